@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ZodType } from 'zod';
+import { mapDataSchema } from '../engine/map-schema.ts';
+import { Variant } from '../engine/variant.ts';
+import { variantDataSchema } from '../engine/variant-schema.ts';
+
+// Reads variants and maps from the repository's data folders, validating them on load.
+
+export class VariantLoadError extends Error {}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const cache = new Map<string, Variant>();
+
+function readData<T>(folder: string, name: string, schema: ZodType<T>): T {
+  if (!/^[a-z0-9_-]+$/i.test(name)) throw new VariantLoadError(`"${name}" is not a valid ${folder.replace(/s$/, '')} name`);
+  const path = `${ROOT}${folder}/${name.toLowerCase()}.json`;
+  if (!existsSync(path)) throw new VariantLoadError(`unknown ${folder.replace(/s$/, '')} "${name}"; known: ${listNames(folder).join(', ')}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new VariantLoadError(`${folder}/${name}.json is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `  at ${i.path.join('.') || '(top)'}: ${i.message}`).join('\n');
+    throw new VariantLoadError(`${folder}/${name}.json is not a valid ${folder.replace(/s$/, '')}:\n${issues}`);
+  }
+  return parsed.data;
+}
+
+function listNames(folder: string): string[] {
+  return readdirSync(`${ROOT}${folder}`).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+}
+
+export function variantNames(): string[] {
+  return listNames('variants');
+}
+
+/** The named variant with its map, validated and compiled once per process. */
+export function loadVariant(name: string): Variant {
+  const key = name.toLowerCase();
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const data = readData('variants', key, variantDataSchema);
+  const variant = new Variant(data, readData('maps', data.map, mapDataSchema));
+  cache.set(key, variant);
+  return variant;
+}

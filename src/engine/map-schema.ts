@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { COASTS } from './types.ts';
+
+// The on-disk format of a map (`maps/<name>.json`). Adjacencies are listed per
+// province, so each border can be checked line by line against another judge's map file.
+
+const provinceId = z.string().regex(/^[a-z][a-z0-9_]*$/, 'province ids are lower-case letters, digits and _');
+const locationId = z.string().regex(/^[a-z][a-z0-9_]*(\/(nc|sc|ec|wc))?$/, 'a location is a province id with an optional /nc, /sc, /ec or /wc');
+
+export const provinceDataSchema = z
+  .object({
+    id: provinceId,
+    name: z.string().min(1),
+    terrain: z.enum(['land', 'coast', 'sea']),
+    supplyCenter: z.boolean().default(false),
+    /** Further names players write; the id and full name are always accepted. */
+    aliases: z.array(z.string().min(1)).default([]),
+    /** Provinces an army may move to (land and coast provinces only). */
+    army: z.array(provinceId).default([]),
+    /** Locations a fleet may move to, for sea provinces and coasts that are not split. */
+    fleet: z.array(locationId).default([]),
+    /** For provinces with split coasts: fleet neighbours per coast; `fleet` must then be empty. */
+    coasts: z.partialRecord(z.enum(COASTS), z.array(locationId)).optional(),
+  })
+  .strict();
+
+export const mapDataSchema = z
+  .object({
+    name: z.string().min(1),
+    provinces: z.array(provinceDataSchema).min(1),
+  })
+  .strict();
+
+export type ProvinceData = z.infer<typeof provinceDataSchema>;
+export type MapData = z.infer<typeof mapDataSchema>;

@@ -1,0 +1,178 @@
+import type { MapData, ProvinceData } from './map-schema.ts';
+import type { Coast, LocationId, ProvinceId, UnitType } from './types.ts';
+
+// A map compiled for fast questions: provinces get dense integer indices, and the
+// adjacency questions the resolver asks in its inner loop are answered from flat arrays.
+
+export type Terrain = ProvinceData['terrain'];
+
+export interface Province {
+  readonly index: number;
+  readonly id: ProvinceId;
+  readonly name: string;
+  readonly terrain: Terrain;
+  readonly supplyCenter: boolean;
+  /** Split coasts such as `nc`, `sc`; empty for a province a fleet simply enters. */
+  readonly coasts: readonly Coast[];
+}
+
+export class MapError extends Error {}
+
+export function provinceOf(location: LocationId): ProvinceId {
+  const slash = location.indexOf('/');
+  return slash < 0 ? location : location.slice(0, slash);
+}
+
+export function coastOf(location: LocationId): Coast | null {
+  const slash = location.indexOf('/');
+  return slash < 0 ? null : (location.slice(slash + 1) as Coast);
+}
+
+/** Lower-case, dots dropped, hyphens and runs of blanks made one space: "St. Petersburg" → "st petersburg". */
+export function normaliseName(text: string): string {
+  return text.toLowerCase().replace(/\./g, '').replace(/[\s_-]+/g, ' ').trim();
+}
+
+export class GameMap {
+  readonly name: string;
+  readonly provinces: readonly Province[];
+  private readonly byId = new Map<ProvinceId, Province>();
+  private readonly byName = new Map<string, ProvinceId>();
+  private readonly fleetMoves = new Map<LocationId, readonly LocationId[]>();
+  private readonly armyMoves = new Map<ProvinceId, readonly ProvinceId[]>();
+  /** n×n: 1 when an army can move between the provinces. */
+  private readonly armyAdjacency: Uint8Array;
+  /** n×n: 1 when a fleet at some location of the first can reach some location of the second. */
+  private readonly fleetReach: Uint8Array;
+  readonly size: number;
+
+  constructor(data: MapData) {
+    this.name = data.name;
+    this.size = data.provinces.length;
+    this.provinces = data.provinces.map((p, index) => ({
+      index,
+      id: p.id,
+      name: p.name,
+      terrain: p.terrain,
+      supplyCenter: p.supplyCenter,
+      coasts: Object.keys(p.coasts ?? {}) as Coast[],
+    }));
+    for (const province of this.provinces) {
+      if (this.byId.has(province.id)) throw new MapError(`province ${province.id} is listed twice`);
+      this.byId.set(province.id, province);
+    }
+    for (const p of data.provinces) {
+      for (const name of [p.id, p.name, ...p.aliases]) this.addName(name, p.id);
+      for (const coast of Object.keys(p.coasts ?? {})) this.addName(`${p.id}/${coast}`, p.id);
+    }
+    this.armyAdjacency = new Uint8Array(this.size * this.size);
+    this.fleetReach = new Uint8Array(this.size * this.size);
+    for (const p of data.provinces) {
+      const from = this.byId.get(p.id)!;
+      this.armyMoves.set(p.id, p.army);
+      for (const to of p.army) this.armyAdjacency[from.index * this.size + this.requireProvince(to, p.id).index] = 1;
+      const fleetLists: [LocationId, readonly LocationId[]][] = p.coasts
+        ? Object.entries(p.coasts).map(([coast, list]) => [`${p.id}/${coast}`, list ?? []])
+        : p.terrain === 'land'
+          ? []
+          : [[p.id, p.fleet]];
+      for (const [location, list] of fleetLists) {
+        this.fleetMoves.set(location, list);
+        for (const to of list) {
+          this.requireLocation(to, p.id);
+          this.fleetReach[from.index * this.size + this.byId.get(provinceOf(to))!.index] = 1;
+        }
+      }
+    }
+  }
+
+  private addName(name: string, id: ProvinceId): void {
+    const key = normaliseName(name);
+    const existing = this.byName.get(key);
+    if (existing !== undefined && existing !== id) {
+      throw new MapError(`the name "${name}" is used for both ${existing} and ${id}`);
+    }
+    this.byName.set(key, id);
+  }
+
+  private requireProvince(id: ProvinceId, context: string): Province {
+    const province = this.byId.get(id);
+    if (!province) throw new MapError(`${context} names unknown province ${id}`);
+    return province;
+  }
+
+  private requireLocation(location: LocationId, context: string): void {
+    const province = this.requireProvince(provinceOf(location), context);
+    const coast = coastOf(location);
+    if (coast !== null && !province.coasts.includes(coast)) {
+      throw new MapError(`${context} names ${location}, but ${province.id} has no such coast`);
+    }
+  }
+
+  province(id: ProvinceId): Province | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The province a player means by a name, id or alias, ignoring case; undefined when unknown. */
+  lookup(name: string): ProvinceId | undefined {
+    return this.byName.get(normaliseName(name));
+  }
+
+  /** True when the location names a province (and, if given, one of its split coasts). */
+  isLocation(location: LocationId): boolean {
+    const province = this.byId.get(provinceOf(location));
+    if (!province) return false;
+    const coast = coastOf(location);
+    return coast === null || province.coasts.includes(coast);
+  }
+
+  /** Whether a unit of this type may stand at the location (fleets on a split coast must name it). */
+  canOccupy(type: UnitType, location: LocationId): boolean {
+    const province = this.byId.get(provinceOf(location));
+    if (!province || !this.isLocation(location)) return false;
+    if (type === 'A') return province.terrain !== 'sea' && coastOf(location) === null;
+    if (province.terrain === 'land') return false;
+    return province.coasts.length === 0 ? coastOf(location) === null : coastOf(location) !== null;
+  }
+
+  /** Where a unit of this type at this location may move in one step. */
+  movesFrom(type: UnitType, location: LocationId): readonly LocationId[] {
+    return type === 'A' ? (this.armyMoves.get(provinceOf(location)) ?? []) : (this.fleetMoves.get(location) ?? []);
+  }
+
+  /** Whether a unit may move from its location to the target location in one step. */
+  canMove(type: UnitType, from: LocationId, to: LocationId): boolean {
+    if (type === 'A') return this.armyAdjacency[this.indexOf(provinceOf(from)) * this.size + this.indexOf(provinceOf(to))] === 1 && coastOf(to) === null;
+    return (this.fleetMoves.get(from) ?? []).includes(to);
+  }
+
+  /** Whether a unit could move into the province at all, whatever the coast: the test for support. */
+  canReachProvince(type: UnitType, from: LocationId, to: ProvinceId): boolean {
+    if (type === 'A') return this.armyAdjacency[this.indexOf(provinceOf(from)) * this.size + this.indexOf(to)] === 1;
+    return (this.fleetMoves.get(from) ?? []).some((l) => provinceOf(l) === to);
+  }
+
+  /** Locations of the target province a fleet at `from` can reach (one per coast it touches). */
+  fleetTargets(from: LocationId, to: ProvinceId): LocationId[] {
+    return (this.fleetMoves.get(from) ?? []).filter((l) => provinceOf(l) === to);
+  }
+
+  armyAdjacentByIndex(a: number, b: number): boolean {
+    return this.armyAdjacency[a * this.size + b] === 1;
+  }
+
+  fleetReachByIndex(a: number, b: number): boolean {
+    return this.fleetReach[a * this.size + b] === 1;
+  }
+
+  indexOf(id: ProvinceId): number {
+    const province = this.byId.get(id);
+    if (!province) throw new MapError(`unknown province ${id}`);
+    return province.index;
+  }
+
+  /** Every location a unit of this type may stand on: each province, or each coast of a split province. */
+  locationsOf(province: Province): LocationId[] {
+    return province.coasts.length > 0 ? province.coasts.map((c) => `${province.id}/${c}`) : [province.id];
+  }
+}
