@@ -35,6 +35,8 @@ export interface OrderReport {
   /** Why the order is illegal or failed, in words a newcomer understands. */
   readonly reason: string | null;
   readonly markers: readonly Marker[];
+  /** How the order was read where that may surprise, e.g. "coast inferred: Spain (north coast) …". */
+  readonly notes: readonly string[];
 }
 
 export interface AdjudicateOutput {

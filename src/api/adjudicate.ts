@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { loadVariant, VariantLoadError } from '../catalog/variant-catalog.ts';
+import { adjudicatePhase, PhaseError } from '../engine/adjudicate-phase.ts';
+import { provinceOf } from '../engine/map.ts';
+import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import type { OrderResult, SubmittedOrder } from '../engine/results.ts';
+import type { DislodgedUnit, LocationId, Order, PowerId, Position, ProvinceId, Unit, UnitType } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { formatOrder, parseOrderLine } from '../orders/index.ts';
+import type { AdjudicateInput, AdjudicateOutput, OrderReport } from './adjudicate-format.ts';
+
+// `adjudicate()`: one phase in, its results and the next position out, in the JSON format
+// of `dipjudge adjudicate`. Bad input throws an AdjudicateInputError naming the faulty field.
+
+export class AdjudicateInputError extends Error {}
+
+const unitSchema = z.object({ power: z.string().min(1), type: z.string().regex(/^[afAF]$/, 'unit type must be A or F'), location: z.string().min(1) });
+const inputSchema = z.object({
+  position: z.object({
+    variant: z.string().min(1),
+    phase: z.string().min(1),
+    units: z.array(unitSchema),
+    dislodged: z.array(unitSchema.extend({ attackerFrom: z.string().nullable().optional(), retreats: z.array(z.string()).optional() })).optional(),
+    supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+  orders: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export function adjudicate(input: unknown): AdjudicateOutput {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AdjudicateInputError(`invalid input at ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  }
+  const request: AdjudicateInput = parsed.data;
+  let variant: Variant;
+  try {
+    variant = loadVariant(request.position.variant);
+  } catch (error) {
+    if (error instanceof VariantLoadError) throw new AdjudicateInputError(error.message);
+    throw error;
+  }
+  const position = readPosition(variant, request.position);
+  const phaseType = parsePhaseId(position.phase)!.type;
+  const submitted: SubmittedOrder[] = [];
+  const texts: string[] = [];
+  const reports: (OrderReport & { order: number })[] = [];
+  const sequenceOf = new Map<number, number>();
+  let sequence = 0;
+  for (const [powerName, lines] of Object.entries(request.orders ?? {})) {
+    const power = requirePower(variant, powerName, `orders.${powerName}`);
+    for (const line of lines) {
+      for (const order of parseOrderLine(line, variant.map, phaseType)) {
+        const seq = sequence++;
+        const prefixed = order.power === null ? power : variant.power(order.power)?.id;
+        if (!order.ok || prefixed !== power) {
+          const reason = !order.ok ? order.error : prefixed === undefined ? `"${order.power}" is not a power in ${variant.title}` : `An order for ${order.power} cannot be listed under ${powerName}`;
+          reports.push({ order: seq, power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] });
+          continue;
+        }
+        texts[submitted.length] = order.text;
+        submitted.push({ power, order: order.order });
+        sequenceOf.set(submitted.length - 1, seq);
+      }
+    }
+  }
+  let outcome;
+  try {
+    outcome = adjudicatePhase(variant, position, submitted);
+  } catch (error) {
+    if (error instanceof PhaseError) throw new AdjudicateInputError(error.message);
+    throw error;
+  }
+  for (const result of outcome.results) {
+    const seq = result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf.get(result.input)!;
+    reports.push({ order: seq, ...report(variant, position, submitted, texts, result) });
+  }
+  reports.sort((a, b) => a.order - b.order);
+  return { phase: position.phase, results: reports.map(({ order: _, ...r }) => r), position: outcome.position, winner: outcome.winner };
+}
+
+function report(variant: Variant, position: Position, submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
+  const owner = new Map<ProvinceId, PowerId>(position.units.map((u) => [provinceOf(u.location), u.power]));
+  const order: Order | null = result.order ?? (result.input === null ? null : submitted[result.input]!.order);
+  const adjective = (location: LocationId) => {
+    const power = owner.get(provinceOf(location));
+    return power && power !== result.power ? (variant.power(power)?.adjective ?? null) : null;
+  };
+  return {
+    power: result.power,
+    unit: result.unit,
+    text: result.input === null ? null : texts[result.input]!,
+    canonical: order ? formatOrder(order, variant.map, { adjective }) : null,
+    outcome: result.outcome,
+    reason: result.reason,
+    markers: result.markers,
+    notes: result.notes,
+  };
+}
+
+function requirePower(variant: Variant, name: string, where: string): PowerId {
+  const power = variant.power(name);
+  if (!power) throw new AdjudicateInputError(`${where}: "${name}" is not a power in ${variant.title} (powers: ${variant.powers.map((p) => p.id).join(', ')})`);
+  return power.id;
+}
+
+function requireLocation(variant: Variant, type: UnitType, location: string, where: string): LocationId {
+  const normalised = location.toLowerCase();
+  if (!variant.map.isLocation(normalised)) throw new AdjudicateInputError(`${where}: "${location}" is not a location on the ${variant.map.name} map`);
+  if (!variant.map.canOccupy(type, normalised)) {
+    throw new AdjudicateInputError(`${where}: ${type === 'A' ? 'an army' : 'a fleet'} cannot stand at "${location}"`);
+  }
+  return normalised;
+}
+
+function readPosition(variant: Variant, raw: AdjudicateInput['position']): Position {
+  const phase = parsePhaseId(raw.phase);
+  if (!phase || variant.flowIndex(phase) < 0) throw new AdjudicateInputError(`position.phase: "${raw.phase}" is not a phase of ${variant.title} (e.g. S1901M, F1901R, W1901A)`);
+  const readUnit = (u: { power: string; type: string; location: string }, where: string): Unit => {
+    const type = u.type.toUpperCase() as UnitType;
+    return { power: requirePower(variant, u.power, `${where}.power`), type, location: requireLocation(variant, type, u.location, `${where}.location`) };
+  };
+  const units = raw.units.map((u, i) => readUnit(u, `position.units[${i}]`));
+  const seen = new Map<ProvinceId, number>();
+  units.forEach((u, i) => {
+    const previous = seen.get(provinceOf(u.location));
+    if (previous !== undefined) throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(u.location)} already holds position.units[${previous}]`);
+    seen.set(provinceOf(u.location), i);
+  });
+  const occupied = new Set(units.map((u) => provinceOf(u.location)));
+  const dislodged: DislodgedUnit[] = (raw.dislodged ?? []).map((d, i) => {
+    const unit = readUnit(d, `position.dislodged[${i}]`);
+    const attackerFrom = d.attackerFrom ? d.attackerFrom.toLowerCase() : null;
+    if (attackerFrom !== null && !variant.map.province(attackerFrom)) throw new AdjudicateInputError(`position.dislodged[${i}].attackerFrom: "${d.attackerFrom}" is not a province`);
+    const retreats =
+      d.retreats?.map((r, k) => requireLocation(variant, unit.type, r, `position.dislodged[${i}].retreats[${k}]`)) ??
+      variant.map.movesFrom(unit.type, unit.location).filter((l) => !occupied.has(provinceOf(l)) && provinceOf(l) !== attackerFrom);
+    return { ...unit, attackerFrom, retreats };
+  });
+  const supplyCenters: Record<PowerId, ProvinceId[]> = {};
+  for (const [powerName, centres] of Object.entries(raw.supplyCenters ?? {})) {
+    const power = requirePower(variant, powerName, `position.supplyCenters.${powerName}`);
+    supplyCenters[power] = centres.map((c, k) => {
+      const id = c.toLowerCase();
+      if (!variant.map.province(id)?.supplyCenter) throw new AdjudicateInputError(`position.supplyCenters.${powerName}[${k}]: "${c}" is not a supply centre`);
+      return id;
+    });
+  }
+  return { variant: variant.name, phase: formatPhaseId(phase), units, dislodged, supplyCenters };
+}

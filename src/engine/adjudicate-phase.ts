@@ -1,0 +1,31 @@
+import { adjudicateAdjustments } from './adjustment.ts';
+import { advance } from './advance.ts';
+import { adjudicateMovement } from './movement/adjudicate-movement.ts';
+import { parsePhaseId } from './phase.ts';
+import type { PhaseOutcome, SubmittedOrder } from './results.ts';
+import { adjudicateRetreats } from './retreat.ts';
+import type { Position } from './types.ts';
+import type { Variant } from './variant.ts';
+
+export class PhaseError extends Error {}
+
+/** Adjudicates one phase of a game and returns the results and the position of the next phase. */
+export function adjudicatePhase(variant: Variant, position: Position, orders: readonly SubmittedOrder[]): PhaseOutcome {
+  const phase = parsePhaseId(position.phase);
+  if (!phase) throw new PhaseError(`"${position.phase}" is not a phase id like S1901M, F1901R or W1901A`);
+  if (variant.flowIndex(phase) < 0) throw new PhaseError(`the ${variant.title} variant has no phase ${position.phase}`);
+  switch (phase.type) {
+    case 'movement': {
+      const moved = adjudicateMovement(variant, position.units, orders);
+      return { results: moved.results, ...advance(variant, phase, moved.units, moved.dislodged, position.supplyCenters) };
+    }
+    case 'retreat': {
+      const retreated = adjudicateRetreats(variant, position.units, position.dislodged, orders);
+      return { results: retreated.results, ...advance(variant, phase, retreated.units, [], position.supplyCenters) };
+    }
+    case 'adjustment': {
+      const adjusted = adjudicateAdjustments(variant, position.units, position.supplyCenters, orders);
+      return { results: adjusted.results, ...advance(variant, phase, adjusted.units, [], position.supplyCenters) };
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { adjustmentsDue, buildableCenters } from './adjustment.ts';
+import { provinceOf } from './map.ts';
+import { formatPhaseId, type Phase } from './phase.ts';
+import type { DislodgedUnit, PowerId, Position, ProvinceId, Unit } from './types.ts';
+import type { Variant } from './variant.ts';
+
+// Moves a game from a processed phase to the next phase that has something to do:
+// retreat phases without dislodged units and adjustment phases without builds or removals
+// are skipped, and supply centres change hands when a step marked `captureCenters` ends.
+
+export interface Advanced {
+  readonly position: Position;
+  readonly winner: PowerId | null;
+}
+
+export function advance(
+  variant: Variant,
+  processed: Phase,
+  units: readonly Unit[],
+  dislodged: readonly DislodgedUnit[],
+  supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>,
+): Advanced {
+  let index = variant.flowIndex(processed);
+  let year = processed.year;
+  let centers = supplyCenters;
+  let winner: PowerId | null = null;
+  for (let guard = 0; guard <= variant.flow.length; guard++) {
+    if (variant.flow[index]!.captureCenters) {
+      centers = captureCenters(variant, units, centers);
+      winner ??= victor(variant, centers);
+    }
+    index = (index + 1) % variant.flow.length;
+    if (index === 0) year++;
+    const step = variant.flow[index]!;
+    if (step.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
+    if (step.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, units, centers, p.id))) continue;
+    return {
+      position: {
+        variant: variant.name,
+        phase: formatPhaseId({ season: step.season, year, type: step.type }),
+        units: [...units],
+        dislodged: step.type === 'retreat' ? [...dislodged] : [],
+        supplyCenters: centers,
+      },
+      winner,
+    };
+  }
+  throw new Error(`variant ${variant.name} has no movement phase in its flow`);
+}
+
+function adjustmentNeeded(variant: Variant, units: readonly Unit[], centers: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): boolean {
+  const due = adjustmentsDue(units, centers, power);
+  return due < 0 || (due > 0 && buildableCenters(variant, units, centers, power).length > 0);
+}
+
+/** Every supply centre occupied by a unit now belongs to that unit's power. */
+export function captureCenters(variant: Variant, units: readonly Unit[], centers: Readonly<Record<PowerId, readonly ProvinceId[]>>): Record<PowerId, ProvinceId[]> {
+  const owner = new Map<ProvinceId, PowerId>();
+  for (const [power, list] of Object.entries(centers)) for (const c of list) owner.set(c, power);
+  for (const unit of units) {
+    const province = provinceOf(unit.location);
+    if (variant.map.province(province)?.supplyCenter) owner.set(province, unit.power);
+  }
+  const result: Record<PowerId, ProvinceId[]> = {};
+  for (const power of variant.powers) result[power.id] = [];
+  for (const [province, power] of owner) (result[power] ??= []).push(province);
+  for (const list of Object.values(result)) list.sort();
+  return result;
+}
+
+function victor(variant: Variant, centers: Readonly<Record<PowerId, readonly ProvinceId[]>>): PowerId | null {
+  let best: PowerId | null = null;
+  let bestCount = 0;
+  let tie = false;
+  for (const [power, list] of Object.entries(centers)) {
+    if (list.length > bestCount) {
+      best = power;
+      bestCount = list.length;
+      tie = false;
+    } else if (list.length === bestCount) {
+      tie = true;
+    }
+  }
+  return best !== null && !tie && bestCount >= variant.victoryCenters ? best : null;
+}

@@ -1,0 +1,70 @@
+import { coastOf, provinceOf } from './map.ts';
+import { illegal, type Checked } from './results.ts';
+import type { Coast, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
+import type { Variant } from './variant.ts';
+
+// Units indexed by province, plus the wording the engine uses when it explains a rejection.
+
+const COAST_NAMES: Record<Coast, string> = { nc: 'north coast', sc: 'south coast', ec: 'east coast', wc: 'west coast' };
+
+export function unitWord(type: UnitType): string {
+  return type === 'A' ? 'army' : 'fleet';
+}
+
+export class Board {
+  private readonly byProvince = new Map<ProvinceId, number>();
+
+  constructor(
+    readonly variant: Variant,
+    readonly units: readonly Unit[],
+  ) {
+    units.forEach((unit, index) => this.byProvince.set(provinceOf(unit.location), index));
+  }
+
+  /** Index of the unit in the province, or -1. */
+  indexAt(province: ProvinceId): number {
+    return this.byProvince.get(province) ?? -1;
+  }
+
+  name(location: LocationId): string {
+    const province = this.variant.map.province(provinceOf(location));
+    const coast = coastOf(location);
+    const base = province?.name ?? location;
+    return coast ? `${base} (${COAST_NAMES[coast]})` : base;
+  }
+
+  powerName(power: PowerId): string {
+    return this.variant.power(power)?.name ?? power;
+  }
+
+  /** The unit a player's order names: it must exist, be theirs and match what they wrote. */
+  findOwn(power: PowerId, ref: UnitRef): Checked<number> {
+    const found = this.find(ref);
+    if (!found.ok) return illegal(`${this.powerName(power)} has no unit in ${this.name(provinceOf(ref.location))}`);
+    const unit = this.units[found.value]!;
+    if (unit.power !== power) {
+      return illegal(`The unit in ${this.name(provinceOf(ref.location))} belongs to ${this.powerName(unit.power)}, not ${this.powerName(power)}`);
+    }
+    return found;
+  }
+
+  /** Any unit at the place named, checking the unit type and coast if the player wrote them. */
+  find(ref: UnitRef): Checked<number> {
+    const index = this.indexAt(provinceOf(ref.location));
+    if (index < 0) return illegal(`There is no unit in ${this.name(provinceOf(ref.location))}`);
+    const unit = this.units[index]!;
+    if (ref.type !== null && ref.type !== unit.type) {
+      return illegal(`The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
+    }
+    const written = coastOf(ref.location);
+    if (written !== null && unit.type === 'F' && coastOf(unit.location) !== written) {
+      return illegal(`The fleet in ${this.name(provinceOf(unit.location))} is on the ${COAST_NAMES[coastOf(unit.location) ?? written]}, not the ${COAST_NAMES[written]}`);
+    }
+    return { ok: true, value: index, notes: [] };
+  }
+}
+
+/** The reference to an actual unit, as the canonical echo shows it. */
+export function refOf(unit: Unit): UnitRef {
+  return { type: unit.type, location: unit.location };
+}

@@ -1,0 +1,199 @@
+import { Board, refOf } from '../board.ts';
+import { provinceOf } from '../map.ts';
+import type { OrderResult, SubmittedOrder } from '../results.ts';
+import type { DislodgedUnit, LocationId, Marker, Outcome, ProvinceId, Unit } from '../types.ts';
+import type { Variant } from '../variant.ts';
+import { bindMovementOrder, type BoundOrder } from './bind-orders.ts';
+import { CONVOY, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
+
+export interface MovementOutcome {
+  readonly results: OrderResult[];
+  /** Units after the moves, without the dislodged ones. */
+  readonly units: Unit[];
+  readonly dislodged: DislodgedUnit[];
+}
+
+/** Adjudicates a movement phase: binds the orders, resolves them and computes where dislodged units may retreat. */
+export function adjudicateMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): MovementOutcome {
+  const board = new Board(variant, units);
+  const results: OrderResult[] = [];
+  const bound: (BoundOrder | undefined)[] = new Array(units.length);
+  orders.forEach((submitted, input) => {
+    const checked = bindMovementOrder(board, submitted.power, submitted.order);
+    if (!checked.ok) {
+      results.push(rejected(submitted, input, checked.reason));
+      return;
+    }
+    const previous = bound[checked.value.unit];
+    if (previous) results.push(rejected(orders[previous.input]!, previous.input, 'Replaced by a later order for the same unit'));
+    bound[checked.value.unit] = { ...checked.value, input };
+  });
+  const resolverOrders = toResolverOrders(board, bound);
+  const resolution = resolveMovement(resolverOrders);
+  return { results: [...results, ...unitResults(board, bound, resolverOrders, resolution)], ...nextState(board, bound, resolverOrders, resolution) };
+}
+
+function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
+  const order = submitted.order;
+  return {
+    power: submitted.power,
+    unit: 'unit' in order ? order.unit.location : null,
+    order: null,
+    input,
+    outcome: 'illegal',
+    reason,
+    markers: [],
+    notes: [],
+  };
+}
+
+function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)[]): ResolverOrders {
+  const map = board.variant.map;
+  const n = board.units.length;
+  const kind = new Uint8Array(n);
+  const src = new Int32Array(n);
+  const dst = new Int32Array(n).fill(-1);
+  const aux = new Int32Array(n).fill(-1);
+  const dstCoast = new Uint8Array(n);
+  const power = new Uint8Array(n);
+  const convoyed = new Uint8Array(n);
+  const unitAt = new Int32Array(map.size).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const unit = board.units[i]!;
+    src[i] = map.indexOf(provinceOf(unit.location));
+    unitAt[src[i]!] = i;
+    power[i] = board.variant.power(unit.power)?.index ?? 255;
+    const order = bound[i];
+    if (!order) continue;
+    kind[i] = order.kind;
+    if (order.target !== null) {
+      dst[i] = map.indexOf(provinceOf(order.target));
+      dstCoast[i] = coastCode(order.target);
+    } else if (order.kind === SUPPORT) {
+      dst[i] = -1;
+    }
+    aux[i] = order.other;
+  }
+  // DATC 4.A.3 (v3 preference): an army that could walk goes by convoy only when the player
+  // wrote "via convoy" or one of its own fleets is legally ordered to convoy it; no fallback.
+  for (let i = 0; i < n; i++) {
+    const order = bound[i];
+    if (!order || order.kind !== MOVE || board.units[i]!.type !== 'A') continue;
+    const ownFleetConvoys = bound.some(
+      (c, f) => c?.kind === CONVOY && c.other === i && dst[f] === dst[i] && board.units[f]!.power === board.units[i]!.power,
+    );
+    convoyed[i] = !order.adjacent || order.viaConvoy || ownFleetConvoys ? 1 : 0;
+  }
+  // A support naming a coast only matches a move to that coast (DATC 4.B.4).
+  for (let i = 0; i < n; i++) {
+    if (kind[i] === SUPPORT && dst[i]! >= 0 && dstCoast[i] !== 0 && dstCoast[aux[i]!] !== dstCoast[i]) dst[i] = -2;
+  }
+  return { count: n, kind, src, dst, aux, power, convoyed, unitAt, seaLink: (a, b) => map.fleetReachByIndex(a, b) };
+}
+
+function coastCode(location: LocationId): number {
+  const slash = location.indexOf('/');
+  return slash < 0 ? 0 : 1 + ['nc', 'sc', 'ec', 'wc'].indexOf(location.slice(slash + 1));
+}
+
+function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): OrderResult[] {
+  const results: OrderResult[] = [];
+  for (let i = 0; i < o.count; i++) {
+    const unit = board.units[i]!;
+    const order = bound[i];
+    const dislodged = r.dislodgedBy[i]! >= 0;
+    const markers: Marker[] = [];
+    let outcome: Outcome = r.succeeds[i] === 1 ? 'succeeds' : 'fails';
+    let reason: string | null = null;
+    switch (o.kind[i]) {
+      case MOVE:
+        if (r.succeeds[i] === 0) {
+          if (o.convoyed[i] === 1 && r.pathOk[i] === 0) {
+            let anyConvoy = false;
+            for (let f = 0; f < o.count; f++) if (o.kind[f] === CONVOY && o.aux[f] === i && r.supportMatches[f] === 1) anyConvoy = true;
+            markers.push(anyConvoy ? 'disrupted' : 'no convoy');
+            reason = anyConvoy ? 'The convoy was disrupted' : 'No fleet convoyed the army';
+          } else {
+            markers.push('bounce');
+            reason = 'The move bounced';
+          }
+        }
+        break;
+      case SUPPORT:
+        if (r.supportMatches[i] === 0) {
+          outcome = 'fails';
+          markers.push('void');
+          reason = 'The supported unit did not make the move supported';
+        } else if (r.succeeds[i] === 0) {
+          markers.push('cut');
+          reason = dislodged ? 'The supporting unit was dislodged' : 'The support was cut';
+        }
+        break;
+      case CONVOY: {
+        const army = o.aux[i]!;
+        if (r.supportMatches[i] === 0) {
+          outcome = 'fails';
+          markers.push('void');
+          reason = 'The army did not move by convoy to that destination';
+        } else if (r.succeeds[i] === 0 || r.pathOk[army] === 0) {
+          outcome = 'fails';
+          reason = r.succeeds[i] === 0 ? 'The convoying fleet was dislodged' : 'The convoy was disrupted';
+          if (r.succeeds[i] === 1) markers.push('disrupted');
+        }
+        break;
+      }
+      default:
+        if (dislodged) reason = 'The unit was dislodged';
+    }
+    if (dislodged) markers.push('dislodged');
+    results.push({
+      power: unit.power,
+      unit: unit.location,
+      order: order?.order ?? { kind: 'hold', unit: refOf(unit) },
+      input: order ? order.input : null,
+      outcome,
+      reason,
+      markers,
+      notes: order?.notes ?? [],
+    });
+  }
+  return results;
+}
+
+function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): Omit<MovementOutcome, 'results'> {
+  const map = board.variant.map;
+  const units: Unit[] = [];
+  const occupied = new Set<ProvinceId>();
+  for (let i = 0; i < o.count; i++) {
+    if (r.dislodgedBy[i]! >= 0) continue;
+    const unit = board.units[i]!;
+    const moved = o.kind[i] === MOVE && r.succeeds[i] === 1;
+    const location = moved ? bound[i]!.target! : unit.location;
+    units.push(moved ? { ...unit, location } : unit);
+    occupied.add(provinceOf(location));
+  }
+  const standoffs = new Set<number>();
+  for (let i = 0; i < o.count; i++) {
+    if (o.kind[i] !== MOVE || r.succeeds[i] === 1 || r.pathOk[i] === 0) continue;
+    const lostHeadToHead = o.convoyed[i] === 0 && (() => {
+      const other = o.unitAt[o.dst[i]!]!;
+      return other >= 0 && o.kind[other] === MOVE && o.convoyed[other] === 0 && o.dst[other] === o.src[i] && r.succeeds[other] === 1;
+    })();
+    if (!lostHeadToHead) standoffs.add(o.dst[i]!);
+  }
+  const dislodged: DislodgedUnit[] = [];
+  for (let i = 0; i < o.count; i++) {
+    const attacker = r.dislodgedBy[i]!;
+    if (attacker < 0) continue;
+    const unit = board.units[i]!;
+    // DATC 4.A.5 (2023 rulebook): a unit dislodged by a convoyed army may retreat to where the army came from.
+    const attackerFrom = o.convoyed[attacker] === 1 ? null : provinceOf(board.units[attacker]!.location);
+    const retreats = map.movesFrom(unit.type, unit.location).filter((location) => {
+      const province = provinceOf(location);
+      return province !== attackerFrom && !occupied.has(province) && !standoffs.has(map.indexOf(province));
+    });
+    dislodged.push({ ...unit, attackerFrom, retreats });
+  }
+  return { units, dislodged };
+}
+

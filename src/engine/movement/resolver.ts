@@ -1,0 +1,330 @@
+// The movement resolver: Lucas Kruijswijk's algorithm from "The Math of Adjudication"
+// (the DATC's reference method). Every order has one decision; a decision that depends
+// on itself is guessed both ways; if both guesses are consistent (or neither is) the
+// cycle is settled by a backup rule:
+//   - the cycle contains a convoy: Szykman rule, the convoyed moves in it are treated
+//     as if their convoy were disrupted (DATC 4.A.2, preferred choice);
+//   - otherwise it is circular movement: every move in the cycle succeeds.
+//
+// Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
+// nothing and works on integers only. Illegal orders have been turned into holds before.
+
+export const HOLD = 0;
+export const MOVE = 1;
+export const SUPPORT = 2;
+export const CONVOY = 3;
+
+const UNRESOLVED = 0;
+const GUESSING = 1;
+const RESOLVED = 2;
+
+export interface ResolverOrders {
+  /** Number of units. */
+  readonly count: number;
+  /** HOLD, MOVE, SUPPORT or CONVOY per unit. */
+  readonly kind: Uint8Array;
+  /** Province index each unit stands in. */
+  readonly src: Int32Array;
+  /** MOVE: target province; SUPPORT: target of the supported move, or -1 for support to hold; CONVOY: the army's target. */
+  readonly dst: Int32Array;
+  /** SUPPORT: supported unit; CONVOY: the convoyed army; otherwise -1. */
+  readonly aux: Int32Array;
+  readonly power: Uint8Array;
+  /** MOVE: 1 when the move goes by convoy (decided from the orders before resolution). */
+  readonly convoyed: Uint8Array;
+  /** Unit index per province, -1 when empty. */
+  readonly unitAt: Int32Array;
+  /** Whether a fleet in the first province can reach the second: used to chain convoys. */
+  readonly seaLink: (fromProvince: number, toProvince: number) => boolean;
+}
+
+export interface Resolution {
+  /** MOVE: moved; SUPPORT: support given; CONVOY: fleet not dislodged; HOLD: not dislodged. */
+  readonly succeeds: Uint8Array;
+  /** Unit index of the successful attacker, or -1. */
+  readonly dislodgedBy: Int32Array;
+  /** MOVE by convoy: 1 when a route of non-dislodged convoying fleets existed. */
+  readonly pathOk: Uint8Array;
+  /** MOVE: 1 when its convoy was declared disrupted by the Szykman rule. */
+  readonly paradox: Uint8Array;
+  /** SUPPORT: 1 when the support matches the supported unit's actual order. */
+  readonly supportMatches: Uint8Array;
+}
+
+export function resolveMovement(o: ResolverOrders): Resolution {
+  return new Resolver(o).run();
+}
+
+class Resolver {
+  private readonly state: Uint8Array;
+  private readonly result: Uint8Array;
+  private readonly deps: Int32Array;
+  private depCount = 0;
+  private readonly paradox: Uint8Array;
+  private readonly matches: Uint8Array;
+  /** Linked lists: moves into each province, supports given to each unit, fleets convoying each army. */
+  private readonly moveHead: Int32Array;
+  private readonly moveNext: Int32Array;
+  private readonly supportHead: Int32Array;
+  private readonly supportNext: Int32Array;
+  private readonly convoyHead: Int32Array;
+  private readonly convoyNext: Int32Array;
+  /** MOVE: the unit moving the opposite way in a head-to-head battle, or -1. */
+  private readonly opponent: Int32Array;
+  private readonly seen: Uint8Array;
+
+  constructor(private readonly o: ResolverOrders) {
+    const n = o.count;
+    this.state = new Uint8Array(n);
+    this.result = new Uint8Array(n);
+    this.deps = new Int32Array(n + 1);
+    this.paradox = new Uint8Array(n);
+    this.matches = new Uint8Array(n);
+    this.moveHead = new Int32Array(o.unitAt.length).fill(-1);
+    this.moveNext = new Int32Array(n).fill(-1);
+    this.supportHead = new Int32Array(n).fill(-1);
+    this.supportNext = new Int32Array(n).fill(-1);
+    this.convoyHead = new Int32Array(n).fill(-1);
+    this.convoyNext = new Int32Array(n).fill(-1);
+    this.opponent = new Int32Array(n).fill(-1);
+    this.seen = new Uint8Array(n);
+    for (let i = n - 1; i >= 0; i--) {
+      const kind = o.kind[i]!;
+      if (kind === MOVE) {
+        this.moveNext[i] = this.moveHead[o.dst[i]!]!;
+        this.moveHead[o.dst[i]!] = i;
+      } else if (kind === SUPPORT) {
+        const supported = o.aux[i]!;
+        const supportedMoves = o.kind[supported] === MOVE;
+        const match = o.dst[i] === -1 ? !supportedMoves : supportedMoves && o.dst[supported] === o.dst[i];
+        if (match) {
+          this.matches[i] = 1;
+          this.supportNext[i] = this.supportHead[supported]!;
+          this.supportHead[supported] = i;
+        }
+      } else if (kind === CONVOY) {
+        const army = o.aux[i]!;
+        if (o.kind[army] === MOVE && o.convoyed[army] === 1 && o.dst[army] === o.dst[i]) {
+          this.matches[i] = 1;
+          this.convoyNext[i] = this.convoyHead[army]!;
+          this.convoyHead[army] = i;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (o.kind[i] !== MOVE || o.convoyed[i] === 1) continue;
+      const other = o.unitAt[o.dst[i]!]!;
+      if (other >= 0 && o.kind[other] === MOVE && o.convoyed[other] === 0 && o.dst[other] === o.src[i]) this.opponent[i] = other;
+    }
+  }
+
+  run(): Resolution {
+    const n = this.o.count;
+    for (let i = 0; i < n; i++) if (this.o.kind[i] !== HOLD) this.resolve(i);
+    const dislodgedBy = new Int32Array(n).fill(-1);
+    const pathOk = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (this.o.kind[i] !== MOVE) continue;
+      pathOk[i] = this.o.convoyed[i] === 0 || this.path(i) ? 1 : 0;
+      if (this.result[i] === 1) {
+        const target = this.o.unitAt[this.o.dst[i]!]!;
+        if (target >= 0 && !(this.o.kind[target] === MOVE && this.result[target] === 1)) dislodgedBy[target] = i;
+      }
+    }
+    const succeeds = new Uint8Array(n);
+    for (let i = 0; i < n; i++) succeeds[i] = this.o.kind[i] === HOLD ? (dislodgedBy[i]! < 0 ? 1 : 0) : this.result[i]!;
+    return { succeeds, dislodgedBy, pathOk, paradox: this.paradox, supportMatches: this.matches };
+  }
+
+  private resolve(nr: number): boolean {
+    const state = this.state[nr]!;
+    if (state === RESOLVED) return this.result[nr] === 1;
+    if (state === GUESSING) {
+      let known = false;
+      for (let k = 0; k < this.depCount; k++) if (this.deps[k] === nr) known = true;
+      if (!known) this.deps[this.depCount++] = nr;
+      return this.result[nr] === 1;
+    }
+    const oldCount = this.depCount;
+    this.result[nr] = 0;
+    this.state[nr] = GUESSING;
+    const first = this.adjudicate(nr);
+    if (this.depCount === oldCount) {
+      if (this.state[nr] !== RESOLVED) {
+        this.result[nr] = first ? 1 : 0;
+        this.state[nr] = RESOLVED;
+      }
+      return first;
+    }
+    if (this.deps[oldCount] !== nr) {
+      // Depends on some other guess: part of a larger cycle resolved further up.
+      this.deps[this.depCount++] = nr;
+      this.result[nr] = first ? 1 : 0;
+      return first;
+    }
+    this.resetDeps(oldCount);
+    this.result[nr] = 1;
+    this.state[nr] = GUESSING;
+    const second = this.adjudicate(nr);
+    if (first === second) {
+      this.resetDeps(oldCount);
+      this.result[nr] = first ? 1 : 0;
+      this.state[nr] = RESOLVED;
+      return first;
+    }
+    this.backupRule(oldCount);
+    return this.resolve(nr);
+  }
+
+  private resetDeps(from: number): void {
+    for (let k = from; k < this.depCount; k++) this.state[this.deps[k]!] = UNRESOLVED;
+    this.depCount = from;
+  }
+
+  private backupRule(from: number): void {
+    const o = this.o;
+    let convoyInCycle = false;
+    for (let k = from; k < this.depCount; k++) {
+      const u = this.deps[k]!;
+      if (o.kind[u] === CONVOY || (o.kind[u] === MOVE && o.convoyed[u] === 1)) convoyInCycle = true;
+    }
+    if (convoyInCycle) {
+      for (let k = from; k < this.depCount; k++) {
+        const u = this.deps[k]!;
+        if (o.kind[u] === MOVE && o.convoyed[u] === 1) this.paradox[u] = 1;
+        if (o.kind[u] === CONVOY && this.matches[u] === 1) this.paradox[o.aux[u]!] = 1;
+      }
+      this.resetDeps(from);
+      return;
+    }
+    for (let k = from; k < this.depCount; k++) {
+      const u = this.deps[k]!;
+      if (o.kind[u] === MOVE) {
+        this.result[u] = 1;
+        this.state[u] = RESOLVED;
+      } else {
+        this.state[u] = UNRESOLVED;
+      }
+    }
+    this.depCount = from;
+  }
+
+  private adjudicate(nr: number): boolean {
+    switch (this.o.kind[nr]) {
+      case MOVE:
+        return this.moveSucceeds(nr);
+      case SUPPORT:
+        return this.supportGiven(nr);
+      case CONVOY:
+        return !this.isAttackedSuccessfully(nr);
+      default:
+        return true;
+    }
+  }
+
+  /** Whether some move into the unit's province succeeds; for convoying fleets that means dislodged. */
+  private isAttackedSuccessfully(unit: number): boolean {
+    for (let m = this.moveHead[this.o.src[unit]!]!; m >= 0; m = this.moveNext[m]!) if (this.resolve(m)) return true;
+    return false;
+  }
+
+  private moveSucceeds(i: number): boolean {
+    const o = this.o;
+    const attack = this.attackStrength(i);
+    const opponent = this.opponent[i]!;
+    if (opponent >= 0) {
+      if (attack <= this.defendStrength(opponent)) return false;
+    } else if (attack <= this.holdStrength(o.dst[i]!)) {
+      return false;
+    }
+    for (let m = this.moveHead[o.dst[i]!]!; m >= 0; m = this.moveNext[m]!) {
+      if (m !== i && attack <= this.preventStrength(m)) return false;
+    }
+    return true;
+  }
+
+  private supportGiven(s: number): boolean {
+    const o = this.o;
+    const supporterPower = o.power[s]!;
+    const against = o.dst[s]!;
+    for (let m = this.moveHead[o.src[s]!]!; m >= 0; m = this.moveNext[m]!) {
+      if (o.power[m] === supporterPower) continue;
+      if (o.src[m] === against) {
+        // An attack from the province the support is aimed at cuts it only by dislodging the supporter.
+        if (this.resolve(m)) return false;
+      } else if (o.convoyed[m] === 0 || this.path(m)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private supportCount(unit: number, excludedPower: number): number {
+    let count = 0;
+    for (let s = this.supportHead[unit]!; s >= 0; s = this.supportNext[s]!) {
+      if (this.o.power[s] !== excludedPower && this.resolve(s)) count++;
+    }
+    return count;
+  }
+
+  private holdStrength(province: number): number {
+    const unit = this.o.unitAt[province]!;
+    if (unit < 0) return 0;
+    if (this.o.kind[unit] === MOVE) return this.resolve(unit) ? 0 : 1;
+    return 1 + this.supportCount(unit, -1);
+  }
+
+  private attackStrength(i: number): number {
+    const o = this.o;
+    if (o.convoyed[i] === 1 && !this.path(i)) return 0;
+    const target = o.unitAt[o.dst[i]!]!;
+    if (target < 0) return 1 + this.supportCount(i, -1);
+    if (this.opponent[i] !== target && o.kind[target] === MOVE && this.resolve(target)) return 1 + this.supportCount(i, -1);
+    if (o.power[target] === o.power[i]) return 0;
+    return 1 + this.supportCount(i, o.power[target]!);
+  }
+
+  private defendStrength(i: number): number {
+    return 1 + this.supportCount(i, -1);
+  }
+
+  private preventStrength(i: number): number {
+    if (this.o.convoyed[i] === 1 && !this.path(i)) return 0;
+    const opponent = this.opponent[i]!;
+    if (opponent >= 0 && this.resolve(opponent)) return 0;
+    return 1 + this.supportCount(i, -1);
+  }
+
+  /** Whether a chain of matching, non-dislodged convoying fleets links the army to its target. */
+  private path(army: number): boolean {
+    const o = this.o;
+    if (this.paradox[army] === 1) return false;
+    const from = o.src[army]!;
+    const to = o.dst[army]!;
+    // Collected into a local list: resolving a fleet can recurse into path() for another army.
+    const alive: number[] = [];
+    for (let c = this.convoyHead[army]!; c >= 0; c = this.convoyNext[c]!) if (this.resolve(c)) alive.push(c);
+    if (alive.length === 0) return false;
+    const seen = this.seen;
+    for (const f of alive) seen[f] = 0;
+    // Depth-first over the surviving fleets, starting from those touching the army's province.
+    const frontier: number[] = [];
+    for (const f of alive) {
+      if (o.seaLink(o.src[f]!, from)) {
+        seen[f] = 1;
+        frontier.push(f);
+      }
+    }
+    while (frontier.length > 0) {
+      const f = frontier.pop()!;
+      if (o.seaLink(o.src[f]!, to)) return true;
+      for (const g of alive) {
+        if (seen[g] === 0 && o.seaLink(o.src[f]!, o.src[g]!)) {
+          seen[g] = 1;
+          frontier.push(g);
+        }
+      }
+    }
+    return false;
+  }
+}

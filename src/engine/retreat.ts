@@ -1,0 +1,93 @@
+import { Board, refOf } from './board.ts';
+import { coastOf, provinceOf } from './map.ts';
+import type { OrderResult, SubmittedOrder } from './results.ts';
+import type { DislodgedUnit, LocationId, Unit } from './types.ts';
+import type { Variant } from './variant.ts';
+
+// Retreat phase: each dislodged unit retreats to one of the places computed in the
+// movement phase, or disbands. Units retreating to the same province all disband, and a
+// unit without an order disbands.
+
+interface Chosen {
+  readonly input: number;
+  readonly to: LocationId | null;
+  readonly notes: readonly string[];
+}
+
+export function adjudicateRetreats(
+  variant: Variant,
+  units: readonly Unit[],
+  dislodged: readonly DislodgedUnit[],
+  orders: readonly SubmittedOrder[],
+): { results: OrderResult[]; units: Unit[] } {
+  const board = new Board(variant, dislodged);
+  const results: OrderResult[] = [];
+  const chosen = new Map<number, Chosen>();
+  orders.forEach((submitted, input) => {
+    const reject = (reason: string) =>
+      results.push({ power: submitted.power, unit: 'unit' in submitted.order ? submitted.order.unit.location : null, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
+    const order = submitted.order;
+    if (order.kind !== 'retreat' && order.kind !== 'move' && order.kind !== 'disband') {
+      reject('Only retreats and disbands can be ordered in a retreat phase');
+      return;
+    }
+    const found = board.findOwn(submitted.power, order.unit);
+    if (!found.ok) {
+      reject(found.reason.replace(/has no unit in/, 'has no dislodged unit in'));
+      return;
+    }
+    const unit = dislodged[found.value]!;
+    let to: LocationId | null = null;
+    const notes: string[] = [];
+    if (order.kind !== 'disband') {
+      const target = retreatTarget(board, unit, order.to);
+      if (!target.ok) {
+        reject(target.reason);
+        return;
+      }
+      to = target.to;
+      notes.push(...target.notes);
+    }
+    const previous = chosen.get(found.value);
+    if (previous) results.push({ power: submitted.power, unit: unit.location, order: null, input: previous.input, outcome: 'illegal', reason: 'Replaced by a later order for the same unit', markers: [], notes: [] });
+    chosen.set(found.value, { input, to, notes });
+  });
+
+  const targetCount = new Map<string, number>();
+  for (const c of chosen.values()) if (c.to) targetCount.set(provinceOf(c.to), (targetCount.get(provinceOf(c.to)) ?? 0) + 1);
+  const next = [...units];
+  dislodged.forEach((unit, index) => {
+    const c = chosen.get(index);
+    const self = refOf(unit);
+    if (!c || !c.to) {
+      results.push({ power: unit.power, unit: unit.location, order: { kind: 'disband', unit: self }, input: c ? c.input : null, outcome: 'succeeds', reason: null, markers: [], notes: c?.notes ?? [] });
+      return;
+    }
+    const order = { kind: 'retreat', unit: self, to: c.to } as const;
+    if (targetCount.get(provinceOf(c.to))! > 1) {
+      results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'fails', reason: 'Another unit retreated to the same province; both are disbanded', markers: ['bounce', 'destroyed'], notes: c.notes });
+      return;
+    }
+    next.push({ power: unit.power, type: unit.type, location: c.to });
+    results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'succeeds', reason: null, markers: [], notes: c.notes });
+  });
+  return { results, units: next };
+}
+
+function retreatTarget(board: Board, unit: DislodgedUnit, written: LocationId): { ok: true; to: LocationId; notes: string[] } | { ok: false; reason: string } {
+  const province = provinceOf(written);
+  const options = unit.retreats.filter((r) => provinceOf(r) === province);
+  const choices = unit.retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${unit.retreats.map((r) => board.name(r)).join(', ')}`;
+  if (options.length === 0) return { ok: false, reason: `The unit in ${board.name(unit.location)} cannot retreat to ${board.name(province)}: ${choices}` };
+  if (unit.type === 'A') return { ok: true, to: province, notes: coastOf(written) ? ['an army retreats to a province, not a coast; the coast was ignored'] : [] };
+  const coast = coastOf(written);
+  if (coast !== null && options.includes(written)) return { ok: true, to: written, notes: [] };
+  if (coast !== null && board.variant.map.province(province)!.coasts.includes(coast)) {
+    return { ok: false, reason: `The fleet in ${board.name(unit.location)} cannot retreat to ${board.name(written)}: ${choices}` };
+  }
+  if (options.length === 1) {
+    const notes = options[0] !== province ? [`coast inferred: ${board.name(options[0]!)} is the only coast the fleet can reach`] : [];
+    return { ok: true, to: options[0]!, notes };
+  }
+  return { ok: false, reason: `${board.name(province)} needs a coast for a fleet: ${options.join(' or ')}` };
+}
