@@ -1,11 +1,15 @@
 import { adjudicateAdjustments } from './adjustment.ts';
-import { advance } from './advance.ts';
+import { advance, type Advanced } from './advance.ts';
 import { adjudicateMovement } from './movement/adjudicate-movement.ts';
 import { parsePhaseId } from './phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
 import type { Position } from './types.ts';
 import type { Variant } from './variant.ts';
+
+function withResults(results: PhaseOutcome['results'], advanced: Advanced): PhaseOutcome {
+  return { results, position: advanced.position, winner: advanced.winner };
+}
 
 export class PhaseError extends Error {}
 
@@ -17,15 +21,15 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
   switch (phase.type) {
     case 'movement': {
       const moved = adjudicateMovement(variant, position.units, orders);
-      return { results: moved.results, ...advance(variant, phase, moved.units, moved.dislodged, position.supplyCenters) };
+      return withResults(moved.results, advance(variant, phase, moved.units, moved.dislodged, position.supplyCenters));
     }
     case 'retreat': {
       const retreated = adjudicateRetreats(variant, position.units, position.dislodged, orders);
-      return { results: retreated.results, ...advance(variant, phase, retreated.units, [], position.supplyCenters) };
+      return withResults(retreated.results, advance(variant, phase, retreated.units, [], position.supplyCenters));
     }
     case 'adjustment': {
       const adjusted = adjudicateAdjustments(variant, position.units, position.supplyCenters, orders);
-      return { results: adjusted.results, ...advance(variant, phase, adjusted.units, [], position.supplyCenters) };
+      return withResults(adjusted.results, advance(variant, phase, adjusted.units, [], position.supplyCenters));
     }
   }
 }

@@ -13,24 +13,39 @@ export interface MovementOutcome {
   readonly dislodged: DislodgedUnit[];
 }
 
-/** Adjudicates a movement phase: binds the orders, resolves them and computes where dislodged units may retreat. */
-export function adjudicateMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): MovementOutcome {
+export interface PreparedMovement {
+  readonly board: Board;
+  readonly bound: readonly (BoundOrder | undefined)[];
+  readonly resolverOrders: ResolverOrders;
+  /** Orders rejected while binding. */
+  readonly rejected: readonly OrderResult[];
+}
+
+/** Binds the orders to units and lays them out for the resolver. */
+export function prepareMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): PreparedMovement {
   const board = new Board(variant, units);
-  const results: OrderResult[] = [];
+  const rejectedResults: OrderResult[] = [];
   const bound: (BoundOrder | undefined)[] = new Array(units.length);
-  orders.forEach((submitted, input) => {
-    const checked = bindMovementOrder(board, submitted.power, submitted.order);
+  for (let input = 0; input < orders.length; input++) {
+    const submitted = orders[input]!;
+    const checked = bindMovementOrder(board, submitted.power, submitted.order, input);
     if (!checked.ok) {
-      results.push(rejected(submitted, input, checked.reason));
-      return;
+      rejectedResults.push(rejected(submitted, input, checked.reason));
+      continue;
     }
     const previous = bound[checked.value.unit];
-    if (previous) results.push(rejected(orders[previous.input]!, previous.input, 'Replaced by a later order for the same unit'));
-    bound[checked.value.unit] = { ...checked.value, input };
-  });
-  const resolverOrders = toResolverOrders(board, bound);
+    if (previous) rejectedResults.push(rejected(orders[previous.input]!, previous.input, 'Replaced by a later order for the same unit'));
+    bound[checked.value.unit] = checked.value;
+  }
+  return { board, bound, resolverOrders: toResolverOrders(board, bound), rejected: rejectedResults };
+}
+
+/** Adjudicates a movement phase: binds the orders, resolves them and computes where dislodged units may retreat. */
+export function adjudicateMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): MovementOutcome {
+  const { board, bound, resolverOrders, rejected: rejectedResults } = prepareMovement(variant, units, orders);
   const resolution = resolveMovement(resolverOrders);
-  return { results: [...results, ...unitResults(board, bound, resolverOrders, resolution)], ...nextState(board, bound, resolverOrders, resolution) };
+  const next = nextState(board, bound, resolverOrders, resolution);
+  return { results: rejectedResults.concat(unitResults(board, bound, resolverOrders, resolution)), units: next.units, dislodged: next.dislodged };
 }
 
 function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
@@ -169,7 +184,7 @@ function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: 
     const unit = board.units[i]!;
     const moved = o.kind[i] === MOVE && r.succeeds[i] === 1;
     const location = moved ? bound[i]!.target! : unit.location;
-    units.push(moved ? { ...unit, location } : unit);
+    units.push(moved ? { power: unit.power, type: unit.type, location } : unit);
     occupied.add(provinceOf(location));
   }
   const standoffs = new Set<number>();
@@ -192,7 +207,7 @@ function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: 
       const province = provinceOf(location);
       return province !== attackerFrom && !occupied.has(province) && !standoffs.has(map.indexOf(province));
     });
-    dislodged.push({ ...unit, attackerFrom, retreats });
+    dislodged.push({ power: unit.power, type: unit.type, location: unit.location, attackerFrom, retreats });
   }
   return { units, dislodged };
 }
