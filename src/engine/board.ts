@@ -12,18 +12,29 @@ export function unitWord(type: UnitType): string {
 }
 
 export class Board {
-  private readonly byProvince = new Map<ProvinceId, number>();
+  /** Unit index per province index, -1 when empty. */
+  readonly unitAt: Int32Array;
+  /** Province index per unit. */
+  readonly provinceIndex: Int32Array;
 
   constructor(
     readonly variant: Variant,
     readonly units: readonly Unit[],
   ) {
-    units.forEach((unit, index) => this.byProvince.set(provinceOf(unit.location), index));
+    const map = variant.map;
+    this.unitAt = new Int32Array(map.size).fill(-1);
+    this.provinceIndex = new Int32Array(units.length);
+    for (let i = 0; i < units.length; i++) {
+      const province = map.indexOf(provinceOf(units[i]!.location));
+      this.provinceIndex[i] = province;
+      this.unitAt[province] = i;
+    }
   }
 
   /** Index of the unit in the province, or -1. */
   indexAt(province: ProvinceId): number {
-    return this.byProvince.get(province) ?? -1;
+    const index = this.variant.map.province(province)?.index;
+    return index === undefined ? -1 : this.unitAt[index]!;
   }
 
   name(location: LocationId): string {

@@ -56,6 +56,11 @@ export class Variant {
     }
   }
 
+  /** Dense index of a power given by its exact id, or -1. */
+  powerIndex(id: PowerId): number {
+    return this.powersById.get(id)?.index ?? -1;
+  }
+
   /** The power with this id, name, adjective or initial, ignoring case. */
   power(name: string): Power | undefined {
     const upper = name.trim().toUpperCase();

@@ -72,32 +72,29 @@ function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)
   const dstCoast = new Uint8Array(n);
   const power = new Uint8Array(n);
   const convoyed = new Uint8Array(n);
-  const unitAt = new Int32Array(map.size).fill(-1);
+  const unitAt = board.unitAt;
   for (let i = 0; i < n; i++) {
-    const unit = board.units[i]!;
-    src[i] = map.indexOf(provinceOf(unit.location));
-    unitAt[src[i]!] = i;
-    power[i] = board.variant.power(unit.power)?.index ?? 255;
+    src[i] = board.provinceIndex[i]!;
+    const powerIndex = board.variant.powerIndex(board.units[i]!.power);
+    power[i] = powerIndex < 0 ? 255 : powerIndex;
     const order = bound[i];
     if (!order) continue;
     kind[i] = order.kind;
     if (order.target !== null) {
       dst[i] = map.indexOf(provinceOf(order.target));
       dstCoast[i] = coastCode(order.target);
-    } else if (order.kind === SUPPORT) {
-      dst[i] = -1;
     }
     aux[i] = order.other;
   }
   // DATC 4.A.3 (v3 preference): an army that could walk goes by convoy only when the player
   // wrote "via convoy" or one of its own fleets is legally ordered to convoy it; no fallback.
+  for (let f = 0; f < n; f++) {
+    const army = aux[f]!;
+    if (kind[f] === CONVOY && kind[army] === MOVE && dst[f] === dst[army] && power[f] === power[army]) convoyed[army] = 1;
+  }
   for (let i = 0; i < n; i++) {
     const order = bound[i];
-    if (!order || order.kind !== MOVE || board.units[i]!.type !== 'A') continue;
-    const ownFleetConvoys = bound.some(
-      (c, f) => c?.kind === CONVOY && c.other === i && dst[f] === dst[i] && board.units[f]!.power === board.units[i]!.power,
-    );
-    convoyed[i] = !order.adjacent || order.viaConvoy || ownFleetConvoys ? 1 : 0;
+    if (order && order.kind === MOVE && board.units[i]!.type === 'A' && (!order.adjacent || order.viaConvoy)) convoyed[i] = 1;
   }
   // A support naming a coast only matches a move to that coast (DATC 4.B.4).
   for (let i = 0; i < n; i++) {

@@ -55,6 +55,58 @@ export function resolveMovement(o: ResolverOrders): Resolution {
   return new Resolver(o).run();
 }
 
+/** Scratch arrays reused between resolutions; a resolution never runs inside another. */
+interface Workspace {
+  readonly state: Uint8Array;
+  readonly result: Uint8Array;
+  readonly deps: Int32Array;
+  readonly moveHead: Int32Array;
+  readonly moveNext: Int32Array;
+  readonly supportHead: Int32Array;
+  readonly supportNext: Int32Array;
+  readonly convoyHead: Int32Array;
+  readonly convoyNext: Int32Array;
+  readonly opponent: Int32Array;
+  readonly seen: Uint8Array;
+}
+
+let scratch: { units: number; provinces: number; arrays: Workspace } | null = null;
+
+function workspace(units: number, provinces: number): Workspace {
+  if (!scratch || scratch.units < units || scratch.provinces < provinces) {
+    const u = Math.max(units, 64);
+    const p = Math.max(provinces, 128);
+    scratch = {
+      units: u,
+      provinces: p,
+      arrays: {
+        state: new Uint8Array(u),
+        result: new Uint8Array(u),
+        deps: new Int32Array(u + 1),
+        moveHead: new Int32Array(p),
+        moveNext: new Int32Array(u),
+        supportHead: new Int32Array(u),
+        supportNext: new Int32Array(u),
+        convoyHead: new Int32Array(u),
+        convoyNext: new Int32Array(u),
+        opponent: new Int32Array(u),
+        seen: new Uint8Array(u),
+      },
+    };
+  }
+  const w = scratch.arrays;
+  w.state.fill(0, 0, units);
+  w.result.fill(0, 0, units);
+  w.moveHead.fill(-1, 0, provinces);
+  w.moveNext.fill(-1, 0, units);
+  w.supportHead.fill(-1, 0, units);
+  w.supportNext.fill(-1, 0, units);
+  w.convoyHead.fill(-1, 0, units);
+  w.convoyNext.fill(-1, 0, units);
+  w.opponent.fill(-1, 0, units);
+  return w;
+}
+
 class Resolver {
   private readonly state: Uint8Array;
   private readonly result: Uint8Array;
@@ -75,19 +127,20 @@ class Resolver {
 
   constructor(private readonly o: ResolverOrders) {
     const n = o.count;
-    this.state = new Uint8Array(n);
-    this.result = new Uint8Array(n);
-    this.deps = new Int32Array(n + 1);
+    const w = workspace(n, o.unitAt.length);
+    this.state = w.state;
+    this.result = w.result;
+    this.deps = w.deps;
+    this.moveHead = w.moveHead;
+    this.moveNext = w.moveNext;
+    this.supportHead = w.supportHead;
+    this.supportNext = w.supportNext;
+    this.convoyHead = w.convoyHead;
+    this.convoyNext = w.convoyNext;
+    this.opponent = w.opponent;
+    this.seen = w.seen;
     this.paradox = new Uint8Array(n);
     this.matches = new Uint8Array(n);
-    this.moveHead = new Int32Array(o.unitAt.length).fill(-1);
-    this.moveNext = new Int32Array(n).fill(-1);
-    this.supportHead = new Int32Array(n).fill(-1);
-    this.supportNext = new Int32Array(n).fill(-1);
-    this.convoyHead = new Int32Array(n).fill(-1);
-    this.convoyNext = new Int32Array(n).fill(-1);
-    this.opponent = new Int32Array(n).fill(-1);
-    this.seen = new Uint8Array(n);
     for (let i = n - 1; i >= 0; i--) {
       const kind = o.kind[i]!;
       if (kind === MOVE) {
