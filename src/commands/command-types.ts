@@ -1,0 +1,309 @@
+// The vocabulary of a judge mail once its body has been read: blocks opened by
+// SIGNON / JOIN / CREATE …, the typed commands inside them, and the errors.
+// Everything is plain data; nothing here knows a variant or a game. Power lists
+// stay as the player wrote them (see power-list.ts for resolving them later).
+
+/** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
+export interface BodyLine {
+  /** 1-based line number in the mail body as the player sent it. */
+  readonly line: number;
+  readonly text: string;
+}
+
+// ---------------------------------------------------------------- openers
+
+/** Who a SIGNON, RESIGN or TAKEOVER speaks for, before the game is looked up. */
+export type RoleRef =
+  /** `SIGNON Fgame`: a map power by its initial. */
+  | { readonly kind: 'initial'; readonly initial: string }
+  /** `SIGNON 3game`: the pre-start seat POWER#3. */
+  | { readonly kind: 'seat'; readonly number: number }
+  /** `SIGNON Mgame` or `SIGNON master@game`. */
+  | { readonly kind: 'master' }
+  /** `SIGNON Ogame`: njudge's anonymous observer. */
+  | { readonly kind: 'observer' }
+  /** `SIGNON france@game` or `SIGNON loudmouth@game`: a power's full name or an observer's chosen name. */
+  | { readonly kind: 'named'; readonly name: string }
+  /** `SIGN ON ?game pw [variant options]`: njudge's way to enter a forming game. */
+  | { readonly kind: 'newcomer' };
+
+export const OBSERVER_KINDS = ['observer', 'monitor'] as const;
+export type ObserverKind = (typeof OBSERVER_KINDS)[number];
+
+interface OpenerBase {
+  readonly line: number;
+  /** The opener line with every password replaced by `****`; safe to echo and log. */
+  readonly redactedText: string;
+}
+
+export interface SignonOpener extends OpenerBase {
+  readonly kind: 'signon';
+  readonly role: RoleRef;
+  readonly game: string;
+  readonly password: string;
+  /** Words after the password of njudge's `SIGN ON ?game pw variant options`; empty otherwise. */
+  readonly joinOptions: readonly string[];
+}
+
+export interface JoinOpener extends OpenerBase {
+  readonly kind: 'join';
+  readonly game: string;
+  /** `JOIN france@game pw`: the power asked for (POWER_CHOICE games); null for `JOIN game pw`. */
+  readonly power: string | null;
+  readonly password: string;
+  /** The game's privacy word for private games. */
+  readonly privacy: string | null;
+}
+
+export interface ObserveOpener extends OpenerBase {
+  readonly kind: 'observe';
+  readonly observerKind: ObserverKind;
+  /** `OBSERVE loudmouth@game pw`: the chosen name; null for njudge's `OBSERVE game pw`. */
+  readonly name: string | null;
+  readonly game: string;
+  readonly password: string;
+  readonly privacy: string | null;
+}
+
+export interface ResignOpener extends OpenerBase {
+  readonly kind: 'resign';
+  readonly role: RoleRef;
+  readonly game: string;
+  readonly password: string;
+}
+
+export interface TakeoverOpener extends OpenerBase {
+  readonly kind: 'takeover';
+  readonly role: RoleRef;
+  readonly game: string;
+  readonly password: string;
+  readonly privacy: string | null;
+}
+
+export interface CreateOpener extends OpenerBase {
+  readonly kind: 'create';
+  readonly game: string;
+  readonly password: string;
+  readonly variant: string | null;
+  /** njudge's options after the variant (`Gunboat`, `Blind` …). */
+  readonly options: readonly string[];
+}
+
+export type SessionOpener = SignonOpener | JoinOpener | ObserveOpener | ResignOpener | TakeoverOpener;
+export type Opener = SessionOpener | CreateOpener;
+
+// ---------------------------------------------------------------- press
+
+/** Recipients as written: power names or run-together initials, unresolved. */
+export type Recipients =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'only'; readonly tokens: readonly string[] }
+  | { readonly kind: 'all-but'; readonly tokens: readonly string[] };
+
+export type FakeRecipients =
+  | { readonly kind: 'broadcast' }
+  | { readonly kind: 'list'; readonly recipients: Recipients }
+  /** njudge's `NO FAKE`, for games that fake partial press as broadcast by default. */
+  | { readonly kind: 'none' };
+
+export type PressSender =
+  | { readonly kind: 'white' }
+  | { readonly kind: 'grey' }
+  /** `FROM p` or `FAKE FROM p`: the power the press claims to come from. */
+  | { readonly kind: 'fake-from'; readonly token: string };
+
+export interface PressOptions {
+  readonly to: Recipients;
+  /** null when the player did not say; the game's defaults apply. */
+  readonly fake: FakeRecipients | null;
+  readonly sender: PressSender | null;
+  readonly quiet: boolean;
+}
+
+export const PRESS_ENDINGS = ['endpress', 'endbroadcast', 'signoff', 'signature', 'end-of-text'] as const;
+export type PressEndingKind = (typeof PRESS_ENDINGS)[number];
+
+export interface PressEnding {
+  readonly kind: PressEndingKind;
+  /** Line of the ENDPRESS / ENDBROADCAST / SIGNOFF / `-- ` line; null at the end of the text. */
+  readonly line: number | null;
+}
+
+// ---------------------------------------------------------------- commands
+
+interface CommandBase {
+  readonly line: number;
+  /** The command line as written, with any password replaced by `****`. */
+  readonly text: string;
+}
+
+export type VoteChoice = 'solo' | 'loss' | 'dias' | 'draw' | 'yes' | 'no' | 'n-way';
+
+export const MASTER_COMMANDS = [
+  'PROCESS',
+  'PROCESS!',
+  'PREVIEW',
+  'ROLLBACK',
+  'ROLLFORWARD',
+  'FORM',
+  'ACTIVATE',
+  'WAIT',
+  'TERMINATE',
+  'PURGE',
+  'RENAME',
+  'RESIGN',
+  'DUMMY',
+  'REVIVE',
+  'BECOME',
+  'EJECT',
+  'OFFICIAL',
+  'REVEAL',
+  'UNEND',
+  'DEADLINE',
+] as const;
+export type MasterCommandName = (typeof MASTER_COMMANDS)[number];
+
+/** Commands that need no SIGNON: they may stand before the first opener. */
+export type InfoCommand =
+  | (CommandBase & { readonly kind: 'list'; readonly game: string | null; readonly full: boolean })
+  | (CommandBase & { readonly kind: 'summary'; readonly game: string | null })
+  /** `HISTORY game [njudge options]`; options stay raw. */
+  | (CommandBase & { readonly kind: 'history'; readonly game: string | null; readonly options: string })
+  | (CommandBase & { readonly kind: 'map'; readonly game: string | null; readonly format: string | null })
+  | (CommandBase & { readonly kind: 'search'; readonly words: readonly string[] })
+  | (CommandBase & { readonly kind: 'help' })
+  | (CommandBase & { readonly kind: 'version' });
+
+export type SessionCommand =
+  | (CommandBase & {
+      readonly kind: 'press';
+      /** The command word was BROADCAST (the Master's broadcast also reaches MONITORs). */
+      readonly broadcast: boolean;
+      readonly options: PressOptions;
+      /** Body lines verbatim, blank ones included; `//` lines are already gone. */
+      readonly lines: readonly BodyLine[];
+      /** The body joined with newlines, without leading and trailing blank lines. */
+      readonly body: string;
+      readonly end: PressEnding;
+    })
+  | (CommandBase & { readonly kind: 'clear' })
+  | (CommandBase & { readonly kind: 'status' })
+  /** njudge's RESIGN / WITHDRAW after a SIGN ON. */
+  | (CommandBase & { readonly kind: 'resign-self' })
+  /** Empty list: use the sender's address. */
+  | (CommandBase & { readonly kind: 'set-address'; readonly addresses: readonly string[] })
+  | (CommandBase & { readonly kind: 'set-password'; readonly password: string })
+  | (CommandBase & { readonly kind: 'set-wait'; readonly wait: boolean })
+  /** Empty token list: a DIAS draw vote. */
+  | (CommandBase & { readonly kind: 'set-draw'; readonly tokens: readonly string[] })
+  | (CommandBase & { readonly kind: 'set-nodraw' })
+  | (CommandBase & { readonly kind: 'set-concede'; readonly power: string | null })
+  | (CommandBase & { readonly kind: 'set-noconcede' })
+  /** Dates stay as written; the deadline code reads them against the game's zone. */
+  | (CommandBase & { readonly kind: 'set-absence'; readonly from: string | null; readonly to: string | null })
+  | (CommandBase & { readonly kind: 'set-no-absence'; readonly date: string | null })
+  /** null: SET NOZONE, back to the game's zone. */
+  | (CommandBase & { readonly kind: 'set-zone'; readonly zone: string | null })
+  | (CommandBase & { readonly kind: 'set-deadline'; readonly args: string })
+  | (CommandBase & { readonly kind: 'set-grace'; readonly args: string })
+  | (CommandBase & { readonly kind: 'set-listed'; readonly listed: boolean })
+  | (CommandBase & { readonly kind: 'vote'; readonly choice: VoteChoice; readonly ways: number | null })
+  | (CommandBase & { readonly kind: 'propose'; readonly target: { readonly kind: 'dias' } | { readonly kind: 'power'; readonly token: string } })
+  /** njudge's `PHASE S 1903 M`: the orders that follow are for that phase. */
+  | (CommandBase & { readonly kind: 'phase'; readonly args: string })
+  /** A Master command; the judge checks who sent it and reads the arguments. */
+  | (CommandBase & { readonly kind: 'master'; readonly command: MasterCommandName; readonly args: readonly string[] })
+  /** Any other line after an opener: orders are read later, against the game's map. */
+  | (CommandBase & { readonly kind: 'order' });
+
+export type Command = InfoCommand | SessionCommand;
+export type CommandKind = Command['kind'];
+
+// ---------------------------------------------------------------- CREATE status lines
+
+export interface RuleSetting {
+  /** Upper case, without the `!`. */
+  readonly name: string;
+  /** `!RULE`: forbid the rule. */
+  readonly negated: boolean;
+}
+
+interface SettingBase {
+  readonly line: number;
+  readonly text: string;
+}
+
+export type GameSetting =
+  | (SettingBase & { readonly kind: 'variant'; readonly keyword: 'MAP' | 'VARIANT'; readonly name: string })
+  | (SettingBase & { readonly kind: 'rules'; readonly rules: readonly RuleSetting[] })
+  | (SettingBase & { readonly kind: 'description'; readonly description: string })
+  | (SettingBase & { readonly kind: 'private'; readonly privacy: string })
+  | (SettingBase & { readonly kind: 'timing'; readonly args: string })
+  | (SettingBase & { readonly kind: 'zone'; readonly zone: string })
+  | (SettingBase & { readonly kind: 'form' })
+  | (SettingBase & { readonly kind: 'listed'; readonly listed: boolean });
+
+// ---------------------------------------------------------------- blocks
+
+/** Lines before the first opener: only information commands (LIST, SUMMARY …) and PURGE/RENAME. */
+export interface AnonymousBlock {
+  readonly kind: 'anonymous';
+  readonly commands: readonly Command[];
+}
+
+export interface SessionBlock {
+  readonly kind: 'session';
+  readonly opener: SessionOpener;
+  readonly commands: readonly Command[];
+}
+
+export interface CreateBlock {
+  readonly kind: 'create';
+  readonly opener: CreateOpener;
+  readonly settings: readonly GameSetting[];
+}
+
+/**
+ * A block whose opener could not be read (an error says why). Its lines are parsed
+ * so that press bodies are not mistaken for orders or openers, but must never run:
+ * they would otherwise land in whichever game the previous block named.
+ */
+export interface BrokenBlock {
+  readonly kind: 'broken';
+  readonly line: number;
+  readonly redactedText: string;
+  readonly commands: readonly Command[];
+}
+
+export type Block = AnonymousBlock | SessionBlock | CreateBlock | BrokenBlock;
+
+// ---------------------------------------------------------------- result
+
+export interface ParseError {
+  readonly line: number;
+  /** The offending line, passwords replaced by `****`. */
+  readonly text: string;
+  readonly message: string;
+  /** Index in `blocks` of the block the line belongs to. */
+  readonly block: number;
+  /** Line numbers of body text the error swallowed (the text of a refused press). */
+  readonly consumedLines?: readonly number[];
+}
+
+/** `glued-signoff`: a mailer lost the newline before SIGNOFF, which stuck to the opener's password. */
+export const MESSAGE_ENDINGS = ['signoff', 'glued-signoff', 'signature', 'end-of-text'] as const;
+export type MessageEndingKind = (typeof MESSAGE_ENDINGS)[number];
+
+export interface MessageEnding {
+  readonly kind: MessageEndingKind;
+  /** Line of the SIGNOFF, the opener it was glued to, or the `-- ` line; null at the end of the text. */
+  readonly line: number | null;
+}
+
+export interface ParsedBody {
+  readonly blocks: readonly Block[];
+  readonly errors: readonly ParseError[];
+  readonly end: MessageEnding;
+  /** Non-blank lines after SIGNOFF or the signature, which were not read. */
+  readonly ignoredLineCount: number;
+}

@@ -1,0 +1,8 @@
+// The mail command language: from a decoded body to blocks of typed commands.
+export type * from './command-types.ts';
+export { MASTER_COMMANDS, OBSERVER_KINDS, PRESS_ENDINGS, MESSAGE_ENDINGS } from './command-types.ts';
+export { parseBody } from './parse-body.ts';
+export { splitBodyLines } from './body-lines.ts';
+export { redactLine, MASK } from './redact.ts';
+export { resolvePowerList, splitPowerList, MASTER_RECIPIENT, OBSERVERS_RECIPIENT } from './power-list.ts';
+export type { PowerRef, PowerListResult } from './power-list.ts';

@@ -1,0 +1,217 @@
+import { isBlank, isSignatureLine, splitBodyLines } from './body-lines.ts';
+import type {
+  Block,
+  BodyLine,
+  Command,
+  CreateOpener,
+  GameSetting,
+  MessageEnding,
+  ParseError,
+  ParsedBody,
+  PressEnding,
+  SessionOpener,
+} from './command-types.ts';
+import { OPENER_KEYWORDS, readKeyword, splitWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { parseCommandLine, problemWithoutSignon, spell } from './parse-command.ts';
+import { parseOpener, type OpenerKeyword } from './parse-opener.ts';
+import { parseSettingLine } from './parse-setting.ts';
+import { parsePressOptions } from './press-options.ts';
+import { redactLine } from './redact.ts';
+
+// Reads a judge mail body into blocks. A block starts at each SIGNON, JOIN,
+// OBSERVE, RESIGN, TAKEOVER or CREATE line and runs to the next one; lines before
+// the first opener form an anonymous block for LIST, SUMMARY and friends. SIGNOFF
+// or a `-- ` signature ends the message. Every line lands in exactly one command,
+// setting, press body or error; nothing throws and nothing stops at the first error.
+
+type Draft =
+  | { kind: 'anonymous'; commands: Command[] }
+  | { kind: 'session'; opener: SessionOpener; commands: Command[] }
+  | { kind: 'create'; opener: CreateOpener; settings: GameSetting[] }
+  | { kind: 'broken'; line: number; redactedText: string; commands: Command[] };
+
+/** Press lines that would leak a password if sent (DPjudge's satyr guard), by keyword as spelled. */
+const PASSWORD_LINE_KEYWORDS = new Set(['SIGNON', 'LOGIN', 'JOIN', 'CREATE', 'TAKEOVER', 'OBSERVE', 'OBSERVER', 'MONITOR', 'RESIGN', 'PURGE', 'RENAME']);
+
+function passwordLineKeyword(text: string): string | null {
+  const match = readKeyword(splitWords(text));
+  if (!match) return null;
+  const spelled = match.keywordWords.join('').toUpperCase();
+  if (!PASSWORD_LINE_KEYWORDS.has(spelled)) return null;
+  // DPjudge's rule: 3 to 5 words in all, a keyword and at least a game and a password.
+  const words = match.keywordWords.length + match.args.length;
+  return match.args.length >= 2 && words <= 5 ? spell(match) : null;
+}
+
+function opensBlock(match: KeywordMatch<Keyword> | null): match is KeywordMatch<OpenerKeyword> {
+  if (!match || !OPENER_KEYWORDS.has(match.keyword)) return false;
+  // RESIGN alone and RESIGN power are commands inside a block; RESIGN Fgame pw opens one.
+  return match.keyword !== 'resign' || match.args.length >= 2;
+}
+
+class BodyReader {
+  private readonly blocks: Draft[] = [];
+  private readonly errors: ParseError[] = [];
+  private index = 0;
+  private end: MessageEnding = { kind: 'end-of-text', line: null };
+
+  constructor(private readonly lines: readonly BodyLine[]) {}
+
+  read(): ParsedBody {
+    while (this.index < this.lines.length && this.readLine()) {
+      // readLine advances the index and says whether to go on.
+    }
+    const ignoredLineCount = this.lines.slice(this.index).filter((l) => !isBlank(l.text)).length;
+    const blocks: readonly Block[] = this.blocks;
+    return { blocks, errors: this.errors, end: this.end, ignoredLineCount };
+  }
+
+  private current(): Draft {
+    const last = this.blocks[this.blocks.length - 1];
+    if (last) return last;
+    const anonymous: Draft = { kind: 'anonymous', commands: [] };
+    this.blocks.push(anonymous);
+    return anonymous;
+  }
+
+  private error(bodyLine: BodyLine, message: string, consumedLines?: readonly number[]): void {
+    this.current();
+    const error: ParseError = { line: bodyLine.line, text: redactLine(bodyLine.text), message, block: this.blocks.length - 1 };
+    this.errors.push(consumedLines && consumedLines.length > 0 ? { ...error, consumedLines } : error);
+  }
+
+  /** Reads the line at the index; false when the message ends there. */
+  private readLine(): boolean {
+    const bodyLine = this.lines[this.index]!;
+    if (isBlank(bodyLine.text)) {
+      this.index++;
+      return true;
+    }
+    if (isSignatureLine(bodyLine.text)) {
+      this.end = { kind: 'signature', line: bodyLine.line };
+      this.index++;
+      return false;
+    }
+    const match = readKeyword(splitWords(bodyLine.text));
+    if (match?.keyword === 'signoff') {
+      this.end = { kind: 'signoff', line: bodyLine.line };
+      this.index++;
+      return false;
+    }
+    if (opensBlock(match)) return this.open(bodyLine, match);
+
+    const block = this.current();
+    if (block.kind === 'create') {
+      const result = parseSettingLine(bodyLine);
+      if (result.ok) block.settings.push(result.setting);
+      else this.error(bodyLine, result.message);
+      this.index++;
+      return true;
+    }
+    if (match?.keyword === 'press' || match?.keyword === 'broadcast') {
+      this.readPress(bodyLine, { ...match, keyword: match.keyword }, block);
+      return true;
+    }
+    this.index++;
+    if (match?.keyword === 'endpress' || match?.keyword === 'endbroadcast') {
+      this.error(bodyLine, `${spell(match)} without a PRESS or BROADCAST before it`);
+      return true;
+    }
+    // Openers, press and SIGNOFF are handled above; every other keyword is a command.
+    const result = parseCommandLine(bodyLine, match);
+    if (!result.ok) {
+      this.error(bodyLine, result.message);
+      return true;
+    }
+    if (block.kind === 'anonymous') {
+      const problem = problemWithoutSignon(result.command, match ? spell(match) : '');
+      if (problem !== null) {
+        this.error(bodyLine, problem);
+        return true;
+      }
+    }
+    block.commands.push(result.command);
+    return true;
+  }
+
+  private open(bodyLine: BodyLine, match: KeywordMatch<OpenerKeyword>): boolean {
+    const redactedText = redactLine(bodyLine.text);
+    const result = parseOpener(match.keyword, match.args, bodyLine.line, redactedText);
+    this.index++;
+    if (!result.ok) {
+      this.blocks.push({ kind: 'broken', line: bodyLine.line, redactedText, commands: [] });
+      this.error(bodyLine, result.message);
+      return true;
+    }
+    const opener = result.opener;
+    this.blocks.push(opener.kind === 'create' ? { kind: 'create', opener, settings: [] } : { kind: 'session', opener, commands: [] });
+    if (result.endsMessage) {
+      this.end = { kind: 'glued-signoff', line: bodyLine.line };
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Press text runs to ENDPRESS / ENDBROADCAST (consumed with the press) or to
+   * SIGNOFF / a signature / the end (left for the main loop, which ends the message).
+   */
+  private readPress(first: BodyLine, match: KeywordMatch<'press' | 'broadcast'>, block: Exclude<Draft, { kind: 'create' }>): void {
+    const body: BodyLine[] = [];
+    let end: PressEnding = { kind: 'end-of-text', line: null };
+    this.index++;
+    while (this.index < this.lines.length) {
+      const bodyLine = this.lines[this.index]!;
+      if (isSignatureLine(bodyLine.text)) {
+        end = { kind: 'signature', line: bodyLine.line };
+        break;
+      }
+      const keyword = readKeyword(splitWords(bodyLine.text))?.keyword;
+      if (keyword === 'signoff') {
+        end = { kind: 'signoff', line: bodyLine.line };
+        break;
+      }
+      this.index++;
+      if (keyword === 'endpress' || keyword === 'endbroadcast') {
+        end = { kind: keyword, line: bodyLine.line };
+        break;
+      }
+      body.push(bodyLine);
+    }
+
+    const consumed = [...body.filter((l) => !isBlank(l.text)).map((l) => l.line)];
+    if ((end.kind === 'endpress' || end.kind === 'endbroadcast') && end.line !== null) consumed.push(end.line);
+    const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+    if (leak) {
+      this.error(first, `press refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+      return;
+    }
+    const options = parsePressOptions(match.args, match.keyword === 'broadcast');
+    if (!options.ok) {
+      this.error(first, options.message, consumed);
+      return;
+    }
+    if (block.kind === 'anonymous') {
+      this.error(first, `${spell(match)} needs a SIGNON first`, consumed);
+      return;
+    }
+    const texts = body.map((l) => l.text);
+    while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
+    while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
+    block.commands.push({
+      kind: 'press',
+      line: first.line,
+      text: redactLine(first.text),
+      broadcast: match.keyword === 'broadcast',
+      options: options.options,
+      lines: body,
+      body: texts.join('\n'),
+      end,
+    });
+  }
+}
+
+/** Reads a mail body (already decoded to text) into blocks of commands; never throws. */
+export function parseBody(text: string): ParsedBody {
+  return new BodyReader(splitBodyLines(text)).read();
+}

@@ -1,0 +1,190 @@
+import type { BodyLine, Command, MasterCommandName, VoteChoice } from './command-types.ts';
+import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { isGameName } from './parse-opener.ts';
+import { splitPowerList } from './power-list.ts';
+import { redactLine } from './redact.ts';
+
+// One command line inside a block (openers, press and SIGNOFF are read by
+// parse-body.ts). A line whose first word is no keyword is an order line.
+
+export type CommandResult = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
+
+const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandName; min: number; max: number }>>> = {
+  process: { name: 'PROCESS', min: 0, max: 1 },
+  'process!': { name: 'PROCESS!', min: 0, max: 0 },
+  preview: { name: 'PREVIEW', min: 0, max: 0 },
+  rollback: { name: 'ROLLBACK', min: 0, max: 3 },
+  rollforward: { name: 'ROLLFORWARD', min: 0, max: 3 },
+  form: { name: 'FORM', min: 0, max: 0 },
+  activate: { name: 'ACTIVATE', min: 0, max: 0 },
+  wait: { name: 'WAIT', min: 0, max: 0 },
+  terminate: { name: 'TERMINATE', min: 0, max: 0 },
+  purge: { name: 'PURGE', min: 2, max: 2 },
+  rename: { name: 'RENAME', min: 3, max: 3 },
+  dummy: { name: 'DUMMY', min: 1, max: 1 },
+  revive: { name: 'REVIVE', min: 1, max: 2 },
+  become: { name: 'BECOME', min: 1, max: 1 },
+  eject: { name: 'EJECT', min: 1, max: 1 },
+  official: { name: 'OFFICIAL', min: 0, max: Infinity },
+  reveal: { name: 'REVEAL', min: 0, max: 0 },
+  unend: { name: 'UNEND', min: 0, max: 0 },
+  deadline: { name: 'DEADLINE', min: 1, max: Infinity },
+};
+
+const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
+
+export function spell(match: KeywordMatch<Keyword>): string {
+  return match.keywordWords.join(' ').toUpperCase();
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Openers, press and SIGNOFF are read by parse-body.ts; they are refused here. */
+export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword> | null): CommandResult {
+  const text = redactLine(bodyLine.text);
+  const base = { line: bodyLine.line, text };
+  if (!match) return { ok: true, command: { kind: 'order', ...base } };
+
+  const { keyword, args } = match;
+  const name = spell(match);
+  const rest = textAfterWords(bodyLine.text, match.keywordWords.length);
+  const ok = (command: Command): CommandResult => ({ ok: true, command });
+  const fail = (message: string): CommandResult => ({ ok: false, message });
+  const noArguments = (command: Command): CommandResult => (args.length === 0 ? ok(command) : fail(`${name} takes no arguments`));
+  const optionalGame = (): { game: string | null } | { error: string } => {
+    const word = args[0];
+    if (word === undefined) return { game: null };
+    return isGameName(word) ? { game: word.toLowerCase() } : { error: `"${word}" is not a game name` };
+  };
+
+  const master = MASTER_KEYWORDS[keyword];
+  if (master) {
+    if (args.length < master.min) return fail(`${name} needs ${master.min === 1 ? 'an argument' : plural(master.min, 'argument')}`);
+    if (args.length > master.max) return fail(master.max === 0 ? `${name} takes no arguments` : `${name} takes at most ${plural(master.max, 'argument')}`);
+    return ok({ kind: 'master', ...base, command: master.name, args });
+  }
+
+  switch (keyword) {
+    case 'list': {
+      if (args.length > 1) return fail('LIST takes at most a game name');
+      if (args[0]?.toUpperCase() === 'FULL') return ok({ kind: 'list', ...base, game: null, full: true });
+      const game = optionalGame();
+      return 'error' in game ? fail(game.error) : ok({ kind: 'list', ...base, game: game.game, full: false });
+    }
+    case 'summary': {
+      if (args.length > 1) return fail('SUMMARY takes a game name only');
+      const game = optionalGame();
+      return 'error' in game ? fail(game.error) : ok({ kind: 'summary', ...base, game: game.game });
+    }
+    case 'history': {
+      const game = optionalGame();
+      return 'error' in game ? fail(game.error) : ok({ kind: 'history', ...base, game: game.game, options: textAfterWords(rest, 1) });
+    }
+    case 'map': {
+      if (args.length > 2) return fail('MAP takes a game name and a format (gif, ps or pdf)');
+      const game = optionalGame();
+      return 'error' in game ? fail(game.error) : ok({ kind: 'map', ...base, game: game.game, format: args[1]?.toLowerCase() ?? null });
+    }
+    case 'search':
+      return ok({ kind: 'search', ...base, words: args });
+    case 'help':
+      return noArguments({ kind: 'help', ...base });
+    case 'version':
+      return noArguments({ kind: 'version', ...base });
+    case 'clear':
+      return noArguments({ kind: 'clear', ...base });
+    case 'status':
+      return noArguments({ kind: 'status', ...base });
+    case 'resign':
+      // RESIGN alone is njudge's player resignation; RESIGN power is the Master's.
+      // (RESIGN Fgame password opens a block and never reaches here.)
+      if (args.length === 0) return ok({ kind: 'resign-self', ...base });
+      return args.length === 1 ? ok({ kind: 'master', ...base, command: 'RESIGN', args }) : fail('RESIGN takes a power, or a power@game and password');
+    case 'set':
+      return fail(args.length === 0 ? 'SET needs something to set, e.g. SET WAIT' : `SET ${args[0]!.toUpperCase()} is not a setting this judge knows`);
+    case 'set-address': {
+      const addresses = splitPowerList(rest);
+      const bad = addresses.find((address) => !/^[^@\s]+@[^@\s]+$/.test(address));
+      return bad === undefined ? ok({ kind: 'set-address', ...base, addresses }) : fail(`"${bad}" is not an e-mail address`);
+    }
+    case 'set-password':
+      return args.length === 1 ? ok({ kind: 'set-password', ...base, password: args[0]! }) : fail('SET PASSWORD takes exactly one word, the new password');
+    case 'set-wait':
+      return noArguments({ kind: 'set-wait', ...base, wait: true });
+    case 'set-nowait':
+      return noArguments({ kind: 'set-wait', ...base, wait: false });
+    case 'set-draw':
+      return ok({ kind: 'set-draw', ...base, tokens: splitPowerList(rest) });
+    case 'set-nodraw':
+      return noArguments({ kind: 'set-nodraw', ...base });
+    case 'set-concede': {
+      const tokens = splitPowerList(rest);
+      return tokens.length <= 1 ? ok({ kind: 'set-concede', ...base, power: tokens[0] ?? null }) : fail(`${name} takes one power`);
+    }
+    case 'set-noconcede':
+      return noArguments({ kind: 'set-noconcede', ...base });
+    case 'set-absence': {
+      const split = /^(.*?)(?:^|\s)TO(?:\s+(.*))?$/is.exec(rest);
+      const from = (split ? split[1]! : rest).trim();
+      const to = split ? (split[2] ?? '').trim() : null;
+      if (to === '') return fail(`${name} … TO needs a date after TO`);
+      if (from === '' && to === null) return fail(`${name} needs a date, e.g. ${name} 24 DEC TO 6 JAN`);
+      return ok({ kind: 'set-absence', ...base, from: from === '' ? null : from, to });
+    }
+    case 'set-no-absence':
+      return ok({ kind: 'set-no-absence', ...base, date: rest === '' ? null : rest });
+    case 'set-zone':
+      return args.length === 1 ? ok({ kind: 'set-zone', ...base, zone: args[0]! }) : fail('SET ZONE takes one time zone, e.g. SET ZONE Europe/Paris');
+    case 'set-nozone':
+      return noArguments({ kind: 'set-zone', ...base, zone: null });
+    case 'set-deadline':
+      return rest === '' ? fail('SET DEADLINE needs a date or time') : ok({ kind: 'set-deadline', ...base, args: rest });
+    case 'set-grace':
+      return rest === '' ? fail('SET GRACE needs a date or time') : ok({ kind: 'set-grace', ...base, args: rest });
+    case 'set-listed':
+      return noArguments({ kind: 'set-listed', ...base, listed: true });
+    case 'set-unlisted':
+      return noArguments({ kind: 'set-listed', ...base, listed: false });
+    case 'vote': {
+      if (args.length !== 1) return fail('VOTE takes one of SOLO, LOSS, DIAS, DRAW, nWAY, YES, NO');
+      const word = args[0]!.toUpperCase();
+      const ways = /^(\d{1,2})-?WAYS?$/.exec(word);
+      if (ways && Number(ways[1]) >= 1) return ok({ kind: 'vote', ...base, choice: 'n-way', ways: Number(ways[1]) });
+      const choice = VOTES[word];
+      return choice ? ok({ kind: 'vote', ...base, choice, ways: null }) : fail(`VOTE ${args[0]} is not a vote; use SOLO, LOSS, DIAS, DRAW, nWAY, YES or NO`);
+    }
+    case 'propose': {
+      if (args.length !== 1) return fail('PROPOSE takes one power, or DIAS');
+      const target = args[0]!.toUpperCase() === 'DIAS' ? { kind: 'dias' as const } : { kind: 'power' as const, token: args[0]! };
+      return ok({ kind: 'propose', ...base, target });
+    }
+    case 'phase':
+      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest });
+    default:
+      return fail(`${name} cannot be used here`);
+  }
+}
+
+/** Why the command cannot stand before the first SIGNON, or null when it can. */
+export function problemWithoutSignon(command: Command, spelledKeyword: string): string | null {
+  switch (command.kind) {
+    case 'list':
+    case 'search':
+    case 'help':
+    case 'version':
+      return null;
+    case 'summary':
+    case 'history':
+    case 'map':
+      return command.game === null ? `${command.kind.toUpperCase()} needs a game name, e.g. ${command.kind.toUpperCase()} game` : null;
+    case 'master':
+      // DPjudge's PURGE and RENAME carry the game's Master password themselves.
+      return command.command === 'PURGE' || command.command === 'RENAME' ? null : `${spelledKeyword} needs a SIGNON first`;
+    case 'order':
+      return 'this is not a command, and orders need a SIGNON first';
+    default:
+      return `${spelledKeyword} needs a SIGNON first`;
+  }
+}

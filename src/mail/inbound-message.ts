@@ -1,0 +1,172 @@
+import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
+
+// An inbound judge mail reduced to what the judge reads: who to answer, the
+// threading ids, the plain text of the body, and the headers that tell us not to
+// answer at all (RFC 3834). MIME, charsets, quoted-printable and base64 are
+// mailparser's job; attachments are dropped. Only the text/plain part is read
+// when there is one, so the HTML copy of a SIGNON line never reaches a press body.
+
+export interface AutomationHeaders {
+  /** `Auto-Submitted` value without parameters, lower case; null when absent. */
+  readonly autoSubmitted: string | null;
+  readonly precedence: string | null;
+  readonly listId: string | null;
+  readonly listUnsubscribe: string | null;
+  /** Every `X-Loop` header, in order. */
+  readonly xLoop: readonly string[];
+  /** Another njudge put its mark on the mail. */
+  readonly xNjudge: string | null;
+  /** Vacation responders that skip Auto-Submitted (`X-Autoreply`, `X-Autorespond`). */
+  readonly xAutoreply: string | null;
+  /** `Return-Path` address, lower case; '' for the null path `<>` of bounces; null when absent. */
+  readonly returnPath: string | null;
+  /** `Content-Type` of the whole mail, lower case, e.g. `multipart/report`. */
+  readonly contentType: string;
+  /** `report-type` parameter of a multipart/report (`delivery-status` for bounces). */
+  readonly reportType: string | null;
+}
+
+export interface InboundMessage {
+  readonly messageId: string | null;
+  /** First From address, lower case; null when the mail has none. */
+  readonly from: string | null;
+  readonly replyTo: string | null;
+  readonly resentFrom: string | null;
+  /** Where a reply goes: Resent-From, else Reply-To, else From (njudge's order). */
+  readonly replyAddress: string | null;
+  readonly subject: string;
+  readonly date: Date | null;
+  readonly inReplyTo: string | null;
+  readonly references: readonly string[];
+  /** The body as text, with `\n` line ends and trailing `<br>` removed. */
+  readonly text: string;
+  readonly headers: AutomationHeaders;
+  readonly sizeBytes: number;
+}
+
+export type ReplyDecision = { readonly reply: true } | { readonly reply: false; readonly reason: string };
+
+function firstAddress(field: AddressObject | AddressObject[] | undefined): string | null {
+  for (const object of Array.isArray(field) ? field : field ? [field] : []) {
+    for (const entry of object.value) {
+      const address = entry.address ?? entry.group?.find((member) => member.address)?.address;
+      if (address) return address.toLowerCase();
+    }
+  }
+  return null;
+}
+
+/** A bare address from a header value mailparser leaves as text (`Name <a@b>` or `a@b`). */
+function addressIn(value: string): string | null {
+  const angled = /<([^<>\s]*)>/.exec(value);
+  if (angled) return angled[1]!.toLowerCase();
+  const bare = /[^\s<>"',;:]+@[^\s<>"',;:]+/.exec(value);
+  return bare ? bare[0].toLowerCase() : null;
+}
+
+/** Raw values of one header (unfolded), in order. */
+function rawHeaders(lines: HeaderLines, name: string): string[] {
+  return lines
+    .filter((header) => header.key === name)
+    .map((header) => header.line.slice(header.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+}
+
+function firstRaw(lines: HeaderLines, name: string): string | null {
+  return rawHeaders(lines, name)[0] ?? null;
+}
+
+function returnPathOf(lines: HeaderLines): string | null {
+  const raw = firstRaw(lines, 'return-path');
+  if (raw === null) return null;
+  if (/^<\s*>$/.test(raw) || raw === '') return '';
+  return addressIn(raw) ?? '';
+}
+
+function bodyText(mail: ParsedMail): string {
+  // mailparser prefers text/plain and converts HTML-only mail to text itself.
+  return (mail.text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/(?:\s*<br\s*\/?>)+\s*$/i, ''))
+    .join('\n');
+}
+
+function referencesOf(mail: ParsedMail): string[] {
+  const refs = mail.references;
+  if (refs === undefined) return [];
+  return (Array.isArray(refs) ? refs : [refs]).flatMap((r) => r.split(/\s+/)).filter((r) => r !== '');
+}
+
+export async function parseInboundMessage(raw: Buffer | string): Promise<InboundMessage> {
+  const mail = await simpleParser(raw, {
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+    // A bounce's delivery report is not text the player wrote.
+    keepDeliveryStatus: true,
+  });
+  const lines = mail.headerLines;
+  const from = firstAddress(mail.from);
+  const replyTo = firstAddress(mail.replyTo);
+  const resentFromRaw = firstRaw(lines, 'resent-from');
+  const resentFrom = resentFromRaw === null ? null : addressIn(resentFromRaw);
+  const contentType = mail.headers.get('content-type');
+  const structured = typeof contentType === 'object' && contentType !== null && 'params' in contentType ? contentType : null;
+  const autoSubmitted = firstRaw(lines, 'auto-submitted');
+  const autoReply = firstRaw(lines, 'x-autoreply') ?? firstRaw(lines, 'x-autorespond');
+
+  return {
+    messageId: mail.messageId ?? null,
+    from,
+    replyTo,
+    resentFrom,
+    replyAddress: resentFrom ?? replyTo ?? from,
+    subject: mail.subject ?? '',
+    date: mail.date ?? null,
+    inReplyTo: mail.inReplyTo ?? null,
+    references: referencesOf(mail),
+    text: bodyText(mail),
+    headers: {
+      autoSubmitted: autoSubmitted === null ? null : autoSubmitted.split(/[;(]/, 1)[0]!.trim().toLowerCase(),
+      precedence: firstRaw(lines, 'precedence')?.toLowerCase() ?? null,
+      listId: firstRaw(lines, 'list-id'),
+      listUnsubscribe: firstRaw(lines, 'list-unsubscribe'),
+      xLoop: rawHeaders(lines, 'x-loop'),
+      xNjudge: firstRaw(lines, 'x-njudge'),
+      xAutoreply: autoReply,
+      returnPath: returnPathOf(lines),
+      contentType: (structured ? String(structured.value) : 'text/plain').toLowerCase(),
+      reportType: structured?.params['report-type']?.toLowerCase() ?? null,
+    },
+    sizeBytes: typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.length,
+  };
+}
+
+const DAEMON_SENDERS = new Set(['mailer-daemon', 'postmaster', 'root']);
+const BULK_PRECEDENCE = new Set(['bulk', 'junk', 'list']);
+
+/**
+ * Whether the judge may answer this mail (RFC 3834 §2 and the judges' own loop
+ * guards): never bounces, automatic mail, list mail, or mail from itself.
+ */
+export function replyDecision(message: InboundMessage, judgeAddress: string): ReplyDecision {
+  const judge = judgeAddress.toLowerCase();
+  const no = (reason: string): ReplyDecision => ({ reply: false, reason });
+  const { headers } = message;
+
+  if (message.replyAddress === null) return no('the mail has no sender address');
+  if (headers.returnPath === '') return no('bounce: the Return-Path is empty (<>)');
+  const senderLocal = (message.from ?? '').split('@', 1)[0]!;
+  if (DAEMON_SENDERS.has(senderLocal)) return no(`bounce: sent by ${senderLocal}`);
+  if (headers.contentType === 'multipart/report') return no(`automatic report (${headers.reportType ?? 'multipart/report'})`);
+  if (headers.autoSubmitted !== null && headers.autoSubmitted !== 'no') return no(`Auto-Submitted: ${headers.autoSubmitted}`);
+  if (headers.xAutoreply !== null) return no('automatic reply (X-Autoreply)');
+  if (headers.precedence !== null && BULK_PRECEDENCE.has(headers.precedence)) return no(`Precedence: ${headers.precedence}`);
+  if (headers.listId !== null) return no('mailing-list mail (List-Id)');
+  if (headers.listUnsubscribe !== null) return no('mailing-list mail (List-Unsubscribe)');
+  if (headers.xLoop.some((value) => value.toLowerCase().includes(judge))) return no('mail loop: X-Loop names this judge');
+  if (headers.xNjudge !== null) return no('mail from another judge (X-Njudge)');
+  const addresses = [message.from, message.replyTo, message.resentFrom, message.replyAddress];
+  if (addresses.includes(judge)) return no('mail from this judge itself');
+  return { reply: true };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redactLine } from '../../src/commands/index.ts';
+
+describe('redactLine', () => {
+  it.each([
+    ['SIGNON France@game secret', 'SIGNON France@game ****'],
+    ['  signon   Fgame   secret  ', 'signon Fgame ****'],
+    ['SIGN ON Fgame secret', 'SIGN ON Fgame ****'],
+    ['SIGN ON ?game secret Standard Gunboat', 'SIGN ON ?game **** **** ****'],
+    ['HELLO Fgame secret', 'HELLO Fgame ****'],
+    ['JOIN game secret privacy', 'JOIN game **** ****'],
+    ['OBSERVE me@game secret', 'OBSERVE me@game ****'],
+    ['MONITOR me@game secret', 'MONITOR me@game ****'],
+    ['TAKEOVER master@game secret', 'TAKEOVER master@game ****'],
+    ['RESIGN Fgame secret', 'RESIGN Fgame ****'],
+    ['RESIGN France', 'RESIGN France'],
+    ['CREATE game secret standard', 'CREATE game **** standard'],
+    ['SET PASSWORD secret', 'SET PASSWORD ****'],
+    ['SETPASSWORD secret', 'SETPASSWORD ****'],
+    ['PURGE game secret', 'PURGE game ****'],
+    ['RENAME game newname secret', 'RENAME game newname ****'],
+    ['REVIVE Italy secret', 'REVIVE Italy ****'],
+    ['PRIVATE secret', 'PRIVATE ****'],
+    ['A PAR - BUR', 'A PAR - BUR'],
+    ['SET WAIT', 'SET WAIT'],
+  ])('%s', (line, redacted) => {
+    expect(redactLine(line)).toBe(redacted);
+  });
+});
