@@ -1,0 +1,4 @@
+// The order language: player text to typed orders, and the canonical echo of an order.
+
+export { parseOrderLine, powerHeader, type ParsedOrder } from './parse-order.ts';
+export { formatOrder, formatLocation, type OrderDescriber } from './format-order.ts';

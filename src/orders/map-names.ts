@@ -1,0 +1,38 @@
+import type { GameMap } from '../engine/map.ts';
+import type { Coast, LocationId, ProvinceId } from '../engine/types.ts';
+
+// The full names and coast location ids of one map, computed once: the echo writes names,
+// and the parser builds `stp/nc` without concatenating strings.
+
+export interface MapNames {
+  /** `stp` + `nc` → `stp/nc`; undefined when the province has no such coast. */
+  location(province: ProvinceId, coast: Coast): LocationId | undefined;
+  /** The map's full name of the province, or its id if the map does not know it. */
+  name(province: ProvinceId): string;
+}
+
+const compiled = new WeakMap<GameMap, MapNames>();
+
+export function mapNames(map: GameMap): MapNames {
+  let names = compiled.get(map);
+  if (!names) {
+    names = compile(map);
+    compiled.set(map, names);
+  }
+  return names;
+}
+
+function compile(map: GameMap): MapNames {
+  const locations = new Map<ProvinceId, Partial<Record<Coast, LocationId>>>();
+  const fullNames = new Map<ProvinceId, string>();
+  for (const province of map.provinces) {
+    fullNames.set(province.id, province.name);
+    const coasts: Partial<Record<Coast, LocationId>> = {};
+    for (const coast of province.coasts) coasts[coast] = `${province.id}/${coast}`;
+    locations.set(province.id, coasts);
+  }
+  return {
+    location: (province, coast) => locations.get(province)?.[coast],
+    name: (province) => fullNames.get(province) ?? province,
+  };
+}
