@@ -112,6 +112,8 @@ class Resolver {
   private readonly result: Uint8Array;
   private readonly deps: Int32Array;
   private depCount = 0;
+  /** Counts reads of decisions still being guessed. */
+  private guessReads = 0;
   private readonly paradox: Uint8Array;
   private readonly matches: Uint8Array;
   /** Linked lists: moves into each province, supports given to each unit, fleets convoying each army. */
@@ -193,15 +195,24 @@ class Resolver {
     const state = this.state[nr]!;
     if (state === RESOLVED) return this.result[nr] === 1;
     if (state === GUESSING) {
+      this.guessReads++;
       let known = false;
       for (let k = 0; k < this.depCount; k++) if (this.deps[k] === nr) known = true;
       if (!known) this.deps[this.depCount++] = nr;
       return this.result[nr] === 1;
     }
     const oldCount = this.depCount;
+    const oldReads = this.guessReads;
     this.result[nr] = 0;
     this.state[nr] = GUESSING;
     const first = this.adjudicate(nr);
+    // A decision that read a guess already on the dependency list is not settled either,
+    // even though the list did not grow: it must be reset with that guess.
+    if (this.depCount === oldCount && this.guessReads !== oldReads && this.depCount > 0) {
+      this.deps[this.depCount++] = nr;
+      this.result[nr] = first ? 1 : 0;
+      return first;
+    }
     if (this.depCount === oldCount) {
       if (this.state[nr] !== RESOLVED) {
         this.result[nr] = first ? 1 : 0;
@@ -239,12 +250,13 @@ class Resolver {
     let convoyInCycle = false;
     for (let k = from; k < this.depCount; k++) {
       const u = this.deps[k]!;
-      if (o.kind[u] === CONVOY || (o.kind[u] === MOVE && o.convoyed[u] === 1)) convoyInCycle = true;
+      // Only a convoying fleet's own decision in the cycle makes it a paradox; convoyed armies
+      // swapping places are ordinary circular movement.
+      if (o.kind[u] === CONVOY) convoyInCycle = true;
     }
     if (convoyInCycle) {
       for (let k = from; k < this.depCount; k++) {
         const u = this.deps[k]!;
-        if (o.kind[u] === MOVE && o.convoyed[u] === 1) this.paradox[u] = 1;
         if (o.kind[u] === CONVOY && this.matches[u] === 1) this.paradox[o.aux[u]!] = 1;
       }
       this.resetDeps(from);
