@@ -67,10 +67,6 @@ export class Board {
     if (ref.type !== null && ref.type !== unit.type) {
       return illegal(`The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
     }
-    const written = coastOf(ref.location);
-    if (written !== null && unit.type === 'F' && coastOf(unit.location) !== written) {
-      return illegal(`The fleet in ${this.name(provinceOf(unit.location))} is on the ${COAST_NAMES[coastOf(unit.location) ?? written]}, not the ${COAST_NAMES[written]}`);
-    }
     return { ok: true, value: index, notes: [] };
   }
 }

@@ -1,64 +1,67 @@
 import type { GameMap } from './map.ts';
 import type { ProvinceId } from './types.ts';
 
-// Which seas could ever carry an army between two coastal provinces, judged from the
-// map alone. Orders that could never be part of such a route are illegal (DATC 4.E.1).
+// Which chains of seas could carry an army between two coastal provinces, judged from the
+// map alone. A chain counts only if every fleet on it is needed: only its first sea touches
+// the start, only its last touches the end, and no two seas that are not neighbours in the
+// chain touch each other. A convoy order for a fleet on no such chain is illegal (DATC 4.E.1,
+// cases 6.F.12 and 6.G.19).
 
-const cache = new WeakMap<GameMap, Map<string, ReadonlySet<number>>>();
+type Routes = readonly (readonly number[])[];
 
-function seasTouching(map: GameMap, province: number): number[] {
-  const seas: number[] = [];
-  for (const p of map.provinces) if (p.terrain === 'sea' && map.fleetReachByIndex(p.index, province)) seas.push(p.index);
-  return seas;
+const cache = new WeakMap<GameMap, Map<string, Routes>>();
+
+function touches(map: GameMap, sea: number, province: number): boolean {
+  return map.fleetReachByIndex(sea, province);
 }
 
-function seaComponent(map: GameMap, start: readonly number[]): Set<number> {
-  const seen = new Set<number>(start);
-  const queue = [...start];
-  while (queue.length > 0) {
-    const sea = queue.pop()!;
-    for (const p of map.provinces) {
-      if (p.terrain === 'sea' && !seen.has(p.index) && map.fleetReachByIndex(sea, p.index)) {
-        seen.add(p.index);
-        queue.push(p.index);
-      }
+function computeRoutes(map: GameMap, a: number, b: number): Routes {
+  const isSea = (i: number) => map.provinces[i]!.terrain === 'sea';
+  const seas = map.provinces.filter((p) => p.terrain === 'sea').map((p) => p.index);
+  const routes: number[][] = [];
+  const path: number[] = [];
+  const extend = (): void => {
+    const last = path[path.length - 1]!;
+    if (touches(map, last, b)) {
+      routes.push([...path]);
+      return;
+    }
+    for (const next of seas) {
+      if (path.includes(next) || !map.fleetReachByIndex(last, next) || touches(map, next, a)) continue;
+      // Reject a shortcut: the new sea may border only the last sea of the chain.
+      if (path.some((s, k) => k < path.length - 1 && map.fleetReachByIndex(s, next))) continue;
+      path.push(next);
+      extend();
+      path.pop();
+    }
+  };
+  if (a !== b && !isSea(a) && !isSea(b) && map.provinces[a]!.terrain === 'coast' && map.provinces[b]!.terrain === 'coast') {
+    for (const first of seas) {
+      if (!touches(map, first, a)) continue;
+      path.push(first);
+      extend();
+      path.pop();
     }
   }
-  return seen;
+  return routes;
 }
 
-/** Seas that lie on some simple chain of seas from `from` to `to`; empty when no convoy could connect them. */
-export function convoySeas(map: GameMap, from: ProvinceId, to: ProvinceId): ReadonlySet<number> {
+/** Every chain of seas (province indices) along which a convoy could carry an army from `from` to `to`. */
+export function convoyRoutes(map: GameMap, from: ProvinceId, to: ProvinceId): Routes {
   let perMap = cache.get(map);
   if (!perMap) cache.set(map, (perMap = new Map()));
   const key = `${from}>${to}`;
-  const cached = perMap.get(key);
-  if (cached) return cached;
-  const a = map.indexOf(from);
-  const b = map.indexOf(to);
-  const result = new Set<number>();
-  const coastal = (i: number) => map.provinces[i]!.terrain === 'coast';
-  if (a !== b && coastal(a) && coastal(b)) {
-    // Candidates: seas connected to both ends. A dead-end bay can still be in both
-    // components, so confirm each by finding a simple path through it.
-    const candidates = seaComponent(map, seasTouching(map, a));
-    const nearB = seaComponent(map, seasTouching(map, b));
-    for (const sea of candidates) if (!nearB.has(sea)) candidates.delete(sea);
-    const onPath: number[] = [];
-    const visiting = new Set<number>();
-    const walk = (sea: number): void => {
-      if (result.size === candidates.size) return;
-      visiting.add(sea);
-      onPath.push(sea);
-      if (map.fleetReachByIndex(sea, b)) for (const s of onPath) result.add(s);
-      for (const next of candidates) {
-        if (!visiting.has(next) && map.fleetReachByIndex(sea, next)) walk(next);
-      }
-      onPath.pop();
-      visiting.delete(sea);
-    };
-    for (const sea of seasTouching(map, a)) if (candidates.has(sea)) walk(sea);
-  }
-  perMap.set(key, result);
-  return result;
+  let routes = perMap.get(key);
+  if (!routes) perMap.set(key, (routes = computeRoutes(map, map.indexOf(from), map.indexOf(to))));
+  return routes;
+}
+
+/** Whether a fleet at this sea could be needed for a convoy from `from` to `to`. */
+export function seaOnConvoyRoute(map: GameMap, from: ProvinceId, to: ProvinceId, sea: number): boolean {
+  return convoyRoutes(map, from, to).some((route) => route.includes(sea));
+}
+
+/** Whether some convoy route from `from` to `to` avoids the given sea (or any route exists, when avoid is -1). */
+export function convoyPossible(map: GameMap, from: ProvinceId, to: ProvinceId, avoid = -1): boolean {
+  return convoyRoutes(map, from, to).some((route) => !route.includes(avoid));
 }

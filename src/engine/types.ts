@@ -57,7 +57,7 @@ export type Order =
       /** Sea provinces of an explicit judge route (`A Lon-Nth-Nwy` gives `['nth']`); empty when none was written. */
       readonly route: readonly ProvinceId[];
     }
-  | { readonly kind: 'support'; readonly unit: UnitRef; readonly supported: UnitRef; readonly to: ProvinceId | null }
+  | { readonly kind: 'support'; readonly unit: UnitRef; readonly supported: UnitRef; readonly to: LocationId | null }
   | { readonly kind: 'convoy'; readonly unit: UnitRef; readonly army: UnitRef; readonly to: ProvinceId }
   | { readonly kind: 'retreat'; readonly unit: UnitRef; readonly to: LocationId }
   | { readonly kind: 'disband'; readonly unit: UnitRef }

@@ -41,7 +41,7 @@ export function formatOrder(order: Order, map: GameMap, describe?: OrderDescribe
     }
     case 'support': {
       const supported = foreignUnitText(order.supported, names, describe);
-      const to = order.to === null ? '' : ` -> ${names.name(order.to)}`;
+      const to = order.to === null ? '' : ` -> ${locationText(order.to, names)}`;
       return `${unitText(order.unit, names)} SUPPORT ${supported}${to}.`;
     }
     case 'convoy':

@@ -23,12 +23,20 @@ const CHAR_INDEX: Uint8Array = (() => {
 })();
 export const ALPHABET = 38;
 
+/** The node every unknown character sequence ends in. */
+export const DEAD_NODE = 1;
+
 export function trieIndex(code: number): number {
   return code < 128 ? CHAR_INDEX[code]! : 0;
 }
 
+// Limits on what the lexicon learns from players' text: enough for every alias and typo a game
+// sees, small enough that a flood of nonsense costs a few megabytes. Beyond them, parsing still
+// works, only slower.
 const MAX_WORDS = 50_000;
-const MAX_PHRASES = 100_000;
+/** Trie nodes cost ALPHABET × 4 bytes each; words beyond this are found by their text instead. */
+const MAX_TRIE_NODES = 16_384;
+const MAX_PHRASES = 50_000;
 const MIN_PHRASE_WORDS = 4;
 
 /** Per-word facts the grammar asks about, packed as bits. */
@@ -40,10 +48,14 @@ export class Lexicon {
   /** How many words the longest phrase to try has. */
   readonly maxWords: number;
 
-  /** Character trie: node × ALPHABET + character index → child node; 0 means none (the root is never a child). */
-  trie = new Int32Array(1024 * ALPHABET);
+  /**
+   * Character trie: node × ALPHABET + character index → child node. Node 0 is the root; every missing
+   * transition, and character index 0 (a letter outside the alphabet), leads to DEAD_NODE, which leads
+   * only to itself, so the tokeniser's inner loop needs no tests.
+   */
+  trie = new Int32Array(1024 * ALPHABET).fill(DEAD_NODE);
   private wordAtNode = new Int32Array(1024).fill(-1);
-  private nodeCount = 1;
+  private nodeCount = 2;
 
   private readonly words: string[] = [];
   private readonly wordIds = new Map<string, number>();
@@ -75,7 +87,7 @@ export class Lexicon {
 
   /** The word ending at a trie node, or -1. */
   wordAt(node: number): number {
-    return node > 0 ? this.wordAtNode[node]! : -1;
+    return this.wordAtNode[node]!;
   }
 
   /** The number of a normalised word, learning it if new; -1 when the table is full. */
@@ -101,11 +113,12 @@ export class Lexicon {
       if (index === 0) return; // outside the alphabet: found through `intern` instead
       const slot = node * ALPHABET + index;
       let next = this.trie[slot]!;
-      if (next === 0) {
+      if (next === DEAD_NODE) {
+        if (this.nodeCount >= MAX_TRIE_NODES) return;
         next = this.nodeCount++;
         if (next >= this.wordAtNode.length) {
           this.wordAtNode = grow(this.wordAtNode, next + 1, -1);
-          this.trie = grow(this.trie, this.wordAtNode.length * ALPHABET);
+          this.trie = grow(this.trie, this.wordAtNode.length * ALPHABET, DEAD_NODE);
         }
         this.trie[slot] = next;
       }

@@ -234,8 +234,10 @@ class OrderParser {
       return this.fail(`Expected a move (-) or the end of the order after "${this.written()}", not "${this.quote(this.i)}"`);
     }
     this.moveWord();
-    if (this.location() === null) return null;
-    return this.end({ kind: 'support', unit, supported, to: this.lastProvince });
+    // The coast is kept: a support naming a coast only matches a move to that coast (DATC 4.B.4).
+    const to = this.location();
+    if (to === null) return null;
+    return this.end({ kind: 'support', unit, supported, to });
   }
 
   private convoy(unit: UnitRef): Order | null {
@@ -480,11 +482,11 @@ class OrderParser {
     return this.fail('Only builds, removals and "waive" are possible in an adjustment phase');
   }
 
-  /** `"disband"`, or `"D" (disband)` for an abbreviation, so the player sees what the letter was read as. */
+  /** `"disband"`, or `"D" (disband)` for an abbreviation or synonym, so the player sees what it was read as. */
   private keywordQuote(at: number): string {
     const word = this.tokens.word[at]!;
     const keyword = this.lexicon.keyword(word);
     const written = this.quote(at);
-    return keyword === undefined || keyword === this.lexicon.text(word) ? `"${written}"` : `"${written}" (${keyword})`;
+    return keyword === undefined || this.lexicon.text(word).startsWith(keyword) ? `"${written}"` : `"${written}" (${keyword})`;
   }
 }

@@ -57,13 +57,11 @@ export class TokenBuffer {
   }
 }
 
-// One table lookup per character gives both its class and its index in the lexicon's trie alphabet.
-const BLANK = 0;
-// 1 … ALPHABET - 1: a word character of the trie alphabet (see lexicon.ts)
-const DOT = 64;
-const PUNCTUATION = 65;
-/** A word character outside the trie alphabet (accented letters, other scripts). */
-const OTHER_LETTER = 66;
+// One table lookup per character gives both its class and its column in the lexicon's trie:
+// 0 … ALPHABET - 1 are word characters (0: one outside the trie alphabet, such as an accented letter).
+const DOT = ALPHABET;
+const BLANK = ALPHABET + 1;
+const PUNCTUATION = ALPHABET + 2;
 
 const ASCII_CLASS: Uint8Array = (() => {
   const table = new Uint8Array(128).fill(PUNCTUATION);
@@ -86,7 +84,7 @@ function classifyWide(code: number): number {
   if (code === 0xa0 || code === 0xfeff || code === 0x3000 || (code >= 0x2000 && code <= 0x200b) || code === 0x2028 || code === 0x2029) {
     return BLANK;
   }
-  return isWideDash(code) ? PUNCTUATION : OTHER_LETTER;
+  return isWideDash(code) ? PUNCTUATION : 0;
 }
 
 /** En dash, em dash, minus sign and arrows that mail clients and word processors put in place of `-` or `->`. */
@@ -158,12 +156,12 @@ export function tokenise(source: string, lexicon: Lexicon, into: TokenBuffer): v
       for (;;) {
         if (charClass === DOT) hasDot = true; // dropped, as normaliseName drops it: "n.c." is "nc"
         else {
-          node = node >= 0 && charClass < ALPHABET ? trie[node * ALPHABET + charClass]! || -1 : -1;
+          node = trie[node * ALPHABET + charClass]!;
           end = i + 1;
         }
         if (++i >= length) break;
         charClass = classify(source.charCodeAt(i));
-        if (charClass === BLANK || charClass === PUNCTUATION) break;
+        if (charClass > DOT) break;
       }
       let word = lexicon.wordAt(node);
       if (word < 0) {

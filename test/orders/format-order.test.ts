@@ -24,7 +24,7 @@ describe('formatOrder', () => {
     ['F StP/sc - Bot', 'movement', 'Fleet St Petersburg (south coast) -> Gulf of Bothnia.'],
     ['F Mao - Spa/nc', 'movement', 'Fleet Mid-Atlantic Ocean -> Spain (north coast).'],
     ['F Con - Bul/ec', 'movement', 'Fleet Constantinople -> Bulgaria (east coast).'],
-    ['F Mao S F Gas - Spa/nc', 'movement', 'Fleet Mid-Atlantic Ocean SUPPORT Fleet Gascony -> Spain.'],
+    ['F Mao S F Gas - Spa/nc', 'movement', 'Fleet Mid-Atlantic Ocean SUPPORT Fleet Gascony -> Spain (north coast).'],
     ['A Par - Bur', 'retreat', 'Army Paris -> Burgundy.'],
     ['A Par D', 'retreat', 'Army Paris DISBAND.'],
     ['build A Bud', 'adjustment', 'Build Army Budapest.'],

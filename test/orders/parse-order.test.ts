@@ -183,7 +183,7 @@ describe('movement phase', () => {
     });
   });
 
-  it('reads support to move, dropping the coast of the destination', () => {
+  it('reads support to move, keeping a coast of the destination (DATC 4.B.4)', () => {
     const expected: Order = { kind: 'support', unit: { type: 'A', location: 'mun' }, supported: { type: 'F', location: 'kie' }, to: 'ber' };
     expect(order('A MUN S F KIE-BER')).toEqual(expected);
     expect(order('A Munich supports F Kiel -> Berlin')).toEqual(expected);
@@ -204,7 +204,7 @@ describe('movement phase', () => {
       kind: 'support',
       unit: { type: 'F', location: 'mao' },
       supported: { type: 'F', location: 'gas' },
-      to: 'spa',
+      to: 'spa/nc',
     });
     expect(error('F Mao S F Gas - Spa/ec')).toBe('Spain has no east coast');
   });

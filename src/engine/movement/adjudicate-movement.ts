@@ -1,4 +1,5 @@
 import { Board, refOf } from '../board.ts';
+import { convoyRoutes } from '../convoy-geometry.ts';
 import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
 import type { DislodgedUnit, LocationId, Marker, Outcome, ProvinceId, Unit } from '../types.ts';
@@ -37,6 +38,15 @@ export function prepareMovement(variant: Variant, units: readonly Unit[], orders
     if (previous) rejectedResults.push(rejected(orders[previous.input]!, previous.input, 'Replaced by a later order for the same unit'));
     bound[checked.value.unit] = checked.value;
   }
+  // DATC 4.E.1 / 6.D.32: a move that needs a convoy is illegal when no fleets stand where a
+  // convoy could run; the army then holds (and may receive support to hold).
+  for (let i = 0; i < bound.length; i++) {
+    const order = bound[i];
+    if (!order || order.kind !== MOVE || order.adjacent || board.units[i]!.type !== 'A') continue;
+    if (convoyFleetsPresent(board, i, order)) continue;
+    rejectedResults.push(rejected(orders[order.input]!, order.input, `No fleets stand where they could convoy the army from ${board.name(provinceOf(board.units[i]!.location))} to ${board.name(order.target!)}`));
+    bound[i] = undefined;
+  }
   return { board, bound, resolverOrders: toResolverOrders(board, bound), rejected: rejectedResults };
 }
 
@@ -46,6 +56,14 @@ export function adjudicateMovement(variant: Variant, units: readonly Unit[], ord
   const resolution = resolveMovement(resolverOrders);
   const next = nextState(board, bound, resolverOrders, resolution);
   return { results: rejectedResults.concat(unitResults(board, bound, resolverOrders, resolution)), units: next.units, dislodged: next.dislodged };
+}
+
+/** Whether fleets stand on every sea of some convoy route, whatever their orders (DATC 6.D.8 and 6.D.32). */
+function convoyFleetsPresent(board: Board, army: number, move: BoundOrder): boolean {
+  const map = board.variant.map;
+  const seas = new Set<number>();
+  for (let f = 0; f < board.units.length; f++) if (board.units[f]!.type === 'F') seas.add(board.provinceIndex[f]!);
+  return convoyRoutes(map, provinceOf(board.units[army]!.location), move.target!).some((route) => route.every((sea) => seas.has(sea)));
 }
 
 function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
@@ -151,6 +169,9 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
           outcome = 'fails';
           reason = r.succeeds[i] === 0 ? 'The convoying fleet was dislodged' : 'The convoy was disrupted';
           if (r.succeeds[i] === 1) markers.push('disrupted');
+        } else if (!onUsedRoute(o, r, army, i)) {
+          outcome = 'fails';
+          reason = 'The army was carried by other fleets';
         }
         break;
       }
@@ -170,6 +191,22 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
     });
   }
   return results;
+}
+
+/** Whether the fleet lies on a chain of surviving convoying fleets linking the army to its target. */
+function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: number): boolean {
+  const alive: number[] = [];
+  for (let f = 0; f < o.count; f++) if (o.kind[f] === CONVOY && o.aux[f] === army && r.supportMatches[f] === 1 && r.succeeds[f] === 1) alive.push(f);
+  const reach = (start: number): Set<number> => {
+    const seen = new Set<number>(alive.filter((f) => o.seaLink(o.src[f]!, start)));
+    const queue = [...seen];
+    while (queue.length > 0) {
+      const f = queue.pop()!;
+      for (const g of alive) if (!seen.has(g) && o.seaLink(o.src[f]!, o.src[g]!)) (seen.add(g), queue.push(g));
+    }
+    return seen;
+  };
+  return reach(o.src[army]!).has(fleet) && reach(o.dst[army]!).has(fleet);
 }
 
 function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): Omit<MovementOutcome, 'results'> {

@@ -1,5 +1,5 @@
 import { Board, refOf, unitWord } from '../board.ts';
-import { convoySeas } from '../convoy-geometry.ts';
+import { convoyPossible, seaOnConvoyRoute } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
 import { illegal, type Checked } from '../results.ts';
 import type { LocationId, Order, PowerId, UnitRef } from '../types.ts';
@@ -91,7 +91,7 @@ function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'mo
     if (target.terrain === 'sea') return illegal(`An army cannot move into ${target.name}, which is a sea`);
     if (order.route.length > 0) notes.push('the convoy route written is not needed and was not checked (DATC 4.A.6)');
     const adjacent = map.canMove('A', unit.location, toProvince);
-    const convoyable = convoySeas(map, from, toProvince).size > 0;
+    const convoyable = convoyPossible(map, from, toProvince);
     if (!adjacent && !convoyable) return illegal(`${board.name(from)} is not adjacent to ${target.name}`);
     const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
     if (adjacent && viaConvoy && !convoyable) return illegal(`No convoy can take an army from ${board.name(from)} to ${target.name}`);
@@ -144,7 +144,8 @@ function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 
   }
   const supportedCanGo =
     supported.type === 'A'
-      ? map.canMove('A', supported.location, toProvince) || convoySeas(map, supportedProvince, toProvince).size > 0
+      ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
+        map.canMove('A', supported.location, toProvince) || convoyPossible(map, supportedProvince, toProvince, map.province(from)!.terrain === 'sea' ? map.indexOf(from) : -1)
       : map.canReachProvince('F', supported.location, toProvince);
   if (!supportedCanGo) return illegal(`The ${unitWord(supported.type)} in ${board.name(supportedProvince)} cannot reach ${board.name(toProvince)}`);
   // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
@@ -165,7 +166,7 @@ function bindConvoy(board: Board, index: number, order: Extract<Order, { kind: '
   const army = board.units[other]!;
   if (army.type !== 'A') return illegal('Only armies can be convoyed');
   const toProvince = provinceOf(order.to);
-  if (!convoySeas(map, armyProvince, toProvince).has(map.indexOf(from))) {
+  if (!seaOnConvoyRoute(map, armyProvince, toProvince, map.indexOf(from))) {
     return illegal(`The fleet in ${board.name(from)} cannot be part of a convoy from ${board.name(armyProvince)} to ${board.name(toProvince)}`);
   }
   return ok({ kind: CONVOY, order: { kind: 'convoy', unit: refOf(unit), army: refOf(army), to: toProvince }, target: toProvince, other, viaConvoy: false, adjacent: false });
