@@ -1,0 +1,95 @@
+import { parsePhaseId } from '../engine/phase.ts';
+import type { PowerId, Position } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { formatLocation } from '../orders/index.ts';
+import { PLAYER_LIST_ADDRESS_COLUMN, UNIT_NAMES } from './layout.ts';
+
+// The mail each player gets when a game starts, as njudge's `mail_igame` (ml_signon.c) writes it
+// and mail_format.html ("Game starts") describes it for parsers:
+//
+//   You have been selected as Austria in game 'demo' of Diplomacy.
+//
+//   The following players are in this game:
+//        Master:      gm@example.org
+//        Austria:     someone@somewhere
+//
+//   Starting position for Spring of 1901.
+//
+//   Austria: Army  Budapest.
+//   …
+//
+//
+//   The deadline for the first orders is Mon Jan 12 2004 23:30:00 +0000.
+//
+// Addresses start at the 19th character. In a gunboat game a player sees only the Master's
+// address and their own; the Master sees everyone's.
+
+/** A seat at the table: a power, the Master or an observer. */
+export type Seat = PowerId | 'MASTER' | 'OBSERVER';
+
+export interface SeatAssignment {
+  readonly seat: Seat;
+  /** The player's address; null when it must not be shown (written as someone@somewhere). */
+  readonly address: string | null;
+}
+
+export interface GameStartInput {
+  readonly variant: Variant;
+  readonly gameName: string;
+  /** Everyone in the game, in the order njudge lists them (Master first, observers last). */
+  readonly assignments: readonly SeatAssignment[];
+  /** Which assignment this copy is for; null for the archive copy, which njudge writes as an observer's. */
+  readonly recipient: number | null;
+  readonly gunboat: boolean;
+  /** The starting position. */
+  readonly position: Position;
+  /** The first deadline, already formatted. */
+  readonly deadline: string;
+}
+
+export const HIDDEN_ADDRESS = 'someone@somewhere';
+
+/** "You have been selected as Austria in game 'demo' of Diplomacy." (no newline). */
+export function renderPowerAssignment(variant: Variant, gameName: string, seat: Seat): string {
+  return `You have been selected as ${seatName(variant, seat)} in game '${gameName}' of Diplomacy.`;
+}
+
+/** The game-start body for one recipient, every line ending in a newline. */
+export function renderGameStart(input: GameStartInput): string {
+  const { variant, assignments, recipient } = input;
+  const reader = recipient === null ? null : assignments[recipient];
+  const readerIsMaster = reader?.seat === 'MASTER';
+  const lines = [
+    renderPowerAssignment(variant, input.gameName, reader?.seat ?? 'OBSERVER'),
+    '',
+    'The following players are in this game:',
+  ];
+  assignments.forEach((player, index) => {
+    const hidden = input.gunboat && index !== recipient && player.seat !== 'MASTER' && !readerIsMaster;
+    const label = `     ${seatName(variant, player.seat)}:`;
+    lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${hidden ? HIDDEN_ADDRESS : (player.address ?? HIDDEN_ADDRESS)}`);
+  });
+  lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline}.`);
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/** "Starting position for Spring of 1901." and the units, powers separated by blank lines (njudge's data/report files). */
+function startingPosition(variant: Variant, position: Position): string[] {
+  const phase = parsePhaseId(position.phase);
+  if (!phase) throw new Error(`renderGameStart: "${position.phase}" is not a phase id`);
+  const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
+  const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`];
+  for (const power of variant.powers) {
+    const units = position.units.filter((u) => u.power === power.id);
+    if (units.length === 0) continue;
+    lines.push('');
+    for (const unit of units) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(5)} ${formatLocation(unit.location, variant.map)}.`);
+  }
+  return lines;
+}
+
+function seatName(variant: Variant, seat: Seat): string {
+  if (seat === 'MASTER') return 'Master';
+  if (seat === 'OBSERVER') return 'Observer';
+  return variant.power(seat)?.name ?? seat;
+}

@@ -1,0 +1,10 @@
+// The judge's mails as plain text. Every renderer is a pure function of plain data; deadlines
+// arrive formatted because time zones belong to the schedule layer. The classic results block
+// (mapper header, results, ownership) is njudge's format to the byte, for the Mapper, floc.net,
+// DipTool and jDip.
+
+export { mapperHeader, withMapperHeader, type MapperHeaderInput } from './mapper-header.ts';
+export { renderResults, type ResultsInput } from './results.ts';
+export { renderOwnership, type OwnershipInput, type PowerStanding } from './ownership.ts';
+export { renderOrderStatus, type OrderLine, type OrderStatusInput } from './order-status.ts';
+export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';

@@ -1,0 +1,181 @@
+import { coastOf, provinceOf } from '../engine/map.ts';
+import { parsePhaseId, type Phase } from '../engine/phase.ts';
+import type { LocationId, Order, PowerId, Position, UnitType } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { phaseTitle } from './layout.ts';
+import { adjustmentLine, movementEcho, ownersOf, retreatLine, type AdjustmentLine, type RetreatLine } from './order-lines.ts';
+
+// The reply to a mail carrying orders, in the order njudge's mail.c writes it:
+//
+//   A: F Tri - Bud                                  ← each rejected line, as the power wrote it,
+//   The fleet in Trieste cannot reach Budapest.       then why it was rejected
+//
+//   Movement orders for Spring of 1901.  (demo.001)
+//
+//   Austria: Army Budapest -> Serbia.                ← every unit the power must order,
+//   Austria: Army Vienna, No Order Processed.          in the results' wording
+//
+//
+//   Orders not received for all units.  If complete orders are not
+//   received by Mon Jan 12 2004 23:30:00 +0000, you will be considered late.
+//   The partial orders will be processed if nothing is received by
+//   Mon Jan 19 2004 23:30:00 +0000.
+//
+// or, when lines were rejected, "1 error encountered." and "Error flag set." with what happens at the
+// deadline. The judge layer appends "Time to deadline", press echoes and pending orders around it.
+
+export interface OrderLine {
+  /** The order as the player wrote it, without the power prefix. */
+  readonly text: string;
+  /** The order as understood (unit types may be null; they are taken from the position); null when rejected. */
+  readonly order: Order | null;
+  /** Why the order was rejected, in plain words; null when it was accepted. */
+  readonly error: string | null;
+}
+
+export interface OrderStatusInput {
+  readonly variant: Variant;
+  readonly gameName: string;
+  /** The number the phase will have in the results: 1 → "(demo.001)". */
+  readonly sequence: number;
+  readonly power: PowerId;
+  /** The position being ordered; its `phase` names the phase. */
+  readonly position: Position;
+  /** Every order line of the power for this phase, oldest first: for each unit the last accepted one counts. */
+  readonly orders: readonly OrderLine[];
+  /** The deadline, already formatted. */
+  readonly deadline: string;
+  /** When partial orders are processed (or the power is abandoned), already formatted; null leaves it out. */
+  readonly grace: string | null;
+  /** NoNMR games abandon a power whose orders are incomplete at grace instead of processing them. */
+  readonly noNmr?: boolean;
+  /** The deadline has passed. */
+  readonly late?: boolean;
+  /** The power has SET WAIT. */
+  readonly wait?: boolean;
+}
+
+/** The reply body, every line ending in a newline. */
+export function renderOrderStatus(input: OrderStatusInput): string {
+  const { variant, position } = input;
+  const phase = parsePhaseId(position.phase);
+  if (!phase) throw new Error(`renderOrderStatus: "${position.phase}" is not a phase id`);
+  const power = variant.power(input.power);
+  if (!power) throw new Error(`renderOrderStatus: ${input.power} is not a power of ${variant.title}`);
+  const rejected = input.orders.filter((o) => o.error !== null || o.order === null);
+  let text = rejected.map((o) => `${power.initial}: ${o.text}\n${sentence(o.error ?? 'The order was not understood')}\n`).join('');
+  if (rejected.length > 0) text += '\n';
+  const accepted = input.orders.filter((o) => o.error === null && o.order !== null).map((o) => o.order!);
+  const listing = listOrders(input, phase, power.name, accepted);
+  text += `${phaseTitle(variant, phase, 'orders', input.gameName, input.sequence)}\n`;
+  text += listing.lines.map((line) => `${line}\n`).join('');
+  return text + status(input, rejected.length, listing);
+}
+
+interface Listing {
+  readonly lines: readonly string[];
+  /** Orders the power owes in this phase. */
+  readonly due: number;
+  /** Whether some of them are still missing. */
+  readonly missing: boolean;
+}
+
+function listOrders(input: OrderStatusInput, phase: Phase, powerName: string, accepted: readonly Order[]): Listing {
+  const { variant, position } = input;
+  const orderFor = (location: LocationId) => accepted.findLast((o) => 'unit' in o && provinceOf(o.unit.location) === provinceOf(location));
+  switch (phase.type) {
+    case 'movement': {
+      const ownerOf = ownersOf(position.units);
+      const units = position.units.filter((u) => u.power === input.power);
+      const lines = units.map((unit) => {
+        const order = orderFor(unit.location);
+        const bound = order && 'unit' in order ? ({ ...order, unit: { type: unit.type, location: unit.location } } as Order) : null;
+        const shown = bound ?? { kind: 'hold', unit: { type: unit.type, location: unit.location } };
+        return `${powerName}: ${movementEcho(variant, input.power, shown, bound !== null, ownerOf)}`;
+      });
+      return { lines: lines.length > 0 ? ['', ...lines] : [], due: units.length, missing: units.some((u) => !orderFor(u.location)) };
+    }
+    case 'retreat': {
+      const units = position.dislodged.filter((u) => u.power === input.power && u.retreats.length > 0);
+      const lines = units.map((unit) => retreatLine(powerName, unit.type, unit.location, retreatLineOf(orderFor(unit.location)), variant.map));
+      return { lines: ['', ...lines], due: units.length, missing: units.some((u) => !orderFor(u.location)) };
+    }
+    case 'adjustment':
+      return adjustmentListing(input, powerName, accepted);
+  }
+}
+
+function retreatLineOf(order: Order | undefined): RetreatLine {
+  if (order?.kind === 'retreat' || order?.kind === 'move') return { kind: 'retreat', to: order.to, bounced: false };
+  return order?.kind === 'disband' ? { kind: 'disband' } : { kind: 'unordered' };
+}
+
+function adjustmentListing(input: OrderStatusInput, powerName: string, accepted: readonly Order[]): Listing {
+  const { variant, position } = input;
+  const owned = position.supplyCenters[input.power] ?? [];
+  const units = position.units.filter((u) => u.power === input.power);
+  const due = owned.length - units.length;
+  const line = (text: AdjustmentLine) => adjustmentLine(powerName, text, variant.map);
+  const lines: string[] = [];
+  const building = new Set<string>();
+  const removing = new Set<string>();
+  let waived = 0;
+  for (const order of accepted) {
+    const kind = order.kind === 'adjust' ? (due > 0 ? 'build' : 'remove') : order.kind;
+    if (kind === 'waive' && due > 0) {
+      waived++;
+      lines.push(line({ kind: 'waive' }));
+    } else if (kind === 'build' && due > 0 && 'unit' in order && !building.has(provinceOf(order.unit.location))) {
+      building.add(provinceOf(order.unit.location));
+      lines.push(line({ kind: 'build', type: order.unit.type ?? builtType(order.unit.location), location: order.unit.location }));
+    } else if ((kind === 'remove' || kind === 'disband') && due < 0 && 'unit' in order) {
+      const unit = units.find((u) => provinceOf(u.location) === provinceOf(order.unit.location));
+      if (!unit || removing.has(unit.location)) continue;
+      removing.add(unit.location);
+      lines.push(line({ kind: 'remove', type: unit.type, location: unit.location }));
+    }
+  }
+  const occupied = new Set([...position.units.map((u) => provinceOf(u.location)), ...building]);
+  const freeHomes = (variant.power(input.power)?.homeCenters ?? []).filter((c) => owned.includes(c) && !occupied.has(c)).length;
+  const buildsLeft = Math.max(0, due - building.size - waived);
+  const removalsLeft = Math.max(0, -due - removing.size);
+  if (buildsLeft > 0) lines.push(line(freeHomes > 0 ? { kind: 'pending-builds', count: buildsLeft } : { kind: 'unusable', count: buildsLeft, processed: false }));
+  if (removalsLeft > 0) lines.push(line({ kind: 'pending-removals', count: removalsLeft }));
+  const usableDue = due > 0 ? Math.min(due, building.size + waived + freeHomes) : -due;
+  return { lines: ['', ...lines], due: usableDue, missing: (buildsLeft > 0 && freeHomes > 0) || removalsLeft > 0 };
+}
+
+/** Without a unit type the engine builds an army, or a fleet where a coast was named (DATC 4.C.3). */
+function builtType(location: LocationId): UnitType {
+  return coastOf(location) === null ? 'A' : 'F';
+}
+
+function status(input: OrderStatusInput, errors: number, listing: Listing): string {
+  const { deadline, grace } = input;
+  if (errors > 0) {
+    let text = `\n\n${errors} error${errors === 1 ? '' : 's'} encountered.\n\n`;
+    if (listing.due === 0) return `${text}Since you have no moves due, the error flag is not set.\n\n`;
+    text += 'Error flag set.\n\n';
+    if (!input.late) text += `Unless error-free orders are received by the deadline of\n${deadline} you will be considered late.\n`;
+    if (grace === null) return text;
+    return listing.missing
+      ? `${text}You will be considered abandoned if nothing is received by\n${grace}.\n\n`
+      : `${text}The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+  }
+  if (listing.missing) {
+    let text = input.late
+      ? '\n\nNote: you are LATE and orders are still not received for all units.\n'
+      : `\n\nOrders not received for all units.  If complete orders are not\nreceived by ${deadline}, you will be considered late.\n`;
+    if (grace === null) return text;
+    text += input.noNmr
+      ? `You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`
+      : `The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+    return text;
+  }
+  if (input.wait) return input.late ? "\n\nYou have set 'wait' status.\n\n" : `\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`;
+  return '';
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN_ADDRESS, mapperHeader, renderGameStart, renderPowerAssignment, withMapperHeader, type SeatAssignment } from '../../src/render/index.ts';
+import { expectGolden, standard } from './helpers.ts';
+
+// The game-start mail as njudge's `mail_igame` (ml_signon.c) writes it, laid out as
+// docs/mail_format.html "Game starts" describes for parsers: five blanks and the seat, the address
+// from the 19th character, the starting position with the unit type in five columns (njudge's
+// data/report.standard), two blank lines and "The deadline for the first orders is …".
+
+const assignments: SeatAssignment[] = [
+  { seat: 'MASTER', address: 'gm@example.org' },
+  { seat: 'AUSTRIA', address: 'austria@example.org' },
+  { seat: 'ENGLAND', address: 'england@example.org' },
+  { seat: 'FRANCE', address: 'france@example.org' },
+  { seat: 'GERMANY', address: 'germany@example.org' },
+  { seat: 'ITALY', address: 'italy@example.org' },
+  { seat: 'RUSSIA', address: 'russia@example.org' },
+  { seat: 'TURKEY', address: 'turkey@example.org' },
+  { seat: 'OBSERVER', address: 'observer@floc.net' },
+];
+
+function startMail(recipient: number | null, gunboat: boolean): string {
+  const header = mapperHeader({
+    judgeCode: 'TEST',
+    gameName: 'demo',
+    variantTitle: 'Standard',
+    variantOptions: gunboat ? ['Gunboat'] : [],
+    phase: 'S1901M',
+    deadline: 'Mon Jan 12 2004 23:30:00 +0000',
+  });
+  const body = renderGameStart({
+    variant: standard,
+    gameName: 'demo',
+    assignments,
+    recipient,
+    gunboat,
+    position: standard.startingPosition(),
+    deadline: 'Mon Jan 12 2004 23:30:00 +0000',
+  });
+  return withMapperHeader(header, body);
+}
+
+describe('renderGameStart', () => {
+  it('names the power, lists everyone with addresses from column 19 and shows the starting position', () => {
+    expectGolden('game-start', startMail(1, false));
+  });
+
+  it('hides every address but the Master’s and the reader’s own in a gunboat game', () => {
+    const mail = startMail(1, true);
+    expectGolden('game-start-gunboat', mail);
+    for (const other of assignments.slice(2)) expect(mail).not.toContain(other.address!);
+    expect(mail).toContain('austria@example.org');
+    expect(mail).toContain('gm@example.org');
+  });
+
+  it('shows the Master every address even in a gunboat game', () => {
+    const mail = startMail(0, true);
+    for (const seat of assignments) expect(mail).toContain(seat.address!);
+    expect(mail).toContain("You have been selected as Master in game 'demo' of Diplomacy.");
+  });
+
+  it('writes the archive copy as an observer’s, with every player hidden in gunboat', () => {
+    const mail = startMail(null, true);
+    expect(mail).toContain("You have been selected as Observer in game 'demo' of Diplomacy.");
+    expect(mail.match(new RegExp(HIDDEN_ADDRESS, 'g'))).toHaveLength(8);
+  });
+
+  it('writes someone@somewhere for an address the caller withheld', () => {
+    const body = renderGameStart({
+      variant: standard,
+      gameName: 'demo',
+      assignments: [{ seat: 'AUSTRIA', address: null }],
+      recipient: null,
+      gunboat: false,
+      position: standard.startingPosition(),
+      deadline: 'x',
+    });
+    expect(body).toContain('     Austria:     someone@somewhere\n');
+    expect(body.split('\n').find((l) => l.includes('Austria:'))!.indexOf('someone')).toBe(18);
+  });
+});
+
+describe('renderPowerAssignment', () => {
+  it('is the sentence jDip looks for to recognise a game start', () => {
+    expect(renderPowerAssignment(standard, 'demo', 'TURKEY')).toBe("You have been selected as Turkey in game 'demo' of Diplomacy.");
+    expect(renderPowerAssignment(standard, 'demo', 'TURKEY')).toMatch(/you\s+have\s+been\s+selected\s+as/i);
+  });
+});

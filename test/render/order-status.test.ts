@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Position } from '../../src/engine/types.ts';
+import { parseOrderLine } from '../../src/orders/index.ts';
+import { renderOrderStatus, type OrderLine, type OrderStatusInput } from '../../src/render/index.ts';
+import { expectGolden, play, position, standard, unit } from './helpers.ts';
+
+// The reply to an order mail as njudge's mail.c writes it: each rejected line (po_errmsg.c `errmsg`
+// prints the line, then the reason), the "Movement orders for …" listing of every unit (st_movement.c
+// `moveout` with the power as reader), then the status sentences: "Orders not received for all
+// units.  If complete orders are not / received by …, you will be considered late." or
+// "N error(s) encountered." / "Error flag set." with what happens at the deadline.
+
+const deadline = 'Mon Jan 12 2004 23:30:00 +0000';
+const grace = 'Mon Jan 19 2004 23:30:00 +0000';
+
+function accepted(text: string, phase: 'movement' | 'retreat' | 'adjustment'): OrderLine {
+  const [parsed] = parseOrderLine(text, standard.map, phase);
+  if (!parsed?.ok) throw new Error(`test order "${text}" does not parse`);
+  return { text, order: parsed.order, error: null };
+}
+
+function status(position: Position, power: string, orders: OrderLine[], extra: Partial<OrderStatusInput> = {}): string {
+  return renderOrderStatus({ variant: standard, gameName: 'demo', sequence: 1, power, position, orders, deadline, grace, ...extra });
+}
+
+describe('renderOrderStatus: movement', () => {
+  const start = standard.startingPosition();
+
+  it('lists the rejected line with its reason, every unit, and sets the error flag', () => {
+    const orders = [accepted('A Vie - Gal', 'movement'), { text: 'F Tri - Bud', order: null, error: 'A fleet cannot move inland to Budapest' }];
+    expectGolden('order-status-error', status(start, 'AUSTRIA', orders));
+  });
+
+  it('says orders are incomplete and what happens at grace', () => {
+    const text = status(start, 'RUSSIA', [accepted('F StP - Bot', 'movement'), accepted('A War S A Mos - Ukr', 'movement')]);
+    expectGolden('order-status-incomplete', text);
+  });
+
+  it('says nothing more once every unit has an order, and reads foreign units with their adjective', () => {
+    const text = status(start, 'GERMANY', [accepted('F Kie - Den', 'movement'), accepted('A Ber - Kie', 'movement'), accepted('A Mun S A Vie - Tyr', 'movement')]);
+    expect(text).toBe(
+      'Movement orders for Spring of 1901.  (demo.001)\n\n' +
+        'Germany: Army Berlin -> Kiel.\n' +
+        'Germany: Fleet Kiel -> Denmark.\n' +
+        'Germany: Army Munich SUPPORT Austrian Army Vienna -> Tyrolia.\n',
+    );
+  });
+
+  it('takes the last order given to a unit and writes the unit where it stands', () => {
+    const text = status(start, 'RUSSIA', [accepted('F StP - Bot', 'movement'), accepted('F StP H', 'movement')]);
+    expect(text).toContain('Russia: Fleet St Petersburg (south coast) HOLD.\n');
+    expect(text).not.toContain('Gulf of Bothnia');
+  });
+
+  it('uses the NoNMR sentence, the late notice and the wait notice', () => {
+    expect(status(start, 'ITALY', [], { noNmr: true })).toContain(`You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`);
+    expect(status(start, 'ITALY', [], { late: true })).toContain('\n\nNote: you are LATE and orders are still not received for all units.\n');
+    const all = ['A Rom H', 'A Ven H', 'F Nap H'].map((o) => accepted(o, 'movement'));
+    expect(status(start, 'ITALY', all, { wait: true }).endsWith(`\n\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`)).toBe(true);
+  });
+});
+
+describe('renderOrderStatus: retreat', () => {
+  it('lists the dislodged units in the retreat layout', () => {
+    const before = position('S1902M', [unit('AUSTRIA', 'A', 'boh'), unit('GERMANY', 'A', 'mun'), unit('GERMANY', 'A', 'sil'), unit('RUSSIA', 'A', 'gal')]);
+    const after = play(before, { GERMANY: ['A Mun - Boh', 'A Sil S A Mun - Boh'] }).position;
+    expect(after.phase).toBe('S1902R');
+    const text = status(after, 'AUSTRIA', [accepted('A Boh - Vie', 'retreat')], { sequence: 6 });
+    expect(text).toBe('Retreat orders for Spring of 1902.  (demo.006)\n\nAustria:                  Army  Bohemia -> Vienna.\n');
+    expect(status(after, 'AUSTRIA', [], { sequence: 6 })).toContain('Austria:                  Army  Bohemia, No Order Processed (DISBAND).\n\n\nOrders not received');
+  });
+});
+
+describe('renderOrderStatus: adjustment', () => {
+  const winter = position('W1901A', [unit('AUSTRIA', 'A', 'ser'), unit('AUSTRIA', 'A', 'gre'), unit('AUSTRIA', 'A', 'vie'), unit('ITALY', 'A', 'rom'), unit('ITALY', 'A', 'ven'), unit('ITALY', 'A', 'nap')], {
+    supplyCenters: { AUSTRIA: ['bud', 'tri', 'vie', 'ser', 'gre'], ITALY: ['nap', 'rom', 'ven', 'tun'], TURKEY: ['ank'] },
+  });
+
+  it('echoes the builds and counts the builds still to order', () => {
+    const build: Order = { kind: 'build', unit: { type: 'A', location: 'bud' } };
+    expectGolden('order-status-builds', status(winter, 'AUSTRIA', [{ text: 'Build A Bud', order: build, error: null }], { sequence: 4 }));
+  });
+
+  it('calls builds without a free home centre unusable, and does not wait for them', () => {
+    const text = status(winter, 'ITALY', [], { sequence: 4 });
+    expect(text).toBe('Adjustment orders for Winter of 1901.  (demo.004)\n\nItaly:                    1 unusable build pending.\n');
+  });
+
+  it('counts removals still due', () => {
+    const text = status({ ...winter, units: [...winter.units, unit('TURKEY', 'A', 'con'), unit('TURKEY', 'A', 'smy'), unit('TURKEY', 'F', 'bla')] }, 'TURKEY', [accepted('Remove F Bla', 'adjustment')], { sequence: 4 });
+    expect(text).toContain('Turkey:                   Removes the fleet in the Black Sea.\nTurkey:                   1 removal pending.\n\n\nOrders not received for all units.');
+  });
+
+  it('does not set the error flag for a power with nothing to order', () => {
+    const text = status(winter, 'FRANCE', [{ text: 'Build A Par', order: null, error: 'France has no builds this winter' }], { sequence: 4 });
+    expect(text).toContain('Since you have no moves due, the error flag is not set.');
+    expect(text).not.toContain('Error flag set.');
+  });
+});
