@@ -1,38 +1,44 @@
-// Times the order parser on the 34 orders of a mid-game movement phase (all centres owned).
+// Times the order parser alone on the reference mid-game (F1904M, 34 orders, bench/fixtures) and on
+// the same orders written the way players mix abbreviations and full names.
 // Run with: npx tsx bench/parse-order.bench.ts
+import { readFileSync } from 'node:fs';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
+import type { PhaseType } from '../src/engine/types.ts';
 import { parseOrderLine } from '../src/orders/index.ts';
+import { machineLine, medianMicros } from './machine.ts';
 
-const map = loadVariant('standard').map;
-
-// Fall 1905 on a full board, written the way players really mix abbreviations and full names.
-const ORDERS: readonly string[] = [
-  'A Vie S A Bud - Gal', 'A Bud - Gal', 'F Tri - Adr', 'A Ser S A Bud - Rum', 'F Gre S F Aeg - Bul/sc',
-  'F Lon - Nth', 'F Nwy S F Lon - Nth', 'A Yor-Nth-Bel', 'F Edi - Nwg', 'F Eng C A Yor - Bel',
-  'A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mid-Atlantic Ocean', 'F Spa/sc - Gulf of Lyon', 'A Pic S A Par - Bur',
-  'A Mun - Ruh', 'A Kie S A Mun - Ruh', 'F Den H', 'A Hol - Bel', 'F Hel S A Hol - Bel',
-  'A Ven - Tyr', 'A Rom - Apu', 'F Nap - Ion', 'F Tun S F Nap - Ion',
-  'A War - Sil', 'A Mos S A War - Ukr', 'F Sev - Bla', 'F StP/nc - Bar', 'A Swe S F StP/nc - Bar',
-  'F Ank - Con', 'A Smy - Arm', 'F Aeg - Bul/sc', 'A Con S F Aeg - Bul/sc', 'F Eas S F Aeg',
-];
-
-function parseAll(): number {
-  let ok = 0;
-  for (const line of ORDERS) for (const result of parseOrderLine(line, map, 'movement')) if (result.ok) ok++;
-  return ok;
+interface Fixture {
+  readonly name: string;
+  readonly input: { readonly orders: Readonly<Record<string, readonly string[]>> };
 }
 
-const understood = parseAll();
-if (understood !== ORDERS.length) throw new Error(`only ${understood} of ${ORDERS.length} orders parsed`);
+const map = loadVariant('standard').map;
+const fixtures = (JSON.parse(readFileSync(new URL('./fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: Fixture[] })
+  .positions;
+const midgame = fixtures.find((f) => f.name === 'midgame_f1904');
+if (!midgame) throw new Error('bench/fixtures/adjudicate-positions.json has no midgame_f1904');
 
-for (let i = 0; i < 20_000; i++) parseAll(); // warm up the JIT and the name tables
+const MIXED_SPELLINGS: readonly string[] = [
+  'England: F North Sea Convoys A Yorkshire - Belgium', 'A Yor-Nth-Bel', 'F English Channel S A Yor - Bel', 'F Lon S F Eng',
+  'F Nwg S A Nwy', 'A Norway Hold', 'F Ska supports A Nwy', 'A Bel H', 'A Pic S A Bel', 'A Bur S A Bel', 'F Bre -> Eng',
+  'F Mid-Atlantic Ocean S F Bre - Eng', 'A Ruh - Bur', 'A Mun S A Ruh - Bur', 'A Hol H', 'F Heligoland Bight - North Sea',
+  'F Den - Ska', 'A Swe - Nwy', 'A Fin S A Swe - Nwy', 'F Gulf of Bothnia - Sweden', 'A War - Gal', 'A Ukr S A War - Gal',
+  'A Gal H', 'A Bud S A Gal', 'A Vie S A Gal', 'A Rum - Bud', 'A Ser S A Rum - Bud', 'F Bla - Sev', 'A Pie - Mar',
+  'A Tyr m Mun', 'F Gulf of Lyon S A Pie - Mar', 'F Tyn - Ion.', 'F Ion - Tun', 'F StP/nc - Bar',
+];
 
-const rounds = 200_000;
-const start = process.hrtime.bigint();
-let sink = 0;
-for (let i = 0; i < rounds; i++) sink += parseAll();
-const elapsed = Number(process.hrtime.bigint() - start) / 1000; // µs
-if (sink !== rounds * ORDERS.length) throw new Error('orders were lost');
+function timeLines(label: string, lines: readonly string[], phase: PhaseType): void {
+  const parseAll = (): number => {
+    let understood = 0;
+    for (const line of lines) for (const result of parseOrderLine(line, map, phase)) if (result.ok) understood++;
+    return understood;
+  };
+  const understood = parseAll();
+  if (understood !== lines.length) throw new Error(`${label}: only ${understood} of ${lines.length} orders parsed`);
+  const micros = medianMicros(parseAll, { batches: 400, perBatch: 500 });
+  console.log(`${label}: ${lines.length} orders in ${micros.toFixed(2)} µs, ${((micros / lines.length) * 1000).toFixed(0)} ns per order`);
+}
 
-const perOrder = elapsed / (rounds * ORDERS.length);
-console.log(`parse ${ORDERS.length} orders: ${(elapsed / rounds).toFixed(2)} µs per phase, ${perOrder.toFixed(3)} µs per order`);
+console.log(machineLine());
+timeLines('midgame_f1904 as written', Object.values(midgame.input.orders).flat(), 'movement');
+timeLines('midgame_f1904 in mixed spellings', MIXED_SPELLINGS, 'movement');

@@ -14,6 +14,8 @@ export type ParsedOrder =
   | { readonly ok: false; readonly text: string; readonly power: string | null; readonly error: string };
 
 const NO_ROUTE: readonly ProvinceId[] = Object.freeze([]);
+/** Longer lines are refused rather than tokenised: no order is this long, and the token buffer stays small. */
+export const MAX_LINE_LENGTH = 16_384;
 const DOTS = /\./g;
 
 /** Shared by every call: parsing is synchronous and never re-entered. */
@@ -38,6 +40,10 @@ function parserFor(map: GameMap): OrderParser {
  * `text` is the order as written, without the power prefix. Never throws.
  */
 export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): ParsedOrder[] {
+  if (line.length > MAX_LINE_LENGTH) {
+    const error = `The line is too long (${line.length} characters): put the orders on separate lines`;
+    return [{ ok: false, text: `${line.slice(0, 40)}…`, power: null, error }];
+  }
   const parser = parserFor(map);
   tokenise(line, parser.lexicon, buffer);
   const results: ParsedOrder[] = [];

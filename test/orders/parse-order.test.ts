@@ -359,6 +359,13 @@ describe('lines, separators and powers', () => {
     ]);
   });
 
+  it('refuses a line too long to hold orders instead of tokenising it', () => {
+    const results = parseOrderLine('A Par H, '.repeat(2000), map, 'movement');
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ ok: false, power: null, error: 'The line is too long (18000 characters): put the orders on separate lines' });
+    expect(parseOrderLine('A Par H, '.repeat(1000), map, 'movement')).toHaveLength(1000);
+  });
+
   it('recognises a line that is only a power heading', () => {
     expect(powerHeader('England:')).toBe('England');
     expect(powerHeader('  Austria :  ')).toBe('Austria');
