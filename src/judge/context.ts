@@ -1,0 +1,57 @@
+import type { Variant } from '../engine/variant.ts';
+import type { InboundMessage } from '../mail/inbound-message.ts';
+import type { Game, Seat } from './model.ts';
+import type { JudgeTransaction, SeatRecord } from './ports.ts';
+
+// What every use case of one mail block sees: the transaction, the sender, where the reply
+// text goes, and the failures that make the block roll back.
+
+export interface JudgeConfig {
+  /** The judge's own address, e.g. judge@example.org. */
+  readonly address: string;
+  /** Shown in the From name of every mail, e.g. "dipjudge". */
+  readonly name: string;
+  /** Short code in subjects and `::` headers, e.g. "DIP". */
+  readonly code: string;
+}
+
+/** A reason the whole block is refused; its effects are rolled back and the reply says why. */
+export class BlockError extends Error {
+  constructor(
+    readonly line: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface BlockContext {
+  readonly tx: JudgeTransaction;
+  readonly config: JudgeConfig;
+  readonly message: InboundMessage;
+  /** Where replies about this block go (the sender). */
+  readonly sender: string;
+  /** Paragraphs of the reply to the sender. */
+  readonly reply: string[];
+  /** Errors found so far in this block; any error rolls the block back. */
+  readonly errors: { readonly line: number | null; readonly message: string }[];
+  readonly random: () => number;
+  /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
+  readonly touchedGames: Set<string>;
+}
+
+export interface GameSession {
+  readonly game: Game;
+  readonly variant: Variant;
+  readonly seat: SeatRecord;
+  readonly seats: readonly SeatRecord[];
+}
+
+/** Addresses of everyone who follows the game: players, the Master, observers and monitors. */
+export function everyone(seats: readonly Seat[]): string[] {
+  return [...new Set(seats.filter((s) => s.status !== 'resigned').map((s) => s.address))];
+}
+
+export function subjectFor(config: JudgeConfig, game: Pick<Game, 'name'>, phase: string | null, what: string): string {
+  return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
+}

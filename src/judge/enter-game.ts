@@ -1,0 +1,182 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import type { RoleRef, SessionOpener } from '../commands/index.ts';
+import type { Variant } from '../engine/variant.ts';
+import { renderGameStart, type SeatAssignment } from '../render/index.ts';
+import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { hasRule, type Game } from './model.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SeatRecord } from './ports.ts';
+
+// The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
+// SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
+
+const BAD_SIGNON = 'Invalid game, power or password';
+
+export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promise<GameSession | null> {
+  const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
+  if (!game) throw new BlockError(opener.line, `There is no game named '${opener.game.toLowerCase()}'`);
+  if (game.status === 'terminated') throw new BlockError(opener.line, `Game '${game.name}' has been terminated`);
+  const variant = loadVariant(game.variant);
+  const seats = await ctx.tx.seats(game.id);
+  ctx.touchedGames.add(game.name);
+  switch (opener.kind) {
+    case 'join':
+      return join(ctx, game, variant, seats, opener);
+    case 'observe':
+      return observe(ctx, game, variant, seats, opener);
+    case 'signon': {
+      const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender);
+      if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
+      return { game, variant, seat, seats };
+    }
+    case 'resign':
+      await resign(ctx, game, variant, seats, opener);
+      return null;
+    case 'takeover':
+      return takeover(ctx, game, variant, seats, opener);
+  }
+}
+
+function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: string): SeatRecord | undefined {
+  switch (role.kind) {
+    case 'master':
+      return seats.find((s) => s.role === 'master');
+    case 'initial': {
+      const power = variant.powers.find((p) => p.initial === role.initial.toUpperCase());
+      return power ? seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
+    }
+    case 'seat':
+      return seats.filter((s) => s.role === 'power')[role.number - 1];
+    case 'observer':
+      return seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.address === sender);
+    case 'named': {
+      if (role.name.toLowerCase() === 'master') return seats.find((s) => s.role === 'master');
+      const power = variant.power(role.name);
+      if (power) return seats.find((s) => s.role === 'power' && s.power === power.id);
+      return seats.find((s) => s.name === role.name.toLowerCase());
+    }
+    case 'newcomer':
+      return undefined;
+  }
+}
+
+async function authenticate(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, password: string, sender: string): Promise<SeatRecord | null> {
+  const seat = seatFor(game, variant, seats, role, sender);
+  // Hash anyway when there is no seat, so a wrong name takes as long as a wrong password.
+  const ok = await verifyPassword(password, seat?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+  return seat && ok ? seat : null;
+}
+
+async function checkPrivacy(game: Game, privacy: string | null, line: number, hash: string | null): Promise<void> {
+  if (hash === null) return;
+  if (privacy === null || !(await verifyPassword(privacy, hash))) throw new BlockError(line, `Game '${game.name}' is private: give its privacy word after your password`);
+}
+
+async function join(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'join' }>): Promise<GameSession> {
+  if (game.status !== 'forming') throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status})`);
+  await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
+  if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
+  let power: string | null = null;
+  if (opener.power !== null) {
+    if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, `Game '${game.name}' assigns powers at random (no POWER_CHOICE): send JOIN ${game.name} <password>`);
+    const chosen = variant.power(opener.power);
+    if (!chosen) throw new BlockError(opener.line, `"${opener.power}" is not a power in ${variant.title}`);
+    if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, `${chosen.name} has already been taken`);
+    power = chosen.id;
+  }
+  const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password) });
+  const players = seats.filter((s) => s.role === 'power').length + 1;
+  ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.power(power)!.name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
+  const all = [...seats, seat];
+  if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all), variant, seat, seats: await ctx.tx.seats(game.id) };
+  return { game, variant, seat, seats: all };
+}
+
+/** Assigns the powers not chosen at random, stores the starting position and tells everyone. */
+export async function startGame(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<Game> {
+  const taken = new Set(seats.map((s) => s.power).filter((p): p is string => p !== null));
+  const free = variant.powers.map((p) => p.id).filter((p) => !taken.has(p));
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = Math.floor(ctx.random() * (i + 1));
+    [free[i], free[j]] = [free[j]!, free[i]!];
+  }
+  for (const seat of seats) if (seat.role === 'power' && seat.power === null) await ctx.tx.updateSeat(seat.id, { power: free.pop()! });
+  const position = variant.startingPosition();
+  await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
+  await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
+  const final = await ctx.tx.seats(game.id);
+  const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => final.find((s) => s.power === p.id)!).filter(Boolean)];
+  const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
+  for (const [index, seat] of ordered.entries()) {
+    // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
+    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline: 'not set (orders are processed when all are in)' });
+    await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
+  }
+  ctx.reply.push(`Game '${game.name}' is full and has started.`);
+  return { ...game, status: 'active', currentPhase: position.phase };
+}
+
+async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
+  await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
+  const name = (opener.name ?? ctx.sender.split('@')[0]!).toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 32) || 'observer';
+  if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, `"${name}" cannot be an observer's name: it names a power or the Master`);
+  const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
+  if (existing) {
+    if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, BAD_SIGNON);
+    return { game, variant, seat: existing, seats };
+  }
+  const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password), name });
+  ctx.reply.push(`You are now ${opener.observerKind === 'monitor' ? 'monitoring' : 'observing'} game '${game.name}' as ${name}.`);
+  return { game, variant, seat, seats: [...seats, seat] };
+}
+
+async function resign(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'resign' }>): Promise<void> {
+  const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender);
+  if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
+  if (seat.role === 'master') throw new BlockError(opener.line, 'The Master cannot resign; hand the game over with TAKEOVER master@game instead');
+  if (seat.role !== 'power' || game.status === 'forming') {
+    await ctx.tx.removeSeat(seat.id);
+    ctx.reply.push(`You have left game '${game.name}'.`);
+    return;
+  }
+  if (seat.status === 'resigned') throw new BlockError(opener.line, `${variant.power(seat.power!)!.name} has already resigned`);
+  await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
+  await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
+  if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
+  const powerName = variant.power(seat.power!)!.name;
+  ctx.reply.push(`You have resigned from ${powerName} in game '${game.name}'.`);
+  const others = everyone(seats.filter((s) => s.id !== seat.id));
+  const notice = `${powerName} has resigned from game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${powerName.toLowerCase()}@${game.name} <password> to play ${powerName}.\n`;
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
+}
+
+async function takeover(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'takeover' }>): Promise<GameSession> {
+  if (opener.role.kind === 'master' || (opener.role.kind === 'named' && opener.role.name.toLowerCase() === 'master')) {
+    const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender);
+    if (!master) throw new BlockError(opener.line, BAD_SIGNON);
+    await ctx.tx.updateSeat(master.id, { address: ctx.sender });
+    await ctx.tx.changeHolder(master.id, ctx.sender, 'handed over');
+    ctx.reply.push(`You are now the Master of game '${game.name}'.`);
+    return { game, variant, seat: { ...master, address: ctx.sender }, seats };
+  }
+  const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
+  if (!seat || seat.role !== 'power') throw new BlockError(opener.line, `There is no such power in game '${game.name}'`);
+  const powerName = variant.power(seat.power!)!.name;
+  if (seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'cd') throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
+  if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
+  await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
+  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password), status: 'active', wait: false });
+  await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
+  const updated = await ctx.tx.seats(game.id);
+  let current = game;
+  if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && s.status === 'resigned')) {
+    await ctx.tx.updateGame(game.id, { status: 'active' });
+    current = { ...game, status: 'active' };
+  }
+  ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
+  const others = everyone(updated.filter((s) => s.id !== seat.id));
+  if (others.length > 0) {
+    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${powerName}`), body: `${powerName} in game '${game.name}' has been taken over by a new player.\n`, gameId: game.id, kind: 'notice' });
+  }
+  return { game: current, variant, seat: updated.find((s) => s.id === seat.id)!, seats: updated };
+}

@@ -1,0 +1,112 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import type { InfoCommand } from '../commands/index.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import type { Game } from './model.ts';
+
+// Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP.
+// They never show a player's address or password: rosters name powers and seat states only.
+
+export const HELP_TEXT = `dipjudge understands the e-mail commands of njudge and DPjudge. A mail holds one or more
+blocks; each starts with one of these lines and acts on that game:
+
+  JOIN game password             join a forming game (JOIN france@game password in POWER_CHOICE games)
+  SIGNON Fgame password          sign on as a power by its initial (or france@game, Mgame for the Master)
+  OBSERVE name@game password     follow a game as an observer
+  RESIGN Fgame password          leave your power; TAKEOVER france@game password takes a vacated one
+  CREATE game password [variant] create a game with you as Master (lines after it: RULES, DESC, FORM …)
+
+After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun …), STATUS, CLEAR,
+PRESS [TO list] … ENDPRESS, BROADCAST … ENDBROADCAST, SET WAIT / NOWAIT, SET PASSWORD p,
+SET ADDRESS a, VOTE DIAS / SOLO. Without signing on: LIST, LIST game, HISTORY game, SUMMARY game, HELP.
+Lines starting with // are ignored; SIGNOFF ends the mail.
+`;
+
+export async function infoCommand(ctx: BlockContext, command: InfoCommand): Promise<void> {
+  switch (command.kind) {
+    case 'help':
+      ctx.reply.push(HELP_TEXT);
+      return;
+    case 'version':
+      ctx.reply.push('dipjudge 0.1.0');
+      return;
+    case 'list':
+      ctx.reply.push(command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
+      return;
+    case 'search': {
+      const words = command.words.map((w) => w.toLowerCase());
+      const games = (await ctx.tx.listGames()).filter((g) => g.listed && words.every((w) => [g.name, g.status, g.variant, ...g.rules.map((r) => r.toLowerCase())].some((f) => f.includes(w))));
+      ctx.reply.push(games.length === 0 ? 'No listed game matches.' : games.map(gameLine).join('\n'));
+      return;
+    }
+    case 'history':
+      ctx.reply.push(await history(ctx, command.game, command.line));
+      return;
+    case 'summary':
+      ctx.reply.push(await summary(ctx, command.game, command.line));
+      return;
+    case 'map':
+      throw new BlockError(command.line, 'This judge does not draw maps yet');
+  }
+}
+
+function gameLine(game: Game): string {
+  return `  ${game.name.padEnd(16)} ${loadVariant(game.variant).title.padEnd(10)} ${game.status.padEnd(12)} ${game.currentPhase ?? ''}`.trimEnd();
+}
+
+async function openings(ctx: BlockContext): Promise<string> {
+  const games = (await ctx.tx.listGames()).filter((g) => g.listed && g.status !== 'preparation');
+  if (games.length === 0) return 'There are no games on this judge yet. Start one with CREATE game password.';
+  const forming = games.filter((g) => g.status === 'forming');
+  const lines = ['Games on this judge:', ...games.map(gameLine)];
+  if (forming.length > 0) lines.push('', `Games taking players (send JOIN game password): ${forming.map((g) => g.name).join(', ')}`);
+  return lines.join('\n');
+}
+
+async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {
+  if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
+  const game = await ctx.tx.findGame(name);
+  if (!game) throw new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
+  return game;
+}
+
+async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
+  const game = await requireGame(ctx, name, line);
+  const variant = loadVariant(game.variant);
+  const seats = await ctx.tx.seats(game.id);
+  const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];
+  if (game.description) lines.push(game.description);
+  if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
+  const players = seats.filter((s) => s.role === 'power');
+  lines.push('', `Players (${players.length} of ${variant.powers.length}):`);
+  for (const seat of players) lines.push(`   ${(seat.power ? variant.power(seat.power)!.name : 'Unassigned').padEnd(10)} ${seat.status}${seat.wait ? ', waiting' : ''}`);
+  const observers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length;
+  if (observers > 0) lines.push(`   and ${observers} observer${observers === 1 ? '' : 's'}`);
+  if (game.currentPhase) {
+    const phase = await ctx.tx.phase(game.id, game.currentPhase);
+    if (phase) {
+      const submitted = new Set((await ctx.tx.orders(game.id, phase.phaseId)).filter((o) => o.submitted).map((o) => o.power));
+      lines.push('', 'Units and supply centres:');
+      for (const power of variant.powers) {
+        const units = phase.position.units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location}`);
+        const centres = phase.position.supplyCenters[power.id] ?? [];
+        lines.push(`   ${power.name.padEnd(10)} ${String(centres.length).padStart(2)} centres, ${units.length} units${submitted.has(power.id) ? ' (orders in)' : ''}: ${units.join(', ')}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+async function history(ctx: BlockContext, name: string | null, line: number): Promise<string> {
+  const game = await requireGame(ctx, name, line);
+  const texts = (await ctx.tx.phases(game.id)).map((p) => p.resultsText).filter((t): t is string => t !== null);
+  return texts.length === 0 ? `Game '${game.name}' has no results yet.` : texts.join('\n');
+}
+
+async function summary(ctx: BlockContext, name: string | null, line: number): Promise<string> {
+  const game = await requireGame(ctx, name, line);
+  const variant = loadVariant(game.variant);
+  const phases = (await ctx.tx.phases(game.id)).filter((p) => p.phaseId.endsWith('M') && p.phaseId.startsWith(variant.flow[0]!.season));
+  const header = `Year  ${variant.powers.map((p) => p.initial.padStart(3)).join('')}`;
+  const rows = phases.map((p) => `${p.phaseId.slice(1, -1).padEnd(5)} ${variant.powers.map((power) => String(p.position.supplyCenters[power.id]?.length ?? 0).padStart(3)).join('')}`);
+  return [`Supply centres per year in '${game.name}':`, header, ...rows].join('\n');
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { parseBody, type Block } from '../commands/index.ts';
+import { parseInboundMessage, replyDecision, type InboundMessage } from '../mail/inbound-message.ts';
+import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
+import { createGame } from './create-game.ts';
+import { enterGame } from './enter-game.ts';
+import { infoCommand } from './info-commands.ts';
+import type { JudgeStore, JudgeTransaction } from './ports.ts';
+import { processIfReady } from './process-turn.ts';
+import { runSession } from './session-commands.ts';
+
+// One inbound mail, start to end, in one database transaction: the Message-ID is recorded,
+// each block runs under its own savepoint (a block with any error changes nothing), games
+// that became ready are processed, and every outgoing mail is written to the outbox.
+// Nothing is sent from here; replaying the same mail finds its Message-ID and does nothing.
+
+export type ReceiveOutcome =
+  | { readonly status: 'processed'; readonly messageId: string; readonly blocks: number; readonly failedBlocks: number }
+  | { readonly status: 'duplicate'; readonly messageId: string }
+  | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string };
+
+export class Judge {
+  constructor(
+    private readonly store: JudgeStore,
+    private readonly config: JudgeConfig,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async receive(raw: Buffer | string): Promise<ReceiveOutcome> {
+    const message = await parseInboundMessage(raw);
+    const messageId = message.messageId ?? syntheticMessageId(raw);
+    const decision = message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, this.config.address);
+    return this.store.transaction(async (tx) => {
+      if (!(await tx.recordInbound({ messageId, from: message.from ?? '', subject: message.subject ?? '' }))) return { status: 'duplicate', messageId };
+      if (!decision.reply) {
+        await tx.markInbound(messageId, 'ignored', null);
+        return { status: 'ignored', messageId, reason: decision.reason };
+      }
+      return this.handle(tx, message, messageId);
+    });
+  }
+
+  private async handle(tx: JudgeTransaction, message: InboundMessage, messageId: string): Promise<ReceiveOutcome> {
+    const sender = message.replyAddress!.toLowerCase();
+    const body = parseBody(message.text ?? '');
+    const sections: string[] = [];
+    const touched = new Set<string>();
+    let failed = 0;
+    const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
+    for (const [index, block] of body.blocks.entries()) {
+      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, touchedGames: new Set() };
+      const ok = await this.runBlock(ctx, block);
+      if (ok) for (const game of ctx.touchedGames) touched.add(game);
+      else failed++;
+      sections.push(blockReply(block, ctx, ok));
+    }
+    const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
+    if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
+    if (body.blocks.length === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
+    for (const game of touched) await processIfReady(tx, this.config, game);
+    await tx.enqueueMail(replyTo(message, this.config, sender, sections));
+    await tx.markInbound(messageId, 'processed', null);
+    return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed };
+  }
+
+  /** Runs one block under a savepoint; any error undoes all of it. */
+  private async runBlock(ctx: BlockContext, block: Block): Promise<boolean> {
+    if (block.kind === 'broken') return false;
+    try {
+      await ctx.tx.nested(async () => {
+        await this.execute(ctx, block);
+        if (ctx.errors.length > 0) throw new BlockRolledBack();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof BlockError) ctx.errors.push({ line: error.line, message: error.message });
+      else if (!(error instanceof BlockRolledBack)) throw error;
+      return false;
+    }
+  }
+
+  private async execute(ctx: BlockContext, block: Exclude<Block, { kind: 'broken' }>): Promise<void> {
+    switch (block.kind) {
+      case 'anonymous':
+        for (const command of block.commands) {
+          if (command.kind === 'list' || command.kind === 'summary' || command.kind === 'history' || command.kind === 'map' || command.kind === 'search' || command.kind === 'help' || command.kind === 'version') {
+            await infoCommand(ctx, command);
+          } else {
+            ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });
+          }
+        }
+        return;
+      case 'create':
+        return createGame(ctx, block);
+      case 'session': {
+        const session = await enterGame(ctx, block.opener);
+        if (session) await runSession(ctx, session, block.commands);
+        return;
+      }
+    }
+  }
+}
+
+class BlockRolledBack extends Error {}
+
+function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
+  const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;
+  const parts: string[] = [];
+  if (title) parts.push(`> ${title}`);
+  if (!ok) {
+    const errors = ctx.errors.map((e) => (e.line === null ? `  ${e.message}` : `  Line ${e.line}: ${e.message}`));
+    parts.push(`${errors.length} error${errors.length === 1 ? '' : 's'} in this block; nothing in it was done:\n${errors.join('\n')}`);
+  }
+  parts.push(...ctx.reply);
+  return parts.join('\n\n');
+}
+
+function replyTo(message: InboundMessage, config: JudgeConfig, sender: string, sections: readonly string[]) {
+  const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
+  const subject = message.subject ? (/^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`) : `Re: your mail to ${config.name}`;
+  return {
+    to: [sender],
+    subject,
+    body: `${sections.join('\n\n')}\n`,
+    headers: {
+      'Auto-Submitted': 'auto-replied',
+      ...(message.messageId ? { 'In-Reply-To': message.messageId } : {}),
+      ...(references.length > 0 ? { References: references.join(' ') } : {}),
+    },
+    kind: 'reply',
+  };
+}
+
+/** For mail without a Message-ID: the same bytes always give the same id, so a replay is still caught. */
+function syntheticMessageId(raw: Buffer | string): string {
+  return `<sha256-${createHash('sha256').update(raw).digest('hex')}@dipjudge.invalid>`;
+}

@@ -1,0 +1,59 @@
+import type { PowerId } from '../engine/types.ts';
+
+// The judge's view of a game and the people in it, independent of how rows are stored.
+
+export const GAME_STATUSES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const SEAT_ROLES = ['power', 'master', 'observer', 'monitor'] as const;
+export type SeatRole = (typeof SEAT_ROLES)[number];
+
+export const SEAT_STATUSES = ['active', 'resigned', 'dummy', 'cd', 'abandoned', 'eliminated'] as const;
+export type SeatStatus = (typeof SEAT_STATUSES)[number];
+
+/** Game rules the judge understands (DPjudge's names); anything else in CREATE is an error. */
+export const GAME_RULES = [
+  'NO_PRESS',
+  'PUBLIC_PRESS',
+  'GREY_PRESS',
+  'WHITE_GREY',
+  'FAKE_PRESS',
+  'MUTE_OBSERVERS',
+  'POWER_CHOICE',
+  'NO_REVEAL',
+  'GUNBOAT',
+  'NO_DIAS',
+  'PROPOSE_DIAS',
+  'NO_DRAW',
+  'NO_DEADLINE',
+  'REAL_TIME',
+  'ALWAYS_WAIT',
+  'CIVIL_DISORDER',
+  'PLAYER_DEADLINES',
+] as const;
+export type GameRule = (typeof GAME_RULES)[number];
+
+export interface Game {
+  readonly id: number;
+  readonly name: string;
+  readonly variant: string;
+  readonly status: GameStatus;
+  readonly rules: readonly GameRule[];
+  readonly description: string;
+  readonly listed: boolean;
+  readonly currentPhase: string | null;
+}
+
+export interface Seat {
+  readonly id: number;
+  readonly role: SeatRole;
+  /** The power held; null for the Master, observers, and players of a forming game. */
+  readonly power: PowerId | null;
+  readonly address: string;
+  readonly status: SeatStatus;
+  readonly wait: boolean;
+}
+
+export function hasRule(game: Pick<Game, 'rules'>, rule: GameRule): boolean {
+  return game.rules.includes(rule);
+}

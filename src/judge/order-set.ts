@@ -1,0 +1,90 @@
+import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import { parsePhaseId } from '../engine/phase.ts';
+import type { SubmittedOrder } from '../engine/results.ts';
+import type { Order, PowerId, Position } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { parseOrderLine } from '../orders/index.ts';
+
+// A power's orders for a phase are always a full set, replaced by each mail (njudge and
+// DPjudge). Checking a set runs the engine on it alone, so a player learns about every order
+// the adjudicator would ignore, in the adjudicator's own words, before the deadline.
+
+export interface OrderEntry {
+  readonly text: string;
+  /** Line in the mail, for error messages; null for orders read back from storage. */
+  readonly line: number | null;
+}
+
+export interface CheckedOrder {
+  readonly text: string;
+  readonly line: number | null;
+  readonly order: Order | null;
+  readonly error: string | null;
+}
+
+export interface OrderSetCheck {
+  readonly orders: readonly CheckedOrder[];
+  readonly errorCount: number;
+  /** Every unit (or adjustment) the power owes has a legal order. */
+  readonly complete: boolean;
+}
+
+/** Whether the power has anything to order in this position. */
+export function owesOrders(variant: Variant, position: Position, power: PowerId): boolean {
+  const phase = parsePhaseId(position.phase);
+  if (!phase) return false;
+  if (phase.type === 'movement') return position.units.some((u) => u.power === power);
+  if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power);
+  return adjudicatePhase(variant, position, []).results.some((r) => r.power === power);
+}
+
+/** Parses a power's order lines into engine orders; lines that cannot be read carry their error. */
+export function readOrders(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): CheckedOrder[] {
+  const phase = parsePhaseId(position.phase)!;
+  const checked: CheckedOrder[] = [];
+  for (const entry of entries) {
+    for (const parsed of parseOrderLine(entry.text, variant.map, phase.type)) {
+      if (!parsed.ok) {
+        checked.push({ text: parsed.text || entry.text, line: entry.line, order: null, error: parsed.error });
+        continue;
+      }
+      const named = parsed.power === null ? power : variant.power(parsed.power)?.id;
+      const error = named === power ? null : named === undefined ? `"${parsed.power}" is not a power` : `You cannot order ${variant.power(named)!.name}'s units`;
+      checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
+    }
+  }
+  return checked;
+}
+
+export function checkOrderSet(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): OrderSetCheck {
+  const read = readOrders(variant, position, power, entries);
+  const submitted: SubmittedOrder[] = [];
+  const indexOfInput: number[] = [];
+  read.forEach((entry, index) => {
+    if (!entry.order) return;
+    indexOfInput[submitted.length] = index;
+    submitted.push({ power, order: entry.order });
+  });
+  const outcome = adjudicatePhase(variant, position, submitted);
+  const errors = new Map<number, string>();
+  let defaulted = false;
+  for (const result of outcome.results) {
+    if (result.power !== power) continue;
+    if (result.input === null) defaulted = true;
+    else if (result.outcome === 'illegal') errors.set(indexOfInput[result.input]!, result.reason ?? 'This order cannot be given');
+  }
+  const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
+  const errorCount = orders.filter((o) => o.error !== null).length;
+  return { orders, errorCount, complete: !defaulted && errorCount === 0 };
+}
+
+/** Submitted orders of every power, read back from the stored lines. */
+export function submittedOrders(variant: Variant, position: Position, stored: readonly { power: PowerId; lines: readonly string[] }[]): SubmittedOrder[] {
+  const submitted: SubmittedOrder[] = [];
+  for (const { power, lines } of stored) {
+    for (const entry of readOrders(variant, position, power, lines.map((text) => ({ text, line: null })))) {
+      if (entry.order) submitted.push({ power, order: entry.order });
+    }
+  }
+  return submitted;
+}

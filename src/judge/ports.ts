@@ -1,0 +1,117 @@
+import type { Position } from '../engine/types.ts';
+import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from './model.ts';
+
+// What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
+// every call made inside `transaction` belongs to one database transaction.
+
+export interface SeatRecord extends Seat {
+  readonly passwordHash: string | null;
+  /** Observer name, or null. */
+  readonly name: string | null;
+}
+
+export interface OutgoingMail {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly gameId?: number | null;
+  /** reply, press, results, notice … */
+  readonly kind: string;
+}
+
+export interface StoredOrders {
+  readonly power: string;
+  readonly lines: readonly string[];
+  readonly submitted: boolean;
+  readonly hasErrors: boolean;
+}
+
+export interface NewGameRecord {
+  readonly name: string;
+  readonly variant: string;
+  readonly status: GameStatus;
+  readonly rules: readonly GameRule[];
+  readonly description: string;
+  readonly listed: boolean;
+  readonly privateWordHash: string | null;
+}
+
+export interface NewSeatRecord {
+  readonly gameId: number;
+  readonly role: SeatRole;
+  readonly power: string | null;
+  readonly address: string;
+  readonly passwordHash: string | null;
+  readonly name?: string | null;
+}
+
+export interface SeatPatch {
+  readonly power?: string | null;
+  readonly address?: string;
+  readonly passwordHash?: string;
+  readonly status?: SeatStatus;
+  readonly wait?: boolean;
+  readonly drawVote?: readonly string[] | null;
+}
+
+export interface PhaseRecord {
+  readonly phaseId: string;
+  readonly seq: number;
+  readonly position: Position;
+}
+
+export interface PressRecord {
+  readonly gameId: number;
+  readonly phaseId: string | null;
+  readonly senderSeatId: number;
+  readonly senderAddress: string;
+  readonly kind: 'white' | 'grey' | 'fake';
+  readonly broadcast: boolean;
+  readonly recipients: readonly string[];
+  readonly shownRecipients: readonly string[] | null;
+  readonly shownBroadcast: boolean | null;
+  readonly fakeSender: string | null;
+  readonly body: string;
+}
+
+export interface JudgeTransaction {
+  /** Records the inbound message; false when its Message-ID was seen before. */
+  recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string }): Promise<boolean>;
+  markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored', gameId: number | null): Promise<void>;
+  /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
+  nested<T>(work: () => Promise<T>): Promise<T>;
+
+  findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
+  listGames(): Promise<Game[]>;
+  createGame(game: NewGameRecord): Promise<Game>;
+  updateGame(id: number, patch: { readonly status?: GameStatus; readonly currentPhase?: string | null }): Promise<void>;
+  deleteGame(id: number): Promise<void>;
+  /** The scrypt hash of the game's privacy word, or null for a public game. */
+  privateWordHash(gameId: number): Promise<string | null>;
+
+  seats(gameId: number): Promise<SeatRecord[]>;
+  addSeat(seat: NewSeatRecord): Promise<SeatRecord>;
+  updateSeat(id: number, patch: SeatPatch): Promise<void>;
+  /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
+  removeSeat(id: number): Promise<void>;
+  /** Powers of the seats that currently vote for a draw. */
+  drawVotes(gameId: number): Promise<string[]>;
+  /** Ends the current holder's stint and starts one for the new address. */
+  changeHolder(seatId: number, address: string, reason: string): Promise<void>;
+
+  savePhase(gameId: number, phase: PhaseRecord): Promise<void>;
+  phase(gameId: number, phaseId: string): Promise<PhaseRecord | null>;
+  phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]>;
+  recordResults(gameId: number, phaseId: string, results: unknown, text: string): Promise<void>;
+
+  orders(gameId: number, phaseId: string): Promise<StoredOrders[]>;
+  saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void>;
+
+  archivePress(press: PressRecord): Promise<void>;
+  enqueueMail(mail: OutgoingMail): Promise<void>;
+}
+
+export interface JudgeStore {
+  transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T>;
+}

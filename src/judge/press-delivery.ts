@@ -1,0 +1,30 @@
+import type { SessionCommand } from '../commands/index.ts';
+import { BlockError, type BlockContext, type GameSession } from './context.ts';
+import { planPress } from './press/index.ts';
+
+// Sends a PRESS or BROADCAST as planned by the press rules: one mail per recipient, the
+// archive row, and the echo in the sender's reply. Refused press reaches nobody but the sender.
+
+export async function sendPress(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'press' }>): Promise<void> {
+  const { game, variant, seat, seats } = session;
+  const plan = planPress({ variant, game, sender: seat, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase });
+  if (!plan.ok) throw new BlockError(command.line, plan.reason);
+  for (const delivery of plan.deliveries) {
+    await ctx.tx.enqueueMail({ to: [delivery.address], subject: delivery.subject, body: delivery.body, gameId: game.id, kind: 'press' });
+  }
+  const { archive } = plan;
+  await ctx.tx.archivePress({
+    gameId: game.id,
+    phaseId: game.currentPhase,
+    senderSeatId: seat.id,
+    senderAddress: seat.address,
+    kind: archive.kind,
+    broadcast: archive.broadcast,
+    recipients: archive.recipients,
+    shownRecipients: archive.shownRecipients,
+    shownBroadcast: archive.shownRecipients === null ? null : (archive.shownBroadcast ?? archive.broadcast),
+    fakeSender: archive.fakeSender,
+    body: archive.body,
+  });
+  ctx.reply.push(plan.echo);
+}

@@ -1,0 +1,89 @@
+import type { SessionCommand } from '../../commands/command-types.ts';
+import type { Variant } from '../../engine/variant.ts';
+import type { Game, Seat } from '../model.ts';
+
+// The vocabulary of press planning: what the judge hands in, and the plan it gets back
+// (who receives what, what the sender is told, what is archived, or why it is refused).
+
+export type PressCommand = Extract<SessionCommand, { kind: 'press' }>;
+
+/**
+ * Someone press can name: a power id (`FRANCE`), a pre-start seat (`POWER#3`, forming
+ * games only), the Master (`M`) or the observers as one group (`O`).
+ */
+export type PartyId = string;
+
+export const MASTER_PARTY: PartyId = 'M';
+export const OBSERVERS_PARTY: PartyId = 'O';
+export const PRESTART_PREFIX = 'POWER#';
+
+/** white: the real sender is shown; grey: no sender is shown; fake: another power is shown. */
+export const PRESS_KINDS = ['white', 'grey', 'fake'] as const;
+export type PressKind = (typeof PRESS_KINDS)[number];
+
+export interface PlanPressInput {
+  readonly variant: Variant;
+  readonly game: Pick<Game, 'name' | 'status' | 'rules'>;
+  readonly sender: Seat;
+  /** Every seat of the game, the sender's included. */
+  readonly seats: readonly Seat[];
+  readonly command: PressCommand;
+  /** Judge code for subjects (`DIP:demo - S1901M Press from F to I`). */
+  readonly judgeCode?: string;
+  /** Current phase for subjects; left out when null or missing. */
+  readonly phase?: string | null;
+}
+
+/**
+ * One way of looking at a press: either what its readers are shown, or the truth.
+ * `recipients` is in canonical order (map powers, pre-start seats, M, O) and empty for broadcasts.
+ */
+export interface PressView {
+  /** null: no sender shown (grey press). */
+  readonly sender: PartyId | null;
+  readonly broadcast: boolean;
+  readonly recipients: readonly PartyId[];
+}
+
+export interface PressViews {
+  readonly truth: PressView;
+  /** What everybody but the Master sees; equal to `truth` for plain white press. */
+  readonly shown: PressView;
+}
+
+/** The Master reads the truth; everybody else (players, observers, monitors) reads the shown view. */
+export type PressReader = 'master' | 'reader';
+
+export interface PressDelivery {
+  readonly seatId: number;
+  readonly address: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+export interface PressArchive {
+  readonly kind: PressKind;
+  /** The press really went to everyone. */
+  readonly broadcast: boolean;
+  /** Parties it was really addressed to, the sender excluded; all of them for a broadcast. */
+  readonly recipients: readonly PartyId[];
+  /** What readers were shown when that differs from the truth; null when they saw `recipients`. */
+  readonly shownRecipients: readonly PartyId[] | null;
+  /** Whether readers were shown a broadcast, when that differs from the truth; null otherwise. */
+  readonly shownBroadcast: boolean | null;
+  /** The power the press claimed to come from (kind `fake`); null otherwise. */
+  readonly fakeSender: PartyId | null;
+  /** The real sender as a party (a power id, `POWER#n`, `M` or `O`). */
+  readonly sender: PartyId;
+  readonly body: string;
+}
+
+export type PressPlan =
+  | {
+      readonly ok: true;
+      readonly deliveries: readonly PressDelivery[];
+      /** The paragraph for the sender's reply (QUIET: one line, nothing about the body). */
+      readonly echo: string;
+      readonly archive: PressArchive;
+    }
+  | { readonly ok: false; readonly reason: string };

@@ -1,0 +1,86 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import type { Variant } from '../engine/variant.ts';
+import { mapperHeader, renderResults, withMapperHeader } from '../render/index.ts';
+import { everyone, subjectFor, type JudgeConfig } from './context.ts';
+import { hasRule, type Game } from './model.ts';
+import { owesOrders, submittedOrders } from './order-set.ts';
+import type { JudgeTransaction, SeatRecord } from './ports.ts';
+
+// A phase is processed once every power that owes orders has a player who submitted a
+// complete, error-free set and nobody who owes orders has SET WAIT. Deadlines (which also
+// end a phase) belong to the scheduler.
+
+export interface TurnReadiness {
+  readonly ready: boolean;
+  /** Powers still owing orders, waiting, or without a player. */
+  readonly waitingFor: readonly string[];
+}
+
+export async function turnReadiness(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<TurnReadiness> {
+  if (game.status !== 'active' || game.currentPhase === null) return { ready: false, waitingFor: [] };
+  const phase = await tx.phase(game.id, game.currentPhase);
+  if (!phase) return { ready: false, waitingFor: [] };
+  const stored = new Map((await tx.orders(game.id, phase.phaseId)).map((o) => [o.power, o]));
+  const waitingFor: string[] = [];
+  for (const power of variant.powers) {
+    if (!owesOrders(variant, phase.position, power.id)) continue;
+    const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
+    const orders = stored.get(power.id);
+    if (!seat || seat.status !== 'active' || seat.wait || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
+  }
+  return { ready: waitingFor.length === 0, waitingFor };
+}
+
+/** Processes the game's current phase if it is ready; returns whether it did. */
+export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string): Promise<boolean> {
+  const game = await tx.findGame(gameName, { forUpdate: true });
+  if (!game) return false;
+  const variant = loadVariant(game.variant);
+  const seats = await tx.seats(game.id);
+  if (!(await turnReadiness(tx, game, variant, seats)).ready) return false;
+  await processTurn(tx, config, game, variant, seats);
+  return true;
+}
+
+export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
+  const phase = (await tx.phase(game.id, game.currentPhase!))!;
+  const stored = await tx.orders(game.id, phase.phaseId);
+  const outcome = adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored));
+  const body = renderResults({
+    variant,
+    gameName: game.name,
+    phase: phase.phaseId,
+    sequence: phase.seq + 1,
+    results: outcome.results,
+    before: phase.position,
+    after: outcome.position,
+    winner: outcome.winner,
+    nextPhaseDeadline: null,
+  });
+  const header = mapperHeader({
+    judgeCode: config.code,
+    gameName: game.name,
+    variantTitle: variant.title,
+    variantOptions: hasRule(game, 'GUNBOAT') ? ['Gunboat'] : [],
+    phase: phase.phaseId,
+    deadline: null,
+  });
+  const text = withMapperHeader(header, body);
+  await tx.recordResults(game.id, phase.phaseId, outcome.results, text);
+  await tx.savePhase(game.id, { phaseId: outcome.position.phase, seq: phase.seq + 1, position: outcome.position });
+  await tx.updateGame(game.id, { currentPhase: outcome.position.phase, ...(outcome.winner ? { status: 'completed' as const } : {}) });
+  for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phase.phaseId, 'Results'), body: text, gameId: game.id, kind: 'results' });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+}
+
+/** The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or gunboat. */
+export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string): Promise<void> {
+  const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
+  const roster = seats
+    .filter((s) => s.role === 'power' && s.power)
+    .map((s) => `  ${variant.power(s.power!)!.name.padEnd(10)} ${reveal ? s.address : 'someone@somewhere'}`);
+  const body = [`Diplomacy game '${game.name}' is over. ${why}`, '', 'The players were:', ...roster, ''].join('\n');
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Game over'), body, gameId: game.id, kind: 'notice' });
+}

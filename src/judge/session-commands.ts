@@ -1,0 +1,154 @@
+import type { Command, SessionCommand } from '../commands/index.ts';
+import { renderOrderStatus } from '../render/index.ts';
+import { BlockError, type BlockContext, type GameSession } from './context.ts';
+import { infoCommand } from './info-commands.ts';
+import { hasRule } from './model.ts';
+import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
+import { hashPassword } from './passwords.ts';
+import { sendPress } from './press-delivery.ts';
+import { announceEnd, processTurn, turnReadiness } from './process-turn.ts';
+
+// Everything a signed-on player, Master or observer may write after the opener. Orders are
+// collected over the whole block and checked as one full set at the end of it.
+
+const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as all are in)';
+
+export async function runSession(ctx: BlockContext, session: GameSession, commands: readonly Command[]): Promise<void> {
+  const orders: OrderEntry[] = [];
+  let current = session;
+  for (const command of commands) {
+    if (command.kind === 'order') {
+      orders.push({ text: command.text, line: command.line });
+      continue;
+    }
+    current = (await sessionCommand(ctx, current, command)) ?? current;
+  }
+  if (orders.length > 0) await submitOrders(ctx, current, orders);
+}
+
+async function sessionCommand(ctx: BlockContext, session: GameSession, command: Command): Promise<GameSession | void> {
+  const { game, seat } = session;
+  switch (command.kind) {
+    case 'list':
+    case 'summary':
+    case 'history':
+    case 'map':
+    case 'search':
+    case 'help':
+    case 'version':
+      return infoCommand(ctx, command);
+    case 'press':
+      return sendPress(ctx, session, command);
+    case 'status':
+      return reportOrders(ctx, session);
+    case 'clear': {
+      const phase = requirePlayingPower(session, command.line);
+      await ctx.tx.saveOrders(game.id, phase, { power: seat.power!, lines: [], submitted: false, hasErrors: false });
+      ctx.reply.push('Your orders have been cleared.');
+      return;
+    }
+    case 'set-wait': {
+      requirePlayingPower(session, command.line);
+      await ctx.tx.updateSeat(seat.id, { wait: command.wait });
+      ctx.reply.push(command.wait ? 'Wait flag set: the turn will not be processed before the deadline.' : 'Wait flag cleared.');
+      return { ...session, seat: { ...seat, wait: command.wait } };
+    }
+    case 'set-password':
+      await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password) });
+      ctx.reply.push('Your password has been changed.');
+      return;
+    case 'set-address': {
+      const address = (command.addresses[0] ?? ctx.sender).toLowerCase();
+      if (!ADDRESS.test(address)) throw new BlockError(command.line, `"${address}" is not an e-mail address`);
+      await ctx.tx.updateSeat(seat.id, { address });
+      ctx.reply.push(`Mail for you in game '${game.name}' now goes to ${address}.`);
+      return { ...session, seat: { ...seat, address } };
+    }
+    case 'set-draw':
+    case 'set-nodraw':
+    case 'vote':
+      return vote(ctx, session, command);
+    case 'master':
+      return masterCommand(ctx, session, command);
+    default:
+      ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
+  }
+}
+
+/** The phase a power may order now; refuses Masters, observers and vacated seats. */
+function requirePlayingPower(session: GameSession, line: number): string {
+  const { game, seat } = session;
+  if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that');
+  if (seat.status !== 'active') throw new BlockError(line, 'Your power has been vacated');
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is not being played (it is ${game.status})`);
+  return game.currentPhase!;
+}
+
+async function submitOrders(ctx: BlockContext, session: GameSession, entries: readonly OrderEntry[]): Promise<void> {
+  const { game, variant, seat } = session;
+  const phaseId = requirePlayingPower(session, entries[0]!.line!);
+  const phase = (await ctx.tx.phase(game.id, phaseId))!;
+  if (!owesOrders(variant, phase.position, seat.power!)) throw new BlockError(entries[0]!.line, `${variant.power(seat.power!)!.name} has no orders to give in ${phaseId}`);
+  const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
+  for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, message: `${order.text}: ${order.error}` });
+  ctx.reply.push(
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, deadline: NO_DEADLINE, grace: null, wait: seat.wait }),
+  );
+  if (checked.errorCount > 0) return;
+  await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
+  ctx.touchedGames.add(game.name);
+}
+
+async function reportOrders(ctx: BlockContext, session: GameSession): Promise<void> {
+  const { game, variant, seat } = session;
+  if (seat.role !== 'power' || !game.currentPhase) {
+    ctx.reply.push(`Game '${game.name}' is ${game.status}${game.currentPhase ? `, in ${game.currentPhase}` : ''}.`);
+    return;
+  }
+  const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
+  const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
+  const checked = checkOrderSet(variant, phase.position, seat.power!, (stored?.lines ?? []).map((text) => ({ text, line: null })));
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, deadline: NO_DEADLINE, grace: null, wait: seat.wait }));
+}
+
+/** DIAS draws: the game ends in a draw when every surviving power has voted for it. */
+async function vote(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'vote' }>): Promise<void> {
+  const { game, variant, seat } = session;
+  requirePlayingPower(session, command.line);
+  if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
+  const wantsDraw = command.kind === 'set-draw' || (command.kind === 'vote' && (command.choice === 'dias' || command.choice === 'draw'));
+  const against = command.kind === 'set-nodraw' || (command.kind === 'vote' && command.choice === 'solo');
+  if (!wantsDraw && !against) throw new BlockError(command.line, 'This judge supports draw votes for all survivors (VOTE DIAS, SET DRAW) and withdrawing them (VOTE SOLO, SET NODRAW)');
+  await ctx.tx.updateSeat(seat.id, { drawVote: wantsDraw ? [] : null });
+  ctx.reply.push(wantsDraw ? 'Your vote for a draw including all survivors has been recorded.' : 'Your draw vote has been withdrawn.');
+  if (!wantsDraw) return;
+  const phase = (await ctx.tx.phase(game.id, game.currentPhase!))!;
+  const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
+  const votes = await ctx.tx.drawVotes(game.id);
+  if (!survivors.every((power) => power === seat.power || votes.includes(power))) return;
+  await ctx.tx.updateGame(game.id, { status: 'completed' });
+  const seats = await ctx.tx.seats(game.id);
+  await announceEnd(ctx.tx, ctx.config, game, variant, seats, `It ends in a draw between ${survivors.map((p) => variant.power(p)!.name).join(', ')}.`);
+}
+
+async function masterCommand(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'master' }>): Promise<GameSession | void> {
+  const { game, variant, seat, seats } = session;
+  if (seat.role !== 'master') throw new BlockError(command.line, `${command.command} is a Master command`);
+  switch (command.command) {
+    case 'FORM':
+      if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
+      await ctx.tx.updateGame(game.id, { status: 'forming' });
+      ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
+      return { ...session, game: { ...game, status: 'forming' } };
+    case 'PROCESS': {
+      const readiness = await turnReadiness(ctx.tx, game, variant, seats);
+      if (!readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${readiness.waitingFor.map((p) => variant.power(p)!.name).join(', ') || 'the game to start'}`);
+      await processTurn(ctx.tx, ctx.config, game, variant, seats);
+      ctx.reply.push(`${game.currentPhase} has been processed.`);
+      return;
+    }
+    default:
+      ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
+  }
+}

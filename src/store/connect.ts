@@ -1,0 +1,131 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { StoreLogger } from './logger.ts';
+import { migrate } from './migrate.ts';
+import { acquireDataDirLock } from './pglite-lock.ts';
+import type { DataDirLock } from './pglite-lock.ts';
+import type { Database } from './schema.ts';
+
+// One kysely stack for both backends: the stock PostgresDialect over a pg.Pool. For PGlite the
+// pool talks to the embedded database through PGlite's node-postgres shim, so SQL, migrations
+// and type parsing (int8 → string, timestamptz → Date) are the same everywhere.
+
+export interface StoreOptions {
+  /** postgres://… : use that server. Otherwise the store is an embedded PGlite database. */
+  readonly databaseUrl?: string;
+  /** PGlite directory; undefined or ':memory:' keeps the database in memory. */
+  readonly dataDir?: string;
+  readonly logger?: StoreLogger;
+  /** Apply sql/ migrations on open (default true). */
+  readonly migrate?: boolean;
+  /** Real PostgreSQL only: pool size (default 10). PGlite is one session, so always 1. */
+  readonly poolSize?: number;
+  /** PGlite only: start a new database from a `dumpDataDir()` tarball instead of running initdb. */
+  readonly loadDataDir?: Blob;
+}
+
+interface StoreBase {
+  readonly db: Kysely<Database>;
+  /** Destroys the pool, closes PGlite and releases the dataDir lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface PostgresStore extends StoreBase {
+  readonly kind: 'postgres';
+}
+
+export interface PgliteStore extends StoreBase {
+  readonly kind: 'pglite';
+  /** Directory on disk, or null when in memory. */
+  readonly dataDir: string | null;
+  /** A tarball of the whole database, for backups or as `loadDataDir` of another store. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export type Store = PostgresStore | PgliteStore;
+export type StoreKind = Store['kind'];
+
+const IN_MEMORY_DATA_DIRS = new Set([':memory:', 'memory://']);
+
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const store = options.databaseUrl !== undefined ? openPostgres(options.databaseUrl, options) : await openPglite(options);
+  if (options.migrate === false) return store;
+  try {
+    await migrate(store.db, options.logger ? { logger: options.logger } : {});
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  return store;
+}
+
+function openPostgres(databaseUrl: string, options: StoreOptions): PostgresStore {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    application_name: 'dipjudge',
+  });
+  // An idle client whose server connection drops emits 'error' on the pool; unhandled, that
+  // would kill the process. The pool replaces the client by itself.
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kind: 'postgres', db, close: once(() => db.destroy()) };
+}
+
+async function openPglite(options: StoreOptions): Promise<PgliteStore> {
+  const dataDir = options.dataDir === undefined || IN_MEMORY_DATA_DIRS.has(options.dataDir) ? null : options.dataDir;
+  const lock: DataDirLock | null = dataDir === null ? null : await acquireDataDirLock(dataDir);
+  let pglite: PGlite | null = null;
+  try {
+    if (options.loadDataDir && dataDir !== null && (await isDatabaseDir(dataDir))) {
+      throw new Error(`loadDataDir needs an empty dataDir, but ${dataDir} already holds a database`);
+    }
+    pglite = await PGlite.create({
+      ...(dataDir === null ? {} : { dataDir }),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    // A dump of an on-disk store carries that store's lock file, now unpacked over ours.
+    if (options.loadDataDir) await lock?.refresh();
+  } catch (error) {
+    await pglite?.close().catch(() => undefined);
+    await lock?.release();
+    throw error;
+  }
+  const database = pglite;
+  // PGlite is a single session: with more than one pooled client, a query sent while another
+  // client holds a transaction would run inside that transaction.
+  const pool = new pg.Pool({ ...createPgConfig(database), max: 1 });
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'PGlite connection failed'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  options.logger?.info({ dataDir: dataDir ?? ':memory:' }, 'PGlite database opened');
+  return {
+    kind: 'pglite',
+    db,
+    dataDir,
+    dumpDataDir: () => database.dumpDataDir('gzip'),
+    close: once(async () => {
+      try {
+        await db.destroy();
+        await database.close();
+      } finally {
+        await lock?.release();
+      }
+    }),
+  };
+}
+
+async function isDatabaseDir(dataDir: string): Promise<boolean> {
+  return access(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => (done ??= action());
+}

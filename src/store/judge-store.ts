@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Position } from '../engine/types.ts';
+import type { Game, GameRule } from '../judge/model.ts';
+import type {
+  JudgeStore,
+  JudgeTransaction,
+  NewGameRecord,
+  NewSeatRecord,
+  OutgoingMail,
+  PhaseRecord,
+  PressRecord,
+  SeatPatch,
+  SeatRecord,
+  StoredOrders,
+} from '../judge/ports.ts';
+import { jsonb, type Database, type GamesTable, type SeatsTable } from './schema.ts';
+
+// The judge's storage port on kysely: one database transaction per `transaction` call, and
+// SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
+
+export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
+  return {
+    transaction: (work) => db.transaction().execute((trx) => work(new KyselyJudgeTransaction(trx, options.messageIdDomain))),
+  };
+}
+
+function toGame(row: Selectable<GamesTable>): Game {
+  return {
+    id: row.id,
+    name: row.name,
+    variant: row.variant,
+    status: row.status,
+    rules: row.rules as GameRule[],
+    description: row.description,
+    listed: row.listed,
+    currentPhase: row.current_phase,
+  };
+}
+
+function toSeat(row: Selectable<SeatsTable>): SeatRecord {
+  return {
+    id: row.id,
+    role: row.role,
+    power: row.power,
+    address: row.address,
+    status: row.status,
+    wait: row.wait,
+    passwordHash: row.password_hash,
+    name: row.name,
+  };
+}
+
+class KyselyJudgeTransaction implements JudgeTransaction {
+  private savepoints = 0;
+
+  constructor(
+    private readonly trx: Transaction<Database>,
+    private readonly messageIdDomain: string,
+  ) {}
+
+  async recordInbound(message: { messageId: string; from: string; subject: string }): Promise<boolean> {
+    const row = await this.trx
+      .insertInto('inbound_mail')
+      .values({ message_id: message.messageId, from_address: message.from, subject: message.subject.slice(0, 500) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored', gameId: number | null): Promise<void> {
+    await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
+  }
+
+  async nested<T>(work: () => Promise<T>): Promise<T> {
+    const name = sql.id(`block_${++this.savepoints}`);
+    await sql`SAVEPOINT ${name}`.execute(this.trx);
+    try {
+      const result = await work();
+      await sql`RELEASE SAVEPOINT ${name}`.execute(this.trx);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(this.trx);
+      throw error;
+    }
+  }
+
+  async findGame(name: string, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
+    let query = this.trx.selectFrom('games').selectAll().where('name', '=', name.toLowerCase());
+    if (options.forUpdate) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row ? toGame(row) : null;
+  }
+
+  async listGames(): Promise<Game[]> {
+    return (await this.trx.selectFrom('games').selectAll().orderBy('name').execute()).map(toGame);
+  }
+
+  async createGame(game: NewGameRecord): Promise<Game> {
+    const row = await this.trx
+      .insertInto('games')
+      .values({
+        name: game.name,
+        variant: game.variant,
+        status: game.status,
+        rules: game.rules,
+        description: game.description,
+        listed: game.listed,
+        private_word_hash: game.privateWordHash,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toGame(row);
+  }
+
+  async updateGame(id: number, patch: { status?: Game['status']; currentPhase?: string | null }): Promise<void> {
+    await this.trx
+      .updateTable('games')
+      .set({
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(patch.currentPhase !== undefined ? { current_phase: patch.currentPhase } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteGame(id: number): Promise<void> {
+    await this.trx.deleteFrom('games').where('id', '=', id).execute();
+  }
+
+  async privateWordHash(gameId: number): Promise<string | null> {
+    const row = await this.trx.selectFrom('games').select('private_word_hash').where('id', '=', gameId).executeTakeFirst();
+    return row?.private_word_hash ?? null;
+  }
+
+  async seats(gameId: number): Promise<SeatRecord[]> {
+    return (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(toSeat);
+  }
+
+  async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
+    const row = await this.trx
+      .insertInto('seats')
+      .values({ game_id: seat.gameId, role: seat.role, power: seat.power, address: seat.address, password_hash: seat.passwordHash, name: seat.name ?? null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.trx.insertInto('seat_stints').values({ seat_id: row.id, address: seat.address }).execute();
+    return toSeat(row);
+  }
+
+  async updateSeat(id: number, patch: SeatPatch): Promise<void> {
+    const values = {
+      ...(patch.power !== undefined ? { power: patch.power } : {}),
+      ...(patch.address !== undefined ? { address: patch.address } : {}),
+      ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.wait !== undefined ? { wait: patch.wait } : {}),
+      ...(patch.drawVote !== undefined ? { draw_vote: patch.drawVote } : {}),
+    };
+    if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
+  }
+
+  async drawVotes(gameId: number): Promise<string[]> {
+    const rows = await this.trx.selectFrom('seats').select('power').where('game_id', '=', gameId).where('draw_vote', 'is not', null).where('power', 'is not', null).execute();
+    return rows.map((row) => row.power!);
+  }
+
+  async removeSeat(id: number): Promise<void> {
+    await this.trx.updateTable('seats').set({ left_at: sql`now()` }).where('id', '=', id).execute();
+    await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: 'left' }).where('seat_id', '=', id).where('ended_at', 'is', null).execute();
+  }
+
+  async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
+    await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: reason }).where('seat_id', '=', seatId).where('ended_at', 'is', null).execute();
+    await this.trx.insertInto('seat_stints').values({ seat_id: seatId, address }).execute();
+  }
+
+  async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
+    await this.trx
+      .insertInto('phases')
+      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position) })
+      .onConflict((oc) => oc.columns(['game_id', 'phase_id']).doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), results: null, results_text: null, processed_at: null }))
+      .execute();
+  }
+
+  async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
+    const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
+    return row ? { phaseId: row.phase_id, seq: row.seq, position: row.position as Position } : null;
+  }
+
+  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
+    const rows = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'results_text']).where('game_id', '=', gameId).orderBy('seq').execute();
+    return rows.map((row) => ({ phaseId: row.phase_id, seq: row.seq, position: row.position as Position, resultsText: row.results_text }));
+  }
+
+  async recordResults(gameId: number, phaseId: string, results: unknown, text: string): Promise<void> {
+    await this.trx
+      .updateTable('phases')
+      .set({ results: jsonb(results as never), results_text: text, processed_at: sql`now()` })
+      .where('game_id', '=', gameId)
+      .where('phase_id', '=', phaseId)
+      .execute();
+  }
+
+  async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
+    const rows = await this.trx.selectFrom('orders').selectAll().where('game_id', '=', gameId).where('phase_id', '=', phaseId).orderBy('power').execute();
+    return rows.map((row) => ({ power: row.power, lines: row.lines, submitted: row.submitted, hasErrors: row.has_errors }));
+  }
+
+  async saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void> {
+    const values = { lines: orders.lines, submitted: orders.submitted, has_errors: orders.hasErrors, updated_at: sql<Date>`now()` };
+    await this.trx
+      .insertInto('orders')
+      .values({ game_id: gameId, phase_id: phaseId, power: orders.power, ...values })
+      .onConflict((oc) => oc.columns(['game_id', 'phase_id', 'power']).doUpdateSet(values))
+      .execute();
+  }
+
+  async archivePress(press: PressRecord): Promise<void> {
+    await this.trx
+      .insertInto('press')
+      .values({
+        game_id: press.gameId,
+        phase_id: press.phaseId,
+        sender_seat_id: press.senderSeatId,
+        sender_address: press.senderAddress,
+        kind: press.kind,
+        fake_sender: press.fakeSender,
+        broadcast: press.broadcast,
+        recipients: press.recipients,
+        shown_recipients: press.shownRecipients,
+        shown_broadcast: press.shownBroadcast,
+        body: press.body,
+      })
+      .execute();
+  }
+
+  async enqueueMail(mail: OutgoingMail): Promise<void> {
+    await this.trx
+      .insertInto('outbox')
+      .values({
+        message_id: `<${randomUUID()}@${this.messageIdDomain}>`,
+        to_addresses: mail.to,
+        subject: mail.subject,
+        headers: jsonb(mail.headers ?? {}),
+        body: mail.body,
+        game_id: mail.gameId ?? null,
+        kind: mail.kind,
+      })
+      .execute();
+  }
+}

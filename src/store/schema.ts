@@ -1,0 +1,289 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Position } from '../engine/types.ts';
+
+// Row types of sql/*.sql for kysely. Keep in step with the migrations: test/store/schema.test.ts
+// checks every vocabulary below against the CHECK constraints on both backends.
+//
+// How values come back (pg's type parsers, identical on PostgreSQL and on PGlite's pg shim):
+//   integer → number; bigint → string; timestamptz → Date; text[] → string[]; jsonb → parsed JSON.
+// jsonb goes in as JSON text made by `jsonb()`, because pg would turn a JS array into a
+// PostgreSQL array literal rather than JSON.
+
+// ------------------------------------------------------------------------------------------------
+// Vocabularies (the CHECK constraints in sql/001_initial.sql)
+// ------------------------------------------------------------------------------------------------
+
+export const GAME_STATUSES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const SEAT_ROLES = ['power', 'master', 'observer', 'monitor'] as const;
+export type SeatRole = (typeof SEAT_ROLES)[number];
+
+export const SEAT_STATUSES = ['active', 'resigned', 'dummy', 'cd', 'abandoned', 'eliminated'] as const;
+export type SeatStatus = (typeof SEAT_STATUSES)[number];
+
+/** white: sender named; grey: sender hidden; fake: shown as coming from `fake_sender`. */
+export const PRESS_KINDS = ['white', 'grey', 'fake'] as const;
+export type PressKind = (typeof PRESS_KINDS)[number];
+
+export const INBOUND_OUTCOMES = ['received', 'processed', 'rejected', 'ignored', 'failed'] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Press recipient tokens besides power ids. */
+export const PRESS_TO_MASTER = 'M';
+export const PRESS_TO_OBSERVERS = 'O';
+
+// ------------------------------------------------------------------------------------------------
+// Column helpers
+// ------------------------------------------------------------------------------------------------
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+declare const jsonText: unique symbol;
+/** JSON text that remembers the type it was made from, so jsonb inserts stay type-checked. */
+export type JsonText<T> = string & { readonly [jsonText]: T };
+
+/** Serialises a value for a jsonb column. */
+export function jsonb<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>;
+}
+
+type Jsonb<T> = ColumnType<T, JsonText<T>, JsonText<T>>;
+type JsonbDefaulted<T> = ColumnType<T, JsonText<T> | undefined, JsonText<T>>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type TextArray = ColumnType<string[], readonly string[], readonly string[]>;
+type DefaultedTextArray = ColumnType<string[], readonly string[] | undefined, readonly string[]>;
+type NullableTextArray = ColumnType<string[] | null, readonly string[] | null | undefined, readonly string[] | null>;
+/** bigint: pg returns it as a string so no precision is lost. */
+type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+type NullableInt8 = ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+// ------------------------------------------------------------------------------------------------
+// Tables
+// ------------------------------------------------------------------------------------------------
+
+export interface GamesTable {
+  id: Generated<number>;
+  /** Lower case `[a-z0-9_-]`, unique. */
+  name: string;
+  variant: string;
+  status: Defaulted<GameStatus>;
+  rules: DefaultedTextArray;
+  press: JsonbDefaulted<JsonObject>;
+  description: Defaulted<string>;
+  /** `scrypt$N$r$p$salt$hash`; null = public game. */
+  private_word_hash: Nullable<string>;
+  listed: Defaulted<boolean>;
+  timing: JsonbDefaulted<JsonObject>;
+  /** IANA zone, e.g. `Europe/London`. */
+  time_zone: Defaulted<string>;
+  /** References phases(game_id, phase_id). */
+  current_phase: Nullable<string>;
+  deadline_at: NullableTimestamp;
+  grace_at: NullableTimestamp;
+  /** Bumped by a trigger on every UPDATE of the row. */
+  version: ColumnType<number, never, number>;
+  created_at: DefaultedTimestamp;
+  /** Set by the same trigger. */
+  updated_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface SeatsTable {
+  id: Generated<number>;
+  game_id: number;
+  role: SeatRole;
+  /** Upper-case power id; null for non-power roles and before powers are assigned. */
+  power: Nullable<string>;
+  address: string;
+  extra_addresses: DefaultedTextArray;
+  /** Display name the holder gave (observers sign on with one). */
+  name: Nullable<string>;
+  /** `scrypt$N$r$p$salt$hash`. */
+  password_hash: Nullable<string>;
+  status: Defaulted<SeatStatus>;
+  preferences: DefaultedTextArray;
+  time_zone: Nullable<string>;
+  wait: Defaulted<boolean>;
+  /** null = no vote; [] = draw including all survivors; else the powers named. */
+  draw_vote: NullableTextArray;
+  concede_vote: Nullable<string>;
+  late_count: Defaulted<number>;
+  on_time_count: Defaulted<number>;
+  joined_at: DefaultedTimestamp;
+  left_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
+/** Who held a seat when; the open stint (ended_at null) is the current holder. */
+export interface SeatStintsTable {
+  id: Generated<number>;
+  seat_id: number;
+  address: string;
+  started_at: DefaultedTimestamp;
+  ended_at: NullableTimestamp;
+  /** Set exactly when ended_at is. */
+  end_reason: Nullable<string>;
+  late_count: Defaulted<number>;
+  on_time_count: Defaulted<number>;
+}
+
+export interface AbsencesTable {
+  id: Generated<number>;
+  game_id: number;
+  seat_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PhasesTable {
+  game_id: number;
+  /** `S1901M`, `F1901R`, `W1901A`. */
+  phase_id: string;
+  /** 0, 1, 2 … in play order. */
+  seq: number;
+  position: Jsonb<Position>;
+  game_snapshot: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
+  deadline_at: NullableTimestamp;
+  results: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
+  results_text: Nullable<string>;
+  processed_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OrdersTable {
+  game_id: number;
+  phase_id: string;
+  power: string;
+  lines: DefaultedTextArray;
+  submitted: Defaulted<boolean>;
+  has_errors: Defaulted<boolean>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PressTable {
+  id: Generated<string>;
+  game_id: number;
+  phase_id: Nullable<string>;
+  sender_seat_id: Nullable<number>;
+  sender_address: string;
+  kind: PressKind;
+  fake_sender: Nullable<string>;
+  broadcast: boolean;
+  /** Power ids, `M` (Master), `O` (observers). */
+  recipients: TextArray;
+  shown_recipients: NullableTextArray;
+  shown_broadcast: Nullable<boolean>;
+  body: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface InboundMailTable {
+  id: Generated<string>;
+  message_id: string;
+  mailbox: Nullable<string>;
+  uidvalidity: NullableInt8;
+  uid: NullableInt8;
+  from_address: Defaulted<string>;
+  subject: Defaulted<string>;
+  received_at: DefaultedTimestamp;
+  game_id: Nullable<number>;
+  outcome: Defaulted<InboundOutcome>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  message_id: string;
+  to_addresses: TextArray;
+  cc_addresses: DefaultedTextArray;
+  bcc_addresses: DefaultedTextArray;
+  subject: string;
+  headers: JsonbDefaulted<Readonly<Record<string, string>>>;
+  body: string;
+  status: Defaulted<OutboxStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: DefaultedTimestamp;
+  claimed_by: Nullable<string>;
+  claimed_at: NullableTimestamp;
+  last_error: Nullable<string>;
+  game_id: Nullable<number>;
+  kind: Nullable<string>;
+  created_at: DefaultedTimestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  game_id: Nullable<number>;
+  /** `^[a-z][a-z0-9_-]*$`: deadline, grace, reminder, process … */
+  kind: string;
+  due_at: Timestamp;
+  payload: JsonbDefaulted<JsonObject>;
+  /** Unique among open jobs (done_at null). */
+  dedupe_key: Nullable<string>;
+  claimed_by: Nullable<string>;
+  claimed_at: NullableTimestamp;
+  done_at: NullableTimestamp;
+  attempts: Defaulted<number>;
+  last_error: Nullable<string>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface JudgeStateTable {
+  key: string;
+  value: Jsonb<JsonValue>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface Database {
+  games: GamesTable;
+  seats: SeatsTable;
+  seat_stints: SeatStintsTable;
+  absences: AbsencesTable;
+  phases: PhasesTable;
+  orders: OrdersTable;
+  press: PressTable;
+  inbound_mail: InboundMailTable;
+  outbox: OutboxTable;
+  jobs: JobsTable;
+  judge_state: JudgeStateTable;
+}
+
+export type TableName = keyof Database;
+
+// ------------------------------------------------------------------------------------------------
+// Row shapes for callers
+// ------------------------------------------------------------------------------------------------
+
+export type GameRow = Selectable<GamesTable>;
+export type NewGame = Insertable<GamesTable>;
+export type GameUpdate = Updateable<GamesTable>;
+export type SeatRow = Selectable<SeatsTable>;
+export type NewSeat = Insertable<SeatsTable>;
+export type SeatUpdate = Updateable<SeatsTable>;
+export type SeatStintRow = Selectable<SeatStintsTable>;
+export type NewSeatStint = Insertable<SeatStintsTable>;
+export type AbsenceRow = Selectable<AbsencesTable>;
+export type NewAbsence = Insertable<AbsencesTable>;
+export type PhaseRow = Selectable<PhasesTable>;
+export type NewPhase = Insertable<PhasesTable>;
+export type OrdersRow = Selectable<OrdersTable>;
+export type NewOrders = Insertable<OrdersTable>;
+export type PressRow = Selectable<PressTable>;
+export type NewPress = Insertable<PressTable>;
+export type InboundMailRow = Selectable<InboundMailTable>;
+export type NewInboundMail = Insertable<InboundMailTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxMessage = Insertable<OutboxTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type JudgeStateRow = Selectable<JudgeStateTable>;
