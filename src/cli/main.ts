@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { CommandInputError, runAdjudicate } from './adjudicate-command.ts';
+import { ConfigError } from '../config/config.ts';
+import { runOutbox, runReceive } from './judge-commands.ts';
 import { readStdin } from './read-stdin.ts';
 
 // The composition root of the command line: each command reads its configuration here and
@@ -15,8 +17,22 @@ program
     process.stdout.write(runAdjudicate((await readStdin()).toString('utf8')));
   });
 
+program
+  .command('receive')
+  .description('process one e-mail (RFC 822) from stdin against the configured database and print the mail it queued')
+  .action(async () => {
+    process.stdout.write(`${await runReceive(await readStdin())}\n`);
+  });
+
+program
+  .command('outbox')
+  .description('list the outgoing mail waiting to be sent')
+  .action(async () => {
+    process.stdout.write(`${await runOutbox()}\n`);
+  });
+
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof CommandInputError) {
+  if (error instanceof CommandInputError || error instanceof ConfigError) {
     process.stderr.write(`dipjudge: ${error.message}\n`);
     process.exit(1);
   }

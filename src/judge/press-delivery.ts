@@ -21,8 +21,9 @@ export async function sendPress(ctx: BlockContext, session: GameSession, command
     kind: archive.kind,
     broadcast: archive.broadcast,
     recipients: archive.recipients,
-    shownRecipients: archive.shownRecipients,
-    shownBroadcast: archive.shownRecipients === null ? null : (archive.shownBroadcast ?? archive.broadcast),
+    // The archive keeps the disguise as a pair: what readers were shown as recipients and as broadcast.
+    shownRecipients: archive.shownRecipients ?? (archive.shownBroadcast !== null ? [] : null),
+    shownBroadcast: archive.shownBroadcast ?? (archive.shownRecipients !== null ? archive.broadcast : null),
     fakeSender: archive.fakeSender,
     body: archive.body,
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME, openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/index.ts';
+import { pgliteTemplate } from '../support/databases.ts';
 import { insertGame } from './fixtures.ts';
 
 const exists = (file: string) =>
@@ -52,7 +53,8 @@ describe('PGlite dataDir', () => {
     const dataDir = path.join(root, 'judge-db');
     const lockPath = path.join(dataDir, LOCK_FILE_NAME);
 
-    const first = await openStore({ dataDir });
+    // Seeded from the migrated template to skip initdb (seconds); everything after is on disk.
+    const first = await openStore({ dataDir, loadDataDir: await pgliteTemplate() });
     open.push(first);
     expect(first.kind).toBe('pglite');
     expect(await readFile(lockPath, 'utf8')).toBe(`${process.pid}\n`);

@@ -42,7 +42,7 @@ export interface DatabaseBackend {
 }
 
 export interface DescribeEachDatabaseOptions {
-  /** Truncate all tables before each test (default true). */
+  /** Empty all tables and restart identities before each test (default true). */
   readonly resetBetweenTests?: boolean;
 }
 
@@ -65,7 +65,7 @@ const pgliteBackend: DatabaseBackend = {
 const TEMPLATE_PREFIX = 'dipjudge-pglite-template-';
 
 async function openPgliteFromTemplate(): Promise<Store> {
-  const templatePath = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${await schemaFingerprint()}.tar.gz`);
+  const templatePath = await pgliteTemplatePath();
   const cached = await readFile(templatePath).catch(() => null);
   if (cached !== null) {
     try {
@@ -76,15 +76,39 @@ async function openPgliteFromTemplate(): Promise<Store> {
     }
   }
   const store = await openStore({});
-  if (store.kind === 'pglite') {
-    const dump = Buffer.from(await (await store.dumpDataDir()).arrayBuffer());
-    // Write then rename, so parallel workers never read a partial file.
-    const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
-    await writeFile(partial, dump);
-    await rename(partial, templatePath);
-    await removeOtherTemplates(templatePath);
-  }
+  await saveTemplate(store, templatePath);
   return store;
+}
+
+/**
+ * A dump of an empty, migrated PGlite database, for `openStore({ dataDir, loadDataDir })` in
+ * tests that need a database on disk without paying for initdb.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const templatePath = await pgliteTemplatePath();
+  const cached = await readFile(templatePath).catch(() => null);
+  if (cached !== null) return new Blob([cached]);
+  const store = await openStore({});
+  try {
+    return new Blob([await saveTemplate(store, templatePath)]);
+  } finally {
+    await store.close();
+  }
+}
+
+async function pgliteTemplatePath(): Promise<string> {
+  return path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${await schemaFingerprint()}.tar.gz`);
+}
+
+async function saveTemplate(store: Store, templatePath: string): Promise<Buffer> {
+  if (store.kind !== 'pglite') throw new Error('only a PGlite store can be a template');
+  const dump = Buffer.from(await (await store.dumpDataDir()).arrayBuffer());
+  // Write then rename, so parallel workers never read a partial file.
+  const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, dump);
+  await rename(partial, templatePath);
+  await removeOtherTemplates(templatePath);
+  return dump;
 }
 
 /** Templates of older schemas are never read again. */

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// The judge's settings, from environment variables, validated once at start-up. Errors name
+// the variable at fault.
+
+const configSchema = z.object({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DIPJUDGE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+  JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
+  JUDGE_NAME: z.string().min(1).default('dipjudge'),
+  JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
+});
+
+export interface JudgeSettings {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly judge: { readonly address: string; readonly name: string; readonly code: string };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): JudgeSettings {
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    throw new ConfigError(`invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const c = parsed.data;
+  return { databaseUrl: c.DATABASE_URL, dataDir: c.DIPJUDGE_DATA_DIR, judge: { address: c.JUDGE_ADDRESS.toLowerCase(), name: c.JUDGE_NAME, code: c.JUDGE_CODE.toUpperCase() } };
+}
