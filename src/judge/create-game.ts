@@ -8,6 +8,15 @@ import { hashPassword } from './passwords.ts';
 
 const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function createGame(ctx: BlockContext, block: CreateBlock): Promise<void> {
   const { opener } = block;
   const name = opener.game.toLowerCase();
@@ -19,6 +28,8 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   let listed = true;
   let form = false;
   let privacy: string | null = null;
+  let timing: string | null = null;
+  let timeZone = 'UTC';
   for (const setting of block.settings) {
     switch (setting.kind) {
       case 'variant':
@@ -47,8 +58,12 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
         form = true;
         break;
       case 'timing':
+        // Kept as written for the deadline engine, which reads it.
+        timing = timing ? `${timing} ${setting.args}` : setting.args;
+        break;
       case 'zone':
-        // Kept for the deadline engine; accepted here so a CREATE written for it is not refused.
+        if (!isTimeZone(setting.zone)) ctx.errors.push({ line: setting.line, message: `"${setting.zone}" is not a time zone; write an IANA name such as Europe/Berlin or America/New_York` });
+        else timeZone = setting.zone;
         break;
     }
   }
@@ -67,6 +82,8 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
     description,
     listed,
     privateWordHash: privacy === null ? null : await hashPassword(privacy),
+    timing,
+    timeZone,
   });
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password) });
   ctx.reply.push(

@@ -35,6 +35,10 @@ export interface NewGameRecord {
   readonly description: string;
   readonly listed: boolean;
   readonly privateWordHash: string | null;
+  /** CREATE's TIMING line as written, kept for the deadline engine. */
+  readonly timing: string | null;
+  /** IANA time zone of the game's deadlines. */
+  readonly timeZone: string;
 }
 
 export interface NewSeatRecord {
@@ -53,6 +57,7 @@ export interface SeatPatch {
   readonly status?: SeatStatus;
   readonly wait?: boolean;
   readonly drawVote?: readonly string[] | null;
+  readonly concedeVote?: string | null;
 }
 
 export interface PhaseRecord {
@@ -95,8 +100,8 @@ export interface JudgeTransaction {
   updateSeat(id: number, patch: SeatPatch): Promise<void>;
   /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
   removeSeat(id: number): Promise<void>;
-  /** Powers of the seats that currently vote for a draw. */
-  drawVotes(gameId: number): Promise<string[]>;
+  /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
+  votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null }[]>;
   /** Ends the current holder's stint and starts one for the new address. */
   changeHolder(seatId: number, address: string, reason: string): Promise<void>;
 

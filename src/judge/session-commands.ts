@@ -1,4 +1,4 @@
-import type { Command, SessionCommand } from '../commands/index.ts';
+import { resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, type BlockContext, type GameSession } from './context.ts';
 import { infoCommand } from './info-commands.ts';
@@ -67,7 +67,10 @@ async function sessionCommand(ctx: BlockContext, session: GameSession, command: 
     }
     case 'set-draw':
     case 'set-nodraw':
+    case 'set-concede':
+    case 'set-noconcede':
     case 'vote':
+    case 'propose':
       return vote(ctx, session, command);
     case 'master':
       return masterCommand(ctx, session, command);
@@ -112,24 +115,86 @@ async function reportOrders(ctx: BlockContext, session: GameSession): Promise<vo
   ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, deadline: NO_DEADLINE, grace: null, wait: seat.wait }));
 }
 
-/** DIAS draws: the game ends in a draw when every surviving power has voted for it. */
-async function vote(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'vote' }>): Promise<void> {
+type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'set-concede' | 'set-noconcede' | 'vote' | 'propose' }>;
+
+/**
+ * Draws and concessions. A draw ends the game when every surviving power votes for the same
+ * draw: all survivors (DIAS), or under NO_DIAS the same list of powers. A concession ends it
+ * when every other survivor concedes to one power. Votes stay until withdrawn.
+ */
+async function vote(ctx: BlockContext, session: GameSession, command: VoteCommand): Promise<void> {
   const { game, variant, seat } = session;
   requirePlayingPower(session, command.line);
-  if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
-  const wantsDraw = command.kind === 'set-draw' || (command.kind === 'vote' && (command.choice === 'dias' || command.choice === 'draw'));
-  const against = command.kind === 'set-nodraw' || (command.kind === 'vote' && command.choice === 'solo');
-  if (!wantsDraw && !against) throw new BlockError(command.line, 'This judge supports draw votes for all survivors (VOTE DIAS, SET DRAW) and withdrawing them (VOTE SOLO, SET NODRAW)');
-  await ctx.tx.updateSeat(seat.id, { drawVote: wantsDraw ? [] : null });
-  ctx.reply.push(wantsDraw ? 'Your vote for a draw including all survivors has been recorded.' : 'Your draw vote has been withdrawn.');
-  if (!wantsDraw) return;
   const phase = (await ctx.tx.phase(game.id, game.currentPhase!))!;
   const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
-  const votes = await ctx.tx.drawVotes(game.id);
-  if (!survivors.every((power) => power === seat.power || votes.includes(power))) return;
+  const name = (power: string) => variant.power(power)!.name;
+  const noDias = hasRule(game, 'NO_DIAS');
+  const refuseDraws = () => {
+    if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
+  };
+  switch (command.kind) {
+    case 'set-draw':
+    case 'vote': {
+      if (command.kind === 'vote' && command.choice === 'solo') return recordVote(ctx, seat.id, { drawVote: null, concedeVote: null }, 'Your votes for a draw or concession have been withdrawn.');
+      if (command.kind === 'vote' && command.choice === 'loss') {
+        const largest = largestPower(phase.position.supplyCenters, survivors);
+        if (!largest) throw new BlockError(command.line, 'No single power is largest, so there is nobody to concede to');
+        await recordVote(ctx, seat.id, { concedeVote: largest }, `You concede the game to ${name(largest)}.`);
+        break;
+      }
+      if (command.kind === 'vote' && command.choice !== 'dias' && command.choice !== 'draw') {
+        throw new BlockError(command.line, 'This judge takes VOTE DIAS, DRAW, LOSS and SOLO; n-way votes and proposals (PROPOSE_DIAS) are not available yet');
+      }
+      refuseDraws();
+      const tokens = command.kind === 'set-draw' ? command.tokens : [];
+      if (tokens.length === 0) {
+        if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.power(p)!.initial).join('')}`);
+        await recordVote(ctx, seat.id, { drawVote: [] }, 'Your vote for a draw including all survivors has been recorded.');
+        break;
+      }
+      if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so write SET DRAW alone`);
+      const list = resolvePowerList(tokens, variant.powers);
+      if (!list.ok) throw new BlockError(command.line, `"${list.token}" is not a power: ${list.error}`);
+      const draw = [...list.ids].sort();
+      const dead = draw.filter((p) => !survivors.includes(p));
+      if (dead.length > 0) throw new BlockError(command.line, `${dead.map(name).join(', ')} cannot share a draw: no units and no centres`);
+      await recordVote(ctx, seat.id, { drawVote: draw }, `Your vote for a draw between ${draw.map(name).join(', ')} has been recorded.`);
+      break;
+    }
+    case 'set-nodraw':
+      return recordVote(ctx, seat.id, { drawVote: null }, 'Your draw vote has been withdrawn.');
+    case 'set-concede': {
+      const target = command.power === null ? largestPower(phase.position.supplyCenters, survivors) : (variant.power(command.power)?.id ?? null);
+      if (!target || !survivors.includes(target)) throw new BlockError(command.line, `${command.power ?? 'Nobody'} cannot be conceded to: name a surviving power`);
+      if (target === seat.power) throw new BlockError(command.line, 'You cannot concede to yourself');
+      await recordVote(ctx, seat.id, { concedeVote: target }, `You concede the game to ${name(target)}.`);
+      break;
+    }
+    case 'set-noconcede':
+      return recordVote(ctx, seat.id, { concedeVote: null }, 'Your concession has been withdrawn.');
+    case 'propose':
+      throw new BlockError(command.line, 'Proposals (PROPOSE_DIAS) are not available on this judge yet; vote with SET DRAW instead');
+  }
+  const votes = (await ctx.tx.votes(game.id)).filter((v) => survivors.includes(v.power));
+  const drawOf = (v: (typeof votes)[number]) => (v.draw === null ? null : v.draw.length === 0 ? survivors : v.draw);
+  const first = votes[0] ? drawOf(votes[0]) : null;
+  const unanimousDraw = first !== null && votes.length === survivors.length && votes.every((v) => drawOf(v)?.join() === first.join());
+  const winner = survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
+  if (!unanimousDraw && !winner) return;
   await ctx.tx.updateGame(game.id, { status: 'completed' });
-  const seats = await ctx.tx.seats(game.id);
-  await announceEnd(ctx.tx, ctx.config, game, variant, seats, `It ends in a draw between ${survivors.map((p) => variant.power(p)!.name).join(', ')}.`);
+  const why = unanimousDraw ? `It ends in a draw between ${first!.map(name).join(', ')}.` : `${name(winner!)} wins: every other power has conceded.`;
+  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why);
+  ctx.reply.push(`Game '${game.name}' is over. ${why}`);
+}
+
+async function recordVote(ctx: BlockContext, seatId: number, patch: { drawVote?: readonly string[] | null; concedeVote?: string | null }, message: string): Promise<void> {
+  await ctx.tx.updateSeat(seatId, patch);
+  ctx.reply.push(message);
+}
+
+function largestPower(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[]): string | null {
+  const sizes = survivors.map((p) => [p, centres[p]?.length ?? 0] as const).sort((a, b) => b[1] - a[1]);
+  return sizes.length > 0 && (sizes.length === 1 || sizes[0]![1] > sizes[1]![1]) ? sizes[0]![0] : null;
 }
 
 async function masterCommand(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'master' }>): Promise<GameSession | void> {

@@ -14,7 +14,7 @@ import type {
   SeatRecord,
   StoredOrders,
 } from '../judge/ports.ts';
-import { jsonb, type Database, type GamesTable, type SeatsTable } from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JsonObject, type SeatsTable } from './schema.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
@@ -108,6 +108,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         description: game.description,
         listed: game.listed,
         private_word_hash: game.privateWordHash,
+        timing: jsonb<JsonObject>(game.timing === null ? {} : { text: game.timing }),
+        time_zone: game.timeZone,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -156,13 +158,14 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.wait !== undefined ? { wait: patch.wait } : {}),
       ...(patch.drawVote !== undefined ? { draw_vote: patch.drawVote } : {}),
+      ...(patch.concedeVote !== undefined ? { concede_vote: patch.concedeVote } : {}),
     };
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
 
-  async drawVotes(gameId: number): Promise<string[]> {
-    const rows = await this.trx.selectFrom('seats').select('power').where('game_id', '=', gameId).where('draw_vote', 'is not', null).where('power', 'is not', null).execute();
-    return rows.map((row) => row.power!);
+  async votes(gameId: number): Promise<{ power: string; draw: string[] | null; concede: string | null }[]> {
+    const rows = await this.trx.selectFrom('seats').select(['power', 'draw_vote', 'concede_vote']).where('game_id', '=', gameId).where('power', 'is not', null).where('left_at', 'is', null).execute();
+    return rows.map((row) => ({ power: row.power!, draw: row.draw_vote, concede: row.concede_vote }));
   }
 
   async removeSeat(id: number): Promise<void> {

@@ -1,0 +1,37 @@
+import { sql, type Kysely } from 'kysely';
+import { Judge } from '../../src/judge/judge.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import type { Database } from '../../src/store/index.ts';
+import { eml } from './mail-builder.ts';
+
+// A started seven-player game, for tests that need one: the Master is gm@players.example and
+// each power's player is known by address and password.
+
+export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
+export const INITIALS: Record<string, string> = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' };
+
+export interface StartedGame {
+  readonly judge: Judge;
+  readonly holder: Map<string, { readonly address: string; readonly password: string }>;
+  /** Sends `lines` signed on as the power; returns the body of the reply. */
+  as(power: string, lines: string): Promise<string>;
+}
+
+export async function startGame(db: Kysely<Database>, createLines: string): Promise<StartedGame> {
+  const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
+  await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${createLines}\nFORM`));
+  for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
+  const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();
+  const holder = new Map(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
+  return {
+    judge,
+    holder,
+    async as(power, lines) {
+      const { address, password } = holder.get(power)!;
+      const messageId = `<as-${Math.random().toString(36).slice(2)}@players.example>`;
+      await judge.receive(eml({ from: address, messageId }, `SIGNON ${INITIALS[power]}demo ${password}\n${lines}`));
+      const reply = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return reply.body;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/databases.ts';
+import { INITIALS, startGame } from './game-fixture.ts';
+
+describeEachDatabase('draws and concessions by mail', (getStore) => {
+  const status = async () => (await getStore().db.selectFrom('games').select(['status', 'timing', 'time_zone']).executeTakeFirstOrThrow());
+
+  it('ends the game in a DIAS draw when every survivor votes for it, and reveals the players', async () => {
+    const game = await startGame(getStore().db, 'TIMING AT 23:30 DAYS -MTWTF-\nZONE Europe/Berlin');
+    expect(await status()).toMatchObject({ status: 'active', timing: { text: 'AT 23:30 DAYS -MTWTF-' }, time_zone: 'Europe/Berlin' });
+    const powers = Object.keys(INITIALS);
+    for (const power of powers.slice(0, 6)) expect(await game.as(power, 'SET DRAW')).toMatch(/draw including all survivors has been recorded/);
+    expect((await status()).status).toBe('active');
+    expect(await game.as('ENGLAND', 'SET NODRAW')).toMatch(/withdrawn/);
+    expect(await game.as('TURKEY', 'VOTE DIAS')).toMatch(/recorded/);
+    expect((await status()).status).toBe('active');
+    expect(await game.as('ENGLAND', 'VOTE DRAW')).toMatch(/Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./);
+    expect((await status()).status).toBe('completed');
+    const over = await getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', '%Game over%').executeTakeFirstOrThrow();
+    expect(over.to_addresses).toHaveLength(8);
+    for (let i = 1; i <= 7; i++) expect(over.body).toContain(`p${i}@players.example`);
+  });
+
+  it('hands the game to the power every other survivor concedes to', async () => {
+    const game = await startGame(getStore().db, 'RULES NO_REVEAL');
+    for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY']) await game.as(power, 'SET CONCEDE Russia');
+    expect(await game.as('RUSSIA', 'SET CONCEDE Russia')).toMatch(/cannot concede to yourself/);
+    expect(await game.as('TURKEY', 'SET CONCEDE Russia')).toMatch(/Russia wins: every other power has conceded/);
+    expect((await status()).status).toBe('completed');
+    const over = await getStore().db.selectFrom('outbox').selectAll().where('subject', 'like', '%Game over%').executeTakeFirstOrThrow();
+    expect(over.body).not.toMatch(/p\d@players\.example/);
+  });
+
+  it('asks NO_DIAS games for the powers in the draw and names an unknown one', async () => {
+    const game = await startGame(getStore().db, 'RULES NO_DIAS');
+    expect(await game.as('FRANCE', 'SET DRAW')).toMatch(/NO_DIAS: name the powers in the draw/);
+    expect(await game.as('FRANCE', 'SET DRAW FGE')).toMatch(/draw between England, France, Germany has been recorded/);
+    expect(await game.as('FRANCE', 'SET DRAW FXQ')).toMatch(/"FXQ" is not a power/);
+  });
+});
