@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { CommandInputError, runAdjudicate } from './adjudicate-command.ts';
-import { ConfigError } from '../config/config.ts';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { serve } from '../daemon/serve.ts';
 import { runOutbox, runReceive } from './judge-commands.ts';
 import { readStdin } from './read-stdin.ts';
 
@@ -15,6 +17,17 @@ program
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .action(async () => {
     process.stdout.write(runAdjudicate((await readStdin()).toString('utf8')));
+  });
+
+program
+  .command('serve')
+  .description('run the judge: process mail from the spool inbox and write outgoing mail to the spool outbox')
+  .action(async () => {
+    const log = pino({ name: 'dipjudge', ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) });
+    const running = await serve(loadConfig(), log);
+    const stop = () => void running.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
   });
 
 program

@@ -6,6 +6,8 @@ import { z } from 'zod';
 const configSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DIPJUDGE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+  DIPJUDGE_SPOOL_DIR: z.string().min(1).default('./data/spool'),
+  DIPJUDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
   JUDGE_NAME: z.string().min(1).default('dipjudge'),
   JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
@@ -14,6 +16,8 @@ const configSchema = z.object({
 export interface JudgeSettings {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  readonly spoolDir: string;
+  readonly pollMs: number;
   readonly judge: { readonly address: string; readonly name: string; readonly code: string };
 }
 
@@ -25,5 +29,5 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const c = parsed.data;
-  return { databaseUrl: c.DATABASE_URL, dataDir: c.DIPJUDGE_DATA_DIR, judge: { address: c.JUDGE_ADDRESS.toLowerCase(), name: c.JUDGE_NAME, code: c.JUDGE_CODE.toUpperCase() } };
+  return { databaseUrl: c.DATABASE_URL, dataDir: c.DIPJUDGE_DATA_DIR, spoolDir: c.DIPJUDGE_SPOOL_DIR, pollMs: c.DIPJUDGE_POLL_MS, judge: { address: c.JUDGE_ADDRESS.toLowerCase(), name: c.JUDGE_NAME, code: c.JUDGE_CODE.toUpperCase() } };
 }

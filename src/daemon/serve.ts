@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import type { JudgeSettings } from '../config/config.ts';
+import { Judge } from '../judge/judge.ts';
+import { createJudgeStore } from '../store/judge-store.ts';
+import { openStore } from '../store/index.ts';
+import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
+
+// `dipjudge serve` in its zero-configuration form: the judge on its database, reading mail from
+// the local spool and writing replies there. Stopping finishes the message in hand first.
+
+export interface RunningJudge {
+  stop(): Promise<void>;
+  /** Resolves once the loop has gone round once more (for tests and scripts). */
+  settled(): Promise<void>;
+}
+
+export async function serve(settings: JudgeSettings, log: Logger): Promise<RunningJudge> {
+  const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, logger: log } : { dataDir: settings.dataDir, logger: log });
+  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge);
+  const folders = spoolFolders(settings.spoolDir);
+  await prepareSpool(folders);
+  log.info({ database: store.kind, spool: settings.spoolDir, judge: settings.judge.address }, 'dipjudge is running: drop .eml files into the spool inbox');
+  let stopping = false;
+  let waiters: (() => void)[] = [];
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        await drainInbox(folders, judge, (file, status) => log.info({ file, status }, 'message handled'));
+        const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address });
+        if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
+      } catch (error) {
+        log.error({ err: error }, 'spool round failed; retrying');
+      }
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
+      if (!stopping) await new Promise((resolve) => setTimeout(resolve, settings.pollMs));
+    }
+  })();
+  return {
+    settled: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    async stop() {
+      stopping = true;
+      await loop;
+      await store.close();
+      log.info('dipjudge stopped');
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Judge } from '../judge/judge.ts';
+import { mailOptions } from '../mail/outgoing-message.ts';
+import type { Database } from '../store/index.ts';
+
+// The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
+// <spool>/inbox; once handled it moves to <spool>/processed. Outgoing mail is written to
+// <spool>/outbox as `.eml` files named after its Message-ID, so writing one twice after a
+// crash leaves one file.
+
+export interface SpoolFolders {
+  readonly inbox: string;
+  readonly processed: string;
+  readonly outbox: string;
+}
+
+export function spoolFolders(root: string): SpoolFolders {
+  return { inbox: path.join(root, 'inbox'), processed: path.join(root, 'processed'), outbox: path.join(root, 'outbox') };
+}
+
+export async function prepareSpool(folders: SpoolFolders): Promise<void> {
+  for (const dir of Object.values(folders)) await mkdir(dir, { recursive: true });
+}
+
+/** Handles every `.eml` file waiting in the inbox, oldest name first; returns how many. */
+export async function drainInbox(folders: SpoolFolders, judge: Judge, onMessage?: (file: string, status: string) => void): Promise<number> {
+  const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files) {
+    const source = path.join(folders.inbox, file);
+    const outcome = await judge.receive(await readFile(source));
+    // Only after the judge committed: a crash before this line replays the file as a duplicate.
+    await rename(source, path.join(folders.processed, file));
+    onMessage?.(file, outcome.status);
+  }
+  return files.length;
+}
+
+const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/** Writes pending outbox rows as `.eml` files and marks them sent; returns how many. */
+export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }): Promise<number> {
+  const rows = await db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(100).execute();
+  for (const row of rows) {
+    const info = await transport.sendMail(mailOptions(row, from));
+    const name = `${row.id.padStart(8, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+    await writeFile(path.join(folders.outbox, name), info.message as Buffer);
+    await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+  }
+  return rows.length;
+}
