@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Position } from '../engine/types.ts';
+import { GAME_STATUSES, SEAT_ROLES, SEAT_STATUSES, type GameStatus, type SeatRole, type SeatStatus } from '../judge/model.ts';
+import { PRESS_KINDS, type PressKind } from '../judge/press/press-types.ts';
 
 // Row types of sql/*.sql for kysely. Keep in step with the migrations: test/store/schema.test.ts
 // checks every vocabulary below against the CHECK constraints on both backends.
@@ -13,18 +15,9 @@ import type { Position } from '../engine/types.ts';
 // Vocabularies (the CHECK constraints in sql/001_initial.sql)
 // ------------------------------------------------------------------------------------------------
 
-export const GAME_STATUSES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
-
-export const SEAT_ROLES = ['power', 'master', 'observer', 'monitor'] as const;
-export type SeatRole = (typeof SEAT_ROLES)[number];
-
-export const SEAT_STATUSES = ['active', 'resigned', 'dummy', 'cd', 'abandoned', 'eliminated'] as const;
-export type SeatStatus = (typeof SEAT_STATUSES)[number];
-
-/** white: sender named; grey: sender hidden; fake: shown as coming from `fake_sender`. */
-export const PRESS_KINDS = ['white', 'grey', 'fake'] as const;
-export type PressKind = (typeof PRESS_KINDS)[number];
+// The judge owns its domain's vocabularies; the store re-exports them.
+export { GAME_STATUSES, PRESS_KINDS, SEAT_ROLES, SEAT_STATUSES };
+export type { GameStatus, PressKind, SeatRole, SeatStatus };
 
 export const INBOUND_OUTCOMES = ['received', 'processed', 'rejected', 'ignored', 'failed'] as const;
 export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
