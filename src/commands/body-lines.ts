@@ -46,6 +46,11 @@ export function isSignatureLine(text: string): boolean {
   return /^--\s*$/.test(text);
 }
 
+/** A line quoted from the mail being answered (`> text`); press keeps such lines, commands skip them. */
+export function isQuotedLine(text: string): boolean {
+  return /^\s*>/.test(text);
+}
+
 export function isBlank(text: string): boolean {
   return text.trim() === '';
 }

@@ -1,4 +1,4 @@
-import { isBlank, isSignatureLine, splitBodyLines } from './body-lines.ts';
+import { isBlank, isQuotedLine, isSignatureLine, splitBodyLines } from './body-lines.ts';
 import type {
   Block,
   BodyLine,
@@ -83,7 +83,8 @@ class BodyReader {
   /** Reads the line at the index; false when the message ends there. */
   private readLine(): boolean {
     const bodyLine = this.lines[this.index]!;
-    if (isBlank(bodyLine.text)) {
+    // Quoted lines of a reply (`> …`) are the judge's or another mail's text, never commands.
+    if (isBlank(bodyLine.text) || isQuotedLine(bodyLine.text)) {
       this.index++;
       return true;
     }

@@ -192,3 +192,14 @@ describe('blocks', () => {
     expect(body.errors[0]).toMatchObject({ text: 'SIGNON France@game **** ****' });
   });
 });
+
+describe('replies that quote the judge', () => {
+  it('skips quoted lines outside press and keeps them inside press', () => {
+    const parsed = parseBody('SIGNON Fdemo pw\n> Movement results for Spring of 1901.\n>> A Par - Bur\nA Par - Bur\nPRESS TO E\n> you said\nfine\nENDPRESS');
+    expect(parsed.errors).toEqual([]);
+    const commands = parsed.blocks[0]!.kind === 'session' ? parsed.blocks[0]!.commands : [];
+    expect(commands.filter((c) => c.kind === 'order').map((c) => c.text)).toEqual(['A Par - Bur']);
+    const press = commands.find((c) => c.kind === 'press');
+    expect(press && press.kind === 'press' ? press.body : '').toBe('> you said\nfine');
+  });
+});
