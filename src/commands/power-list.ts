@@ -39,7 +39,10 @@ function resolveToken(token: string, powers: readonly PowerRef[]): { ids: readon
   const named = powers.find((p) => p.name.toUpperCase() === upper || p.id.toUpperCase() === upper);
   if (named) return { ids: [named.id] };
   const reserved = RESERVED_NAMES[upper];
-  if (reserved) return { ids: [reserved] };
+  // "GM" is the Master only where no power has the initial G: in the standard game a player
+  // writing PRESS TO GM means Germany and the Master.
+  const initialsFirst = upper === 'GM' && powers.some((p) => p.initial?.toUpperCase() === 'G');
+  if (reserved && !initialsFirst) return { ids: [reserved] };
   const ids: string[] = [];
   for (const letter of upper) {
     const power = powers.find((p) => p.initial != null && p.initial.toUpperCase() === letter);

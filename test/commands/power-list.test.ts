@@ -66,3 +66,14 @@ describe('splitPowerList', () => {
     expect(splitPowerList(text)).toEqual(items);
   });
 });
+
+describe('GM', () => {
+  const standard = [
+    { id: 'GERMANY', name: 'Germany', initial: 'G' },
+    { id: 'FRANCE', name: 'France', initial: 'F' },
+  ];
+  it('means Germany and the Master where a power has the initial G, and the Master elsewhere', () => {
+    expect(resolvePowerList(['GM'], standard)).toEqual({ ok: true, ids: ['GERMANY', MASTER_RECIPIENT] });
+    expect(resolvePowerList(['GM'], [{ id: 'FRANCE', name: 'France', initial: 'F' }])).toEqual({ ok: true, ids: [MASTER_RECIPIENT] });
+  });
+});
