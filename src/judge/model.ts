@@ -42,6 +42,8 @@ export interface Game {
   readonly description: string;
   readonly listed: boolean;
   readonly currentPhase: string | null;
+  /** PROPOSE_DIAS: the open proposal, `DIAS` or the power it concedes to. */
+  readonly proposal: string | null;
 }
 
 export interface Seat {

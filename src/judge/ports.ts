@@ -58,6 +58,7 @@ export interface SeatPatch {
   readonly wait?: boolean;
   readonly drawVote?: readonly string[] | null;
   readonly concedeVote?: string | null;
+  readonly proposalVote?: boolean | null;
 }
 
 export interface PhaseRecord {
@@ -90,7 +91,7 @@ export interface JudgeTransaction {
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   listGames(): Promise<Game[]>;
   createGame(game: NewGameRecord): Promise<Game>;
-  updateGame(id: number, patch: { readonly status?: GameStatus; readonly currentPhase?: string | null }): Promise<void>;
+  updateGame(id: number, patch: { readonly status?: GameStatus; readonly currentPhase?: string | null; readonly proposal?: string | null }): Promise<void>;
   deleteGame(id: number): Promise<void>;
   /** The scrypt hash of the game's privacy word, or null for a public game. */
   privateWordHash(gameId: number): Promise<string | null>;
@@ -101,7 +102,9 @@ export interface JudgeTransaction {
   /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
   removeSeat(id: number): Promise<void>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
-  votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null }[]>;
+  votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null; readonly proposal: boolean | null }[]>;
+  /** Forgets every seat's answer to the game's proposal. */
+  clearProposalVotes(gameId: number): Promise<void>;
   /** Ends the current holder's stint and starts one for the new address. */
   changeHolder(seatId: number, address: string, reason: string): Promise<void>;
 

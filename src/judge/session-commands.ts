@@ -1,10 +1,11 @@
 import { resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrderStatus } from '../render/index.ts';
-import { BlockError, type BlockContext, type GameSession } from './context.ts';
+import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { infoCommand } from './info-commands.ts';
 import { hasRule } from './model.ts';
 import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
+import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { announceEnd, processTurn, turnReadiness } from './process-turn.ts';
 
@@ -123,7 +124,8 @@ type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | '
  * when every other survivor concedes to one power. Votes stay until withdrawn.
  */
 async function vote(ctx: BlockContext, session: GameSession, command: VoteCommand): Promise<void> {
-  const { game, variant, seat } = session;
+  const { variant, seat } = session;
+  let { game } = session;
   requirePlayingPower(session, command.line);
   const phase = (await ctx.tx.phase(game.id, game.currentPhase!))!;
   const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
@@ -142,11 +144,26 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
         await recordVote(ctx, seat.id, { concedeVote: largest }, `You concede the game to ${name(largest)}.`);
         break;
       }
-      if (command.kind === 'vote' && command.choice !== 'dias' && command.choice !== 'draw') {
-        throw new BlockError(command.line, 'This judge takes VOTE DIAS, DRAW, LOSS and SOLO; n-way votes and proposals (PROPOSE_DIAS) are not available yet');
+      if (command.kind === 'vote' && (command.choice === 'yes' || command.choice === 'no')) {
+        if (!game.proposal) throw new BlockError(command.line, 'There is no open proposal to answer');
+        if (command.choice === 'yes') {
+          await recordVote(ctx, seat.id, { proposalVote: true }, 'You accept the proposal.');
+          break;
+        }
+        await ctx.tx.updateGame(game.id, { proposal: null });
+        await ctx.tx.clearProposalVotes(game.id);
+        ctx.reply.push('You reject the proposal; it is withdrawn.');
+        await notifyPlayers(ctx, session, 'Proposal rejected', 'The proposal has been rejected and withdrawn.\n');
+        return;
       }
       refuseDraws();
-      const tokens = command.kind === 'set-draw' ? command.tokens : [];
+      // VOTE nWAY (NO_DIAS games): a draw among the n survivors with the most supply centres.
+      const nWay = command.kind === 'vote' && command.choice === 'n-way' ? largestPowers(phase.position.supplyCenters, survivors, command.ways ?? 0) : null;
+      if (command.kind === 'vote' && command.choice === 'n-way') {
+        if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so vote DIAS`);
+        if (!nWay) throw new BlockError(command.line, `No ${command.ways}-way draw can be named: there are not ${command.ways} survivors, or the ${command.ways}th place in centres is shared`);
+      }
+      const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {
         if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.power(p)!.initial).join('')}`);
         await recordVote(ctx, seat.id, { drawVote: [] }, 'Your vote for a draw including all survivors has been recorded.');
@@ -172,24 +189,52 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
     }
     case 'set-noconcede':
       return recordVote(ctx, seat.id, { concedeVote: null }, 'Your concession has been withdrawn.');
-    case 'propose':
-      throw new BlockError(command.line, 'Proposals (PROPOSE_DIAS) are not available on this judge yet; vote with SET DRAW instead');
+    case 'propose': {
+      if (!hasRule(game, 'PROPOSE_DIAS')) throw new BlockError(command.line, `Game '${game.name}' takes no proposals (no PROPOSE_DIAS): vote with SET DRAW or SET CONCEDE`);
+      if (game.proposal) throw new BlockError(command.line, 'A proposal is already open: answer it with VOTE YES or VOTE NO');
+      const target = command.target.kind === 'dias' ? 'DIAS' : (variant.power(command.target.token)?.id ?? null);
+      if (target === null || (target !== 'DIAS' && !survivors.includes(target))) throw new BlockError(command.line, 'Propose DIAS (a draw of all survivors) or a surviving power to concede to');
+      if (target === 'DIAS') refuseDraws();
+      await ctx.tx.updateGame(game.id, { proposal: target });
+      await ctx.tx.clearProposalVotes(game.id);
+      await ctx.tx.updateSeat(seat.id, { proposalVote: true });
+      const what = target === 'DIAS' ? 'a draw including all survivors' : `conceding the game to ${name(target)}`;
+      ctx.reply.push(`Your proposal of ${what} is open; you have accepted it.`);
+      await notifyPlayers(ctx, session, 'Proposal', `A proposal has been made in game '${game.name}': ${what}.\nAnswer it with VOTE YES or VOTE NO; it passes when every surviving power accepts.\n`);
+      game = { ...game, proposal: target };
+      break;
+    }
   }
   const votes = (await ctx.tx.votes(game.id)).filter((v) => survivors.includes(v.power));
+  const accepted = game.proposal !== null && votes.length === survivors.length && votes.every((v) => v.proposal === true);
   const drawOf = (v: (typeof votes)[number]) => (v.draw === null ? null : v.draw.length === 0 ? survivors : v.draw);
   const first = votes[0] ? drawOf(votes[0]) : null;
   const unanimousDraw = first !== null && votes.length === survivors.length && votes.every((v) => drawOf(v)?.join() === first.join());
-  const winner = survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
-  if (!unanimousDraw && !winner) return;
-  await ctx.tx.updateGame(game.id, { status: 'completed' });
-  const why = unanimousDraw ? `It ends in a draw between ${first!.map(name).join(', ')}.` : `${name(winner!)} wins: every other power has conceded.`;
+  const winner = accepted && game.proposal !== 'DIAS' ? game.proposal! : survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
+  const draw = unanimousDraw ? first! : accepted && game.proposal === 'DIAS' ? survivors : null;
+  if (!draw && !winner) return;
+  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
+  const why = draw ? `It ends in a draw between ${draw.map(name).join(', ')}.` : `${name(winner!)} wins: every other power has conceded.`;
   await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why);
   ctx.reply.push(`Game '${game.name}' is over. ${why}`);
 }
 
-async function recordVote(ctx: BlockContext, seatId: number, patch: { drawVote?: readonly string[] | null; concedeVote?: string | null }, message: string): Promise<void> {
+/** A notice to every player of the game but the sender; never names who sent it. */
+async function notifyPlayers(ctx: BlockContext, session: GameSession, what: string, body: string): Promise<void> {
+  const to = everyone(session.seats.filter((s) => s.id !== session.seat.id));
+  if (to.length > 0) await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
+}
+
+async function recordVote(ctx: BlockContext, seatId: number, patch: SeatPatch, message: string): Promise<void> {
   await ctx.tx.updateSeat(seatId, patch);
   ctx.reply.push(message);
+}
+
+/** The n survivors with the most centres, or null when fewer survive or the cut falls inside a tie. */
+function largestPowers(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[], n: number): string[] | null {
+  const sizes = survivors.map((p) => [p, centres[p]?.length ?? 0] as const).sort((a, b) => b[1] - a[1]);
+  if (n < 1 || n > sizes.length || (n < sizes.length && sizes[n - 1]![1] === sizes[n]![1])) return null;
+  return sizes.slice(0, n).map(([p]) => p);
 }
 
 function largestPower(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[]): string | null {

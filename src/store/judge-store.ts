@@ -35,6 +35,7 @@ function toGame(row: Selectable<GamesTable>): Game {
     description: row.description,
     listed: row.listed,
     currentPhase: row.current_phase,
+    proposal: row.proposal,
   };
 }
 
@@ -116,12 +117,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return toGame(row);
   }
 
-  async updateGame(id: number, patch: { status?: Game['status']; currentPhase?: string | null }): Promise<void> {
+  async updateGame(id: number, patch: { status?: Game['status']; currentPhase?: string | null; proposal?: string | null }): Promise<void> {
     await this.trx
       .updateTable('games')
       .set({
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.currentPhase !== undefined ? { current_phase: patch.currentPhase } : {}),
+        ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
       })
       .where('id', '=', id)
       .execute();
@@ -159,13 +161,24 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.wait !== undefined ? { wait: patch.wait } : {}),
       ...(patch.drawVote !== undefined ? { draw_vote: patch.drawVote } : {}),
       ...(patch.concedeVote !== undefined ? { concede_vote: patch.concedeVote } : {}),
+      ...(patch.proposalVote !== undefined ? { proposal_vote: patch.proposalVote } : {}),
     };
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
 
-  async votes(gameId: number): Promise<{ power: string; draw: string[] | null; concede: string | null }[]> {
-    const rows = await this.trx.selectFrom('seats').select(['power', 'draw_vote', 'concede_vote']).where('game_id', '=', gameId).where('power', 'is not', null).where('left_at', 'is', null).execute();
-    return rows.map((row) => ({ power: row.power!, draw: row.draw_vote, concede: row.concede_vote }));
+  async votes(gameId: number): Promise<{ power: string; draw: string[] | null; concede: string | null; proposal: boolean | null }[]> {
+    const rows = await this.trx
+      .selectFrom('seats')
+      .select(['power', 'draw_vote', 'concede_vote', 'proposal_vote'])
+      .where('game_id', '=', gameId)
+      .where('power', 'is not', null)
+      .where('left_at', 'is', null)
+      .execute();
+    return rows.map((row) => ({ power: row.power!, draw: row.draw_vote, concede: row.concede_vote, proposal: row.proposal_vote }));
+  }
+
+  async clearProposalVotes(gameId: number): Promise<void> {
+    await this.trx.updateTable('seats').set({ proposal_vote: null }).where('game_id', '=', gameId).execute();
   }
 
   async removeSeat(id: number): Promise<void> {

@@ -83,6 +83,8 @@ export interface GamesTable {
   current_phase: Nullable<string>;
   deadline_at: NullableTimestamp;
   grace_at: NullableTimestamp;
+  /** PROPOSE_DIAS: the open proposal, `DIAS` or a power id (sql/002). */
+  proposal: Nullable<string>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
   created_at: DefaultedTimestamp;
@@ -109,6 +111,8 @@ export interface SeatsTable {
   /** null = no vote; [] = draw including all survivors; else the powers named. */
   draw_vote: NullableTextArray;
   concede_vote: Nullable<string>;
+  /** Answer to the open proposal: true yes, false no, null not answered (sql/002). */
+  proposal_vote: Nullable<boolean>;
   late_count: Defaulted<number>;
   on_time_count: Defaulted<number>;
   joined_at: DefaultedTimestamp;

@@ -31,10 +31,36 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     expect(over.body).not.toMatch(/p\d@players\.example/);
   });
 
-  it('asks NO_DIAS games for the powers in the draw and names an unknown one', async () => {
+  it('asks NO_DIAS games for the powers in the draw, reads n-way votes and names an unknown power', async () => {
     const game = await startGame(getStore().db, 'RULES NO_DIAS');
     expect(await game.as('FRANCE', 'SET DRAW')).toMatch(/NO_DIAS: name the powers in the draw/);
     expect(await game.as('FRANCE', 'SET DRAW FGE')).toMatch(/draw between England, France, Germany has been recorded/);
     expect(await game.as('FRANCE', 'SET DRAW FXQ')).toMatch(/"FXQ" is not a power/);
+    // n-way votes name the n powers with the most centres: Russia starts with four, the others three.
+    expect(await game.as('FRANCE', 'VOTE 2WAY')).toMatch(/No 2-way draw can be named/);
+    expect(await game.as('FRANCE', 'VOTE 7WAY')).toMatch(/draw between Austria, England, France, Germany, Italy, Russia, Turkey has been recorded/);
+  });
+});
+
+describeEachDatabase('proposals under PROPOSE_DIAS', (getStore) => {
+  it('passes a proposal when every survivor says yes, and withdraws it on a no', async () => {
+    const game = await startGame(getStore().db, 'RULES PROPOSE_DIAS');
+    expect(await game.as('FRANCE', 'VOTE YES')).toMatch(/no open proposal/);
+    expect(await game.as('FRANCE', 'PROPOSE DIAS')).toMatch(/Your proposal of a draw including all survivors is open/);
+    const notice = await getStore().db.selectFrom('outbox').selectAll().where('subject', 'like', '%Proposal%').executeTakeFirstOrThrow();
+    expect(notice.to_addresses).toHaveLength(7);
+    expect(notice.body).not.toMatch(/France|p\d@/);
+    expect(await game.as('ENGLAND', 'PROPOSE Russia')).toMatch(/already open/);
+    expect(await game.as('ENGLAND', 'VOTE NO')).toMatch(/You reject the proposal/);
+    expect(await game.as('ENGLAND', 'PROPOSE Russia')).toMatch(/conceding the game to Russia is open/);
+    for (const power of ['AUSTRIA', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA']) await game.as(power, 'VOTE YES');
+    expect((await getStore().db.selectFrom('games').select('status').executeTakeFirstOrThrow()).status).toBe('active');
+    expect(await game.as('TURKEY', 'VOTE YES')).toMatch(/Russia wins/);
+    expect((await getStore().db.selectFrom('games').select(['status', 'proposal']).executeTakeFirstOrThrow())).toEqual({ status: 'completed', proposal: null });
+  });
+
+  it('tells games without PROPOSE_DIAS to vote instead', async () => {
+    const game = await startGame(getStore().db, '');
+    expect(await game.as('FRANCE', 'PROPOSE DIAS')).toMatch(/takes no proposals/);
   });
 });
