@@ -91,10 +91,10 @@ function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'mo
     if (target.terrain === 'sea') return illegal(`An army cannot move into ${target.name}, which is a sea`);
     if (order.route.length > 0) notes.push('the convoy route written is not needed and was not checked (DATC 4.A.6)');
     const adjacent = map.canMove('A', unit.location, toProvince);
-    const convoyable = convoyPossible(map, from, toProvince);
-    if (!adjacent && !convoyable) return illegal(`${board.name(from)} is not adjacent to ${target.name}`);
     const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
-    if (adjacent && viaConvoy && !convoyable) return illegal(`No convoy can take an army from ${board.name(from)} to ${target.name}`);
+    if (viaConvoy && !convoyPossible(map, from, toProvince)) {
+      return illegal(adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`);
+    }
     return ok({ kind: MOVE, order: { kind: 'move', unit: self, to: toProvince, viaConvoy: order.viaConvoy, route: order.route }, target: toProvince, other: -1, viaConvoy, adjacent }, notes);
   }
   if (order.viaConvoy || order.route.length > 0) return illegal('Only armies can be convoyed');
