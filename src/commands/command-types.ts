@@ -217,6 +217,13 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'order' });
 
 export type Command = InfoCommand | SessionCommand;
+
+const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'summary', 'history', 'map', 'search', 'help', 'version']);
+
+/** Commands anyone may send, signed on or not. */
+export function isInfoCommand(command: Command): command is InfoCommand {
+  return INFO_COMMAND_KINDS.has(command.kind);
+}
 export type CommandKind = Command['kind'];
 
 // ---------------------------------------------------------------- CREATE status lines

@@ -1,6 +1,6 @@
 // The mail command language: from a decoded body to blocks of typed commands.
 export type * from './command-types.ts';
-export { MASTER_COMMANDS, OBSERVER_KINDS, PRESS_ENDINGS, MESSAGE_ENDINGS } from './command-types.ts';
+export { MASTER_COMMANDS, OBSERVER_KINDS, PRESS_ENDINGS, MESSAGE_ENDINGS, isInfoCommand } from './command-types.ts';
 export { parseBody } from './parse-body.ts';
 export { splitBodyLines } from './body-lines.ts';
 export { redactLine, MASK } from './redact.ts';

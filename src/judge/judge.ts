@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseBody, type Block } from '../commands/index.ts';
+import { isInfoCommand, parseBody, type Block } from '../commands/index.ts';
 import { parseInboundMessage, replyDecision, type InboundMessage } from '../mail/inbound-message.ts';
 import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
 import { createGame } from './create-game.ts';
@@ -83,7 +83,7 @@ export class Judge {
     switch (block.kind) {
       case 'anonymous':
         for (const command of block.commands) {
-          if (command.kind === 'list' || command.kind === 'summary' || command.kind === 'history' || command.kind === 'map' || command.kind === 'search' || command.kind === 'help' || command.kind === 'version') {
+          if (isInfoCommand(command)) {
             await infoCommand(ctx, command);
           } else {
             ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });

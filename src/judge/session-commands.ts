@@ -1,4 +1,4 @@
-import { resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
+import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { infoCommand } from './info-commands.ts';
@@ -30,15 +30,8 @@ export async function runSession(ctx: BlockContext, session: GameSession, comman
 
 async function sessionCommand(ctx: BlockContext, session: GameSession, command: Command): Promise<GameSession | void> {
   const { game, seat } = session;
+  if (isInfoCommand(command)) return infoCommand(ctx, command);
   switch (command.kind) {
-    case 'list':
-    case 'summary':
-    case 'history':
-    case 'map':
-    case 'search':
-    case 'help':
-    case 'version':
-      return infoCommand(ctx, command);
     case 'press':
       return sendPress(ctx, session, command);
     case 'status':

@@ -1,0 +1,77 @@
+// The mail a game's Master gets when the judge gives up on delivering one of the game's
+// messages. It names the message and the refused addresses but never quotes the body: the
+// failed mail may be press the Master is not meant to read.
+
+/** The kind of outbox row a delivery-failure notice is; a failed notice never makes another. */
+export const DELIVERY_FAILURE_KIND = 'delivery-failure';
+
+export interface UndeliveredRecipient {
+  readonly address: string;
+  /** The server's answer or the connection error, e.g. `550 5.1.1 no such user`. */
+  readonly reason: string;
+}
+
+export interface FailedMessage {
+  readonly message_id: string;
+  readonly subject: string;
+  readonly kind: string | null;
+  readonly attempts: number;
+}
+
+export interface DeliveryFailureNotice {
+  readonly messageId: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/**
+ * The notice for `master`, or null when none may be sent: the failed mail was itself a
+ * notice, or the Master is one of the addresses that could not be reached.
+ */
+export function deliveryFailureNotice(
+  failed: FailedMessage,
+  undelivered: readonly UndeliveredRecipient[],
+  master: { readonly address: string; readonly gameName: string },
+  delivered: boolean,
+): DeliveryFailureNotice | null {
+  if (failed.kind === DELIVERY_FAILURE_KIND || undelivered.length === 0) return null;
+  const masterAddress = master.address.toLowerCase();
+  if (undelivered.some((recipient) => recipient.address.toLowerCase() === masterAddress)) return null;
+  const lines = [
+    delivered
+      ? `The judge delivered a message of game '${master.gameName}', but these addresses refused it:`
+      : `The judge could not deliver a message of game '${master.gameName}' and has given up on it.`,
+    '',
+    `  Subject:    ${failed.subject}`,
+    `  Message-ID: ${failed.message_id}`,
+    `  Attempts:   ${failed.attempts}`,
+    '',
+    'Not delivered to:',
+    ...undelivered.map((recipient) => `  ${recipient.address}: ${oneLine(recipient.reason)}`),
+    '',
+    'The player may have mistyped the address or lost the mailbox. As Master you can ask them',
+    'for a working address, or replace the player.',
+    '',
+  ];
+  return {
+    messageId: derivedMessageId(failed.message_id),
+    to: master.address,
+    subject: `Undeliverable: ${failed.subject}`,
+    body: lines.join('\n'),
+  };
+}
+
+/**
+ * One notice per failed message, whoever notices the failure: the id is derived from the
+ * failed message's, so queuing it twice (ON CONFLICT DO NOTHING) leaves one row.
+ */
+function derivedMessageId(messageId: string): string {
+  const inner = messageId.replace(/^<|>$/g, '');
+  return inner.includes('@') ? `<delivery-failure.${inner}>` : `<delivery-failure.${inner}@dipjudge.invalid>`;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
+}

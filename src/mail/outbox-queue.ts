@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { Database, OutboxRow } from '../store/index.ts';
+import { deliveryFailureNotice, DELIVERY_FAILURE_KIND } from './delivery-failure-notice.ts';
+import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
+
+// The outbox as a lease-based queue (mail-and-database.md §5). Every function here is one short
+// statement or transaction; SMTP happens between them, never inside one. Times come from the
+// caller's clock so tests can move it; several senders, in one process or many, may share the
+// table: a claim is a single UPDATE over rows picked with FOR UPDATE SKIP LOCKED.
+
+/** Proof of a claim: outcomes only land while the row is still ours. */
+export interface OutboxClaim {
+  readonly workerId: string;
+  readonly claimedAt: Date;
+}
+
+export type DeliveryOutcome =
+  | {
+      readonly kind: 'sent';
+      readonly at: Date;
+      /** Recipients the server refused while accepting the message for the others. */
+      readonly undelivered: readonly UndeliveredRecipient[];
+    }
+  | { readonly kind: 'retry'; readonly at: Date; readonly retryAt: Date; readonly error: string }
+  | { readonly kind: 'dead'; readonly at: Date; readonly error: string; readonly undelivered: readonly UndeliveredRecipient[] };
+
+export interface RecordedOutcome {
+  /** False when the row was no longer ours (lease expired and someone else took it). */
+  readonly recorded: boolean;
+  /** Message-ID of the notice queued to the game's Master, if one was. */
+  readonly noticeMessageId: string | null;
+}
+
+export interface ClaimRequest {
+  readonly workerId: string;
+  readonly limit: number;
+  readonly now: Date;
+  /** A claim older than this counts as abandoned (its sender crashed). */
+  readonly leaseMs: number;
+}
+
+const LAST_ERROR_MAX = 2000;
+
+/** Claims up to `limit` due rows for `workerId`; returns them oldest due first. */
+export async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Promise<OutboxRow[]> {
+  const leaseCutoff = new Date(request.now.getTime() - request.leaseMs);
+  const rows = await db
+    .updateTable('outbox')
+    .set({ claimed_by: request.workerId, claimed_at: request.now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', request.now)
+        .where((w) => w.or([w('claimed_at', 'is', null), w('claimed_at', '<', leaseCutoff)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(request.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || compareIds(a.id, b.id));
+}
+
+/**
+ * Writes what became of a claimed row. A retry or a death only lands while our claim stands;
+ * "sent" lands whenever the row is still pending, because the message did go out. A dead row,
+ * or a sent one some of whose recipients refused it, queues a notice to the game's Master in
+ * the same transaction.
+ */
+export async function recordOutcome(
+  db: Kysely<Database>,
+  row: OutboxRow,
+  claim: OutboxClaim,
+  outcome: DeliveryOutcome,
+): Promise<RecordedOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const base = trx
+      .updateTable('outbox')
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_by: null, claimed_at: null }));
+    const updated =
+      outcome.kind === 'sent'
+        ? await base
+            .set({ status: 'sent', sent_at: outcome.at, last_error: describeUndelivered(outcome.undelivered) })
+            .executeTakeFirst()
+        : await base
+            .where('claimed_by', '=', claim.workerId)
+            .where('claimed_at', '=', claim.claimedAt)
+            .set(
+              outcome.kind === 'retry'
+                ? { next_attempt_at: outcome.retryAt, last_error: clip(outcome.error) }
+                : { status: 'dead', last_error: clip(outcome.error) },
+            )
+            .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return { recorded: false, noticeMessageId: null };
+    if (outcome.kind === 'retry' || row.game_id === null || row.kind === DELIVERY_FAILURE_KIND) {
+      return { recorded: true, noticeMessageId: null };
+    }
+    const master = await trx
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .select(['seats.address', 'games.name'])
+      .where('seats.game_id', '=', row.game_id)
+      .where('seats.role', '=', 'master')
+      .where('seats.left_at', 'is', null)
+      .executeTakeFirst();
+    if (!master) return { recorded: true, noticeMessageId: null };
+    const notice = deliveryFailureNotice(
+      { message_id: row.message_id, subject: row.subject, kind: row.kind, attempts: row.attempts + 1 },
+      outcome.undelivered,
+      { address: master.address, gameName: master.name },
+      outcome.kind === 'sent',
+    );
+    if (notice === null) return { recorded: true, noticeMessageId: null };
+    const inserted = await trx
+      .insertInto('outbox')
+      .values({
+        message_id: notice.messageId,
+        to_addresses: [notice.to],
+        subject: notice.subject,
+        body: notice.body,
+        game_id: row.game_id,
+        kind: DELIVERY_FAILURE_KIND,
+        next_attempt_at: outcome.at,
+      })
+      .onConflict((oc) => oc.column('message_id').doNothing())
+      .returning('message_id')
+      .executeTakeFirst();
+    return { recorded: true, noticeMessageId: inserted?.message_id ?? null };
+  });
+}
+
+function describeUndelivered(undelivered: readonly UndeliveredRecipient[]): string | null {
+  if (undelivered.length === 0) return null;
+  return clip(`refused by some recipients: ${undelivered.map((r) => `${r.address}: ${r.reason}`).join('; ')}`);
+}
+
+function clip(text: string): string {
+  return text.length > LAST_ERROR_MAX ? `${text.slice(0, LAST_ERROR_MAX - 3)}...` : text;
+}
+
+/** bigint ids arrive as strings. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -1,0 +1,301 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+import type { DKIMOptions } from 'nodemailer/lib/dkim';
+import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
+import type { Database, OutboxRow } from '../store/index.ts';
+import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
+import { mailOptions } from './outgoing-message.ts';
+import { claimDueMessages, recordOutcome } from './outbox-queue.ts';
+import type { DeliveryOutcome, OutboxClaim } from './outbox-queue.ts';
+
+// Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
+// message with no transaction open, then record sent / retry later / dead (one short
+// transaction each). SMTP is at-least-once: a crash between the server's 250 and the "sent"
+// update sends the message again after the lease, with the same Message-ID.
+//
+// What counts as whose fault:
+//   - 4xx, connection and timeout errors: try again later, with exponential backoff;
+//   - 5xx to RCPT TO or DATA: this message or recipient will never work, so it is dead;
+//   - 5xx anywhere else (greeting, EHLO, AUTH, MAIL FROM) says our relay refuses us, not that
+//     the message is bad: retried, so fixing the configuration saves the queue;
+//   - after `maxAttempts` attempts a message is dead whatever the reason.
+
+/** The slice of a nodemailer transport the sender uses (a `createTransport()` result fits). */
+export interface MailTransport {
+  sendMail(mail: SendMailOptions): Promise<SentInfo>;
+  close?(): void;
+}
+
+export interface SentInfo {
+  readonly rejected?: readonly (string | { readonly address: string })[];
+  readonly rejectedErrors?: readonly unknown[];
+}
+
+/** pino-compatible. */
+export interface SenderLogger {
+  info(bindings: object, message: string): void;
+  warn(bindings: object, message: string): void;
+  error(bindings: object, message: string): void;
+}
+
+/** Delay before the next attempt, given how many attempts have failed so far (1, 2, …). */
+export type BackoffPolicy = (failedAttempts: number) => number;
+
+export interface SmtpSenderSettings {
+  readonly db: Kysely<Database>;
+  readonly from: { readonly name: string; readonly address: string };
+  /** Names this sender in `claimed_by`; unique per process, e.g. `${hostname}:${pid}`. */
+  readonly workerId: string;
+  /** Rows claimed per round (default 20). */
+  readonly batchSize?: number;
+  /** A claim older than this is taken to belong to a crashed sender (default 300 s). */
+  readonly leaseSeconds?: number;
+  /** Attempts before a message is given up (default 12, about eight hours with the default backoff). */
+  readonly maxAttempts?: number;
+  readonly now?: () => Date;
+  readonly backoff?: BackoffPolicy;
+  /** DKIM signing, passed to nodemailer with every message. */
+  readonly dkim?: DKIMOptions;
+  readonly logger?: SenderLogger;
+}
+
+/** Where the mail goes: a transport the caller owns, or an SMTP URL the sender makes a pool for. */
+export type SmtpConnection =
+  | { readonly transport: MailTransport; readonly smtpUrl?: undefined; readonly smtpOptions?: undefined }
+  | {
+      /** smtp://user:pass@host:587 or smtps://…; the sender builds a pooled transport and owns it. */
+      readonly smtpUrl: string;
+      /** Extra nodemailer pool options (maxConnections, timeouts, tls …). */
+      readonly smtpOptions?: SMTPPoolOptions;
+      readonly transport?: undefined;
+    };
+
+export type SmtpSenderOptions = SmtpSenderSettings & SmtpConnection;
+
+export interface DrainResult {
+  readonly sent: number;
+  readonly retried: number;
+  readonly dead: number;
+}
+
+export interface SenderLoopOptions {
+  /** Pause between rounds that found less than a full batch. */
+  readonly pollMs: number;
+}
+
+export interface RunningSender {
+  /** Ends the pause early, e.g. right after the judge queued mail. */
+  wake(): void;
+  /** Finishes the batch in hand, then stops the loop. */
+  stop(): Promise<void>;
+}
+
+export interface SmtpSender {
+  /** Claims one batch of due messages, sends them and records the outcomes. */
+  drainOnce(): Promise<DrainResult>;
+  /** Drains in a loop until stopped; errors are logged and the loop goes on. */
+  start(options: SenderLoopOptions): RunningSender;
+  /** Stops a running loop and closes the transport if the sender made it. */
+  close(): Promise<void>;
+}
+
+export const SENDER_DEFAULTS = {
+  batchSize: 20,
+  leaseSeconds: 300,
+  maxAttempts: 12,
+  /** Timeouts of the transport built from `smtpUrl`: well inside the lease. */
+  connectionTimeoutMs: 30_000,
+  greetingTimeoutMs: 30_000,
+  socketTimeoutMs: 60_000,
+  maxConnections: 3,
+} as const;
+
+/** 30 s, 1 min, 2 min, … doubling up to `maxMs` (default two hours). */
+export function exponentialBackoff(baseMs = 30_000, maxMs = 2 * 60 * 60_000): BackoffPolicy {
+  return (failedAttempts) => Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+export type SendFailure = { readonly kind: 'temporary' | 'permanent'; readonly reason: string };
+
+/** Sorts a nodemailer error into "try again later" and "never going to work". */
+export function classifySendError(error: unknown): SendFailure {
+  const { responseCode, code, command } = error as { responseCode?: unknown; code?: unknown; command?: unknown };
+  const reason = describeError(error);
+  if (typeof responseCode === 'number' && responseCode >= 500) {
+    const aboutTheMessage = command === 'RCPT TO' || (typeof command === 'string' && command.startsWith('DATA'));
+    return { kind: aboutTheMessage ? 'permanent' : 'temporary', reason };
+  }
+  if (typeof responseCode === 'number') return { kind: 'temporary', reason };
+  // Refused by nodemailer itself before talking to anyone (no recipients, unusable address):
+  // the same row will fail the same way every time.
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return { kind: 'permanent', reason };
+  return { kind: 'temporary', reason };
+}
+
+export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
+  const batchSize = options.batchSize ?? SENDER_DEFAULTS.batchSize;
+  const leaseMs = (options.leaseSeconds ?? SENDER_DEFAULTS.leaseSeconds) * 1000;
+  const maxAttempts = options.maxAttempts ?? SENDER_DEFAULTS.maxAttempts;
+  const now = options.now ?? (() => new Date());
+  const backoff = options.backoff ?? exponentialBackoff();
+  const { db, from, workerId, logger } = options;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batchSize must be a positive integer, not ${batchSize}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`maxAttempts must be a positive integer, not ${maxAttempts}`);
+  if (!(leaseMs > 0)) throw new Error('leaseSeconds must be positive');
+
+  const ownsTransport = options.transport === undefined;
+  const transport: MailTransport = options.transport ?? pooledTransport(options.smtpUrl, options.smtpOptions);
+  let running: { loop: Promise<void>; handle: RunningSender } | null = null;
+
+  async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
+    const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
+    try {
+      const info = await transport.sendMail(mail);
+      const at = now();
+      if (at.getTime() - claim.claimedAt.getTime() > leaseMs) {
+        logger?.warn({ id: row.id, messageId: row.message_id }, 'sending took longer than the lease; another sender may have sent it too');
+      }
+      return { kind: 'sent', at, undelivered: refusedRecipients(info) };
+    } catch (error) {
+      const failure = classifySendError(error);
+      const at = now();
+      const attempts = row.attempts + 1;
+      if (failure.kind === 'permanent' || attempts >= maxAttempts) {
+        const why = failure.kind === 'permanent' ? failure.reason : `gave up after ${attempts} attempts: ${failure.reason}`;
+        return { kind: 'dead', at, error: why, undelivered: undeliveredFrom(row, failure.reason, errorRecipients(error)) };
+      }
+      return { kind: 'retry', at, retryAt: new Date(at.getTime() + backoff(attempts)), error: failure.reason };
+    }
+  }
+
+  async function handle(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome['kind'] | null> {
+    const outcome = await deliver(row, claim);
+    const recorded = await recordOutcome(db, row, claim, outcome);
+    const bindings = { id: row.id, messageId: row.message_id, kind: row.kind, gameId: row.game_id, attempts: row.attempts + 1 };
+    if (!recorded.recorded) {
+      logger?.warn({ ...bindings, outcome: outcome.kind }, 'outbox row was no longer ours; outcome dropped');
+      return null;
+    }
+    if (outcome.kind === 'retry') logger?.warn({ ...bindings, retryAt: outcome.retryAt, err: outcome.error }, 'mail deferred');
+    if (outcome.kind === 'dead') logger?.error({ ...bindings, err: outcome.error, notice: recorded.noticeMessageId }, 'mail undeliverable');
+    if (outcome.kind === 'sent' && outcome.undelivered.length > 0) {
+      logger?.warn({ ...bindings, undelivered: outcome.undelivered, notice: recorded.noticeMessageId }, 'mail refused by some recipients');
+    }
+    return outcome.kind;
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    const claimedAt = now();
+    const rows = await claimDueMessages(db, { workerId, limit: batchSize, now: claimedAt, leaseMs });
+    const claim: OutboxClaim = { workerId, claimedAt };
+    // All at once: a pooled transport spreads them over its connections.
+    const settled = await Promise.allSettled(rows.map((row) => handle(row, claim)));
+    const result = { sent: 0, retried: 0, dead: 0 };
+    const failures: unknown[] = [];
+    for (const entry of settled) {
+      if (entry.status === 'rejected') failures.push(entry.reason);
+      else if (entry.value === 'sent') result.sent += 1;
+      else if (entry.value === 'retry') result.retried += 1;
+      else if (entry.value === 'dead') result.dead += 1;
+    }
+    if (rows.length > 0) logger?.info({ workerId, claimed: rows.length, ...result }, 'outbox batch done');
+    // A failed bookkeeping write leaves the row claimed: it is sent again once the lease runs out.
+    if (failures.length > 0) throw new AggregateError(failures, `recording ${failures.length} outbox outcome(s) failed`);
+    return result;
+  }
+
+  function start(loopOptions: SenderLoopOptions): RunningSender {
+    if (running) throw new Error('this sender is already running');
+    let stopping = false;
+    let wakeUp: (() => void) | null = null;
+    const loop = (async () => {
+      while (!stopping) {
+        let fullBatch = false;
+        try {
+          const result = await drainOnce();
+          fullBatch = result.sent + result.retried + result.dead >= batchSize;
+        } catch (error) {
+          logger?.error({ err: error, workerId }, 'outbox round failed; trying again');
+        }
+        if (stopping || fullBatch) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, loopOptions.pollMs);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeUp = null;
+      }
+    })();
+    const handle: RunningSender = {
+      wake: () => wakeUp?.(),
+      async stop() {
+        stopping = true;
+        wakeUp?.();
+        await loop;
+        if (running?.handle === handle) running = null;
+      },
+    };
+    running = { loop, handle };
+    return handle;
+  }
+
+  let closed: Promise<void> | null = null;
+  return {
+    drainOnce,
+    start,
+    close: () =>
+      (closed ??= (async () => {
+        await running?.handle.stop();
+        if (ownsTransport) transport.close?.();
+      })()),
+  };
+}
+
+function pooledTransport(smtpUrl: string, extra: SMTPPoolOptions | undefined): MailTransport {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SENDER_DEFAULTS.maxConnections,
+    connectionTimeout: SENDER_DEFAULTS.connectionTimeoutMs,
+    greetingTimeout: SENDER_DEFAULTS.greetingTimeoutMs,
+    socketTimeout: SENDER_DEFAULTS.socketTimeoutMs,
+    ...extra,
+  });
+}
+
+/** Recipients refused while the message went to the others. */
+function refusedRecipients(info: SentInfo): UndeliveredRecipient[] {
+  const reasons = new Map<string, string>();
+  for (const error of info.rejectedErrors ?? []) {
+    const recipient = (error as { recipient?: unknown }).recipient;
+    if (typeof recipient === 'string') reasons.set(recipient.toLowerCase(), describeError(error));
+  }
+  return (info.rejected ?? []).map((entry) => {
+    const address = typeof entry === 'string' ? entry : entry.address;
+    return { address, reason: reasons.get(address.toLowerCase()) ?? 'refused' };
+  });
+}
+
+/** Addresses named in an "all recipients were rejected" error, each with its own reason. */
+function errorRecipients(error: unknown): UndeliveredRecipient[] | null {
+  const { rejectedErrors } = error as { rejectedErrors?: unknown };
+  if (!Array.isArray(rejectedErrors) || rejectedErrors.length === 0) return null;
+  return refusedRecipients({ rejected: (error as { rejected?: string[] }).rejected ?? [], rejectedErrors });
+}
+
+function undeliveredFrom(row: OutboxRow, reason: string, known: UndeliveredRecipient[] | null): UndeliveredRecipient[] {
+  if (known !== null && known.length > 0) return known;
+  return [...row.to_addresses, ...row.cc_addresses, ...row.bcc_addresses].map((address) => ({ address, reason }));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const { response } = error as { response?: unknown };
+    // nodemailer's messages already end with the server's reply in most cases
+    return typeof response === 'string' && !error.message.includes(response) ? `${error.message}: ${response}` : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,231 @@
+import type { ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerSession } from 'smtp-server';
+
+// An in-process SMTP server for tests (mail-and-database.md §2a): listens on 127.0.0.1,
+// keeps every accepted message with its envelope, and can misbehave on request.
+//
+//   const capture = await startSmtpCapture();
+//   capture.inject({ kind: 'refuse', stage: 'rcpt', code: 451, times: 3 });
+//   … send to capture.port …
+//   const [message] = await capture.waitFor(1);
+//   await capture.close();
+//
+// Faults are checked in the order injected; the first one matching the stage (and recipient)
+// fires and uses up one of its `times` (unlimited when not given).
+
+export interface CapturedMessage {
+  readonly envelope: { readonly from: string | null; readonly to: readonly string[] };
+  readonly raw: Buffer;
+  readonly parsed: ParsedMail;
+  /** The Message-ID header, with angle brackets, or null. */
+  readonly messageId: string | null;
+  /** The SMTP session it came in on. */
+  readonly sessionId: string;
+}
+
+export type SmtpStage = 'connect' | 'mail' | 'rcpt' | 'data';
+
+export type SmtpFault =
+  /** Answer `code` (4xx or 5xx) at that stage. */
+  | {
+      readonly kind: 'refuse';
+      readonly stage: SmtpStage;
+      readonly code: number;
+      readonly message?: string;
+      readonly times?: number;
+      /** Only for these recipients (stage 'rcpt'); case-insensitive. */
+      readonly recipients?: readonly string[];
+    }
+  /**
+   * Close the TCP connection without answering. At 'data' the message is lost; at 'after-data'
+   * it is captured first, so the client never hears the 250 and will send it again.
+   */
+  | { readonly kind: 'drop'; readonly stage: SmtpStage | 'after-data'; readonly times?: number };
+
+export interface CaptureStats {
+  readonly connections: number;
+  readonly refused: number;
+  readonly dropped: number;
+}
+
+export interface SmtpCapture {
+  readonly host: string;
+  readonly port: number;
+  /** smtp://127.0.0.1:port, for a sender's smtpUrl. */
+  readonly url: string;
+  /** Every accepted message, in arrival order. */
+  readonly messages: readonly CapturedMessage[];
+  readonly stats: CaptureStats;
+  inject(fault: SmtpFault): void;
+  clearFaults(): void;
+  /** Forgets captured messages and counters. */
+  clear(): void;
+  /** Resolves with the messages once at least `count` are in; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<readonly CapturedMessage[]>;
+  /** Closes every connection at once and stops listening; the port is free afterwards. */
+  close(): Promise<void>;
+}
+
+export interface SmtpCaptureOptions {
+  /** 0 (default) picks a free port; give one to bring a "crashed" server back on it. */
+  readonly port?: number;
+  readonly faults?: readonly SmtpFault[];
+}
+
+interface ActiveFault {
+  readonly fault: SmtpFault;
+  remaining: number;
+}
+
+const HOST = '127.0.0.1';
+
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
+  const messages: CapturedMessage[] = [];
+  let faults: ActiveFault[] = [];
+  const stats = { connections: 0, refused: 0, dropped: 0 };
+  const waiters = new Set<() => void>();
+
+  const inject = (fault: SmtpFault) => {
+    faults.push({ fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
+  };
+  for (const fault of options.faults ?? []) inject(fault);
+
+  /** The first live fault for this stage (and recipient), used up by one. */
+  function takeFault(stage: SmtpStage | 'after-data', recipient?: string): SmtpFault | null {
+    const entry = faults.find(
+      ({ fault, remaining }) =>
+        remaining > 0 &&
+        fault.stage === stage &&
+        (fault.kind !== 'refuse' ||
+          fault.recipients === undefined ||
+          (recipient !== undefined && fault.recipients.some((r) => r.toLowerCase() === recipient.toLowerCase()))),
+    );
+    if (!entry) return null;
+    entry.remaining -= 1;
+    return entry.fault;
+  }
+
+  function refusal(fault: Extract<SmtpFault, { kind: 'refuse' }>): Error {
+    stats.refused += 1;
+    const text = fault.message ?? (fault.code >= 500 ? 'Refused for good (test fault)' : 'Try again later (test fault)');
+    return Object.assign(new Error(text), { responseCode: fault.code });
+  }
+
+  function drop(session: SMTPServerSession): void {
+    stats.dropped += 1;
+    for (const connection of server.connections) {
+      if (connection.session === session || connection.id === session.id) connection._socket.destroy();
+    }
+  }
+
+  /** Applies a fault; returns true when it ended the exchange (callback already handled). */
+  function misbehave(stage: SmtpStage, session: SMTPServerSession, callback: (err?: Error | null) => void, recipient?: string): boolean {
+    const fault = takeFault(stage, recipient);
+    if (fault === null) return false;
+    if (fault.kind === 'drop') drop(session);
+    else callback(refusal(fault));
+    return true;
+  }
+
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    closeTimeout: 50,
+    onConnect(session, callback) {
+      stats.connections += 1;
+      if (!misbehave('connect', session, callback)) callback();
+    },
+    onMailFrom(_address, session, callback) {
+      if (!misbehave('mail', session, callback)) callback();
+    },
+    onRcptTo(address, session, callback) {
+      if (!misbehave('rcpt', session, callback, address.address)) callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        void (async () => {
+          if (misbehave('data', session, callback)) return;
+          const raw = Buffer.concat(chunks);
+          const parsed = await simpleParser(raw);
+          const mailFrom = session.envelope.mailFrom;
+          messages.push({
+            envelope: { from: mailFrom ? mailFrom.address : null, to: session.envelope.rcptTo.map((r) => r.address) },
+            raw,
+            parsed,
+            messageId: parsed.messageId ?? null,
+            sessionId: session.id,
+          });
+          for (const wake of [...waiters]) wake();
+          const after = takeFault('after-data');
+          if (after?.kind === 'drop') drop(session);
+          else if (after?.kind === 'refuse') callback(refusal(after));
+          else callback();
+        })().catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      });
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => {
+      server.server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the SMTP capture has no TCP port');
+  const port = address.port;
+
+  return {
+    host: HOST,
+    port,
+    url: `smtp://${HOST}:${port}`,
+    messages,
+    get stats() {
+      return { ...stats };
+    },
+    inject,
+    clearFaults() {
+      faults = [];
+    },
+    clear() {
+      messages.length = 0;
+      stats.connections = 0;
+      stats.refused = 0;
+      stats.dropped = 0;
+    },
+    waitFor(count, timeoutMs = 5_000) {
+      if (messages.length >= count) return Promise.resolve([...messages]);
+      return new Promise((resolve, reject) => {
+        const wake = () => {
+          if (messages.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve([...messages]);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`SMTP capture: expected ${count} message(s) within ${timeoutMs} ms, got ${messages.length}`));
+        }, timeoutMs);
+        waiters.add(wake);
+      });
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        for (const connection of server.connections) connection._socket.destroy();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+/** Message-IDs of the captured messages, each once, in first-arrival order. */
+export function distinctMessageIds(messages: readonly CapturedMessage[]): string[] {
+  return [...new Set(messages.map((message) => message.messageId ?? '(none)'))];
+}
