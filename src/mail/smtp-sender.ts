@@ -40,7 +40,7 @@ export interface SenderLogger {
 }
 
 /** Delay before the next attempt, given how many attempts have failed so far (1, 2, …). */
-export type BackoffPolicy = (failedAttempts: number) => number;
+export type RetryBackoff = (failedAttempts: number) => number;
 
 export interface SmtpSenderSettings {
   readonly db: Kysely<Database>;
@@ -54,7 +54,7 @@ export interface SmtpSenderSettings {
   /** Attempts before a message is given up (default 12, about eight hours with the default backoff). */
   readonly maxAttempts?: number;
   readonly now?: () => Date;
-  readonly backoff?: BackoffPolicy;
+  readonly backoff?: RetryBackoff;
   /** DKIM signing, passed to nodemailer with every message. */
   readonly dkim?: DKIMOptions;
   readonly logger?: SenderLogger;
@@ -112,7 +112,7 @@ export const SENDER_DEFAULTS = {
 } as const;
 
 /** 30 s, 1 min, 2 min, … doubling up to `maxMs` (default two hours). */
-export function exponentialBackoff(baseMs = 30_000, maxMs = 2 * 60 * 60_000): BackoffPolicy {
+export function exponentialBackoff(baseMs = 30_000, maxMs = 2 * 60 * 60_000): RetryBackoff {
   return (failedAttempts) => Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
 }
 
@@ -208,9 +208,17 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   function start(loopOptions: SenderLoopOptions): RunningSender {
     if (running) throw new Error('this sender is already running');
     let stopping = false;
+    // A wake that arrives mid-round must not be lost: the mail it announces may have been
+    // queued after this round's claim.
+    let wakeRequested = false;
     let wakeUp: (() => void) | null = null;
+    const wake = () => {
+      wakeRequested = true;
+      wakeUp?.();
+    };
     const loop = (async () => {
       while (!stopping) {
+        wakeRequested = false;
         let fullBatch = false;
         try {
           const result = await drainOnce();
@@ -218,7 +226,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
         } catch (error) {
           logger?.error({ err: error, workerId }, 'outbox round failed; trying again');
         }
-        if (stopping || fullBatch) continue;
+        if (stopping || fullBatch || wakeRequested) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, loopOptions.pollMs);
           wakeUp = () => {
@@ -230,7 +238,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
       }
     })();
     const handle: RunningSender = {
-      wake: () => wakeUp?.(),
+      wake,
       async stop() {
         stopping = true;
         wakeUp?.();
