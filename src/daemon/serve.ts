@@ -1,6 +1,8 @@
+import os from 'node:os';
 import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
 import { Judge } from '../judge/judge.ts';
+import { createSmtpSender } from '../mail/smtp-sender.ts';
 import { createJudgeStore } from '../store/judge-store.ts';
 import { openStore } from '../store/index.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
@@ -20,14 +22,23 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
   log.info({ database: store.kind, spool: settings.spoolDir, judge: settings.judge.address }, 'dipjudge is running: drop .eml files into the spool inbox');
+  // Outgoing mail: through SMTP when configured, otherwise written to the spool outbox.
+  const sender = settings.smtpUrl
+    ? createSmtpSender({ db: store.db, smtpUrl: settings.smtpUrl, from: settings.judge, workerId: `${os.hostname()}:${process.pid}`, logger: log.child({ component: 'smtp' }) })
+    : null;
+  const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
   let stopping = false;
   let waiters: (() => void)[] = [];
   const loop = (async () => {
     while (!stopping) {
       try {
-        await drainInbox(folders, judge, (file, status) => log.info({ file, status }, 'message handled'));
-        const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address });
-        if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
+        const handled = await drainInbox(folders, judge, (file, status) => log.info({ file, status }, 'message handled'));
+        if (sending) {
+          if (handled > 0) sending.wake();
+        } else {
+          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address });
+          if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
+        }
       } catch (error) {
         log.error({ err: error }, 'spool round failed; retrying');
       }
@@ -42,6 +53,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     async stop() {
       stopping = true;
       await loop;
+      await sender?.close();
       await store.close();
       log.info('dipjudge stopped');
     },
