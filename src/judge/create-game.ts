@@ -1,5 +1,6 @@
 import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-catalog.ts';
 import type { CreateBlock } from '../commands/index.ts';
+import { parseTiming, parseZone } from '../schedule/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { GAME_RULES, type GameRule } from './model.ts';
 import { hashPassword } from './passwords.ts';
@@ -7,15 +8,6 @@ import { hashPassword } from './passwords.ts';
 // CREATE game pw [variant] with its status lines; the sender becomes the game's Master.
 
 const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function createGame(ctx: BlockContext, block: CreateBlock): Promise<void> {
   const { opener } = block;
@@ -57,14 +49,19 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
       case 'form':
         form = true;
         break;
-      case 'timing':
-        // Kept as written for the deadline engine, which reads it.
+      case 'zone': {
+        const zone = parseZone(setting.zone);
+        if (zone.ok) timeZone = zone.zone;
+        else ctx.errors.push({ line: setting.line, message: zone.error.message });
+        break;
+      }
+      case 'timing': {
+        // Checked now so a mistake is reported at CREATE; kept as written for the deadline engine.
+        const parsed = parseTiming(setting.args);
+        if (!parsed.ok) for (const error of parsed.errors) ctx.errors.push({ line: setting.line, message: error.message });
         timing = timing ? `${timing} ${setting.args}` : setting.args;
         break;
-      case 'zone':
-        if (!isTimeZone(setting.zone)) ctx.errors.push({ line: setting.line, message: `"${setting.zone}" is not a time zone; write an IANA name such as Europe/Berlin or America/New_York` });
-        else timeZone = setting.zone;
-        break;
+      }
     }
   }
   try {

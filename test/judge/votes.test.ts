@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases.ts';
-import { INITIALS, startGame } from './game-fixture.ts';
+import { Judge } from '../../src/judge/judge.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { INITIALS, startGame, TEST_JUDGE } from './game-fixture.ts';
+import { eml } from './mail-builder.ts';
 
 describeEachDatabase('draws and concessions by mail', (getStore) => {
   const status = async () => (await getStore().db.selectFrom('games').select(['status', 'timing', 'time_zone']).executeTakeFirstOrThrow());
@@ -29,6 +32,15 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     expect((await status()).status).toBe('completed');
     const over = await getStore().db.selectFrom('outbox').selectAll().where('subject', 'like', '%Game over%').executeTakeFirstOrThrow();
     expect(over.body).not.toMatch(/p\d@players\.example/);
+  });
+
+  it('refuses a CREATE whose TIMING or ZONE cannot be read, naming the word', async () => {
+    const judge = new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
+    await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo pw\nTIMING AT 23:30 NEXXT 1D\nZONE Mars/Olympus\nFORM'));
+    const reply = await getStore().db.selectFrom('outbox').select('body').executeTakeFirstOrThrow();
+    expect(reply.body).toMatch(/Line 2: .*"NEXXT" is not a timing setting/);
+    expect(reply.body).toMatch(/Line 3: "Mars\/Olympus" is not a time zone/);
+    expect(await getStore().db.selectFrom('games').selectAll().execute()).toHaveLength(0);
   });
 
   it('asks NO_DIAS games for the powers in the draw, reads n-way votes and names an unknown power', async () => {
