@@ -2,6 +2,8 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
 import { Judge } from '../judge/judge.ts';
+import { createImapIntake } from '../mail/imap-intake.ts';
+import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { createSmtpSender } from '../mail/smtp-sender.ts';
 import { createJudgeStore } from '../store/judge-store.ts';
 import { openStore } from '../store/index.ts';
@@ -27,6 +29,21 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     ? createSmtpSender({ db: store.db, smtpUrl: settings.smtpUrl, from: settings.judge, workerId: `${os.hostname()}:${process.pid}`, logger: log.child({ component: 'smtp' }) })
     : null;
   const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
+  // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
+  const intake = settings.imapUrl
+    ? createImapIntake({
+        connection: settings.imapUrl,
+        stateStore: judgeStateCursorStore(store.db),
+        logger: log.child({ component: 'imap' }),
+        handle: async (raw) => {
+          const started = Date.now();
+          const outcome = await judge.receive(raw);
+          log.info({ status: outcome.status, messageId: outcome.messageId, ms: Date.now() - started }, 'message handled');
+          sending?.wake();
+        },
+      })
+    : null;
+  intake?.start();
   let stopping = false;
   let waiters: (() => void)[] = [];
   const loop = (async () => {
@@ -52,6 +69,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     settled: () => new Promise<void>((resolve) => waiters.push(resolve)),
     async stop() {
       stopping = true;
+      await intake?.stop();
       await loop;
       await sender?.close();
       await store.close();

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { serve } from '../../src/daemon/serve.ts';
+import { eml } from '../judge/mail-builder.ts';
+import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
+import { startSmtpCapture } from '../support/smtp-capture.ts';
+
+// The daemon end to end against real servers: players' mails APPENDed to a Dovecot inbox,
+// replies collected by an SMTP capture server.
+
+const inCi = process.env.CI !== undefined && !/^(|0|false)$/i.test(process.env.CI);
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve with IMAP and SMTP', () => {
+  it('answers every mail appended to the mailbox exactly once, threaded, and files it as processed', { timeout: 90_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-imap-smtp-'));
+    dirs.push(root);
+    const dovecot = await startDovecot();
+    const capture = await startSmtpCapture();
+    const settings = loadConfig({
+      DIPJUDGE_DATA_DIR: path.join(root, 'db'),
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '100',
+      IMAP_URL: dovecot.url,
+      SMTP_URL: capture.url,
+      JUDGE_ADDRESS: 'judge@judge.example',
+    });
+    const running = await serve(settings, pino({ level: 'silent' }));
+    try {
+      await dovecot.appendMessage(eml({ from: 'gm@players.example', subject: 'new game', messageId: '<c1@players.example>' }, 'CREATE demo secret\nFORM'));
+      await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pw1'));
+      await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));
+      // The same message delivered twice (a resend by the player's MTA) is answered once.
+      await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));
+      await capture.waitFor(3, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(capture.messages).toHaveLength(3);
+      const bySubject = new Map(capture.messages.map((m) => [m.parsed.subject, m]));
+      expect(bySubject.get('Re: new game')!.envelope.to).toEqual(['gm@players.example']);
+      expect(bySubject.get('Re: new game')!.parsed.text).toMatch(/Game 'demo' \(Standard\) has been created/);
+      expect(bySubject.get('Re: me too')!.parsed.inReplyTo).toBe('<j1@players.example>');
+      expect(bySubject.get('Re: what is on')!.parsed.text).toMatch(/demo/);
+      for (const m of capture.messages) expect(m.parsed.headers.get('auto-submitted')).toBe('auto-replied');
+      expect(await dovecot.listMessages('INBOX')).toHaveLength(0);
+      expect(await dovecot.listMessages('Processed')).toHaveLength(4);
+    } finally {
+      await running.stop();
+      await capture.close();
+      await dovecot.stop();
+    }
+  });
+});
