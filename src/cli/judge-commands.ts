@@ -26,7 +26,7 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
     const before = await store.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
     const outcome = await new Judge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
     const queued = await store.db.selectFrom('outbox').selectAll().where('id', '>', before?.max ?? '0').orderBy('id').execute();
-    const summary = outcome.status === 'processed' ? `processed ${outcome.messageId}: ${outcome.blocks} block(s), ${outcome.failedBlocks} refused` : outcome.status === 'duplicate' ? `duplicate ${outcome.messageId}: already processed, nothing done` : `ignored ${outcome.messageId}: ${outcome.reason}`;
+    const summary = outcome.status === 'processed' ? `processed ${outcome.messageId}: ${outcome.blocks} block(s), ${outcome.failedBlocks} refused` : outcome.status === 'duplicate' ? `duplicate ${outcome.messageId}: already processed, nothing done` : `${outcome.status} ${outcome.messageId}: ${outcome.reason}`;
     return [`# ${summary}; ${queued.length} message(s) queued`, ...queued.map(formatMail)].join('\n');
   });
 }

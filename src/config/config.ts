@@ -10,6 +10,8 @@ const configSchema = z.object({
   DIPJUDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   IMAP_URL: z.string().regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL, e.g. imap://judge:secret@127.0.0.1:10143/INBOX').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
   JUDGE_NAME: z.string().min(1).default('dipjudge'),
   JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
@@ -24,7 +26,7 @@ export interface JudgeSettings {
   readonly imapUrl: string | undefined;
   /** When set, outgoing mail goes through this SMTP server instead of the spool outbox. */
   readonly smtpUrl: string | undefined;
-  readonly judge: { readonly address: string; readonly name: string; readonly code: string };
+  readonly judge: { readonly address: string; readonly name: string; readonly code: string; readonly maxMessageBytes: number; readonly maxMailsPerHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -35,5 +37,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const c = parsed.data;
-  return { databaseUrl: c.DATABASE_URL, dataDir: c.DIPJUDGE_DATA_DIR, spoolDir: c.DIPJUDGE_SPOOL_DIR, pollMs: c.DIPJUDGE_POLL_MS, imapUrl: c.IMAP_URL, smtpUrl: c.SMTP_URL, judge: { address: c.JUDGE_ADDRESS.toLowerCase(), name: c.JUDGE_NAME, code: c.JUDGE_CODE.toUpperCase() } };
+  return {
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DIPJUDGE_DATA_DIR,
+    spoolDir: c.DIPJUDGE_SPOOL_DIR,
+    pollMs: c.DIPJUDGE_POLL_MS,
+    imapUrl: c.IMAP_URL,
+    smtpUrl: c.SMTP_URL,
+    judge: {
+      address: c.JUDGE_ADDRESS.toLowerCase(),
+      name: c.JUDGE_NAME,
+      code: c.JUDGE_CODE.toUpperCase(),
+      maxMessageBytes: c.DIPJUDGE_MAX_MAIL_BYTES,
+      maxMailsPerHour: c.DIPJUDGE_MAX_MAILS_PER_HOUR,
+    },
+  };
 }

@@ -13,6 +13,10 @@ export interface JudgeConfig {
   readonly name: string;
   /** Short code in subjects and `::` headers, e.g. "DIP". */
   readonly code: string;
+  /** Mail larger than this is refused with a reply (default 256 KiB). */
+  readonly maxMessageBytes?: number;
+  /** Mails one address may send per hour before the judge stops handling them (default 60). */
+  readonly maxMailsPerHour?: number;
 }
 
 /** A reason the whole block is refused; its effects are rolled back and the reply says why. */

@@ -17,7 +17,8 @@ import { runSession } from './session-commands.ts';
 export type ReceiveOutcome =
   | { readonly status: 'processed'; readonly messageId: string; readonly blocks: number; readonly failedBlocks: number }
   | { readonly status: 'duplicate'; readonly messageId: string }
-  | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string };
+  | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
+  | { readonly status: 'rejected'; readonly messageId: string; readonly reason: string };
 
 export class Judge {
   constructor(
@@ -36,8 +37,27 @@ export class Judge {
         await tx.markInbound(messageId, 'ignored', null);
         return { status: 'ignored', messageId, reason: decision.reason };
       }
+      const refusal = await this.refusal(tx, message);
+      if (refusal) {
+        await tx.markInbound(messageId, 'rejected', null);
+        // Past the hourly limit only the first refusal is answered, so two robots cannot loop.
+        if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, message.replyAddress!.toLowerCase(), [refusal.text]));
+        return { status: 'rejected', messageId, reason: refusal.text };
+      }
       return this.handle(tx, message, messageId);
     });
+  }
+
+  /** Mail the judge refuses whole: too large, or one too many from the same sender this hour. */
+  private async refusal(tx: JudgeTransaction, message: InboundMessage): Promise<{ text: string; answer: boolean } | null> {
+    const maxBytes = this.config.maxMessageBytes ?? 256 * 1024;
+    if (message.sizeBytes > maxBytes) {
+      return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
+    }
+    const limit = this.config.maxMailsPerHour ?? 60;
+    const recent = await tx.recentInboundFrom(message.from ?? '', 3600);
+    if (recent <= limit) return null;
+    return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: recent === limit + 1 };
   }
 
   private async handle(tx: JudgeTransaction, message: InboundMessage, messageId: string): Promise<ReceiveOutcome> {

@@ -85,6 +85,8 @@ export interface JudgeTransaction {
   /** Records the inbound message; false when its Message-ID was seen before. */
   recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string }): Promise<boolean>;
   markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored', gameId: number | null): Promise<void>;
+  /** How many mails from this address arrived in the last `seconds`, the current one included. */
+  recentInboundFrom(address: string, seconds: number): Promise<number>;
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
   nested<T>(work: () => Promise<T>): Promise<T>;
 

@@ -74,6 +74,16 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
   }
 
+  async recentInboundFrom(address: string, seconds: number): Promise<number> {
+    const row = await this.trx
+      .selectFrom('inbound_mail')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('from_address', '=', address)
+      .where('received_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async nested<T>(work: () => Promise<T>): Promise<T> {
     const name = sql.id(`block_${++this.savepoints}`);
     await sql`SAVEPOINT ${name}`.execute(this.trx);
