@@ -40,6 +40,8 @@ export interface BlockContext {
   /** Errors found so far in this block; any error rolls the block back. */
   readonly errors: { readonly line: number | null; readonly message: string }[];
   readonly random: () => number;
+  /** When the mail is being handled (the injected clock). */
+  readonly now: Date;
   /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
   readonly touchedGames: Set<string>;
 }

@@ -3,6 +3,7 @@ import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SeatRecord } from './ports.ts';
@@ -104,16 +105,18 @@ export async function startGame(ctx: BlockContext, game: Game, variant: Variant,
   const position = variant.startingPosition();
   await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
   await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
+  const schedule = await scheduleDeadline(ctx.tx, game, position.phase, ctx.now, null);
+  const deadline = deadlineText(game, schedule?.deadline ?? null) ?? 'not set: orders are processed as soon as all are in';
   const final = await ctx.tx.seats(game.id);
   const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => final.find((s) => s.power === p.id)!).filter(Boolean)];
   const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
   for (const [index, seat] of ordered.entries()) {
     // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
-    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline: 'not set (orders are processed when all are in)' });
+    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline });
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
   }
   ctx.reply.push(`Game '${game.name}' is full and has started.`);
-  return { ...game, status: 'active', currentPhase: position.phase };
+  return { ...game, status: 'active', currentPhase: position.phase, deadline: schedule?.deadline ?? null, grace: schedule?.grace ?? null };
 }
 
 async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {

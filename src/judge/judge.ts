@@ -25,6 +25,7 @@ export class Judge {
     private readonly store: JudgeStore,
     private readonly config: JudgeConfig,
     private readonly random: () => number = Math.random,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async receive(raw: Buffer | string): Promise<ReceiveOutcome> {
@@ -62,13 +63,14 @@ export class Judge {
 
   private async handle(tx: JudgeTransaction, message: InboundMessage, messageId: string): Promise<ReceiveOutcome> {
     const sender = message.replyAddress!.toLowerCase();
+    const now = this.clock();
     const body = parseBody(message.text ?? '');
     const sections: string[] = [];
     const touched = new Set<string>();
     let failed = 0;
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
     for (const [index, block] of body.blocks.entries()) {
-      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, touchedGames: new Set() };
+      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set() };
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
@@ -77,7 +79,7 @@ export class Judge {
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
     if (body.blocks.length === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
-    for (const game of touched) await processIfReady(tx, this.config, game);
+    for (const game of touched) await processIfReady(tx, this.config, game, now);
     await tx.enqueueMail(replyTo(message, this.config, sender, sections));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed };

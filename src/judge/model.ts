@@ -44,6 +44,12 @@ export interface Game {
   readonly currentPhase: string | null;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or the power it concedes to. */
   readonly proposal: string | null;
+  /** CREATE's TIMING text, read by the deadline engine; null for njudge's defaults. */
+  readonly timing: string | null;
+  /** IANA zone in which deadlines are computed and shown. */
+  readonly timeZone: string;
+  readonly deadline: Date | null;
+  readonly grace: Date | null;
 }
 
 export interface Seat {

@@ -50,6 +50,24 @@ export interface NewSeatRecord {
   readonly name?: string | null;
 }
 
+export interface GamePatch {
+  readonly status?: GameStatus;
+  readonly currentPhase?: string | null;
+  readonly proposal?: string | null;
+  readonly deadline?: Date | null;
+  readonly grace?: Date | null;
+}
+
+/** A timed event of a game: its deadline, a reminder, the end of grace. */
+export interface GameJob {
+  readonly kind: 'deadline' | 'reminder' | 'grace';
+  readonly gameId: number;
+  readonly dueAt: Date;
+  /** An open job with the same key is replaced: rescheduling is one call. */
+  readonly dedupeKey: string;
+  readonly payload: { readonly phase: string };
+}
+
 export interface SeatPatch {
   readonly power?: string | null;
   readonly address?: string;
@@ -65,6 +83,7 @@ export interface PhaseRecord {
   readonly phaseId: string;
   readonly seq: number;
   readonly position: Position;
+  readonly deadline?: Date | null;
 }
 
 export interface PressRecord {
@@ -93,7 +112,7 @@ export interface JudgeTransaction {
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   listGames(): Promise<Game[]>;
   createGame(game: NewGameRecord): Promise<Game>;
-  updateGame(id: number, patch: { readonly status?: GameStatus; readonly currentPhase?: string | null; readonly proposal?: string | null }): Promise<void>;
+  updateGame(id: number, patch: GamePatch): Promise<void>;
   deleteGame(id: number): Promise<void>;
   /** The scrypt hash of the game's privacy word, or null for a public game. */
   privateWordHash(gameId: number): Promise<string | null>;
@@ -114,11 +133,16 @@ export interface JudgeTransaction {
   phase(gameId: number, phaseId: string): Promise<PhaseRecord | null>;
   phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]>;
   recordResults(gameId: number, phaseId: string, results: unknown, text: string): Promise<void>;
+  setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void>;
 
   orders(gameId: number, phaseId: string): Promise<StoredOrders[]>;
   saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void>;
 
   archivePress(press: PressRecord): Promise<void>;
+
+  scheduleJob(job: GameJob): Promise<void>;
+  /** Closes the game's open jobs (all, or those whose dedupe key starts with the prefix). */
+  cancelJobs(gameId: number, keyPrefix?: string): Promise<void>;
   enqueueMail(mail: OutgoingMail): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
 import type { Variant } from '../engine/variant.ts';
 import { mapperHeader, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
+import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
@@ -17,36 +18,42 @@ export interface TurnReadiness {
   readonly waitingFor: readonly string[];
 }
 
-export async function turnReadiness(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<TurnReadiness> {
+export async function turnReadiness(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<TurnReadiness> {
   if (game.status !== 'active' || game.currentPhase === null) return { ready: false, waitingFor: [] };
   const phase = await tx.phase(game.id, game.currentPhase);
   if (!phase) return { ready: false, waitingFor: [] };
   const stored = new Map((await tx.orders(game.id, phase.phaseId)).map((o) => [o.power, o]));
+  // A WAIT holds the turn only until the deadline (njudge's UPDATE_PROCESS).
+  const waitCounts = game.deadline === null || now < game.deadline;
   const waitingFor: string[] = [];
   for (const power of variant.powers) {
     if (!owesOrders(variant, phase.position, power.id)) continue;
     const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
     const orders = stored.get(power.id);
-    if (!seat || seat.status !== 'active' || seat.wait || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
+    if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
   }
   return { ready: waitingFor.length === 0, waitingFor };
 }
 
 /** Processes the game's current phase if it is ready; returns whether it did. */
-export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string): Promise<boolean> {
+export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date): Promise<boolean> {
   const game = await tx.findGame(gameName, { forUpdate: true });
   if (!game) return false;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
-  if (!(await turnReadiness(tx, game, variant, seats)).ready) return false;
-  await processTurn(tx, config, game, variant, seats);
+  if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return false;
+  await processTurn(tx, config, game, variant, seats, now);
   return true;
 }
 
-export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
+export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
   const phase = (await tx.phase(game.id, game.currentPhase!))!;
   const stored = await tx.orders(game.id, phase.phaseId);
   const outcome = adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored));
+  const next = outcome.position.phase;
+  await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
+  await tx.updateGame(game.id, { currentPhase: next, ...(outcome.winner ? { status: 'completed' as const } : {}) });
+  const schedule = outcome.winner ? (await tx.cancelJobs(game.id), null) : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace });
   const body = renderResults({
     variant,
     gameName: game.name,
@@ -56,7 +63,7 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
     before: phase.position,
     after: outcome.position,
     winner: outcome.winner,
-    nextPhaseDeadline: null,
+    nextPhaseDeadline: deadlineText(game, schedule?.deadline ?? null),
   });
   const header = mapperHeader({
     judgeCode: config.code,
@@ -64,12 +71,10 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
     variantTitle: variant.title,
     variantOptions: hasRule(game, 'GUNBOAT') ? ['Gunboat'] : [],
     phase: phase.phaseId,
-    deadline: null,
+    deadline: deadlineText(game, game.deadline),
   });
   const text = withMapperHeader(header, body);
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text);
-  await tx.savePhase(game.id, { phaseId: outcome.position.phase, seq: phase.seq + 1, position: outcome.position });
-  await tx.updateGame(game.id, { currentPhase: outcome.position.phase, ...(outcome.winner ? { status: 'completed' as const } : {}) });
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phase.phaseId, 'Results'), body: text, gameId: game.id, kind: 'results' });
   if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);

@@ -1,6 +1,7 @@
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { deadlineText } from './deadlines.ts';
 import { infoCommand } from './info-commands.ts';
 import { hasRule } from './model.ts';
 import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
@@ -14,6 +15,10 @@ import { announceEnd, processTurn, turnReadiness } from './process-turn.ts';
 
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as all are in)';
+
+function deadlines(game: GameSession['game']): { deadline: string; grace: string | null } {
+  return { deadline: deadlineText(game, game.deadline) ?? NO_DEADLINE, grace: deadlineText(game, game.grace) };
+}
 
 export async function runSession(ctx: BlockContext, session: GameSession, commands: readonly Command[]): Promise<void> {
   const orders: OrderEntry[] = [];
@@ -90,7 +95,7 @@ async function submitOrders(ctx: BlockContext, session: GameSession, entries: re
   const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, message: `${order.text}: ${order.error}` });
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, deadline: NO_DEADLINE, grace: null, wait: seat.wait }),
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
@@ -106,7 +111,7 @@ async function reportOrders(ctx: BlockContext, session: GameSession): Promise<vo
   const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
   const checked = checkOrderSet(variant, phase.position, seat.power!, (stored?.lines ?? []).map((text) => ({ text, line: null })));
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, deadline: NO_DEADLINE, grace: null, wait: seat.wait }));
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game), wait: seat.wait }));
 }
 
 type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'set-concede' | 'set-noconcede' | 'vote' | 'propose' }>;
@@ -245,9 +250,9 @@ async function masterCommand(ctx: BlockContext, session: GameSession, command: E
       ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
       return { ...session, game: { ...game, status: 'forming' } };
     case 'PROCESS': {
-      const readiness = await turnReadiness(ctx.tx, game, variant, seats);
+      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now);
       if (!readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${readiness.waitingFor.map((p) => variant.power(p)!.name).join(', ') || 'the game to start'}`);
-      await processTurn(ctx.tx, ctx.config, game, variant, seats);
+      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
       ctx.reply.push(`${game.currentPhase} has been processed.`);
       return;
     }

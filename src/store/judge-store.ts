@@ -3,6 +3,8 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Position } from '../engine/types.ts';
 import type { Game, GameRule } from '../judge/model.ts';
 import type {
+  GameJob,
+  GamePatch,
   JudgeStore,
   JudgeTransaction,
   NewGameRecord,
@@ -36,6 +38,10 @@ function toGame(row: Selectable<GamesTable>): Game {
     listed: row.listed,
     currentPhase: row.current_phase,
     proposal: row.proposal,
+    timing: typeof row.timing.text === 'string' ? row.timing.text : null,
+    timeZone: row.time_zone,
+    deadline: row.deadline_at,
+    grace: row.grace_at,
   };
 }
 
@@ -127,13 +133,15 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return toGame(row);
   }
 
-  async updateGame(id: number, patch: { status?: Game['status']; currentPhase?: string | null; proposal?: string | null }): Promise<void> {
+  async updateGame(id: number, patch: GamePatch): Promise<void> {
     await this.trx
       .updateTable('games')
       .set({
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.currentPhase !== undefined ? { current_phase: patch.currentPhase } : {}),
         ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
+        ...(patch.deadline !== undefined ? { deadline_at: patch.deadline } : {}),
+        ...(patch.grace !== undefined ? { grace_at: patch.grace } : {}),
       })
       .where('id', '=', id)
       .execute();
@@ -204,14 +212,16 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
     await this.trx
       .insertInto('phases')
-      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position) })
-      .onConflict((oc) => oc.columns(['game_id', 'phase_id']).doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), results: null, results_text: null, processed_at: null }))
+      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null })
+      .onConflict((oc) =>
+        oc.columns(['game_id', 'phase_id']).doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, results: null, results_text: null, processed_at: null }),
+      )
       .execute();
   }
 
   async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
-    const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
-    return row ? { phaseId: row.phase_id, seq: row.seq, position: row.position as Position } : null;
+    const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'deadline_at']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
+    return row ? { phaseId: row.phase_id, seq: row.seq, position: row.position as Position, deadline: row.deadline_at } : null;
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
@@ -226,6 +236,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .where('game_id', '=', gameId)
       .where('phase_id', '=', phaseId)
       .execute();
+  }
+
+  async setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void> {
+    await this.trx.updateTable('phases').set({ deadline_at: deadline }).where('game_id', '=', gameId).where('phase_id', '=', phaseId).execute();
   }
 
   async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
@@ -259,6 +273,20 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         body: press.body,
       })
       .execute();
+  }
+
+  async scheduleJob(job: GameJob): Promise<void> {
+    await this.cancelJobs(job.gameId, job.dedupeKey, true);
+    await this.trx
+      .insertInto('jobs')
+      .values({ game_id: job.gameId, kind: job.kind, due_at: job.dueAt, dedupe_key: job.dedupeKey, payload: jsonb<JsonObject>(job.payload) })
+      .execute();
+  }
+
+  async cancelJobs(gameId: number, keyPrefix?: string, exact = false): Promise<void> {
+    let query = this.trx.updateTable('jobs').set({ done_at: sql`now()`, last_error: 'replaced' }).where('game_id', '=', gameId).where('done_at', 'is', null);
+    if (keyPrefix !== undefined) query = exact ? query.where('dedupe_key', '=', keyPrefix) : query.where('dedupe_key', 'like', `${keyPrefix.replace(/[%_\\]/g, '\\$&')}%`);
+    await query.execute();
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
