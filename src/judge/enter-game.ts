@@ -4,6 +4,7 @@ import type { Variant } from '../engine/variant.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
+import { resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SeatRecord } from './ports.ts';
@@ -172,9 +173,10 @@ async function takeover(ctx: BlockContext, game: Game, variant: Variant, seats: 
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   const updated = await ctx.tx.seats(game.id);
   let current = game;
-  if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && s.status === 'resigned')) {
+  if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {
     await ctx.tx.updateGame(game.id, { status: 'active' });
     current = { ...game, status: 'active' };
+    await resumeAfterTakeover(ctx.tx, current, ctx.now);
   }
   ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
   const others = everyone(updated.filter((s) => s.id !== seat.id));

@@ -110,6 +110,7 @@ export interface JudgeTransaction {
   nested<T>(work: () => Promise<T>): Promise<T>;
 
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
+  findGameById(id: number, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   listGames(): Promise<Game[]>;
   createGame(game: NewGameRecord): Promise<Game>;
   updateGame(id: number, patch: GamePatch): Promise<void>;
@@ -122,6 +123,8 @@ export interface JudgeTransaction {
   updateSeat(id: number, patch: SeatPatch): Promise<void>;
   /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
   removeSeat(id: number): Promise<void>;
+  /** Counts one more late phase for each seat and its current holder. */
+  markLate(seatIds: readonly number[]): Promise<void>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
   votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null; readonly proposal: boolean | null }[]>;
   /** Forgets every seat's answer to the game's proposal. */

@@ -23,8 +23,13 @@ import { jsonb, type Database, type GamesTable, type JsonObject, type SeatsTable
 
 export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
   return {
-    transaction: (work) => db.transaction().execute((trx) => work(new KyselyJudgeTransaction(trx, options.messageIdDomain))),
+    transaction: (work) => db.transaction().execute((trx) => work(judgeTransaction(trx, options))),
   };
+}
+
+/** The judge's port on a transaction someone else opened (the scheduler's job transaction). */
+export function judgeTransaction(trx: Transaction<Database>, options: { readonly messageIdDomain: string }): JudgeTransaction {
+  return new KyselyJudgeTransaction(trx, options.messageIdDomain);
 }
 
 function toGame(row: Selectable<GamesTable>): Game {
@@ -103,9 +108,17 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     }
   }
 
-  async findGame(name: string, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
-    let query = this.trx.selectFrom('games').selectAll().where('name', '=', name.toLowerCase());
-    if (options.forUpdate) query = query.forUpdate();
+  findGame(name: string, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
+    return this.gameWhere('name', name.toLowerCase(), options.forUpdate ?? false);
+  }
+
+  findGameById(id: number, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
+    return this.gameWhere('id', id, options.forUpdate ?? false);
+  }
+
+  private async gameWhere(column: 'name' | 'id', value: string | number, forUpdate: boolean): Promise<Game | null> {
+    let query = this.trx.selectFrom('games').selectAll().where(column, '=', value as never);
+    if (forUpdate) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     return row ? toGame(row) : null;
   }
@@ -197,6 +210,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async clearProposalVotes(gameId: number): Promise<void> {
     await this.trx.updateTable('seats').set({ proposal_vote: null }).where('game_id', '=', gameId).execute();
+  }
+
+  async markLate(seatIds: readonly number[]): Promise<void> {
+    if (seatIds.length === 0) return;
+    await this.trx.updateTable('seats').set((eb) => ({ late_count: eb('late_count', '+', 1) })).where('id', 'in', seatIds).execute();
+    await this.trx.updateTable('seat_stints').set((eb) => ({ late_count: eb('late_count', '+', 1) })).where('seat_id', 'in', seatIds).where('ended_at', 'is', null).execute();
   }
 
   async removeSeat(id: number): Promise<void> {

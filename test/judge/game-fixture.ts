@@ -17,8 +17,8 @@ export interface StartedGame {
   as(power: string, lines: string): Promise<string>;
 }
 
-export async function startGame(db: Kysely<Database>, createLines: string): Promise<StartedGame> {
-  const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
+export async function startGame(db: Kysely<Database>, createLines: string, clock: () => Date = () => new Date()): Promise<StartedGame> {
+  const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
   await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
   const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();

@@ -1,0 +1,81 @@
+import { expect, it } from 'vitest';
+import { onGameEvent } from '../../src/judge/game-events.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { describeEachDatabase } from '../support/databases.ts';
+import { startGame, TEST_JUDGE } from './game-fixture.ts';
+import { eml } from './mail-builder.ts';
+
+// The clock is injected: the game starts on Monday 5 January 2004 17:00 in Europe/Berlin, as in
+// njudge's worked example, and time moves only when the test says so.
+
+describeEachDatabase('deadlines and lateness', (getStore) => {
+  let now = new Date('2004-01-05T16:00:00Z');
+  const clock = () => now;
+  const store = () => createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' });
+  const game = () => getStore().db.selectFrom('games').selectAll().executeTakeFirstOrThrow();
+  const fire = async (kind: string) => {
+    const g = await game();
+    await store().transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now));
+  };
+  const notices = async (subjectLike: string) =>
+    getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
+
+  it('sets njudge deadlines in the game zone, shows them, and schedules the deadline job', async () => {
+    now = new Date('2004-01-05T16:00:00Z');
+    await startGame(getStore().db, 'ZONE Europe/Berlin', clock);
+    const g = await game();
+    // njudge's worked example: started Mon 5 Jan 17:00, the first deadline is Mon 12 Jan 23:30
+    // (next doubled for a press game, snapped to the clock, no deadline on Sundays).
+    expect(g.deadline_at!.toISOString()).toBe('2004-01-12T22:30:00.000Z');
+    const start = (await notices('%Game starting%'))[0]!;
+    expect(start.body).toMatch(/The deadline for the first orders is Mon Jan 12 2004 23:30:00 \+0100/);
+    const jobs = await getStore().db.selectFrom('jobs').selectAll().where('done_at', 'is', null).execute();
+    expect(jobs.find((j) => j.kind === 'deadline')!.due_at.toISOString()).toBe(g.deadline_at!.toISOString());
+  });
+
+  it('sends a late notice at the deadline and abandons the late powers at the end of grace', async () => {
+    now = new Date('2004-01-05T16:00:00Z');
+    const played = await startGame(getStore().db, 'ZONE Europe/Berlin', clock);
+    for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA']) {
+      const units = { AUSTRIA: ['A Vie H', 'A Bud H', 'F Tri H'], ENGLAND: ['F Lon H', 'F Edi H', 'A Lvp H'], FRANCE: ['A Par H', 'A Mar H', 'F Bre H'], GERMANY: ['A Ber H', 'F Kie H', 'A Mun H'], ITALY: ['A Ven H', 'A Rom H', 'F Nap H'], RUSSIA: ['A Mos H', 'A War H', 'F Sev H', 'F Stp/sc H'] }[power]!;
+      await played.as(power, units.join('\n'));
+    }
+    now = (await game()).deadline_at!;
+    await fire('deadline');
+    const late = await notices('%Late Notice: T%');
+    expect(late).toHaveLength(1);
+    expect(late[0]!.to_addresses).toHaveLength(8);
+    expect(late[0]!.body).toMatch(/waiting for Turkey's orders/);
+    const turkey = await getStore().db.selectFrom('seats').select(['late_count', 'status']).where('power', '=', 'TURKEY').executeTakeFirstOrThrow();
+    expect(turkey.late_count).toBe(1);
+    const grace = await getStore().db.selectFrom('jobs').selectAll().where('kind', '=', 'grace').where('done_at', 'is', null).executeTakeFirstOrThrow();
+    now = grace.due_at;
+    await fire('grace');
+    expect((await game()).status).toBe('waiting');
+    expect((await notices('%Waiting for Replacements: T%'))[0]!.body).toMatch(/TAKEOVER turkey@demo/);
+    // A replacement takes over; the game goes on with a deadline counted from now.
+    now = new Date(now.getTime() + 3_600_000);
+    await played.judge.receive(eml({ from: 'sub@players.example' }, 'TAKEOVER turkey@demo newpw'));
+    const resumed = await game();
+    expect(resumed.status).toBe('active');
+    expect(resumed.deadline_at!.getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it('processes the turn with the late powers holding in CIVIL_DISORDER games', async () => {
+    now = new Date('2004-01-05T16:00:00Z');
+    await startGame(getStore().db, 'RULES CIVIL_DISORDER', clock);
+    now = (await game()).deadline_at!;
+    await fire('deadline');
+    expect((await game()).current_phase).toBe('S1901M');
+    now = (await game()).grace_at!;
+    await fire('grace');
+    const g = await game();
+    expect(g.current_phase).toBe('F1901M');
+    expect((await notices('%Civil Disorder%'))[0]!.body).toMatch(/Austria, England, France, Germany, Italy, Russia, Turkey are in civil disorder/);
+    const results = await getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'results').executeTakeFirstOrThrow();
+    expect(results.body).toMatch(/Austria: Army Vienna, No Order Processed\./);
+    // Jobs of a phase the game has left do nothing.
+    await store().transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind: 'grace', gameId: g.id, phase: 'S1901M' }, now));
+    expect((await game()).current_phase).toBe('F1901M');
+  });
+});
