@@ -256,6 +256,15 @@ async function masterCommand(ctx: BlockContext, session: GameSession, command: E
       ctx.reply.push(`${game.currentPhase} has been processed.`);
       return;
     }
+    case 'PROCESS!': {
+      // The missing orders take their civil-disorder defaults: units hold, retreats disband, builds are waived.
+      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only an active game can be processed`);
+      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now);
+      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
+      const defaulted = readiness.waitingFor.map((p) => variant.power(p)!.name);
+      ctx.reply.push(`${game.currentPhase} has been processed${defaulted.length > 0 ? `; ${defaulted.join(', ')} took the civil-disorder defaults` : ''}.`);
+      return;
+    }
     default:
       ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
   }

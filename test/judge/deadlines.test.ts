@@ -79,3 +79,21 @@ describeEachDatabase('deadlines and lateness', (getStore) => {
     expect((await game()).current_phase).toBe('F1901M');
   });
 });
+
+describeEachDatabase('master processing', (getStore) => {
+  it('PROCESS refuses while orders are missing; PROCESS! defaults them', async () => {
+    const played = await startGame(getStore().db, '');
+    await played.as('FRANCE', 'A Par - Bur\nA Mar H\nF Bre - Mao');
+    const master = async (line: string) => {
+      await played.judge.receive(eml({ from: 'gm@players.example' }, `SIGNON Mdemo gmpass\n${line}`));
+      return (await getStore().db.selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+    };
+    expect(await master('PROCESS')).toMatch(/Not all orders are in: waiting for Austria, England, Germany, Italy, Russia, Turkey/);
+    expect(await master('PROCESS!')).toMatch(/S1901M has been processed; Austria, England, Germany, Italy, Russia, Turkey took the civil-disorder defaults/);
+    const g = await getStore().db.selectFrom('games').select('current_phase').executeTakeFirstOrThrow();
+    expect(g.current_phase).toBe('F1901M');
+    const results = await getStore().db.selectFrom('outbox').select('body').where('kind', '=', 'results').executeTakeFirstOrThrow();
+    expect(results.body).toMatch(/France: Army Paris -> Burgundy\./);
+    expect(await played.as('FRANCE', 'PROCESS!')).toMatch(/PROCESS! is a Master command/);
+  });
+});
