@@ -1,0 +1,402 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { jsonb } from './schema.ts';
+import type { Database, JobRow, JsonObject } from './schema.ts';
+
+// A durable job queue on the `jobs` table: the deadline scheduler's timers. Generic: it knows
+// nothing of games beyond an optional game_id; callers supply the handlers.
+//
+//   scheduleJob(db, { kind, dueAt, gameId?, payload?, dedupeKey? }) → job id
+//     Inserts a job. `db` may be the caller's transaction, so a job commits (or rolls back) with
+//     the change that caused it. With a dedupeKey, an open job with that key is replaced (its
+//     kind, game, due time and payload; attempts and error reset): rescheduling is one call.
+//
+//   cancelJobs(db, { gameId?, kind?, dedupeKey? }) → number cancelled
+//     Deletes the open jobs matching every field given (gameId or dedupeKey is required). A job
+//     being handled right now is waited for and, having been done by then, is left alone.
+//
+//   runDueJobs(db, { now, workerId, handle, limit?, maxAttempts?, retryDelayMs?, signal?, logger? })
+//     → { done, failed }
+//     Runs due jobs one at a time, oldest due first, each in its own transaction that holds the
+//     job's row lock (mail-and-database.md §5, "lock-held"):
+//       BEGIN; SELECT … WHERE done_at IS NULL AND due_at <= $now ORDER BY due_at, id
+//              FOR UPDATE SKIP LOCKED LIMIT 1;  mark it done;  handle(trx, job);  COMMIT
+//     Other runners, in this process or another, skip the locked row. A crash mid-handler rolls
+//     everything back and releases the lock, so a job is never half-applied; it runs again.
+//     If `handle` throws, its writes are rolled back (to a savepoint taken before it ran) and,
+//     still under the same lock, the job's attempts go up, last_error is kept and due_at moves
+//     back by retryDelayMs(attempts); after maxAttempts it is given up ("dead"). One poisoned
+//     job therefore never blocks the others. If the transaction fails around the handler (its
+//     COMMIT, say), the failure is recorded the same way in a short transaction of its own.
+//     Stops after `limit` jobs, when nothing is due, or when `signal` aborts. Throws only when
+//     the database itself fails; handler errors are counted, logged and kept in last_error.
+//
+//   startJobRunner({ db, now, workerId, handle, pollMs, … }) → { wake(), stop() }
+//     runDueJobs in a loop, pausing pollMs when nothing is left; wake() ends the pause (call it
+//     after scheduling a job that is due at once); stop() lets the job in hand finish.
+//
+// Time is always the injected `now()`, sent as a query parameter (never SQL now()), so tests can
+// run years of game time in milliseconds.
+//
+// Rules for handlers:
+//   - Use only `trx`. Another query on `db` needs a second connection, and PGlite has one.
+//   - Rescheduling the job's own dedupe key from inside the handler is fine: the job in hand is
+//     already marked done in `trx`, so the new schedule becomes a new open job.
+//   - The job row is locked before anything the handler locks. Code that locks a game and then
+//     reschedules that game's job takes the locks the other way round; PostgreSQL breaks such a
+//     deadlock by failing one side, and if it is the handler, the job is retried after a delay.
+//
+// A job row ends in one of two states: done_at set and last_error null (done), or done_at set and
+// last_error set (dead: given up after maxAttempts). Cancelled jobs are deleted.
+
+// ------------------------------------------------------------------------------------------------
+// Types
+// ------------------------------------------------------------------------------------------------
+
+export interface NewJobRequest {
+  /** `^[a-z][a-z0-9_-]*$`, e.g. `deadline`, `grace`, `reminder`. */
+  readonly kind: string;
+  readonly dueAt: Date;
+  /** null for judge-wide jobs. */
+  readonly gameId?: number | null;
+  readonly payload?: JsonObject;
+  /** At most one open job per key, e.g. `deadline:demo`. */
+  readonly dedupeKey?: string | null;
+}
+
+/** Which open jobs to cancel: all fields given must match; gameId or dedupeKey is required. */
+export type CancelJobsFilter =
+  | { readonly gameId: number; readonly kind?: string; readonly dedupeKey?: string }
+  | { readonly gameId?: number; readonly kind?: string; readonly dedupeKey: string };
+
+/** Does the job's work inside the job's transaction; throwing rolls its writes back. */
+export type JobHandler = (trx: Transaction<Database>, job: JobRow) => Promise<void>;
+
+/** Delay before the next attempt, given how many attempts have failed so far (1, 2, …). */
+export type JobRetryDelay = (failedAttempts: number) => number;
+
+/** pino-compatible. */
+export interface JobQueueLogger {
+  info(bindings: object, message: string): void;
+  warn(bindings: object, message: string): void;
+  error(bindings: object, message: string): void;
+}
+
+export interface RunDueJobsOptions {
+  readonly now: () => Date;
+  /** Written to claimed_by; unique per runner, e.g. `${hostname}:${pid}`. */
+  readonly workerId: string;
+  readonly handle: JobHandler;
+  /** Most jobs handled in this call (default 100). */
+  readonly limit?: number;
+  /** Attempts before a job is given up (default 8). */
+  readonly maxAttempts?: number;
+  /** Default: 1 min, doubling, at most 1 h (about 2 h in all with the default maxAttempts). */
+  readonly retryDelayMs?: JobRetryDelay;
+  /** Checked before each claim: the job in hand always finishes. */
+  readonly signal?: AbortSignal;
+  readonly logger?: JobQueueLogger;
+}
+
+export interface RunDueJobsResult {
+  /** Handled without error. */
+  readonly done: number;
+  /** Handler threw (retried later, or given up). */
+  readonly failed: number;
+}
+
+export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal'> {
+  readonly db: Kysely<Database>;
+  /** Pause after a round that left nothing due, or after a round that failed. */
+  readonly pollMs: number;
+}
+
+export interface JobRunner {
+  /** Ends the pause early; a wake during a round makes another round follow at once. */
+  wake(): void;
+  /** Lets the job in hand finish, then ends the loop. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export const JOB_QUEUE_DEFAULTS = {
+  limit: 100,
+  maxAttempts: 8,
+  firstRetryMs: 60_000,
+  maxRetryMs: 60 * 60_000,
+} as const;
+
+const LAST_ERROR_MAX = 2000;
+const HANDLER_SAVEPOINT = sql.raw('job_queue_handler');
+
+// ------------------------------------------------------------------------------------------------
+// Scheduling
+// ------------------------------------------------------------------------------------------------
+
+/** Inserts a job, or replaces the open job with the same dedupeKey. Returns the job's id. */
+export async function scheduleJob(db: Kysely<Database>, job: NewJobRequest): Promise<string> {
+  const values = {
+    kind: job.kind,
+    due_at: job.dueAt,
+    game_id: job.gameId ?? null,
+    payload: jsonb(job.payload ?? {}),
+    dedupe_key: job.dedupeKey ?? null,
+  };
+  const insert = db.insertInto('jobs').values(values);
+  const row =
+    values.dedupe_key === null
+      ? await insert.returning('id').executeTakeFirstOrThrow()
+      : await insert
+          .onConflict((conflict) =>
+            // Names the partial unique index jobs_open_dedupe_key by its columns and predicate.
+            conflict
+              .column('dedupe_key')
+              .where('done_at', 'is', null)
+              .where('dedupe_key', 'is not', null)
+              .doUpdateSet((eb) => ({
+                kind: eb.ref('excluded.kind'),
+                due_at: eb.ref('excluded.due_at'),
+                game_id: eb.ref('excluded.game_id'),
+                payload: eb.ref('excluded.payload'),
+                attempts: 0,
+                last_error: null,
+                claimed_by: null,
+                claimed_at: null,
+              })),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes the matching open jobs; returns how many. */
+export async function cancelJobs(db: Kysely<Database>, filter: CancelJobsFilter): Promise<number> {
+  if (filter.gameId === undefined && filter.dedupeKey === undefined) {
+    throw new Error('cancelJobs needs a gameId or a dedupeKey');
+  }
+  let query = db.deleteFrom('jobs').where('done_at', 'is', null);
+  if (filter.gameId !== undefined) query = query.where('game_id', '=', filter.gameId);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.dedupeKey !== undefined) query = query.where('dedupe_key', '=', filter.dedupeKey);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Running
+// ------------------------------------------------------------------------------------------------
+
+/** 1 min, 2 min, 4 min … at most 1 h. */
+export function doublingRetryDelay(
+  firstMs: number = JOB_QUEUE_DEFAULTS.firstRetryMs,
+  maxMs: number = JOB_QUEUE_DEFAULTS.maxRetryMs,
+): JobRetryDelay {
+  return (failedAttempts) => Math.min(maxMs, firstMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+type JobOutcome =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'done'; readonly job: JobRow }
+  | { readonly kind: 'retry'; readonly job: JobRow; readonly error: string; readonly retryAt: Date }
+  | { readonly kind: 'dead'; readonly job: JobRow; readonly error: string }
+  /** The job's transaction failed and another runner holds (or finished) the job by now. */
+  | { readonly kind: 'unrecorded'; readonly job: JobRow; readonly error: string };
+
+type FailureOutcome = Extract<JobOutcome, { kind: 'retry' | 'dead' }>;
+
+/** Runs due jobs one transaction each, until none is due, `limit` is reached or `signal` aborts. */
+export async function runDueJobs(db: Kysely<Database>, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
+  const limit = options.limit ?? JOB_QUEUE_DEFAULTS.limit;
+  const maxAttempts = options.maxAttempts ?? JOB_QUEUE_DEFAULTS.maxAttempts;
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, not ${limit}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new Error(`maxAttempts must be a positive integer, not ${maxAttempts}`);
+  }
+  const settings = { ...options, maxAttempts, retryDelayMs: options.retryDelayMs ?? doublingRetryDelay() };
+  let done = 0;
+  let failed = 0;
+  while (done + failed < limit && !options.signal?.aborted) {
+    const outcome = await runOneJob(db, settings);
+    if (outcome.kind === 'none') break;
+    report(options, outcome);
+    if (outcome.kind === 'done') done += 1;
+    else failed += 1;
+  }
+  return { done, failed };
+}
+
+interface RunSettings extends RunDueJobsOptions {
+  readonly maxAttempts: number;
+  readonly retryDelayMs: JobRetryDelay;
+}
+
+async function runOneJob(db: Kysely<Database>, settings: RunSettings): Promise<JobOutcome> {
+  // Filled in inside the transaction; read if the transaction itself fails.
+  const inHand: { job: JobRow | null; handlerError: { readonly error: unknown } | null } = { job: null, handlerError: null };
+  try {
+    return await db.transaction().execute(async (trx): Promise<JobOutcome> => {
+      const claimedAt = settings.now();
+      const job = await lockNextDueJob(trx, claimedAt);
+      if (!job) return { kind: 'none' };
+      inHand.job = job;
+      // The row lock was taken before the savepoint and so outlives a rollback to it: nobody
+      // runs the job again before a failure of the handler is written down.
+      await sql`SAVEPOINT ${HANDLER_SAVEPOINT}`.execute(trx);
+      // Done before the handler runs, so that the handler may schedule this job's dedupe key
+      // again (the next deadline) as a new open job instead of updating this one.
+      await trx
+        .updateTable('jobs')
+        .set((eb) => ({
+          done_at: claimedAt,
+          claimed_by: settings.workerId,
+          claimed_at: claimedAt,
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
+        .where('id', '=', job.id)
+        .execute();
+      try {
+        await settings.handle(trx, job);
+        return { kind: 'done', job };
+      } catch (error) {
+        inHand.handlerError = { error };
+        // Undoes the handler's writes and the "done" mark; the row lock stays.
+        await sql`ROLLBACK TO SAVEPOINT ${HANDLER_SAVEPOINT}`.execute(trx);
+        return recordFailure(trx, job, error, settings);
+      }
+    });
+  } catch (error) {
+    const job = inHand.job;
+    if (job === null) throw error; // the claim itself failed: nothing was taken
+    // The job's transaction failed after the claim (its COMMIT, say, or the connection went):
+    // none of it stands, the job is open and due. Record the failure in a transaction of its own,
+    // or a job that can never commit would be run again at once, forever.
+    const cause = inHand.handlerError?.error ?? error;
+    const outcome = await db.transaction().execute(async (trx): Promise<JobOutcome> => {
+      const fresh = await trx
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', job.id)
+        .where('done_at', 'is', null)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!fresh) return { kind: 'unrecorded', job, error: clip(describeError(cause)) };
+      return recordFailure(trx, fresh, cause, settings);
+    });
+    return outcome;
+  }
+}
+
+async function lockNextDueJob(trx: Transaction<Database>, now: Date): Promise<JobRow | undefined> {
+  return trx
+    .selectFrom('jobs')
+    .selectAll()
+    .where('done_at', 'is', null)
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Counts a failed attempt of a job this transaction has locked: retry later, or give up. */
+async function recordFailure(
+  trx: Transaction<Database>,
+  job: JobRow,
+  error: unknown,
+  settings: RunSettings,
+): Promise<FailureOutcome> {
+  const attempts = job.attempts + 1;
+  const at = settings.now();
+  const reason = describeError(error);
+  const outcome: FailureOutcome =
+    attempts >= settings.maxAttempts
+      ? { kind: 'dead', job, error: clip(`gave up after ${attempts} attempts: ${reason}`) }
+      : { kind: 'retry', job, error: clip(reason), retryAt: new Date(at.getTime() + Math.max(0, settings.retryDelayMs(attempts))) };
+  await trx
+    .updateTable('jobs')
+    .set({
+      attempts,
+      last_error: outcome.error,
+      claimed_by: settings.workerId,
+      claimed_at: at,
+      ...(outcome.kind === 'dead' ? { done_at: at } : { due_at: outcome.retryAt }),
+    })
+    .where('id', '=', job.id)
+    .execute();
+  return outcome;
+}
+
+function report(options: RunDueJobsOptions, outcome: Exclude<JobOutcome, { kind: 'none' }>): void {
+  const { job } = outcome;
+  const bindings = { jobId: job.id, kind: job.kind, gameId: job.game_id, attempts: job.attempts + 1, workerId: options.workerId };
+  if (outcome.kind === 'done') options.logger?.info(bindings, 'job done');
+  if (outcome.kind === 'retry') options.logger?.warn({ ...bindings, err: outcome.error, retryAt: outcome.retryAt }, 'job failed; will retry');
+  if (outcome.kind === 'dead') options.logger?.error({ ...bindings, err: outcome.error }, 'job failed for the last time; given up');
+  if (outcome.kind === 'unrecorded') options.logger?.warn({ ...bindings, err: outcome.error }, 'job transaction failed; another runner has the job now');
+}
+
+// ------------------------------------------------------------------------------------------------
+// Loop
+// ------------------------------------------------------------------------------------------------
+
+/** Runs due jobs until stopped; errors outside handlers are logged and the loop goes on. */
+export function startJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, pollMs, ...runOptions } = options;
+  if (!(pollMs > 0)) throw new Error(`pollMs must be positive, not ${pollMs}`);
+  const limit = runOptions.limit ?? JOB_QUEUE_DEFAULTS.limit;
+  const stopping = new AbortController();
+  // A wake during a round must not be lost: the job it announces may have been scheduled
+  // after that round's last claim.
+  let wakeRequested = false;
+  let endPause: (() => void) | null = null;
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      wakeRequested = false;
+      let more = false;
+      try {
+        const result = await runDueJobs(db, { ...runOptions, limit, signal: stopping.signal });
+        more = result.done + result.failed >= limit;
+      } catch (error) {
+        options.logger?.error({ err: error, workerId: options.workerId }, 'job round failed; trying again');
+      }
+      if (stopping.signal.aborted || more || wakeRequested) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        endPause = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endPause = null;
+    }
+  })();
+
+  return {
+    wake() {
+      wakeRequested = true;
+      endPause?.();
+    },
+    async stop() {
+      stopping.abort();
+      endPause?.();
+      await loop;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Helpers
+// ------------------------------------------------------------------------------------------------
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message === '' ? error.name : `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function clip(text: string): string {
+  return text.length > LAST_ERROR_MAX ? `${text.slice(0, LAST_ERROR_MAX - 3)}...` : text;
+}
