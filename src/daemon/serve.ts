@@ -5,7 +5,9 @@ import { Judge } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { createSmtpSender } from '../mail/smtp-sender.ts';
-import { createJudgeStore } from '../store/judge-store.ts';
+import { onGameEvent } from '../judge/game-events.ts';
+import { startJobRunner } from '../store/job-queue.ts';
+import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
 import { openStore } from '../store/index.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
 
@@ -20,13 +22,15 @@ export interface RunningJudge {
 
 export async function serve(settings: JudgeSettings, log: Logger): Promise<RunningJudge> {
   const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, logger: log } : { dataDir: settings.dataDir, logger: log });
-  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge);
+  const messageIdDomain = settings.judge.address.split('@')[1]!;
+  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain }), settings.judge);
+  const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
   log.info({ database: store.kind, spool: settings.spoolDir, judge: settings.judge.address }, 'dipjudge is running: drop .eml files into the spool inbox');
   // Outgoing mail: through SMTP when configured, otherwise written to the spool outbox.
   const sender = settings.smtpUrl
-    ? createSmtpSender({ db: store.db, smtpUrl: settings.smtpUrl, from: settings.judge, workerId: `${os.hostname()}:${process.pid}`, logger: log.child({ component: 'smtp' }) })
+    ? createSmtpSender({ db: store.db, smtpUrl: settings.smtpUrl, from: settings.judge, workerId, logger: log.child({ component: 'smtp' }) })
     : null;
   const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
   // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
@@ -44,6 +48,19 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       })
     : null;
   intake?.start();
+  // Deadlines, reminders and ends of grace: timed jobs in the database, shared safely by several processes.
+  const jobs = startJobRunner({
+    db: store.db,
+    now: () => new Date(),
+    workerId,
+    pollMs: Math.max(settings.pollMs, 1000),
+    logger: log.child({ component: 'scheduler' }),
+    handle: async (trx, job) => {
+      if (job.game_id === null || typeof job.payload.phase !== 'string') return;
+      await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, { kind: job.kind, gameId: job.game_id, phase: job.payload.phase }, new Date());
+      log.info({ job: job.kind, gameId: job.game_id, phase: job.payload.phase }, 'game event handled');
+    },
+  });
   let stopping = false;
   let waiters: (() => void)[] = [];
   const loop = (async () => {
@@ -70,6 +87,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     async stop() {
       stopping = true;
       await intake?.stop();
+      await jobs.stop();
       await loop;
       await sender?.close();
       await store.close();

@@ -144,8 +144,8 @@ export interface JudgeTransaction {
   archivePress(press: PressRecord): Promise<void>;
 
   scheduleJob(job: GameJob): Promise<void>;
-  /** Closes the game's open jobs (all, or those whose dedupe key starts with the prefix). */
-  cancelJobs(gameId: number, keyPrefix?: string): Promise<void>;
+  /** Drops the game's open jobs (its deadline is being replaced, or it has ended). */
+  cancelJobs(gameId: number): Promise<void>;
   enqueueMail(mail: OutgoingMail): Promise<void>;
 }
 

@@ -16,6 +16,7 @@ import type {
   SeatRecord,
   StoredOrders,
 } from '../judge/ports.ts';
+import { cancelJobs, scheduleJob } from './job-queue.ts';
 import { jsonb, type Database, type GamesTable, type JsonObject, type SeatsTable } from './schema.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
@@ -295,17 +296,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async scheduleJob(job: GameJob): Promise<void> {
-    await this.cancelJobs(job.gameId, job.dedupeKey, true);
-    await this.trx
-      .insertInto('jobs')
-      .values({ game_id: job.gameId, kind: job.kind, due_at: job.dueAt, dedupe_key: job.dedupeKey, payload: jsonb<JsonObject>(job.payload) })
-      .execute();
+    await scheduleJob(this.trx, { kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload });
   }
 
-  async cancelJobs(gameId: number, keyPrefix?: string, exact = false): Promise<void> {
-    let query = this.trx.updateTable('jobs').set({ done_at: sql`now()`, last_error: 'replaced' }).where('game_id', '=', gameId).where('done_at', 'is', null);
-    if (keyPrefix !== undefined) query = exact ? query.where('dedupe_key', '=', keyPrefix) : query.where('dedupe_key', 'like', `${keyPrefix.replace(/[%_\\]/g, '\\$&')}%`);
-    await query.execute();
+  async cancelJobs(gameId: number): Promise<void> {
+    await cancelJobs(this.trx, { gameId });
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
