@@ -1,0 +1,456 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import { ImapFlow } from 'imapflow';
+import pg from 'pg';
+import pino from 'pino';
+import { loadVariant } from '../src/catalog/variant-catalog.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { serve } from '../src/daemon/serve.ts';
+import { eml } from '../test/judge/mail-builder.ts';
+import { startDaemonProcess, type DaemonLogEntry } from '../test/support/daemon-process.ts';
+import { startDovecot } from '../test/support/dovecot.ts';
+import { imapAppender, type ImapAppender } from '../test/support/imap-appender.ts';
+import { cpuMeter, type CpuMeter } from '../test/support/process-cpu.ts';
+import { trackReplies, type ReplyTracker } from '../test/support/reply-tracker.ts';
+import { createScratchDatabase } from '../test/support/scratch-postgres.ts';
+import { startSmtpCapture } from '../test/support/smtp-capture.ts';
+import { machineLine } from './machine.ts';
+
+// npm run bench:mail — the whole mail path of `dipjudge serve`: mail APPENDed to a throwaway
+// Dovecot, read by the IMAP intake, judged in one transaction each, queued in the outbox and
+// sent to an in-process SMTP capture. Two runs per database:
+//   - burst: N mails APPENDed to a staging mailbox, then moved into INBOX with one UID MOVE,
+//     so all arrive at once (one connection APPENDs only ~100–200 mails/s here, which would
+//     cap the figure); throughput is N / (last reply at the capture − start of the MOVE).
+//     --burst=append APPENDs them straight into INBOX instead, one after the other;
+//   - steady: mails offered at a fixed rate; latency is reply at the capture − APPEND done.
+// The mix is mostly LIST, LIST game and HELP from distinct senders, plus one SIGNON with
+// orders in 40 (each costs one scrypt verification, ~75 ms on this class of machine).
+//
+// Options: --messages=N (400), --rate=R (50), --rate-messages=M (400), --burst=staged|append
+// (staged), --pglite (also run on PGlite), --child (run the daemon as `node bin/dipjudge.js
+// serve` instead of in this process, so the capture and the appender do not share its event
+// loop), --profile (in-process only: time the intake's IMAP commands and every SQL statement,
+// to show where a mail's time goes). Every reply is checked, so the figures time real work.
+//
+// The machine may be shared: the CPU lines say how much of it went to the judge, Dovecot and
+// the judge's PostgreSQL backends, and how much to everything else.
+
+interface BenchOptions {
+  readonly messages: number;
+  readonly rate: number;
+  readonly rateMessages: number;
+  readonly backends: readonly Backend[];
+  readonly daemon: 'in-process' | 'child';
+  readonly profile: boolean;
+  readonly burst: 'staged' | 'append';
+}
+
+type Backend = 'postgres' | 'pglite';
+type MailKind = 'setup' | 'LIST' | 'LIST game' | 'HELP' | 'SIGNON+orders';
+
+/** What a reply to each kind says when the command worked: the bench must time real work. */
+const EXPECTED_REPLY: Readonly<Record<MailKind, RegExp>> = {
+  setup: /has been created|You have joined game/,
+  LIST: /Games on this judge/,
+  'LIST game': /Game 'bench': Standard, active, phase S1901M/,
+  HELP: /dipjudge understands the e-mail commands/,
+  'SIGNON+orders': /Movement orders for Spring of 1901[\s\S]*HOLD\./,
+};
+
+interface BenchMail {
+  readonly messageId: string;
+  readonly kind: MailKind;
+  readonly raw: string;
+}
+
+interface Judged {
+  /** judge.receive() times in ms, from the daemon's "message handled" log lines. */
+  readonly ms: number[];
+  /** When each mail's "message handled" line arrived (performance.now()), by Message-ID. */
+  readonly at: Map<string, number>;
+}
+
+interface Sample {
+  readonly mail: BenchMail;
+  readonly appendedAt: number;
+}
+
+const GAME = 'bench';
+const MASTER = 'gm@players.example';
+const variant = loadVariant('standard');
+// Austria never orders, so the game never processes and every SIGNON mail costs the same.
+const ORDERING_POWERS = variant.powers.filter((p) => p.name !== 'Austria');
+const passwordOf = (powerId: string) => `pw-${powerId.toLowerCase()}`;
+const playerOf = (powerId: string) => `${powerId.toLowerCase()}@players.example`;
+
+function parseOptions(argv: readonly string[]): BenchOptions {
+  const value = (name: string, fallback: number): number => {
+    const given = argv.find((a) => a.startsWith(`--${name}=`));
+    if (given === undefined) return fallback;
+    const parsed = Number(given.slice(name.length + 3));
+    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} needs a positive whole number`);
+    return parsed;
+  };
+  return {
+    messages: value('messages', 400),
+    rate: value('rate', 50),
+    rateMessages: value('rate-messages', 400),
+    backends: argv.includes('--pglite') ? ['postgres', 'pglite'] : ['postgres'],
+    daemon: argv.includes('--child') ? 'child' : 'in-process',
+    profile: argv.includes('--profile') && !argv.includes('--child'),
+    burst: argv.includes('--burst=append') ? 'append' : 'staged',
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Mails
+// ------------------------------------------------------------------------------------------------
+
+function benchMail(run: string, index: number): BenchMail {
+  const messageId = `<${run}-${index}@players.example>`;
+  const from = `${run}-${index}@players.example`;
+  if (index % 40 === 39) {
+    const power = ORDERING_POWERS[Math.floor(index / 40) % ORDERING_POWERS.length]!;
+    const orders = variant.startingPosition().units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location} H`);
+    return {
+      messageId,
+      kind: 'SIGNON+orders',
+      raw: eml({ from: playerOf(power.id), subject: `orders ${index}`, messageId }, `SIGNON ${power.initial}${GAME} ${passwordOf(power.id)}\n${orders.join('\n')}`),
+    };
+  }
+  const kind: MailKind = (['LIST', 'HELP', 'LIST game'] as const)[index % 3]!;
+  const body = kind === 'LIST game' ? `LIST ${GAME}` : kind;
+  return { messageId, kind, raw: eml({ from, subject: `${kind.toLowerCase()} ${index}`, messageId }, body) };
+}
+
+function setupMails(): BenchMail[] {
+  const mails: BenchMail[] = [
+    { messageId: '<setup-create@players.example>', kind: 'setup', raw: eml({ from: MASTER, messageId: '<setup-create@players.example>' }, `CREATE ${GAME} gmpass\nRULES POWER_CHOICE\nFORM`) },
+  ];
+  for (const power of variant.powers) {
+    const messageId = `<setup-join-${power.id.toLowerCase()}@players.example>`;
+    mails.push({ messageId, kind: 'setup', raw: eml({ from: playerOf(power.id), messageId }, `JOIN ${power.name.toLowerCase()}@${GAME} ${passwordOf(power.id)}`) });
+  }
+  return mails;
+}
+
+/** Throws unless every mail got the reply its command deserves (and no error report). */
+function checkReplies(mails: readonly BenchMail[], tracker: ReplyTracker): void {
+  for (const mail of mails) {
+    const text = tracker.repliesTo.get(mail.messageId)?.[0]?.message.parsed.text ?? '';
+    if (!EXPECTED_REPLY[mail.kind].test(text) || /error/i.test(text)) {
+      throw new Error(`the reply to ${mail.kind} ${mail.messageId} is not what the bench expects:\n${text}`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Figures
+// ------------------------------------------------------------------------------------------------
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
+
+function latencies(samples: readonly Sample[], tracker: ReplyTracker): number[] {
+  return samples.map((s) => tracker.firstReplyAt(s.mail.messageId)! - s.appendedAt);
+}
+
+function describeLatency(values: readonly number[]): string {
+  return `p50 ${ms(percentile(values, 0.5))}, p99 ${ms(percentile(values, 0.99))}, max ${ms(Math.max(...values))}`;
+}
+
+/** Median of APPEND → judged (intake + judge) and judged → reply at the capture (outbox + SMTP). */
+function latencySplit(samples: readonly Sample[], rig: Rig): string {
+  const judgedAt = samples.map((s) => rig.judged.at.get(s.mail.messageId));
+  if (judgedAt.some((at) => at === undefined)) return '';
+  const toJudged = samples.map((s, i) => judgedAt[i]! - s.appendedAt);
+  const toReply = samples.map((s, i) => rig.tracker.firstReplyAt(s.mail.messageId)! - judgedAt[i]!);
+  return `; APPEND → judged p50 ${ms(percentile(toJudged, 0.5))} p99 ${ms(percentile(toJudged, 0.99))}, judged → reply p50 ${ms(percentile(toReply, 0.5))} p99 ${ms(percentile(toReply, 0.99))}`;
+}
+
+function latencyByKind(samples: readonly Sample[], tracker: ReplyTracker): string {
+  const kinds = [...new Set(samples.map((s) => s.mail.kind))];
+  return kinds
+    .map((kind) => {
+      const of = samples.filter((s) => s.mail.kind === kind);
+      return `${kind} ×${of.length} p50 ${ms(percentile(latencies(of, tracker), 0.5))}`;
+    })
+    .join('; ');
+}
+
+// ------------------------------------------------------------------------------------------------
+// Profile (--profile): wraps the IMAP commands the intake sends and pg's query(), so the time
+// spent in each is summed. Only the intake's connection calls fetchOne, messageFlagsAdd and
+// messageMove; the appender only APPENDs.
+// ------------------------------------------------------------------------------------------------
+
+interface Tally {
+  count: number;
+  ms: number;
+}
+
+const tallies = new Map<string, Tally>();
+
+function tally(name: string, started: number): void {
+  const entry = tallies.get(name) ?? { count: 0, ms: 0 };
+  entry.count += 1;
+  entry.ms += performance.now() - started;
+  tallies.set(name, entry);
+}
+
+function installProfile(): void {
+  const imap = ImapFlow.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['fetchAll', 'fetchOne', 'messageFlagsAdd', 'messageMove']) {
+    const original = imap[method]!;
+    imap[method] = async function (this: unknown, ...args: unknown[]) {
+      const started = performance.now();
+      try {
+        return await original.apply(this, args);
+      } finally {
+        tally(`IMAP ${method}`, started);
+      }
+    };
+  }
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const started = performance.now();
+    const result = query.apply(this, args);
+    const text = typeof args[0] === 'string' ? args[0] : '';
+    if (result instanceof Promise) void result.then(() => tally(`SQL ${statementKind(text)}`, started), () => undefined);
+    return result;
+  };
+}
+
+/** A short name for a statement: its verb and table. */
+function statementKind(text: string): string {
+  const head = text.trim().toLowerCase();
+  const table = /^(?:select .*? from|insert into|update|delete from)\s+"?([a-z_]+)"?/s.exec(head)?.[1];
+  const verb = head.split(/\s+/)[0] ?? '?';
+  if (verb === 'savepoint' || verb === 'release' || (verb === 'rollback' && head.includes('savepoint'))) return 'savepoint';
+  return table ? `${verb} ${table}` : verb;
+}
+
+function printProfile(wall: number, mails: number): void {
+  const rows = [...tallies.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  console.log(`    profile (summed over concurrent work; per mail = total / ${mails}):`);
+  for (const [name, { count, ms: total }] of rows.slice(0, 14)) {
+    console.log(`      ${name.padEnd(28)} ${String(count).padStart(5)}× ${ms(total / count).padStart(8)} each, ${ms(total / mails).padStart(8)} per mail, ${((100 * total) / wall).toFixed(0).padStart(3)}% of wall`);
+  }
+  tallies.clear();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Runs
+// ------------------------------------------------------------------------------------------------
+
+interface Rig {
+  readonly appender: ImapAppender;
+  readonly tracker: ReplyTracker;
+  readonly judged: Judged;
+  /** CPU of the judge, Dovecot, the judge's PostgreSQL backends and this process from now on. */
+  cpu(): CpuMeter;
+  stop(): Promise<void>;
+}
+
+async function startRig(backend: Backend, mode: BenchOptions['daemon']): Promise<Rig> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error('cleanup failed:', error));
+  };
+  try {
+    const dovecot = await startDovecot();
+    cleanups.push(() => dovecot.stop());
+    const capture = await startSmtpCapture();
+    cleanups.push(() => capture.close());
+    const tracker = trackReplies(capture);
+    cleanups.push(async () => tracker.stop());
+    const appender = imapAppender(dovecot);
+    cleanups.push(() => appender.close());
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-mail-bench-'));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      DIPJUDGE_DATA_DIR: path.join(root, 'pglite'),
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      IMAP_URL: dovecot.url,
+      SMTP_URL: capture.url,
+      JUDGE_ADDRESS: 'judge@judge.example',
+    };
+    let databaseName: string | null = null;
+    if (backend === 'postgres') {
+      const scratch = await createScratchDatabase('dipjudge_bench');
+      cleanups.push(() => scratch.drop());
+      env.DATABASE_URL = scratch.url;
+      databaseName = scratch.name;
+    }
+    const judged: Judged = { ms: [], at: new Map() };
+    const onLog = (entry: DaemonLogEntry) => {
+      if (entry.msg !== 'message handled') return;
+      if (typeof entry.ms === 'number') judged.ms.push(entry.ms);
+      if (typeof entry.messageId === 'string' && !judged.at.has(entry.messageId)) judged.at.set(entry.messageId, performance.now());
+    };
+    let judgePid = process.pid;
+    if (mode === 'child') {
+      const daemon = await startDaemonProcess(env, { onLog, readyTimeoutMs: 60_000 });
+      cleanups.push(() => daemon.stop());
+      judgePid = daemon.pid;
+    } else {
+      const running = await serve(loadConfig(env), pino({ level: 'info' }, logLines(onLog)));
+      cleanups.push(() => running.stop());
+    }
+    const dovecotTitle = `dovecot-test-${dovecot.port}/`;
+    const cpu = () =>
+      cpuMeter({
+        [mode === 'child' ? 'judge' : 'judge + capture + appender']: (_command, pid) => pid === judgePid,
+        ...(mode === 'child' ? { 'capture + appender': (_command: string, pid: number) => pid === process.pid } : {}),
+        Dovecot: (command) => command.startsWith(dovecotTitle) || command.includes(`${dovecot.dir}/dovecot.conf`),
+        ...(databaseName ? { 'PostgreSQL backends': (command: string) => command.startsWith('postgres:') && command.includes(` ${databaseName} `) } : {}),
+      });
+    return { appender, tracker, judged, cpu, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** A pino destination that hands each JSON line to `onLog` instead of printing it. */
+function logLines(onLog: (entry: DaemonLogEntry) => void): Writable {
+  let partial = '';
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as DaemonLogEntry;
+          if (typeof entry.level === 'number' && entry.level >= 50) console.error(line);
+          onLog(entry);
+        } catch {
+          // not JSON: ignore
+        }
+      }
+      callback();
+    },
+  });
+}
+
+function describeCpu(meter: CpuMeter): string {
+  const reading = meter.read();
+  const cores = (seconds: number | null) => (seconds === null ? '?' : (seconds / reading.elapsed).toFixed(2));
+  const ours = Object.values(reading.groups).reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const parts = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${cores(seconds)}`);
+  if (reading.machineBusy !== null) parts.push(`everything else on the machine ${cores(Math.max(0, reading.machineBusy - ours))}`);
+  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}`;
+}
+
+const STAGING = 'Staging';
+
+async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOptions): Promise<number> {
+  if (options.burst === 'staged') {
+    await rig.appender.ensureMailbox(STAGING);
+    for (const mail of mails) await rig.appender.append(mail.raw, STAGING);
+  }
+  const judgedBefore = rig.judged.ms.length;
+  const meter = rig.cpu();
+  const loopBefore = performance.eventLoopUtilization();
+  tallies.clear();
+  const started = performance.now();
+  const samples: Sample[] = [];
+  if (options.burst === 'staged') {
+    const moved = await rig.appender.moveAllFrom(STAGING);
+    if (moved !== mails.length) throw new Error(`moved ${moved} staged mails, expected ${mails.length}`);
+    const arrived = performance.now();
+    for (const mail of mails) samples.push({ mail, appendedAt: arrived });
+  } else {
+    for (const mail of mails) {
+      await rig.appender.append(mail.raw);
+      samples.push({ mail, appendedAt: performance.now() });
+    }
+  }
+  const appended = performance.now();
+  await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
+  checkReplies(mails, rig.tracker);
+  const lastReply = Math.max(...mails.map((m) => rig.tracker.firstReplyAt(m.messageId)!));
+  const wall = lastReply - started;
+  const loop = performance.eventLoopUtilization(loopBefore);
+  const judgeMs = rig.judged.ms.slice(judgedBefore);
+  const throughput = mails.length / (wall / 1000);
+  const arrival =
+    options.burst === 'staged'
+      ? `moved into INBOX at once (UID MOVE took ${ms(appended - started)})`
+      : `appended in ${ms(appended - started)} (${Math.round(mails.length / ((appended - started) / 1000))}/s)`;
+  console.log(`  burst: ${mails.length} mails ${arrival}; last reply after ${ms(wall)}`);
+  console.log(`    throughput ${throughput.toFixed(0)} msg/s (${ms(wall / mails.length)} per mail); latency arrival → reply ${describeLatency(latencies(samples, rig.tracker))} (all queued at once)`);
+  console.log(`    by kind: ${latencyByKind(samples, rig.tracker)}`);
+  if (judgeMs.length > 0) {
+    const total = judgeMs.reduce((a, b) => a + b, 0);
+    console.log(
+      `    judge.receive (parse + one transaction): mean ${ms(total / judgeMs.length)}, p50 ${ms(percentile(judgeMs, 0.5))}, p99 ${ms(percentile(judgeMs, 0.99))}; ` +
+        `${((100 * total) / wall).toFixed(0)}% of the burst's wall time`,
+    );
+  }
+  console.log(`    ${describeCpu(meter)}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
+  if (options.profile) printProfile(wall, mails.length);
+  return throughput;
+}
+
+async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Promise<number> {
+  const meter = rig.cpu();
+  const samples: Sample[] = [];
+  const started = performance.now();
+  for (const [index, mail] of mails.entries()) {
+    const due = started + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await rig.appender.append(mail.raw);
+    samples.push({ mail, appendedAt: performance.now() });
+  }
+  const offeredFor = samples.at(-1)!.appendedAt - started;
+  await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
+  checkReplies(mails, rig.tracker);
+  const values = latencies(samples, rig.tracker);
+  console.log(`  steady: ${mails.length} mails offered at ${((mails.length - 1) / (offeredFor / 1000)).toFixed(1)}/s over ${ms(offeredFor)}`);
+  console.log(`    latency APPEND → reply ${describeLatency(values)}${latencySplit(samples, rig)}`);
+  console.log(`    by kind: ${latencyByKind(samples, rig.tracker)}`);
+  console.log(`    ${describeCpu(meter)}`);
+  return percentile(values, 0.99);
+}
+
+async function runBackend(backend: Backend, options: BenchOptions): Promise<void> {
+  console.log(`\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, daemon ${options.daemon}:`);
+  const rigStarted = performance.now();
+  const rig = await startRig(backend, options.daemon);
+  try {
+    const setup = setupMails();
+    const warmup = Array.from({ length: 20 }, (_, i) => benchMail('warm', i));
+    for (const mail of [...setup, ...warmup]) await rig.appender.append(mail.raw);
+    await rig.tracker.waitForReplies([...setup, ...warmup].map((m) => m.messageId), 120_000);
+    checkReplies([...setup, ...warmup], rig.tracker);
+    console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, 20 warm-up mails answered`);
+    const throughput = await burst(rig, Array.from({ length: options.messages }, (_, i) => benchMail('burst', i)), options);
+    const p99 = await steady(rig, Array.from({ length: options.rateMessages }, (_, i) => benchMail('steady', i)), options.rate);
+    console.log(
+      `  goals: burst >= 200 msg/s ${throughput >= 200 ? 'met' : 'MISSED'} (${throughput.toFixed(0)}); ` +
+        `p99 < 1 s at ${options.rate}/s ${p99 < 1000 ? 'met' : 'MISSED'} (${ms(p99)})`,
+    );
+  } finally {
+    await rig.stop();
+  }
+}
+
+const options = parseOptions(process.argv.slice(2));
+if (options.profile) installProfile();
+console.log(machineLine());
+console.log(`mix per 40 mails: 13 LIST, 13 HELP, 13 LIST ${GAME}, 1 SIGNON with orders (scrypt); every mail from its own sender`);
+for (const backend of options.backends) await runBackend(backend, options);
+// imapflow and pg keep sockets with timers; nothing else is left to do.
+process.exit(0);

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+// An empty database on the real PostgreSQL server, for a daemon that migrates it itself (a
+// child process or serve()). Unlike test/support/databases.ts this module does not import
+// vitest, so benchmarks can use it too.
+//
+//   const scratch = await createScratchDatabase();   // postgres://…/dipjudge_scratch_3fa1…
+//   … DATABASE_URL: scratch.url …
+//   await scratch.drop();                              // WITH (FORCE): also ends leftover sessions
+
+/** Same default as test/support/databases.ts. */
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ScratchDatabase {
+  readonly name: string;
+  readonly url: string;
+  /** Drops the database, ending any session still connected to it. Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(prefix = 'dipjudge_scratch'): Promise<ScratchDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name ${name}`);
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | null = null;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => (dropped ??= withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined)),
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    const where = new URL(adminUrl);
+    if (where.password !== '') where.password = '***';
+    throw new Error(
+      `PostgreSQL is not reachable at ${where.toString()} (${error instanceof Error ? error.message || error.name : String(error)}). ` +
+        'Start it or point TEST_DATABASE_URL at a server where this user may CREATE DATABASE.',
+      { cause: error },
+    );
+  }
+  try {
+    return await action(client);
+  } finally {
+    await client.end();
+  }
+}
