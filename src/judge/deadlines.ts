@@ -1,7 +1,22 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
 import { parsePhaseId } from '../engine/phase.ts';
-import { DEFAULT_TIMING, formatDeadline, nextDeadline, parseTiming, warningTimes, type DeadlineSchedule, type Timing } from '../schedule/index.ts';
+import {
+  absenceApplies,
+  DEFAULT_TIMING,
+  formatDeadline,
+  formatPlayerDeadline,
+  nextDeadline,
+  parseTiming,
+  pendingAbsences,
+  warningTimes,
+  type Absence,
+  type DeadlineSchedule,
+  type Timing,
+} from '../schedule/index.ts';
+import { subjectFor, type JudgeConfig } from './context.ts';
 import { hasRule, type Game } from './model.ts';
-import type { JudgeTransaction } from './ports.ts';
+import { owesOrders } from './order-set.ts';
+import type { JudgeTransaction, SeatRecord } from './ports.ts';
 
 // Deadlines of a game's phases: computed by the schedule module in the game's zone, stored on the
 // game and its phase, and turned into timed jobs (the deadline itself and the reminders before it)
@@ -16,6 +31,44 @@ export function gameTiming(game: Pick<Game, 'timing'>): Timing {
 /** The deadline as every mail writes it: njudge's format in the game's zone, with the offset. */
 export function deadlineText(game: Pick<Game, 'timeZone'>, deadline: Date | null): string | null {
   return deadline === null ? null : formatDeadline(deadline, game.timeZone);
+}
+
+/**
+ * The deadline for one reader: in the game's zone as njudge writes it, or, for a player who
+ * chose a zone of their own with SET ZONE, in that zone with its name.
+ */
+export function deadlineTextFor(game: Pick<Game, 'timeZone'>, readerZone: string | null, deadline: Date | null): string | null {
+  if (deadline === null) return null;
+  return readerZone === null || readerZone === game.timeZone ? formatDeadline(deadline, game.timeZone) : formatPlayerDeadline(deadline, readerZone);
+}
+
+/** How one reader sees deadlines: `when(deadline)` writes it in the reader's zone. */
+export type DeadlineWriter = (deadline: Date | null) => string | null;
+
+/**
+ * A notice to everyone who follows the game (resigned players excepted). Readers who chose a zone
+ * of their own with SET ZONE get their copy with the deadlines written in it.
+ */
+export async function noticeToAll(
+  tx: JudgeTransaction,
+  config: JudgeConfig,
+  game: Game,
+  seats: readonly SeatRecord[],
+  what: string,
+  body: (when: DeadlineWriter) => string,
+): Promise<void> {
+  const byZone = new Map<string | null, Set<string>>();
+  const sent = new Set<string>();
+  for (const seat of seats) {
+    if (seat.status === 'resigned' || sent.has(seat.address)) continue;
+    sent.add(seat.address);
+    const zone = seat.timeZone !== null && seat.timeZone !== game.timeZone ? seat.timeZone : null;
+    byZone.set(zone, (byZone.get(zone) ?? new Set()).add(seat.address));
+  }
+  for (const [zone, addresses] of byZone) {
+    const text = body((deadline) => deadlineTextFor(game, zone, deadline));
+    await tx.enqueueMail({ to: [...addresses], subject: subjectFor(config, game, game.currentPhase, what), body: text, gameId: game.id, kind: 'notice' });
+  }
 }
 
 /**
@@ -45,13 +98,70 @@ export async function scheduleDeadline(
     previousGrace: previous?.grace ?? null,
     firstOfGame: previous === null,
     hasPress: !hasRule(game, 'NO_PRESS'),
+    absences: await applicableAbsences(tx, game, phaseId, now),
   });
-  await tx.updateGame(game.id, { deadline: schedule.deadline, grace: schedule.grace });
-  await tx.setPhaseDeadline(game.id, phaseId, schedule.deadline);
-  const payload = { phase: phaseId };
-  await tx.scheduleJob({ kind: 'deadline', gameId: game.id, dueAt: schedule.deadline, dedupeKey: `game:${game.id}:deadline`, payload });
-  for (const [index, at] of warningTimes(schedule.deadline, timing).entries()) {
-    if (at > now) await tx.scheduleJob({ kind: 'reminder', gameId: game.id, dueAt: at, dedupeKey: `game:${game.id}:reminder:${index}`, payload });
-  }
+  await storeDeadline(tx, game, phaseId, schedule.deadline, schedule.grace, now);
   return schedule;
+}
+
+/**
+ * Stores the deadline and grace of the current phase and replaces the game's jobs: the deadline
+ * and its reminders while the deadline lies ahead, the end of grace once it has passed.
+ */
+export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: string, deadline: Date, grace: Date, now: Date): Promise<void> {
+  await tx.updateGame(game.id, { deadline, grace });
+  await tx.setPhaseDeadline(game.id, phaseId, deadline);
+  await rescheduleJobs(tx, game, phaseId, deadline, grace, now);
+}
+
+/** Replaces the game's open jobs with those of the given deadline and grace. */
+export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: string, deadline: Date, grace: Date, now: Date): Promise<void> {
+  await tx.cancelJobs(game.id);
+  const payload = { phase: phaseId };
+  if (deadline > now) {
+    await tx.scheduleJob({ kind: 'deadline', gameId: game.id, dueAt: deadline, dedupeKey: `game:${game.id}:deadline`, payload });
+    for (const [index, at] of warningTimes(deadline, gameTiming(game)).entries()) {
+      if (at > now) await tx.scheduleJob({ kind: 'reminder', gameId: game.id, dueAt: at, dedupeKey: `game:${game.id}:reminder:${index}`, payload });
+    }
+  } else {
+    // The deadline has passed (its late notice went out): what is left is the end of grace.
+    await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: grace > now ? grace : now, dedupeKey: `game:${game.id}:grace`, payload });
+  }
+}
+
+/**
+ * The pending absences that hold up a deadline of the phase, by njudge's rule: in a game with
+ * press every absence does; without press, those of powers owing orders and the Master's.
+ */
+export async function applicableAbsences(tx: JudgeTransaction, game: Game, phaseId: string, now: Date): Promise<Absence[]> {
+  const stored = await tx.absences(game.id);
+  if (stored.length === 0) return [];
+  const seats = await tx.seats(game.id);
+  const phase = await tx.phase(game.id, phaseId);
+  const variant = loadVariant(game.variant);
+  const applies = (seatId: number): boolean => {
+    const seat = seats.find((s) => s.id === seatId);
+    if (!seat) return false;
+    const owes = seat.role === 'power' && seat.power !== null && phase !== null && owesOrders(variant, phase.position, seat.power);
+    return absenceApplies({ hasPress: !hasRule(game, 'NO_PRESS'), strictWait: false, quiet: false, isMaster: seat.role === 'master', owesOrders: owes });
+  };
+  return pendingAbsences(
+    stored.filter((a) => applies(a.seatId)),
+    now,
+  );
+}
+
+/** Moves an instant past every absence it falls in (absences may chain), so no deadline lands inside one. */
+export function pastAbsences(instant: Date, absences: readonly Absence[]): Date {
+  let moment = instant;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const absence of absences) {
+      if (absence.start <= moment && moment < absence.end) {
+        moment = absence.end;
+        moved = true;
+      }
+    }
+  }
+  return moment;
 }

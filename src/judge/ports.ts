@@ -1,4 +1,5 @@
 import type { Position } from '../engine/types.ts';
+import type { Absence } from '../schedule/index.ts';
 import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
@@ -8,6 +9,8 @@ export interface SeatRecord extends Seat {
   readonly passwordHash: string | null;
   /** Observer name, or null. */
   readonly name: string | null;
+  /** The holder's own display zone (SET ZONE), or null for the game's. */
+  readonly timeZone: string | null;
 }
 
 export interface OutgoingMail {
@@ -51,7 +54,11 @@ export interface NewSeatRecord {
 }
 
 export interface GamePatch {
+  readonly name?: string;
   readonly status?: GameStatus;
+  readonly rules?: readonly GameRule[];
+  readonly listed?: boolean;
+  readonly timeZone?: string;
   readonly currentPhase?: string | null;
   readonly proposal?: string | null;
   readonly deadline?: Date | null;
@@ -60,7 +67,7 @@ export interface GamePatch {
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */
 export interface GameJob {
-  readonly kind: 'deadline' | 'reminder' | 'grace';
+  readonly kind: 'deadline' | 'reminder' | 'grace' | 'process';
   readonly gameId: number;
   readonly dueAt: Date;
   /** An open job with the same key is replaced: rescheduling is one call. */
@@ -77,6 +84,7 @@ export interface SeatPatch {
   readonly drawVote?: readonly string[] | null;
   readonly concedeVote?: string | null;
   readonly proposalVote?: boolean | null;
+  readonly timeZone?: string | null;
 }
 
 export interface PhaseRecord {
@@ -84,6 +92,25 @@ export interface PhaseRecord {
   readonly seq: number;
   readonly position: Position;
   readonly deadline?: Date | null;
+}
+
+/** What a FULL rollback restores: the rules and who held which seat when the phase began. */
+export interface GameSnapshot {
+  readonly rules: readonly GameRule[];
+  readonly seats: readonly { readonly id: number; readonly address: string; readonly status: SeatStatus; readonly passwordHash: string | null }[];
+}
+
+/** A stored phase with what became of it; results are null until it is processed. */
+export interface PhaseHistory extends PhaseRecord {
+  readonly resultsText: string | null;
+  readonly results: unknown;
+  /** The orders the phase was processed with, kept for ROLLFORWARD. */
+  readonly processedOrders: readonly StoredOrders[] | null;
+  readonly snapshot: GameSnapshot | null;
+}
+
+export interface AbsenceRecord extends Absence {
+  readonly seatId: number;
 }
 
 export interface PressRecord {
@@ -132,14 +159,32 @@ export interface JudgeTransaction {
   /** Ends the current holder's stint and starts one for the new address. */
   changeHolder(seatId: number, address: string, reason: string): Promise<void>;
 
+  /** Stores the phase with a snapshot of the game's rules and seat holders (for ROLLBACK FULL). */
   savePhase(gameId: number, phase: PhaseRecord): Promise<void>;
   phase(gameId: number, phaseId: string): Promise<PhaseRecord | null>;
+  /**
+   * The phases the game has reached, in order; results only of phases before the current one.
+   * Phases left by ROLLBACK (later than the current one) are not included: see `storedPhases`.
+   */
   phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]>;
-  recordResults(gameId: number, phaseId: string, results: unknown, text: string): Promise<void>;
+  /** Every stored phase, rolled-back ones included, with results, processed orders and snapshot. */
+  storedPhases(gameId: number): Promise<PhaseHistory[]>;
+  /** Forgets the phases after `seq` (rolled back, now replaced by processing anew). */
+  discardPhasesAfter(gameId: number, seq: number): Promise<void>;
+  recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void>;
   setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void>;
 
   orders(gameId: number, phaseId: string): Promise<StoredOrders[]>;
   saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void>;
+  /** Replaces every power's orders for the phase (an empty list clears them). */
+  replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void>;
+
+  /** The game's absences (SET ABSENCE), expired ones included. */
+  absences(gameId: number): Promise<AbsenceRecord[]>;
+  /** Replaces one seat's absences. */
+  replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void>;
+  /** Addresses that held the seat, earliest first, the current holder last. */
+  holders(seatId: number): Promise<{ readonly address: string; readonly endReason: string | null }[]>;
 
   archivePress(press: PressRecord): Promise<void>;
 

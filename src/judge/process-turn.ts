@@ -1,12 +1,13 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
 import { mapperHeader, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
 // complete, error-free set and nobody who owes orders has SET WAIT. Deadlines (which also
@@ -18,18 +19,28 @@ export interface TurnReadiness {
   readonly waitingFor: readonly string[];
 }
 
-export async function turnReadiness(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<TurnReadiness> {
+export async function turnReadiness(
+  tx: JudgeTransaction,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  now: Date,
+  options: { readonly ignoreWaits?: boolean } = {},
+): Promise<TurnReadiness> {
   if (game.status !== 'active' || game.currentPhase === null) return { ready: false, waitingFor: [] };
   const phase = await tx.phase(game.id, game.currentPhase);
   if (!phase) return { ready: false, waitingFor: [] };
   const stored = new Map((await tx.orders(game.id, phase.phaseId)).map((o) => [o.power, o]));
   // A WAIT holds the turn only until the deadline (njudge's UPDATE_PROCESS).
-  const waitCounts = game.deadline === null || now < game.deadline;
+  // The Master's PROCESS overrides it (njudge clears WAIT).
+  const waitCounts = options.ignoreWaits !== true && (game.deadline === null || now < game.deadline);
   const waitingFor: string[] = [];
   for (const power of variant.powers) {
     if (!owesOrders(variant, phase.position, power.id)) continue;
     const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
     const orders = stored.get(power.id);
+    // A dummy has nobody to wait for: its units hold unless the Master orders them (BECOME).
+    if (seat?.status === 'dummy') continue;
     if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
   }
   return { ready: waitingFor.length === 0, waitingFor };
@@ -46,14 +57,38 @@ export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, 
   return true;
 }
 
-export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
+/** The current phase adjudicated with the orders stored for it (missing ones default), nothing saved. */
+export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, variant: Variant) {
   const phase = (await tx.phase(game.id, game.currentPhase!))!;
   const stored = await tx.orders(game.id, phase.phaseId);
   const outcome = adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored));
+  return { phase, stored, outcome };
+}
+
+export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
+  const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant);
   const next = outcome.position.phase;
+  // Phases left by a ROLLBACK can no longer be rolled forward to: this phase is played anew.
+  await tx.discardPhasesAfter(game.id, phase.seq);
   await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
   await tx.updateGame(game.id, { currentPhase: next, ...(outcome.winner ? { status: 'completed' as const } : {}) });
   const schedule = outcome.winner ? (await tx.cancelJobs(game.id), null) : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace });
+  const text = resultsText(config, game, variant, phase, outcome, deadlineText(game, schedule?.deadline ?? null));
+  await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
+  for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phase.phaseId, 'Results'), body: text, gameId: game.id, kind: 'results' });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+}
+
+/** The results mail: the Mapper header, the results and the next phase with its deadline. */
+export function resultsText(
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  phase: PhaseRecord,
+  outcome: PhaseOutcome,
+  nextPhaseDeadline: string | null,
+): string {
   const body = renderResults({
     variant,
     gameName: game.name,
@@ -63,7 +98,7 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
     before: phase.position,
     after: outcome.position,
     winner: outcome.winner,
-    nextPhaseDeadline: deadlineText(game, schedule?.deadline ?? null),
+    nextPhaseDeadline,
   });
   const header = mapperHeader({
     judgeCode: config.code,
@@ -73,11 +108,14 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
     phase: phase.phaseId,
     deadline: deadlineText(game, game.deadline),
   });
-  const text = withMapperHeader(header, body);
-  await tx.recordResults(game.id, phase.phaseId, outcome.results, text);
-  for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phase.phaseId, 'Results'), body: text, gameId: game.id, kind: 'results' });
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+  return withMapperHeader(header, body);
+}
+
+/** REVEAL: who played which power, to everyone who follows the game. */
+export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => `  ${variant.power(s.power!)!.name.padEnd(10)} ${s.address}`);
+  const body = [`The players of Diplomacy game '${game.name}' were:`, ...roster, ''].join('\n');
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
 }
 
 /** The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or gunboat. */

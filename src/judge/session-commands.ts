@@ -8,7 +8,9 @@ import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
 import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
-import { announceEnd, processTurn, turnReadiness } from './process-turn.ts';
+import { masterCommand, masterSeat, sendOfficialPress, setListed, type ActingSession } from './master-commands.ts';
+import { announceEnd } from './process-turn.ts';
+import { masterTimeLine, setDeadlineCommand } from './time-commands.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
@@ -20,25 +22,64 @@ function deadlines(game: GameSession['game']): { deadline: string; grace: string
   return { deadline: deadlineText(game, game.deadline) ?? NO_DEADLINE, grace: deadlineText(game, game.grace) };
 }
 
-export async function runSession(ctx: BlockContext, session: GameSession, commands: readonly Command[]): Promise<void> {
-  const orders: OrderEntry[] = [];
-  let current = session;
-  for (const command of commands) {
-    if (command.kind === 'order') {
-      orders.push({ text: command.text, line: command.line });
-      continue;
-    }
-    current = (await sessionCommand(ctx, current, command)) ?? current;
-  }
-  if (orders.length > 0) await submitOrders(ctx, current, orders);
+/** After BECOME: what the Master does as a power, copied to its player at the end. */
+interface BecomeCopy {
+  readonly session: ActingSession;
+  /** The first reply paragraph that belongs to the copy. */
+  readonly fromReply: number;
+  readonly lines: string[];
 }
 
-async function sessionCommand(ctx: BlockContext, session: GameSession, command: Command): Promise<GameSession | void> {
+export async function runSession(ctx: BlockContext, session: GameSession, commands: readonly Command[]): Promise<void> {
+  let orders: OrderEntry[] = [];
+  let current: ActingSession = session;
+  let copy: BecomeCopy | null = null;
+  const endCopy = async (untilReply: number) => {
+    if (copy) await sendBecomeCopy(ctx, copy, ctx.reply.slice(copy.fromReply, untilReply));
+    copy = null;
+  };
+  for (const command of commands) {
+    if (current.purged) throw new BlockError(command.line, `Game '${current.game.name}' has been purged: nothing more can be done in it`);
+    if (command.kind === 'order') {
+      // The Master's lines in the Mafia tracker's words ("DAY 3 HAS ENDED EARLY") are no orders.
+      const timed = masterSeat(current) ? await masterTimeLine(ctx, current, command.line, command.text) : null;
+      if (timed) current = timed;
+      else orders.push({ text: command.text, line: command.line });
+      (copy as BecomeCopy | null)?.lines.push(command.text);
+      continue;
+    }
+    const before = current;
+    const replyAt = ctx.reply.length;
+    current = (await sessionCommand(ctx, current, command)) ?? current;
+    if (current.seat.id === before.seat.id) {
+      (copy as BecomeCopy | null)?.lines.push(command.text);
+      continue;
+    }
+    // BECOME: orders so far belong to the seat acted for until now.
+    if (orders.length > 0) await submitOrders(ctx, before, orders);
+    orders = [];
+    await endCopy(replyAt);
+    const master = masterSeat(current);
+    if (current.master && current.seat.status === 'active' && current.seat.address !== master?.address) copy = { session: current, fromReply: ctx.reply.length, lines: [] };
+  }
+  if (orders.length > 0) await submitOrders(ctx, current, orders);
+  await endCopy(ctx.reply.length);
+}
+
+/** The player of a power the Master acted for gets the Master's lines and the judge's answers. */
+async function sendBecomeCopy(ctx: BlockContext, copy: BecomeCopy, replies: readonly string[]): Promise<void> {
+  const { game, variant, seat } = copy.session;
+  const name = variant.power(seat.power!)!.name;
+  const body = [`The Master of game '${game.name}', acting as ${name}, wrote:`, '', ...copy.lines.map((l) => `  ${l}`), '', 'The judge answered:', '', ...replies, ''].join('\n');
+  await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Master as ${name}`), body, gameId: game.id, kind: 'notice' });
+}
+
+async function sessionCommand(ctx: BlockContext, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
   if (isInfoCommand(command)) return infoCommand(ctx, command);
   switch (command.kind) {
     case 'press':
-      return sendPress(ctx, session, command);
+      return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
@@ -49,6 +90,8 @@ async function sessionCommand(ctx: BlockContext, session: GameSession, command: 
     }
     case 'set-wait': {
       requirePlayingPower(session, command.line);
+      // A WAIT holds the whole game, so only a power's own player may set it (njudge's run let the Master and observers hold games).
+      if (session.master) throw new BlockError(command.line, 'The Master cannot hold a game with SET WAIT, not even as a power');
       await ctx.tx.updateSeat(seat.id, { wait: command.wait });
       ctx.reply.push(command.wait ? 'Wait flag set: the turn will not be processed before the deadline.' : 'Wait flag cleared.');
       return { ...session, seat: { ...seat, wait: command.wait } };
@@ -73,16 +116,22 @@ async function sessionCommand(ctx: BlockContext, session: GameSession, command: 
       return vote(ctx, session, command);
     case 'master':
       return masterCommand(ctx, session, command);
+    case 'set-deadline':
+    case 'set-grace':
+      return setDeadlineCommand(ctx, session, command);
+    case 'set-listed':
+      return setListed(ctx, session, command.listed, command.line);
     default:
       ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
   }
 }
 
-/** The phase a power may order now; refuses Masters, observers and vacated seats. */
-function requirePlayingPower(session: GameSession, line: number): string {
+/** The phase a power may order now; refuses Masters (unless after BECOME), observers and vacated seats. */
+function requirePlayingPower(session: ActingSession, line: number): string {
   const { game, seat } = session;
-  if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that');
-  if (seat.status !== 'active') throw new BlockError(line, 'Your power has been vacated');
+  if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that (the Master may BECOME one)');
+  // The Master may order a dummy or a vacated power.
+  if (seat.status !== 'active' && !session.master) throw new BlockError(line, 'Your power has been vacated');
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is not being played (it is ${game.status})`);
   return game.currentPhase!;
 }
@@ -238,34 +287,4 @@ function largestPowers(centres: Readonly<Record<string, readonly string[]>>, sur
 function largestPower(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[]): string | null {
   const sizes = survivors.map((p) => [p, centres[p]?.length ?? 0] as const).sort((a, b) => b[1] - a[1]);
   return sizes.length > 0 && (sizes.length === 1 || sizes[0]![1] > sizes[1]![1]) ? sizes[0]![0] : null;
-}
-
-async function masterCommand(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'master' }>): Promise<GameSession | void> {
-  const { game, variant, seat, seats } = session;
-  if (seat.role !== 'master') throw new BlockError(command.line, `${command.command} is a Master command`);
-  switch (command.command) {
-    case 'FORM':
-      if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
-      await ctx.tx.updateGame(game.id, { status: 'forming' });
-      ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
-      return { ...session, game: { ...game, status: 'forming' } };
-    case 'PROCESS': {
-      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now);
-      if (!readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${readiness.waitingFor.map((p) => variant.power(p)!.name).join(', ') || 'the game to start'}`);
-      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
-      ctx.reply.push(`${game.currentPhase} has been processed.`);
-      return;
-    }
-    case 'PROCESS!': {
-      // The missing orders take their civil-disorder defaults: units hold, retreats disband, builds are waived.
-      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only an active game can be processed`);
-      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now);
-      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
-      const defaulted = readiness.waitingFor.map((p) => variant.power(p)!.name);
-      ctx.reply.push(`${game.currentPhase} has been processed${defaulted.length > 0 ? `; ${defaulted.join(', ')} took the civil-disorder defaults` : ''}.`);
-      return;
-    }
-    default:
-      ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
-  }
 }

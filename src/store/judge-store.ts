@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Position } from '../engine/types.ts';
 import type { Game, GameRule } from '../judge/model.ts';
+import type { Absence } from '../schedule/index.ts';
 import type {
+  AbsenceRecord,
   GameJob,
+  GameSnapshot,
   GamePatch,
   JudgeStore,
   JudgeTransaction,
   NewGameRecord,
   NewSeatRecord,
   OutgoingMail,
+  PhaseHistory,
   PhaseRecord,
   PressRecord,
   SeatPatch,
@@ -17,7 +21,7 @@ import type {
   StoredOrders,
 } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
-import { jsonb, type Database, type GamesTable, type JsonObject, type SeatsTable } from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue, type SeatsTable } from './schema.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
@@ -61,7 +65,14 @@ function toSeat(row: Selectable<SeatsTable>): SeatRecord {
     wait: row.wait,
     passwordHash: row.password_hash,
     name: row.name,
+    timeZone: row.time_zone,
   };
+}
+
+/** phases.results holds the adjudication outcome and the orders it was made from. */
+interface StoredResults {
+  readonly results: unknown;
+  readonly orders: readonly StoredOrders[];
 }
 
 class KyselyJudgeTransaction implements JudgeTransaction {
@@ -151,6 +162,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx
       .updateTable('games')
       .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.rules !== undefined ? { rules: patch.rules } : {}),
+        ...(patch.listed !== undefined ? { listed: patch.listed } : {}),
+        ...(patch.timeZone !== undefined ? { time_zone: patch.timeZone } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.currentPhase !== undefined ? { current_phase: patch.currentPhase } : {}),
         ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
@@ -194,6 +209,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.drawVote !== undefined ? { draw_vote: patch.drawVote } : {}),
       ...(patch.concedeVote !== undefined ? { concede_vote: patch.concedeVote } : {}),
       ...(patch.proposalVote !== undefined ? { proposal_vote: patch.proposalVote } : {}),
+      ...(patch.timeZone !== undefined ? { time_zone: patch.timeZone } : {}),
     };
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
@@ -230,13 +246,29 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
+    const snapshot = jsonb<JsonValue>((await this.snapshot(gameId)) as unknown as JsonValue);
     await this.trx
       .insertInto('phases')
-      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null })
+      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot })
       .onConflict((oc) =>
-        oc.columns(['game_id', 'phase_id']).doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, results: null, results_text: null, processed_at: null }),
+        oc
+          .columns(['game_id', 'phase_id'])
+          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot, results: null, results_text: null, processed_at: null }),
       )
       .execute();
+  }
+
+  private async snapshot(gameId: number): Promise<GameSnapshot> {
+    const game = await this.trx.selectFrom('games').select('rules').where('id', '=', gameId).executeTakeFirstOrThrow();
+    const seats = await this.trx
+      .selectFrom('seats')
+      .select(['id', 'address', 'status', 'password_hash'])
+      .where('game_id', '=', gameId)
+      .where('left_at', 'is', null)
+      .where('role', 'in', ['power', 'master'])
+      .orderBy('id')
+      .execute();
+    return { rules: game.rules as GameRule[], seats: seats.map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.password_hash })) };
   }
 
   async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
@@ -245,14 +277,40 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
-    const rows = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'results_text']).where('game_id', '=', gameId).orderBy('seq').execute();
-    return rows.map((row) => ({ phaseId: row.phase_id, seq: row.seq, position: row.position as Position, resultsText: row.results_text }));
+    const game = await this.trx.selectFrom('games').select('current_phase').where('id', '=', gameId).executeTakeFirst();
+    const all = await this.storedPhases(gameId);
+    const current = all.find((p) => p.phaseId === game?.current_phase)?.seq ?? Number.POSITIVE_INFINITY;
+    return all
+      .filter((p) => p.seq <= current)
+      .map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null }));
   }
 
-  async recordResults(gameId: number, phaseId: string, results: unknown, text: string): Promise<void> {
+  async storedPhases(gameId: number): Promise<PhaseHistory[]> {
+    const rows = await this.trx.selectFrom('phases').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
+    return rows.map((row) => {
+      const stored = row.results as StoredResults | null;
+      return {
+        phaseId: row.phase_id,
+        seq: row.seq,
+        position: row.position as Position,
+        deadline: row.deadline_at,
+        resultsText: row.results_text,
+        results: stored?.results ?? null,
+        processedOrders: stored?.orders ?? null,
+        snapshot: row.game_snapshot as GameSnapshot | null,
+      };
+    });
+  }
+
+  async discardPhasesAfter(gameId: number, seq: number): Promise<void> {
+    await this.trx.deleteFrom('phases').where('game_id', '=', gameId).where('seq', '>', seq).execute();
+  }
+
+  async recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+    const stored: StoredResults = { results, orders };
     await this.trx
       .updateTable('phases')
-      .set({ results: jsonb(results as never), results_text: text, processed_at: sql`now()` })
+      .set({ results: jsonb(stored as unknown as JsonValue), results_text: text, processed_at: sql`now()` })
       .where('game_id', '=', gameId)
       .where('phase_id', '=', phaseId)
       .execute();
@@ -274,6 +332,30 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .values({ game_id: gameId, phase_id: phaseId, power: orders.power, ...values })
       .onConflict((oc) => oc.columns(['game_id', 'phase_id', 'power']).doUpdateSet(values))
       .execute();
+  }
+
+  async replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void> {
+    await this.trx.deleteFrom('orders').where('game_id', '=', gameId).where('phase_id', '=', phaseId).execute();
+    for (const order of orders) await this.saveOrders(gameId, phaseId, order);
+  }
+
+  async absences(gameId: number): Promise<AbsenceRecord[]> {
+    const rows = await this.trx.selectFrom('absences').select(['seat_id', 'starts_at', 'ends_at']).where('game_id', '=', gameId).orderBy('starts_at').execute();
+    return rows.map((row) => ({ seatId: row.seat_id, start: row.starts_at, end: row.ends_at }));
+  }
+
+  async replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void> {
+    await this.trx.deleteFrom('absences').where('game_id', '=', gameId).where('seat_id', '=', seatId).execute();
+    if (absences.length === 0) return;
+    await this.trx
+      .insertInto('absences')
+      .values(absences.map((a) => ({ game_id: gameId, seat_id: seatId, starts_at: a.start, ends_at: a.end })))
+      .execute();
+  }
+
+  async holders(seatId: number): Promise<{ address: string; endReason: string | null }[]> {
+    const rows = await this.trx.selectFrom('seat_stints').select(['address', 'end_reason']).where('seat_id', '=', seatId).orderBy('id').execute();
+    return rows.map((row) => ({ address: row.address, endReason: row.end_reason }));
   }
 
   async archivePress(press: PressRecord): Promise<void> {

@@ -1,0 +1,506 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import type { SessionCommand } from '../commands/index.ts';
+import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
+import { startGame } from './enter-game.ts';
+import type { Game } from './model.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { planPress } from './press/index.ts';
+import type { PressCommand } from './press/press-types.ts';
+import type { GameSnapshot, SeatRecord } from './ports.ts';
+import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
+import { masterTimeLine, refreshed, unendGame } from './time-commands.ts';
+
+// The Master's commands after SIGNON Mgame (DPjudge's and njudge's). Each checks the game's state
+// first and refuses with a reason; each change is announced to everyone who follows the game.
+
+/**
+ * A session in which the sender may be the Master acting as a power (BECOME): `seat` is the seat
+ * being acted for, `master` the Master's own seat. Without BECOME `master` is absent.
+ */
+export interface ActingSession extends GameSession {
+  readonly master?: SeatRecord;
+  /** The game was purged in this block: nothing more can be done in it. */
+  readonly purged?: boolean;
+  /** After OFFICIAL: the subject of the Master's later press in the block, which goes without header. */
+  readonly official?: string;
+}
+
+export type MasterCommand = Extract<SessionCommand, { kind: 'master' }>;
+
+/** The Master's own seat, whether acting as themself or, after BECOME, as a power. */
+export function masterSeat(session: ActingSession): SeatRecord | null {
+  if (session.master) return session.master;
+  return session.seat.role === 'master' ? session.seat : null;
+}
+
+export async function masterCommand(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
+  const { game, variant, seats } = session;
+  if (!masterSeat(session)) throw new BlockError(command.line, `${command.command} is a Master command`);
+  switch (command.command) {
+    case 'FORM':
+      if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
+      await ctx.tx.updateGame(game.id, { status: 'forming' });
+      ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
+      return { ...session, game: { ...game, status: 'forming' } };
+    case 'PROCESS': {
+      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
+      if (!readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${readiness.waitingFor.map((p) => variant.power(p)!.name).join(', ') || 'the game to start'}`);
+      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
+      ctx.reply.push(`${game.currentPhase} has been processed.`);
+      return;
+    }
+    case 'PROCESS!': {
+      // The missing orders take their civil-disorder defaults: units hold, retreats disband, builds are waived.
+      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only an active game can be processed`);
+      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
+      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
+      const defaulted = readiness.waitingFor.map((p) => variant.power(p)!.name);
+      ctx.reply.push(`${game.currentPhase} has been processed${defaulted.length > 0 ? `; ${defaulted.join(', ')} took the civil-disorder defaults` : ''}.`);
+      return;
+    }
+    case 'DEADLINE': {
+      // The Mafia tracker's "DEADLINE … MOVED 1D 12H LATER".
+      const changed = await masterTimeLine(ctx, session, command.line, command.text);
+      if (changed === null) throw new BlockError(command.line, 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER');
+      return changed;
+    }
+    case 'UNEND':
+      return unendGame(ctx, session, command.line);
+    case 'ROLLBACK':
+    case 'ROLLFORWARD':
+      return roll(ctx, session, command);
+    case 'TERMINATE':
+      return terminate(ctx, session, command.line);
+    case 'ACTIVATE':
+      return activate(ctx, session, command.line);
+    case 'WAIT':
+      return pause(ctx, session, command.line);
+    case 'PURGE':
+    case 'RENAME':
+      return purgeOrRename(ctx, session, command);
+    case 'PREVIEW':
+      return preview(ctx, session, command.line);
+    case 'RESIGN':
+    case 'EJECT':
+      return vacate(ctx, session, command);
+    case 'DUMMY':
+      return dummy(ctx, session, command);
+    case 'REVIVE':
+      return revive(ctx, session, command);
+    case 'BECOME':
+      return become(ctx, session, command);
+    case 'OFFICIAL':
+      return official(ctx, session, command);
+    case 'REVEAL':
+      return reveal(ctx, session, command.line);
+    default:
+      ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
+  }
+}
+
+interface RollOptions {
+  readonly phase: string | null;
+  /** ROLLBACK RESTORE: the orders the phase was processed with stay, to be changed or processed again. */
+  readonly restore: boolean;
+  /** FULL: the rules and the seat holders go back to what they were when the phase began. */
+  readonly full: boolean;
+}
+
+function rollOptions(command: MasterCommand): RollOptions {
+  let phase: string | null = null;
+  let restore = false;
+  let full = false;
+  for (const word of command.args) {
+    const upper = word.toUpperCase();
+    if (upper === 'RESTORE') restore = true;
+    else if (upper === 'FULL') full = true;
+    else if (upper === 'FORMING') throw new BlockError(command.line, `${command.command} FORMING is not available on this judge: roll back to the first phase instead`);
+    else {
+      const parsed = parsePhaseId(word);
+      if (!parsed || phase !== null) throw new BlockError(command.line, `${command.command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`);
+      phase = formatPhaseId(parsed);
+    }
+  }
+  return { phase, restore, full };
+}
+
+/**
+ * ROLLBACK [phase] [RESTORE] [FULL] and ROLLFORWARD [phase] [FULL] over the stored phases. Going
+ * back makes an earlier phase current again (the one before by default); its orders are cleared
+ * unless RESTORE. The later phases stay stored, with their results, and ROLLFORWARD returns to
+ * them (the next one by default) as they were, orders included, until the game processes a phase
+ * anew. Either way the phase gets a fresh deadline.
+ */
+async function roll(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const { game } = session;
+  const back = command.command === 'ROLLBACK';
+  if (game.status !== 'active' && game.status !== 'waiting') {
+    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only a game in play can be rolled ${back ? 'back' : 'forward'}${game.status === 'completed' ? ' (UNEND it first)' : ''}`);
+  }
+  const options = rollOptions(command);
+  const stored = await ctx.tx.storedPhases(game.id);
+  const current = stored.find((p) => p.phaseId === game.currentPhase)!;
+  const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);
+  if (!target) {
+    if (options.phase !== null) throw new BlockError(command.line, `Game '${game.name}' has no stored phase ${options.phase}`);
+    throw new BlockError(command.line, back ? `Game '${game.name}' is in its first phase: there is nothing to roll back` : `Game '${game.name}' has no rolled-back phase to roll forward to`);
+  }
+  if (back ? target.seq >= current.seq : target.seq <= current.seq) {
+    throw new BlockError(command.line, `${target.phaseId} is not ${back ? 'before' : 'after'} the current phase ${current.phaseId}`);
+  }
+  if (back) {
+    await ctx.tx.replaceOrders(game.id, target.phaseId, options.restore ? (target.processedOrders ?? (await ctx.tx.orders(game.id, target.phaseId))) : []);
+  } else {
+    // The phases passed over, and the target if it was processed, get back the orders they were processed with.
+    for (const phase of stored.filter((p) => p.seq >= current.seq && p.seq <= target.seq)) {
+      if (phase.processedOrders) await ctx.tx.replaceOrders(game.id, phase.phaseId, phase.processedOrders);
+    }
+  }
+  let rules = game.rules;
+  if (options.full && target.snapshot) rules = await restoreSnapshot(ctx, session, target.snapshot);
+  // Orders a phase was already processed with would be processed again at once: their players wait
+  // until the deadline (or SET NOWAIT, or the Master's PROCESS), as njudge does after a takeover.
+  const reordered = target.processedOrders !== null && (!back || options.restore);
+  const waiting = new Set(reordered ? (await ctx.tx.orders(game.id, target.phaseId)).map((o) => o.power) : []);
+  for (const seat of session.seats) {
+    const wait = seat.role === 'power' && seat.power !== null && waiting.has(seat.power);
+    if (seat.wait !== wait) await ctx.tx.updateSeat(seat.id, { wait });
+  }
+  await ctx.tx.updateGame(game.id, { currentPhase: target.phaseId, proposal: null });
+  await ctx.tx.clearProposalVotes(game.id);
+  const moved: Game = { ...game, rules, currentPhase: target.phaseId, proposal: null };
+  const schedule = await scheduleDeadline(ctx.tx, moved, target.phaseId, ctx.now, { deadline: null, grace: null });
+  const orders = !reordered
+    ? back
+      ? 'Its orders have been cleared.'
+      : 'Its orders are as they were.'
+    : `The orders it was processed with have been ${back ? 'kept' : 'restored'}; their players are set to WAIT, so it is not processed again before the deadline unless they SET NOWAIT.`;
+  const what = `The Master has rolled game '${game.name}' ${back ? 'back' : 'forward'} to ${target.phaseId}${options.full ? ', players and rules included' : ''}.`;
+  const after = await refreshed(ctx, { ...session, game: moved });
+  await noticeToAll(ctx.tx, ctx.config, after.game, after.seats, back ? 'Rollback' : 'Rollforward', (when) =>
+    `${what}\n${orders}\n${schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''}`,
+  );
+  ctx.reply.push(`${what} ${orders}`);
+  return after;
+}
+
+/** FULL: the rules and the holder of every seat as the snapshot has them. */
+async function restoreSnapshot(ctx: BlockContext, session: ActingSession, snapshot: GameSnapshot): Promise<Game['rules']> {
+  for (const was of snapshot.seats) {
+    const seat = session.seats.find((s) => s.id === was.id);
+    if (!seat) continue;
+    if (seat.address !== was.address) await ctx.tx.changeHolder(seat.id, was.address, 'rolled back');
+    if (seat.address !== was.address || seat.status !== was.status || seat.passwordHash !== was.passwordHash) {
+      await ctx.tx.updateSeat(seat.id, { address: was.address, status: was.status, ...(was.passwordHash !== null ? { passwordHash: was.passwordHash } : {}) });
+    }
+  }
+  await ctx.tx.updateGame(session.game.id, { rules: snapshot.rules });
+  return snapshot.rules;
+}
+
+/** A change of the game's settings or state, told to everyone who follows it. */
+async function parameterChange(ctx: BlockContext, session: ActingSession, text: string): Promise<void> {
+  await noticeToAll(ctx.tx, ctx.config, session.game, session.seats, 'Parameter Change', () => `${text}\n`);
+}
+
+/** TERMINATE: the game ends for good, without a result. */
+async function terminate(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game } = session;
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status} already`);
+  await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null });
+  await ctx.tx.cancelJobs(game.id);
+  const ended = { ...session, game: { ...game, status: 'terminated' as const } };
+  await parameterChange(ctx, ended, `The Master has terminated game '${game.name}'.`);
+  ctx.reply.push(`Game '${game.name}' has been terminated.`);
+  return ended;
+}
+
+/** WAIT: the game pauses; its deadline passes without effect until ACTIVATE. */
+async function pause(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game } = session;
+  if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only an active game can be paused`);
+  await ctx.tx.updateGame(game.id, { status: 'waiting' });
+  await ctx.tx.cancelJobs(game.id);
+  const paused = { ...session, game: { ...game, status: 'waiting' as const } };
+  await parameterChange(ctx, paused, `The Master has paused game '${game.name}': nothing is processed until the Master activates it again.`);
+  ctx.reply.push(`Game '${game.name}' is paused (waiting). ACTIVATE resumes it.`);
+  return paused;
+}
+
+/**
+ * ACTIVATE: a paused or waiting game goes on (with a fresh deadline if its own has passed); a
+ * forming game starts with the players it has, and the powers nobody took become dummies.
+ */
+async function activate(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game, variant } = session;
+  switch (game.status) {
+    case 'waiting': {
+      const active: Game = { ...game, status: 'active' };
+      await ctx.tx.updateGame(game.id, { status: 'active' });
+      let deadline = game.deadline;
+      if (game.deadline === null || game.grace === null || game.deadline <= ctx.now) {
+        deadline = (await scheduleDeadline(ctx.tx, active, game.currentPhase!, ctx.now, { deadline: null, grace: null }))?.deadline ?? null;
+      } else {
+        await rescheduleJobs(ctx.tx, active, game.currentPhase!, game.deadline, game.grace, ctx.now);
+      }
+      const resumed = await refreshed(ctx, { ...session, game: active });
+      await noticeToAll(ctx.tx, ctx.config, resumed.game, resumed.seats, 'Parameter Change', (when) =>
+        `The Master has activated game '${game.name}' again.\n${deadline ? `The deadline is ${when(deadline)}.\n` : ''}`,
+      );
+      ctx.reply.push(`Game '${game.name}' is active again.`);
+      ctx.touchedGames.add(game.name);
+      return resumed;
+    }
+    case 'preparation':
+    case 'forming': {
+      const seats = await ctx.tx.seats(game.id);
+      await startGame(ctx, game, variant, seats);
+      const master = masterSeat(session)!;
+      const seated = new Set((await ctx.tx.seats(game.id)).map((s) => s.power));
+      const dummies = variant.powers.filter((p) => !seated.has(p.id));
+      for (const power of dummies) {
+        const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power: power.id, address: master.address, passwordHash: null });
+        await ctx.tx.updateSeat(seat.id, { status: 'dummy' });
+      }
+      if (dummies.length > 0) ctx.reply.push(`Nobody plays ${dummies.map((p) => p.name).join(', ')}: ${dummies.length === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless you order them after BECOME.`);
+      return refreshed(ctx, session);
+    }
+    default:
+      throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE resumes a paused or waiting game or starts a forming one`);
+  }
+}
+
+/** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
+async function purgeOrRename(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const { game } = session;
+  const [named, ...rest] = command.args;
+  const password = rest[rest.length - 1]!;
+  if (named!.toLowerCase() !== game.name) throw new BlockError(command.line, `${command.command} names game '${named!.toLowerCase()}', but you are signed on to '${game.name}'`);
+  if (!(await verifyPassword(password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, `${command.command} needs the Master's password of game '${game.name}'`);
+  if (command.command === 'PURGE') return purge(ctx, session, command.line);
+  return rename(ctx, session, rest[0]!, command.line);
+}
+
+async function purge(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game, seats } = session;
+  const joined = seats.some((s) => s.role === 'power');
+  if ((game.status !== 'preparation' && game.status !== 'forming') || joined) {
+    throw new BlockError(line, `Game '${game.name}' cannot be purged: ${joined ? 'players have joined it' : `it is ${game.status}`}. TERMINATE ends it instead`);
+  }
+  const watchers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address);
+  if (watchers.length > 0) {
+    await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, 'Parameter Change'), body: `The Master has purged game '${game.name}': it no longer exists.\n`, kind: 'notice' });
+  }
+  await ctx.tx.deleteGame(game.id);
+  ctx.reply.push(`Game '${game.name}' has been purged.`);
+  return { ...session, game: { ...game, status: 'terminated' }, purged: true };
+}
+
+const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
+
+async function rename(ctx: BlockContext, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
+  const { game } = session;
+  const name = newName.toLowerCase();
+  if (!GAME_NAME.test(name)) throw new BlockError(line, `"${newName}" is not a valid game name: use up to 32 letters, digits, - or _`);
+  if (await ctx.tx.findGame(name)) throw new BlockError(line, `A game named '${name}' already exists`);
+  await ctx.tx.updateGame(game.id, { name });
+  const renamed = { ...session, game: { ...game, name } };
+  await parameterChange(ctx, renamed, `The Master has renamed game '${game.name}' to '${name}'. Sign on to it as ${name} from now on.`);
+  ctx.reply.push(`Game '${game.name}' is now called '${name}'.`);
+  return renamed;
+}
+
+/** SET LISTED / SET UNLISTED: whether LIST and SEARCH show the game. */
+export async function setListed(ctx: BlockContext, session: ActingSession, listed: boolean, line: number): Promise<ActingSession> {
+  const { game } = session;
+  if (!masterSeat(session)) throw new BlockError(line, `SET ${listed ? 'LISTED' : 'UNLISTED'} is a Master command`);
+  await ctx.tx.updateGame(game.id, { listed });
+  const changed = { ...session, game: { ...game, listed } };
+  await parameterChange(ctx, changed, `The Master has made game '${game.name}' ${listed ? 'listed: LIST and SEARCH show it' : 'unlisted: LIST and SEARCH no longer show it'}.`);
+  ctx.reply.push(`Game '${game.name}' is now ${listed ? 'listed' : 'unlisted'}.`);
+  return changed;
+}
+
+/** PREVIEW: the results the current orders would give, to the Master alone; nothing is saved. */
+async function preview(ctx: BlockContext, session: ActingSession, line: number): Promise<void> {
+  const { game } = session;
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, `Game '${game.name}' is ${game.status}: there is no phase to preview`);
+  const variant = loadVariant(game.variant);
+  const { phase, outcome } = await adjudicateCurrent(ctx.tx, game, variant);
+  const text = resultsText(ctx.config, game, variant, phase, outcome, null);
+  const master = masterSeat(session)!;
+  const body = `PREVIEW: nothing has been saved, and nobody else has seen this.\n\n${text}`;
+  await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, 'Preview'), body, gameId: game.id, kind: 'notice' });
+  ctx.reply.push(`A preview of the ${phase.phaseId} results has been mailed to you; nothing has been saved.`);
+}
+
+/**
+ * DPjudge's PURGE game password and RENAME game new-name password, which carry the Master's
+ * password and need no SIGNON (for a block of its own, before any opener).
+ */
+export async function masterCommandWithoutSignon(ctx: BlockContext, command: MasterCommand): Promise<void> {
+  if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
+  const game = await ctx.tx.findGame(command.args[0]!, { forUpdate: true });
+  if (!game) throw new BlockError(command.line, `There is no game named '${command.args[0]!.toLowerCase()}'`);
+  const seats = await ctx.tx.seats(game.id);
+  const master = seats.find((s) => s.role === 'master');
+  if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);
+  await purgeOrRename(ctx, { game, variant: loadVariant(game.variant), seat: master, seats }, command);
+}
+
+const VACANT: readonly SeatRecord['status'][] = ['resigned', 'abandoned'];
+
+/** The seat of the power a Master command names. */
+function powerSeat(session: ActingSession, token: string, line: number): SeatRecord {
+  const power = session.variant.power(token);
+  const seat = power ? session.seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
+  if (!seat) throw new BlockError(line, `"${token}" is not a power of game '${session.game.name}'`);
+  return seat;
+}
+
+function powerName(session: ActingSession, seat: SeatRecord): string {
+  return session.variant.power(seat.power!)!.name;
+}
+
+async function tell(ctx: BlockContext, session: ActingSession, to: string, what: string, body: string): Promise<void> {
+  if (to === masterSeat(session)!.address) return;
+  await ctx.tx.enqueueMail({ to: [to], subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
+}
+
+/** A waiting game whose last vacancy has just been filled goes on, with a fresh deadline (as after TAKEOVER). */
+async function resumeIfFilled(ctx: BlockContext, session: ActingSession, filled: SeatRecord): Promise<ActingSession> {
+  const after = await refreshed(ctx, session);
+  if (!VACANT.includes(filled.status) || after.game.status !== 'waiting' || after.seats.some((s) => s.role === 'power' && VACANT.includes(s.status))) return after;
+  const active: Game = { ...after.game, status: 'active' };
+  await ctx.tx.updateGame(active.id, { status: 'active' });
+  await scheduleDeadline(ctx.tx, active, active.currentPhase!, ctx.now, { deadline: null, grace: null });
+  ctx.reply.push(`Every power has a player again: game '${active.name}' goes on.`);
+  return refreshed(ctx, session);
+}
+
+/**
+ * RESIGN power: the Master resigns the player; EJECT power|address|observer: the Master removes
+ * someone. A power so vacated waits for TAKEOVER, and the game waits with it.
+ */
+async function vacate(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const { game } = session;
+  const token = command.args[0]!;
+  const byAddress = token.includes('@') ? session.seats.find((s) => s.address === token.toLowerCase() && s.role !== 'master') : undefined;
+  const watcher = session.seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === token.toLowerCase() || s.name === token.toLowerCase()));
+  if (command.command === 'EJECT' && (byAddress?.role === 'observer' || byAddress?.role === 'monitor' || (!byAddress && watcher))) {
+    const seat = byAddress ?? watcher!;
+    await ctx.tx.removeSeat(seat.id);
+    await tell(ctx, session, seat.address, 'Ejected', `The Master has removed you from game '${game.name}'.\n`);
+    ctx.reply.push(`${seat.name ?? seat.address} no longer ${seat.role === 'monitor' ? 'monitors' : 'observes'} game '${game.name}'.`);
+    return refreshed(ctx, session);
+  }
+  const seat = byAddress ?? powerSeat(session, token, command.line);
+  const name = powerName(session, seat);
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}: there is nobody to ${command.command === 'RESIGN' ? 'resign' : 'eject'}`);
+  if (VACANT.includes(seat.status)) throw new BlockError(command.line, `${name} has no player to ${command.command === 'RESIGN' ? 'resign' : 'eject'}`);
+  const reason = command.command === 'RESIGN' ? 'resigned by the Master' : 'ejected';
+  await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
+  await ctx.tx.changeHolder(seat.id, seat.address, reason);
+  if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
+  await tell(ctx, session, seat.address, `Resignation: ${name}`, `The Master has ${command.command === 'RESIGN' ? 'resigned you from' : 'removed you from'} ${name} in game '${game.name}'.\n`);
+  const others = everyone(session.seats.filter((s) => s.id !== seat.id));
+  const notice = `${name} has been ${reason} in game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${name.toLowerCase()}@${game.name} <password> to play ${name}.\n`;
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
+  ctx.reply.push(`${name} is vacant; game '${game.name}' waits for a replacement.`);
+  return refreshed(ctx, session);
+}
+
+/** DUMMY power: nobody plays it; its units hold unless the Master orders them after BECOME. */
+async function dummy(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const seat = powerSeat(session, command.args[0]!, command.line);
+  const name = powerName(session, seat);
+  if (seat.status === 'dummy') throw new BlockError(command.line, `${name} is a dummy already`);
+  const master = masterSeat(session)!;
+  await ctx.tx.updateSeat(seat.id, { status: 'dummy', address: master.address, wait: false });
+  await ctx.tx.changeHolder(seat.id, master.address, 'dummied');
+  if (!VACANT.includes(seat.status)) await tell(ctx, session, seat.address, `Dummy: ${name}`, `The Master has made ${name} a dummy in game '${session.game.name}': you no longer play it.\n`);
+  await parameterChange(ctx, session, `${name} is now a dummy in game '${session.game.name}': its units hold unless the Master orders them.`);
+  ctx.reply.push(`${name} is now a dummy.`);
+  return resumeIfFilled(ctx, session, seat);
+}
+
+/** REVIVE power [password]: a resigned, abandoned or dummy power goes back to its last player. */
+async function revive(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const seat = powerSeat(session, command.args[0]!, command.line);
+  const name = powerName(session, seat);
+  if (seat.status === 'active') throw new BlockError(command.line, `${name} is being played`);
+  const master = masterSeat(session)!;
+  // A dummy's seat carries the Master's address: the player is the one before.
+  const holders = await ctx.tx.holders(seat.id);
+  const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
+  if (!player) throw new BlockError(command.line, `${name} has never had a player; RESIGN ${name} frees it for TAKEOVER`);
+  const password = command.args[1];
+  await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  await ctx.tx.changeHolder(seat.id, player, 'revived');
+  await tell(ctx, session, player, `Revived: ${name}`, `The Master has given ${name} in game '${session.game.name}' back to you${password ? '; the Master will tell you its new password' : ', with your old password'}.\n`);
+  await parameterChange(ctx, session, `${name} is played again in game '${session.game.name}'.`);
+  ctx.reply.push(`${name} is played again by its former player${password ? ', with the password you gave' : ''}.`);
+  return resumeIfFilled(ctx, session, seat);
+}
+
+/**
+ * BECOME power: the rest of the block acts as that power (orders, press, absences); its player is
+ * told, and gets a copy of what is done at the end of the block. BECOME MASTER goes back.
+ */
+async function become(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const master = masterSeat(session)!;
+  const token = command.args[0]!;
+  if (token.toUpperCase() === 'MASTER' || token.toUpperCase() === 'M') {
+    ctx.reply.push('You act as the Master again.');
+    const { master: _, ...rest } = session;
+    return { ...rest, seat: master };
+  }
+  const seat = powerSeat(session, token, command.line);
+  if (session.game.currentPhase === null) throw new BlockError(command.line, `Game '${session.game.name}' has not started: there is no power to act for`);
+  const name = powerName(session, seat);
+  ctx.reply.push(`You act as ${name} for the rest of this block.`);
+  await tell(ctx, session, seat.address, `Master as ${name}`, `The Master of game '${session.game.name}' is acting as ${name}; you will be sent a copy of what is done.\n`);
+  return { ...session, seat, master };
+}
+
+/** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
+async function official(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const subject = command.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
+  ctx.reply.push(`Your press in the rest of this block goes out as official notices titled "${subject}".`);
+  return { ...session, official: subject };
+}
+
+/** Press after OFFICIAL: the recipients of an ordinary press from the Master, the body as written. */
+export async function sendOfficialPress(ctx: BlockContext, session: ActingSession, command: PressCommand): Promise<void> {
+  const { game, variant, seats } = session;
+  const master = masterSeat(session)!;
+  const plan = planPress({ variant, game, sender: master, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase });
+  if (!plan.ok) throw new BlockError(command.line, plan.reason);
+  const body = `${command.body}\n`;
+  for (const delivery of plan.deliveries) await ctx.tx.enqueueMail({ to: [delivery.address], subject: session.official!, body, gameId: game.id, kind: 'press' });
+  const { archive } = plan;
+  await ctx.tx.archivePress({
+    gameId: game.id,
+    phaseId: game.currentPhase,
+    senderSeatId: master.id,
+    senderAddress: master.address,
+    kind: archive.kind,
+    broadcast: archive.broadcast,
+    recipients: archive.recipients,
+    shownRecipients: archive.shownRecipients ?? (archive.shownBroadcast !== null ? [] : null),
+    shownBroadcast: archive.shownBroadcast ?? (archive.shownRecipients !== null ? archive.broadcast : null),
+    fakeSender: archive.fakeSender,
+    body: archive.body,
+  });
+  ctx.reply.push(`Official notice "${session.official}" sent to ${plan.deliveries.length} reader${plan.deliveries.length === 1 ? '' : 's'}:\n\n${command.body}`);
+}
+
+/** REVEAL: after a NO_REVEAL or gunboat game has ended, everyone learns who played which power. */
+async function reveal(ctx: BlockContext, session: ActingSession, line: number): Promise<void> {
+  const { game, variant } = session;
+  if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; its players are revealed only after it has ended`);
+  await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
+  ctx.reply.push(`The players of game '${game.name}' have been revealed to everyone.`);
+}

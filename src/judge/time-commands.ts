@@ -1,0 +1,194 @@
+import type { SessionCommand } from '../commands/index.ts';
+import { parsePhaseId } from '../engine/phase.ts';
+import {
+  defaultDeadlineClock,
+  describeDuration,
+  durationMinutes,
+  endPhaseNow,
+  moveDeadline,
+  parseDate,
+  parseMasterTimeLine,
+  setDeadline,
+  setGrace,
+  type DeadlineState,
+  type DeadlineStateResult,
+  type MasterTimeCommand,
+} from '../schedule/index.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import { applicableAbsences, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
+import { onGameEvent } from './game-events.ts';
+import type { ActingSession } from './master-commands.ts';
+import { hasRule, type Game } from './model.ts';
+import { announceEnd } from './process-turn.ts';
+
+// Changing the clock of a game in play: SET DEADLINE and SET GRACE (the Master; players only in
+// PLAYER_DEADLINES games, and only later), and the Mafia tracker's GM lines read by the schedule
+// module: "DEADLINE … MOVED 1D 12H LATER|EARLIER", "DAY 3 HAS ENDED EARLY", "GAME HAS ENDED" and
+// "UNEND GAME". Every change is stored on the game and its phase, the jobs are rescheduled, and
+// everyone gets a "Deadline Adjustment" notice with the deadline in their own zone. No deadline
+// is ever put inside an absence that applies: it moves to the absence's end.
+
+type DeadlineCommand = Extract<SessionCommand, { kind: 'set-deadline' | 'set-grace' }>;
+
+interface Actor {
+  readonly byMaster: boolean;
+  /** Who the notice names: "The Master", or the power under PLAYER_DEADLINES. */
+  readonly name: string;
+}
+
+/** The zone the sender reads and writes dates in: their own (SET ZONE), else the game's. */
+export function senderZone(session: ActingSession): string {
+  const seat = session.master ?? session.seat;
+  return seat.timeZone ?? session.game.timeZone;
+}
+
+function runningPhase(game: Game, line: number): string {
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
+    throw new BlockError(line, `Game '${game.name}' is ${game.status}: it has no deadline to change`);
+  }
+  return game.currentPhase;
+}
+
+function deadlineActor(session: ActingSession, line: number): Actor {
+  const { game, variant, seat } = session;
+  if (session.master || seat.role === 'master') return { byMaster: true, name: 'The Master' };
+  if (seat.role !== 'power' || seat.power === null || seat.status !== 'active') throw new BlockError(line, 'Only the Master, or players in PLAYER_DEADLINES games, can change the deadline');
+  if (!hasRule(game, 'PLAYER_DEADLINES')) throw new BlockError(line, `Only the Master can change the deadline of game '${game.name}' (it does not have PLAYER_DEADLINES)`);
+  return { byMaster: false, name: variant.power(seat.power)!.name };
+}
+
+function currentState(game: Game, now: Date): DeadlineState {
+  const deadline = game.deadline ?? now;
+  return { deadline, grace: game.grace ?? deadline, start: now };
+}
+
+function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
+  if (!result.ok) throw new BlockError(line, result.error.message.charAt(0).toUpperCase() + result.error.message.slice(1));
+  return result.state;
+}
+
+/** SET DEADLINE date / SET GRACE date. */
+export async function setDeadlineCommand(ctx: BlockContext, session: ActingSession, command: DeadlineCommand): Promise<ActingSession> {
+  const { game } = session;
+  const phaseId = runningPhase(game, command.line);
+  const actor = deadlineActor(session, command.line);
+  const phaseType = parsePhaseId(phaseId)!.type;
+  const timing = gameTiming(game);
+  const keyword = command.kind === 'set-deadline' ? 'SET DEADLINE' : 'SET GRACE';
+  const date = parseDate(command.args, { now: ctx.now, zone: senderZone(session), defaultTime: defaultDeadlineClock(timing, phaseType), earliest: 'after-now' });
+  if (!date.ok) throw new BlockError(command.line, `${keyword} ${command.args}: ${date.error.message}`);
+  const state = currentState(game, ctx.now);
+  if (command.kind === 'set-deadline') {
+    const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster }), command.line);
+    return applyDeadline(ctx, session, changed, `${actor.name} has ${actor.byMaster ? 'set' : 'extended'} the deadline`);
+  }
+  if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, 'Players may only extend the grace period');
+  const changed = unwrap(setGrace(state, date.date.instant, { zone: game.timeZone }), command.line);
+  return applyDeadline(ctx, session, changed, `${actor.name} has ${actor.byMaster ? 'set' : 'extended'} the grace period`);
+}
+
+/**
+ * A Master's line in the Mafia tracker's words, or null when the line is none of them (it is
+ * then an order line). `text` is the line as written.
+ */
+export async function masterTimeLine(ctx: BlockContext, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
+  const parsed = parseMasterTimeLine(text);
+  if (!parsed.ok) throw new BlockError(line, parsed.error.message);
+  if (parsed.command === null) return null;
+  return masterTimeCommand(ctx, session, line, parsed.command);
+}
+
+async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
+  const { game } = session;
+  switch (command.kind) {
+    case 'deadline-moved': {
+      runningPhase(game, line);
+      if (game.deadline === null) throw new BlockError(line, `Game '${game.name}' has no deadline to move; set one with SET DEADLINE`);
+      const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
+      return applyDeadline(ctx, session, changed, `The Master has moved the deadline ${describeDuration(durationMinutes(command.duration))} ${command.direction}`);
+    }
+    case 'phase-ended': {
+      const phaseId = runningPhase(game, line);
+      if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE it first`);
+      const ended = endPhaseNow(currentState(game, ctx.now), ctx.now);
+      await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
+      await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
+      await ctx.tx.cancelJobs(game.id);
+      await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Deadline Adjustment', () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
+      // What the deadline job would do, done now: process the phase, or send the late notice.
+      await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
+      const after = (await ctx.tx.findGameById(game.id))!;
+      ctx.reply.push(after.currentPhase === phaseId ? `${phaseId} has ended; the late powers have been told.` : `${phaseId} has ended and has been processed.`);
+      return refreshed(ctx, session);
+    }
+    case 'phase-begun':
+      // The tracker's announcement of a new day; the judge's phases begin by themselves.
+      ctx.reply.push(`Noted: the ${command.phase} has begun.`);
+      return session;
+    case 'game-ended':
+      return endGame(ctx, session, line);
+    case 'game-unended':
+      return unendGame(ctx, session, line);
+  }
+}
+
+/** "GAME HAS ENDED": the Master ends the game as it stands. */
+export async function endGame(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game, variant } = session;
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game in play can be ended`);
+  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
+  await ctx.tx.cancelJobs(game.id);
+  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, 'The Master has ended the game.');
+  ctx.reply.push(`Game '${game.name}' has ended.`);
+  return { ...session, game: { ...game, status: 'completed', proposal: null } };
+}
+
+/** UNEND: a completed or terminated game is played on from its current phase with a fresh deadline. */
+export async function unendGame(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game } = session;
+  if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) {
+    throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has ended can be unended`);
+  }
+  const active: Game = { ...game, status: 'active' };
+  await ctx.tx.updateGame(game.id, { status: 'active' });
+  const schedule = await scheduleDeadline(ctx.tx, active, game.currentPhase, ctx.now, { deadline: null, grace: null });
+  await noticeToAll(ctx.tx, ctx.config, active, session.seats, 'Parameter Change', (when) =>
+    `The Master has resumed game '${game.name}' in ${game.currentPhase}.\n` + (schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''),
+  );
+  ctx.reply.push(`Game '${game.name}' is being played again from ${game.currentPhase}.`);
+  return refreshed(ctx, session);
+}
+
+/** Stores a new deadline and grace (moved past absences), reschedules, tells everyone and the sender. */
+async function applyDeadline(ctx: BlockContext, session: ActingSession, requested: DeadlineState, what: string): Promise<ActingSession> {
+  const { game } = session;
+  const phaseId = game.currentPhase!;
+  const deadline = pastAbsences(requested.deadline, await applicableAbsences(ctx.tx, game, phaseId, ctx.now));
+  const moved = deadline.getTime() !== requested.deadline.getTime();
+  // Past an absence the grace keeps its length after the deadline.
+  const grace = moved ? new Date(Math.max(requested.grace.getTime(), deadline.getTime() + (requested.grace.getTime() - requested.deadline.getTime()))) : requested.grace;
+  await storeDeadline(ctx.tx, game, phaseId, deadline, grace, ctx.now);
+  const updated: Game = { ...game, deadline, grace };
+  const absence = moved ? ' It has been moved past an absence.' : '';
+  await noticeToAll(ctx.tx, ctx.config, updated, session.seats, 'Deadline Adjustment', (when) =>
+    `${what} of game '${game.name}' (${phaseId}).\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
+  );
+  ctx.reply.push(`The deadline of game '${game.name}' is now ${deadlineFor(session, deadline)}; the grace period ends ${deadlineFor(session, grace)}.${absence}`);
+  ctx.touchedGames.add(game.name);
+  return { ...session, game: updated };
+}
+
+/** A deadline as the sender reads it (their zone, if they set one). */
+function deadlineFor(session: ActingSession, instant: Date): string {
+  const seat = session.master ?? session.seat;
+  return deadlineTextFor(session.game, seat.timeZone, instant)!;
+}
+
+/** The session re-read after a change that went through the store (processing, restarts). */
+export async function refreshed(ctx: BlockContext, session: ActingSession): Promise<ActingSession> {
+  const game = (await ctx.tx.findGameById(session.game.id))!;
+  const seats = await ctx.tx.seats(game.id);
+  const seat = seats.find((s) => s.id === session.seat.id) ?? session.seat;
+  const master = session.master ? (seats.find((s) => s.id === session.master!.id) ?? session.master) : undefined;
+  return { ...session, game, seats, seat, ...(master ? { master } : {}) };
+}
