@@ -44,21 +44,17 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       await ctx.tx.updateGame(game.id, { status: 'forming' });
       ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
       return { ...session, game: { ...game, status: 'forming' } };
-    case 'PROCESS': {
-      const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
-      if (!readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${readiness.waitingFor.map((p) => variant.power(p)!.name).join(', ') || 'the game to start'}`);
-      await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
-      ctx.reply.push(`${game.currentPhase} has been processed.`);
-      return;
-    }
+    case 'PROCESS':
     case 'PROCESS!': {
-      // The missing orders take their civil-disorder defaults: units hold, retreats disband, builds are waived.
       if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only an active game can be processed`);
+      // The Master's PROCESS overrides WAIT flags; PROCESS! also gives the missing orders their
+      // civil-disorder defaults: units hold, retreats disband, builds are waived.
       const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
+      const missing = readiness.waitingFor.map((p) => variant.power(p)!.name);
+      if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${missing.join(', ')}`);
       await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
-      const defaulted = readiness.waitingFor.map((p) => variant.power(p)!.name);
-      ctx.reply.push(`${game.currentPhase} has been processed${defaulted.length > 0 ? `; ${defaulted.join(', ')} took the civil-disorder defaults` : ''}.`);
-      return;
+      ctx.reply.push(`${game.currentPhase} has been processed${missing.length > 0 ? `; ${missing.join(', ')} took the civil-disorder defaults` : ''}.`);
+      return refreshed(ctx, session);
     }
     case 'DEADLINE': {
       // The Mafia tracker's "DEADLINE … MOVED 1D 12H LATER".
@@ -196,7 +192,9 @@ async function restoreSnapshot(ctx: BlockContext, session: ActingSession, snapsh
       await ctx.tx.updateSeat(seat.id, { address: was.address, status: was.status, ...(was.passwordHash !== null ? { passwordHash: was.passwordHash } : {}) });
     }
   }
-  await ctx.tx.updateGame(session.game.id, { rules: snapshot.rules });
+  // A seat given back to a resigned holder is vacant again, and an active game waits for it.
+  const vacant = snapshot.seats.some((s) => VACANT.includes(s.status));
+  await ctx.tx.updateGame(session.game.id, { rules: snapshot.rules, ...(vacant && session.game.status === 'active' ? { status: 'waiting' as const } : {}) });
   return snapshot.rules;
 }
 

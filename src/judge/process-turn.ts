@@ -46,10 +46,14 @@ export async function turnReadiness(
   return { ready: waitingFor.length === 0, waitingFor };
 }
 
-/** Processes the game's current phase if it is ready; returns whether it did. */
+/**
+ * Processes the game's current phase if it is ready; returns whether it did. ALWAYS_WAIT games are
+ * never processed before their deadline: the deadline job does it.
+ */
 export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date): Promise<boolean> {
   const game = await tx.findGame(gameName, { forUpdate: true });
   if (!game) return false;
+  if (hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline) return false;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return false;

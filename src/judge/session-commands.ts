@@ -1,7 +1,7 @@
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
-import { deadlineText } from './deadlines.ts';
+import { deadlineTextFor } from './deadlines.ts';
 import { infoCommand } from './info-commands.ts';
 import { hasRule } from './model.ts';
 import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
@@ -10,7 +10,7 @@ import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterCommand, masterSeat, sendOfficialPress, setListed, type ActingSession } from './master-commands.ts';
 import { announceEnd } from './process-turn.ts';
-import { masterTimeLine, setDeadlineCommand } from './time-commands.ts';
+import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
@@ -18,8 +18,9 @@ import { masterTimeLine, setDeadlineCommand } from './time-commands.ts';
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as all are in)';
 
-function deadlines(game: GameSession['game']): { deadline: string; grace: string | null } {
-  return { deadline: deadlineText(game, game.deadline) ?? NO_DEADLINE, grace: deadlineText(game, game.grace) };
+/** The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE). */
+function deadlines(game: GameSession['game'], readerZone: string | null): { deadline: string; grace: string | null } {
+  return { deadline: deadlineTextFor(game, readerZone, game.deadline) ?? NO_DEADLINE, grace: deadlineTextFor(game, readerZone, game.grace) };
 }
 
 /** After BECOME: what the Master does as a power, copied to its player at the end. */
@@ -121,6 +122,11 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return setDeadlineCommand(ctx, session, command);
     case 'set-listed':
       return setListed(ctx, session, command.listed, command.line);
+    case 'set-absence':
+    case 'set-no-absence':
+      return absenceCommand(ctx, session, command);
+    case 'set-zone':
+      return zoneCommand(ctx, session, command);
     default:
       ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
   }
@@ -136,7 +142,7 @@ function requirePlayingPower(session: ActingSession, line: number): string {
   return game.currentPhase!;
 }
 
-async function submitOrders(ctx: BlockContext, session: GameSession, entries: readonly OrderEntry[]): Promise<void> {
+async function submitOrders(ctx: BlockContext, session: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
   const { game, variant, seat } = session;
   const phaseId = requirePlayingPower(session, entries[0]!.line!);
   const phase = (await ctx.tx.phase(game.id, phaseId))!;
@@ -144,14 +150,14 @@ async function submitOrders(ctx: BlockContext, session: GameSession, entries: re
   const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, message: `${order.text}: ${order.error}` });
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game), wait: seat.wait }),
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
   ctx.touchedGames.add(game.name);
 }
 
-async function reportOrders(ctx: BlockContext, session: GameSession): Promise<void> {
+async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || !game.currentPhase) {
     ctx.reply.push(`Game '${game.name}' is ${game.status}${game.currentPhase ? `, in ${game.currentPhase}` : ''}.`);
@@ -160,7 +166,7 @@ async function reportOrders(ctx: BlockContext, session: GameSession): Promise<vo
   const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
   const checked = checkOrderSet(variant, phase.position, seat.power!, (stored?.lines ?? []).map((text) => ({ text, line: null })));
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game), wait: seat.wait }));
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone), wait: seat.wait }));
 }
 
 type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'set-concede' | 'set-noconcede' | 'vote' | 'propose' }>;

@@ -1,20 +1,25 @@
 import type { SessionCommand } from '../commands/index.ts';
 import { parsePhaseId } from '../engine/phase.ts';
 import {
+  addAbsence,
+  cancelAbsence,
   defaultDeadlineClock,
   describeDuration,
   durationMinutes,
   endPhaseNow,
+  formatMoment,
   moveDeadline,
+  parseAbsence,
   parseDate,
   parseMasterTimeLine,
+  parseZone,
   setDeadline,
   setGrace,
   type DeadlineState,
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
-import { BlockError, type BlockContext } from './context.ts';
+import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { applicableAbsences, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './master-commands.ts';
@@ -80,11 +85,11 @@ export async function setDeadlineCommand(ctx: BlockContext, session: ActingSessi
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
     const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster }), command.line);
-    return applyDeadline(ctx, session, changed, `${actor.name} has ${actor.byMaster ? 'set' : 'extended'} the deadline`);
+    return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'deadline' });
   }
   if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, 'Players may only extend the grace period');
   const changed = unwrap(setGrace(state, date.date.instant, { zone: game.timeZone }), command.line);
-  return applyDeadline(ctx, session, changed, `${actor.name} has ${actor.byMaster ? 'set' : 'extended'} the grace period`);
+  return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'grace period' });
 }
 
 /**
@@ -105,7 +110,7 @@ async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line
       runningPhase(game, line);
       if (game.deadline === null) throw new BlockError(line, `Game '${game.name}' has no deadline to move; set one with SET DEADLINE`);
       const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
-      return applyDeadline(ctx, session, changed, `The Master has moved the deadline ${describeDuration(durationMinutes(command.duration))} ${command.direction}`);
+      return applyDeadline(ctx, session, changed, { who: 'The Master', verb: 'moved', what: 'deadline', how: ` ${describeDuration(durationMinutes(command.duration))} ${command.direction}` });
     }
     case 'phase-ended': {
       const phaseId = runningPhase(game, line);
@@ -160,7 +165,15 @@ export async function unendGame(ctx: BlockContext, session: ActingSession, line:
 }
 
 /** Stores a new deadline and grace (moved past absences), reschedules, tells everyone and the sender. */
-async function applyDeadline(ctx: BlockContext, session: ActingSession, requested: DeadlineState, what: string): Promise<ActingSession> {
+/** Who changed what, for the notice: "The Master has moved the deadline of game 'demo' (S1901M) 1 day later." */
+interface DeadlineChange {
+  readonly who: string;
+  readonly verb: string;
+  readonly what: 'deadline' | 'grace period';
+  readonly how?: string;
+}
+
+async function applyDeadline(ctx: BlockContext, session: ActingSession, requested: DeadlineState, change: DeadlineChange): Promise<ActingSession> {
   const { game } = session;
   const phaseId = game.currentPhase!;
   const deadline = pastAbsences(requested.deadline, await applicableAbsences(ctx.tx, game, phaseId, ctx.now));
@@ -171,7 +184,7 @@ async function applyDeadline(ctx: BlockContext, session: ActingSession, requeste
   const updated: Game = { ...game, deadline, grace };
   const absence = moved ? ' It has been moved past an absence.' : '';
   await noticeToAll(ctx.tx, ctx.config, updated, session.seats, 'Deadline Adjustment', (when) =>
-    `${what} of game '${game.name}' (${phaseId}).\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
+    `${change.who} has ${change.verb} the ${change.what} of game '${game.name}' (${phaseId})${change.how ?? ''}.\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
   );
   ctx.reply.push(`The deadline of game '${game.name}' is now ${deadlineFor(session, deadline)}; the grace period ends ${deadlineFor(session, grace)}.${absence}`);
   ctx.touchedGames.add(game.name);
@@ -191,4 +204,71 @@ export async function refreshed(ctx: BlockContext, session: ActingSession): Prom
   const seat = seats.find((s) => s.id === session.seat.id) ?? session.seat;
   const master = session.master ? (seats.find((s) => s.id === session.master!.id) ?? session.master) : undefined;
   return { ...session, game, seats, seat, ...(master ? { master } : {}) };
+}
+
+type AbsenceCommand = Extract<SessionCommand, { kind: 'set-absence' | 'set-no-absence' }>;
+
+/**
+ * SET ABSENCE [date] [TO date] / SET NO ABSENCE [date]: a player's (or, through BECOME, the
+ * Master's grant for a player's) windows in which no deadline may fall. At most three pending, no
+ * overlaps, and a player alone may not set one longer than 15 days. Dates are read in the sender's zone.
+ */
+export async function absenceCommand(ctx: BlockContext, session: ActingSession, command: AbsenceCommand): Promise<void> {
+  const { game, seat } = session;
+  if (seat.role !== 'power' && seat.role !== 'master') throw new BlockError(command.line, 'Only players and the Master can set absences');
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}`);
+  const zone = senderZone(session);
+  const context = { now: ctx.now, zone };
+  const stored = (await ctx.tx.absences(game.id)).filter((a) => a.seatId === seat.id);
+  let result;
+  if (command.kind === 'set-absence') {
+    const parsed = parseAbsence(command.from, command.to, context);
+    if (!parsed.ok) throw new BlockError(command.line, `SET ABSENCE: ${parsed.error.message}`);
+    result = addAbsence(stored, parsed.absence, { ...context, byMaster: session.master !== undefined || seat.role === 'master' });
+  } else {
+    result = cancelAbsence(stored, command.date, context);
+  }
+  if (!result.ok) throw new BlockError(command.line, `${command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE'}: ${result.error.message}`);
+  await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
+  const list = result.absences.map((a) => `  ${formatMoment(a.start, zone)} to ${formatMoment(a.end, zone)}`);
+  const who = seat.role === 'master' ? 'the Master' : session.variant.power(seat.power!)?.name ?? 'you';
+  ctx.reply.push(
+    (command.kind === 'set-absence' ? 'Absence recorded: no new deadline will fall inside it.' : 'Absence cancelled.') +
+      (list.length > 0 ? `\nPending absences of ${who}:\n${list.join('\n')}` : `\n${who === 'you' ? 'You have' : `${who.charAt(0).toUpperCase()}${who.slice(1)} has`} no absences pending.`),
+  );
+  // njudge's Absence Notice: the Master learns of every player's absence.
+  const master = session.seats.find((s) => s.role === 'master');
+  if (master && seat.role !== 'master' && !session.master) {
+    const body = `${who} in game '${game.name}' has ${command.kind === 'set-absence' ? 'set an absence' : 'cancelled an absence'}. Pending:\n${list.length > 0 ? list.join('\n') : '  none'}\n(times in ${zone})\n`;
+    await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, game.currentPhase, 'Absence Notice'), body, gameId: game.id, kind: 'notice' });
+  }
+}
+
+/**
+ * SET ZONE zone / SET NOZONE: a player's (or observer's) own zone for the deadlines in mail to
+ * them; the Master's SET ZONE changes the game's zone (DPjudge), and everyone is told.
+ */
+export async function zoneCommand(ctx: BlockContext, session: ActingSession, command: Extract<SessionCommand, { kind: 'set-zone' }>): Promise<ActingSession> {
+  const { game, seat } = session;
+  let zone: string | null = null;
+  if (command.zone !== null) {
+    const parsed = parseZone(command.zone);
+    if (!parsed.ok) throw new BlockError(command.line, parsed.error.message);
+    zone = parsed.zone;
+  }
+  if (seat.role === 'master' && !session.master) {
+    if (zone === null) throw new BlockError(command.line, "The game always has a zone: give the Master's SET ZONE a zone, e.g. SET ZONE Europe/London");
+    await ctx.tx.updateGame(game.id, { timeZone: zone });
+    const changed: ActingSession = { ...session, game: { ...game, timeZone: zone } };
+    await noticeToAll(ctx.tx, ctx.config, changed.game, changed.seats, 'Parameter Change', (when) =>
+      `The Master has set the time zone of game '${game.name}' to ${zone}.\n${game.deadline ? `The deadline is ${when(game.deadline)}.\n` : ''}`,
+    );
+    ctx.reply.push(`Game '${game.name}' now keeps its deadlines in ${zone}.`);
+    return changed;
+  }
+  await ctx.tx.updateSeat(seat.id, { timeZone: zone });
+  const updated: ActingSession = { ...session, seat: { ...seat, timeZone: zone } };
+  const shown = game.deadline ? ` The deadline is ${deadlineTextFor(game, zone, game.deadline)}.` : '';
+  ctx.reply.push(zone === null ? `Deadlines in mail to you are shown in the game's zone, ${game.timeZone}, again.${shown}` : `Deadlines in mail to you are now shown in ${zone}.${shown}`);
+  return updated;
 }

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
+import { BlockError, type BlockContext } from '../../src/judge/context.ts';
 import { Judge } from '../../src/judge/judge.ts';
+import { masterCommandWithoutSignon } from '../../src/judge/master-commands.ts';
+import type { InboundMessage } from '../../src/mail/inbound-message.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
@@ -393,5 +396,26 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     await create(1);
     expect(await master('PURGE demo gmpass')).toMatch(/cannot be purged: players have joined it/);
     void judge;
+  });
+
+  it('PURGE and RENAME without SIGNON carry the Master password themselves', async () => {
+    await create(0);
+    const run = (text: string) =>
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
+        const [keyword, ...args] = text.split(' ');
+        const ctx: BlockContext = { tx, config: TEST_JUDGE, message: {} as InboundMessage, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
+        try {
+          await masterCommandWithoutSignon(ctx, { kind: 'master', line: 1, text, command: keyword as 'PURGE' | 'RENAME', args });
+        } catch (error) {
+          if (error instanceof BlockError) return error.message;
+          throw error;
+        }
+        return ctx.reply.join('\n');
+      });
+    expect(await run('RENAME nothere other gmpass')).toMatch(/There is no game named 'nothere'/);
+    expect(await run('RENAME demo other wrong')).toMatch(/needs the Master's password/);
+    expect(await run('RENAME demo other gmpass')).toMatch(/is now called 'other'/);
+    expect(await run('PURGE other gmpass')).toMatch(/Game 'other' has been purged/);
+    expect(await db().selectFrom('games').select('id').execute()).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { onGameEvent } from '../../src/judge/game-events.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { startGame, type StartedGame } from './game-fixture.ts';
+import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // SET DEADLINE, SET GRACE and the Mafia tracker's GM lines, through mail, on a fake clock. The game
@@ -145,7 +147,7 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect(await master(played, 'DEADLINE MOVED 1D 12H LATER')).toMatch(/Wed Jan 14 2004 11:30:00 \+0100/);
     const moved = await game();
     expect(moved.deadline_at!.toISOString()).toBe('2004-01-14T10:30:00.000Z');
-    expect((await notices('%Deadline Adjustment%'))[0]!.body).toMatch(/The Master has moved the deadline 1 day 12 hours later of game 'demo'/);
+    expect((await notices('%Deadline Adjustment%'))[0]!.body).toMatch(/The Master has moved the deadline of game 'demo' \(S1901M\) 1 day 12 hours later\.\n/);
     const lengths = ['1 D 12 H', '1D12H', '1D 23H 30M', '2 days', '24 hours', '1 day 12 hours 34 minutes', '90 minutes', '1W', '36'];
     for (const length of lengths) {
       const before = (await game()).deadline_at!.toISOString();
@@ -200,5 +202,89 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect(await master(played, 'UNEND')).toMatch(/only a game that has ended can be unended/);
     expect(await master(played, 'Game is over')).toMatch(/has ended/);
     expect(await master(played, 'Game has unended')).toMatch(/being played again/);
+  });
+
+  const everyoneHolds = async (played: StartedGame) => {
+    for (const [power, orders] of Object.entries(HOLDS)) await played.as(power, orders.join('\n'));
+  };
+
+  it('puts no deadline inside an absence: the next one moves past it', async () => {
+    let played = await begin();
+    await everyoneHolds(played);
+    // Processed Mon 5 Jan 17:00: the fall deadline would be Thursday 23:30, but a deadline is never
+    // earlier than the one before: Mon 12 Jan 23:30.
+    expect((await game()).current_phase).toBe('F1901M');
+    expect((await game()).deadline_at!.toISOString()).toBe('2004-01-12T22:30:00.000Z');
+
+    await getDatabase().reset();
+    played = await begin();
+    const reply = await played.as('FRANCE', 'SET ABSENCE 12 Jan TO 13 Jan');
+    expect(reply).toMatch(/Absence recorded: no new deadline will fall inside it\.\nPending absences of France:\n  Mon 12 Jan 2004 00:00 to Tue 13 Jan 2004 23:59/);
+    const notice = (await notices('%Absence Notice%'))[0]!;
+    expect(notice.to_addresses).toEqual(['gm@players.example']);
+    expect(notice.body).toMatch(/France in game 'demo' has set an absence/);
+    await everyoneHolds(played);
+    // Past the absence (Tue 23:59), then to the next 23:30: Wed 14 Jan.
+    expect((await game()).deadline_at!.toISOString()).toBe('2004-01-14T22:30:00.000Z');
+    expect(await master(played, 'SET DEADLINE 12 Jan 12:00')).toMatch(/Tue Jan 13 2004 23:59:00 \+0100.*It has been moved past an absence/);
+  });
+
+  it('limits players to three short, separate absences; the Master may grant a long one through BECOME', async () => {
+    const played = await begin();
+    expect(await played.as('FRANCE', 'SET ABSENCE 32 Jan')).toMatch(/SET ABSENCE: .*32/);
+    expect(await played.as('FRANCE', 'SET NO ABSENCE')).toMatch(/no absence is pending/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 1 Feb TO 20 Feb')).toMatch(/lasts 20 days; more than 15 needs the Master/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 10 Jan TO 8 Jan')).toMatch(/more than 15 needs the Master/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 8 Jan')).toMatch(/Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 9 Jan')).toMatch(/Pending absences of France:\n  Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00\n  Fri 9 Jan 2004 00:00 to Sat 10 Jan 2004 00:00/);
+    expect(await played.as('FRANCE', 'SET VACATION 8 Jan 12:00')).toMatch(/overlaps the pending one/);
+    expect(await played.as('FRANCE', 'SET HOLIDAY 14 Jan TO 15 Jan')).toMatch(/Wed 14 Jan 2004 00:00 to Thu 15 Jan 2004 23:59/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 20 Jan')).toMatch(/3 absences are pending already/);
+    expect(await played.as('FRANCE', 'SET NO ABSENCE')).toMatch(/3 absences are pending; name a date/);
+    expect(await played.as('FRANCE', 'SET NO ABSENCE 9 Jan')).toMatch(/Absence cancelled\.\nPending absences of France:\n  Thu 8 Jan[^\n]*\n  Wed 14 Jan/);
+    expect(await master(played, 'BECOME France\nSET ABSENCE 1 Feb TO 20 Feb')).toMatch(/Sun 1 Feb 2004 00:00 to Fri 20 Feb 2004 23:59/);
+    const stored = await db().selectFrom('absences').innerJoin('seats', 'seats.id', 'absences.seat_id').select(['seats.power', 'absences.starts_at']).orderBy('absences.starts_at').execute();
+    expect(stored.map((a) => [a.power, a.starts_at.toISOString()])).toEqual([
+      ['FRANCE', '2004-01-07T23:00:00.000Z'],
+      ['FRANCE', '2004-01-13T23:00:00.000Z'],
+      ['FRANCE', '2004-01-31T23:00:00.000Z'],
+    ]);
+    await played.judge.receive(eml({ from: 'watcher@players.example' }, 'OBSERVE watcher@demo wpw\nSET ABSENCE 8 Jan'));
+    expect(await lastReply('watcher@players.example')).toMatch(/Only players and the Master can set absences/);
+  });
+
+  it("shows a player's deadlines in the zone they set; the Master's SET ZONE moves the game's", async () => {
+    const played = await begin();
+    expect(await played.as('FRANCE', 'SET ZONE Mars/Olympus')).toMatch(/"Mars\/Olympus" is not a time zone/);
+    expect(await played.as('FRANCE', 'SET ZONE america/new_york')).toMatch(/Deadlines in mail to you are now shown in America\/New_York\. The deadline is Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)\./);
+    expect(await played.as('FRANCE', 'A Par H')).toMatch(/received by Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)/);
+    expect(await played.as('GERMANY', 'A Ber H')).toMatch(/received by Mon Jan 12 2004 23:30:00 \+0100/);
+    // A player in New York writes dates in New York time.
+    expect(await played.as('FRANCE', 'SET ABSENCE 20 Jan')).toMatch(/Tue 20 Jan 2004 00:00 to Wed 21 Jan 2004 00:00/);
+    expect((await db().selectFrom('absences').select('starts_at').executeTakeFirstOrThrow()).starts_at.toISOString()).toBe('2004-01-20T05:00:00.000Z');
+    await master(played, 'SET DEADLINE 14 Jan 2004 18:00');
+    const adjustments = await notices('%Deadline Adjustment%');
+    expect(adjustments).toHaveLength(2);
+    const france = played.holder.get('FRANCE')!.address;
+    expect(adjustments.find((n) => n.to_addresses.includes(france))!.body).toMatch(/The deadline is now Wed Jan 14 2004 12:00:00 -0500 \(America\/New_York\)/);
+    expect(adjustments.find((n) => !n.to_addresses.includes(france))!.to_addresses).toHaveLength(7);
+    expect(await played.as('FRANCE', 'SET NOZONE')).toMatch(/shown in the game's zone, Europe\/Berlin, again/);
+    expect(await master(played, 'SET ZONE Europe/London')).toMatch(/now keeps its deadlines in Europe\/London/);
+    expect((await game()).time_zone).toBe('Europe/London');
+    expect((await notices('%Parameter Change%'))[0]!.body).toMatch(/The deadline is Wed Jan 14 2004 17:00:00 \+0000/);
+  });
+
+  it('ALWAYS_WAIT games wait for the deadline even when every order is in', async () => {
+    const played = await begin('RULES ALWAYS_WAIT');
+    await everyoneHolds(played);
+    expect((await game()).current_phase).toBe('S1901M');
+    now = new Date('2004-01-08T10:00:00Z');
+    await played.as('FRANCE', 'STATUS');
+    expect((await game()).current_phase).toBe('S1901M');
+    now = (await game()).deadline_at!;
+    const g = await game();
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind: 'deadline', gameId: g.id, phase: 'S1901M' }, now));
+    expect((await game()).current_phase).toBe('F1901M');
+    expect(await notices('%Late Notice%')).toHaveLength(0);
   });
 });
