@@ -17,7 +17,14 @@ blocks; each starts with one of these lines and acts on that game:
 
 After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun …), STATUS, CLEAR,
 PRESS [TO list] … ENDPRESS, BROADCAST … ENDBROADCAST, SET WAIT / NOWAIT, SET PASSWORD p,
-SET ADDRESS a, VOTE DIAS / SOLO. Without signing on: LIST, LIST game, HISTORY game, SUMMARY game, HELP.
+SET ADDRESS a, SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
+SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games). Without signing on: LIST, LIST game,
+HISTORY game, SUMMARY game, SEARCH words, HELP.
+
+The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE, PROCESS, PROCESS!, PREVIEW,
+ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD, SET DEADLINE date, SET GRACE date,
+DEADLINE MOVED 1D 12H LATER, RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
+REVEAL, SET LISTED / UNLISTED; PURGE game password and RENAME game new password need no SIGNON.
 Lines starting with // are ignored; SIGNOFF ends the mail.
 `;
 

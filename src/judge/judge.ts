@@ -5,6 +5,7 @@ import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame } from './enter-game.ts';
 import { infoCommand } from './info-commands.ts';
+import { masterCommandWithoutSignon } from './master-commands.ts';
 import type { JudgeStore, JudgeTransaction } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
@@ -107,6 +108,9 @@ export class Judge {
         for (const command of block.commands) {
           if (isInfoCommand(command)) {
             await infoCommand(ctx, command);
+          } else if (command.kind === 'master') {
+            // PURGE and RENAME carry the Master's password themselves (DPjudge).
+            await masterCommandWithoutSignon(ctx, command);
           } else {
             ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });
           }

@@ -55,3 +55,16 @@ describeEachDatabase('judge basics', (getStore) => {
     expect(bodies).toMatch(/Invalid game, power or password/);
   });
 });
+
+describeEachDatabase('commands before any SIGNON', (getStore) => {
+  it('lets the Master PURGE an empty game with its password, and refuses a wrong one', async () => {
+    const judge = new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
+    await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo hunter2\nFORM'));
+    await judge.receive(eml({ from: 'gm@players.example' }, 'PURGE demo wrong'));
+    expect(await getStore().db.selectFrom('games').selectAll().execute()).toHaveLength(1);
+    await judge.receive(eml({ from: 'gm@players.example' }, 'PURGE demo hunter2'));
+    expect(await getStore().db.selectFrom('games').selectAll().execute()).toHaveLength(0);
+    const bodies = (await getStore().db.selectFrom('outbox').select('body').execute()).map((r) => r.body).join('\n');
+    expect(bodies).not.toMatch(/hunter2/);
+  });
+});
