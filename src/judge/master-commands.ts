@@ -6,6 +6,7 @@ import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { startGame } from './enter-game.ts';
 import type { Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { archivePress } from './press-delivery.ts';
 import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';
 import type { GameSnapshot, SeatRecord } from './ports.ts';
@@ -478,20 +479,7 @@ export async function sendOfficialPress(ctx: BlockContext, session: ActingSessio
   if (!plan.ok) throw new BlockError(command.line, plan.reason);
   const body = `${command.body}\n`;
   for (const delivery of plan.deliveries) await ctx.tx.enqueueMail({ to: [delivery.address], subject: session.official!, body, gameId: game.id, kind: 'press' });
-  const { archive } = plan;
-  await ctx.tx.archivePress({
-    gameId: game.id,
-    phaseId: game.currentPhase,
-    senderSeatId: master.id,
-    senderAddress: master.address,
-    kind: archive.kind,
-    broadcast: archive.broadcast,
-    recipients: archive.recipients,
-    shownRecipients: archive.shownRecipients ?? (archive.shownBroadcast !== null ? [] : null),
-    shownBroadcast: archive.shownBroadcast ?? (archive.shownRecipients !== null ? archive.broadcast : null),
-    fakeSender: archive.fakeSender,
-    body: archive.body,
-  });
+  await archivePress(ctx, game, master, plan.archive);
   ctx.reply.push(`Official notice "${session.official}" sent to ${plan.deliveries.length} reader${plan.deliveries.length === 1 ? '' : 's'}:\n\n${command.body}`);
 }
 

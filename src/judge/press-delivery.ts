@@ -1,6 +1,7 @@
 import type { SessionCommand } from '../commands/index.ts';
 import { BlockError, type BlockContext, type GameSession } from './context.ts';
-import { planPress } from './press/index.ts';
+import type { Seat } from './model.ts';
+import { planPress, type PressArchive } from './press/index.ts';
 
 // Sends a PRESS or BROADCAST as planned by the press rules: one mail per recipient, the
 // archive row, and the echo in the sender's reply. Refused press reaches nobody but the sender.
@@ -12,12 +13,17 @@ export async function sendPress(ctx: BlockContext, session: GameSession, command
   for (const delivery of plan.deliveries) {
     await ctx.tx.enqueueMail({ to: [delivery.address], subject: delivery.subject, body: delivery.body, gameId: game.id, kind: 'press' });
   }
-  const { archive } = plan;
+  await archivePress(ctx, game, seat, plan.archive);
+  ctx.reply.push(plan.echo);
+}
+
+/** Stores a planned press in the game's archive, as sent by this seat. */
+export async function archivePress(ctx: BlockContext, game: GameSession['game'], sender: Seat, archive: PressArchive): Promise<void> {
   await ctx.tx.archivePress({
     gameId: game.id,
     phaseId: game.currentPhase,
-    senderSeatId: seat.id,
-    senderAddress: seat.address,
+    senderSeatId: sender.id,
+    senderAddress: sender.address,
     kind: archive.kind,
     broadcast: archive.broadcast,
     recipients: archive.recipients,
@@ -27,5 +33,4 @@ export async function sendPress(ctx: BlockContext, session: GameSession, command
     fakeSender: archive.fakeSender,
     body: archive.body,
   });
-  ctx.reply.push(plan.echo);
 }
