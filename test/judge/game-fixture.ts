@@ -10,6 +10,17 @@ import { eml } from './mail-builder.ts';
 export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 export const INITIALS: Record<string, string> = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' };
 
+/** A common opening for every power, for tests that need Spring 1901 played. */
+export const SPRING_1901_ORDERS: Record<string, string[]> = {
+  AUSTRIA: ['A Vie - Gal', 'A Bud - Ser', 'F Tri - Alb'],
+  ENGLAND: ['F Lon - Nth', 'F Edi - Nwg', 'A Lvp - Yor'],
+  FRANCE: ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao'],
+  GERMANY: ['A Ber - Kie', 'F Kie - Den', 'A Mun - Ruh'],
+  ITALY: ['A Ven H', 'A Rom - Apu', 'F Nap - Ion'],
+  RUSSIA: ['A Mos - Ukr', 'A War - Gal', 'F Sev - Bla', 'F Stp/sc - Bot'],
+  TURKEY: ['A Con - Bul', 'A Smy - Con', 'F Ank - Bla'],
+};
+
 export interface StartedGame {
   readonly judge: Judge;
   readonly holder: Map<string, { readonly address: string; readonly password: string }>;

@@ -7,7 +7,7 @@ import { masterCommandWithoutSignon } from '../../src/judge/master-commands.ts';
 import type { InboundMessage } from '../../src/mail/inbound-message.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The Master's commands through mail, on a fake clock that starts on Monday 5 January 2004.
@@ -15,15 +15,6 @@ import { eml } from './mail-builder.ts';
 const START = new Date('2004-01-05T16:00:00Z');
 const GM = 'gm@players.example';
 
-const SPRING_1901: Record<string, string[]> = {
-  AUSTRIA: ['A Vie - Gal', 'A Bud - Ser', 'F Tri - Alb'],
-  ENGLAND: ['F Lon - Nth', 'F Edi - Nwg', 'A Lvp - Yor'],
-  FRANCE: ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao'],
-  GERMANY: ['A Ber - Kie', 'F Kie - Den', 'A Mun - Ruh'],
-  ITALY: ['A Ven H', 'A Rom - Apu', 'F Nap - Ion'],
-  RUSSIA: ['A Mos - Ukr', 'A War - Gal', 'F Sev - Bla', 'F Stp/sc - Bot'],
-  TURKEY: ['A Con - Bul', 'A Smy - Con', 'F Ank - Bla'],
-};
 const FALL_1901: Record<string, string[]> = {
   AUSTRIA: ['A Vie H', 'A Ser H', 'F Alb H'],
   ENGLAND: ['F Nth H', 'F Nwg H', 'A Yor H'],
@@ -71,7 +62,7 @@ describeEachDatabase('master commands', (getStore) => {
 
   it('ROLLBACK then ROLLFORWARD returns to the same state, one phase or several at a time', async () => {
     const played = await begin();
-    await play(played, SPRING_1901);
+    await play(played, SPRING_1901_ORDERS);
     await play(played, FALL_1901);
     expect((await game()).current_phase).toBe('W1901A');
     const reached = await state();
@@ -109,7 +100,7 @@ describeEachDatabase('master commands', (getStore) => {
 
   it('ROLLBACK RESTORE keeps the orders; processing anew replaces the rolled-back phases', async () => {
     const played = await begin();
-    await play(played, SPRING_1901);
+    await play(played, SPRING_1901_ORDERS);
     const springOrders = (await state()).orders;
     expect(await master(played, 'ROLLBACK S1901M RESTORE')).toMatch(/The orders it was processed with have been kept; their players are set to WAIT/);
     expect((await state()).orders).toEqual(springOrders);
@@ -127,7 +118,7 @@ describeEachDatabase('master commands', (getStore) => {
 
   it('ROLLBACK FULL gives a seat back to the player who held it then', async () => {
     const played = await begin();
-    await play(played, SPRING_1901);
+    await play(played, SPRING_1901_ORDERS);
     const france = played.holder.get('FRANCE')!;
     await played.judge.receive(eml({ from: france.address }, `RESIGN Fdemo ${france.password}`));
     await played.judge.receive(eml({ from: 'newcomer@players.example' }, 'TAKEOVER france@demo newpw'));
@@ -167,7 +158,7 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await openJobs()).toHaveLength(0);
     expect((await notices('%Parameter Change%'))[0]!.body).toMatch(/The Master has paused game 'demo'/);
     expect(await master(played, 'WAIT')).toMatch(/only an active game can be paused/);
-    await play(played, SPRING_1901);
+    await play(played, SPRING_1901_ORDERS);
     expect((await game()).current_phase).toBe('S1901M');
     // A deadline job that fires while the game is paused does nothing.
     now = (await game()).deadline_at!;
@@ -239,7 +230,7 @@ describeEachDatabase('master commands', (getStore) => {
 
   it('PREVIEW mails the results to the Master alone and saves nothing', async () => {
     const played = await begin();
-    await played.as('FRANCE', SPRING_1901.FRANCE!.join('\n'));
+    await played.as('FRANCE', SPRING_1901_ORDERS.FRANCE!.join('\n'));
     const before = await state();
     expect(await master(played, 'PREVIEW')).toMatch(/A preview of the S1901M results has been mailed to you; nothing has been saved/);
     expect(await state()).toEqual(before);
@@ -292,7 +283,7 @@ describeEachDatabase('master commands', (getStore) => {
     expect((await mailsTo(turkey.address, '%Dummy: Turkey%'))[0]!.body).toMatch(/you no longer play it/);
     expect((await notices('%Parameter Change%'))[0]!.body).toMatch(/Turkey is now a dummy/);
     expect(await master(played, 'DUMMY Turkey')).toMatch(/Turkey is a dummy already/);
-    const { TURKEY: _, ...others } = SPRING_1901;
+    const { TURKEY: _, ...others } = SPRING_1901_ORDERS;
     await play(played, others);
     expect((await game()).current_phase).toBe('F1901M');
     const results = await db().selectFrom('outbox').select('body').where('kind', '=', 'results').executeTakeFirstOrThrow();

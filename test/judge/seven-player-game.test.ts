@@ -3,6 +3,7 @@ import type { Position } from '../../src/engine/types.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
+import { SPRING_1901_ORDERS } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // A whole game played only through e-mail messages fed to the judge: CREATE, seven JOINs (one
@@ -14,15 +15,6 @@ const config = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' }
 const GM = 'gm@players.example';
 const INITIAL: Record<string, string> = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' };
 
-const SPRING_1901: Record<string, string[]> = {
-  AUSTRIA: ['A Vie - Gal', 'A Bud - Ser', 'F Tri - Alb'],
-  ENGLAND: ['F Lon - Nth', 'F Edi - Nwg', 'A Lvp - Yor'],
-  FRANCE: ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao'],
-  GERMANY: ['A Ber - Kie', 'F Kie - Den', 'A Mun - Ruh'],
-  ITALY: ['A Ven H', 'A Rom - Apu', 'F Nap - Ion'],
-  RUSSIA: ['A Mos - Ukr', 'A War - Gal', 'F Sev - Bla', 'F Stp/sc - Bot'],
-  TURKEY: ['A Con - Bul', 'A Smy - Con', 'F Ank - Bla'],
-};
 const FALL_1901: Record<string, string[]> = {
   AUSTRIA: ['A Ser - Gre', 'F Alb S A Ser - Gre', 'A Vie - Gal'],
   ENGLAND: ['F Nth C A Yor - Nwy', 'A Yor - Nwy', 'F Nwg H'],
@@ -101,7 +93,7 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     expect(reply.body).toMatch(/Line 2: A Par - Mun: Paris is not adjacent to Munich/);
     expect(reply.body).toMatch(/nothing in it was done/);
     expect(await db.selectFrom('orders').selectAll().execute()).toHaveLength(0);
-    step = await orders('FRANCE', SPRING_1901.FRANCE!);
+    step = await orders('FRANCE', SPRING_1901_ORDERS.FRANCE!);
     expect(replyOf(step.mails, holder.get('FRANCE')!.address).body).toMatch(/France: Army Paris -> Burgundy\./);
 
     // Press: white, grey, broadcast, fake, and a refused one.
@@ -137,10 +129,10 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
 
     // The remaining Spring orders; the last one processes the turn.
     for (const power of ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA']) {
-      step = await orders(power, SPRING_1901[power]!);
+      step = await orders(power, SPRING_1901_ORDERS[power]!);
       expect((await game()).current_phase).toBe('S1901M');
     }
-    step = await orders('TURKEY', SPRING_1901.TURKEY!);
+    step = await orders('TURKEY', SPRING_1901_ORDERS.TURKEY!);
     expect((await game()).current_phase).toBe('F1901M');
     const results = step.mails.filter((m) => m.kind === 'results');
     expect(results).toHaveLength(1);
