@@ -1,55 +1,205 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 
-// The judge's settings, from environment variables, validated once at start-up. Errors name
-// the variable at fault.
+// The judge's settings, validated once at start-up. They come from an optional JSON config file
+// (DIPJUDGE_CONFIG or `--config`) whose keys are the environment variables' names, and from the
+// environment, which overrides the file. Errors name the setting at fault and where it came from.
 
-const configSchema = z.object({
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  DIPJUDGE_DATA_DIR: z.string().min(1).default('./data/pglite'),
-  DIPJUDGE_SPOOL_DIR: z.string().min(1).default('./data/spool'),
-  DIPJUDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-  IMAP_URL: z.string().regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL, e.g. imap://judge:secret@127.0.0.1:10143/INBOX').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
-  DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
-  JUDGE_NAME: z.string().min(1).default('dipjudge'),
-  JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
-});
+const configSchema = z
+  .object({
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DIPJUDGE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+    DIPJUDGE_SPOOL_DIR: z.string().min(1).default('./data/spool'),
+    DIPJUDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+    IMAP_URL: z.string().regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL, e.g. imap://judge:secret@127.0.0.1:10143/INBOX').optional(),
+    DIPJUDGE_MAILBOX_LEADER_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    DIPJUDGE_OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+    DIPJUDGE_SMTP_RETRY_MIN_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
+    DIPJUDGE_SMTP_RETRY_MAX_SECONDS: z.coerce.number().min(0.1).max(7 * 86_400).default(2 * 60 * 60),
+    DIPJUDGE_SMTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(12),
+    DIPJUDGE_DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name, e.g. judge.example.org').optional(),
+    DIPJUDGE_DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026').optional(),
+    DIPJUDGE_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+    DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    DIPJUDGE_TIME_ZONE: z
+      .string()
+      .refine((zone) => IANAZone.isValidZone(zone), 'must be an IANA time zone, e.g. Europe/London or America/New_York')
+      .default('UTC'),
+    JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
+    JUDGE_NAME: z.string().min(1).default('dipjudge'),
+    JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_SMTP_RETRY_MAX_SECONDS'], message: `must not be less than DIPJUDGE_SMTP_RETRY_MIN_SECONDS (${c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS})` });
+    }
+    const dkim = [c.DIPJUDGE_DKIM_DOMAIN, c.DIPJUDGE_DKIM_SELECTOR, c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE];
+    if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
+      for (const [index, name] of DKIM_SETTINGS.entries()) {
+        if (dkim[index] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `DKIM signing needs all of ${DKIM_SETTINGS.join(', ')}` });
+      }
+    }
+  });
+
+const DKIM_SETTINGS = ['DIPJUDGE_DKIM_DOMAIN', 'DIPJUDGE_DKIM_SELECTOR', 'DIPJUDGE_DKIM_PRIVATE_KEY_FILE'] as const;
+
+/** Every setting a config file or the environment may give. */
+export const SETTING_NAMES: readonly string[] = Object.keys(configSchema.shape);
+
+/** Names the config file; `--config` on the command line overrides it. */
+export const CONFIG_FILE_VARIABLE = 'DIPJUDGE_CONFIG';
+
+export interface OutboxSettings {
+  /** A claim older than this is taken to belong to a crashed sender and is sent again. */
+  readonly leaseSeconds: number;
+  /** First delay after a temporary failure; it doubles with each failure up to retryMaxSeconds. */
+  readonly retryMinSeconds: number;
+  readonly retryMaxSeconds: number;
+  /** Attempts before a message is given up and reported to the game's Master. */
+  readonly maxAttempts: number;
+}
+
+export interface DkimSettings {
+  readonly domainName: string;
+  readonly keySelector: string;
+  /** PEM text of the private key (never logged). */
+  readonly privateKey: string;
+}
 
 export interface JudgeSettings {
+  /** The config file the settings were read from, if any. */
+  readonly configFile: string | null;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly spoolDir: string;
   readonly pollMs: number;
   /** When set, mail to the judge is read from this IMAP mailbox (as well as the spool inbox). */
   readonly imapUrl: string | undefined;
+  /** How often a standby `serve` process tries to become the one that reads the mailbox. */
+  readonly mailboxLeaderRetryMs: number;
   /** When set, outgoing mail goes through this SMTP server instead of the spool outbox. */
   readonly smtpUrl: string | undefined;
-  readonly judge: { readonly address: string; readonly name: string; readonly code: string; readonly maxMessageBytes: number; readonly maxMailsPerHour: number };
+  readonly outbox: OutboxSettings;
+  /** When set, every mail sent through SMTP is DKIM-signed. */
+  readonly dkim: DkimSettings | undefined;
+  readonly judge: {
+    readonly address: string;
+    readonly name: string;
+    readonly code: string;
+    readonly maxMessageBytes: number;
+    readonly maxMailsPerHour: number;
+    /** Zone of new games that give no ZONE line. */
+    readonly defaultTimeZone: string;
+  };
 }
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): JudgeSettings {
-  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+export interface LoadConfigOptions {
+  /** A JSON config file; overrides DIPJUDGE_CONFIG in `env`. */
+  readonly configFile?: string;
+}
+
+type Source = 'environment' | 'file';
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env, options: LoadConfigOptions = {}): JudgeSettings {
+  const configFile = options.configFile ?? nonEmpty(env[CONFIG_FILE_VARIABLE]) ?? null;
+  const fromFile = configFile === null ? {} : readConfigFile(configFile);
+  const fromEnv = Object.fromEntries(Object.entries(env).filter(([name, v]) => v !== undefined && v !== '' && name !== CONFIG_FILE_VARIABLE));
+  const sources = new Map<string, Source>([...Object.keys(fromFile).map((k) => [k, 'file'] as const), ...Object.keys(fromEnv).map((k) => [k, 'environment'] as const)]);
+  const origin = (name: string) => {
+    const source = sources.get(name);
+    return source === 'file' ? ` (in ${configFile})` : source === 'environment' ? ' (from the environment)' : '';
+  };
+  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv });
   if (!parsed.success) {
-    throw new ConfigError(`invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new ConfigError(
+      `invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}${origin(String(i.path[0]))}: ${i.message}`).join('\n')}`,
+    );
   }
   const c = parsed.data;
   return {
+    configFile,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DIPJUDGE_DATA_DIR,
     spoolDir: c.DIPJUDGE_SPOOL_DIR,
     pollMs: c.DIPJUDGE_POLL_MS,
     imapUrl: c.IMAP_URL,
+    mailboxLeaderRetryMs: c.DIPJUDGE_MAILBOX_LEADER_RETRY_MS,
     smtpUrl: c.SMTP_URL,
+    outbox: {
+      leaseSeconds: c.DIPJUDGE_OUTBOX_LEASE_SECONDS,
+      retryMinSeconds: c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS,
+      retryMaxSeconds: c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS,
+      maxAttempts: c.DIPJUDGE_SMTP_MAX_ATTEMPTS,
+    },
+    dkim:
+      c.DIPJUDGE_DKIM_DOMAIN !== undefined && c.DIPJUDGE_DKIM_SELECTOR !== undefined && c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE !== undefined
+        ? {
+            domainName: c.DIPJUDGE_DKIM_DOMAIN.toLowerCase(),
+            keySelector: c.DIPJUDGE_DKIM_SELECTOR,
+            privateKey: readPrivateKey(c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE, origin('DIPJUDGE_DKIM_PRIVATE_KEY_FILE')),
+          }
+        : undefined,
     judge: {
       address: c.JUDGE_ADDRESS.toLowerCase(),
       name: c.JUDGE_NAME,
       code: c.JUDGE_CODE.toUpperCase(),
       maxMessageBytes: c.DIPJUDGE_MAX_MAIL_BYTES,
       maxMailsPerHour: c.DIPJUDGE_MAX_MAILS_PER_HOUR,
+      defaultTimeZone: c.DIPJUDGE_TIME_ZONE,
     },
   };
+}
+
+/** The file's settings as given; unknown keys are refused so a misspelt setting is not silently ignored. */
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read the config file ${file}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`the config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigError(`the config file ${file} must hold a JSON object of settings, e.g. { "JUDGE_ADDRESS": "judge@example.org" }`);
+  }
+  const known = new Set(SETTING_NAMES);
+  const problems: string[] = [];
+  const settings: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (!known.has(name)) problems.push(`  ${name} (in ${file}): not a setting of dipjudge`);
+    else if (typeof value !== 'string' && typeof value !== 'number') problems.push(`  ${name} (in ${file}): must be a string or a number`);
+    else if (value !== '') settings[name] = value;
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+  return settings;
+}
+
+function readPrivateKey(file: string, whereFrom: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`invalid configuration:\n  DIPJUDGE_DKIM_PRIVATE_KEY_FILE${whereFrom}: cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    createPrivateKey(pem);
+  } catch {
+    throw new ConfigError(`invalid configuration:\n  DIPJUDGE_DKIM_PRIVATE_KEY_FILE${whereFrom}: ${file} does not hold a PEM private key`);
+  }
+  return pem;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }

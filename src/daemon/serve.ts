@@ -4,15 +4,19 @@ import type { JudgeSettings } from '../config/config.ts';
 import { Judge } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
-import { createSmtpSender } from '../mail/smtp-sender.ts';
+import { createSmtpSender, exponentialBackoff } from '../mail/smtp-sender.ts';
 import { onGameEvent } from '../judge/game-events.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
 import { openStore } from '../store/index.ts';
+import { startMailboxLeadership, type MailboxLeadership } from './mailbox-leader.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
 
-// `dipjudge serve` in its zero-configuration form: the judge on its database, reading mail from
-// the local spool and writing replies there. Stopping finishes the message in hand first.
+// `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
+// configured, an IMAP mailbox, and sending replies through SMTP or into the spool. Several
+// processes may share one PostgreSQL: the scheduler and the outbox sender are safe to run in
+// all of them, the mailbox is read by one at a time (mailbox-leader.ts). Stopping finishes the
+// message in hand first.
 
 export interface RunningJudge {
   stop(): Promise<void>;
@@ -23,31 +27,71 @@ export interface RunningJudge {
 export async function serve(settings: JudgeSettings, log: Logger): Promise<RunningJudge> {
   const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, logger: log } : { dataDir: settings.dataDir, logger: log });
   const messageIdDomain = settings.judge.address.split('@')[1]!;
-  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain }), settings.judge);
+  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain }), settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
-  log.info({ database: store.kind, spool: settings.spoolDir, judge: settings.judge.address }, 'dipjudge is running: drop .eml files into the spool inbox');
+  log.info(
+    { database: store.kind, spool: settings.spoolDir, judge: settings.judge.address, config: settings.configFile ?? undefined },
+    'dipjudge is running: drop .eml files into the spool inbox',
+  );
   // Outgoing mail: through SMTP when configured, otherwise written to the spool outbox.
   const sender = settings.smtpUrl
-    ? createSmtpSender({ db: store.db, smtpUrl: settings.smtpUrl, from: settings.judge, workerId, logger: log.child({ component: 'smtp' }) })
+    ? createSmtpSender({
+        db: store.db,
+        smtpUrl: settings.smtpUrl,
+        from: settings.judge,
+        workerId,
+        leaseSeconds: settings.outbox.leaseSeconds,
+        maxAttempts: settings.outbox.maxAttempts,
+        backoff: exponentialBackoff(settings.outbox.retryMinSeconds * 1000, settings.outbox.retryMaxSeconds * 1000),
+        ...(settings.dkim ? { dkim: settings.dkim } : {}),
+        logger: log.child({ component: 'smtp' }),
+      })
     : null;
   const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
   // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
-  const intake = settings.imapUrl
-    ? createImapIntake({
-        connection: settings.imapUrl,
-        stateStore: judgeStateCursorStore(store.db),
-        logger: log.child({ component: 'imap' }),
-        handle: async (raw) => {
-          const started = Date.now();
-          const outcome = await judge.receive(raw);
-          log.info({ status: outcome.status, messageId: outcome.messageId, ms: Date.now() - started }, 'message handled');
-          sending?.wake();
-        },
-      })
-    : null;
-  intake?.start();
+  // An intake cannot be restarted, so each spell of leadership gets a new one.
+  const imapUrl = settings.imapUrl;
+  const newIntake = (connection: string) =>
+    createImapIntake({
+      connection,
+      stateStore: judgeStateCursorStore(store.db),
+      logger: log.child({ component: 'imap' }),
+      handle: async (raw) => {
+        const started = Date.now();
+        const outcome = await judge.receive(raw);
+        log.info({ status: outcome.status, messageId: outcome.messageId, ms: Date.now() - started }, 'message handled');
+        sending?.wake();
+      },
+    });
+  let intake: ReturnType<typeof createImapIntake> | null = null;
+  const startIntake = (connection: string) => {
+    intake = newIntake(connection);
+    intake.start();
+  };
+  const stopIntake = async () => {
+    const running = intake;
+    intake = null;
+    await running?.stop();
+  };
+  let leadership: MailboxLeadership | null = null;
+  if (imapUrl !== undefined) {
+    if (settings.databaseUrl !== undefined) {
+      leadership = startMailboxLeadership({
+        databaseUrl: settings.databaseUrl,
+        workerId,
+        retryMs: settings.mailboxLeaderRetryMs,
+        logger: log.child({ component: 'mailbox-leader' }),
+        lead: () => startIntake(imapUrl),
+        standDown: stopIntake,
+      });
+    } else {
+      // PGlite: the data folder's lock already makes this the only process.
+      log.info({ workerId }, 'this process reads the mailbox (PGlite: the only process on its database)');
+      startIntake(imapUrl);
+    }
+  }
   // Deadlines, reminders and ends of grace: timed jobs in the database, shared safely by several processes.
   const jobs = startJobRunner({
     db: store.db,
@@ -86,7 +130,8 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     settled: () => new Promise<void>((resolve) => waiters.push(resolve)),
     async stop() {
       stopping = true;
-      await intake?.stop();
+      if (leadership) await leadership.stop();
+      else await stopIntake();
       await jobs.stop();
       await loop;
       await sender?.close();

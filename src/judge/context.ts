@@ -17,6 +17,8 @@ export interface JudgeConfig {
   readonly maxMessageBytes?: number;
   /** Mails one address may send per hour before the judge stops handling them (default 60). */
   readonly maxMailsPerHour?: number;
+  /** IANA zone of a new game whose CREATE gives no ZONE line (default UTC). */
+  readonly defaultTimeZone?: string;
 }
 
 /** A reason the whole block is refused; its effects are rolled back and the reply says why. */

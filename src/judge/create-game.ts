@@ -21,7 +21,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   let form = false;
   let privacy: string | null = null;
   let timing: string | null = null;
-  let timeZone = 'UTC';
+  let timeZone = ctx.config.defaultTimeZone ?? 'UTC';
   for (const setting of block.settings) {
     switch (setting.kind) {
       case 'variant':

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../store/index.ts';
 import { deliveryFailureNotice, DELIVERY_FAILURE_KIND } from './delivery-failure-notice.ts';
@@ -63,6 +64,30 @@ export async function claimDueMessages(db: Kysely<Database>, request: ClaimReque
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || compareIds(a.id, b.id));
+}
+
+/** A row the SMTP server accepted for every recipient (its 250 came back), and when. */
+export interface SentRow {
+  readonly id: string;
+  readonly at: Date;
+}
+
+/**
+ * Marks many fully delivered rows sent in one statement, so a busy sender pays one round trip
+ * and one commit per batch instead of a transaction per mail. Like the "sent" of recordOutcome
+ * it lands whoever holds the claim, as long as the row is still pending: the message did go
+ * out. Returns the ids that were updated.
+ */
+export async function recordSent(db: Kysely<Database>, rows: readonly SentRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const { rows: updated } = await sql<{ id: string }>`
+    UPDATE outbox
+    SET status = 'sent', sent_at = delivered.sent_at, attempts = outbox.attempts + 1,
+        claimed_by = NULL, claimed_at = NULL, last_error = NULL
+    FROM unnest(${rows.map((row) => row.id)}::bigint[], ${rows.map((row) => row.at)}::timestamptz[]) AS delivered(id, sent_at)
+    WHERE outbox.id = delivered.id AND outbox.status = 'pending'
+    RETURNING outbox.id`.execute(db);
+  return new Set(updated.map((row) => String(row.id)));
 }
 
 /**

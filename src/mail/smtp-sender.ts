@@ -6,13 +6,18 @@ import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { Database, OutboxRow } from '../store/index.ts';
 import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
 import { mailOptions } from './outgoing-message.ts';
-import { claimDueMessages, recordOutcome } from './outbox-queue.ts';
-import type { DeliveryOutcome, OutboxClaim } from './outbox-queue.ts';
+import { claimDueMessages, recordOutcome, recordSent } from './outbox-queue.ts';
+import type { DeliveryOutcome, OutboxClaim, RecordedOutcome, SentRow } from './outbox-queue.ts';
 
 // Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
-// message with no transaction open, then record sent / retry later / dead (one short
-// transaction each). SMTP is at-least-once: a crash between the server's 250 and the "sent"
-// update sends the message again after the lease, with the same Message-ID.
+// message with no transaction open, then record what became of it. Fully delivered messages are
+// marked sent together (one UPDATE per small batch, see sentRecorder); a retry, a death or a
+// partial refusal gets a short transaction of its own (it may queue a notice to the Master).
+//
+// SMTP is at-least-once: a row is only marked sent after the server's 250 for it, so a crash
+// between that 250 and the "sent" update sends the message again once the lease has run out,
+// with the same Message-ID. The window is one round of the sentRecorder: the 250 joins the next
+// UPDATE at once, or the one right after the UPDATE in flight, never a whole batch's sending.
 //
 // What counts as whose fault:
 //   - 4xx, connection and timeout errors: try again later, with exponential backoff;
@@ -147,6 +152,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   const ownsTransport = options.transport === undefined;
   const transport: MailTransport = options.transport ?? pooledTransport(options.smtpUrl, options.smtpOptions);
   let running: { loop: Promise<void>; handle: RunningSender } | null = null;
+  const markSent = sentRecorder(db);
 
   async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
@@ -170,8 +176,12 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   }
 
   async function handle(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome['kind'] | null> {
+    const started = Date.now();
     const outcome = await deliver(row, claim);
-    const recorded = await recordOutcome(db, row, claim, outcome);
+    const recorded: RecordedOutcome =
+      outcome.kind === 'sent' && outcome.undelivered.length === 0
+        ? { recorded: await markSent({ id: row.id, at: outcome.at }), noticeMessageId: null }
+        : await recordOutcome(db, row, claim, outcome);
     const bindings = { id: row.id, messageId: row.message_id, kind: row.kind, gameId: row.game_id, attempts: row.attempts + 1 };
     if (!recorded.recorded) {
       logger?.warn({ ...bindings, outcome: outcome.kind }, 'outbox row was no longer ours; outcome dropped');
@@ -182,6 +192,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     if (outcome.kind === 'sent' && outcome.undelivered.length > 0) {
       logger?.warn({ ...bindings, undelivered: outcome.undelivered, notice: recorded.noticeMessageId }, 'mail refused by some recipients');
     }
+    if (outcome.kind === 'sent') logger?.info({ ...bindings, subject: row.subject, ms: Date.now() - started }, 'mail sent');
     return outcome.kind;
   }
 
@@ -260,6 +271,37 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
         if (ownsTransport) transport.close?.();
       })()),
   };
+}
+
+/**
+ * Group commit for "sent": each 250 is queued and the queue is written by one UPDATE; while that
+ * UPDATE runs, new 250s gather for the next one. A lone message is recorded at once, a busy
+ * pool's messages share statements, and no 250 waits for more than the UPDATE in flight.
+ * Resolves true when the row was still pending (false: someone else already recorded it).
+ */
+function sentRecorder(db: Kysely<Database>): (row: SentRow) => Promise<boolean> {
+  type Waiting = SentRow & { resolve(recorded: boolean): void; reject(error: unknown): void };
+  let waiting: Waiting[] = [];
+  let writing = false;
+  const write = () => {
+    const batch = waiting;
+    waiting = [];
+    writing = true;
+    recordSent(db, batch)
+      .then(
+        (recorded) => batch.forEach((entry) => entry.resolve(recorded.has(entry.id))),
+        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+      )
+      .finally(() => {
+        writing = false;
+        if (waiting.length > 0) write();
+      });
+  };
+  return (row) =>
+    new Promise<boolean>((resolve, reject) => {
+      waiting.push({ ...row, resolve, reject });
+      if (!writing) write();
+    });
 }
 
 function pooledTransport(smtpUrl: string, extra: SMTPPoolOptions | undefined): MailTransport {
