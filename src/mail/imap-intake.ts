@@ -1,4 +1,4 @@
-import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
+import type { ImapFlow, MailboxObject } from 'imapflow';
 import type { LevelWithSilent, Logger } from 'pino';
 import { backoffDelay, backoffPolicy, type BackoffPolicy } from './backoff.ts';
 import { Doorbell, waitForAny } from './doorbell.ts';
@@ -6,15 +6,22 @@ import { createImapClient, describeConnection, normaliseConnection, type ImapCon
 import { memoryCursorStore, type ImapCursor, type ImapCursorStore } from './imap-cursor.ts';
 
 // The daemon's IMAP intake: reads the judge's mailbox in UID order and hands each mail to
-// `handle`, then moves it to the Processed mailbox. Delivery into `handle` is at-least-once:
-// the move (and the saved cursor) come only after `handle` resolved, so a crash or a lost
-// connection in between replays the mail, and the judge drops the replay by Message-ID. A
-// server that refuses the move gets a $DipjudgeProcessed keyword instead, which later passes
-// honour. A mail whose handler throws stays where it is and is retried, ahead of later mail.
+// `handle`, one at a time, then moves it to the Processed mailbox. Delivery into `handle` is
+// at-least-once: the move (and the saved cursor) come only after `handle` resolved, so a crash
+// or a lost connection in between replays the mail, and the judge drops the replay by
+// Message-ID. A server that refuses the move gets a $DipjudgeProcessed keyword instead, which
+// later passes honour. A mail whose handler throws stays where it is and is retried, ahead of
+// later mail.
 //
-// New mail arrives by IDLE (ImapFlow enters it after autoIdleDelayMs of quiet); a poll every
-// pollIntervalMs covers servers or networks that lose IDLE notifications. A closed connection is
-// never reused: each attempt builds a new ImapFlow, after an exponential backoff.
+// Mail is read in rounds of at most batchSize mails (and batchBytes of sources): one SEARCH, one
+// FETCH of flags and sizes, one FETCH of the sources; after the round's mail was handled, one
+// STORE and one MOVE over the UID set, and one cursor save. Per-mail IMAP round trips cost more
+// than judging the mail did, so this is what lets a burst through. A round that found mail is
+// followed at once by the next; only an empty one waits for IDLE (ImapFlow enters it after
+// autoIdleDelayMs of quiet) or for the poll every pollIntervalMs, which covers servers or
+// networks that lose IDLE notifications. A crash or a lost connection replays at most the
+// round in hand. A closed connection is never reused: each attempt builds a new ImapFlow, after
+// an exponential backoff.
 
 export interface ImapMessageMeta {
   readonly mailbox: string;
@@ -41,6 +48,10 @@ export interface ImapIntakeOptions {
   readonly maxAttempts?: number;
   /** Larger mails are set aside unread (default 25 MB). */
   readonly maxMessageBytes?: number;
+  /** Mails read, handled and moved per round (default 100): bounds memory and what a crash replays. */
+  readonly batchSize?: number;
+  /** Sources read per round stop at this many bytes; the first mail is always read (default 16 MiB). */
+  readonly batchBytes?: number;
   /** Keeps the read position across restarts; default in memory. */
   readonly stateStore?: ImapCursorStore;
   /** Key in the state store; default `imap:<mailbox>`. */
@@ -88,7 +99,8 @@ export function createImapIntake(options: ImapIntakeOptions): ImapIntake {
 
 // ------------------------------------------------------------------------------------------------
 
-type Round = { readonly kind: 'done' } | { readonly kind: 'retry'; readonly delayMs: number };
+/** idle: found no mail; busy: took some, so look again at once; retry: a handler failed. */
+type Round = { readonly kind: 'idle' } | { readonly kind: 'busy' } | { readonly kind: 'retry'; readonly delayMs: number };
 
 interface IntakeLog {
   debug(bindings: object, message: string): void;
@@ -112,6 +124,8 @@ class IntakeLoop implements ImapIntake {
   private readonly failedMailbox: string | null;
   private readonly maxAttempts: number;
   private readonly maxMessageBytes: number;
+  private readonly batchSize: number;
+  private readonly batchBytes: number;
   private readonly store: ImapCursorStore;
   private readonly stateKey: string;
   private readonly log: IntakeLog;
@@ -140,6 +154,8 @@ class IntakeLoop implements ImapIntake {
     this.failedMailbox = options.failedMailbox ?? null;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
     this.maxMessageBytes = options.maxMessageBytes ?? 25 * 1024 * 1024;
+    this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
+    this.batchBytes = Math.max(1, options.batchBytes ?? 16 * 1024 * 1024);
     this.store = options.stateStore ?? memoryCursorStore();
     this.stateKey = options.stateKey ?? `imap:${this.settings.mailbox}`;
     const logger = options.logger || null;
@@ -260,6 +276,8 @@ class IntakeLoop implements ImapIntake {
       onProgress();
       if (this.stopping) return;
       if (!client.usable) throw new ConnectionLost();
+      // More mail may have come while this round worked; the next SEARCH will tell.
+      if (round.kind === 'busy') continue;
       this.enter('waiting');
       const woken =
         round.kind === 'retry'
@@ -325,59 +343,112 @@ class IntakeLoop implements ImapIntake {
   // Mail
   // ----------------------------------------------------------------------------------------------
 
+  /**
+   * One round: reads the next batch (at most batchSize mails, batchBytes of sources), hands its
+   * mail over one at a time in UID order, then settles what was finished with one command per
+   * kind over a UID set and saves the cursor once. Nothing is moved or saved before `handle`
+   * resolved for it; a failing mail ends the round, after the mail before it was settled.
+   */
   private async drain(client: ImapFlow): Promise<Round> {
-    const lastUid = this.cursor!.lastUid;
-    // No shortcut on the cached message count: outside IDLE nothing updates it, and this FETCH
-    // is what lets the server report new mail when polling. `N:*` always includes the highest
-    // UID, even below N: hence the filter.
-    const listed = await client.fetchAll(`${lastUid + 1}:*`, { uid: true, flags: true, size: true }, { uid: true });
-    const pending = listed.filter((message) => message.uid > lastUid).sort((a, b) => a.uid - b.uid);
-    for (const message of pending) {
-      if (this.stopping) break;
-      const round = await this.take(client, message);
-      if (round.kind === 'retry') return round;
+    const batch = await this.readBatch(client, this.cursor!.lastUid);
+    if (batch.length === 0) return { kind: 'idle' };
+    const settlement = new Settlement();
+    let round: Round = { kind: 'busy' };
+    for (const mail of batch) {
+      // Stopping finishes the mail in hand, not the batch; a lost connection would only replay more.
+      if (this.stopping || !client.usable) break;
+      const outcome = await this.take(mail, settlement);
+      if (outcome.kind === 'retry') {
+        round = outcome;
+        break;
+      }
     }
-    return { kind: 'done' };
+    await this.settle(client, settlement);
+    return round;
   }
 
-  private async take(client: ImapFlow, listed: FetchMessageObject): Promise<Round> {
-    const uid = listed.uid;
-    const log = { uid };
-    if (listed.flags?.has(FAILED_KEYWORD)) {
-      await this.advance(uid);
-      return { kind: 'done' };
-    }
-    if (listed.flags?.has(PROCESSED_KEYWORD)) {
-      this.log.info(log, 'mail handled before but not moved: moving it now');
-      await this.settle(client, uid);
-      await this.advance(uid);
-      return { kind: 'done' };
-    }
-    if ((listed.size ?? 0) > this.maxMessageBytes) {
-      this.log.error({ ...log, size: listed.size, limit: this.maxMessageBytes }, 'mail too large: set aside unread');
-      await this.setAside(client, uid);
-      await this.advance(uid);
-      return { kind: 'done' };
-    }
-    const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-    if (!message || !message.source) {
+  /** The mail after `afterUid`, in UID order: listed first, so the too large are never downloaded. */
+  private async readBatch(client: ImapFlow, afterUid: number): Promise<BatchMail[]> {
+    // `N:*` always includes the highest UID, even below N: hence the filter. This SEARCH is also
+    // what lets the server report new mail outside IDLE, so it is never skipped on a cached count.
+    const found = await client.search({ uid: `${afterUid + 1}:*` }, { uid: true });
+    if (found === false || found === undefined) {
       if (!client.usable) throw new ConnectionLost();
+      throw new Error('the IMAP server refused to SEARCH the mailbox');
+    }
+    const uids = found
+      .filter((uid) => uid > afterUid)
+      .sort((a, b) => a - b)
+      .slice(0, this.batchSize);
+    if (uids.length === 0) return [];
+    const listed = await client.fetchAll(uidSet(uids), { uid: true, flags: true, size: true }, { uid: true });
+    if (!client.usable) throw new ConnectionLost();
+    listed.sort((a, b) => a.uid - b.uid);
+
+    const batch: BatchMail[] = [];
+    const toRead: number[] = [];
+    let bytes = 0;
+    for (const entry of listed) {
+      if (entry.uid <= afterUid) continue;
+      const flags = entry.flags ?? new Set<string>();
+      const size = entry.size ?? 0;
+      const wanted = !flags.has(FAILED_KEYWORD) && !flags.has(PROCESSED_KEYWORD) && size <= this.maxMessageBytes;
+      if (wanted) {
+        // The budget ends the batch (the first mail always fits): later mail waits for the next round.
+        if (toRead.length > 0 && bytes + size > this.batchBytes) break;
+        bytes += size;
+        toRead.push(entry.uid);
+      }
+      batch.push({ uid: entry.uid, flags, size, source: null });
+    }
+    if (toRead.length > 0) {
+      const sources = new Map<number, Buffer>();
+      for (const message of await client.fetchAll(uidSet(toRead), { uid: true, source: true }, { uid: true })) {
+        if (message.source) sources.set(message.uid, message.source);
+      }
+      if (!client.usable) throw new ConnectionLost();
+      for (const mail of batch) mail.source = sources.get(mail.uid) ?? null;
+    }
+    return batch;
+  }
+
+  /** Decides about one mail; only `handle` runs here, the IMAP commands wait for settle(). */
+  private async take(mail: BatchMail, settlement: Settlement): Promise<Round | { readonly kind: 'next' }> {
+    const uid = mail.uid;
+    const log = { uid };
+    const next = { kind: 'next' } as const;
+    if (mail.flags.has(FAILED_KEYWORD)) {
+      settlement.pass(uid);
+      return next;
+    }
+    if (mail.flags.has(PROCESSED_KEYWORD)) {
+      this.log.info(log, 'mail handled before but not moved: moving it now');
+      settlement.processed(uid);
+      return next;
+    }
+    if (mail.size > this.maxMessageBytes) {
+      this.log.error({ ...log, size: mail.size, limit: this.maxMessageBytes }, 'mail too large: set aside unread');
+      settlement.setAside(uid);
+      return next;
+    }
+    if (mail.source === null) {
       this.log.info(log, 'mail vanished before it was read');
-      await this.advance(uid);
-      return { kind: 'done' };
+      settlement.pass(uid);
+      return next;
     }
     const meta: ImapMessageMeta = { mailbox: this.settings.mailbox, uidvalidity: this.cursor!.uidvalidity, uid };
+    const source = mail.source;
+    mail.source = null; // the batch need not keep what was handed over
     try {
-      await this.handle(message.source, meta);
+      await this.handle(source, meta);
     } catch (error) {
       const attempts = (this.attempts.get(uid) ?? 0) + 1;
       this.attempts.set(uid, attempts);
       if (attempts >= this.maxAttempts) {
         this.log.error({ ...log, attempts, err: error }, 'handling the mail failed too often: set aside');
-        await this.setAside(client, uid);
         this.attempts.delete(uid);
-        await this.advance(uid);
-        return { kind: 'done' };
+        settlement.setAside(uid);
+        return next;
       }
       const delayMs = backoffDelay(this.backoff, attempts - 1);
       this.log.warn({ ...log, attempts, delayMs, err: error }, 'handling the mail failed: it stays in the mailbox and is tried again');
@@ -385,15 +456,25 @@ class IntakeLoop implements ImapIntake {
     }
     this.attempts.delete(uid);
     this.handled++;
-    await this.settle(client, uid);
-    await this.advance(uid);
+    settlement.processed(uid);
     this.log.debug(log, 'mail handled');
-    return { kind: 'done' };
+    return next;
   }
 
-  /** Moves a handled mail out; if the server refuses, marks it so it is never handled again. */
-  private async settle(client: ImapFlow, uid: number): Promise<void> {
-    const range = String(uid);
+  /**
+   * Moves the round's handled mail out and sets aside its failed mail, one command each over a
+   * UID set, then saves the cursor once. A connection lost here replays the round's mail.
+   */
+  private async settle(client: ImapFlow, settlement: Settlement): Promise<void> {
+    if (settlement.lastUid === null) return;
+    if (settlement.failed.length > 0) await this.setAside(client, uidSet(settlement.failed));
+    if (settlement.done.length > 0) await this.moveProcessed(client, settlement.done);
+    await this.advance(settlement.lastUid);
+  }
+
+  /** Moves handled mail out; if the server refuses, marks it so it is never handled again. */
+  private async moveProcessed(client: ImapFlow, uids: readonly number[]): Promise<void> {
+    const range = uidSet(uids);
     await client.messageFlagsAdd(range, ['\\Seen'], { uid: true });
     if (await client.messageMove(range, this.processedMailbox, { uid: true })) return;
     // ImapFlow answers false both for a refusal and for a dropped connection; only the first
@@ -401,17 +482,63 @@ class IntakeLoop implements ImapIntake {
     if (!client.usable) throw new ConnectionLost();
     const marked = await client.messageFlagsAdd(range, ['\\Seen', PROCESSED_KEYWORD], { uid: true });
     if (!client.usable) throw new ConnectionLost();
-    if (marked) this.log.warn({ uid, mailbox: this.processedMailbox }, 'cannot move handled mail: marked it instead');
-    else this.log.error({ uid }, 'cannot move or mark handled mail: it stays in the mailbox');
+    if (marked) this.log.warn({ uids: range, mailbox: this.processedMailbox }, 'cannot move handled mail: marked it instead');
+    else this.log.error({ uids: range }, 'cannot move or mark handled mail: it stays in the mailbox');
   }
 
-  private async setAside(client: ImapFlow, uid: number): Promise<void> {
-    const range = String(uid);
+  private async setAside(client: ImapFlow, range: string): Promise<void> {
     await client.messageFlagsAdd(range, [FAILED_KEYWORD], { uid: true });
     // If the move is refused the keyword alone keeps the mail from being read again.
     if (this.failedMailbox !== null) await client.messageMove(range, this.failedMailbox, { uid: true });
     if (!client.usable) throw new ConnectionLost();
   }
+}
+
+/** A mail of the current batch; `source` is null when it was not (or could not be) read. */
+interface BatchMail {
+  readonly uid: number;
+  readonly flags: ReadonlySet<string>;
+  readonly size: number;
+  source: Buffer | null;
+}
+
+/** What a round finished, in UID order, waiting for the IMAP commands and the cursor. */
+class Settlement {
+  /** Handled now, or handled before and only marked: to the Processed mailbox. */
+  readonly done: number[] = [];
+  /** Too large, or failed too often: keyword, and the failed mailbox when there is one. */
+  readonly failed: number[] = [];
+  /** The highest UID finished; the cursor moves here once the commands went through. */
+  lastUid: number | null = null;
+
+  processed(uid: number): void {
+    this.done.push(uid);
+    this.lastUid = uid;
+  }
+
+  setAside(uid: number): void {
+    this.failed.push(uid);
+    this.lastUid = uid;
+  }
+
+  /** Nothing to do on the server (set aside earlier, or vanished). */
+  pass(uid: number): void {
+    this.lastUid = uid;
+  }
+}
+
+/** `1:3,7,9:10` for ascending UIDs: a round's mail is mostly one run, so the command stays short. */
+export function uidSet(uids: readonly number[]): string {
+  const parts: string[] = [];
+  let index = 0;
+  while (index < uids.length) {
+    const first = uids[index]!;
+    let last = first;
+    while (index + 1 < uids.length && uids[index + 1] === last + 1) last = uids[++index]!;
+    parts.push(first === last ? String(first) : `${first}:${last}`);
+    index++;
+  }
+  return parts.join(',');
 }
 
 function isLoginRefused(error: unknown): error is Error & { readonly response?: unknown } {
