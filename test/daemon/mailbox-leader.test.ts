@@ -14,7 +14,8 @@ import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // Two `dipjudge serve` processes on one PostgreSQL database and one Dovecot mailbox: only the
 // holder of the mailbox lock reads the mailbox, every mail is answered once, and when the reader
-// is killed with -9 the other one takes the lock and answers the mail that comes after.
+// loses its lock connection it stops reading; when the reader is killed with -9 the other one
+// takes the lock and answers the mail that comes after.
 
 const inCi = process.env.CI !== undefined && !/^(|0|false)$/i.test(process.env.CI);
 const mayRunWithoutDovecot = !dovecotInstalled() && !inCi;
@@ -22,6 +23,7 @@ const mayRunWithoutDovecot = !dovecotInstalled() && !inCi;
 const JUDGE = 'judge@judge.example';
 const WON = 'mailbox leadership won: this process reads the mailbox';
 const STANDING_BY = 'standing by: another process reads the mailbox';
+const LOST = 'mailbox leadership lost: the lock connection failed; stopping the intake';
 const RETRY_MS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,7 +54,7 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
 
       const logs: string[][] = [];
       const start = async () => {
-        const index = daemons.length;
+        const index = logs.length;
         logs.push([]);
         const daemon = await startDaemonProcess(
           {
@@ -67,7 +69,7 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
           },
           { onLog: (entry: DaemonLogEntry) => void (typeof entry.msg === 'string' && logs[index]!.push(entry.msg)) },
         );
-        daemons.push(daemon);
+        daemons[index] = daemon;
         return daemon;
       };
       const waitForLog = async (index: number, message: string, timeoutMs = 10_000) => {
@@ -98,10 +100,17 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
         return ids;
       };
 
-      const first = await start();
-      await waitForLog(0, WON);
-      const second = await start();
-      await waitForLog(1, STANDING_BY);
+      // Both start together: whichever wins the lock reads, the other stands by.
+      await Promise.all([start(), start()]);
+      const until = Date.now() + 10_000;
+      while (!(logs.some((log) => log.includes(WON)) && logs.some((log) => log.includes(STANDING_BY)))) {
+        if (Date.now() > until) throw new Error(`no leader and standby:\n${daemons.map((d) => d.recentLog()).join('\n---\n')}`);
+        await sleep(20);
+      }
+      const firstIndex = logs[0]!.includes(WON) ? 0 : 1;
+      const first = daemons[firstIndex]!;
+      const second = daemons[1 - firstIndex]!;
+      expect(logs[1 - firstIndex]).not.toContain(WON);
       expect(await lockHolders()).toEqual([`dipjudge mailbox ${first.workerId}`]);
 
       const before = await sendMails(6);
@@ -109,30 +118,54 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
       await sleep(RETRY_MS * 2); // time for a stray second answer or a leadership change to show
       expect(first.handled).toEqual({ processed: 6 });
       expect(second.handled).toEqual({});
-      expect(logs[1]).not.toContain(WON);
+      expect(logs[1 - firstIndex]).not.toContain(WON);
 
-      first.kill9();
+      // The reader's lock connection is cut, as a network fault or a PostgreSQL restart would:
+      // it stops its intake and competes for the lock again, and one process holds it.
+      await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`dipjudge mailbox ${first.workerId}`]);
+      await waitForLog(firstIndex, LOST);
+      let holders = await lockHolders();
+      for (const until = Date.now() + 5_000; holders.length === 0 && Date.now() < until; holders = await lockHolders()) await sleep(20);
+      expect(holders).toHaveLength(1);
+      const [reader, standby] = holders[0] === `dipjudge mailbox ${first.workerId}` ? [first, second] : [second, first];
+      const readerBefore = reader.handled.processed ?? 0;
+      const standbyBefore = { ...standby.handled };
+      const between = await sendMails(2);
+      await tracker.waitForReplies(between, 15_000);
+      await sleep(RETRY_MS * 2);
+      expect(reader.handled.processed).toBe(readerBefore + 2);
+      expect(standby.handled).toEqual(standbyBefore);
+
+      reader.kill9();
       const killedAt = performance.now();
-      await first.exited;
-      await waitForLog(1, WON);
+      await reader.exited;
+      const standbyIndex = daemons.indexOf(standby);
+      const wonBefore = logs[standbyIndex]!.filter((msg) => msg === WON).length;
+      const takeoverDeadline = Date.now() + 10_000;
+      while (logs[standbyIndex]!.filter((msg) => msg === WON).length === wonBefore) {
+        if (Date.now() > takeoverDeadline) throw new Error(`the standby did not take over:\n${standby.recentLog()}`);
+        await sleep(10);
+      }
       const takeoverMs = performance.now() - killedAt;
       expect(takeoverMs).toBeLessThan(RETRY_MS + 3_000);
-      expect(await lockHolders()).toEqual([`dipjudge mailbox ${second.workerId}`]);
+      expect(await lockHolders()).toEqual([`dipjudge mailbox ${standby.workerId}`]);
 
+      const standbyHandled = standby.handled.processed ?? 0;
       const after = await sendMails(4);
       await tracker.waitForReplies(after, 15_000);
       await sleep(RETRY_MS * 2);
-      expect(second.handled).toEqual({ processed: 4 });
+      expect(standby.handled.processed).toBe(standbyHandled + 4);
 
       // Every mail answered by exactly one message, and nothing else was sent.
-      for (const id of [...before, ...after]) expect(tracker.repliesTo.get(id), id).toHaveLength(1);
-      expect(capture.messages).toHaveLength(before.length + after.length);
+      const all = [...before, ...between, ...after];
+      for (const id of all) expect(tracker.repliesTo.get(id), id).toHaveLength(1);
+      expect(capture.messages).toHaveLength(all.length);
       expect(tracker.unthreaded).toEqual([]);
       expect(await dovecot.listMessages('INBOX')).toEqual([]);
       console.log(`mailbox takeover after kill -9: ${Math.round(takeoverMs)} ms (retry every ${RETRY_MS} ms)`);
 
-      await second.stop();
-      expect(logs[1]).toContain('mailbox leadership released');
+      await standby.stop();
+      expect(logs[standbyIndex]).toContain('mailbox leadership released');
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
     }
