@@ -23,11 +23,11 @@ import { startSmtpCapture } from '../support/smtp-capture.ts';
 // The test records which rows a killed daemon held and allows a repeat only for those, and
 // never two different outbox mails answering one inbound mail.
 //
-// The sender treats a claim as abandoned after its lease, SENDER_DEFAULTS.leaseSeconds = 300 s,
-// which `serve` does not let us shorten. After each kill the test therefore ages the dead
-// daemon's claims (and only its claims) by 301 s: what five minutes of waiting would do. The
-// 451s cost one retry after the sender's fixed 30 s backoff, which sets the test's length
-// (about 45 s); the faults are injected first so that the wait overlaps the rest.
+// The sender treats a claim as abandoned after its lease; the daemons here run with a lease of
+// OUTBOX_LEASE_SECONDS (DIPJUDGE_OUTBOX_LEASE_SECONDS) instead of the default five minutes, so a
+// killed daemon's claims have run out by the time its successor is up. The 451s cost retries
+// after DIPJUDGE_SMTP_RETRY_MIN_SECONDS; the faults are injected first so that the wait
+// overlaps the rest.
 //
 // Everything talks to 127.0.0.1 only. Set CRASH_SEED to replay a run's random delays.
 
@@ -38,8 +38,8 @@ if (mayRunWithoutDovecot) console.warn('crash-recovery test skipped: Dovecot is 
 const WAVES = 3;
 const MAILS_PER_WAVE = 80;
 const JUDGE = 'judge@judge.example';
-/** SENDER_DEFAULTS.leaseSeconds, plus one. */
-const LEASE_EXPIRED = "interval '301 seconds'";
+/** Short enough to run out while the next daemon starts; sends here take milliseconds. */
+const OUTBOX_LEASE_SECONDS = 2;
 
 type Kind = 'CREATE' | 'JOIN' | 'LIST' | 'HELP';
 
@@ -125,6 +125,8 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         SMTP_URL: capture.url,
         JUDGE_ADDRESS: JUDGE,
         DIPJUDGE_POLL_MS: '100',
+        DIPJUDGE_OUTBOX_LEASE_SECONDS: String(OUTBOX_LEASE_SECONDS),
+        DIPJUDGE_SMTP_RETRY_MIN_SECONDS: '3',
         // Not used with IMAP, SMTP and PostgreSQL, but kept out of the repository all the same.
         DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
         DIPJUDGE_DATA_DIR: path.join(root, 'pglite'),
@@ -148,10 +150,7 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         daemon.kill9();
         const { signal } = await daemon.exited;
         expect(signal).toBe('SIGKILL');
-        const { rows } = await db.query<{ message_id: string }>(
-          `UPDATE outbox SET claimed_at = claimed_at - ${LEASE_EXPIRED} WHERE claimed_by = $1 AND status = 'pending' RETURNING message_id`,
-          [daemon.workerId],
-        );
+        const { rows } = await db.query<{ message_id: string }>(`SELECT message_id FROM outbox WHERE claimed_by = $1 AND status = 'pending'`, [daemon.workerId]);
         for (const row of rows) orphaned.add(row.message_id);
         note(
           `killed daemon ${daemons.indexOf(daemon) + 1} after it judged ${daemon.handled.processed ?? 0} mails; ` +
