@@ -6,12 +6,13 @@ import { Judge, type ReceiveOutcome } from '../../src/judge/judge.ts';
 import { backoffDelay, backoffPolicy } from '../../src/mail/backoff.ts';
 import { parseImapUrl } from '../../src/mail/imap-connection.ts';
 import { toCursor } from '../../src/mail/imap-cursor.ts';
-import { createImapIntake, FAILED_KEYWORD, PROCESSED_KEYWORD, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
+import { createImapIntake, FAILED_KEYWORD, PROCESSED_KEYWORD, uidSet, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../../src/mail/judge-state-cursor-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 import { dovecotInstalled, startDovecot, type DovecotServer } from '../support/dovecot.ts';
+import { imapAppender } from '../support/imap-appender.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 
@@ -43,6 +44,31 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A logger that keeps the IMAP commands ImapFlow sends (at debug level), e.g. `UID MOVE 1:10 Processed`. */
+function commandRecorder(): { readonly logger: pino.Logger; readonly commands: () => string[] } {
+  const sent: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (line === '') continue;
+        const entry = JSON.parse(line) as { component?: string; src?: string; msg?: string };
+        // ImapFlow logs `<tag> <command>`; the tag says nothing here.
+        if (entry.component === 'imapflow' && entry.src === 'c' && entry.msg) sent.push(entry.msg.replace(/^\S+ /, ''));
+      }
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, sink), commands: () => [...sent] };
+}
+
+/** Mail m1…mN with recognisable Message-IDs, `size` bytes or more each. */
+function numberedMails(count: number, size = 0): string[] {
+  return Array.from({ length: count }, (_, i) => eml({ from: `p${i + 1}@players.example`, messageId: `<m${i + 1}@players.example>` }, `LIST\n${'x'.repeat(size)}`));
+}
+
+const ids = (...numbers: number[]) => numbers.map((n) => `<m${n}@players.example>`);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 function gate(): { readonly open: () => void; readonly passed: Promise<void> } {
   let open!: () => void;
@@ -269,6 +295,8 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     const b = eml({ from: 'bob@players.example', messageId: '<b@players.example>' }, 'LIST');
     const c = eml({ from: 'cat@players.example', messageId: '<c@players.example>' }, 'LIST');
     await dovecot.appendMessage(a);
+    // a is settled in a round of its own: only b, in hand when the server goes, is replayed.
+    await waitFor('a in Processed', async () => (await dovecot.listMessages('Processed')).length === 1);
     await dovecot.appendMessage(b);
     await inHand.passed;
 
@@ -283,6 +311,120 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(['<a@players.example>', '<b@players.example>', '<c@players.example>']);
     expect(await dovecot.listMessages('INBOX')).toEqual([]);
     expect(intake.status().sessions).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes a burst in rounds of batchSize, in UID order: one SEARCH, two FETCHes, one STORE and one MOVE per round', async () => {
+    const { logger, commands } = commandRecorder();
+    const handled: number[] = [];
+    const intake = startIntake({ batchSize: 10, logger, clientLogLevel: 'debug', handle: async (_raw, meta) => void handled.push(meta.uid) });
+    await waitFor('the intake to wait for mail', () => intake.status().phase === 'waiting');
+    // 25 mails arrive in one MOVE, as a burst delivered while the intake waits.
+    const appender = imapAppender(dovecot);
+    try {
+      await appender.ensureMailbox('Staging');
+      for (const raw of numberedMails(25)) await appender.append(raw, 'Staging');
+      expect(await appender.moveAllFrom('Staging')).toBe(25);
+    } finally {
+      await appender.close();
+    }
+    await waitFor('the burst to be moved', async () => (await dovecot.listMessages('Processed')).length === 25);
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 25);
+
+    expect(handled).toEqual(range(1, 25));
+    const processed = await dovecot.listMessages('Processed');
+    expect(processed.map((m) => m.messageId)).toEqual(ids(...range(1, 25)));
+    expect(processed.every((m) => m.flags.includes('\\Seen'))).toBe(true);
+    expect(await dovecot.listMessages('INBOX')).toEqual([]);
+    const sent = commands();
+    expect(sent.filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:10 Processed', 'UID MOVE 11:20 Processed', 'UID MOVE 21:25 Processed']);
+    expect(sent.filter((c) => c.startsWith('UID STORE'))).toEqual(['UID STORE 1:10 +FLAGS (\\Seen)', 'UID STORE 11:20 +FLAGS (\\Seen)', 'UID STORE 21:25 +FLAGS (\\Seen)']);
+    expect(sent.filter((c) => c.includes('BODY.PEEK[]'))).toHaveLength(3);
+    expect(intake.status()).toMatchObject({ handled: 25, cursor: { lastUid: 25 } });
+  });
+
+  it('moves the mail before a failing one, retries the failing one, and neither skips nor reorders the rest of the batch', async () => {
+    for (const raw of numberedMails(5)) await dovecot.appendMessage(raw);
+    const calls: string[] = [];
+    const inSecondTry = gate();
+    const secondTry = gate();
+    startIntake({
+      batchSize: 10,
+      handle: async (raw) => {
+        const id = messageIdOf(raw);
+        calls.push(id);
+        const tries = calls.filter((call) => call === id).length;
+        if (id === '<m3@players.example>' && tries === 1) throw new Error('database unavailable');
+        if (id === '<m3@players.example>') {
+          inSecondTry.open();
+          await secondTry.passed;
+        }
+      },
+    });
+    await inSecondTry.passed;
+    // m1 and m2 were settled before the retry; m3 and everything after it still wait in INBOX.
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2));
+    expect((await dovecot.listMessages('INBOX')).map((m) => m.messageId)).toEqual(ids(3, 4, 5));
+    secondTry.open();
+    await waitFor('all five in Processed', async () => (await dovecot.listMessages('Processed')).length === 5);
+    expect(calls).toEqual(ids(1, 2, 3, 3, 4, 5));
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2, 3, 4, 5));
+    expect(await dovecot.listMessages('INBOX')).toEqual([]);
+  });
+
+  it('on stop in the middle of a batch finishes the mail in hand and moves exactly the handled mail', async () => {
+    for (const raw of numberedMails(5)) await dovecot.appendMessage(raw);
+    const calls: string[] = [];
+    const inHand = gate();
+    const release = gate();
+    const intake = startIntake({
+      batchSize: 10,
+      handle: async (raw) => {
+        calls.push(messageIdOf(raw));
+        if (calls.length === 3) {
+          inHand.open();
+          await release.passed;
+        }
+      },
+    });
+    await inHand.passed;
+    const stopped = intake.stop();
+    release.open();
+    await stopped;
+
+    expect(calls).toEqual(ids(1, 2, 3));
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2, 3));
+    // The rest was read but not handed over: still unseen, for the next start.
+    expect(await dovecot.listMessages('INBOX')).toEqual([
+      { uid: 4, flags: [], messageId: '<m4@players.example>' },
+      { uid: 5, flags: [], messageId: '<m5@players.example>' },
+    ]);
+    expect(intake.status()).toMatchObject({ phase: 'stopped', handled: 3, cursor: { lastUid: 3 } });
+  });
+
+  it('sets a mail above maxMessageBytes aside without downloading it, and handles its neighbours in the same round', async () => {
+    const mails = [...numberedMails(1), ...numberedMails(2, 5_000).slice(1), ...numberedMails(3).slice(2)];
+    for (const raw of mails) await dovecot.appendMessage(raw);
+    const { logger, commands } = commandRecorder();
+    const handled: string[] = [];
+    const intake = startIntake({ maxMessageBytes: 2_000, logger, clientLogLevel: 'debug', handle: async (raw) => void handled.push(messageIdOf(raw)) });
+    await waitFor('the cursor past all three', () => intake.status().cursor?.lastUid === 3);
+
+    expect(handled).toEqual(ids(1, 3));
+    expect(await dovecot.listMessages('INBOX')).toEqual([{ uid: 2, flags: [FAILED_KEYWORD], messageId: '<m2@players.example>' }]);
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 3));
+    const sourceFetches = commands().filter((c) => c.includes('BODY.PEEK[]'));
+    expect(sourceFetches).toHaveLength(1);
+    expect(sourceFetches[0]).toMatch(/^UID FETCH 1,3 \(UID BODY\.PEEK\[\]/);
+  });
+
+  it('ends a round where the sources reach batchBytes; the rest comes in the next round', async () => {
+    for (const raw of numberedMails(5, 1_500)) await dovecot.appendMessage(raw);
+    const { logger, commands } = commandRecorder();
+    const handled: number[] = [];
+    const intake = startIntake({ batchBytes: 3_500, logger, clientLogLevel: 'debug', handle: async (_raw, meta) => void handled.push(meta.uid) });
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 5);
+    expect(handled).toEqual(range(1, 5));
+    expect(commands().filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:2 Processed', 'UID MOVE 3:4 Processed', 'UID MOVE 5 Processed']);
   });
 
   describe('with a real judge on PGlite', () => {
@@ -402,6 +544,14 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
       expect(intake.status().cursor).toEqual({ uidvalidity: fifth.uidvalidity, lastUid: fifth.uid });
       expect(await saved()).toEqual({ uidvalidity: fifth.uidvalidity, lastUid: fifth.uid });
     });
+  });
+});
+
+describe('UID sets', () => {
+  it('writes ascending UIDs as runs', () => {
+    expect(uidSet([1, 2, 3, 7, 9, 10])).toBe('1:3,7,9:10');
+    expect(uidSet([5])).toBe('5');
+    expect(uidSet([])).toBe('');
   });
 });
 
