@@ -58,9 +58,9 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       connection,
       stateStore: judgeStateCursorStore(store.db),
       logger: log.child({ component: 'imap' }),
-      handle: async (raw) => {
+      handle: async (raw, meta) => {
         const started = Date.now();
-        const outcome = await judge.receive(raw);
+        const outcome = await judge.receive(raw, meta);
         log.info({ status: outcome.status, messageId: outcome.messageId, ms: Date.now() - started }, 'message handled');
         sending?.wake();
       },

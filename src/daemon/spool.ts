@@ -7,32 +7,39 @@ import { mailOptions } from '../mail/outgoing-message.ts';
 import type { Database } from '../store/index.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
-// <spool>/inbox; once handled it moves to <spool>/processed. Outgoing mail is written to
+// <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
+// judge failed on it (answered and recorded, kept for the judgekeeper). Outgoing mail is written to
 // <spool>/outbox as `.eml` files named after its Message-ID, so writing one twice after a
 // crash leaves one file.
 
 export interface SpoolFolders {
   readonly inbox: string;
   readonly processed: string;
+  /** Mail the judge failed on: already answered and recorded, never read again. */
+  readonly failed: string;
   readonly outbox: string;
 }
 
 export function spoolFolders(root: string): SpoolFolders {
-  return { inbox: path.join(root, 'inbox'), processed: path.join(root, 'processed'), outbox: path.join(root, 'outbox') };
+  return { inbox: path.join(root, 'inbox'), processed: path.join(root, 'processed'), failed: path.join(root, 'failed'), outbox: path.join(root, 'outbox') };
 }
 
 export async function prepareSpool(folders: SpoolFolders): Promise<void> {
   for (const dir of Object.values(folders)) await mkdir(dir, { recursive: true });
 }
 
-/** Handles every `.eml` file waiting in the inbox, oldest name first; returns how many. */
+/**
+ * Handles every `.eml` file waiting in the inbox, oldest name first; returns how many. When the
+ * judge throws (only for a transient database failure) the round stops and the file stays for
+ * the next one.
+ */
 export async function drainInbox(folders: SpoolFolders, judge: Judge, onMessage?: (file: string, status: string) => void): Promise<number> {
   const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
   for (const file of files) {
     const source = path.join(folders.inbox, file);
     const outcome = await judge.receive(await readFile(source));
     // Only after the judge committed: a crash before this line replays the file as a duplicate.
-    await rename(source, path.join(folders.processed, file));
+    await rename(source, path.join(outcome.status === 'failed' ? folders.failed : folders.processed, file));
     onMessage?.(file, outcome.status);
   }
   return files.length;

@@ -6,7 +6,7 @@ import { createGame } from './create-game.ts';
 import { enterGame } from './enter-game.ts';
 import { infoCommand } from './info-commands.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
-import type { JudgeStore, JudgeTransaction } from './ports.ts';
+import type { InboundOrigin, JudgeStore, JudgeTransaction } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
 
@@ -14,12 +14,26 @@ import { runSession } from './session-commands.ts';
 // each block runs under its own savepoint (a block with any error changes nothing), games
 // that became ready are processed, and every outgoing mail is written to the outbox.
 // Nothing is sent from here; replaying the same mail finds its Message-ID and does nothing.
+// A mail whose handling throws is either retried by the caller (the store says the error was
+// transient) or recorded as failed with one reply, so a fault in the judge never loops a mail.
 
 export type ReceiveOutcome =
   | { readonly status: 'processed'; readonly messageId: string; readonly blocks: number; readonly failedBlocks: number }
   | { readonly status: 'duplicate'; readonly messageId: string }
   | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
-  | { readonly status: 'rejected'; readonly messageId: string; readonly reason: string };
+  | { readonly status: 'rejected'; readonly messageId: string; readonly reason: string }
+  /** The judge itself failed on the mail: nothing in it was done; the sender and judgekeeper were told. */
+  | { readonly status: 'failed'; readonly messageId: string; readonly reason: string };
+
+/** Where the judgekeeper hears of mail the judge could not handle; a pino Logger fits. */
+export interface JudgeLog {
+  error(details: Readonly<Record<string, unknown>>, message: string): void;
+}
+
+/** Without an injected log: one JSON line on stderr, so a failure is never silent. */
+const stderrLog: JudgeLog = {
+  error: (details, message) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), ...details, msg: message })}\n`),
+};
 
 export class Judge {
   constructor(
@@ -27,14 +41,34 @@ export class Judge {
     private readonly config: JudgeConfig,
     private readonly random: () => number = Math.random,
     private readonly clock: () => Date = () => new Date(),
+    private readonly log: JudgeLog = stderrLog,
   ) {}
 
-  async receive(raw: Buffer | string): Promise<ReceiveOutcome> {
-    const message = await parseInboundMessage(raw);
+  /**
+   * Handles one mail. `origin` says where it was read (IMAP mailbox and UID), for the record.
+   * Throws only when the store reports a transient failure: the caller then tries again later.
+   */
+  async receive(raw: Buffer | string, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+    let message: InboundMessage;
+    try {
+      message = await parseInboundMessage(raw);
+    } catch (error) {
+      return this.recordFailure({ messageId: syntheticMessageId(raw), origin, message: null, error });
+    }
     const messageId = message.messageId ?? syntheticMessageId(raw);
-    const decision = message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, this.config.address);
+    try {
+      return await this.handleInTransaction(message, messageId, origin);
+    } catch (error) {
+      if (this.store.isTransient(error)) throw error;
+      // The transaction rolled back, so nothing of the mail stands; record that in a new one.
+      return this.recordFailure({ messageId, origin, message, error });
+    }
+  }
+
+  private handleInTransaction(message: InboundMessage, messageId: string, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
+    const decision = this.replyDecision(message);
     return this.store.transaction(async (tx) => {
-      if (!(await tx.recordInbound({ messageId, from: message.from ?? '', subject: message.subject ?? '' }))) return { status: 'duplicate', messageId };
+      if (!(await tx.recordInbound({ messageId, from: message.from ?? '', subject: message.subject ?? '', origin }))) return { status: 'duplicate', messageId };
       if (!decision.reply) {
         await tx.markInbound(messageId, 'ignored', null);
         return { status: 'ignored', messageId, reason: decision.reason };
@@ -48,6 +82,37 @@ export class Judge {
       }
       return this.handle(tx, message, messageId);
     });
+  }
+
+  private replyDecision(message: InboundMessage) {
+    return message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, this.config.address);
+  }
+
+  /**
+   * Records a mail the judge failed on, with its one reply, in a transaction of their own keyed
+   * by the Message-ID: replaying the mail then finds it and is a duplicate, never a second reply.
+   */
+  private async recordFailure(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMessage | null; error: unknown }): Promise<ReceiveOutcome> {
+    const { messageId, origin, message, error } = failure;
+    const reason = describeFailure(error);
+    const answered = await this.store.transaction(async (tx) => {
+      if (!(await tx.recordInbound({ messageId, from: message?.from ?? '', subject: message?.subject ?? '', origin }))) return null;
+      await tx.markInbound(messageId, 'failed', null);
+      if (message === null || !this.replyDecision(message).reply) return false;
+      // The same hourly limit as for any mail, so a robot whose mail always fails cannot loop with us.
+      const limit = this.config.maxMailsPerHour ?? 60;
+      if ((await tx.recentInboundFrom(message.from ?? '', 3600)) > limit + 1) return false;
+      const sender = message.replyAddress!.toLowerCase();
+      await tx.enqueueMail(replyTo(message, this.config, sender, [failureText(messageId)]));
+      return true;
+    });
+    if (answered === null) return { status: 'duplicate', messageId };
+    // Bodies can hold passwords: the log names the mail and the error, never what the mail said.
+    this.log.error(
+      { messageId, from: message?.from ?? null, ...(origin ? { mailbox: origin.mailbox, uidvalidity: String(origin.uidvalidity), uid: String(origin.uid) } : {}), error: reason, stack: stackFrames(error), senderTold: answered },
+      'the judge failed on a mail: nothing in it was done, it is recorded as failed',
+    );
+    return { status: 'failed', messageId, reason };
   }
 
   /** Mail the judge refuses whole: too large, or one too many from the same sender this hour. */
@@ -155,6 +220,30 @@ function replyTo(message: InboundMessage, config: JudgeConfig, sender: string, s
     },
     kind: 'reply',
   };
+}
+
+function failureText(messageId: string): string {
+  return [
+    `The judge could not handle your mail ${messageId}: an internal error stopped it part way.`,
+    'Nothing in that mail was done: none of its commands took effect.',
+    'The judgekeeper has been told. Please send your commands again in a new mail later; if this happens again, write to the judgekeeper.',
+  ].join('\n');
+}
+
+/**
+ * The error's kind and message, cut short. Database errors carry their SQLSTATE; their detail
+ * (which can quote a row's values, press text included) is left out on purpose.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return `non-error thrown: ${String(error).slice(0, 200)}`;
+  const { code } = error as Error & { code?: unknown };
+  return `${error.name}${typeof code === 'string' ? ` [${code}]` : ''}: ${error.message}`.slice(0, 500);
+}
+
+/** Where in our code the error came from: the stack without its first line (the message). */
+function stackFrames(error: unknown): string[] {
+  if (!(error instanceof Error) || error.stack === undefined) return [];
+  return error.stack.split('\n').slice(1, 11).map((line) => line.trim());
 }
 
 /** For mail without a Message-ID: the same bytes always give the same id, so a replay is still caught. */

@@ -127,10 +127,20 @@ export interface PressRecord {
   readonly body: string;
 }
 
+/** Where an inbound mail was read: its IMAP mailbox and UID (ImapMessageMeta fits). */
+export interface InboundOrigin {
+  readonly mailbox: string;
+  readonly uidvalidity: string | number | bigint;
+  readonly uid: string | number | bigint;
+}
+
 export interface JudgeTransaction {
-  /** Records the inbound message; false when its Message-ID was seen before. */
-  recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string }): Promise<boolean>;
-  markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored', gameId: number | null): Promise<void>;
+  /**
+   * Records the inbound message; false when its Message-ID was seen before. The origin is kept
+   * when no other mail holds the same mailbox, UIDVALIDITY and UID (see the store for why).
+   */
+  recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string; readonly origin?: InboundOrigin | null }): Promise<boolean>;
+  markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void>;
   /** How many mails from this address arrived in the last `seconds`, the current one included. */
   recentInboundFrom(address: string, seconds: number): Promise<number>;
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
@@ -196,4 +206,10 @@ export interface JudgeTransaction {
 
 export interface JudgeStore {
   transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Whether an error thrown by `transaction` may pass if the same work is tried again (the
+   * connection was lost, a serialization failure or deadlock): then the caller retries the
+   * mail. Any other error is a fault in the judge that would recur.
+   */
+  isTransient(error: unknown): boolean;
 }

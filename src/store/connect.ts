@@ -72,6 +72,10 @@ function openPostgres(databaseUrl: string, options: StoreOptions): PostgresStore
   // An idle client whose server connection drops emits 'error' on the pool; unhandled, that
   // would kill the process. The pool replaces the client by itself.
   pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  // A client checked out for a transaction has no such listener: when the server ends its session
+  // mid-transaction, the query fails and then the client emits 'error' too, which would crash the
+  // process. The query's own failure already reaches the caller, who retries the mail.
+  pool.on('connect', (client) => client.on('error', (error) => options.logger?.warn({ err: error }, 'PostgreSQL connection lost')));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, close: once(() => db.destroy()) };
 }

@@ -8,6 +8,7 @@ import type {
   GameJob,
   GameSnapshot,
   GamePatch,
+  InboundOrigin,
   JudgeStore,
   JudgeTransaction,
   NewGameRecord,
@@ -21,7 +22,8 @@ import type {
   StoredOrders,
 } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
-import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue, type SeatsTable } from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
+import { isTransientStoreFailure } from './transient-failure.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
@@ -29,6 +31,7 @@ import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue,
 export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
   return {
     transaction: (work) => db.transaction().execute((trx) => work(judgeTransaction(trx, options))),
+    isTransient: isTransientStoreFailure,
   };
 }
 
@@ -83,17 +86,23 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     private readonly messageIdDomain: string,
   ) {}
 
-  async recordInbound(message: { messageId: string; from: string; subject: string }): Promise<boolean> {
-    const row = await this.trx
-      .insertInto('inbound_mail')
-      .values({ message_id: message.messageId, from_address: message.from, subject: message.subject.slice(0, 500) })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  async recordInbound(message: { messageId: string; from: string; subject: string; origin?: InboundOrigin | null }): Promise<boolean> {
+    const values = { message_id: message.messageId, from_address: message.from, subject: message.subject.slice(0, 500) };
+    const insert = (row: NewInboundMail) => this.trx.insertInto('inbound_mail').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    // The Message-ID alone decides what is a duplicate. The IMAP origin only records where the
+    // mail was read, and it is kept only while free: a Dovecot that lost its index can hand a
+    // UID out again, under the same UIDVALIDITY, to a different mail, which must still be
+    // handled. So the first insert carries the origin and, with no conflict target, also gives
+    // way on a taken (mailbox, uidvalidity, uid); the second then records the mail without it,
+    // unless its Message-ID is the clash. A conflict raises no error, so the transaction goes on.
+    if (message.origin) {
+      const { mailbox, uidvalidity, uid } = message.origin;
+      if ((await insert({ ...values, mailbox, uidvalidity, uid })) !== undefined) return true;
+    }
+    return (await insert(values)) !== undefined;
   }
 
-  async markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored', gameId: number | null): Promise<void> {
+  async markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void> {
     await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
   }
 

@@ -6,7 +6,13 @@ import pino from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
+import { drainInbox, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
+import { Judge } from '../../src/judge/judge.ts';
+import { openStore } from '../../src/store/index.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
+import { databaseBackend } from '../support/databases.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 const dirs: string[] = [];
@@ -55,5 +61,52 @@ it('sends replies through SMTP when SMTP_URL is set', { timeout: 60_000 }, async
   } finally {
     await running.stop();
     await capture.close();
+  }
+});
+
+it('moves a mail the judge failed on to spool/failed once, and leaves mail the database could not take in the inbox', { timeout: 60_000 }, async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-failed-'));
+  dirs.push(root);
+  const folders = spoolFolders(path.join(root, 'spool'));
+  await prepareSpool(folders);
+  const database = await databaseBackend('pglite').open();
+  const silent = { error: () => undefined };
+  try {
+    const judgeWith = (random: () => number) => new Judge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), silent);
+    // A forming game one player short: the seventh JOIN starts it and needs the random source.
+    const healthy = judgeWith(() => 0.3);
+    await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
+    for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
+    const outboxSize = async () => (await database.store.db.selectFrom('outbox').select('id').execute()).length;
+    const repliesBefore = await outboxSize();
+
+    await writeFile(path.join(folders.inbox, '0001.eml'), eml({ from: 'p7@players.example', messageId: '<join-7@players.example>' }, 'JOIN demo pw7'));
+    await writeFile(path.join(folders.inbox, '0002.eml'), eml({ from: 'ann@players.example', messageId: '<list@players.example>' }, 'LIST'));
+    const statuses: string[] = [];
+    const broken = judgeWith(() => {
+      throw new Error('the random source is unavailable');
+    });
+    expect(await drainInbox(folders, broken, (file, status) => statuses.push(`${file} ${status}`))).toBe(2);
+    expect(statuses).toEqual(['0001.eml failed', '0002.eml processed']);
+    expect(await readdir(folders.inbox)).toEqual([]);
+    expect(await readdir(folders.failed)).toEqual(['0001.eml']);
+    expect(await readdir(folders.processed)).toEqual(['0002.eml']);
+    expect(await outboxSize()).toBe(repliesBefore + 2);
+    // The next round finds nothing to do: the failed mail is not tried again.
+    expect(await drainInbox(folders, broken)).toBe(0);
+    expect(await outboxSize()).toBe(repliesBefore + 2);
+
+    // A database that cannot be reached is a transient failure: the round stops, the mail waits.
+    const unreachable = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/dipjudge', migrate: false });
+    try {
+      const judge = new Judge(createJudgeStore(unreachable.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), silent);
+      await writeFile(path.join(folders.inbox, '0003.eml'), eml({ from: 'bob@players.example' }, 'LIST'));
+      await expect(drainInbox(folders, judge)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      expect(await readdir(folders.inbox)).toEqual(['0003.eml']);
+    } finally {
+      await unreachable.close();
+    }
+  } finally {
+    await database.dispose();
   }
 });

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../src/store/index.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { insertGame } from './fixtures.ts';
 
 // The exactly-once pattern of mail-and-database.md §5: the dedupe row, the game change and the
 // outbox row commit together, so feeding the same message twice changes nothing the second time.
+// The Message-ID decides what is a duplicate; the IMAP (mailbox, uidvalidity, uid) only records
+// where a mail was read, since a rebuilt Dovecot index can give a UID to a different mail.
 
 interface Delivery {
   readonly messageId: string;
@@ -26,7 +29,8 @@ async function deliver(db: Kysely<Database>, mail: Delivery): Promise<'applied' 
         from_address: 'england@example.test',
         subject: 'orders',
       })
-      // no conflict target: a clash on the Message-ID or on (mailbox, uidvalidity, uid) skips it
+      // no conflict target: a clash on the Message-ID skips it (so would one on the IMAP triple:
+      // the judge's store then records the mail without its origin, see below)
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -87,13 +91,29 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
     expect(await counts(db)).toEqual(afterFirst);
   });
 
-  it('treats a reused IMAP UID as the same message even under another Message-ID', async () => {
+  it('decides duplicates by Message-ID alone and keeps the IMAP origin only while it is free', async () => {
     const { db } = getStore();
-    await insertGame(db);
-    expect(await deliver(db, { messageId: '<a@example.test>', mailbox: 'INBOX', uidvalidity: 5n, uid: 10n })).toBe('applied');
-    expect(await deliver(db, { messageId: '<b@example.test>', mailbox: 'INBOX', uidvalidity: 5n, uid: 10n })).toBe('duplicate');
-    expect(await deliver(db, { messageId: '<b@example.test>', mailbox: 'INBOX', uidvalidity: 5n, uid: 11n })).toBe('applied');
-    expect((await counts(db)).outbox).toHaveLength(2);
+    const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
+    const record = (messageId: string, uid: number) =>
+      store.transaction((tx) => tx.recordInbound({ messageId, from: 'england@example.test', subject: 'orders', origin: { mailbox: 'INBOX', uidvalidity: '5', uid } }));
+    expect(await record('<a@example.test>', 10)).toBe(true);
+    // A Dovecot that lost its index reuses UID 10 for another mail: that mail is new all the same.
+    expect(await record('<b@example.test>', 10)).toBe(true);
+    expect(await record('<b@example.test>', 11)).toBe(false);
+    expect(await record('<a@example.test>', 12)).toBe(false);
+    const rows = await db.selectFrom('inbound_mail').select(['message_id', 'mailbox', 'uidvalidity', 'uid']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { message_id: '<a@example.test>', mailbox: 'INBOX', uidvalidity: '5', uid: '10' },
+      { message_id: '<b@example.test>', mailbox: null, uidvalidity: null, uid: null },
+    ]);
+  });
+
+  it('records mail without an origin, and an origin given later to the same Message-ID changes nothing', async () => {
+    const { db } = getStore();
+    const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
+    expect(await store.transaction((tx) => tx.recordInbound({ messageId: '<s@example.test>', from: 'x@example.test', subject: '' }))).toBe(true);
+    expect(await store.transaction((tx) => tx.recordInbound({ messageId: '<s@example.test>', from: 'x@example.test', subject: '', origin: { mailbox: 'INBOX', uidvalidity: 1n, uid: 1n } }))).toBe(false);
+    expect(await db.selectFrom('inbound_mail').select(['message_id', 'uid']).execute()).toEqual([{ message_id: '<s@example.test>', uid: null }]);
   });
 
   it('keeps mail that did not come over IMAP deduplicated by Message-ID alone', async () => {
