@@ -189,8 +189,10 @@ function latencyByKind(samples: readonly Sample[], tracker: ReplyTracker): strin
 
 // ------------------------------------------------------------------------------------------------
 // Profile (--profile): wraps the IMAP commands the intake sends and pg's query(), so the time
-// spent in each is summed. Only the intake's connection calls fetchOne, messageFlagsAdd and
-// messageMove; the appender only APPENDs.
+// spent in each is summed. Only the intake's connection calls search, fetchAll, messageFlagsAdd
+// and messageMove (one of each per round of up to 100 mails, read ahead and settled while the
+// judge works, so their time overlaps the judge's); the appender only APPENDs and, for the
+// staged burst, MOVEs once (counted among messageMove).
 // ------------------------------------------------------------------------------------------------
 
 interface Tally {
@@ -209,7 +211,7 @@ function tally(name: string, started: number): void {
 
 function installProfile(): void {
   const imap = ImapFlow.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of ['fetchAll', 'fetchOne', 'messageFlagsAdd', 'messageMove']) {
+  for (const method of ['search', 'fetchAll', 'fetchOne', 'messageFlagsAdd', 'messageMove']) {
     const original = imap[method]!;
     imap[method] = async function (this: unknown, ...args: unknown[]) {
       const started = performance.now();

@@ -19,9 +19,10 @@ import { memoryCursorStore, type ImapCursor, type ImapCursorStore } from './imap
 // than judging the mail did, so this is what lets a burst through. A round that found mail is
 // followed at once by the next; only an empty one waits for IDLE (ImapFlow enters it after
 // autoIdleDelayMs of quiet) or for the poll every pollIntervalMs, which covers servers or
-// networks that lose IDLE notifications. A crash or a lost connection replays at most the
-// round in hand. A closed connection is never reused: each attempt builds a new ImapFlow, after
-// an exponential backoff.
+// networks that lose IDLE notifications. The next batch is read while the current one is judged,
+// and a round is settled while the next is judged, so at most two batches are in memory, and a
+// crash or a lost connection replays at most those two rounds. A closed connection is never
+// reused: each attempt builds a new ImapFlow, after an exponential backoff.
 
 export interface ImapMessageMeta {
   readonly mailbox: string;
@@ -270,13 +271,25 @@ class IntakeLoop implements ImapIntake {
     const cursor = await this.reconcileCursor(box);
     this.log.info({ uidvalidity: cursor.uidvalidity, lastUid: cursor.lastUid, exists: box.exists }, 'IMAP mailbox open');
 
+    const pipeline: Pipeline = { ahead: null, settling: Promise.resolve(), failure: null };
+    try {
+      await this.rounds(client, pipeline, { newMail, lost }, onProgress);
+    } finally {
+      // Whatever ends the session, the handled mail is settled (or has failed to be) before the
+      // connection goes, so nothing of this session can touch the cursor afterwards.
+      await this.quiesce(pipeline).catch((error: unknown) => this.log.debug({ err: error }, 'settling at the end of the session failed'));
+    }
+  }
+
+  private async rounds(client: ImapFlow, pipeline: Pipeline, bells: { readonly newMail: Doorbell; readonly lost: Doorbell }, onProgress: () => void): Promise<void> {
+    const { newMail, lost } = bells;
     while (!this.stopping) {
       this.enter('draining');
-      const round = await this.drain(client);
+      const round = await this.drain(client, pipeline);
       onProgress();
       if (this.stopping) return;
       if (!client.usable) throw new ConnectionLost();
-      // More mail may have come while this round worked; the next SEARCH will tell.
+      // More mail may have come while this round worked: the batch read ahead will tell.
       if (round.kind === 'busy') continue;
       this.enter('waiting');
       const woken =
@@ -344,27 +357,58 @@ class IntakeLoop implements ImapIntake {
   // ----------------------------------------------------------------------------------------------
 
   /**
-   * One round: reads the next batch (at most batchSize mails, batchBytes of sources), hands its
+   * One round: takes the next batch (at most batchSize mails, batchBytes of sources), hands its
    * mail over one at a time in UID order, then settles what was finished with one command per
    * kind over a UID set and saves the cursor once. Nothing is moved or saved before `handle`
    * resolved for it; a failing mail ends the round, after the mail before it was settled.
+   *
+   * Pipelined: the next batch is read while this one is judged, and this one is settled while
+   * the next is judged (ImapFlow runs one command at a time, so the connection's work overlaps
+   * the judge's, never itself). Settlements run in order, so the cursor never passes unsettled
+   * mail. A round that does not end "busy" waits for its settlement and drops the batch read
+   * ahead, so the next round reads again from the cursor.
    */
-  private async drain(client: ImapFlow): Promise<Round> {
-    const batch = await this.readBatch(client, this.cursor!.lastUid);
-    if (batch.length === 0) return { kind: 'idle' };
+  private async drain(client: ImapFlow, pipeline: Pipeline): Promise<Round> {
+    const batch = await (pipeline.ahead ?? this.readBatch(client, this.cursor!.lastUid));
+    pipeline.ahead = null;
+    if (batch.length === 0) {
+      await this.quiesce(pipeline);
+      return { kind: 'idle' };
+    }
+    pipeline.ahead = this.readBatch(client, batch.at(-1)!.uid);
+    pipeline.ahead.catch(() => undefined); // awaited later; a failure then ends the session
+
     const settlement = new Settlement();
     let round: Round = { kind: 'busy' };
     for (const mail of batch) {
       // Stopping finishes the mail in hand, not the batch; a lost connection would only replay more.
-      if (this.stopping || !client.usable) break;
+      if (this.stopping || !client.usable || pipeline.failure !== null) break;
       const outcome = await this.take(mail, settlement);
       if (outcome.kind === 'retry') {
         round = outcome;
         break;
       }
     }
-    await this.settle(client, settlement);
+    pipeline.settling = pipeline.settling.then(async () => {
+      if (pipeline.failure !== null) return; // an earlier settlement failed: the session ends, this mail replays
+      try {
+        await this.settle(client, settlement);
+      } catch (error) {
+        pipeline.failure = error instanceof Error ? error : new Error(String(error));
+      }
+    });
+    if (round.kind === 'busy' && !this.stopping && client.usable && pipeline.failure === null) return round;
+    await this.quiesce(pipeline);
     return round;
+  }
+
+  /** Drops the batch read ahead and waits for the settlements in flight; throws if one failed. */
+  private async quiesce(pipeline: Pipeline): Promise<void> {
+    const ahead = pipeline.ahead;
+    pipeline.ahead = null;
+    await ahead?.catch(() => undefined);
+    await pipeline.settling;
+    if (pipeline.failure !== null) throw pipeline.failure;
   }
 
   /** The mail after `afterUid`, in UID order: listed first, so the too large are never downloaded. */
@@ -492,6 +536,15 @@ class IntakeLoop implements ImapIntake {
     if (this.failedMailbox !== null) await client.messageMove(range, this.failedMailbox, { uid: true });
     if (!client.usable) throw new ConnectionLost();
   }
+}
+
+/** A session's work in flight besides the mail in hand. */
+interface Pipeline {
+  /** The next batch, read while the current one is judged. */
+  ahead: Promise<BatchMail[]> | null;
+  /** Settlements in UID order; never rejects (a failure lands in `failure`). */
+  settling: Promise<void>;
+  failure: Error | null;
 }
 
 /** A mail of the current batch; `source` is null when it was not (or could not be) read. */
