@@ -59,8 +59,11 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     return isGameName(word) ? { game: word.toLowerCase() } : { error: `"${word}" is not a game name` };
   };
 
+  // The Mafia tracker's "UNEND GAME" is the same as DPjudge's UNEND.
+  if (keyword === 'unend' && args.length === 1 && args[0]!.toUpperCase() === 'GAME') return ok({ kind: 'master', ...base, command: 'UNEND', args: [] });
   const master = MASTER_KEYWORDS[keyword];
   if (master) {
+    if (keyword === 'unend' && args.length > 0) return fail('UNEND takes no arguments (UNEND GAME is the same)');
     if (args.length < master.min) return fail(`${name} needs ${master.min === 1 ? 'an argument' : plural(master.min, 'argument')}`);
     if (args.length > master.max) return fail(master.max === 0 ? `${name} takes no arguments` : `${name} takes at most ${plural(master.max, 'argument')}`);
     return ok({ kind: 'master', ...base, command: master.name, args });

@@ -4,6 +4,7 @@ import type { Variant } from '../engine/variant.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
+import { countGameStart, countTakeover } from './dedication.ts';
 import { resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -13,11 +14,16 @@ import type { SeatRecord } from './ports.ts';
 // SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
 
 const BAD_SIGNON = 'Invalid game, power or password';
+/** Verified when no seat matches, so that a wrong name takes as long as a wrong password. */
+const NO_SEAT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
 export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promise<GameSession | null> {
+  // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
+  // taken, so mails to one game do not queue behind each other's hashing.
+  const prechecked = await precheckPassword(ctx, opener);
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw new BlockError(opener.line, `There is no game named '${opener.game.toLowerCase()}'`);
-  if (game.status === 'terminated') throw new BlockError(opener.line, `Game '${game.name}' has been terminated`);
+  if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
   const variant = loadVariant(game.variant);
   const seats = await ctx.tx.seats(game.id);
   ctx.touchedGames.add(game.name);
@@ -27,16 +33,64 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
     case 'observe':
       return observe(ctx, game, variant, seats, opener);
     case 'signon': {
-      const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender);
+      const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
       if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
+      if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, terminatedRefusal(game));
       return { game, variant, seat, seats };
     }
     case 'resign':
-      await resign(ctx, game, variant, seats, opener);
+      await resign(ctx, game, variant, seats, opener, prechecked);
       return null;
     case 'takeover':
-      return takeover(ctx, game, variant, seats, opener);
+      return takeover(ctx, game, variant, seats, opener, prechecked);
   }
+}
+
+/**
+ * A terminated game is over for its players; its Master may still sign on, to UNEND it, REVEAL
+ * its players or read it (DPjudge keeps a finished game's Master in charge of it).
+ */
+function terminatedRefusal(game: Game): string {
+  return `Game '${game.name}' has been terminated; only its Master can still sign on to it`;
+}
+
+/** Whether the opener is the Master's own SIGNON (the only way into a terminated game). */
+function namesMaster(opener: SessionOpener): boolean {
+  return opener.kind === 'signon' && isMasterRole(opener.role);
+}
+
+function isMasterRole(role: RoleRef): boolean {
+  return role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
+}
+
+/** The seat whose password the opener proves, as a role, or null when it proves none. */
+function provenRole(opener: SessionOpener): RoleRef | null {
+  switch (opener.kind) {
+    case 'signon':
+    case 'resign':
+      return opener.role;
+    case 'takeover':
+      return isMasterRole(opener.role) ? { kind: 'master' } : null;
+    default:
+      return null;
+  }
+}
+
+/** A password checked before the row lock, against the seat and hash read then. */
+interface PrecheckedPassword {
+  readonly seatId: number | null;
+  readonly passwordHash: string | null;
+  readonly matches: boolean;
+}
+
+async function precheckPassword(ctx: BlockContext, opener: SessionOpener): Promise<PrecheckedPassword | null> {
+  const role = provenRole(opener);
+  if (role === null) return null;
+  const game = await ctx.tx.findGame(opener.game);
+  if (!game) return null;
+  const seat = seatFor(game, loadVariant(game.variant), await ctx.tx.seats(game.id), role, ctx.sender);
+  const passwordHash = seat?.passwordHash ?? null;
+  return { seatId: seat?.id ?? null, passwordHash, matches: await verifyPassword(opener.password, passwordHash ?? NO_SEAT_HASH) };
 }
 
 function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: string): SeatRecord | undefined {
@@ -62,10 +116,24 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
   }
 }
 
-async function authenticate(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, password: string, sender: string): Promise<SeatRecord | null> {
+/**
+ * The seat the role names, if the password is its own. A check made before the lock stands only
+ * if the seat and its password hash are still what they were; otherwise (a SET PASSWORD, a
+ * takeover or a rename committed in between) the password is checked again, under the lock.
+ */
+async function authenticate(
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  role: RoleRef,
+  password: string,
+  sender: string,
+  prechecked: PrecheckedPassword | null,
+): Promise<SeatRecord | null> {
   const seat = seatFor(game, variant, seats, role, sender);
-  // Hash anyway when there is no seat, so a wrong name takes as long as a wrong password.
-  const ok = await verifyPassword(password, seat?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+  const passwordHash = seat?.passwordHash ?? null;
+  const unchanged = prechecked !== null && prechecked.seatId === (seat?.id ?? null) && prechecked.passwordHash === passwordHash;
+  const ok = unchanged ? prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
   return seat && ok ? seat : null;
 }
 
@@ -90,12 +158,18 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   const players = seats.filter((s) => s.role === 'power').length + 1;
   ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.power(power)!.name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
   const all = [...seats, seat];
-  if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all), variant, seat, seats: await ctx.tx.seats(game.id) };
+  if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all, { by: 'last-join' }), variant, seat, seats: await ctx.tx.seats(game.id) };
   return { game, variant, seat, seats: all };
 }
 
+/**
+ * Who starts the game: the JOIN that filled it, or the Master's ACTIVATE, which starts it with
+ * the players it has and leaves the powers nobody took to dummies held by the Master.
+ */
+export type GameStarter = { readonly by: 'last-join' } | { readonly by: 'master'; readonly master: SeatRecord };
+
 /** Assigns the powers not chosen at random, stores the starting position and tells everyone. */
-export async function startGame(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<Game> {
+export async function startGame(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], starter: GameStarter): Promise<Game> {
   const taken = new Set(seats.map((s) => s.power).filter((p): p is string => p !== null));
   const free = variant.powers.map((p) => p.id).filter((p) => !taken.has(p));
   for (let i = free.length - 1; i > 0; i--) {
@@ -103,21 +177,39 @@ export async function startGame(ctx: BlockContext, game: Game, variant: Variant,
     [free[i], free[j]] = [free[j]!, free[i]!];
   }
   for (const seat of seats) if (seat.role === 'power' && seat.power === null) await ctx.tx.updateSeat(seat.id, { power: free.pop()! });
+  const dummyHolder = starter.by === 'master' ? starter.master : null;
+  const dummies = dummyHolder ? variant.powers.filter((p) => free.includes(p.id)) : [];
+  for (const power of dummies) {
+    const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power: power.id, address: dummyHolder!.address, passwordHash: null });
+    await ctx.tx.updateSeat(seat.id, { status: 'dummy' });
+  }
   const position = variant.startingPosition();
   await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
   await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
   const schedule = await scheduleDeadline(ctx.tx, game, position.phase, ctx.now, null);
   const deadline = deadlineText(game, schedule?.deadline ?? null) ?? 'not set: orders are processed as soon as all are in';
   const final = await ctx.tx.seats(game.id);
-  const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => final.find((s) => s.power === p.id)!).filter(Boolean)];
+  await countGameStart(ctx.tx, final);
+  // Dummies are held by the Master, who gets the Master's copy only.
+  const played = final.filter((s) => s.role === 'power' && s.status !== 'dummy');
+  const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => played.find((s) => s.power === p.id)!).filter(Boolean)];
   const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
+  const dummyNames = dummies.map((p) => p.name).join(', ');
+  const dummyNotice = dummies.length === 0 ? '' : `\nNobody plays ${dummyNames}: ${dummies.length === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless the Master orders them.\n`;
   for (const [index, seat] of ordered.entries()) {
     // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
-    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline });
+    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice;
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
   }
-  ctx.reply.push(`Game '${game.name}' is full and has started.`);
+  ctx.reply.push(startReply(game, variant, played.length, dummyNames, dummies.length, starter));
   return { ...game, status: 'active', currentPhase: position.phase, deadline: schedule?.deadline ?? null, grace: schedule?.grace ?? null };
+}
+
+function startReply(game: Game, variant: Variant, players: number, dummyNames: string, dummies: number, starter: GameStarter): string {
+  if (starter.by === 'last-join') return `Game '${game.name}' is full and has started.`;
+  const started = `You have started game '${game.name}' with ${players} of ${variant.powers.length} players.`;
+  if (dummies === 0) return started;
+  return `${started} Nobody plays ${dummyNames}: ${dummies === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless you order them after BECOME.`;
 }
 
 async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
@@ -134,8 +226,15 @@ async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: r
   return { game, variant, seat, seats: [...seats, seat] };
 }
 
-async function resign(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'resign' }>): Promise<void> {
-  const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender);
+async function resign(
+  ctx: BlockContext,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'resign' }>,
+  prechecked: PrecheckedPassword | null,
+): Promise<void> {
+  const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
   if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
   if (seat.role === 'master') throw new BlockError(opener.line, 'The Master cannot resign; hand the game over with TAKEOVER master@game instead');
   if (seat.role !== 'power' || game.status === 'forming') {
@@ -154,9 +253,16 @@ async function resign(ctx: BlockContext, game: Game, variant: Variant, seats: re
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
 }
 
-async function takeover(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'takeover' }>): Promise<GameSession> {
-  if (opener.role.kind === 'master' || (opener.role.kind === 'named' && opener.role.name.toLowerCase() === 'master')) {
-    const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender);
+async function takeover(
+  ctx: BlockContext,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'takeover' }>,
+  prechecked: PrecheckedPassword | null,
+): Promise<GameSession> {
+  if (isMasterRole(opener.role)) {
+    const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender, prechecked);
     if (!master) throw new BlockError(opener.line, BAD_SIGNON);
     await ctx.tx.updateSeat(master.id, { address: ctx.sender });
     await ctx.tx.changeHolder(master.id, ctx.sender, 'handed over');
@@ -171,6 +277,7 @@ async function takeover(ctx: BlockContext, game: Game, variant: Variant, seats: 
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
+  await countTakeover(ctx.tx, seat.id);
   const updated = await ctx.tx.seats(game.id);
   let current = game;
   if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {

@@ -30,6 +30,9 @@ export interface ActingSession extends GameSession {
 
 export type MasterCommand = Extract<SessionCommand, { kind: 'master' }>;
 
+/** Commands that change who plays a game in play: an ended game must be unended first. */
+const NEEDS_PLAY: readonly MasterCommand['command'][] = ['DUMMY', 'REVIVE', 'BECOME'];
+
 /** The Master's own seat, whether acting as themself or, after BECOME, as a power. */
 export function masterSeat(session: ActingSession): SeatRecord | null {
   if (session.master) return session.master;
@@ -39,6 +42,9 @@ export function masterSeat(session: ActingSession): SeatRecord | null {
 export async function masterCommand(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
   const { game, variant, seats } = session;
   if (!masterSeat(session)) throw new BlockError(command.line, `${command.command} is a Master command`);
+  if ((game.status === 'completed' || game.status === 'terminated') && NEEDS_PLAY.includes(command.command)) {
+    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}: UNEND it before ${command.command}`);
+  }
   switch (command.command) {
     case 'FORM':
       if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
@@ -134,7 +140,7 @@ async function roll(ctx: BlockContext, session: ActingSession, command: MasterCo
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   if (game.status !== 'active' && game.status !== 'waiting') {
-    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only a game in play can be rolled ${back ? 'back' : 'forward'}${game.status === 'completed' ? ' (UNEND it first)' : ''}`);
+    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only a game in play can be rolled ${back ? 'back' : 'forward'}${game.status === 'completed' || game.status === 'terminated' ? ' (UNEND it first)' : ''}`);
   }
   const options = rollOptions(command);
   const stored = await ctx.tx.storedPhases(game.id);
@@ -234,6 +240,7 @@ async function pause(ctx: BlockContext, session: ActingSession, line: number): P
  */
 async function activate(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; UNEND resumes it`);
   switch (game.status) {
     case 'waiting': {
       const active: Game = { ...game, status: 'active' };
@@ -254,16 +261,7 @@ async function activate(ctx: BlockContext, session: ActingSession, line: number)
     }
     case 'preparation':
     case 'forming': {
-      const seats = await ctx.tx.seats(game.id);
-      await startGame(ctx, game, variant, seats);
-      const master = masterSeat(session)!;
-      const seated = new Set((await ctx.tx.seats(game.id)).map((s) => s.power));
-      const dummies = variant.powers.filter((p) => !seated.has(p.id));
-      for (const power of dummies) {
-        const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power: power.id, address: master.address, passwordHash: null });
-        await ctx.tx.updateSeat(seat.id, { status: 'dummy' });
-      }
-      if (dummies.length > 0) ctx.reply.push(`Nobody plays ${dummies.map((p) => p.name).join(', ')}: ${dummies.length === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless you order them after BECOME.`);
+      await startGame(ctx, game, variant, await ctx.tx.seats(game.id), { by: 'master', master: masterSeat(session)! });
       return refreshed(ctx, session);
     }
     default:

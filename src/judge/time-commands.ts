@@ -148,11 +148,23 @@ export async function endGame(ctx: BlockContext, session: ActingSession, line: n
   return { ...session, game: { ...game, status: 'completed', proposal: null } };
 }
 
-/** UNEND: a completed or terminated game is played on from its current phase with a fresh deadline. */
+/**
+ * UNEND (or the tracker's "UNEND GAME"): a completed or terminated game is played on from its
+ * current phase with a fresh deadline; with a power still vacant it waits for a replacement.
+ */
 export async function unendGame(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has ended can be unended`);
+  }
+  const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.power(s.power!)!.name);
+  if (vacant.length > 0) {
+    await ctx.tx.updateGame(game.id, { status: 'waiting' });
+    const waiting: Game = { ...game, status: 'waiting' };
+    const text = `The Master has resumed game '${game.name}' in ${game.currentPhase}. It waits for a replacement for ${vacant.join(', ')} before a deadline is set.`;
+    await noticeToAll(ctx.tx, ctx.config, waiting, session.seats, 'Parameter Change', () => `${text}\n`);
+    ctx.reply.push(`Game '${game.name}' is being played again from ${game.currentPhase}; it waits for a replacement for ${vacant.join(', ')}.`);
+    return refreshed(ctx, session);
   }
   const active: Game = { ...game, status: 'active' };
   await ctx.tx.updateGame(game.id, { status: 'active' });

@@ -114,6 +114,8 @@ describe('in-session command spellings (njudge and DPjudge)', () => {
     ['OFFICIAL The game is paused', { kind: 'master', command: 'OFFICIAL', args: ['The', 'game', 'is', 'paused'] }],
     ['REVEAL', { kind: 'master', command: 'REVEAL', args: [] }],
     ['UNEND', { kind: 'master', command: 'UNEND', args: [] }],
+    ['UNEND GAME', { kind: 'master', command: 'UNEND', args: [], text: 'UNEND GAME' }],
+    ['unend game', { kind: 'master', command: 'UNEND', args: [] }],
     ['DEADLINE MOVED 1D 12H LATER', { kind: 'master', command: 'DEADLINE', args: ['MOVED', '1D', '12H', 'LATER'] }],
     ['Deadline: moved 24 h earlier', { kind: 'master', command: 'DEADLINE', args: ['moved', '24', 'h', 'earlier'] }],
   ])('%s', (line, expected) => {
@@ -124,6 +126,8 @@ describe('in-session command spellings (njudge and DPjudge)', () => {
 describe('command errors', () => {
   it.each([
     ['STATUS please', 'STATUS takes no arguments'],
+    ['UNEND demo', 'UNEND takes no arguments (UNEND GAME is the same)'],
+    ['UNEND GAME NOW', 'UNEND takes no arguments (UNEND GAME is the same)'],
     ['SET NO WAIT now', 'SET NO WAIT takes no arguments'],
     ['SET', 'SET needs something to set, e.g. SET WAIT'],
     ['SET COLOUR blue', 'SET COLOUR is not a setting this judge knows'],

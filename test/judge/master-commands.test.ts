@@ -198,7 +198,70 @@ describeEachDatabase('master commands', (getStore) => {
     const notice = (await notices('%Parameter Change%'))[0]!;
     expect(notice.to_addresses).toHaveLength(8);
     expect(notice.body).toMatch(/The Master has terminated game 'demo'/);
-    expect(await master(played, 'ACTIVATE')).toMatch(/has been terminated/);
+    expect(await master(played, 'ACTIVATE')).toMatch(/Game 'demo' is terminated; UNEND resumes it/);
+    expect(await master(played, 'TERMINATE')).toMatch(/is terminated already/);
+  });
+
+  it('a terminated game: its players cannot sign on, its Master can, and UNEND GAME resumes it with its jobs', async () => {
+    const played = await begin();
+    await played.as('FRANCE', 'A Par - Bur');
+    now = new Date('2004-01-06T09:00:00Z');
+    await master(played, 'TERMINATE');
+    const refusal = /Game 'demo' has been terminated; only its Master can still sign on to it/;
+    expect(await played.as('FRANCE', 'A Par H')).toMatch(refusal);
+    const { address, password } = played.holder.get('FRANCE')!;
+    await played.judge.receive(eml({ from: address }, `SIGNON Mdemo ${password}\nLIST demo`));
+    expect(await reply(address)).toMatch(/Invalid game, power or password/);
+    for (const opener of ['JOIN demo newpass', 'OBSERVE demo newpass', `RESIGN Fdemo ${password}`, 'TAKEOVER france@demo newpass', 'TAKEOVER master@demo gmpass']) {
+      await played.judge.receive(eml({ from: 'newcomer@players.example' }, opener));
+      expect(await reply('newcomer@players.example')).toMatch(refusal);
+    }
+    await played.judge.receive(eml({ from: GM }, 'SIGNON Mdemo wrongpass\nUNEND'));
+    expect(await reply(GM)).toMatch(/Invalid game, power or password/);
+    expect((await game()).status).toBe('terminated');
+
+    // The Master is in; what needs a game in play asks for UNEND first, and nothing changes.
+    expect(await master(played, 'LIST demo')).toMatch(/terminated/i);
+    expect(await master(played, 'DUMMY Italy')).toMatch(/Game 'demo' is terminated: UNEND it before DUMMY/);
+    expect(await master(played, 'BECOME Italy')).toMatch(/UNEND it before BECOME/);
+    expect(await master(played, 'ROLLBACK')).toMatch(/only a game in play can be rolled back \(UNEND it first\)/);
+    expect(await master(played, 'SET DEADLINE 20 JAN 12:00')).toMatch(/Game 'demo' is terminated: it has no deadline to change/);
+    expect((await db().selectFrom('seats').select('status').where('power', '=', 'ITALY').executeTakeFirstOrThrow()).status).toBe('active');
+    expect(await openJobs()).toHaveLength(0);
+
+    now = new Date('2004-01-08T12:00:00Z');
+    expect(await master(played, 'UNEND GAME')).toMatch(/Game 'demo' is being played again from S1901M/);
+    const g = await game();
+    expect(g.status).toBe('active');
+    expect(g.current_phase).toBe('S1901M');
+    expect(g.deadline_at!.getTime()).toBeGreaterThan(now.getTime());
+    const jobs = await openJobs();
+    expect(jobs.find((j) => j.kind === 'deadline')!.due_at.toISOString()).toBe(g.deadline_at!.toISOString());
+    expect(jobs.every((j) => j.game_id === g.id && j.due_at.getTime() > now.getTime())).toBe(true);
+    const resumed = (await notices('%Parameter Change%')).at(-1)!;
+    expect(resumed.to_addresses).toHaveLength(8);
+    expect(resumed.body).toMatch(/The Master has resumed game 'demo' in S1901M\.\nThe deadline is /);
+    // The players are back, with the orders they had.
+    expect(await played.as('FRANCE', 'STATUS')).toMatch(/A Par -> Bur|Par.*Bur/i);
+    // The resumed deadline works like any other: at it, the late powers are told.
+    now = g.deadline_at!;
+    await fire('deadline');
+    // Every follower is told once that the powers are late.
+    const told = (await notices('%Late Notice%')).flatMap((n) => n.to_addresses);
+    expect(told.sort()).toEqual([...new Set([GM, ...[...played.holder.values()].map((h) => h.address)])].sort());
+  });
+
+  it('UNEND of a terminated game with a vacant power waits for a replacement, without a deadline', async () => {
+    const played = await begin();
+    await master(played, 'RESIGN France');
+    await master(played, 'TERMINATE');
+    expect(await master(played, 'UNEND')).toMatch(/being played again from S1901M; it waits for a replacement for France/);
+    expect((await game()).status).toBe('waiting');
+    expect(await openJobs()).toHaveLength(0);
+    await played.judge.receive(eml({ from: 'new@players.example' }, 'TAKEOVER france@demo newpass'));
+    expect(await reply('new@players.example')).toMatch(/You have taken over France/);
+    expect((await game()).status).toBe('active');
+    expect((await openJobs()).some((j) => j.kind === 'deadline')).toBe(true);
   });
 
   it('RENAME gives the game a new name that players sign on with', async () => {
@@ -348,7 +411,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
   const create = async (players: number) => {
     now = START;
     const judge = new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
-    await judge.receive(eml({ from: GM }, 'CREATE demo gmpass\nZONE Europe/Berlin\nFORM'));
+    await judge.receive(eml({ from: GM }, 'CREATE demo gmpass\nZONE Europe/Berlin\nRULE REAL_TIME\nFORM'));
     for (let i = 1; i <= players; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
     const master = async (lines: string) => {
       await judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
@@ -359,7 +422,10 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
 
   it('ACTIVATE starts a forming game; the powers nobody took are dummies that do not hold it up', async () => {
     const { judge, master } = await create(3);
-    expect(await master('ACTIVATE')).toMatch(/has started[\s\S]*are dummies/);
+    const started = await master('ACTIVATE');
+    expect(started).not.toMatch(/is full/);
+    const dummyNames = /You have started game 'demo' with 3 of 7 players\. Nobody plays ((?:\w+, )+\w+): they are dummies, whose units hold unless you order them after BECOME\./.exec(started);
+    expect(dummyNames).not.toBeNull();
     const g = await db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
     expect(g.status).toBe('active');
     expect(g.current_phase).toBe('S1901M');
@@ -367,7 +433,14 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     expect(seats).toHaveLength(7);
     const players = seats.filter((s) => s.status === 'active');
     expect(players).toHaveLength(3);
-    expect(seats.filter((s) => s.status === 'dummy').every((s) => s.address === GM)).toBe(true);
+    const dummies = seats.filter((s) => s.status === 'dummy');
+    expect(dummies.every((s) => s.address === GM)).toBe(true);
+    const names = { AUSTRIA: 'Austria', ENGLAND: 'England', FRANCE: 'France', GERMANY: 'Germany', ITALY: 'Italy', RUSSIA: 'Russia', TURKEY: 'Turkey' } as Record<string, string>;
+    expect(dummyNames![1]!.split(', ').sort()).toEqual(dummies.map((s) => names[s.power!]).sort());
+    // Everyone gets one start notice naming the dummies; the Master holds them and gets one copy only.
+    const starts = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('subject', 'like', '%Game starting%').execute();
+    expect(starts.map((m) => m.to_addresses[0]).sort()).toEqual([GM, 'p1@players.example', 'p2@players.example', 'p3@players.example']);
+    for (const start of starts) expect(start.body).toContain(`Nobody plays ${dummyNames![1]}: they are dummies, whose units hold unless the Master orders them.`);
     for (const player of players) {
       const i = player.address.slice(1, 2);
       const initial = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' }[player.power!]!;
