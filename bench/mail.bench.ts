@@ -345,13 +345,19 @@ function logLines(onLog: (entry: DaemonLogEntry) => void): Writable {
   });
 }
 
-function describeCpu(meter: CpuMeter): string {
+/**
+ * Cores used by each group, and CPU ms per mail: on a shared machine the wall-clock figures
+ * follow the others' load, while CPU per mail compares runs made under different loads.
+ */
+function describeCpu(meter: CpuMeter, mails: number): string {
   const reading = meter.read();
   const cores = (seconds: number | null) => (seconds === null ? '?' : (seconds / reading.elapsed).toFixed(2));
+  const perMail = (seconds: number | null) => (seconds === null ? '?' : ms((1000 * seconds) / mails));
   const ours = Object.values(reading.groups).reduce<number>((sum, value) => sum + (value ?? 0), 0);
   const parts = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${cores(seconds)}`);
   if (reading.machineBusy !== null) parts.push(`everything else on the machine ${cores(Math.max(0, reading.machineBusy - ours))}`);
-  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}`;
+  const costs = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${perMail(seconds)}`);
+  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}, together ${perMail(ours)}`;
 }
 
 const STAGING = 'Staging';
@@ -400,7 +406,7 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
         `${((100 * total) / wall).toFixed(0)}% of the burst's wall time`,
     );
   }
-  console.log(`    ${describeCpu(meter)}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
+  console.log(`    ${describeCpu(meter, mails.length)}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
   if (options.profile) printProfile(wall, mails.length);
   return throughput;
 }
@@ -423,7 +429,7 @@ async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Prom
   console.log(`  steady: ${mails.length} mails offered at ${((mails.length - 1) / (offeredFor / 1000)).toFixed(1)}/s over ${ms(offeredFor)}`);
   console.log(`    latency APPEND → reply ${describeLatency(values)}${latencySplit(samples, rig)}`);
   console.log(`    by kind: ${latencyByKind(samples, rig.tracker)}`);
-  console.log(`    ${describeCpu(meter)}`);
+  console.log(`    ${describeCpu(meter, mails.length)}`);
   return percentile(values, 0.99);
 }
 
