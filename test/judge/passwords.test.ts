@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Judge } from '../../src/judge/judge.ts';
 import { hashPassword, verifyPassword } from '../../src/judge/passwords.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { TEST_JUDGE } from './game-fixture.ts';
+import { eml } from './mail-builder.ts';
 
 describe('passwords', () => {
   it('hashes with a fresh salt and verifies only the right password', async () => {
@@ -13,5 +19,111 @@ describe('passwords', () => {
     expect(await verifyPassword('s3cre', a)).toBe(false);
     expect(await verifyPassword('s3cret', null)).toBe(false);
     expect(await verifyPassword('s3cret', 'plain')).toBe(false);
+  });
+});
+
+// SIGNON checks the password before it takes the game's row lock (scrypt is slow, and mails to one
+// game would queue behind it), then re-reads the seat under the lock: the early answer stands only
+// if the seat and its password hash are still the same.
+
+const GM = 'gm@players.example';
+
+function judgeOn(db: TestDatabase['store']['db']): Judge {
+  return new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2004-01-05T16:00:00Z'));
+}
+
+async function lastReply(db: TestDatabase['store']['db'], address: string): Promise<string> {
+  const row = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return row.body;
+}
+
+async function isListed(db: TestDatabase['store']['db']): Promise<boolean> {
+  return (await db.selectFrom('games').select('listed').executeTakeFirstOrThrow()).listed;
+}
+
+describeEachDatabase('SIGNON passwords', (getStore) => {
+  it('takes the right password, refuses a wrong one or a wrong seat alike, and follows SET PASSWORD', async () => {
+    const { db } = getStore();
+    const judge = judgeOn(db);
+    await judge.receive(eml({ from: GM }, 'CREATE demo gmpass\nFORM'));
+    const signon = async (opener: string, command = 'SET UNLISTED') => {
+      await judge.receive(eml({ from: GM }, `${opener}\n${command}`));
+      return lastReply(db, GM);
+    };
+    expect(await signon('SIGNON Mdemo wrong')).toMatch(/Invalid game, power or password/);
+    expect(await signon('SIGNON Fdemo gmpass')).toMatch(/Invalid game, power or password/);
+    expect(await isListed(db)).toBe(true);
+    expect(await signon('SIGNON Mdemo GMPASS')).toMatch(/Game 'demo' is now unlisted/);
+    // A change made in an earlier block of the same mail is what a later block checks against.
+    await judge.receive(eml({ from: GM }, 'SIGNON Mdemo gmpass\nSET PASSWORD newpass\nSIGNON Mdemo gmpass\nSET LISTED'));
+    expect(await lastReply(db, GM)).toMatch(/Your password has been changed[\s\S]*Invalid game, power or password/);
+    expect(await isListed(db)).toBe(false);
+    expect(await signon('SIGNON Mdemo gmpass', 'SET LISTED')).toMatch(/Invalid game, power or password/);
+    expect(await signon('SIGNON Mdemo newpass', 'SET LISTED')).toMatch(/Game 'demo' is now listed/);
+  });
+});
+
+describe('SIGNON while the password changes in another transaction [postgres]', () => {
+  let database: TestDatabase | null = null;
+  const db = () => database!.store.db;
+
+  beforeAll(async () => {
+    database = await databaseBackend('postgres').open();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    await database!.reset();
+    await judgeOn(db()).receive(eml({ from: GM }, 'CREATE demo gmpass\nFORM'));
+  });
+
+  /**
+   * Another connection locks the game row and gives the Master a new password, uncommitted. The
+   * SIGNON mail reads the old hash without a lock, checks its password against it, then waits for
+   * the game's lock; only once it waits does the other transaction commit.
+   */
+  async function signonDuringPasswordChange(password: string): Promise<string> {
+    const newHash = await hashPassword('newpass');
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let changing!: () => void;
+    const changed = new Promise<void>((resolve) => (changing = resolve));
+    const change = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('games').select('id').where('name', '=', 'demo').forUpdate().execute();
+        await trx.updateTable('seats').set({ password_hash: newHash }).where('role', '=', 'master').execute();
+        changing();
+        await committing;
+      });
+    await changed;
+    const signon = judgeOn(db()).receive(eml({ from: GM }, `SIGNON Mdemo ${password}\nSET UNLISTED`));
+    await waitUntilBlockedOnLock();
+    commit();
+    await change;
+    await signon;
+    return lastReply(db(), GM);
+  }
+
+  async function waitUntilBlockedOnLock(): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      const waiting = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db());
+      if (Number(waiting.rows[0]!.n) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('the SIGNON never waited for the game row lock');
+  }
+
+  it('the old password, right when it was checked, is refused once the change has committed', async () => {
+    expect(await signonDuringPasswordChange('gmpass')).toMatch(/Invalid game, power or password/);
+    expect(await isListed(db())).toBe(true);
+  });
+
+  it('the new password, wrong when it was first checked, is accepted once the change has committed', async () => {
+    expect(await signonDuringPasswordChange('newpass')).toMatch(/Game 'demo' is now unlisted/);
+    expect(await isListed(db())).toBe(false);
   });
 });
