@@ -438,6 +438,49 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
     expect(tags).toMatch(/b=[A-Za-z0-9+/=]{100,}/);
   });
 
+  it('records the 250s of a batch in one or two UPDATEs, not a transaction per message', async () => {
+    const { db } = getStore();
+    // Observes the statements the sender runs; the database underneath is the real one.
+    const statements: string[] = [];
+    const observed = db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements.push(node.kind === 'RawNode' ? node.sqlFragments.join('?') : node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const real = pooledTransport(capture);
+    cleanups.push(() => real.close());
+    const rowCount = 12;
+    const rows = [];
+    for (let i = 0; i < rowCount; i++) rows.push(await queue(db));
+    // Every message's 250 is handed back at the same moment, as under load.
+    let accepted = 0;
+    let releaseAll: () => void = () => undefined;
+    const allAccepted = new Promise<void>((resolve) => (releaseAll = resolve));
+    const together: MailTransport = {
+      async sendMail(mail) {
+        const info = await real.sendMail(mail);
+        if (++accepted === rowCount) releaseAll();
+        await allAccepted;
+        return info;
+      },
+    };
+    const sender = newSender({ db: observed }, { transport: together });
+
+    expect(await sender.drainOnce()).toEqual({ sent: rowCount, retried: 0, dead: 0 });
+    const sentUpdates = statements.filter((text) => /UPDATE outbox\s+SET status = 'sent'/.test(text));
+    expect(sentUpdates.length).toBeGreaterThanOrEqual(1);
+    expect(sentUpdates.length).toBeLessThanOrEqual(2);
+    expect(statements.filter((kind) => kind === 'UpdateQueryNode')).toHaveLength(1); // the claim
+    for (const row of rows) {
+      const stored = await outboxRow(db, row.id);
+      expect(stored).toMatchObject({ status: 'sent', attempts: 1, claimed_by: null, claimed_at: null, last_error: null });
+      expect(stored.sent_at).toEqual(clock.now());
+    }
+    expect(distinctMessageIds(await capture.waitFor(rowCount))).toHaveLength(rowCount);
+  });
+
   it('runs as a loop that wakes on demand, and stop() waits for the message in hand', async () => {
     const { db } = getStore();
     const real = pooledTransport(capture);
