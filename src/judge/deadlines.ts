@@ -83,12 +83,9 @@ export async function scheduleDeadline(
   previous: { readonly deadline: Date | null; readonly grace: Date | null } | null,
 ): Promise<DeadlineSchedule | null> {
   await tx.cancelJobs(game.id);
-  if (hasRule(game, 'NO_DEADLINE')) {
-    await tx.updateGame(game.id, { deadline: null, grace: null });
-    return null;
-  }
   const phase = parsePhaseId(phaseId)!;
   const timing = gameTiming(game);
+  const noDeadline = hasRule(game, 'NO_DEADLINE');
   const schedule = nextDeadline({
     timing,
     phaseType: phase.type,
@@ -98,8 +95,16 @@ export async function scheduleDeadline(
     previousGrace: previous?.grace ?? null,
     firstOfGame: previous === null,
     hasPress: !hasRule(game, 'NO_PRESS'),
-    absences: await applicableAbsences(tx, game, phaseId, now),
+    absences: noDeadline ? [] : await applicableAbsences(tx, game, phaseId, now),
   });
+  // The new phase's earliest processing time and delay (njudge's start and delay); nothing is
+  // pending for it yet. A NO_DEADLINE game keeps them only when its TIMING asks for them.
+  const timed = !noDeadline || game.timing !== null;
+  await tx.updateGame(game.id, { processStart: timed ? schedule.start : null, processDelayMinutes: timed ? schedule.delayMinutes : null, processAt: null });
+  if (noDeadline) {
+    await tx.updateGame(game.id, { deadline: null, grace: null });
+    return null;
+  }
   await storeDeadline(tx, game, phaseId, schedule.deadline, schedule.grace, now);
   return schedule;
 }
@@ -109,7 +114,9 @@ export async function scheduleDeadline(
  * and its reminders while the deadline lies ahead, the end of grace once it has passed.
  */
 export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: string, deadline: Date, grace: Date, now: Date): Promise<void> {
-  await tx.updateGame(game.id, { deadline, grace });
+  // njudge's SET DEADLINE: start := min(start, deadline), so an earlier deadline is never held up.
+  const start = (await tx.findGameById(game.id))?.processStart ?? null;
+  await tx.updateGame(game.id, { deadline, grace, ...(start !== null && start > deadline ? { processStart: deadline } : {}) });
   await tx.setPhaseDeadline(game.id, phaseId, deadline);
   await rescheduleJobs(tx, game, phaseId, deadline, grace, now);
 }
@@ -127,6 +134,28 @@ export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id'
     // The deadline has passed (its late notice went out): what is left is the end of grace.
     await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: grace > now ? grace : now, dedupeKey: `game:${game.id}:grace`, payload });
   }
+  await restoreProcessJob(tx, game.id, phaseId);
+}
+
+/** The dedupe key of a game's pending early processing: a later mail replaces it (UPDATE_PROCESS). */
+export function processJobKey(gameId: number): string {
+  return `game:${gameId}:process`;
+}
+
+/** Schedules the early processing of the phase at `at` and remembers it on the game. */
+export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string, at: Date): Promise<void> {
+  await tx.updateGame(gameId, { processAt: at });
+  await tx.scheduleJob({ kind: 'process', gameId, dueAt: at, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
+}
+
+/**
+ * Re-creates the pending early processing after the game's jobs were replaced (SET DEADLINE,
+ * ACTIVATE): it belongs to the orders, not to the deadline, so a new deadline must not lose it.
+ */
+async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string): Promise<void> {
+  const game = await tx.findGameById(gameId);
+  if (game?.processAt == null || game.currentPhase !== phaseId) return;
+  await tx.scheduleJob({ kind: 'process', gameId, dueAt: game.processAt, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
 }
 
 /**

@@ -2,16 +2,18 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { mapperHeader, renderResults, withMapperHeader } from '../render/index.ts';
+import { mapperHeader, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
-import { deadlineText, scheduleDeadline } from './deadlines.ts';
+import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
+import { creditPunctualTurn } from './dedication.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
+import { announcedProcessingTime, deferProcessing, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
-// complete, error-free set and nobody who owes orders has SET WAIT. Deadlines (which also
-// end a phase) belong to the scheduler.
+// complete, error-free set and nobody who owes orders has SET WAIT, after njudge's delay
+// (process-delay.ts). Deadlines (which also end a phase) belong to the scheduler.
 
 export interface TurnReadiness {
   readonly ready: boolean;
@@ -40,25 +42,67 @@ export async function turnReadiness(
     const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
     const orders = stored.get(power.id);
     // A dummy has nobody to wait for: its units hold unless the Master orders them (BECOME).
-    if (seat?.status === 'dummy') continue;
+    // Nor does a power in civil disorder hold up later phases (njudge) until someone takes it over.
+    if (seat?.status === 'dummy' || seat?.status === 'cd') continue;
     if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
   }
   return { ready: waitingFor.length === 0, waitingFor };
 }
 
 /**
- * Processes the game's current phase if it is ready; returns whether it did. ALWAYS_WAIT games are
- * never processed before their deadline: the deadline job does it.
+ * After a mail that touched the game (njudge's UPDATE_PROCESS): processes the current phase if
+ * it is ready and its delay is over, returning whether it did; if it is ready but must wait,
+ * (re)schedules its processing; if it is not ready, withdraws any pending one. ALWAYS_WAIT games
+ * are never processed before their deadline: the deadline job does it.
  */
 export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date): Promise<boolean> {
   const game = await tx.findGame(gameName, { forUpdate: true });
-  if (!game) return false;
-  if (hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline) return false;
+  if (!game || game.status !== 'active') return false;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
-  if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return false;
+  const at = await readyAt(tx, game, variant, seats, now);
+  if (at === 'not ready') {
+    await withdrawProcessing(tx, game);
+    return false;
+  }
+  if (at !== null) {
+    await deferProcessing(tx, game, at);
+    return false;
+  }
   await processTurn(tx, config, game, variant, seats, now);
   return true;
+}
+
+/** When the ready phase is to be processed (null: now), or 'not ready'. */
+async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<Date | null | 'not ready'> {
+  if (hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline) return 'not ready';
+  if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return 'not ready';
+  return processingTime(game, now);
+}
+
+/**
+ * The 'process' job: the phase's delay is over. Orders may have been withdrawn or a WAIT set
+ * since the job was scheduled, so readiness is checked again; a phase no longer ready waits for
+ * the next mail or its deadline.
+ */
+export async function processWhenDue(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
+  const held = hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline;
+  if (held || !readiness.ready) return withdrawProcessing(tx, game);
+  if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now);
+}
+
+/**
+ * For the reply to a mail with orders: when the turn will be processed if the mail leaves every
+ * order in and it waits for the delay, in the reader's zone; null otherwise (not ready yet, or it
+ * is processed at once and the results follow).
+ */
+export async function processingNote(tx: JudgeTransaction, gameName: string, readerZone: string | null, now: Date): Promise<string | null> {
+  const game = await tx.findGame(gameName);
+  if (!game || game.status !== 'active') return null;
+  const at = await readyAt(tx, game, loadVariant(game.variant), await tx.seats(game.id), now);
+  if (at === null || at === 'not ready') return null;
+  const announced = announcedProcessingTime(game, at, now);
+  return renderProcessingTime(deadlineTextFor(game, readerZone, announced.at)!, announced.waitHolds);
 }
 
 /** The current phase adjudicated with the orders stored for it (missing ones default), nothing saved. */
@@ -71,6 +115,7 @@ export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, varian
 
 export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
   const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant);
+  await creditPunctualTurn(tx, game, variant, phase, stored, seats, now);
   const next = outcome.position.phase;
   // Phases left by a ROLLBACK can no longer be rolled forward to: this phase is played anew.
   await tx.discardPhasesAfter(game.id, phase.seq);

@@ -176,6 +176,14 @@ function status(input: OrderStatusInput, errors: number, listing: Listing): stri
   return '';
 }
 
+/**
+ * Appended to the reply of the mail after which every order is in, when the turn waits for the
+ * delay (njudge's UPDATE_PROCESS). `waitHolds`: the deadline is still ahead, so a WAIT holds it.
+ */
+export function renderProcessingTime(at: string, waitHolds: boolean): string {
+  return `All orders are in.  The turn will be processed at\n${at}${waitHolds ? ' unless someone sets WAIT' : ''}.\n`;
+}
+
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -1,11 +1,15 @@
 import { sql, type Kysely } from 'kysely';
+import { onGameEvent } from '../../src/judge/game-events.ts';
 import { Judge } from '../../src/judge/judge.ts';
-import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { runDueJobs } from '../../src/store/job-queue.ts';
+import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { eml } from './mail-builder.ts';
 
 // A started seven-player game, for tests that need one: the Master is gm@players.example and
-// each power's player is known by address and password.
+// each power's player is known by address and password. It is a REAL_TIME game (DPjudge: a
+// phase is processed as soon as all orders are in) unless the test asks for njudge's timing,
+// where the turn waits for the delay after the last orders and the phase's minimum.
 
 export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 export const INITIALS: Record<string, string> = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' };
@@ -28,9 +32,18 @@ export interface StartedGame {
   as(power: string, lines: string): Promise<string>;
 }
 
-export async function startGame(db: Kysely<Database>, createLines: string, clock: () => Date = () => new Date()): Promise<StartedGame> {
+/** REAL_TIME: processed when the last orders come in; 'njudge': after the delay, not before the minimum. */
+export type FixtureTiming = 'real-time' | 'njudge';
+
+export async function startGame(
+  db: Kysely<Database>,
+  createLines: string,
+  clock: () => Date = () => new Date(),
+  options: { readonly timing?: FixtureTiming } = {},
+): Promise<StartedGame> {
   const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
-  await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${createLines}\nFORM`));
+  const timingRule = (options.timing ?? 'real-time') === 'real-time' ? 'RULE REAL_TIME\n' : '';
+  await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${timingRule}${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
   const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();
   const holder = new Map(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
@@ -45,4 +58,27 @@ export async function startGame(db: Kysely<Database>, createLines: string, clock
       return reply.body;
     },
   };
+}
+
+/**
+ * Runs the game events due at `now` through the real job queue, as the daemon's scheduler does;
+ * returns how many ran. A failing event fails the test instead of being retried later.
+ */
+export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise<number> {
+  const failures: unknown[] = [];
+  const result = await runDueJobs(db, {
+    now: () => now,
+    workerId: 'test',
+    handle: async (trx, job) => {
+      if (job.game_id === null || typeof job.payload.phase !== 'string') return;
+      try {
+        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, { kind: job.kind, gameId: job.game_id, phase: job.payload.phase }, now);
+      } catch (error) {
+        failures.push(error);
+        throw error;
+      }
+    },
+  });
+  if (failures.length > 0) throw failures[0];
+  return result.done;
 }

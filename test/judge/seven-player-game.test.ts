@@ -3,13 +3,20 @@ import type { Position } from '../../src/engine/types.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { SPRING_1901_ORDERS } from './game-fixture.ts';
+import { runDueGameEvents, SPRING_1901_ORDERS } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // A whole game played only through e-mail messages fed to the judge: CREATE, seven JOINs (one
 // with POWER_CHOICE), orders with an error and its correction, press of each kind including a
 // refused one, SET WAIT holding a phase, a resignation and a takeover, builds, a retreat, two
 // game years. Every queued message is checked for its recipients and contents.
+//
+// The game runs on njudge's default timing with a fake clock: once every order is in, a turn
+// waits for the delay after the last orders (doubled in the first phase of a press game) and
+// for the phase's minimum (12 h for moves), and the scheduler's 'process' event processes it.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 const config = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 const GM = 'gm@players.example';
@@ -37,7 +44,8 @@ const WINTER_1901: Record<string, string[]> = {
 describeEachDatabase('a seven-player game by e-mail', (getStore) => {
   it('plays two game years end to end', { timeout: 120_000 }, async () => {
     const db = getStore().db;
-    const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), config, () => 0.42);
+    let now = new Date('2004-01-05T09:00:00Z');
+    const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), config, () => 0.42, () => now);
     let seen = 0;
     const mailsSince = async () => {
       const rows = await db.selectFrom('outbox').selectAll().orderBy('id').execute();
@@ -51,6 +59,20 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     };
     const replyOf = (mails: Awaited<ReturnType<typeof mailsSince>>, to: string) => mails.find((m) => m.kind === 'reply' && m.to_addresses[0] === to)!;
     const game = () => db.selectFrom('games').selectAll().where('name', '=', 'demo').executeTakeFirstOrThrow();
+    // Every order is in: nothing is processed a minute before the expected time, then the
+    // scheduler's event processes the turn. Returns the mails it sent.
+    const processedAt = async (expected: Date) => {
+      const waiting = await game();
+      expect(waiting.process_at).toEqual(expected);
+      now = new Date(expected.getTime() - MINUTE);
+      await runDueGameEvents(db, now);
+      expect((await game()).current_phase).toBe(waiting.current_phase);
+      expect((await mailsSince()).filter((m) => m.kind === 'results')).toHaveLength(0);
+      now = expected;
+      await runDueGameEvents(db, now);
+      expect((await game()).current_phase).not.toBe(waiting.current_phase);
+      return mailsSince();
+    };
     const currentPosition = async () => {
       const g = await game();
       const row = await db.selectFrom('phases').select('position').where('game_id', '=', g.id).where('phase_id', '=', g.current_phase!).executeTakeFirstOrThrow();
@@ -127,14 +149,20 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     expect(replyOf(step.mails, holder.get('ITALY')!.address).body).toMatch(/Press refused/);
     expect(await db.selectFrom('press').selectAll().execute()).toHaveLength(4);
 
-    // The remaining Spring orders; the last one processes the turn.
+    // The remaining Spring orders, two hours into the phase. With the last of them the turn
+    // waits: the doubled delay (1 h) ends before the phase's minimum (started 09:00 + 12 h).
+    now = new Date('2004-01-05T11:00:00Z');
     for (const power of ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA']) {
       step = await orders(power, SPRING_1901_ORDERS[power]!);
       expect((await game()).current_phase).toBe('S1901M');
+      expect(replyOf(step.mails, holder.get(power)!.address).body).not.toMatch(/All orders are in/);
     }
     step = await orders('TURKEY', SPRING_1901_ORDERS.TURKEY!);
+    expect((await game()).current_phase).toBe('S1901M');
+    expect(step.mails.filter((m) => m.kind === 'results')).toHaveLength(0);
+    expect(replyOf(step.mails, holder.get('TURKEY')!.address).body).toMatch(/All orders are in\. {2}The turn will be processed at\nMon Jan 05 2004 21:00:00 \+0000 unless someone sets WAIT\./);
+    const results = (await processedAt(new Date('2004-01-05T21:00:00Z'))).filter((m) => m.kind === 'results');
     expect((await game()).current_phase).toBe('F1901M');
-    const results = step.mails.filter((m) => m.kind === 'results');
     expect(results).toHaveLength(1);
     expect([...results[0]!.to_addresses].sort()).toEqual([GM, ...players.map((p) => p.address)].sort());
     expect(results[0]!.subject).toBe('DIP:demo - S1901M Results');
@@ -143,8 +171,11 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     expect(results[0]!.body).toMatch(/Austria: Army Vienna -> Galicia\. {2}\(\*bounce\*\)/);
     expect(results[0]!.body).toMatch(/The next phase of 'demo' will be Movement for Fall of 1901\./);
 
-    // Fall 1901 → Winter adjustments.
+    // Fall 1901 → Winter adjustments: not before the phase's 12 h minimum (its delay is 30 min).
+    now = new Date('2004-01-05T22:00:00Z');
     for (const power of Object.keys(FALL_1901)) await orders(power, FALL_1901[power]!);
+    expect((await game()).current_phase).toBe('F1901M');
+    await processedAt(new Date('2004-01-06T09:00:00Z'));
     expect((await game()).current_phase).toBe('W1901A');
     expect((await currentPosition()).supplyCenters.FRANCE).toEqual(['bel', 'bre', 'mar', 'par', 'por', 'spa']);
 
@@ -162,8 +193,11 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     step = await send(italy.address, `SIGNON Idemo ${italy.password}\nSTATUS`);
     expect(replyOf(step.mails, italy.address).body).toMatch(/Invalid game, power or password/);
 
-    // Builds.
+    // Builds: adjustments have no minimum, so the turn runs 30 min after the last orders.
+    now = new Date('2004-01-06T10:00:00Z');
     for (const power of Object.keys(WINTER_1901)) await orders(power, WINTER_1901[power]!);
+    expect((await game()).current_phase).toBe('W1901A');
+    await processedAt(new Date(now.getTime() + 30 * MINUTE));
     expect((await game()).current_phase).toBe('S1902M');
     const builtUnits = (await currentPosition()).units;
     expect(builtUnits).toContainEqual({ power: 'RUSSIA', type: 'F', location: 'stp/nc' });
@@ -177,7 +211,14 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     await orders('AUSTRIA', ['A Bud - Ser', 'A Gre S A Bud - Ser', 'A Vie H', 'F Alb H']);
     await orders('TURKEY', holdAll('TURKEY', position));
     expect((await game()).current_phase).toBe('S1902M');
-    step = await send(holder.get('ENGLAND')!.address, `${signon('ENGLAND')}\nSET NOWAIT`);
+    expect((await game()).process_at).toBeNull();
+    // Clearing the WAIT 13 h into the phase: past its minimum, the delay is what is left.
+    now = new Date(now.getTime() + 13 * HOUR);
+    await runDueGameEvents(db, now);
+    expect((await game()).current_phase).toBe('S1902M');
+    await send(holder.get('ENGLAND')!.address, `${signon('ENGLAND')}\nSET NOWAIT`);
+    expect((await game()).current_phase).toBe('S1902M');
+    step = { outcome: step.outcome, mails: await processedAt(new Date(now.getTime() + 30 * MINUTE)) };
     expect((await game()).current_phase).toBe('S1902R');
     expect(step.mails.find((m) => m.kind === 'results')!.body).toMatch(/The Turkish Army in Serbia can retreat to Trieste\./);
 
@@ -185,6 +226,7 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     const retreatMail = eml({ from: holder.get('TURKEY')!.address, messageId: '<retreat@players.example>' }, `${signon('TURKEY')}\nA Ser - Tri`);
     await judge.receive(retreatMail);
     await mailsSince();
+    await processedAt(new Date(now.getTime() + 30 * MINUTE));
     expect((await game()).current_phase).toBe('F1902M');
     expect((await currentPosition()).units).toContainEqual({ power: 'TURKEY', type: 'A', location: 'tri' });
 
@@ -197,6 +239,7 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     // Fall 1902: everyone holds; the second year ends with Turkey taking Trieste.
     position = await currentPosition();
     for (const power of Object.keys(INITIAL)) await orders(power, holdAll(power, position));
+    await processedAt(new Date(now.getTime() + 12 * HOUR));
     const afterFall = await game();
     expect(['W1902A', 'S1903M']).toContain(afterFall.current_phase);
     expect((await currentPosition()).supplyCenters.TURKEY).toContain('tri');
