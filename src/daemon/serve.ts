@@ -4,7 +4,7 @@ import type { JudgeSettings } from '../config/config.ts';
 import { Judge } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
-import { createSmtpSender, exponentialBackoff } from '../mail/smtp-sender.ts';
+import { createSmtpSender, exponentialBackoff, SENDER_DEFAULTS } from '../mail/smtp-sender.ts';
 import { onGameEvent } from '../judge/game-events.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
@@ -49,6 +49,9 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         logger: log.child({ component: 'smtp' }),
       })
     : null;
+  if (sender && settings.outbox.leaseSeconds * 1000 < SENDER_DEFAULTS.socketTimeoutMs) {
+    log.warn({ leaseSeconds: settings.outbox.leaseSeconds }, 'the outbox lease is shorter than the SMTP timeouts: a slow message may be sent twice');
+  }
   const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
   // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
   // An intake cannot be restarted, so each spell of leadership gets a new one.

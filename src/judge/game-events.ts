@@ -4,7 +4,7 @@ import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
-import { processTurn, turnReadiness } from './process-turn.ts';
+import { processTurn, processWhenDue, turnReadiness } from './process-turn.ts';
 
 // What happens when a game's clock strikes: a reminder before the deadline to the players who
 // still owe orders; at the deadline, the turn if everything is in, otherwise a late notice to
@@ -26,6 +26,8 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
   const readiness = await turnReadiness(tx, game, variant, seats, now);
   const late = readiness.waitingFor;
   switch (event.kind) {
+    case 'process':
+      return processWhenDue(tx, config, game, variant, seats, readiness, now);
     case 'reminder':
       return remind(tx, config, game, variant, seats, late);
     case 'deadline':

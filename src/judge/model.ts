@@ -50,6 +50,12 @@ export interface Game {
   readonly timeZone: string;
   readonly deadline: Date | null;
   readonly grace: Date | null;
+  /** The earliest the current phase may be processed (njudge's `start`); null: no minimum known. */
+  readonly processStart: Date | null;
+  /** The wait after the last complete orders (njudge's `delay`); null: the timing's own. */
+  readonly processDelayMinutes: number | null;
+  /** When the current phase is due to be processed now that every order is in; null: none pending. */
+  readonly processAt: Date | null;
 }
 
 export interface Seat {

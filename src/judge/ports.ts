@@ -63,6 +63,9 @@ export interface GamePatch {
   readonly proposal?: string | null;
   readonly deadline?: Date | null;
   readonly grace?: Date | null;
+  readonly processStart?: Date | null;
+  readonly processDelayMinutes?: number | null;
+  readonly processAt?: Date | null;
 }
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */
@@ -201,6 +204,8 @@ export interface JudgeTransaction {
   scheduleJob(job: GameJob): Promise<void>;
   /** Drops the game's open jobs (its deadline is being replaced, or it has ended). */
   cancelJobs(gameId: number): Promise<void>;
+  /** Drops the open job with this dedupe key, if any (a pending early processing withdrawn). */
+  cancelJob(dedupeKey: string): Promise<void>;
   enqueueMail(mail: OutgoingMail): Promise<void>;
 }
 

@@ -55,6 +55,9 @@ function toGame(row: Selectable<GamesTable>): Game {
     timeZone: row.time_zone,
     deadline: row.deadline_at,
     grace: row.grace_at,
+    processStart: row.process_start_at,
+    processDelayMinutes: row.process_delay_minutes,
+    processAt: row.process_at,
   };
 }
 
@@ -180,6 +183,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
         ...(patch.deadline !== undefined ? { deadline_at: patch.deadline } : {}),
         ...(patch.grace !== undefined ? { grace_at: patch.grace } : {}),
+        ...(patch.processStart !== undefined ? { process_start_at: patch.processStart } : {}),
+        ...(patch.processDelayMinutes !== undefined ? { process_delay_minutes: patch.processDelayMinutes } : {}),
+        ...(patch.processAt !== undefined ? { process_at: patch.processAt } : {}),
       })
       .where('id', '=', id)
       .execute();
@@ -392,6 +398,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async cancelJobs(gameId: number): Promise<void> {
     await cancelJobs(this.trx, { gameId });
+  }
+
+  async cancelJob(dedupeKey: string): Promise<void> {
+    await cancelJobs(this.trx, { dedupeKey });
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {

@@ -85,6 +85,12 @@ export interface GamesTable {
   grace_at: NullableTimestamp;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or a power id (sql/002). */
   proposal: Nullable<string>;
+  /** The earliest the current phase may be processed, njudge's `start` (sql/004). */
+  process_start_at: NullableTimestamp;
+  /** The wait after the last complete orders, njudge's `delay` (sql/004). */
+  process_delay_minutes: Nullable<number>;
+  /** When the current phase is due to be processed now that every order is in (sql/004). */
+  process_at: NullableTimestamp;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
   created_at: DefaultedTimestamp;
