@@ -1,16 +1,31 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
+import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { everyone, subjectFor, type JudgeConfig } from './context.ts';
-import { deadlineText, scheduleDeadline } from './deadlines.ts';
+import { subjectFor, type JudgeConfig } from './context.ts';
+import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
+import { deadlineTextFor, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
-import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import { owesOrders, submittedOrders } from './order-set.ts';
+import type { JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
 import { processTurn, processWhenDue, turnReadiness } from './process-turn.ts';
 
-// What happens when a game's clock strikes: a reminder before the deadline to the players who
-// still owe orders; at the deadline, the turn if everything is in, otherwise a late notice to
-// everyone; at the end of grace, civil disorder (CIVIL_DISORDER games: the turn is processed
-// with the late powers' units holding) or abandonment (the late powers are free for TAKEOVER
-// and the game waits for replacements). Jobs for a phase the game has left are ignored.
+// What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
+//   - before the deadline, a reminder to the players who still owe orders;
+//   - at the deadline, the turn if everything is in; otherwise lateness begins. The game is
+//     looked at again daily, at grace − k·24 h: late notices go to everyone during the first day
+//     after the deadline, then only to the late players (their copies marked "[You are late!]");
+//   - at T_ab (grace − 24 h in CIVIL_DISORDER games, grace in the others) a late power with an
+//     order for every unit is accepted as it is, the others are declared abandoned;
+//   - at grace, CIVIL_DISORDER games put the powers still late in civil disorder and process the
+//     turn; the others wait for replacements, reminding everyone every 48 h.
+// Every notice writes its times in the reader's zone (SET ZONE). Jobs of a phase the game has
+// left are ignored.
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const REPLACEMENT_REMINDER_MS = 48 * HOUR_MS;
+export const LATE_SUBJECT_PREFIX = '[You are late!] ';
 
 export interface GameEvent {
   readonly kind: string;
@@ -20,72 +35,232 @@ export interface GameEvent {
 
 export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });
-  if (!game || game.status !== 'active' || game.currentPhase !== event.phase) return;
+  if (!game || game.currentPhase !== event.phase) return;
+  if (event.kind === 'replacements') return remindOfVacancies(tx, config, game, now);
+  if (game.status !== 'active') return;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   const readiness = await turnReadiness(tx, game, variant, seats, now);
-  const late = readiness.waitingFor;
   switch (event.kind) {
     case 'process':
       return processWhenDue(tx, config, game, variant, seats, readiness, now);
     case 'reminder':
-      return remind(tx, config, game, variant, seats, late);
+      return remind(tx, config, game, variant, seats, readiness.waitingFor);
     case 'deadline':
-      if (readiness.ready) return processTurn(tx, config, game, variant, seats, now);
-      await tx.markLate(seatsOf(seats, late).map((s) => s.id));
-      await lateNotice(tx, config, game, variant, seats, late);
-      if (game.grace !== null) {
-        await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: game.grace, dedupeKey: `game:${game.id}:grace`, payload: { phase: event.phase } });
-      }
-      return;
     case 'grace':
       if (readiness.ready) return processTurn(tx, config, game, variant, seats, now);
-      if (hasRule(game, 'CIVIL_DISORDER')) {
-        await civilDisorderNotice(tx, config, game, variant, seats, late);
-        return processTurn(tx, config, game, variant, seats, now);
-      }
-      return abandon(tx, config, game, variant, seats, late);
+      return lateness(tx, config, game, variant, seats, readiness.waitingFor, now);
   }
 }
 
-function seatsOf(seats: readonly SeatRecord[], powers: readonly string[]): SeatRecord[] {
-  return seats.filter((s) => s.role === 'power' && s.power !== null && powers.includes(s.power) && s.status === 'active');
+/** The next time a late game is looked at: grace − k·24 h, the earliest such instant after now. */
+export function nextLateCheck(grace: Date, now: Date): Date {
+  const left = grace.getTime() - now.getTime();
+  if (left <= 0) return now;
+  return new Date(grace.getTime() - (Math.ceil(left / DAY_MS) - 1) * DAY_MS);
 }
 
-function names(variant: Variant, powers: readonly string[]): string {
-  return powers.map((p) => variant.power(p)!.name).join(', ');
+/** When late powers are declared abandoned: a day before grace in CIVIL_DISORDER games, at grace otherwise. */
+export function abandonmentTime(game: Pick<Game, 'rules'>, grace: Date): Date {
+  return hasRule(game, 'CIVIL_DISORDER') ? new Date(grace.getTime() - DAY_MS) : grace;
 }
 
-async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], late: readonly string[]): Promise<void> {
-  for (const seat of seatsOf(seats, late)) {
-    const body = `Diplomacy game '${game.name}': orders for ${variant.power(seat.power!)!.name} are not complete.\nThe deadline is ${deadlineText(game, game.deadline)}.\n`;
+/** Who stands where once the deadline has passed. */
+interface Lateness {
+  /** Powers the turn waits for, vacant ones included. */
+  readonly waitingFor: readonly string[];
+  /** Seats with a player who owes orders and has not sent a complete set. */
+  readonly late: readonly SeatRecord[];
+  /** Seats with a player who owed orders and sent them. */
+  readonly punctual: readonly SeatRecord[];
+  /** Late seats with an order for every unit, errors or not (njudge's PART). */
+  readonly partial: readonly SeatRecord[];
+  /** Powers the turn waits for that have no player: abandoned or resigned. */
+  readonly vacant: readonly SeatRecord[];
+}
+
+async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<Lateness & { readonly phaseId: string }> {
+  const phase = (await tx.phase(game.id, game.currentPhase!))!;
+  const stored = await tx.orders(game.id, phase.phaseId);
+  const order = (s: SeatRecord) => variant.powers.findIndex((p) => p.id === s.power);
+  const powerSeats = seats.filter((s) => s.role === 'power' && s.power !== null).sort((a, b) => order(a) - order(b));
+  const waiting = powerSeats.filter((s) => waitingFor.includes(s.power!));
+  const late = waiting.filter((s) => s.status === 'active');
+  const punctual = powerSeats.filter((s) => s.status === 'active' && !waitingFor.includes(s.power!) && owesOrders(variant, phase.position, s.power!));
+  const partial = late.filter((s) => ordersEveryUnit(variant, phase.position, s.power!, stored));
+  const vacant = waiting.filter((s) => s.status === 'abandoned' || s.status === 'resigned');
+  return { phaseId: phase.phaseId, waitingFor, late, punctual, partial, vacant };
+}
+
+/** Whether the power's stored orders give every unit an order the adjudicator reads, legal or not. */
+function ordersEveryUnit(variant: Variant, position: Position, power: string, stored: readonly StoredOrders[]): boolean {
+  const own = stored.filter((o) => o.power === power);
+  if (own.length === 0) return false;
+  const results = adjudicatePhase(variant, position, submittedOrders(variant, position, own)).results.filter((r) => r.power === power);
+  // An impossible order is reported, and the unit then holds by default: it still had an order.
+  const ordered = new Set(results.filter((r) => r.input !== null).map((r) => r.unit));
+  return results.every((r) => r.input !== null || ordered.has(r.unit));
+}
+
+async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[], now: Date): Promise<void> {
+  const state = await standing(tx, game, variant, seats, waitingFor);
+  const deadline = game.deadline ?? now;
+  const grace = game.grace ?? deadline;
+  await judgeLatePhase(tx, game, state.phaseId, state.punctual, state.late, now);
+  if (now < grace) {
+    if (now < abandonmentTime(game, grace)) await lateNotice(tx, config, game, variant, seats, state, now);
+    else await declareAbandoned(tx, config, game, variant, seats, state, grace);
+    await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload: { phase: state.phaseId } });
+    return;
+  }
+  const partial = new Set(state.partial.map((s) => s.id));
+  const defaulting = state.late.filter((s) => !partial.has(s.id));
+  if (hasRule(game, 'CIVIL_DISORDER')) {
+    const disorder = [...defaulting, ...state.vacant.filter((s) => s.status === 'abandoned')];
+    if (disorder.length > 0) await civilDisorder(tx, config, game, variant, seats, disorder);
+    return processTurn(tx, config, game, variant, await tx.seats(game.id), now);
+  }
+  if (defaulting.length === 0 && state.vacant.length === 0) return processTurn(tx, config, game, variant, seats, now);
+  await abandon(tx, defaulting);
+  await tx.updateGame(game.id, { status: 'waiting' });
+  await tx.cancelJobs(game.id);
+  const vacant = [...state.vacant, ...defaulting];
+  const body = (): string =>
+    `The grace period of game '${game.name}' is over. ${names(variant, vacant)} ${isAre(vacant)} now considered abandoned and free for takeover.\n` +
+    `The game waits for replacements; anyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
+  await notify(tx, config, game, seats, new Set(defaulting.map((s) => s.id)), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  await scheduleReplacementReminder(tx, game, now);
+}
+
+/** Before T_ab: the late powers are told when they will be abandoned (and, NMR, when in CD). */
+async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
+  const deadline = game.deadline ?? now;
+  const grace = game.grace ?? deadline;
+  const waiting = state.waitingFor.map((p) => variant.power(p)!.name).join(', ');
+  const body = (when: DeadlineWriter): string =>
+    `Diplomacy game '${game.name}' is waiting for ${waiting}'s orders.\n` +
+    `The deadline was ${when(deadline)}.\n` +
+    `If they are not received by ${when(abandonmentTime(game, grace))}, the late powers will be considered abandoned and free for takeover` +
+    (hasRule(game, 'CIVIL_DISORDER') ? `,\nand if nothing is received by ${when(grace)}, they will be in civil disorder: their units hold.\n` : '.\n');
+  // During the first day after the deadline everyone hears of it; after that only the late.
+  const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
+  await notify(tx, config, game, readers, new Set(state.late.map((s) => s.id)), `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body);
+}
+
+/** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
+async function declareAbandoned(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, grace: Date): Promise<void> {
+  const partial = new Set(state.partial.map((s) => s.id));
+  const abandoned = state.late.filter((s) => !partial.has(s.id));
+  if (abandoned.length === 0) return;
+  await abandon(tx, abandoned);
+  const accepted = state.partial.length > 0 ? `The orders of ${names(variant, state.partial)} are accepted as they are.\n` : '';
+  const body = (when: DeadlineWriter): string =>
+    `Diplomacy game '${game.name}' is waiting for ${names(variant, abandoned)}'s orders.\n` +
+    accepted +
+    `${names(variant, abandoned)} ${isAre(abandoned)} now considered abandoned and free for takeover:\n${takeoverLines(game, variant, abandoned)}` +
+    `Civil disorder (units hold) if orders are not received by ${when(grace)}.\n`;
+  await notify(tx, config, game, seats, new Set(abandoned.map((s) => s.id)), `Late Notice: ${initials(variant, abandoned)}`, body);
+}
+
+/** The late players leave their powers, which are free for TAKEOVER. */
+async function abandon(tx: JudgeTransaction, seats: readonly SeatRecord[]): Promise<void> {
+  await chargeAbandonment(tx, seats);
+  for (const seat of seats) {
+    await tx.updateSeat(seat.id, { status: 'abandoned', wait: false });
+    await tx.changeHolder(seat.id, seat.address, 'abandoned');
+  }
+}
+
+async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly SeatRecord[]): Promise<void> {
+  await chargeCivilDisorder(tx, disorder);
+  for (const seat of disorder) await tx.updateSeat(seat.id, { status: 'cd', wait: false });
+  const body = (): string =>
+    `The grace period of game '${game.name}' is over. ${names(variant, disorder)} ${isAre(disorder)} in civil disorder: their units hold, retreats disband, builds are waived.\n` +
+    `A power in civil disorder holds up no later phase; it may be taken over with:\n${takeoverLines(game, variant, disorder)}`;
+  await notify(tx, config, game, seats, new Set(disorder.map((s) => s.id)), 'Civil Disorder', body);
+}
+
+async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<void> {
+  const late = seats.filter((s) => s.role === 'power' && s.status === 'active' && s.power !== null && waitingFor.includes(s.power));
+  // One mail per player: a reminder tells nobody else who is behind.
+  for (const seat of late) {
+    const body = `Diplomacy game '${game.name}': orders for ${variant.power(seat.power!)!.name} are not complete.\nThe deadline is ${deadlineTextFor(game, seat.timeZone, game.deadline)}.\n`;
     await tx.enqueueMail({ to: [seat.address], subject: subjectFor(config, game, game.currentPhase, 'Reminder'), body, gameId: game.id, kind: 'notice' });
   }
 }
 
-async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], late: readonly string[]): Promise<void> {
-  const fate = hasRule(game, 'CIVIL_DISORDER') ? 'will be processed with their units holding (civil disorder)' : 'will be considered abandoned and free for takeover';
-  const body =
-    `Diplomacy game '${game.name}' is waiting for ${names(variant, late)}'s orders.\n` +
-    `If they are not received by ${deadlineText(game, game.grace)}, the late powers ${fate}.\n`;
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, game.currentPhase, `Late Notice: ${late.map((p) => variant.power(p)!.initial).join('')}`), body, gameId: game.id, kind: 'notice' });
+/** While the game waits for replacements: everyone is reminded of the vacant powers every 48 h. */
+async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+  if (game.status !== 'waiting') return;
+  const variant = loadVariant(game.variant);
+  const seats = await tx.seats(game.id);
+  const vacant = seats.filter((s) => s.role === 'power' && s.power !== null && (s.status === 'abandoned' || s.status === 'resigned'));
+  if (vacant.length === 0) return;
+  const body = (): string =>
+    `Diplomacy game '${game.name}' is still waiting for replacements for ${names(variant, vacant)}.\nAnyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
+  await notify(tx, config, game, seats, new Set(), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  await scheduleReplacementReminder(tx, game, now);
 }
 
-async function civilDisorderNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], late: readonly string[]): Promise<void> {
-  const body = `The grace period of game '${game.name}' is over. ${names(variant, late)} ${late.length === 1 ? 'is' : 'are'} in civil disorder: their units hold, retreats disband, builds are waived.\n`;
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, game.currentPhase, 'Civil Disorder'), body, gameId: game.id, kind: 'notice' });
+async function scheduleReplacementReminder(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {
+  await tx.scheduleJob({
+    kind: 'replacements',
+    gameId: game.id,
+    dueAt: new Date(now.getTime() + REPLACEMENT_REMINDER_MS),
+    dedupeKey: `game:${game.id}:replacements`,
+    payload: { phase: game.currentPhase! },
+  });
 }
 
-async function abandon(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], late: readonly string[]): Promise<void> {
-  for (const seat of seatsOf(seats, late)) {
-    await tx.updateSeat(seat.id, { status: 'abandoned', wait: false });
-    await tx.changeHolder(seat.id, seat.address, 'abandoned');
+/**
+ * A notice to the given readers (resigned players excepted), one mail per zone: readers who chose
+ * a zone with SET ZONE read its times in that zone. Late players' copies are marked in the subject.
+ */
+async function notify(
+  tx: JudgeTransaction,
+  config: JudgeConfig,
+  game: Game,
+  readers: readonly SeatRecord[],
+  lateSeats: ReadonlySet<number>,
+  what: string,
+  body: (when: DeadlineWriter) => string,
+): Promise<void> {
+  const byAddress = new Map<string, { zone: string | null; late: boolean }>();
+  for (const seat of readers) {
+    if (seat.status === 'resigned') continue;
+    const reader = byAddress.get(seat.address) ?? { zone: null, late: false };
+    if (reader.zone === null && seat.timeZone !== null && seat.timeZone !== game.timeZone) reader.zone = seat.timeZone;
+    reader.late ||= lateSeats.has(seat.id);
+    byAddress.set(seat.address, reader);
   }
-  await tx.updateGame(game.id, { status: 'waiting' });
-  await tx.cancelJobs(game.id);
-  const takeovers = late.map((p) => `TAKEOVER ${variant.power(p)!.name.toLowerCase()}@${game.name} <password>`).join('\n  ');
-  const body = `${names(variant, late)} ${late.length === 1 ? 'is' : 'are'} now considered abandoned in game '${game.name}'. The game waits for replacements;\nanyone may take over with:\n  ${takeovers}\n`;
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, game.currentPhase, `Waiting for Replacements: ${late.map((p) => variant.power(p)!.initial).join('')}`), body, gameId: game.id, kind: 'notice' });
+  const groups = new Map<string, { zone: string | null; late: boolean; to: string[] }>();
+  for (const [address, reader] of byAddress) {
+    const key = `${reader.late}|${reader.zone ?? ''}`;
+    const group = groups.get(key) ?? { ...reader, to: [] };
+    group.to.push(address);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const subject = `${group.late ? LATE_SUBJECT_PREFIX : ''}${subjectFor(config, game, game.currentPhase, what)}`;
+    const text = body((instant) => deadlineTextFor(game, group.zone, instant));
+    await tx.enqueueMail({ to: group.to, subject, body: text, gameId: game.id, kind: 'notice' });
+  }
+}
+
+function names(variant: Variant, seats: readonly SeatRecord[]): string {
+  return seats.map((s) => variant.power(s.power!)!.name).join(', ');
+}
+
+function initials(variant: Variant, seats: readonly SeatRecord[]): string {
+  return seats.map((s) => variant.power(s.power!)!.initial).join('');
+}
+
+function isAre(seats: readonly unknown[]): string {
+  return seats.length === 1 ? 'is' : 'are';
+}
+
+function takeoverLines(game: Game, variant: Variant, seats: readonly SeatRecord[]): string {
+  return seats.map((s) => `  TAKEOVER ${variant.power(s.power!)!.name.toLowerCase()}@${game.name} <password>\n`).join('');
 }
 
 /** When the last vacancy is filled the game goes on with a fresh deadline counted from now (njudge). */

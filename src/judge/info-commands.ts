@@ -1,10 +1,13 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { InfoCommand } from '../commands/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
-import type { Game } from './model.ts';
+import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
+import { hasRule, type Game } from './model.ts';
+import type { PlayerRecord, SeatRecord } from './ports.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP.
-// They never show a player's address or password: rosters name powers and seat states only.
+// They never show a player's address or password: rosters name powers, seat states and (but for
+// gunboat games) each player's punctuality and dedication.
 
 export const HELP_TEXT = `dipjudge understands the e-mail commands of njudge and DPjudge. A mail holds one or more
 blocks; each starts with one of these lines and acts on that game:
@@ -85,7 +88,14 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
   const players = seats.filter((s) => s.role === 'power');
   lines.push('', `Players (${players.length} of ${variant.powers.length}):`);
-  for (const seat of players) lines.push(`   ${(seat.power ? variant.power(seat.power)!.name : 'Unassigned').padEnd(10)} ${seat.status}${seat.wait ? ', waiting' : ''}`);
+  // njudge's LIST shows each player's points. Here: dedication and both ratios, never the
+  // address; in gunboat games not even those, as a record could tell who plays a power.
+  const records = hasRule(game, 'GUNBOAT') ? null : await ctx.tx.playerRecords(players.filter(isPlayed).map((s) => s.address));
+  for (const seat of players) {
+    const status = `${seat.status}${seat.wait ? ', waiting' : ''}`;
+    const rating = records && isPlayed(seat) ? ` ${ratingText(records.get(seat.address.toLowerCase()) ?? NO_RECORD)}` : '';
+    lines.push(`   ${(seat.power ? variant.power(seat.power)!.name : 'Unassigned').padEnd(10)} ${status.padEnd(rating ? 16 : 0)}${rating}`.trimEnd());
+  }
   const observers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length;
   if (observers > 0) lines.push(`   and ${observers} observer${observers === 1 ? '' : 's'}`);
   if (game.currentPhase) {
@@ -101,6 +111,17 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
     }
   }
   return lines.join('\n');
+}
+
+/** A seat with a player of its own: not vacated, not a dummy held by the Master. */
+function isPlayed(seat: SeatRecord): boolean {
+  return seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'dummy';
+}
+
+/** "on time  75% (3/4)  CD   0%  dedication   8" */
+function ratingText(record: PlayerRecord): string {
+  const percent = (ratio: number) => `${String(Math.round(ratio * 100)).padStart(3)}%`;
+  return `on time ${percent(onTimeRatio(record))} (${record.onTime}/${record.total})  CD ${percent(civilDisorderRatio(record))}  dedication ${String(record.points).padStart(4)}`;
 }
 
 async function history(ctx: BlockContext, name: string | null, line: number): Promise<string> {

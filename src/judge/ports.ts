@@ -70,7 +70,7 @@ export interface GamePatch {
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */
 export interface GameJob {
-  readonly kind: 'deadline' | 'reminder' | 'grace' | 'process';
+  readonly kind: 'deadline' | 'reminder' | 'grace' | 'process' | 'replacements';
   readonly gameId: number;
   readonly dueAt: Date;
   /** An open job with the same key is replaced: rescheduling is one call. */
@@ -137,6 +137,33 @@ export interface InboundOrigin {
   readonly uid: string | number | bigint;
 }
 
+/**
+ * Additions to the dedication record of a seat's current holder (njudge's points and plyrdata
+ * counters); each field is added, none may be negative except points.
+ */
+export interface DedicationChange {
+  readonly seatId: number;
+  readonly points?: number;
+  /** Judged on time: also counted as judged, and on the seat. */
+  readonly onTime?: number;
+  /** Judged late (the late count itself is markLate's). */
+  readonly late?: number;
+  readonly started?: number;
+  readonly tookOver?: number;
+  readonly resigned?: number;
+}
+
+/** A player's record over every seat held under one address. */
+export interface PlayerRecord {
+  readonly points: number;
+  readonly onTime: number;
+  /** Phases judged, on time or late. */
+  readonly total: number;
+  readonly started: number;
+  readonly tookOver: number;
+  readonly resigned: number;
+}
+
 export interface JudgeTransaction {
   /**
    * Records the inbound message; false when its Message-ID was seen before. The origin is kept
@@ -165,6 +192,12 @@ export interface JudgeTransaction {
   removeSeat(id: number): Promise<void>;
   /** Counts one more late phase for each seat and its current holder. */
   markLate(seatIds: readonly number[]): Promise<void>;
+  /** Adds to the records of the seats' current holders (and the seats' on-time counts). */
+  addDedication(changes: readonly DedicationChange[]): Promise<void>;
+  /** The record of everyone who played under these addresses, by address (lower case). */
+  playerRecords(addresses: readonly string[]): Promise<Map<string, PlayerRecord>>;
+  /** Marks the phase's punctuality as judged (dedication); false when it already was. */
+  judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
   votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null; readonly proposal: boolean | null }[]>;
   /** Forgets every seat's answer to the game's proposal. */

@@ -5,6 +5,7 @@ import type { Game, GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
+  DedicationChange,
   GameJob,
   GameSnapshot,
   GamePatch,
@@ -16,6 +17,7 @@ import type {
   OutgoingMail,
   PhaseHistory,
   PhaseRecord,
+  PlayerRecord,
   PressRecord,
   SeatPatch,
   SeatRecord,
@@ -250,6 +252,69 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx.updateTable('seat_stints').set((eb) => ({ late_count: eb('late_count', '+', 1) })).where('seat_id', 'in', seatIds).where('ended_at', 'is', null).execute();
   }
 
+  async addDedication(changes: readonly DedicationChange[]): Promise<void> {
+    for (const change of changes) {
+      const onTime = change.onTime ?? 0;
+      await this.trx
+        .updateTable('seat_stints')
+        .set((eb) => ({
+          points: eb('points', '+', change.points ?? 0),
+          on_time_count: eb('on_time_count', '+', onTime),
+          judged_count: eb('judged_count', '+', onTime + (change.late ?? 0)),
+          started_count: eb('started_count', '+', change.started ?? 0),
+          took_over_count: eb('took_over_count', '+', change.tookOver ?? 0),
+          resigned_count: eb('resigned_count', '+', change.resigned ?? 0),
+        }))
+        .where('seat_id', '=', change.seatId)
+        .where('ended_at', 'is', null)
+        .execute();
+      if (onTime > 0) await this.trx.updateTable('seats').set((eb) => ({ on_time_count: eb('on_time_count', '+', onTime) })).where('id', '=', change.seatId).execute();
+    }
+  }
+
+  async playerRecords(addresses: readonly string[]): Promise<Map<string, PlayerRecord>> {
+    const records = new Map<string, PlayerRecord>();
+    const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+    if (wanted.length === 0) return records;
+    const rows = await this.trx
+      .selectFrom('seat_stints')
+      .select((eb) => [
+        sql<string>`lower(address)`.as('address'),
+        eb.fn.sum<string>('points').as('points'),
+        eb.fn.sum<string>('on_time_count').as('on_time'),
+        eb.fn.sum<string>('judged_count').as('total'),
+        eb.fn.sum<string>('started_count').as('started'),
+        eb.fn.sum<string>('took_over_count').as('took_over'),
+        eb.fn.sum<string>('resigned_count').as('resigned'),
+      ])
+      .where(sql<string>`lower(address)`, 'in', wanted)
+      .groupBy(sql`lower(address)`)
+      .execute();
+    for (const row of rows) {
+      records.set(row.address, {
+        points: Number(row.points),
+        onTime: Number(row.on_time),
+        total: Number(row.total),
+        started: Number(row.started),
+        tookOver: Number(row.took_over),
+        resigned: Number(row.resigned),
+      });
+    }
+    return records;
+  }
+
+  async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
+    const row = await this.trx
+      .updateTable('phases')
+      .set({ punctuality_judged_at: at })
+      .where('game_id', '=', gameId)
+      .where('phase_id', '=', phaseId)
+      .where('punctuality_judged_at', 'is', null)
+      .returning('phase_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async removeSeat(id: number): Promise<void> {
     await this.trx.updateTable('seats').set({ left_at: sql`now()` }).where('id', '=', id).execute();
     await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: 'left' }).where('seat_id', '=', id).where('ended_at', 'is', null).execute();
@@ -268,7 +333,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .onConflict((oc) =>
         oc
           .columns(['game_id', 'phase_id'])
-          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot, results: null, results_text: null, processed_at: null }),
+          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot, results: null, results_text: null, processed_at: null, punctuality_judged_at: null }),
       )
       .execute();
   }

@@ -137,6 +137,16 @@ export interface SeatStintsTable {
   end_reason: Nullable<string>;
   late_count: Defaulted<number>;
   on_time_count: Defaulted<number>;
+  /** Dedication points earned in this stint (sql/003). */
+  points: Defaulted<number>;
+  /** Phases judged for punctuality; on_time_count of them were on time (sql/003). */
+  judged_count: Defaulted<number>;
+  /** 1 when the stint began with the game (sql/003). */
+  started_count: Defaulted<number>;
+  /** 1 when the stint began by taking over a vacated power (sql/003). */
+  took_over_count: Defaulted<number>;
+  /** Abandonments and civil disorders (sql/003). */
+  resigned_count: Defaulted<number>;
 }
 
 export interface AbsencesTable {
@@ -160,6 +170,8 @@ export interface PhasesTable {
   results: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
   results_text: Nullable<string>;
   processed_at: NullableTimestamp;
+  /** When the phase's punctuality was judged: its first late notice, or its processing (sql/003). */
+  punctuality_judged_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
 }
 

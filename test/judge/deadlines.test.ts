@@ -42,14 +42,20 @@ describeEachDatabase('deadlines and lateness', (getStore) => {
     }
     now = (await game()).deadline_at!;
     await fire('deadline');
+    // One copy for the others, one marked for the late player.
     const late = await notices('%Late Notice: T%');
-    expect(late).toHaveLength(1);
-    expect(late[0]!.to_addresses).toHaveLength(8);
+    expect(late.map((n) => [n.subject, n.to_addresses.length])).toEqual([
+      ['DIP:demo - S1901M Late Notice: T', 7],
+      ['[You are late!] DIP:demo - S1901M Late Notice: T', 1],
+    ]);
+    expect(late[1]!.to_addresses).toEqual([played.holder.get('TURKEY')!.address]);
     expect(late[0]!.body).toMatch(/waiting for Turkey's orders/);
     const turkey = await getStore().db.selectFrom('seats').select(['late_count', 'status']).where('power', '=', 'TURKEY').executeTakeFirstOrThrow();
     expect(turkey.late_count).toBe(1);
-    const grace = await getStore().db.selectFrom('jobs').selectAll().where('kind', '=', 'grace').where('done_at', 'is', null).executeTakeFirstOrThrow();
-    now = grace.due_at;
+    // The next look at the game is the next day at grace's time of day.
+    const next = await getStore().db.selectFrom('jobs').selectAll().where('kind', '=', 'grace').where('done_at', 'is', null).executeTakeFirstOrThrow();
+    expect(next.due_at.toISOString()).toBe('2004-01-13T21:30:00.000Z');
+    now = (await game()).grace_at!;
     await fire('grace');
     expect((await game()).status).toBe('waiting');
     expect((await notices('%Waiting for Replacements: T%'))[0]!.body).toMatch(/TAKEOVER turkey@demo/);

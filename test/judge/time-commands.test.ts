@@ -171,7 +171,7 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     now = new Date('2004-01-07T12:00:00Z');
     expect(await master(played, 'DAY 1 HAS ENDED EARLY')).toMatch(/S1901M has ended; the late powers have been told/);
     expect((await game()).deadline_at!.toISOString()).toBe('2004-01-07T12:00:00.000Z');
-    expect(await notices('%Late Notice: AEFGIRT%')).toHaveLength(1);
+    expect(await notices('DIP:%Late Notice: AEFGIRT')).toHaveLength(1);
     expect((await openJobs()).map((j) => j.kind)).toEqual(['grace']);
 
     await getDatabase().reset();
