@@ -343,12 +343,13 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
   });
 
   it('moves the mail before a failing one, retries the failing one, and neither skips nor reorders the rest of the batch', async () => {
-    for (const raw of numberedMails(5)) await dovecot.appendMessage(raw);
+    // m3 fails in the middle of the first batch (m1–m4) while m5–m6 are read ahead.
+    for (const raw of numberedMails(6)) await dovecot.appendMessage(raw);
     const calls: string[] = [];
     const inSecondTry = gate();
     const secondTry = gate();
     startIntake({
-      batchSize: 10,
+      batchSize: 4,
       handle: async (raw) => {
         const id = messageIdOf(raw);
         calls.push(id);
@@ -363,21 +364,22 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     await inSecondTry.passed;
     // m1 and m2 were settled before the retry; m3 and everything after it still wait in INBOX.
     expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2));
-    expect((await dovecot.listMessages('INBOX')).map((m) => m.messageId)).toEqual(ids(3, 4, 5));
+    expect((await dovecot.listMessages('INBOX')).map((m) => m.messageId)).toEqual(ids(3, 4, 5, 6));
     secondTry.open();
-    await waitFor('all five in Processed', async () => (await dovecot.listMessages('Processed')).length === 5);
-    expect(calls).toEqual(ids(1, 2, 3, 3, 4, 5));
-    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2, 3, 4, 5));
+    await waitFor('all six in Processed', async () => (await dovecot.listMessages('Processed')).length === 6);
+    expect(calls).toEqual(ids(1, 2, 3, 3, 4, 5, 6));
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2, 3, 4, 5, 6));
     expect(await dovecot.listMessages('INBOX')).toEqual([]);
   });
 
   it('on stop in the middle of a batch finishes the mail in hand and moves exactly the handled mail', async () => {
-    for (const raw of numberedMails(5)) await dovecot.appendMessage(raw);
+    // Stopped while m3 of the batch m1–m4 is in hand, with m5–m6 read ahead.
+    for (const raw of numberedMails(6)) await dovecot.appendMessage(raw);
     const calls: string[] = [];
     const inHand = gate();
     const release = gate();
     const intake = startIntake({
-      batchSize: 10,
+      batchSize: 4,
       handle: async (raw) => {
         calls.push(messageIdOf(raw));
         if (calls.length === 3) {
@@ -397,8 +399,39 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(await dovecot.listMessages('INBOX')).toEqual([
       { uid: 4, flags: [], messageId: '<m4@players.example>' },
       { uid: 5, flags: [], messageId: '<m5@players.example>' },
+      { uid: 6, flags: [], messageId: '<m6@players.example>' },
     ]);
     expect(intake.status()).toMatchObject({ phase: 'stopped', handled: 3, cursor: { lastUid: 3 } });
+  });
+
+  it('reads the next batch while the judge works on this one, and moves a batch only once all of it was handled', async () => {
+    for (const raw of numberedMails(4)) await dovecot.appendMessage(raw);
+    const { logger, commands } = commandRecorder();
+    const handled: number[] = [];
+    const inHand = gate();
+    const release = gate();
+    const intake = startIntake({
+      batchSize: 2,
+      logger,
+      clientLogLevel: 'debug',
+      handle: async (_raw, meta) => {
+        handled.push(meta.uid);
+        if (meta.uid === 2) {
+          inHand.open();
+          await release.passed;
+        }
+      },
+    });
+    await inHand.passed;
+    // While m2 is judged, m3–m4 come over the connection; m1, already handled, waits for m2.
+    await waitFor('the next batch to be read', () => commands().some((c) => /^UID FETCH 3:4 \(UID BODY\.PEEK\[\]/.test(c)));
+    expect(commands().filter((c) => c.startsWith('UID MOVE'))).toEqual([]);
+    expect(await dovecot.listMessages('Processed')).toEqual([]);
+    release.open();
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 4);
+    expect(handled).toEqual([1, 2, 3, 4]);
+    expect(commands().filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:2 Processed', 'UID MOVE 3:4 Processed']);
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 2, 3, 4));
   });
 
   it('sets a mail above maxMessageBytes aside without downloading it, and handles its neighbours in the same round', async () => {
