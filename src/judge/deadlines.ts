@@ -20,7 +20,9 @@ import type { JudgeTransaction, SeatRecord } from './ports.ts';
 
 // Deadlines of a game's phases: computed by the schedule module in the game's zone, stored on the
 // game and its phase, and turned into timed jobs (the deadline itself and the reminders before it)
-// that the scheduler runs. NO_DEADLINE games have none and wait for their orders.
+// that the scheduler runs. NO_DEADLINE games have none and wait for their orders. Each phase also
+// gets njudge's earliest processing time and delay (process-delay.ts); a pending 'process' job
+// outlives a change of deadline.
 
 export function gameTiming(game: Pick<Game, 'timing'>): Timing {
   if (game.timing === null) return DEFAULT_TIMING;
