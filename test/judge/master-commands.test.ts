@@ -226,6 +226,7 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await master(played, 'BECOME Italy')).toMatch(/UNEND it before BECOME/);
     expect(await master(played, 'ROLLBACK')).toMatch(/only a game in play can be rolled back \(UNEND it first\)/);
     expect(await master(played, 'SET DEADLINE 20 JAN 12:00')).toMatch(/Game 'demo' is terminated: it has no deadline to change/);
+    expect(await master(played, 'REVEAL')).toMatch(/The players of game 'demo' have been revealed to everyone/);
     expect((await db().selectFrom('seats').select('status').where('power', '=', 'ITALY').executeTakeFirstOrThrow()).status).toBe('active');
     expect(await openJobs()).toHaveLength(0);
 
