@@ -49,7 +49,10 @@ export interface ImapIntakeOptions {
   readonly maxAttempts?: number;
   /** Larger mails are set aside unread (default 25 MB). */
   readonly maxMessageBytes?: number;
-  /** Mails read, handled and moved per round (default 100): bounds memory and what a crash replays. */
+  /**
+   * Mails read, handled and moved per round (default 100). Two rounds are in flight at most (one
+   * judged, one read ahead or being settled): this bounds memory and what a crash replays.
+   */
   readonly batchSize?: number;
   /** Sources read per round stop at this many bytes; the first mail is always read (default 16 MiB). */
   readonly batchBytes?: number;
