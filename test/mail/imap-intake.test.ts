@@ -278,6 +278,19 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(handled).toEqual(['<stuck@players.example>', '<next@players.example>']);
   });
 
+  it(`marks a whole round with ${PROCESSED_KEYWORD} in one STORE when the server refuses its MOVE`, async () => {
+    for (const raw of numberedMails(3)) await dovecot.appendMessage(raw);
+    const { logger, commands } = commandRecorder();
+    const intake = startIntake({ processedMailbox: 'No//Such', logger, clientLogLevel: 'debug', handle: async () => undefined });
+    await waitFor('the cursor past the round', () => intake.status().cursor?.lastUid === 3);
+    expect((await dovecot.listMessages('INBOX')).map((m) => [m.messageId, m.flags])).toEqual(ids(1, 2, 3).map((id) => [id, [PROCESSED_KEYWORD, '\\Seen']]));
+    expect(commands().filter((c) => c.startsWith('UID MOVE') || c.startsWith('UID STORE'))).toEqual([
+      'UID STORE 1:3 +FLAGS (\\Seen)',
+      'UID MOVE 1:3 No//Such',
+      `UID STORE 1:3 +FLAGS (\\Seen ${PROCESSED_KEYWORD})`,
+    ]);
+  });
+
   it('reconnects with a new client when Dovecot restarts, replays the mail that was in hand, and loses nothing', async () => {
     const calls: Handled[] = [];
     const inHand = gate();
