@@ -156,6 +156,18 @@ describeEachDatabase('the processing delay', (getStore) => {
     expect(await phase()).toBe('F1901M');
   });
 
+  it("the Master's PROCESS does not wait for the delay", async () => {
+    const played = await begin('');
+    now = at('2004-01-05T17:00:00Z');
+    await allOrders(played);
+    expect(await processJobs()).toHaveLength(1);
+    await played.judge.receive(eml({ from: 'gm@players.example' }, 'SIGNON Mdemo gmpass\nPROCESS'));
+    expect(await phase()).toBe('F1901M');
+    // The new phase has nothing pending: its orders are still to come.
+    expect(await processJobs()).toHaveLength(0);
+    expect((await game()).process_at).toBeNull();
+  });
+
   it('ALWAYS_WAIT games wait for the deadline even when every order is in and the delay is over', async () => {
     const played = await begin('RULE ALWAYS_WAIT');
     now = at('2004-01-06T05:00:00Z');
