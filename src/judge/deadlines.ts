@@ -14,6 +14,7 @@ import {
   type Timing,
 } from '../schedule/index.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
+import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
@@ -133,8 +134,8 @@ export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id'
       if (at > now) await tx.scheduleJob({ kind: 'reminder', gameId: game.id, dueAt: at, dedupeKey: `game:${game.id}:reminder:${index}`, payload });
     }
   } else {
-    // The deadline has passed (its late notice went out): what is left is the end of grace.
-    await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: grace > now ? grace : now, dedupeKey: `game:${game.id}:grace`, payload });
+    // The deadline has passed (its late notice went out): the game is looked at daily until grace.
+    await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload });
   }
   await restoreProcessJob(tx, game.id, phaseId);
 }

@@ -5,6 +5,7 @@ import type { Variant } from '../engine/variant.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
 import { deadlineTextFor, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
+import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
@@ -51,18 +52,6 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
       if (readiness.ready) return processTurn(tx, config, game, variant, seats, now);
       return lateness(tx, config, game, variant, seats, readiness.waitingFor, now);
   }
-}
-
-/** The next time a late game is looked at: grace − k·24 h, the earliest such instant after now. */
-export function nextLateCheck(grace: Date, now: Date): Date {
-  const left = grace.getTime() - now.getTime();
-  if (left <= 0) return now;
-  return new Date(grace.getTime() - (Math.ceil(left / DAY_MS) - 1) * DAY_MS);
-}
-
-/** When late powers are declared abandoned: a day before grace in CIVIL_DISORDER games, at grace otherwise. */
-export function abandonmentTime(game: Pick<Game, 'rules'>, grace: Date): Date {
-  return hasRule(game, 'CIVIL_DISORDER') ? new Date(grace.getTime() - DAY_MS) : grace;
 }
 
 /** Who stands where once the deadline has passed. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
+import { abandonmentTime, nextLateCheck } from '../../src/judge/late-checks.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -18,6 +19,22 @@ interface Notice {
   readonly to: readonly string[];
   readonly body: string;
 }
+
+describe('when a late game is looked at', () => {
+  const grace = new Date('2004-01-19T21:30:00Z');
+  it('is grace − k·24 h, the first such instant after now', () => {
+    expect(nextLateCheck(grace, new Date('2004-01-12T22:30:00Z')).toISOString()).toBe('2004-01-13T21:30:00.000Z');
+    expect(nextLateCheck(grace, new Date('2004-01-13T21:30:00Z')).toISOString()).toBe('2004-01-14T21:30:00.000Z');
+    expect(nextLateCheck(grace, new Date('2004-01-18T21:30:00Z')).toISOString()).toBe('2004-01-19T21:30:00.000Z');
+    expect(nextLateCheck(grace, new Date('2004-01-19T21:29:00Z')).toISOString()).toBe('2004-01-19T21:30:00.000Z');
+    // Once grace has passed, at once.
+    expect(nextLateCheck(grace, new Date('2004-01-20T00:00:00Z')).toISOString()).toBe('2004-01-20T00:00:00.000Z');
+  });
+  it('abandons a day before grace in CIVIL_DISORDER games, at grace otherwise', () => {
+    expect(abandonmentTime({ rules: ['CIVIL_DISORDER'] }, grace).toISOString()).toBe('2004-01-18T21:30:00.000Z');
+    expect(abandonmentTime({ rules: [] }, grace).toISOString()).toBe(grace.toISOString());
+  });
+});
 
 describeEachDatabase('late notices, abandonment and civil disorder', (getStore) => {
   let now = new Date('2004-01-05T16:00:00Z');
