@@ -11,6 +11,11 @@ import type { JudgeTransaction } from './ports.ts';
 
 const MINUTE_MS = 60_000;
 
+/** ALWAYS_WAIT games are never processed before their deadline: the deadline job does it. */
+export function heldToDeadline(game: Game, now: Date): boolean {
+  return hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline;
+}
+
 /**
  * When the game's current phase, ready now, is to be processed: null means at once. A pending
  * time that has already come (its job not yet run) is due at once as well.

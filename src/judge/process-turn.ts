@@ -9,7 +9,7 @@ import { creditPunctualTurn } from './dedication.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
-import { announcedProcessingTime, deferProcessing, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
+import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
 // complete, error-free set and nobody who owes orders has SET WAIT, after njudge's delay
@@ -75,7 +75,7 @@ export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, 
 
 /** When the ready phase is to be processed (null: now), or 'not ready'. */
 async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<Date | null | 'not ready'> {
-  if (hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline) return 'not ready';
+  if (heldToDeadline(game, now)) return 'not ready';
   if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return 'not ready';
   return processingTime(game, now);
 }
@@ -86,8 +86,7 @@ async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats
  * the next mail or its deadline.
  */
 export async function processWhenDue(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
-  const held = hasRule(game, 'ALWAYS_WAIT') && game.deadline !== null && now < game.deadline;
-  if (held || !readiness.ready) return withdrawProcessing(tx, game);
+  if (heldToDeadline(game, now) || !readiness.ready) return withdrawProcessing(tx, game);
   if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now);
 }
 
