@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.ts';
+import { storeDeadline } from '../../src/judge/deadlines.ts';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -143,6 +144,12 @@ describeEachDatabase('the processing delay', (getStore) => {
     const played = await begin('');
     now = at('2004-01-06T05:00:00Z');
     await allOrders(played);
+    // Replacing the game's jobs for a new deadline brings the pending processing back as it was.
+    const g = await game();
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) =>
+      storeDeadline(tx, (await tx.findGameById(g.id))!, 'S1901M', at('2004-01-09T23:30:00Z'), at('2004-01-16T23:30:00Z'), now),
+    );
+    expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T06:00:00Z')]);
     now = at('2004-01-06T05:10:00Z');
     await played.judge.receive(eml({ from: 'gm@players.example' }, 'SIGNON Mdemo gmpass\nSET DEADLINE Thu 8 Jan 2004 18:00'));
     expect(await lastReply('gm@players.example')).toMatch(/The deadline of game 'demo' is now Thu Jan 08 2004 18:00:00 \+0000/);
