@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Judge } from '../judge/judge.ts';
 import { mailOptions } from '../mail/outgoing-message.ts';
@@ -47,11 +48,21 @@ export async function drainInbox(folders: SpoolFolders, judge: Judge, onMessage?
 
 const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+/**
+ * The .eml file stays on this machine, so it may say whom a mail to several people went to:
+ * `X-Envelope-To` (never added to mail that leaves through SMTP).
+ */
+function spoolCopy(options: SendMailOptions): SendMailOptions {
+  const envelope = options.envelope as { to?: string[] } | undefined;
+  if (!envelope?.to) return options;
+  return { ...options, headers: { ...(options.headers as Record<string, string>), 'X-Envelope-To': envelope.to.join(', ') } };
+}
+
 /** Writes pending outbox rows as `.eml` files and marks them sent; returns how many. */
 export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }): Promise<number> {
   const rows = await db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(100).execute();
   for (const row of rows) {
-    const info = await transport.sendMail(mailOptions(row, from));
+    const info = await transport.sendMail(spoolCopy(mailOptions(row, from)));
     const name = `${row.id.padStart(8, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
     await writeFile(path.join(folders.outbox, name), info.message as Buffer);
     await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();

@@ -3,6 +3,11 @@ import type { SendMailOptions } from 'nodemailer';
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
 // spool mode, to a stream transport that writes .eml files. The Message-ID is the row's own,
 // so a message sent twice after a crash can be recognised as one.
+//
+// A mail to several people (results, notices, broadcasts) names none of them: the recipients
+// travel only in the SMTP envelope and the To header is the empty group
+// `undisclosed-recipients:;`. Players' addresses stay hidden from each other (njudge mailed
+// each player separately), which gunboat games depend on.
 
 export interface OutboxMail {
   readonly message_id: string;
@@ -14,13 +19,27 @@ export interface OutboxMail {
   readonly body: string;
 }
 
+export const UNDISCLOSED_RECIPIENTS = 'undisclosed-recipients:;';
+
+/** Everyone the mail goes to, in the order the row names them. */
+export function envelopeRecipients(row: OutboxMail): string[] {
+  return [...new Set([...row.to_addresses, ...row.cc_addresses, ...row.bcc_addresses])];
+}
+
 export function mailOptions(row: OutboxMail, from: { readonly name: string; readonly address: string }): SendMailOptions {
   const { 'In-Reply-To': inReplyTo, References: references, ...headers } = row.headers;
+  const shown = row.to_addresses.length + row.cc_addresses.length;
+  const addressing: SendMailOptions =
+    shown <= 1
+      ? {
+          to: [...row.to_addresses],
+          ...(row.cc_addresses.length > 0 ? { cc: [...row.cc_addresses] } : {}),
+          ...(row.bcc_addresses.length > 0 ? { bcc: [...row.bcc_addresses] } : {}),
+        }
+      : { to: UNDISCLOSED_RECIPIENTS, envelope: { from: from.address, to: envelopeRecipients(row) } };
   return {
     from: { name: from.name, address: from.address },
-    to: [...row.to_addresses],
-    ...(row.cc_addresses.length > 0 ? { cc: [...row.cc_addresses] } : {}),
-    ...(row.bcc_addresses.length > 0 ? { bcc: [...row.bcc_addresses] } : {}),
+    ...addressing,
     subject: row.subject,
     text: row.body,
     messageId: row.message_id,

@@ -5,7 +5,7 @@ import type { DKIMOptions } from 'nodemailer/lib/dkim';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { Database, OutboxRow } from '../store/index.ts';
 import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
-import { mailOptions } from './outgoing-message.ts';
+import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
 import { claimDueMessages, recordOutcome, recordSent } from './outbox-queue.ts';
 import type { DeliveryOutcome, OutboxClaim, RecordedOutcome, SentRow } from './outbox-queue.ts';
 
@@ -338,7 +338,7 @@ function errorRecipients(error: unknown): UndeliveredRecipient[] | null {
 
 function undeliveredFrom(row: OutboxRow, reason: string, known: UndeliveredRecipient[] | null): UndeliveredRecipient[] {
   if (known !== null && known.length > 0) return known;
-  return [...row.to_addresses, ...row.cc_addresses, ...row.bcc_addresses].map((address) => ({ address, reason }));
+  return envelopeRecipients(row).map((address) => ({ address, reason }));
 }
 
 function describeError(error: unknown): string {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
-import { drainInbox, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
+import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
@@ -106,6 +106,27 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
     } finally {
       await unreachable.close();
     }
+  } finally {
+    await database.dispose();
+  }
+});
+
+it('writes a mail to several players with undisclosed recipients, naming them only in the local X-Envelope-To', { timeout: 60_000 }, async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-envelope-'));
+  dirs.push(root);
+  const folders = spoolFolders(path.join(root, 'spool'));
+  await prepareSpool(folders);
+  const database = await databaseBackend('pglite').open();
+  try {
+    await database.store.db
+      .insertInto('outbox')
+      .values({ message_id: '<results-1@judge.example>', to_addresses: ['ann@players.example', 'bob@players.example'], subject: 'DIP:demo - S1901M Results', body: 'Results.\n', kind: 'results' })
+      .execute();
+    expect(await drainOutboxToFiles(database.store.db, folders, { name: 'dipjudge', address: 'judge@judge.example' })).toBe(1);
+    const [file] = await readdir(folders.outbox);
+    const written = await simpleParser(await readFile(path.join(folders.outbox, file!)));
+    expect(written.headers.get('to')).toMatchObject({ value: [{ name: 'undisclosed-recipients', group: [] }] });
+    expect(written.headers.get('x-envelope-to')).toBe('ann@players.example, bob@players.example');
   } finally {
     await database.dispose();
   }
