@@ -27,7 +27,8 @@ export interface RunningJudge {
 export async function serve(settings: JudgeSettings, log: Logger): Promise<RunningJudge> {
   const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, logger: log } : { dataDir: settings.dataDir, logger: log });
   const messageIdDomain = settings.judge.address.split('@')[1]!;
-  const judge = new Judge(createJudgeStore(store.db, { messageIdDomain }), settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
+  const judgeStore = createJudgeStore(store.db, { messageIdDomain });
+  const judge = new Judge(judgeStore, settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
@@ -61,6 +62,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       connection,
       stateStore: judgeStateCursorStore(store.db),
       logger: log.child({ component: 'imap' }),
+      isTransient: (error) => judgeStore.isTransient(error),
       handle: async (raw, meta) => {
         const started = Date.now();
         const outcome = await judge.receive(raw, meta);

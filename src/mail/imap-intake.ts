@@ -47,6 +47,12 @@ export interface ImapIntakeOptions {
   readonly failedMailbox?: string | null;
   /** Handling attempts per mail before it is set aside (default 5). */
   readonly maxAttempts?: number;
+  /**
+   * Failures that say nothing about the mail (the database is down, a deadlock): they are retried
+   * with backoff for as long as they last and never count towards maxAttempts, so an outage does
+   * not set good mail aside. Default: every failure counts.
+   */
+  readonly isTransient?: (error: unknown) => boolean;
   /** Larger mails are set aside unread (default 25 MB). */
   readonly maxMessageBytes?: number;
   /**
@@ -127,6 +133,7 @@ class IntakeLoop implements ImapIntake {
   private readonly processedMailbox: string;
   private readonly failedMailbox: string | null;
   private readonly maxAttempts: number;
+  private readonly isTransient: (error: unknown) => boolean;
   private readonly maxMessageBytes: number;
   private readonly batchSize: number;
   private readonly batchBytes: number;
@@ -148,6 +155,8 @@ class IntakeLoop implements ImapIntake {
   private cursor: ImapCursor | null = null;
   /** Failed handlings per UID under the current UIDVALIDITY. */
   private readonly attempts = new Map<number, number>();
+  /** Transient failures in a row, for the backoff only. */
+  private transientFailures = 0;
   private sessions = 0;
   private handled = 0;
 
@@ -157,6 +166,7 @@ class IntakeLoop implements ImapIntake {
     this.processedMailbox = options.processedMailbox ?? 'Processed';
     this.failedMailbox = options.failedMailbox ?? null;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    this.isTransient = options.isTransient ?? (() => false);
     this.maxMessageBytes = options.maxMessageBytes ?? 25 * 1024 * 1024;
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
     this.batchBytes = Math.max(1, options.batchBytes ?? 16 * 1024 * 1024);
@@ -489,6 +499,11 @@ class IntakeLoop implements ImapIntake {
     try {
       await this.handle(source, meta);
     } catch (error) {
+      if (this.isTransient(error)) {
+        const delayMs = backoffDelay(this.backoff, this.transientFailures++);
+        this.log.warn({ ...log, delayMs, err: error }, 'handling the mail failed for a passing reason: it is tried again');
+        return { kind: 'retry', delayMs };
+      }
       const attempts = (this.attempts.get(uid) ?? 0) + 1;
       this.attempts.set(uid, attempts);
       if (attempts >= this.maxAttempts) {
@@ -502,6 +517,7 @@ class IntakeLoop implements ImapIntake {
       return { kind: 'retry', delayMs };
     }
     this.attempts.delete(uid);
+    this.transientFailures = 0;
     this.handled++;
     settlement.processed(uid);
     this.log.debug(log, 'mail handled');

@@ -262,6 +262,24 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     await waitFor('the cursor to pass both', () => intake.status().cursor?.lastUid === 2);
   });
 
+  it('retries a mail whose failures are transient for as long as they last, without setting it aside', async () => {
+    const calls: string[] = [];
+    class DatabaseDown extends Error {}
+    const intake = startIntake({
+      maxAttempts: 2,
+      isTransient: (error) => error instanceof DatabaseDown,
+      handle: async (raw) => {
+        calls.push(messageIdOf(raw));
+        if (calls.length <= 4) throw new DatabaseDown('connection refused');
+      },
+    });
+    await dovecot.appendMessage(eml({ from: 'ann@players.example', messageId: '<patient@players.example>' }, 'LIST'));
+    await waitFor('the mail to be handled', async () => (await dovecot.listMessages('Processed')).length === 1);
+    expect(calls).toEqual(Array(5).fill('<patient@players.example>'));
+    expect(await dovecot.listMessages('INBOX')).toEqual([]);
+    expect(intake.status().handled).toBe(1);
+  });
+
   it(`marks handled mail with ${PROCESSED_KEYWORD} when it cannot be moved, and never hands it over again`, async () => {
     const handled: string[] = [];
     const options = { processedMailbox: 'No//Such', handle: async (raw: Buffer) => void handled.push(messageIdOf(raw)) };
