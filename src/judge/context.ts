@@ -19,6 +19,11 @@ export interface JudgeConfig {
   readonly maxMailsPerHour?: number;
   /** IANA zone of a new game whose CREATE gives no ZONE line (default UTC). */
   readonly defaultTimeZone?: string;
+  /**
+   * scrypt cost N for new password hashes (default DEFAULT_PASSWORD_COST). Only tests lower it, to
+   * save seconds per game; it is deliberately not a setting of the daemon.
+   */
+  readonly passwordCost?: number;
 }
 
 /** A reason the whole block is refused; its effects are rolled back and the reply says why. */

@@ -78,11 +78,11 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
     rules: [...rules],
     description,
     listed,
-    privateWordHash: privacy === null ? null : await hashPassword(privacy),
+    privateWordHash: privacy === null ? null : await hashPassword(privacy, ctx.config.passwordCost),
     timing,
     timeZone,
   });
-  await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password) });
+  await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
       (rules.size > 0 ? `\nRules: ${[...rules].join(', ')}.` : '') +

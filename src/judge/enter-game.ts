@@ -154,7 +154,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
     if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, `${chosen.name} has already been taken`);
     power = chosen.id;
   }
-  const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password) });
+  const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   const players = seats.filter((s) => s.role === 'power').length + 1;
   ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.power(power)!.name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
   const all = [...seats, seat];
@@ -221,7 +221,7 @@ async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: r
     if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, BAD_SIGNON);
     return { game, variant, seat: existing, seats };
   }
-  const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password), name });
+  const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
   ctx.reply.push(`You are now ${opener.observerKind === 'monitor' ? 'monitoring' : 'observing'} game '${game.name}' as ${name}.`);
   return { game, variant, seat, seats: [...seats, seat] };
 }
@@ -275,7 +275,7 @@ async function takeover(
   if (seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'cd') throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
   if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
-  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password), status: 'active', wait: false });
+  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);
   const updated = await ctx.tx.seats(game.id);

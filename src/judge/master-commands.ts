@@ -434,7 +434,7 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Master
   const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
   if (!player) throw new BlockError(command.line, `${name} has never had a player; RESIGN ${name} frees it for TAKEOVER`);
   const password = command.args[1];
-  await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   await tell(ctx, session, player, `Revived: ${name}`, `The Master has given ${name} in game '${session.game.name}' back to you${password ? '; the Master will tell you its new password' : ', with your old password'}.\n`);
   await parameterChange(ctx, session, `${name} is played again in game '${session.game.name}'.`);

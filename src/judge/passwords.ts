@@ -4,7 +4,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 // They are never logged or echoed: callers only ever see true or false. As on njudge and
 // DPjudge, passwords are not case-sensitive (players type them from memory on many clients).
 
-const N = 16384;
+/** scrypt's cost N for new hashes. Tests pass a lower one (stored with the hash, so checks still work). */
+export const DEFAULT_PASSWORD_COST = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -15,10 +16,10 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

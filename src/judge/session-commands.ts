@@ -3,6 +3,7 @@ import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { infoCommand } from './info-commands.ts';
+import { abandonmentTime } from './late-checks.ts';
 import { hasRule } from './model.ts';
 import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
@@ -18,9 +19,18 @@ import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from 
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as all are in)';
 
-/** The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE). */
-function deadlines(game: GameSession['game'], readerZone: string | null): { deadline: string; grace: string | null } {
-  return { deadline: deadlineTextFor(game, readerZone, game.deadline) ?? NO_DEADLINE, grace: deadlineTextFor(game, readerZone, game.grace) };
+/**
+ * The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE), with the
+ * moment a power missing orders is declared abandoned (a day before grace in CIVIL_DISORDER games).
+ */
+function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string; grace: string | null; abandonment: string | null; noNmr: boolean } {
+  const abandonment = game.grace === null ? null : abandonmentTime(game, game.grace);
+  return {
+    deadline: deadlineTextFor(game, readerZone, game.deadline) ?? NO_DEADLINE,
+    grace: deadlineTextFor(game, readerZone, game.grace),
+    abandonment: abandonment !== null && abandonment > now ? deadlineTextFor(game, readerZone, abandonment) : null,
+    noNmr: !hasRule(game, 'CIVIL_DISORDER'),
+  };
 }
 
 /** After BECOME: what the Master does as a power, copied to its player at the end. */
@@ -98,7 +108,7 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return { ...session, seat: { ...seat, wait: command.wait } };
     }
     case 'set-password':
-      await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password) });
+      await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
       ctx.reply.push('Your password has been changed.');
       return;
     case 'set-address': {
@@ -150,7 +160,7 @@ async function submitOrders(ctx: BlockContext, session: ActingSession, entries: 
   const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, message: `${order.text}: ${order.error}` });
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone), wait: seat.wait }),
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
@@ -169,7 +179,7 @@ async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<
   const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
   const checked = checkOrderSet(variant, phase.position, seat.power!, (stored?.lines ?? []).map((text) => ({ text, line: null })));
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone), wait: seat.wait }));
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
 }
 
 type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'set-concede' | 'set-noconcede' | 'vote' | 'propose' }>;

@@ -11,7 +11,8 @@ import { eml } from './mail-builder.ts';
 // phase is processed as soon as all orders are in) unless the test asks for njudge's timing,
 // where the turn waits for the delay after the last orders and the phase's minimum.
 
-export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
+// A cheap scrypt cost keeps game set-ups fast; test/judge/passwords.test.ts checks the real default.
+export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP', passwordCost: 1024 };
 export const INITIALS: Record<string, string> = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' };
 
 /** A common opening for every power, for tests that need Spring 1901 played. */

@@ -20,6 +20,26 @@ describe('passwords', () => {
     expect(await verifyPassword('s3cret', null)).toBe(false);
     expect(await verifyPassword('s3cret', 'plain')).toBe(false);
   });
+
+  it('stores the cost with the hash, so a hash made at another cost still verifies', async () => {
+    const cheap = await hashPassword('s3cret', 1024);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('s3cret', cheap)).toBe(true);
+    expect(await verifyPassword('wrong', cheap)).toBe(false);
+  });
+
+  it('hashes at the full default cost when the judge is configured without one', async () => {
+    const { passwordCost: _testCost, ...production } = TEST_JUDGE;
+    const database = await databaseBackend('pglite').open();
+    try {
+      const judge = new Judge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), production);
+      await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE costly gmpass'));
+      const master = await database.store.db.selectFrom('seats').select('password_hash').where('role', '=', 'master').executeTakeFirstOrThrow();
+      expect(master.password_hash).toMatch(/^scrypt\$16384\$/);
+    } finally {
+      await database.dispose();
+    }
+  });
 });
 
 // SIGNON checks the password before it takes the game's row lock (scrypt is slow, and mails to one
