@@ -10,7 +10,7 @@ import { hashPassword } from './passwords.ts';
 import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterCommand, masterSeat, sendOfficialPress, setListed, type ActingSession } from './master-commands.ts';
-import { announceEnd, processingNote } from './process-turn.ts';
+import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
@@ -164,10 +164,8 @@ async function submitOrders(ctx: BlockContext, session: ActingSession, entries: 
   );
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
+  // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.name);
-  // These may have been the last orders: say when the turn will be processed (njudge's delay).
-  const note = ctx.errors.length === 0 ? await processingNote(ctx.tx, game.name, (session.master ?? seat).timeZone, ctx.now) : null;
-  if (note) ctx.reply.push(note);
 }
 
 async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {

@@ -47,6 +47,12 @@ export interface OrderStatusInput {
   readonly deadline: string;
   /** When partial orders are processed (or the power is abandoned), already formatted; null leaves it out. */
   readonly grace: string | null;
+  /**
+   * When a power without an order for every unit is declared abandoned, already formatted: a day
+   * before grace in CIVIL_DISORDER (NMR) games, at grace in NoNMR ones. Left out it is grace; null
+   * says that moment has passed (the partial orders then wait for grace).
+   */
+  readonly abandonment?: string | null;
   /** NoNMR games abandon a power whose orders are incomplete at grace instead of processing them. */
   readonly noNmr?: boolean;
   /** The deadline has passed. */
@@ -158,30 +164,40 @@ function status(input: OrderStatusInput, errors: number, listing: Listing): stri
     text += 'Error flag set.\n\n';
     if (!input.late) text += `Unless error-free orders are received by the deadline of\n${deadline} you will be considered late.\n`;
     if (grace === null) return text;
-    return listing.missing
-      ? `${text}You will be considered abandoned if nothing is received by\n${grace}.\n\n`
-      : `${text}The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+    if (!listing.missing) return `${text}The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+    return `${text}${abandonedUnless('You will be considered abandoned if nothing is received by', input, grace)}`;
   }
   if (listing.missing) {
     let text = input.late
       ? '\n\nNote: you are LATE and orders are still not received for all units.\n'
       : `\n\nOrders not received for all units.  If complete orders are not\nreceived by ${deadline}, you will be considered late.\n`;
     if (grace === null) return text;
-    text += input.noNmr
-      ? `You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`
-      : `The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
-    return text;
+    // Without an abandonment time an NMR reply names only what grace does, as njudge's did.
+    if (!input.noNmr && input.abandonment === undefined) return `${text}The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+    return `${text}${abandonedUnless('You will be considered abandoned if all orders\nare not received by', input, grace)}`;
   }
   if (input.wait) return input.late ? "\n\nYou have set 'wait' status.\n\n" : `\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`;
   return '';
 }
 
 /**
- * Appended to the reply of the mail after which every order is in, when the turn waits for the
- * delay (njudge's UPDATE_PROCESS). `waitHolds`: the deadline is still ahead, so a WAIT holds it.
+ * The abandonment sentence for a power missing orders: at the abandonment time, followed in NMR
+ * games (abandoned a day before grace) by the civil disorder at grace that processes what is in.
  */
-export function renderProcessingTime(at: string, waitHolds: boolean): string {
-  return `All orders are in.  The turn will be processed at\n${at}${waitHolds ? ' unless someone sets WAIT' : ''}.\n`;
+function abandonedUnless(lead: string, input: OrderStatusInput, grace: string): string {
+  const abandonment = input.abandonment === undefined ? grace : input.abandonment;
+  if (abandonment === null) return input.noNmr ? '' : `The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+  if (input.noNmr || abandonment === grace) return `${lead}\n${abandonment}.\n\n`;
+  return `${lead}\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`;
+}
+
+/**
+ * Appended to the reply of a mail after which every order is in, when the turn waits for the
+ * delay (njudge's UPDATE_PROCESS). `waitHolds`: the deadline is still ahead, so a WAIT holds it.
+ * The game is named: one mail may sign on to several games.
+ */
+export function renderProcessingTime(gameName: string, at: string, waitHolds: boolean): string {
+  return `Game '${gameName}': All orders are in.  The turn will be processed at\n${at}${waitHolds ? ' unless someone sets WAIT' : ''}.\n`;
 }
 
 function sentence(text: string): string {

@@ -54,9 +54,40 @@ describe('renderOrderStatus: movement', () => {
 
   it('uses the NoNMR sentence, the late notice and the wait notice', () => {
     expect(status(start, 'ITALY', [], { noNmr: true })).toContain(`You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`);
+    expect(status(start, 'ITALY', [], { noNmr: true, abandonment: grace })).toContain(`You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`);
     expect(status(start, 'ITALY', [], { late: true })).toContain('\n\nNote: you are LATE and orders are still not received for all units.\n');
     const all = ['A Rom H', 'A Ven H', 'F Nap H'].map((o) => accepted(o, 'movement'));
     expect(status(start, 'ITALY', all, { wait: true }).endsWith(`\n\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`)).toBe(true);
+  });
+});
+
+describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
+  const start = standard.startingPosition();
+  const abandonment = 'Sun Jan 18 2004 23:30:00 +0000';
+
+  it('names the abandonment a day before grace, then the civil disorder at grace, when orders are missing', () => {
+    const text = status(start, 'ITALY', [accepted('A Rom H', 'movement')], { abandonment });
+    expect(text).toContain(`You will be considered abandoned if all orders\nare not received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+  });
+
+  it('does the same when lines were rejected and units are still without orders', () => {
+    const text = status(start, 'ITALY', [{ text: 'A Rom - Lon', order: null, error: 'Army Rome cannot reach London' }], { abandonment });
+    expect(text).toContain(`Error flag set.\n\n`);
+    expect(text).toContain(`You will be considered abandoned if nothing is received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+    expect(text).not.toContain(`abandoned if nothing is received by\n${grace}`);
+  });
+
+  it('names only grace for a power with an order for every unit: its orders are accepted as they are', () => {
+    const all = ['A Rom H', 'A Ven H', 'F Nap H'].map((o) => accepted(o, 'movement'));
+    const text = status(start, 'ITALY', [...all, { text: 'A Ven - Lon', order: null, error: 'Army Venice cannot reach London' }], { abandonment });
+    expect(text).toContain(`The partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+    expect(text).not.toContain(abandonment);
+  });
+
+  it('leaves out an abandonment that has passed', () => {
+    const text = status(start, 'ITALY', [accepted('A Rom H', 'movement')], { abandonment: null, late: true });
+    expect(text).toContain(`The partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+    expect(text).not.toContain('abandoned');
   });
 });
 
