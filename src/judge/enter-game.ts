@@ -5,7 +5,7 @@ import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
-import { resumeAfterTakeover } from './game-events.ts';
+import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SeatRecord } from './ports.ts';
@@ -246,6 +246,7 @@ async function resign(
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
+  if (game.status === 'active' || game.status === 'waiting') await awaitReplacements(ctx.tx, game, ctx.now);
   const powerName = variant.power(seat.power!)!.name;
   ctx.reply.push(`You have resigned from ${powerName} in game '${game.name}'.`);
   const others = everyone(seats.filter((s) => s.id !== seat.id));

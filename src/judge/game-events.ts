@@ -112,12 +112,21 @@ async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, v
   if (defaulting.length === 0 && state.vacant.length === 0) return processTurn(tx, config, game, variant, seats, now);
   await abandon(tx, defaulting);
   await tx.updateGame(game.id, { status: 'waiting' });
-  await tx.cancelJobs(game.id);
   const vacant = [...state.vacant, ...defaulting];
   const body = (): string =>
     `The grace period of game '${game.name}' is over. ${names(variant, vacant)} ${isAre(vacant)} now considered abandoned and free for takeover.\n` +
     `The game waits for replacements; anyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
   await notify(tx, config, game, seats, new Set(defaulting.map((s) => s.id)), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  await awaitReplacements(tx, game, now);
+}
+
+/**
+ * The game waits for replacements for its vacant powers (abandoned at grace, resigned, or resigned
+ * or ejected by the Master): its deadline jobs stop, and everyone is reminded every 48 h until
+ * TAKEOVER fills the last seat and a fresh deadline is set (resumeAfterTakeover).
+ */
+export async function awaitReplacements(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {
+  await tx.cancelJobs(game.id);
   await scheduleReplacementReminder(tx, game, now);
 }
 

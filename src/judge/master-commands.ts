@@ -3,7 +3,9 @@ import type { SessionCommand } from '../commands/index.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
+import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
+import { awaitReplacements } from './game-events.ts';
 import type { Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { archivePress } from './press-delivery.ts';
@@ -401,6 +403,7 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Master
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, reason);
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
+  await awaitReplacements(ctx.tx, game, ctx.now);
   await tell(ctx, session, seat.address, `Resignation: ${name}`, `The Master has ${command.command === 'RESIGN' ? 'resigned you from' : 'removed you from'} ${name} in game '${game.name}'.\n`);
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
   const notice = `${name} has been ${reason} in game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${name.toLowerCase()}@${game.name} <password> to play ${name}.\n`;
@@ -436,6 +439,8 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Master
   const password = command.args[1];
   await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
+  // njudge counts a player's return to their own vacated power as a takeover.
+  await countTakeover(ctx.tx, seat.id);
   await tell(ctx, session, player, `Revived: ${name}`, `The Master has given ${name} in game '${session.game.name}' back to you${password ? '; the Master will tell you its new password' : ', with your old password'}.\n`);
   await parameterChange(ctx, session, `${name} is played again in game '${session.game.name}'.`);
   ctx.reply.push(`${name} is played again by its former player${password ? ', with the password you gave' : ''}.`);
