@@ -145,7 +145,11 @@ export class Judge {
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
     if (body.blocks.length === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
-    for (const game of touched) await processIfReady(tx, this.config, game, now);
+    // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
+    for (const game of touched) {
+      const note = await processIfReady(tx, this.config, game, now, sender);
+      if (note) sections.push(note);
+    }
     await tx.enqueueMail(replyTo(message, this.config, sender, sections));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed };

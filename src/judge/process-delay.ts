@@ -18,14 +18,18 @@ export function heldToDeadline(game: Game, now: Date): boolean {
 
 /**
  * When the game's current phase, ready now, is to be processed: null means at once. A pending
- * time that has already come (its job not yet run) is due at once as well.
+ * time that has already come (its job not yet run) is due at once as well. It is never after a
+ * deadline still ahead (njudge's process starts at the deadline and UPDATE_PROCESS only moves it
+ * earlier): the deadline processes a ready phase anyway.
  */
 export function processingTime(game: Game, now: Date): Date | null {
   if (hasRule(game, 'REAL_TIME')) return null;
   if (hasRule(game, 'NO_DEADLINE') && game.timing === null) return null;
   if (game.processAt !== null && game.processAt <= now) return null;
   const at = Math.max(game.processStart?.getTime() ?? -Infinity, now.getTime() + delayMinutes(game) * MINUTE_MS);
-  return at > now.getTime() ? new Date(at) : null;
+  if (at <= now.getTime()) return null;
+  if (game.deadline !== null && now < game.deadline && at > game.deadline.getTime()) return game.deadline;
+  return new Date(at);
 }
 
 /** The stored delay of the phase, or (games begun before it was stored) the timing's own. */

@@ -51,26 +51,29 @@ export async function turnReadiness(
 
 /**
  * After a mail that touched the game (njudge's UPDATE_PROCESS): processes the current phase if
- * it is ready and its delay is over, returning whether it did; if it is ready but must wait,
- * (re)schedules its processing; if it is not ready, withdraws any pending one. ALWAYS_WAIT games
- * are never processed before their deadline: the deadline job does it.
+ * it is ready and its delay is over; if it is ready but must wait, (re)schedules its processing
+ * and returns, for the reply to the mail, when that will be (in the zone the sender chose in the
+ * game, if any); if it is not ready, withdraws any pending one. Whatever the mail did (orders,
+ * SET NOWAIT, a TAKEOVER, the Master's BECOME), its reply says when the turn will be processed.
+ * ALWAYS_WAIT games are never processed before their deadline: the deadline job does it.
  */
-export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date): Promise<boolean> {
+export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date, sender: string | null = null): Promise<string | null> {
   const game = await tx.findGame(gameName, { forUpdate: true });
-  if (!game || game.status !== 'active') return false;
+  if (!game || game.status !== 'active') return null;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   const at = await readyAt(tx, game, variant, seats, now);
   if (at === 'not ready') {
     await withdrawProcessing(tx, game);
-    return false;
+    return null;
   }
   if (at !== null) {
     await deferProcessing(tx, game, at);
-    return false;
+    const reader = sender === null ? undefined : seats.find((s) => s.address === sender && s.status !== 'resigned' && s.status !== 'dummy');
+    return processingNote(game, at, reader?.timeZone ?? null, now);
   }
   await processTurn(tx, config, game, variant, seats, now);
-  return true;
+  return null;
 }
 
 /** When the ready phase is to be processed (null: now), or 'not ready'. */
@@ -90,18 +93,10 @@ export async function processWhenDue(tx: JudgeTransaction, config: JudgeConfig, 
   if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now);
 }
 
-/**
- * For the reply to a mail with orders: when the turn will be processed if the mail leaves every
- * order in and it waits for the delay, in the reader's zone; null otherwise (not ready yet, or it
- * is processed at once and the results follow).
- */
-export async function processingNote(tx: JudgeTransaction, gameName: string, readerZone: string | null, now: Date): Promise<string | null> {
-  const game = await tx.findGame(gameName);
-  if (!game || game.status !== 'active') return null;
-  const at = await readyAt(tx, game, loadVariant(game.variant), await tx.seats(game.id), now);
-  if (at === null || at === 'not ready') return null;
+/** When the ready turn will be processed, as the reply to the mail that set the time says it. */
+function processingNote(game: Game, at: Date, readerZone: string | null, now: Date): string {
   const announced = announcedProcessingTime(game, at, now);
-  return renderProcessingTime(deadlineTextFor(game, readerZone, announced.at)!, announced.waitHolds);
+  return renderProcessingTime(game.name, deadlineTextFor(game, readerZone, announced.at)!, announced.waitHolds);
 }
 
 /** The current phase adjudicated with the orders stored for it (missing ones default), nothing saved. */
