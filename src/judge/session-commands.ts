@@ -23,9 +23,10 @@ const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as 
  * The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE), with the
  * moment a power missing orders is declared abandoned (a day before grace in CIVIL_DISORDER games).
  */
-function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string; grace: string | null; abandonment: string | null; noNmr: boolean } {
+function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string; grace: string | null; abandonment: string | null; noNmr: boolean; late: boolean } {
   const abandonment = game.grace === null ? null : abandonmentTime(game, game.grace);
   return {
+    late: game.deadline !== null && now >= game.deadline,
     deadline: deadlineTextFor(game, readerZone, game.deadline) ?? NO_DEADLINE,
     grace: deadlineTextFor(game, readerZone, game.grace),
     abandonment: abandonment !== null && abandonment > now ? deadlineTextFor(game, readerZone, abandonment) : null,

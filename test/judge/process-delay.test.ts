@@ -44,6 +44,14 @@ describe('processingTime', () => {
     expect(processingTime(game({ rules: ['NO_DEADLINE'], deadline: null, grace: null, timing: 'MOVE DELAY 2H' }), NOW)).toEqual(new Date('2004-01-06T06:00:00Z'));
   });
 
+  it('is never after a deadline still ahead (njudge keeps process at most at the deadline); after the deadline the delay counts again', () => {
+    const nearDeadline = new Date('2004-01-12T23:10:00Z');
+    expect(processingTime(game(), nearDeadline)).toEqual(new Date('2004-01-12T23:30:00Z'));
+    expect(processingTime(game({ processStart: new Date('2004-01-13T04:00:00Z') }), NOW)).toEqual(new Date('2004-01-12T23:30:00Z'));
+    const late = new Date('2004-01-13T01:00:00Z');
+    expect(processingTime(game(), late)).toEqual(new Date('2004-01-13T02:00:00Z'));
+  });
+
   it("uses the timing's own delay for a game begun before the delay was stored", () => {
     const legacy = game({ processStart: null, processDelayMinutes: null });
     expect(processingTime(legacy, NOW)).toEqual(new Date('2004-01-06T05:30:00Z'));
