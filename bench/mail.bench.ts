@@ -34,7 +34,8 @@ import { machineLine } from './machine.ts';
 // (staged), --pglite (also run on PGlite), --child (run the daemon as `node bin/dipjudge.js
 // serve` instead of in this process, so the capture and the appender do not share its event
 // loop), --profile (in-process only: time the intake's IMAP commands and every SQL statement,
-// to show where a mail's time goes). Every reply is checked, so the figures time real work.
+// to show where a mail's time goes), --cpu-prof=DIR (with --child: the daemon writes a V8 CPU
+// profile into DIR when it stops, for Chrome DevTools or any .cpuprofile reader). Every reply is checked, so the figures time real work.
 //
 // The machine may be shared: the CPU lines say how much of it went to the judge, Dovecot and
 // the judge's PostgreSQL backends, and how much to everything else.
@@ -47,6 +48,8 @@ interface BenchOptions {
   readonly daemon: 'in-process' | 'child';
   readonly profile: boolean;
   readonly burst: 'staged' | 'append';
+  /** --cpu-prof=DIR: the child daemon writes a V8 CPU profile there when it stops. */
+  readonly cpuProfileDir: string | null;
 }
 
 type Backend = 'postgres' | 'pglite';
@@ -103,6 +106,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     daemon: argv.includes('--child') ? 'child' : 'in-process',
     profile: argv.includes('--profile') && !argv.includes('--child'),
     burst: argv.includes('--burst=append') ? 'append' : 'staged',
+    cpuProfileDir: argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) ?? null,
   };
 }
 
@@ -264,7 +268,7 @@ interface Rig {
   stop(): Promise<void>;
 }
 
-async function startRig(backend: Backend, mode: BenchOptions['daemon']): Promise<Rig> {
+async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfileDir: string | null): Promise<Rig> {
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error('cleanup failed:', error));
@@ -286,6 +290,9 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon']): Promise
       IMAP_URL: dovecot.url,
       SMTP_URL: capture.url,
       JUDGE_ADDRESS: 'judge@judge.example',
+      ...(cpuProfileDir !== null
+        ? { NODE_OPTIONS: `--import=${path.resolve(import.meta.dirname, 'cpu-profile-preload.mjs')}`, DIPJUDGE_CPU_PROFILE_DIR: path.resolve(cpuProfileDir) }
+        : {}),
     };
     let databaseName: string | null = null;
     if (backend === 'postgres') {
@@ -436,7 +443,7 @@ async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Prom
 async function runBackend(backend: Backend, options: BenchOptions): Promise<void> {
   console.log(`\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, daemon ${options.daemon}:`);
   const rigStarted = performance.now();
-  const rig = await startRig(backend, options.daemon);
+  const rig = await startRig(backend, options.daemon, options.cpuProfileDir);
   try {
     const setup = setupMails();
     const warmup = Array.from({ length: 20 }, (_, i) => benchMail('warm', i));

@@ -159,10 +159,14 @@ export class Judge {
   private async runBlock(ctx: BlockContext, block: Block): Promise<boolean> {
     if (block.kind === 'broken') return false;
     try {
-      await ctx.tx.nested(async () => {
+      // Info commands (HELP, LIST, HISTORY …) only read: a block of nothing else has no
+      // writes to undo, so it spares the SAVEPOINT and RELEASE round trips.
+      const readOnly = block.kind === 'anonymous' && block.commands.every(isInfoCommand);
+      const work = async () => {
         await this.execute(ctx, block);
         if (ctx.errors.length > 0) throw new BlockRolledBack();
-      });
+      };
+      await (readOnly ? work() : ctx.tx.nested(work));
       return true;
     } catch (error) {
       if (error instanceof BlockError) ctx.errors.push({ line: error.line, message: error.message });
