@@ -83,8 +83,13 @@ interface StoredResults {
   readonly orders: readonly StoredOrders[];
 }
 
+/** The window of the judge's per-sender limit, counted along with each inbound mail's insert. */
+const HOURLY_WINDOW_SECONDS = 3600;
+
 class KyselyJudgeTransaction implements JudgeTransaction {
   private savepoints = 0;
+  /** The sender's count taken by recordInbound, with the mail just recorded included. */
+  private senderCount: { readonly address: string; readonly seconds: number; readonly count: number } | null = null;
 
   constructor(
     private readonly trx: Transaction<Database>,
@@ -93,7 +98,27 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async recordInbound(message: { messageId: string; from: string; subject: string; origin?: InboundOrigin | null }): Promise<boolean> {
     const values = { message_id: message.messageId, from_address: message.from, subject: message.subject.slice(0, 500) };
-    const insert = (row: NewInboundMail) => this.trx.insertInto('inbound_mail').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    this.senderCount = null;
+    // The judge asks for the sender's hourly count right after this insert, so the same statement
+    // takes it (one round trip less per mail). The count runs on the statement's snapshot, which
+    // does not hold the row just inserted: that row is added by hand.
+    const insert = async (row: NewInboundMail) => {
+      const result = await this.trx
+        .with('inserted', (db) => db.insertInto('inbound_mail').values(row).onConflict((oc) => oc.doNothing()).returning('id'))
+        .selectNoFrom((eb) => [
+          eb.selectFrom('inserted').select('id').as('id'),
+          eb
+            .selectFrom('inbound_mail')
+            .select((count) => count.fn.countAll<string>().as('count'))
+            .where('from_address', '=', message.from)
+            .where('received_at', '>', sql<Date>`now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS})`)
+            .as('recent'),
+        ])
+        .executeTakeFirstOrThrow();
+      if (result.id === null) return undefined;
+      this.senderCount = { address: message.from, seconds: HOURLY_WINDOW_SECONDS, count: Number(result.recent) + 1 };
+      return result.id;
+    };
     // The Message-ID alone decides what is a duplicate. The IMAP origin only records where the
     // mail was read, and it is kept only while free: a Dovecot that lost its index can hand a
     // UID out again, under the same UIDVALIDITY, to a different mail, which must still be
@@ -112,6 +137,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async recentInboundFrom(address: string, seconds: number): Promise<number> {
+    const known = this.senderCount;
+    if (known !== null && known.address === address && known.seconds === seconds) return known.count;
     const row = await this.trx
       .selectFrom('inbound_mail')
       .select((eb) => eb.fn.countAll<string>().as('count'))
