@@ -172,7 +172,11 @@ export type InfoCommand =
   | (CommandBase & { readonly kind: 'map'; readonly game: string | null; readonly format: string | null })
   | (CommandBase & { readonly kind: 'search'; readonly words: readonly string[] })
   | (CommandBase & { readonly kind: 'help' })
-  | (CommandBase & { readonly kind: 'version' });
+  | (CommandBase & { readonly kind: 'version' })
+  /** njudge's GET DEDICATION: the sender's own record. */
+  | (CommandBase & { readonly kind: 'get-dedication' })
+  /** njudge's INFO PLAYER address: that address's counters (the sender's own without one). */
+  | (CommandBase & { readonly kind: 'info-player'; readonly address: string | null });
 
 export type SessionCommand =
   | (CommandBase & {
@@ -218,7 +222,7 @@ export type SessionCommand =
 
 export type Command = InfoCommand | SessionCommand;
 
-const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'summary', 'history', 'map', 'search', 'help', 'version']);
+const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'summary', 'history', 'map', 'search', 'help', 'version', 'get-dedication', 'info-player']);
 
 /** Commands anyone may send, signed on or not. */
 export function isInfoCommand(command: Command): command is InfoCommand {

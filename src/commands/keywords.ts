@@ -24,6 +24,8 @@ export const KEYWORDS = [
   'search',
   'help',
   'version',
+  'get-dedication',
+  'info-player',
   // session
   'press',
   'broadcast',
@@ -99,6 +101,8 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
   SEARCH: 'search',
   HELP: 'help',
   VERSION: 'version',
+  GETDEDICATION: 'get-dedication',
+  INFOPLAYER: 'info-player',
   PRESS: 'press',
   BROADCAST: 'broadcast',
   CLEAR: 'clear',

@@ -31,6 +31,8 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   deadline: { name: 'DEADLINE', min: 1, max: Infinity },
 };
 
+const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
 const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
 
 export function spell(match: KeywordMatch<Keyword>): string {
@@ -96,6 +98,14 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return noArguments({ kind: 'help', ...base });
     case 'version':
       return noArguments({ kind: 'version', ...base });
+    case 'get-dedication':
+      return noArguments({ kind: 'get-dedication', ...base });
+    case 'info-player': {
+      if (args.length > 1) return fail('INFO PLAYER takes one e-mail address');
+      const address = args[0]?.replace(/^<(.*)>$/, '$1') ?? null;
+      if (address !== null && !PLAYER_ADDRESS.test(address)) return fail(`"${address}" is not an e-mail address`);
+      return ok({ kind: 'info-player', ...base, address: address?.toLowerCase() ?? null });
+    }
     case 'clear':
       return noArguments({ kind: 'clear', ...base });
     case 'status':
@@ -177,6 +187,8 @@ export function problemWithoutSignon(command: Command, spelledKeyword: string): 
     case 'search':
     case 'help':
     case 'version':
+    case 'get-dedication':
+    case 'info-player':
       return null;
     case 'summary':
     case 'history':

@@ -5,7 +5,8 @@ import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { hasRule, type Game } from './model.ts';
 import type { PlayerRecord, SeatRecord } from './ports.ts';
 
-// Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP.
+// Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
+// GET DEDICATION and INFO PLAYER.
 // They never show a player's address or password: rosters name powers, seat states and (but for
 // gunboat games) each player's punctuality and dedication.
 
@@ -22,7 +23,9 @@ After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun …), S
 PRESS [TO list] … ENDPRESS, BROADCAST … ENDBROADCAST, SET WAIT / NOWAIT, SET PASSWORD p,
 SET ADDRESS a, SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
 SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games). Without signing on: LIST, LIST game,
-HISTORY game, SUMMARY game, SEARCH words, HELP.
+HISTORY game, SUMMARY game, SEARCH words, HELP, GET DEDICATION (your own record: dedication,
+on-time and civil-disorder ratios, games started and taken over), INFO PLAYER address (anyone's,
+without gunboat and NO_REVEAL games).
 
 The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE, PROCESS, PROCESS!, PREVIEW,
 ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD, SET DEADLINE date, SET GRACE date,
@@ -56,7 +59,35 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand): Prom
       return;
     case 'map':
       throw new BlockError(command.line, 'This judge does not draw maps yet');
+    case 'get-dedication':
+      ctx.reply.push(await playerRecordText(ctx, ctx.sender));
+      return;
+    case 'info-player':
+      ctx.reply.push(await playerRecordText(ctx, command.address ?? ctx.sender));
+      return;
   }
+}
+
+/**
+ * njudge's INFO PLAYER: a player's dedication, on-time and civil-disorder ratios and the counters
+ * behind them; never a game or a power. The sender's own record counts every game; anyone else's
+ * leaves out games whose players are hidden (gunboat, NO_REVEAL), whose changes would tell who
+ * was late or abandoned a power there.
+ */
+async function playerRecordText(ctx: BlockContext, address: string): Promise<string> {
+  const own = address.toLowerCase() === ctx.sender.toLowerCase();
+  const records = await ctx.tx.playerRecords([address], { withoutHiddenGames: !own });
+  const record = records.get(address.toLowerCase()) ?? NO_RECORD;
+  const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+  return [
+    `${own ? 'Your record' : `The record of ${address.toLowerCase()}`} on this judge:`,
+    `  Dedication points:  ${record.points}`,
+    `  On time:            ${percent(onTimeRatio(record))} (${record.onTime} of ${record.total} phases judged)`,
+    `  Civil disorder:     ${percent(civilDisorderRatio(record))} (${record.resigned} abandoned or in civil disorder)`,
+    `  Games started:      ${record.started}`,
+    `  Powers taken over:  ${record.tookOver}`,
+    own ? 'Games whose players are hidden (gunboat, NO_REVEAL) count here; others do not see them in your record.' : 'Games whose players are hidden (gunboat, NO_REVEAL) are not counted.',
+  ].join('\n');
 }
 
 function gameLine(game: Game): string {
@@ -89,8 +120,9 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   const players = seats.filter((s) => s.role === 'power');
   lines.push('', `Players (${players.length} of ${variant.powers.length}):`);
   // njudge's LIST shows each player's points. Here: dedication and both ratios, never the
-  // address; in gunboat games not even those, as a record could tell who plays a power.
-  const records = hasRule(game, 'GUNBOAT') ? null : await ctx.tx.playerRecords(players.filter(isPlayed).map((s) => s.address));
+  // address; in gunboat games not even those, as a record could tell who plays a power; and
+  // records leave out gunboat and NO_REVEAL games, whose changes could be matched to a power.
+  const records = hasRule(game, 'GUNBOAT') ? null : await ctx.tx.playerRecords(players.filter(isPlayed).map((s) => s.address), { withoutHiddenGames: true });
   for (const seat of players) {
     const status = `${seat.status}${seat.wait ? ', waiting' : ''}`;
     const rating = records && isPlayed(seat) ? ` ${ratingText(records.get(seat.address.toLowerCase()) ?? NO_RECORD)}` : '';

@@ -164,6 +164,17 @@ export interface PlayerRecord {
   readonly resigned: number;
 }
 
+/**
+ * Games whose players stay unknown to the others: their dedication is left out of what others
+ * may read of a player (a record changing at a gunboat game's late notice would name the player).
+ */
+export const HIDDEN_PLAYER_RULES: readonly GameRule[] = ['GUNBOAT', 'NO_REVEAL'];
+
+export interface PlayerRecordOptions {
+  /** Leave out seats in games with a HIDDEN_PLAYER_RULES rule: the record as others may see it. */
+  readonly withoutHiddenGames?: boolean;
+}
+
 export interface JudgeTransaction {
   /**
    * Records the inbound message; false when its Message-ID was seen before. The origin is kept
@@ -195,7 +206,7 @@ export interface JudgeTransaction {
   /** Adds to the records of the seats' current holders (and the seats' on-time counts). */
   addDedication(changes: readonly DedicationChange[]): Promise<void>;
   /** The record of everyone who played under these addresses, by address (lower case). */
-  playerRecords(addresses: readonly string[]): Promise<Map<string, PlayerRecord>>;
+  playerRecords(addresses: readonly string[], options?: PlayerRecordOptions): Promise<Map<string, PlayerRecord>>;
   /** Marks the phase's punctuality as judged (dedication); false when it already was. */
   judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */

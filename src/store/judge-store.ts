@@ -18,11 +18,13 @@ import type {
   PhaseHistory,
   PhaseRecord,
   PlayerRecord,
+  PlayerRecordOptions,
   PressRecord,
   SeatPatch,
   SeatRecord,
   StoredOrders,
 } from '../judge/ports.ts';
+import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
 import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
@@ -299,7 +301,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     }
   }
 
-  async playerRecords(addresses: readonly string[]): Promise<Map<string, PlayerRecord>> {
+  async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
     const records = new Map<string, PlayerRecord>();
     const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
     if (wanted.length === 0) return records;
@@ -315,6 +317,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         eb.fn.sum<string>('resigned_count').as('resigned'),
       ])
       .where(sql<string>`lower(address)`, 'in', wanted)
+      .$if(options.withoutHiddenGames === true, (query) =>
+        query.where('seat_id', 'not in', (eb) =>
+          eb.selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select('seats.id').where(sql<boolean>`games.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]`),
+        ),
+      )
       .groupBy(sql`lower(address)`)
       .execute();
     for (const row of rows) {

@@ -144,7 +144,7 @@ describe('parseBody on random mails', () => {
       fc.property(mail, (text) => {
         const anonymous = parseBody(text).blocks.find((b) => b.kind === 'anonymous');
         for (const command of anonymous?.commands ?? []) {
-          expect(['list', 'summary', 'history', 'map', 'search', 'help', 'version', 'master']).toContain(command.kind);
+          expect(['list', 'summary', 'history', 'map', 'search', 'help', 'version', 'get-dedication', 'info-player', 'master']).toContain(command.kind);
           if (command.kind === 'master') expect(['PURGE', 'RENAME']).toContain(command.command);
         }
       }),

@@ -52,6 +52,8 @@ describe('blocks', () => {
     ['SEARCH forming', { kind: 'search', words: ['forming'] }],
     ['HELP', { kind: 'help' }],
     ['VERSION', { kind: 'version' }],
+    ['GET DEDICATION', { kind: 'get-dedication' }],
+    ['INFO PLAYER p1@players.example', { kind: 'info-player', address: 'p1@players.example' }],
     ['PURGE game pw', { kind: 'master', command: 'PURGE' }],
     ['RENAME game other pw', { kind: 'master', command: 'RENAME' }],
   ])('allows %s before any SIGNON', (line, expected) => {
