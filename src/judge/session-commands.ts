@@ -2,6 +2,8 @@ import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } fr
 import { renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
+import { countTakeover } from './dedication.ts';
+import { resumeAfterTakeover } from './game-events.ts';
 import { infoCommand } from './info-commands.ts';
 import { abandonmentTime } from './late-checks.ts';
 import { hasRule } from './model.ts';
@@ -153,7 +155,34 @@ function requirePlayingPower(session: ActingSession, line: number): string {
   return game.currentPhase!;
 }
 
-async function submitOrders(ctx: BlockContext, session: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
+/**
+ * njudge: orders from the player of a power abandoned or in civil disorder take it back (its
+ * ABAND and CD flags clear), which counts as a takeover; a game waiting for replacements goes on
+ * once no power is vacant, with a fresh deadline as after TAKEOVER.
+ */
+async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): Promise<ActingSession> {
+  const { game, variant, seat } = session;
+  if (session.master || seat.role !== 'power' || (seat.status !== 'abandoned' && seat.status !== 'cd') || seat.address !== ctx.sender) return session;
+  if (game.status !== 'active' && game.status !== 'waiting') return session;
+  await ctx.tx.updateSeat(seat.id, { status: 'active', wait: false });
+  await ctx.tx.changeHolder(seat.id, seat.address, 'returned');
+  await countTakeover(ctx.tx, seat.id);
+  const seats = await ctx.tx.seats(game.id);
+  let current = game;
+  if (game.status === 'waiting' && !seats.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {
+    current = { ...game, status: 'active' };
+    await ctx.tx.updateGame(game.id, { status: 'active' });
+    await resumeAfterTakeover(ctx.tx, current, ctx.now);
+    current = (await ctx.tx.findGameById(game.id)) ?? current;
+  }
+  const name = variant.power(seat.power!)!.name;
+  ctx.reply.push(`You play ${name} in game '${game.name}' again.`);
+  await notifyPlayers(ctx, session, `Takeover: ${name}`, `${name} in game '${game.name}' is played again by its player.\n`);
+  return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
+}
+
+async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
+  const session = await reclaimVacatedPower(ctx, acting);
   const { game, variant, seat } = session;
   const phaseId = requirePlayingPower(session, entries[0]!.line!);
   const phase = (await ctx.tx.phase(game.id, phaseId))!;

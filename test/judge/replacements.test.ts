@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { runDueGameEvents, startGame, type StartedGame } from './game-fixture.ts';
+import { runDueGameEvents, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // A power vacated in the middle of a game (its player's RESIGN, the Master's RESIGN or EJECT)
 // leaves the game waiting for a replacement, and everyone is reminded every 48 h, as after an
 // abandonment at grace (njudge's "Waiting for Replacements"), until TAKEOVER fills the seat.
-// Taking a vacated power back (TAKEOVER by anyone, the Master's REVIVE) counts a takeover.
+// Taking a vacated power back (TAKEOVER by anyone, the Master's REVIVE, its own player's orders
+// for a power abandoned or in civil disorder) counts a takeover.
 
 const START = new Date('2004-01-05T16:00:00Z');
 const HOUR = 3_600_000;
@@ -28,6 +29,8 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
     return reply(GM);
   };
+  const seat = (power: string) => db().selectFrom('seats').select(['status', 'address']).where('power', '=', power).executeTakeFirstOrThrow();
+  const notices = (subjectLike: string) => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).execute();
   const begin = async () => {
     now = START;
     return startGame(db(), '', clock);
@@ -69,6 +72,40 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
     await runUntil(new Date(now.getTime() + 100 * HOUR));
     expect(await reminders()).toHaveLength(2);
     expect(await record('sub@players.example')).toMatchObject({ tookOver: 1, started: 0 });
+  });
+
+  it('orders from the player of an abandoned power take it back: a takeover, and the waiting game goes on', async () => {
+    const played = await begin();
+    const turkey = played.holder.get('TURKEY')!;
+    for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) if (power !== 'TURKEY') await played.as(power, orders.join('\n'));
+    await runUntil(new Date((await game()).grace_at!.getTime() + 60_000));
+    expect((await game()).status).toBe('waiting');
+    expect(await seat('TURKEY')).toMatchObject({ status: 'abandoned', address: turkey.address });
+    expect(await record(turkey.address)).toMatchObject({ tookOver: 0, resigned: 1 });
+
+    now = new Date(now.getTime() + HOUR);
+    const back = await played.as('TURKEY', SPRING_1901_ORDERS.TURKEY!.join('\n'));
+    expect(back).toMatch(/You play Turkey in game 'demo' again\./);
+    expect(await seat('TURKEY')).toMatchObject({ status: 'active' });
+    expect(await record(turkey.address)).toMatchObject({ tookOver: 1, resigned: 1 });
+    // Every order is in: this REAL_TIME game is processed at once.
+    expect((await game()).current_phase).toBe('F1901M');
+    expect((await game()).status).toBe('active');
+  });
+
+  it('orders from the player of a power in civil disorder take it back, counting a takeover', async () => {
+    now = START;
+    const played = await startGame(db(), 'RULES CIVIL_DISORDER', clock);
+    const turkey = played.holder.get('TURKEY')!;
+    for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) if (power !== 'TURKEY') await played.as(power, orders.join('\n'));
+    await runUntil(new Date((await game()).grace_at!.getTime() + 60_000));
+    expect((await game()).current_phase).toBe('F1901M');
+    expect(await seat('TURKEY')).toMatchObject({ status: 'cd' });
+    now = new Date(now.getTime() + HOUR);
+    expect(await played.as('TURKEY', 'A Con H')).toMatch(/You play Turkey in game 'demo' again\.[\s\S]*Turkey: Army Constantinople HOLD\./);
+    expect(await seat('TURKEY')).toMatchObject({ status: 'active' });
+    expect(await record(turkey.address)).toMatchObject({ tookOver: 1 });
+    expect(await notices('%Takeover: Turkey%')).toHaveLength(1);
   });
 
   it("the Master's RESIGN and EJECT start the same reminders; REVIVE ends them and counts a takeover for the returning player", async () => {
