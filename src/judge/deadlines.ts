@@ -137,7 +137,7 @@ export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id'
     // The deadline has passed (its late notice went out): the game is looked at daily until grace.
     await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload });
   }
-  await restoreProcessJob(tx, game.id, phaseId);
+  await restoreProcessJob(tx, game.id, phaseId, deadline, now);
 }
 
 /** The dedupe key of a game's pending early processing: a later mail replaces it (UPDATE_PROCESS). */
@@ -154,11 +154,15 @@ export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, p
 /**
  * Re-creates the pending early processing after the game's jobs were replaced (SET DEADLINE,
  * ACTIVATE): it belongs to the orders, not to the deadline, so a new deadline must not lose it.
+ * A deadline moved before it brings it forward: a pending time is never after a deadline still
+ * ahead (njudge's process).
  */
-async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string): Promise<void> {
+async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string, deadline: Date, now: Date): Promise<void> {
   const game = await tx.findGameById(gameId);
   if (game?.processAt == null || game.currentPhase !== phaseId) return;
-  await tx.scheduleJob({ kind: 'process', gameId, dueAt: game.processAt, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
+  const at = deadline > now && game.processAt > deadline ? deadline : game.processAt;
+  if (at !== game.processAt) await tx.updateGame(gameId, { processAt: at });
+  await tx.scheduleJob({ kind: 'process', gameId, dueAt: at, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
 }
 
 /**

@@ -150,6 +150,12 @@ describeEachDatabase('the processing delay', (getStore) => {
       storeDeadline(tx, (await tx.findGameById(g.id))!, 'S1901M', at('2004-01-09T23:30:00Z'), at('2004-01-16T23:30:00Z'), now),
     );
     expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T06:00:00Z')]);
+    // A deadline moved before the pending time brings it forward to the deadline.
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) =>
+      storeDeadline(tx, (await tx.findGameById(g.id))!, 'S1901M', at('2004-01-06T05:40:00Z'), at('2004-01-16T23:30:00Z'), now),
+    );
+    expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T05:40:00Z')]);
+    expect((await game()).process_at).toEqual(at('2004-01-06T05:40:00Z'));
     now = at('2004-01-06T05:10:00Z');
     await played.judge.receive(eml({ from: 'gm@players.example' }, 'SIGNON Mdemo gmpass\nSET DEADLINE Thu 8 Jan 2004 18:00'));
     expect(await lastReply('gm@players.example')).toMatch(/The deadline of game 'demo' is now Thu Jan 08 2004 18:00:00 \+0000/);
