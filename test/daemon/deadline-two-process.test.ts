@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/store/index.ts';
 import { startGame } from '../judge/game-fixture.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 import type { DeadlineWorkerEvent } from '../support/deadline-worker.ts';
+import { startLineWorker, type LineWorker } from '../support/line-worker.ts';
 
 // The scheduler as several `dipjudge serve` processes run it: two separate Node processes, each
 // with its own connections to one real PostgreSQL, run the real job runner over 1,000 games whose
@@ -15,68 +13,20 @@ import type { DeadlineWorkerEvent } from '../support/deadline-worker.ts';
 // deadline job is done after one attempt, and nothing due is left. PGlite is one process's
 // embedded database, so this runs on PostgreSQL only.
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WORKER_SCRIPT = fileURLToPath(new URL('../support/deadline-worker.ts', import.meta.url));
+const WORKER_SCRIPT = new URL('../support/deadline-worker.ts', import.meta.url);
 const GAMES = 1000;
 const START = new Date('2004-01-05T16:00:00Z');
 
-interface Worker {
-  readonly id: string;
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
-  next<E extends DeadlineWorkerEvent['event']>(event: E): Promise<Extract<DeadlineWorkerEvent, { event: E }>>;
-  send(line: 'go' | 'stop'): void;
-}
+type Worker = LineWorker<DeadlineWorkerEvent>;
 
 const running: Worker[] = [];
 
 function startWorker(databaseUrl: string, id: string, now: Date): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DEADLINE_WORKER_DATABASE_URL: databaseUrl, DEADLINE_WORKER_ID: id, DEADLINE_WORKER_NOW: now.toISOString() },
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const worker = startLineWorker<DeadlineWorkerEvent>(WORKER_SCRIPT, id, {
+    DEADLINE_WORKER_DATABASE_URL: databaseUrl,
+    DEADLINE_WORKER_ID: id,
+    DEADLINE_WORKER_NOW: now.toISOString(),
   });
-  const events: DeadlineWorkerEvent[] = [];
-  const waiters: (() => void)[] = [];
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    events.push(JSON.parse(line) as DeadlineWorkerEvent);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const worker: Worker = {
-    id,
-    child,
-    exited,
-    next(event) {
-      return new Promise((resolve, reject) => {
-        const check = (): boolean => {
-          const found = events.find((candidate) => candidate.event === event);
-          const failure = events.find((candidate) => candidate.event === 'error');
-          if (found) resolve(found as never);
-          else if (failure?.event === 'error') reject(new Error(`worker ${id}: ${failure.message}\n${stderr}`));
-          return found !== undefined || failure !== undefined;
-        };
-        if (check()) return;
-        const listen = () => {
-          if (!check()) waiters.push(listen);
-        };
-        waiters.push(listen);
-        void exited.then((code) =>
-          // The last stdout lines may still be on their way.
-          setTimeout(() => {
-            if (!check()) reject(new Error(`worker ${id} exited (${code}) without "${event}": ${stderr}`));
-          }, 50),
-        );
-      });
-    },
-    send(line) {
-      child.stdin?.write(`${line}\n`);
-    },
-  };
   running.push(worker);
   return worker;
 }

@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,75 +7,23 @@ import type { Database } from '../../src/store/index.ts';
 import { databaseBackend } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import type { WorkerEvent } from '../support/job-worker.ts';
+import { startLineWorker, type LineWorker } from '../support/line-worker.ts';
 
 // mail-and-database.md §5, repeated with the job queue itself: separate Node processes, each with
 // its own connection, run the same due jobs at once. Every execution is logged to job_log, which
 // has no unique key, so a job run twice would show as two rows. Real PostgreSQL only: PGlite is
 // one process's embedded database.
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WORKER_SCRIPT = fileURLToPath(new URL('../support/job-worker.ts', import.meta.url));
+const WORKER_SCRIPT = new URL('../support/job-worker.ts', import.meta.url);
 
 type WorkerMode = 'locked' | 'unlocked' | 'hold';
 
-interface Worker {
-  readonly id: string;
-  readonly child: ChildProcess;
-  /** The first event of this kind (already seen or still to come). */
-  next<E extends WorkerEvent['event']>(event: E): Promise<Extract<WorkerEvent, { event: E }>>;
-  readonly exited: Promise<number | null>;
-  go(): void;
-}
+type Worker = LineWorker<WorkerEvent>;
 
 const running: Worker[] = [];
 
 function startWorker(databaseUrl: string, id: string, mode: WorkerMode): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, JOB_WORKER_DATABASE_URL: databaseUrl, JOB_WORKER_ID: id, JOB_WORKER_MODE: mode },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const events: WorkerEvent[] = [];
-  const waiters: (() => void)[] = [];
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    events.push(JSON.parse(line) as WorkerEvent);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const worker: Worker = {
-    id,
-    child,
-    exited,
-    next(event) {
-      return new Promise((resolve, reject) => {
-        const check = (): boolean => {
-          const found = events.find((candidate) => candidate.event === event);
-          if (found) resolve(found as never);
-          const failure = events.find((candidate) => candidate.event === 'error');
-          if (!found && failure?.event === 'error') reject(new Error(`worker ${id}: ${failure.message}`));
-          return found !== undefined || failure !== undefined;
-        };
-        if (check()) return;
-        const listen = () => {
-          if (!check()) waiters.push(listen);
-        };
-        waiters.push(listen);
-        void exited.then((code) => {
-          // Give the last stdout lines a moment to be read before judging.
-          setTimeout(() => {
-            if (!check()) reject(new Error(`worker ${id} exited (${code}) without "${event}": ${stderr}`));
-          }, 50);
-        });
-      });
-    },
-    go() {
-      child.stdin?.write('go\n');
-    },
-  };
+  const worker = startLineWorker<WorkerEvent>(WORKER_SCRIPT, id, { JOB_WORKER_DATABASE_URL: databaseUrl, JOB_WORKER_ID: id, JOB_WORKER_MODE: mode });
   running.push(worker);
   return worker;
 }
@@ -89,7 +33,7 @@ async function runWorkers(databaseUrl: string, mode: WorkerMode, count: number) 
   const workers = Array.from({ length: count }, (_, index) => startWorker(databaseUrl, `${mode}-${index + 1}`, mode));
   await Promise.all(workers.map((worker) => worker.next('ready')));
   const started = performance.now();
-  for (const worker of workers) worker.go();
+  for (const worker of workers) worker.send('go');
   const finished = await Promise.all(workers.map((worker) => worker.next('finished')));
   const ms = Math.round(performance.now() - started);
   expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual(workers.map(() => 0));
@@ -202,7 +146,7 @@ describe('job queue across processes [postgres]', () => {
     const other = await scheduleJob(db, { kind: 'deadline', dueAt: new Date(Date.now() - 60_000), payload: { label: 'other' } });
     const worker = startWorker(databaseUrl, 'doomed', 'hold');
     await worker.next('ready');
-    worker.go();
+    worker.send('go');
     expect(await worker.next('holding')).toMatchObject({ jobId: victim });
 
     const handle: JobHandler = async (trx, job) => {
