@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { civilDisorderRatio, onTimeRatio } from '../../src/judge/dedication.ts';
-import { onGameEvent } from '../../src/judge/game-events.ts';
-import { runDueJobs } from '../../src/store/job-queue.ts';
-import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // njudge's dedication (njudge.md §3): +3 for a punctual phase, −1 for a late one (judged once per
@@ -28,19 +26,7 @@ describeEachDatabase('dedication and ratings', (getStore) => {
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
 
   /** Runs every job due up to `until`, each at its own due time. */
-  const runUntil = async (until: Date): Promise<void> => {
-    for (;;) {
-      const next = await db().selectFrom('jobs').select('due_at').where('done_at', 'is', null).orderBy('due_at').executeTakeFirst();
-      if (!next || next.due_at > until) break;
-      now = next.due_at;
-      await runDueJobs(db(), {
-        now: clock,
-        workerId: 'test',
-        handle: (trx, job) => onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, { kind: job.kind, gameId: job.game_id!, phase: String(job.payload.phase) }, now),
-      });
-    }
-    now = until;
-  };
+  const runUntil = (until: Date): Promise<void> => runGameEventsUntil(db(), until, (at) => void (now = at));
   const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([address]))).get(address);
   const list = async (played: StartedGame): Promise<string> => {
     await played.judge.receive(eml({ from: 'reader@elsewhere.example' }, 'LIST demo'));

@@ -62,6 +62,22 @@ export async function startGame(
 }
 
 /**
+ * Moves a fake clock from job to job up to `until`, running each game event at its own due time as
+ * the daemon's scheduler would; `step` sees the clock after each (e.g. to collect what was sent).
+ * Returns with the clock at `until`.
+ */
+export async function runGameEventsUntil(db: Kysely<Database>, until: Date, setNow: (at: Date) => void, step?: (at: Date) => Promise<void>): Promise<void> {
+  for (;;) {
+    const next = await db.selectFrom('jobs').select('due_at').where('done_at', 'is', null).orderBy('due_at').executeTakeFirst();
+    if (!next || next.due_at > until) break;
+    setNow(next.due_at);
+    await runDueGameEvents(db, next.due_at);
+    await step?.(next.due_at);
+  }
+  setNow(until);
+}
+
+/**
  * Runs the game events due at `now` through the real job queue, as the daemon's scheduler does;
  * returns how many ran. A failing event fails the test instead of being retried later.
  */

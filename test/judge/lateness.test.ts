@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/game-events.ts';
 import { abandonmentTime, nextLateCheck } from '../../src/judge/late-checks.ts';
-import { runDueJobs } from '../../src/store/job-queue.ts';
-import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // njudge's late timeline (njudge.md §2, observed with a deadline on Monday 23:30) replayed with a
@@ -48,20 +46,11 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
     const sent: Notice[] = [];
     // Only what the jobs send counts, not the mails before.
     seen = (await db().selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? '0';
-    for (;;) {
-      const next = await db().selectFrom('jobs').select('due_at').where('done_at', 'is', null).orderBy('due_at').executeTakeFirst();
-      if (!next || next.due_at > until) break;
-      now = next.due_at;
-      await runDueJobs(db(), {
-        now: clock,
-        workerId: 'test',
-        handle: (trx, job) => onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, { kind: job.kind, gameId: job.game_id!, phase: String(job.payload.phase) }, now),
-      });
+    await runGameEventsUntil(db(), until, (at) => void (now = at), async (at) => {
       const rows = await db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('id', '>', seen).orderBy('id').execute();
-      for (const row of rows) sent.push({ at: now.toISOString(), subject: row.subject, to: row.to_addresses, body: row.body });
+      for (const row of rows) sent.push({ at: at.toISOString(), subject: row.subject, to: row.to_addresses, body: row.body });
       if (rows.length > 0) seen = rows.at(-1)!.id;
-    }
-    now = until;
+    });
     const failed = await db().selectFrom('jobs').select(['kind', 'last_error']).where('last_error', 'is not', null).execute();
     expect(failed).toEqual([]);
     return sent;
