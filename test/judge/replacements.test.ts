@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { runDueGameEvents, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
+import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // A power vacated in the middle of a game (its player's RESIGN, the Master's RESIGN or EJECT)
@@ -36,15 +36,7 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
     return startGame(db(), '', clock);
   };
   /** Runs the jobs due up to `until`, each at its own due time, as the scheduler does. */
-  const runUntil = async (until: Date) => {
-    for (;;) {
-      const next = (await openJobs())[0];
-      if (!next || next.due_at > until) break;
-      now = next.due_at;
-      await runDueGameEvents(db(), now);
-    }
-    now = until;
-  };
+  const runUntil = (until: Date) => runGameEventsUntil(db(), until, (at) => void (now = at));
 
   it("a player's RESIGN: reminders every 48 h name the vacant power, until TAKEOVER; the game then goes on with a fresh deadline", async () => {
     const played = await begin();
