@@ -6,7 +6,7 @@ import { createGame } from './create-game.ts';
 import { enterGame } from './enter-game.ts';
 import { infoCommand } from './info-commands.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
-import type { InboundOrigin, JudgeStore, JudgeTransaction } from './ports.ts';
+import type { InboundOrigin, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
 
@@ -150,8 +150,7 @@ export class Judge {
       const note = await processIfReady(tx, this.config, game, now, sender);
       if (note) sections.push(note);
     }
-    await tx.enqueueMail(replyTo(message, this.config, sender, sections));
-    await tx.markInbound(messageId, 'processed', null);
+    await replyAndMark(tx, replyTo(message, this.config, sender, sections), messageId, 'processed');
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed };
   }
 
@@ -202,6 +201,18 @@ export class Judge {
 
 class BlockRolledBack extends Error {}
 
+/** A store that can queue a mail's reply and record its outcome in one statement (judge-store.ts). */
+interface InboundFinisher {
+  enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed', gameId: null): Promise<void>;
+}
+
+/** enqueueMail(reply), then markInbound(messageId, outcome): in one round trip when the store can. */
+async function replyAndMark(tx: JudgeTransaction & Partial<InboundFinisher>, reply: OutgoingMail, messageId: string, outcome: 'processed'): Promise<void> {
+  if (tx.enqueueReplyAndMarkInbound) return tx.enqueueReplyAndMarkInbound(reply, messageId, outcome, null);
+  await tx.enqueueMail(reply);
+  await tx.markInbound(messageId, outcome, null);
+}
+
 function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;
   const parts: string[] = [];
@@ -214,7 +225,7 @@ function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   return parts.join('\n\n');
 }
 
-function replyTo(message: InboundMessage, config: JudgeConfig, sender: string, sections: readonly string[]) {
+function replyTo(message: InboundMessage, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = message.subject ? (/^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`) : `Re: your mail to ${config.name}`;
   return {

@@ -504,17 +504,31 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
+    await this.trx.insertInto('outbox').values(this.outboxRow(mail)).execute();
+  }
+
+  /**
+   * enqueueMail(reply) and then markInbound(…) in one statement: the judge's last two steps for
+   * most mails, so each mail costs one round trip less (see InboundFinisher in judge.ts).
+   */
+  async enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void> {
     await this.trx
-      .insertInto('outbox')
-      .values({
-        message_id: `<${randomUUID()}@${this.messageIdDomain}>`,
-        to_addresses: mail.to,
-        subject: mail.subject,
-        headers: jsonb(mail.headers ?? {}),
-        body: mail.body,
-        game_id: mail.gameId ?? null,
-        kind: mail.kind,
-      })
+      .with('queued', (db) => db.insertInto('outbox').values(this.outboxRow(reply)).returning('id'))
+      .updateTable('inbound_mail')
+      .set({ outcome, game_id: gameId })
+      .where('message_id', '=', messageId)
       .execute();
+  }
+
+  private outboxRow(mail: OutgoingMail) {
+    return {
+      message_id: `<${randomUUID()}@${this.messageIdDomain}>`,
+      to_addresses: mail.to,
+      subject: mail.subject,
+      headers: jsonb(mail.headers ?? {}),
+      body: mail.body,
+      game_id: mail.gameId ?? null,
+      kind: mail.kind,
+    };
   }
 }
