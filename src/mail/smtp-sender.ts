@@ -123,7 +123,7 @@ export const SENDER_DEFAULTS = {
   maxConnections: 3,
   /** Messages per pooled SMTP connection before nodemailer opens a new one (its default is 100). */
   maxMessagesPerConnection: 1000,
-  roundIntervalMs: 50,
+  roundIntervalMs: 20,
 } as const;
 
 /** 30 s, 1 min, 2 min, … doubling up to `maxMs` (default two hours). */
