@@ -33,3 +33,15 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
     }
   }
 }
+
+/**
+ * The outcome as a judge plays it (njudge): when every dislodged unit has nowhere to go, they are
+ * destroyed with the movement results and the game goes straight on to the phase after the
+ * retreats. adjudicatePhase keeps such a retreat phase so that callers see the units listed.
+ */
+export function skippingIdleRetreats(variant: Variant, outcome: PhaseOutcome): PhaseOutcome {
+  const next = outcome.position;
+  if (parsePhaseId(next.phase)?.type !== 'retreat' || next.dislodged.some((unit) => unit.retreats.length > 0)) return outcome;
+  const skipped = adjudicatePhase(variant, next, []);
+  return { results: outcome.results, position: skipped.position, winner: outcome.winner ?? skipped.winner };
+}

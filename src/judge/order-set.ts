@@ -34,7 +34,8 @@ export function owesOrders(variant: Variant, position: Position, power: PowerId)
   const phase = parsePhaseId(position.phase);
   if (!phase) return false;
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
-  if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power);
+  // A unit with no retreat is disbanded whatever its player says, so it asks nothing of them.
+  if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power && u.retreats.length > 0);
   return adjudicatePhase(variant, position, []).results.some((r) => r.power === power);
 }
 

@@ -1,5 +1,5 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
-import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
 import { mapperHeader, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
@@ -103,7 +103,7 @@ function processingNote(game: Game, at: Date, readerZone: string | null, now: Da
 export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, variant: Variant) {
   const phase = (await tx.phase(game.id, game.currentPhase!))!;
   const stored = await tx.orders(game.id, phase.phaseId);
-  const outcome = adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored));
+  const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored)));
   return { phase, stored, outcome };
 }
 
