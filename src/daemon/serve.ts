@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
-import { Judge } from '../judge/judge.ts';
+import { Judge, type ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { createSmtpSender, exponentialBackoff, SENDER_DEFAULTS } from '../mail/smtp-sender.ts';
@@ -66,7 +66,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       handle: async (raw, meta) => {
         const started = Date.now();
         const outcome = await judge.receive(raw, meta);
-        log.info({ status: outcome.status, messageId: outcome.messageId, ms: Date.now() - started }, 'message handled');
+        log.info({ ...handledFields(outcome), ms: Date.now() - started }, 'message handled');
         sending?.wake();
       },
     });
@@ -115,7 +115,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const loop = (async () => {
     while (!stopping) {
       try {
-        const handled = await drainInbox(folders, judge, (file, status) => log.info({ file, status }, 'message handled'));
+        const handled = await drainInbox(folders, judge, (file, _status, outcome) => log.info({ file, ...handledFields(outcome) }, 'message handled'));
         if (sending) {
           if (handled > 0) sending.wake();
         } else {
@@ -144,4 +144,17 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       log.info('dipjudge stopped');
     },
   };
+}
+
+/** What the log says of a handled mail: its outcome and the games and phases it touched, never its text. */
+function handledFields(outcome: ReceiveOutcome): Record<string, unknown> {
+  const fields: Record<string, unknown> = { status: outcome.status, messageId: outcome.messageId };
+  if (outcome.status === 'processed') {
+    fields.blocks = outcome.blocks;
+    if (outcome.failedBlocks > 0) fields.failedBlocks = outcome.failedBlocks;
+    if (outcome.games.length > 0) fields.games = outcome.games.map((g) => (g.phase ? `${g.name} ${g.phase}` : g.name));
+  } else if (outcome.status !== 'duplicate') {
+    fields.reason = outcome.reason;
+  }
+  return fields;
 }

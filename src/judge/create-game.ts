@@ -83,6 +83,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
     timeZone,
   });
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
+  ctx.touchedGames.add(name);
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
       (rules.size > 0 ? `\nRules: ${[...rules].join(', ')}.` : '') +

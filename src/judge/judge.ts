@@ -18,7 +18,14 @@ import { runSession } from './session-commands.ts';
 // transient) or recorded as failed with one reply, so a fault in the judge never loops a mail.
 
 export type ReceiveOutcome =
-  | { readonly status: 'processed'; readonly messageId: string; readonly blocks: number; readonly failedBlocks: number }
+  | {
+      readonly status: 'processed';
+      readonly messageId: string;
+      readonly blocks: number;
+      readonly failedBlocks: number;
+      /** Games the mail changed, with the phase each is in afterwards (for the log line). */
+      readonly games: readonly { readonly name: string; readonly phase: string | null }[];
+    }
   | { readonly status: 'duplicate'; readonly messageId: string }
   | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
   | { readonly status: 'rejected'; readonly messageId: string; readonly reason: string }
@@ -151,7 +158,9 @@ export class Judge {
       if (note) sections.push(note);
     }
     await replyAndMark(tx, replyTo(message, this.config, sender, sections), messageId, 'processed');
-    return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed };
+    const games = [];
+    for (const name of touched) games.push({ name, phase: (await tx.findGame(name))?.currentPhase ?? null });
+    return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
   }
 
   /** Runs one block under a savepoint; any error undoes all of it. */

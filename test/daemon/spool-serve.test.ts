@@ -131,3 +131,29 @@ it('writes a mail to several players with undisclosed recipients, naming them on
     await database.dispose();
   }
 });
+
+it('logs one line per handled mail with the games it changed, and never the mail text or a password', { timeout: 60_000 }, async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-serve-log-'));
+  dirs.push(root);
+  const lines: Record<string, unknown>[] = [];
+  const sink = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+  const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
+  const running = await serve(settings, pino({ level: 'info' }, sink));
+  try {
+    await writeFile(path.join(root, 'spool', 'inbox', '0001.eml'), eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE logdemo topsecretpw\nDESC a game for the log'));
+    await writeFile(path.join(root, 'spool', 'inbox', '0002.eml'), eml({ from: 'ann@players.example', messageId: '<list@players.example>' }, 'LIST'));
+    await running.settled();
+    await running.settled();
+    const handled = lines.filter((l) => l.msg === 'message handled');
+    expect(handled.map((l) => [l.messageId, l.status, l.games])).toEqual([
+      ['<create@players.example>', 'processed', ['logdemo']],
+      ['<list@players.example>', 'processed', undefined],
+    ]);
+    expect(handled.every((l) => typeof l.file === 'string')).toBe(true);
+    const everything = JSON.stringify(lines);
+    expect(everything).not.toMatch(/topsecretpw/i);
+    expect(everything).not.toMatch(/a game for the log/);
+  } finally {
+    await running.stop();
+  }
+});
