@@ -160,6 +160,10 @@ export const MASTER_COMMANDS = [
   'REVEAL',
   'UNEND',
   'DEADLINE',
+  // signon gates; no argument: SET NO DEDICATION (…), the requirement removed
+  'SET DEDICATION',
+  'SET ONTIMERAT',
+  'SET RESRAT',
 ] as const;
 export type MasterCommandName = (typeof MASTER_COMMANDS)[number];
 

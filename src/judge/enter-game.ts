@@ -9,6 +9,7 @@ import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SeatRecord } from './ports.ts';
+import { requireSignonGates } from './signon-gates.ts';
 
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
 // SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
@@ -146,6 +147,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   if (game.status !== 'forming') throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status})`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
+  await requireSignonGates(ctx, game, opener.line, 'join');
   let power: string | null = null;
   if (opener.power !== null) {
     if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, `Game '${game.name}' assigns powers at random (no POWER_CHOICE): send JOIN ${game.name} <password>`);
@@ -276,6 +278,9 @@ async function takeover(
   if (seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'cd') throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
   if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
+  // A player coming back to the power they left is not gated: its record is their own doing,
+  // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
+  if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'take over a power in');
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);

@@ -4,6 +4,7 @@ import { BlockError, type BlockContext } from './context.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { hasRule, type Game } from './model.ts';
 import type { PlayerRecord, SeatRecord } from './ports.ts';
+import { gatesText } from './signon-gates.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
 // GET DEDICATION and INFO PLAYER.
@@ -30,7 +31,8 @@ without gunboat and NO_REVEAL games).
 The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE, PROCESS, PROCESS!, PREVIEW,
 ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD, SET DEADLINE date, SET GRACE date,
 DEADLINE MOVED 1D 12H LATER, RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
-REVEAL, SET LISTED / UNLISTED; PURGE game password and RENAME game new password need no SIGNON.
+REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x (what a player's record must
+show to join or take over; SET NO DEDICATION … removes it); PURGE game password and RENAME game new password need no SIGNON.
 Lines starting with // are ignored; SIGNOFF ends the mail.
 `;
 
@@ -117,6 +119,8 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];
   if (game.description) lines.push(game.description);
   if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
+  const gates = gatesText(game.signonGates);
+  if (gates !== null) lines.push(gates);
   const players = seats.filter((s) => s.role === 'power');
   lines.push('', `Players (${players.length} of ${variant.powers.length}):`);
   // njudge's LIST shows each player's points. Here: dedication and both ratios, never the

@@ -1,12 +1,14 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
+import type { SignonGateName } from '../commands/signon-gate.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
 import { awaitReplacements } from './game-events.ts';
-import type { Game } from './model.ts';
+import { NO_SIGNON_GATES, type Game } from './model.ts';
+import { GATE_KEYS, gateTitle, requirementText } from './signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { archivePress } from './press-delivery.ts';
 import { planPress } from './press/index.ts';
@@ -100,6 +102,10 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       return official(ctx, session, command);
     case 'REVEAL':
       return reveal(ctx, session, command.line);
+    case 'SET DEDICATION':
+    case 'SET ONTIMERAT':
+    case 'SET RESRAT':
+      return setSignonGate(ctx, session, command);
     default:
       ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
   }
@@ -309,6 +315,30 @@ async function rename(ctx: BlockContext, session: ActingSession, newName: string
   await parameterChange(ctx, renamed, `The Master has renamed game '${game.name}' to '${name}'. Sign on to it as ${name} from now on.`);
   ctx.reply.push(`Game '${game.name}' is now called '${name}'.`);
   return renamed;
+}
+
+/**
+ * SET DEDICATION / ONTIMERAT / RESRAT value, or SET NO …: what a player's record must show to join
+ * or take over a power (the parser has checked the value). njudge forbids a moderator a gate
+ * stricter than their own record; we do not: a Master's own punctuality as a player says nothing
+ * about the players their game needs, and on a new judge every Master's record is empty.
+ */
+async function setSignonGate(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  const { game } = session;
+  const key = GATE_KEYS[command.command.slice('SET '.length) as SignonGateName];
+  const value = command.args.length === 0 ? null : Number(command.args[0]);
+  await ctx.tx.updateGame(game.id, { signonGates: { [key]: value } });
+  const changed = { ...session, game: { ...game, signonGates: { ...(game.signonGates ?? NO_SIGNON_GATES), [key]: value } } };
+  const requirement = value === null ? null : requirementText(key, value);
+  await parameterChange(
+    ctx,
+    changed,
+    requirement === null
+      ? `The Master has removed the ${gateTitle(key)} required to join game '${game.name}' or take over a power in it.`
+      : `The Master has set a signon requirement for game '${game.name}': to join or take over a power, players need ${requirement}.`,
+  );
+  ctx.reply.push(requirement === null ? `Game '${game.name}' no longer has a ${gateTitle(key)}.` : `Game '${game.name}' now asks for ${requirement} of players who join or take over a power.`);
+  return changed;
 }
 
 /** SET LISTED / SET UNLISTED: whether LIST and SEARCH show the game. */

@@ -56,7 +56,20 @@ export interface Game {
   readonly processDelayMinutes: number | null;
   /** When the current phase is due to be processed now that every order is in; null: none pending. */
   readonly processAt: Date | null;
+  /** What a player's record must show to JOIN or TAKEOVER; absent (games built outside the store): none. */
+  readonly signonGates?: SignonGates;
 }
+
+/** njudge's signon gates (SET DEDICATION, ONTIMERAT, RESRAT); null: no such requirement. */
+export interface SignonGates {
+  readonly minDedication: number | null;
+  /** 0..1; a player never judged for punctuality counts as 1. */
+  readonly minOnTimeRatio: number | null;
+  /** 0..1 */
+  readonly maxCivilDisorderRatio: number | null;
+}
+
+export const NO_SIGNON_GATES: SignonGates = { minDedication: null, minOnTimeRatio: null, maxCivilDisorderRatio: null };
 
 export interface Seat {
   readonly id: number;

@@ -1,6 +1,6 @@
 import type { Position } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
-import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from './model.ts';
+import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -66,6 +66,8 @@ export interface GamePatch {
   readonly processStart?: Date | null;
   readonly processDelayMinutes?: number | null;
   readonly processAt?: Date | null;
+  /** Only the gates named change. */
+  readonly signonGates?: Partial<SignonGates>;
 }
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */

@@ -62,6 +62,7 @@ function toGame(row: Selectable<GamesTable>): Game {
     processStart: row.process_start_at,
     processDelayMinutes: row.process_delay_minutes,
     processAt: row.process_at,
+    signonGates: { minDedication: row.min_dedication, minOnTimeRatio: row.min_on_time_ratio, maxCivilDisorderRatio: row.max_civil_disorder_ratio },
   };
 }
 
@@ -217,6 +218,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ...(patch.processStart !== undefined ? { process_start_at: patch.processStart } : {}),
         ...(patch.processDelayMinutes !== undefined ? { process_delay_minutes: patch.processDelayMinutes } : {}),
         ...(patch.processAt !== undefined ? { process_at: patch.processAt } : {}),
+        ...(patch.signonGates?.minDedication !== undefined ? { min_dedication: patch.signonGates.minDedication } : {}),
+        ...(patch.signonGates?.minOnTimeRatio !== undefined ? { min_on_time_ratio: patch.signonGates.minOnTimeRatio } : {}),
+        ...(patch.signonGates?.maxCivilDisorderRatio !== undefined ? { max_civil_disorder_ratio: patch.signonGates.maxCivilDisorderRatio } : {}),
       })
       .where('id', '=', id)
       .execute();

@@ -91,6 +91,10 @@ export interface GamesTable {
   process_delay_minutes: Nullable<number>;
   /** When the current phase is due to be processed now that every order is in (sql/004). */
   process_at: NullableTimestamp;
+  /** Signon gates, njudge's DEDICATION, ONTIMERAT and RESRAT; null: none (sql/006). */
+  min_dedication: Nullable<number>;
+  min_on_time_ratio: Nullable<number>;
+  max_civil_disorder_ratio: Nullable<number>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
   created_at: DefaultedTimestamp;

@@ -1,0 +1,38 @@
+// njudge's signon gates as the Master writes them: SET DEDICATION n, SET ONTIMERAT x and
+// SET RESRAT x, each cleared with SET NO DEDICATION (NO ONTIMERAT, NO RESRAT). Shared by the
+// command line (SET …) and CREATE's status lines.
+
+export const SIGNON_GATES = ['DEDICATION', 'ONTIMERAT', 'RESRAT'] as const;
+export type SignonGateName = (typeof SIGNON_GATES)[number];
+
+export type GateValueResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string };
+
+const INTEGER = /^[-+]?\d{1,6}$/;
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const PERCENT = /^(\d+(?:\.\d*)?|\.\d+)%$/;
+
+/**
+ * DEDICATION takes whole points (negative allowed: njudge's default gate is −10000); the ratios
+ * take a fraction 0..1 (0.9) or a percentage (90%).
+ */
+export function readGateValue(gate: SignonGateName, word: string | undefined): GateValueResult {
+  if (word === undefined || word === '') return { ok: false, message: `SET ${gate} needs ${gateExample(gate)} (SET NO ${gate} removes the requirement)` };
+  if (gate === 'DEDICATION') {
+    return INTEGER.test(word) ? { ok: true, value: Number(word) } : { ok: false, message: `SET DEDICATION takes whole dedication points, e.g. SET DEDICATION 10, not "${word}"` };
+  }
+  const percent = PERCENT.exec(word);
+  const value = percent ? Number(percent[1]) / 100 : DECIMAL.test(word) ? Number(word) : Number.NaN;
+  if (!Number.isFinite(value) || value < 0 || value > 1) return { ok: false, message: `SET ${gate} takes a ratio from 0 to 1 (or 0% to 100%), e.g. ${gateExample(gate)}, not "${word}"` };
+  return { ok: true, value };
+}
+
+function gateExample(gate: SignonGateName): string {
+  switch (gate) {
+    case 'DEDICATION':
+      return 'a number of dedication points, e.g. SET DEDICATION 10';
+    case 'ONTIMERAT':
+      return 'SET ONTIMERAT 0.9';
+    case 'RESRAT':
+      return 'SET RESRAT 0.1';
+  }
+}
