@@ -3,6 +3,8 @@
 // Everything is plain data; nothing here knows a variant or a game. Power lists
 // stay as the player wrote them (see power-list.ts for resolving them later).
 
+import type { SignonGateName } from './signon-gate.ts';
+
 /** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
 export interface BodyLine {
   /** 1-based line number in the mail body as the player sent it. */
@@ -256,7 +258,9 @@ export type GameSetting =
   | (SettingBase & { readonly kind: 'timing'; readonly args: string })
   | (SettingBase & { readonly kind: 'zone'; readonly zone: string })
   | (SettingBase & { readonly kind: 'form' })
-  | (SettingBase & { readonly kind: 'listed'; readonly listed: boolean });
+  | (SettingBase & { readonly kind: 'listed'; readonly listed: boolean })
+  /** SET DEDICATION n, SET ONTIMERAT x, SET RESRAT x; value null: SET NO …. */
+  | (SettingBase & { readonly kind: 'signon-gate'; readonly gate: SignonGateName; readonly value: number | null });
 
 // ---------------------------------------------------------------- blocks
 

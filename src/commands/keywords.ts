@@ -170,7 +170,24 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
 };
 
 /** Status lines a CREATE may be followed by (DPjudge's status-file directives). */
-export const SETTING_KEYWORDS = ['variant', 'map', 'rules', 'description', 'private', 'timing', 'zone', 'form', 'set-listed', 'set-unlisted'] as const;
+export const SETTING_KEYWORDS = [
+  'variant',
+  'map',
+  'rules',
+  'description',
+  'private',
+  'timing',
+  'zone',
+  'form',
+  'set-listed',
+  'set-unlisted',
+  'set-dedication',
+  'set-no-dedication',
+  'set-ontimerat',
+  'set-no-ontimerat',
+  'set-resrat',
+  'set-no-resrat',
+] as const;
 export type SettingKeyword = (typeof SETTING_KEYWORDS)[number];
 
 const SETTING_SPELLINGS: Readonly<Record<string, SettingKeyword>> = {
@@ -186,6 +203,12 @@ const SETTING_SPELLINGS: Readonly<Record<string, SettingKeyword>> = {
   FORM: 'form',
   SETLISTED: 'set-listed',
   SETUNLISTED: 'set-unlisted',
+  SETDEDICATION: 'set-dedication',
+  SETNODEDICATION: 'set-no-dedication',
+  SETONTIMERAT: 'set-ontimerat',
+  SETNOONTIMERAT: 'set-no-ontimerat',
+  SETRESRAT: 'set-resrat',
+  SETNORESRAT: 'set-no-resrat',
 };
 
 export interface KeywordMatch<K extends string> {

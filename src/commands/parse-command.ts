@@ -3,7 +3,7 @@ import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isGameName } from './parse-opener.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
-import { readGateValue, type SignonGateName } from './signon-gate.ts';
+import { isGateKeyword, readGateLine } from './signon-gate.ts';
 
 // One command line inside a block (openers, press and SIGNOFF are read by
 // parse-body.ts). A line whose first word is no keyword is an order line.
@@ -30,16 +30,6 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   reveal: { name: 'REVEAL', min: 0, max: 0 },
   unend: { name: 'UNEND', min: 0, max: 0 },
   deadline: { name: 'DEADLINE', min: 1, max: Infinity },
-};
-
-/** Signon gates: the value is checked here, so the Master's command carries it as a plain number. */
-const GATE_KEYWORDS: Readonly<Partial<Record<Keyword, { name: SignonGateName; clears: boolean }>>> = {
-  'set-dedication': { name: 'DEDICATION', clears: false },
-  'set-no-dedication': { name: 'DEDICATION', clears: true },
-  'set-ontimerat': { name: 'ONTIMERAT', clears: false },
-  'set-no-ontimerat': { name: 'ONTIMERAT', clears: true },
-  'set-resrat': { name: 'RESRAT', clears: false },
-  'set-no-resrat': { name: 'RESRAT', clears: true },
 };
 
 const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -72,12 +62,10 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     return isGameName(word) ? { game: word.toLowerCase() } : { error: `"${word}" is not a game name` };
   };
 
-  const gate = GATE_KEYWORDS[keyword];
-  if (gate) {
-    if (gate.clears) return args.length === 0 ? ok({ kind: 'master', ...base, command: `SET ${gate.name}`, args: [] }) : fail(`${name} takes no arguments`);
-    if (args.length > 1) return fail(`SET ${gate.name} takes one value, e.g. SET ${gate.name} ${gate.name === 'DEDICATION' ? '10' : '0.9'}`);
-    const value = readGateValue(gate.name, args[0]);
-    return value.ok ? ok({ kind: 'master', ...base, command: `SET ${gate.name}`, args: [String(value.value)] }) : fail(value.message);
+  // The value is checked here, so the Master's command carries it as a plain number (none: SET NO …).
+  if (isGateKeyword(keyword)) {
+    const gate = readGateLine(keyword, name, args);
+    return gate.ok ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)] }) : fail(gate.message);
   }
 
   // The Mafia tracker's "UNEND GAME" is the same as DPjudge's UNEND.

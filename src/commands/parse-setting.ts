@@ -1,6 +1,7 @@
 import type { BodyLine, GameSetting, RuleSetting } from './command-types.ts';
 import { readSettingKeyword, splitWords, textAfterWords } from './keywords.ts';
 import { redactLine } from './redact.ts';
+import { readGateLine } from './signon-gate.ts';
 
 // The status lines a Master may put after CREATE (DPjudge): MAP or VARIANT, RULE[S],
 // DESC, PRIVATE, TIMING, ZONE, FORM and SET [UN]LISTED. DPjudge silently kept bad
@@ -8,7 +9,7 @@ import { redactLine } from './redact.ts';
 
 export type SettingResult = { readonly ok: true; readonly setting: GameSetting } | { readonly ok: false; readonly message: string };
 
-const KNOWN = 'MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM or SET UNLISTED';
+const KNOWN = 'MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT';
 
 function readRules(words: readonly string[]): RuleSetting[] | string {
   const rules: RuleSetting[] = [];
@@ -57,5 +58,14 @@ export function parseSettingLine(bodyLine: BodyLine): SettingResult {
       return args.length === 0
         ? { ok: true, setting: { kind: 'listed', ...base, listed: keyword === 'set-listed' } }
         : fail(`${name} takes no arguments`);
+    case 'set-dedication':
+    case 'set-no-dedication':
+    case 'set-ontimerat':
+    case 'set-no-ontimerat':
+    case 'set-resrat':
+    case 'set-no-resrat': {
+      const gate = readGateLine(keyword, name, args);
+      return gate.ok ? { ok: true, setting: { kind: 'signon-gate', ...base, gate: gate.gate, value: gate.value } } : fail(gate.message);
+    }
   }
 }

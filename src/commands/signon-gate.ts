@@ -1,6 +1,6 @@
 // njudge's signon gates as the Master writes them: SET DEDICATION n, SET ONTIMERAT x and
 // SET RESRAT x, each cleared with SET NO DEDICATION (NO ONTIMERAT, NO RESRAT). Shared by the
-// command line (SET …) and CREATE's status lines.
+// Master's command lines and CREATE's status lines.
 
 export const SIGNON_GATES = ['DEDICATION', 'ONTIMERAT', 'RESRAT'] as const;
 export type SignonGateName = (typeof SIGNON_GATES)[number];
@@ -35,4 +35,30 @@ function gateExample(gate: SignonGateName): string {
     case 'RESRAT':
       return 'SET RESRAT 0.1';
   }
+}
+
+/** The keywords (keywords.ts) of the gate lines, with the gate each sets or clears. */
+export const GATE_KEYWORDS = {
+  'set-dedication': { gate: 'DEDICATION', clears: false },
+  'set-no-dedication': { gate: 'DEDICATION', clears: true },
+  'set-ontimerat': { gate: 'ONTIMERAT', clears: false },
+  'set-no-ontimerat': { gate: 'ONTIMERAT', clears: true },
+  'set-resrat': { gate: 'RESRAT', clears: false },
+  'set-no-resrat': { gate: 'RESRAT', clears: true },
+} as const satisfies Record<string, { gate: SignonGateName; clears: boolean }>;
+export type GateKeyword = keyof typeof GATE_KEYWORDS;
+
+export function isGateKeyword(keyword: string): keyword is GateKeyword {
+  return Object.hasOwn(GATE_KEYWORDS, keyword);
+}
+
+export type GateLineResult = { readonly ok: true; readonly gate: SignonGateName; readonly value: number | null } | { readonly ok: false; readonly message: string };
+
+/** A gate line's arguments; `spelled` is its keyword as written, for the messages. value null: SET NO …. */
+export function readGateLine(keyword: GateKeyword, spelled: string, args: readonly string[]): GateLineResult {
+  const { gate, clears } = GATE_KEYWORDS[keyword];
+  if (clears) return args.length === 0 ? { ok: true, gate, value: null } : { ok: false, message: `${spelled} takes no arguments` };
+  if (args.length > 1) return { ok: false, message: `SET ${gate} takes one value, e.g. SET ${gate} ${gate === 'DEDICATION' ? '10' : '0.9'}` };
+  const value = readGateValue(gate, args[0]);
+  return value.ok ? { ok: true, gate, value: value.value } : value;
 }

@@ -2,8 +2,9 @@ import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-
 import type { CreateBlock } from '../commands/index.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
-import { GAME_RULES, type GameRule } from './model.ts';
+import { GAME_RULES, NO_SIGNON_GATES, type GameRule, type SignonGates } from './model.ts';
 import { hashPassword } from './passwords.ts';
+import { GATE_KEYS, gatesText } from './signon-gates.ts';
 
 // CREATE game pw [variant] with its status lines; the sender becomes the game's Master.
 
@@ -22,6 +23,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   let privacy: string | null = null;
   let timing: string | null = null;
   let timeZone = ctx.config.defaultTimeZone ?? 'UTC';
+  let signonGates: SignonGates = NO_SIGNON_GATES;
   for (const setting of block.settings) {
     switch (setting.kind) {
       case 'variant':
@@ -48,6 +50,9 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
         break;
       case 'form':
         form = true;
+        break;
+      case 'signon-gate':
+        signonGates = { ...signonGates, [GATE_KEYS[setting.gate]]: setting.value };
         break;
       case 'zone': {
         const zone = parseZone(setting.zone);
@@ -83,10 +88,13 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
     timeZone,
   });
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
+  const gates = gatesText(signonGates);
+  if (gates !== null) await ctx.tx.updateGame(game.id, { signonGates });
   ctx.touchedGames.add(name);
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
       (rules.size > 0 ? `\nRules: ${[...rules].join(', ')}.` : '') +
+      (gates !== null ? `\n${gates}` : '') +
       (form ? `\nThe game is forming: players may now JOIN ${name} <password>.` : `\nIt is in preparation: send FORM after SIGNON M${name} to let players join.`),
   );
 }

@@ -144,8 +144,8 @@ describe('blocks', () => {
   });
 
   it.each([
-    ['GAME othername', '"GAME" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM or SET UNLISTED'],
-    ['A PAR - BUR', '"A" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM or SET UNLISTED'],
+    ['GAME othername', '"GAME" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT'],
+    ['A PAR - BUR', '"A" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT'],
     ['MAP', 'MAP takes one name'],
     ['RULE', 'RULE needs at least one rule'],
     ['RULE no-press', '"no-press" is not a rule name'],

@@ -36,6 +36,17 @@ describe('parsing the gate commands', () => {
     expect(error('SET ONTIMERAT 0.5 0.6')).toMatch(/SET ONTIMERAT takes one value/);
     expect(error('SET NO RESRAT 0.2')).toMatch(/SET NO RESRAT takes no arguments/);
   });
+
+  it('reads the same lines after CREATE', () => {
+    const parsed = parseBody('CREATE demo gmpass\nSET DEDICATION 5\nSET ONTIMERAT 90%\nSET NO RESRAT\nSET RESRAT often');
+    const block = parsed.blocks[0]!;
+    expect('settings' in block ? block.settings : []).toMatchObject([
+      { kind: 'signon-gate', gate: 'DEDICATION', value: 5 },
+      { kind: 'signon-gate', gate: 'ONTIMERAT', value: 0.9 },
+      { kind: 'signon-gate', gate: 'RESRAT', value: null },
+    ]);
+    expect(parsed.errors.map((e) => e.message)).toEqual(['SET RESRAT takes a ratio from 0 to 1 (or 0% to 100%), e.g. SET RESRAT 0.1, not "often"']);
+  });
 });
 
 describeEachDatabase('signon gates', (getStore) => {
@@ -100,6 +111,18 @@ describeEachDatabase('signon gates', (getStore) => {
     expect(await send(judge, 'reader@elsewhere.example', 'LIST gated')).not.toMatch(/To join or take over/);
     const removal = await db().selectFrom('outbox').select('body').where('kind', '=', 'notice').where('subject', 'like', '%Parameter Change%').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(removal.body).toBe("The Master has removed the maximum civil-disorder ratio required to join game 'gated' or take over a power in it.\n");
+  });
+
+  it('CREATE sets gates with its status lines, and refuses the game when one is bad', async () => {
+    const { judge } = await setUp();
+    const created = await send(judge, GM, 'CREATE strict gmpass\nSET DEDICATION 5\nSET RESRAT 0.2\nFORM');
+    expect(created).toMatch(/Game 'strict' \(Standard\) has been created with you as its Master\.\nTo join or take over a power, players need a dedication of at least 5 points and a civil-disorder ratio of at most 20%\./);
+    expect(await db().selectFrom('games').selectAll().where('name', '=', 'strict').executeTakeFirstOrThrow()).toMatchObject({ min_dedication: 5, min_on_time_ratio: null, max_civil_disorder_ratio: 0.2 });
+    expect(await send(judge, 'p2@players.example', 'JOIN strict p2pw')).toMatch(/You have joined game 'strict'/);
+    expect(await send(judge, 'new@players.example', 'JOIN strict newpw')).toMatch(/a dedication of at least 5 points; yours is 0\./);
+
+    expect(await send(judge, GM, 'CREATE sloppy gmpass\nSET ONTIMERAT 2\nFORM')).toMatch(/SET ONTIMERAT takes a ratio from 0 to 1 .*not "2"/);
+    expect(await db().selectFrom('games').select('name').where('name', '=', 'sloppy').executeTakeFirst()).toBeUndefined();
   });
 
   it('only the Master sets gates, and the Master is not held to them', async () => {
