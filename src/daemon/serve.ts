@@ -5,7 +5,7 @@ import { Judge, type ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { createSmtpSender, exponentialBackoff, SENDER_DEFAULTS } from '../mail/smtp-sender.ts';
-import { onGameEvent } from '../judge/game-events.ts';
+import { gameEventOf, onGameEvent } from '../judge/game-events.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
 import { openStore } from '../store/index.ts';
@@ -105,9 +105,10 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     pollMs: Math.max(settings.pollMs, 1000),
     logger: log.child({ component: 'scheduler' }),
     handle: async (trx, job) => {
-      if (job.game_id === null || typeof job.payload.phase !== 'string') return;
-      await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, { kind: job.kind, gameId: job.game_id, phase: job.payload.phase }, new Date());
-      log.info({ job: job.kind, gameId: job.game_id, phase: job.payload.phase }, 'game event handled');
+      const event = gameEventOf(job);
+      if (event === null) return;
+      await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, event, new Date());
+      log.info({ job: job.kind, gameId: event.gameId, phase: event.phase }, 'game event handled');
     },
   });
   let stopping = false;

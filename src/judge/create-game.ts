@@ -2,6 +2,7 @@ import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-
 import type { CreateBlock } from '../commands/index.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
+import { scheduleFormingReminder } from './game-events.ts';
 import { GAME_RULES, NO_SIGNON_GATES, type GameRule, type SignonGates } from './model.ts';
 import { hashPassword } from './passwords.ts';
 import { GATE_KEYS, gatesText } from './signon-gates.ts';
@@ -90,6 +91,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   const gates = gatesText(signonGates);
   if (gates !== null) await ctx.tx.updateGame(game.id, { signonGates });
+  if (form) await scheduleFormingReminder(ctx.tx, game, ctx.now);
   ctx.touchedGames.add(name);
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +

@@ -28,16 +28,29 @@ const DAY_MS = 24 * HOUR_MS;
 const REPLACEMENT_REMINDER_MS = 48 * HOUR_MS;
 export const LATE_SUBJECT_PREFIX = '[You are late!] ';
 
+const FORMING_REMINDER_MS = 7 * DAY_MS;
+const PAUSE_REMINDER_MS = 3 * DAY_MS;
+
 export interface GameEvent {
   readonly kind: string;
   readonly gameId: number;
-  readonly phase: string;
+  /** The phase the event was scheduled in; null before the game has started. */
+  readonly phase: string | null;
+}
+
+/** The game event a scheduler job stands for; null for a job that is no game's. */
+export function gameEventOf(job: { readonly kind: string; readonly game_id: number | null; readonly payload: { readonly [key: string]: unknown } }): GameEvent | null {
+  const phase = job.payload.phase ?? null;
+  if (job.game_id === null || (phase !== null && typeof phase !== 'string')) return null;
+  return { kind: job.kind, gameId: job.game_id, phase };
 }
 
 export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });
   if (!game || game.currentPhase !== event.phase) return;
   if (event.kind === 'replacements') return remindOfVacancies(tx, config, game, now);
+  if (event.kind === 'forming') return remindOfForming(tx, config, game, now);
+  if (event.kind === 'paused') return remindOfPause(tx, config, game, now);
   if (game.status !== 'active') return;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
@@ -198,6 +211,43 @@ async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game
     `Diplomacy game '${game.name}' is still waiting for replacements for ${names(variant, vacant)}.\nAnyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
   await notify(tx, config, game, seats, new Set(), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
   await scheduleReplacementReminder(tx, game, now);
+}
+
+/** njudge mails a forming game weekly until it is full: how many players it still waits for. */
+export async function scheduleFormingReminder(tx: JudgeTransaction, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
+  await tx.scheduleJob({ kind: 'forming', gameId: game.id, dueAt: new Date(now.getTime() + FORMING_REMINDER_MS), dedupeKey: `game:${game.id}:forming`, payload: { phase: game.currentPhase } });
+}
+
+async function remindOfForming(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+  if (game.status !== 'forming') return;
+  const variant = loadVariant(game.variant);
+  const seats = await tx.seats(game.id);
+  const missing = variant.powers.length - seats.filter((s) => s.role === 'power').length;
+  const body = () =>
+    `Diplomacy game '${game.name}' is still forming: it waits for ${missing} more player${missing === 1 ? '' : 's'}.
+` +
+    `Players may join with:
+  JOIN ${game.name} <password>
+`;
+  await notify(tx, config, game, seats, new Set(), `Waiting for ${missing} player${missing === 1 ? '' : 's'}`, body);
+  await scheduleFormingReminder(tx, game, now);
+}
+
+/** njudge reminds the Master of a paused game every three days. */
+export async function schedulePauseReminder(tx: JudgeTransaction, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
+  await tx.scheduleJob({ kind: 'paused', gameId: game.id, dueAt: new Date(now.getTime() + PAUSE_REMINDER_MS), dedupeKey: `game:${game.id}:paused`, payload: { phase: game.currentPhase } });
+}
+
+async function remindOfPause(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+  if (game.status !== 'waiting') return;
+  const seats = await tx.seats(game.id);
+  // A game waiting for replacements has reminders of its own, to everyone.
+  if (seats.some((s) => s.role === 'power' && (s.status === 'abandoned' || s.status === 'resigned'))) return;
+  const masters = seats.filter((s) => s.role === 'master');
+  const body = () => `Diplomacy game '${game.name}' is paused: nothing is processed until you ACTIVATE it.
+`;
+  await notify(tx, config, game, masters, new Set(), 'Game paused', body);
+  await schedulePauseReminder(tx, game, now);
 }
 
 async function scheduleReplacementReminder(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { BlockError, everyone, subjectFor, type BlockContext, type GameSession }
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
-import { awaitReplacements } from './game-events.ts';
+import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from './game-events.ts';
 import { NO_SIGNON_GATES, type Game } from './model.ts';
 import { GATE_KEYS, gateTitle, requirementText } from './signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -53,6 +53,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
     case 'FORM':
       if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
       await ctx.tx.updateGame(game.id, { status: 'forming' });
+      await scheduleFormingReminder(ctx.tx, game, ctx.now);
       ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
       return { ...session, game: { ...game, status: 'forming' } };
     case 'PROCESS':
@@ -236,6 +237,7 @@ async function pause(ctx: BlockContext, session: ActingSession, line: number): P
   if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only an active game can be paused`);
   await ctx.tx.updateGame(game.id, { status: 'waiting' });
   await ctx.tx.cancelJobs(game.id);
+  await schedulePauseReminder(ctx.tx, game, ctx.now);
   const paused = { ...session, game: { ...game, status: 'waiting' as const } };
   await parameterChange(ctx, paused, `The Master has paused game '${game.name}': nothing is processed until the Master activates it again.`);
   ctx.reply.push(`Game '${game.name}' is paused (waiting). ACTIVATE resumes it.`);

@@ -72,12 +72,13 @@ export interface GamePatch {
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */
 export interface GameJob {
-  readonly kind: 'deadline' | 'reminder' | 'grace' | 'process' | 'replacements';
+  readonly kind: 'deadline' | 'reminder' | 'grace' | 'process' | 'replacements' | 'forming' | 'paused';
   readonly gameId: number;
   readonly dueAt: Date;
   /** An open job with the same key is replaced: rescheduling is one call. */
   readonly dedupeKey: string;
-  readonly payload: { readonly phase: string };
+  /** The phase the job was scheduled in (null before the game starts): a later phase ignores it. */
+  readonly payload: { readonly phase: string | null };
 }
 
 export interface SeatPatch {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { gameEventOf, onGameEvent } from '../../src/judge/game-events.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
@@ -87,9 +87,10 @@ export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise
     now: () => now,
     workerId: 'test',
     handle: async (trx, job) => {
-      if (job.game_id === null || typeof job.payload.phase !== 'string') return;
+      const event = gameEventOf(job);
+      if (event === null) return;
       try {
-        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, { kind: job.kind, gameId: job.game_id, phase: job.payload.phase }, now);
+        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
       } catch (error) {
         failures.push(error);
         throw error;

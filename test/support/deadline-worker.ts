@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { gameEventOf, onGameEvent } from '../../src/judge/game-events.ts';
 import { startJobRunner } from '../../src/store/job-queue.ts';
 import { judgeTransaction } from '../../src/store/judge-store.ts';
 import { openStore } from '../../src/store/index.ts';
@@ -75,8 +75,9 @@ async function main(): Promise<void> {
       },
       // What serve.ts does with a job: the game's event, in the job's transaction.
       handle: async (trx, job) => {
-        if (job.game_id === null || typeof job.payload.phase !== 'string') return;
-        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, { kind: job.kind, gameId: job.game_id, phase: job.payload.phase }, now);
+        const event = gameEventOf(job);
+        if (event === null) return;
+        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
         handled += 1;
       },
     });
