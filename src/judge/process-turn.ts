@@ -35,7 +35,7 @@ export async function turnReadiness(
   const stored = new Map((await tx.orders(game.id, phase.phaseId)).map((o) => [o.power, o]));
   // A WAIT holds the turn only until the deadline (njudge's UPDATE_PROCESS).
   // The Master's PROCESS overrides it (njudge clears WAIT).
-  const waitCounts = options.ignoreWaits !== true && (game.deadline === null || now < game.deadline);
+  const waitCounts = options.ignoreWaits !== true && !hasRule(game, 'REAL_TIME') && (game.deadline === null || now < game.deadline);
   const waitingFor: string[] = [];
   for (const power of variant.powers) {
     if (!owesOrders(variant, phase.position, power.id)) continue;

@@ -106,6 +106,10 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       requirePlayingPower(session, command.line);
       // A WAIT holds the whole game, so only a power's own player may set it (njudge's run let the Master and observers hold games).
       if (session.master) throw new BlockError(command.line, 'The Master cannot hold a game with SET WAIT, not even as a power');
+      // DPjudge's REAL_TIME: processed at the last order, with no wait flag.
+      if (command.wait && hasRule(session.game, 'REAL_TIME')) {
+        throw new BlockError(command.line, `Game '${session.game.name}' plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it`);
+      }
       await ctx.tx.updateSeat(seat.id, { wait: command.wait });
       ctx.reply.push(command.wait ? 'Wait flag set: the turn will not be processed before the deadline.' : 'Wait flag cleared.');
       return { ...session, seat: { ...seat, wait: command.wait } };

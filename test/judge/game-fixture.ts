@@ -7,9 +7,9 @@ import type { Database } from '../../src/store/index.ts';
 import { eml } from './mail-builder.ts';
 
 // A started seven-player game, for tests that need one: the Master is gm@players.example and
-// each power's player is known by address and password. It is a REAL_TIME game (DPjudge: a
-// phase is processed as soon as all orders are in) unless the test asks for njudge's timing,
-// where the turn waits for the delay after the last orders and the phase's minimum.
+// each power's player is known by address and password. Its phases are processed as soon as all
+// orders are in (`TIMING MIN 0 DELAY 0`; WAIT still holds them) unless the test asks for njudge's
+// default timing, where the turn waits for the delay after the last orders and the phase's minimum.
 
 // A cheap scrypt cost keeps game set-ups fast; test/judge/passwords.test.ts checks the real default.
 export const TEST_JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP', passwordCost: 1024 };
@@ -33,8 +33,8 @@ export interface StartedGame {
   as(power: string, lines: string): Promise<string>;
 }
 
-/** REAL_TIME: processed when the last orders come in; 'njudge': after the delay, not before the minimum. */
-export type FixtureTiming = 'real-time' | 'njudge';
+/** 'immediate': processed when the last orders come in; 'njudge': after the delay, not before the minimum. */
+export type FixtureTiming = 'immediate' | 'njudge';
 
 export async function startGame(
   db: Kysely<Database>,
@@ -43,7 +43,7 @@ export async function startGame(
   options: { readonly timing?: FixtureTiming } = {},
 ): Promise<StartedGame> {
   const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
-  const timingRule = (options.timing ?? 'real-time') === 'real-time' ? 'RULE REAL_TIME\n' : '';
+  const timingRule = (options.timing ?? 'immediate') === 'immediate' ? 'TIMING MIN 0 DELAY 0\n' : '';
   await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${timingRule}${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
   const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();

@@ -193,11 +193,14 @@ describeEachDatabase('the processing delay', (getStore) => {
   });
 
   it('REAL_TIME games and NO_DEADLINE games without a TIMING are processed as the last orders come in', async () => {
-    let played = await begin('', 'real-time');
+    let played = await begin('RULE REAL_TIME');
     expect((await game()).rules).toContain('REAL_TIME');
     expect(await allOrders(played)).not.toMatch(/All orders are in/);
     expect(await phase()).toBe('F1901M');
     expect(await processJobs()).toHaveLength(0);
+
+    // DPjudge's REAL_TIME has no wait flag: SET WAIT is refused and does not hold the game.
+    expect(await played.as('AUSTRIA', 'SET WAIT')).toMatch(/plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it/);
 
     await db().deleteFrom('games').execute();
     played = await begin('RULE NO_DEADLINE');

@@ -10,7 +10,7 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
 
   it('ends the game in a DIAS draw when every survivor votes for it, and reveals the players', async () => {
     const game = await startGame(getStore().db, 'TIMING AT 23:30 DAYS -MTWTF-\nZONE Europe/Berlin');
-    expect(await status()).toMatchObject({ status: 'active', timing: { text: 'AT 23:30 DAYS -MTWTF-' }, time_zone: 'Europe/Berlin' });
+    expect(await status()).toMatchObject({ status: 'active', timing: { text: 'MIN 0 DELAY 0 AT 23:30 DAYS -MTWTF-' }, time_zone: 'Europe/Berlin' });
     const powers = Object.keys(INITIALS);
     for (const power of powers.slice(0, 6)) expect(await game.as(power, 'SET DRAW')).toMatch(/draw including all survivors has been recorded/);
     expect((await status()).status).toBe('active');
