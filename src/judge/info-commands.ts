@@ -11,28 +11,42 @@ import { gatesText } from './signon-gates.ts';
 // They never show a player's address or password: rosters name powers, seat states and (but for
 // gunboat games) each player's punctuality and dedication.
 
-export const HELP_TEXT = `dipjudge understands the e-mail commands of njudge and DPjudge. A mail holds one or more
-blocks; each starts with one of these lines and acts on that game:
+// Plain ASCII in lines of at most 76 characters, so the reply goes out as 7-bit text that every
+// mail client shows as it is (no quoted-printable soft breaks).
+export const HELP_TEXT = `dipjudge understands the e-mail commands of njudge and DPjudge.
+A mail holds one or more blocks; each starts with one of these lines and
+acts on that game:
 
-  JOIN game password             join a forming game (JOIN france@game password in POWER_CHOICE games)
-  SIGNON Fgame password          sign on as a power by its initial (or france@game, Mgame for the Master)
-  OBSERVE name@game password     follow a game as an observer
-  RESIGN Fgame password          leave your power; TAKEOVER france@game password takes a vacated one
-  CREATE game password [variant] create a game with you as Master (lines after it: RULES, DESC, FORM …)
+  JOIN game password        join a forming game
+                            (JOIN france@game password: POWER_CHOICE games)
+  SIGNON Fgame password     sign on as a power by its initial
+                            (or france@game; Mgame for the Master)
+  OBSERVE name@game pw      follow a game as an observer
+  RESIGN Fgame password     leave your power
+  TAKEOVER france@game pw   take over a vacated power
+  CREATE game password      create a game with you as its Master
+                            (lines after it: VARIANT, RULES, DESC, FORM ...)
 
-After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun …), STATUS, CLEAR,
-PRESS [TO list] … ENDPRESS, BROADCAST … ENDBROADCAST, SET WAIT / NOWAIT, SET PASSWORD p,
-SET ADDRESS a, SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
-SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games). Without signing on: LIST, LIST game,
-HISTORY game, SUMMARY game, SEARCH words, HELP, GET DEDICATION (your own record: dedication,
-on-time and civil-disorder ratios, games started and taken over), INFO PLAYER address (anyone's,
-without gunboat and NO_REVEAL games).
+After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun),
+STATUS, CLEAR, PRESS [TO list] ... ENDPRESS, BROADCAST ... ENDBROADCAST,
+SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a, SET ZONE Europe/Berlin,
+SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS, SET DRAW,
+SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
 
-The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE, PROCESS, PROCESS!, PREVIEW,
-ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD, SET DEADLINE date, SET GRACE date,
-DEADLINE MOVED 1D 12H LATER, RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
-REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x (what a player's record must
-show to join or take over; SET NO DEDICATION … removes it); PURGE game password and RENAME game new password need no SIGNON.
+Without signing on: LIST, LIST game, HISTORY game, SUMMARY game,
+SEARCH words, HELP, GET DEDICATION (your own record: dedication, on-time
+and civil-disorder ratios, games started and taken over),
+INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games).
+
+The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
+PROCESS, PROCESS!, PREVIEW, ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD,
+SET DEADLINE date, SET GRACE date, DEADLINE MOVED 1D 12H LATER,
+RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
+REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
+(what a player's record must show to join or take over; SET NO DEDICATION
+removes it). PURGE game password and RENAME game new password need no
+SIGNON.
+
 Lines starting with // are ignored; SIGNOFF ends the mail.
 `;
 
