@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { DEFAULT_SQL_DIR, openStore } from '../../src/store/index.ts';
 import type { Database, Store, StoreKind } from '../../src/store/index.ts';
+import { createScratchDatabase } from './scratch-postgres.ts';
 
 // Every database test runs twice: on an in-memory PGlite and on a fresh database of the real
 // PostgreSQL server. Usage, once per test file:
@@ -21,8 +21,6 @@ import type { Database, Store, StoreKind } from '../../src/store/index.ts';
 // per test) and every test starts from empty tables with restarted identities.
 // PostgreSQL: TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres. When it is
 // unreachable the PostgreSQL half fails; it never skips, so CI cannot go green without it.
-
-export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   readonly kind: StoreKind;
@@ -143,67 +141,23 @@ async function schemaFingerprint(): Promise<string> {
 const postgresBackend: DatabaseBackend = {
   kind: 'postgres',
   async open() {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
-    const name = `dipjudge_test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const databaseUrl = withDatabaseName(adminUrl, name);
-    const dropDatabase = () =>
-      withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const scratch = await createScratchDatabase('dipjudge_test');
     let store: Store;
     try {
-      store = await openStore({ databaseUrl, poolSize: 4 });
+      store = await openStore({ databaseUrl: scratch.url, poolSize: 4 });
     } catch (error) {
-      await dropDatabase().catch(() => undefined);
+      await scratch.drop().catch(() => undefined);
       throw error;
     }
-    return createTestDatabase(store, databaseUrl, async () => {
+    return createTestDatabase(store, scratch.url, async () => {
       try {
         await store.close();
       } finally {
-        await dropDatabase();
+        await scratch.drop();
       }
     });
   },
 };
-
-async function withAdminClient<T>(adminUrl: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${redactPassword(adminUrl)} (${describeError(error)}). ` +
-        'Start it or point TEST_DATABASE_URL at a server where this user may CREATE DATABASE.',
-      { cause: error },
-    );
-  }
-  try {
-    return await action(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabaseName(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable TEST_DATABASE_URL)';
-  }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof AggregateError) return error.errors.map(describeError).join('; ');
-  return error instanceof Error ? error.message || error.name : String(error);
-}
 
 // ------------------------------------------------------------------------------------------------
 // Shared

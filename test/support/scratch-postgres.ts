@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 // An empty database on the real PostgreSQL server, for a daemon that migrates it itself (a
-// child process or serve()). Unlike test/support/databases.ts this module does not import
-// vitest, so benchmarks can use it too.
+// child process or serve()), and the PostgreSQL half of test/support/databases.ts. It does not
+// import vitest, so benchmarks can use it too.
 //
 //   const scratch = await createScratchDatabase();   // postgres://…/dipjudge_scratch_3fa1…
 //   … DATABASE_URL: scratch.url …
 //   await scratch.drop();                              // WITH (FORCE): also ends leftover sessions
 
-/** Same default as test/support/databases.ts. */
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The server the tests use: TEST_DATABASE_URL, or the local one with trust auth. */
+const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ScratchDatabase {
   readonly name: string;
@@ -20,7 +20,7 @@ export interface ScratchDatabase {
 }
 
 export async function createScratchDatabase(prefix = 'dipjudge_scratch'): Promise<ScratchDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name ${name}`);
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -39,10 +39,8 @@ async function withAdmin<T>(adminUrl: string, action: (client: pg.Client) => Pro
   try {
     await client.connect();
   } catch (error) {
-    const where = new URL(adminUrl);
-    if (where.password !== '') where.password = '***';
     throw new Error(
-      `PostgreSQL is not reachable at ${where.toString()} (${error instanceof Error ? error.message || error.name : String(error)}). ` +
+      `PostgreSQL is not reachable at ${redactPassword(adminUrl)} (${describeError(error)}). ` +
         'Start it or point TEST_DATABASE_URL at a server where this user may CREATE DATABASE.',
       { cause: error },
     );
@@ -52,4 +50,19 @@ async function withAdmin<T>(adminUrl: string, action: (client: pg.Client) => Pro
   } finally {
     await client.end();
   }
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable TEST_DATABASE_URL)';
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError) return error.errors.map(describeError).join('; ');
+  return error instanceof Error ? error.message || error.name : String(error);
 }
