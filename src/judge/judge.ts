@@ -42,6 +42,9 @@ const stderrLog: JudgeLog = {
   error: (details, message) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), ...details, msg: message })}\n`),
 };
 
+/** The window of the per-sender limit (maxMailsPerHour). */
+const HOUR_SECONDS = 3600;
+
 export class Judge {
   constructor(
     private readonly store: JudgeStore,
@@ -108,7 +111,7 @@ export class Judge {
       if (message === null || !this.replyDecision(message).reply) return false;
       // The same hourly limit as for any mail, so a robot whose mail always fails cannot loop with us.
       const limit = this.config.maxMailsPerHour ?? 60;
-      if ((await tx.recentInboundFrom(message.from ?? '', 3600)) > limit + 1) return false;
+      if ((await tx.recentInboundFrom(message.from ?? '', HOUR_SECONDS)) > limit + 1) return false;
       const sender = message.replyAddress!.toLowerCase();
       await tx.enqueueMail(replyTo(message, this.config, sender, [failureText(messageId)]));
       return true;
@@ -129,7 +132,7 @@ export class Judge {
       return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
     }
     const limit = this.config.maxMailsPerHour ?? 60;
-    const recent = await tx.recentInboundFrom(message.from ?? '', 3600);
+    const recent = await tx.recentInboundFrom(message.from ?? '', HOUR_SECONDS);
     if (recent <= limit) return null;
     return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: recent === limit + 1 };
   }
@@ -157,7 +160,7 @@ export class Judge {
       const note = await processIfReady(tx, this.config, game, now, sender);
       if (note) sections.push(note);
     }
-    await replyAndMark(tx, replyTo(message, this.config, sender, sections), messageId, 'processed');
+    await tx.enqueueReplyAndMarkInbound(replyTo(message, this.config, sender, sections), messageId, 'processed', null);
     const games = [];
     for (const name of touched) games.push({ name, phase: (await tx.findGame(name))?.currentPhase ?? null });
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
@@ -209,18 +212,6 @@ export class Judge {
 }
 
 class BlockRolledBack extends Error {}
-
-/** A store that can queue a mail's reply and record its outcome in one statement (judge-store.ts). */
-interface InboundFinisher {
-  enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed', gameId: null): Promise<void>;
-}
-
-/** enqueueMail(reply), then markInbound(messageId, outcome): in one round trip when the store can. */
-async function replyAndMark(tx: JudgeTransaction & Partial<InboundFinisher>, reply: OutgoingMail, messageId: string, outcome: 'processed'): Promise<void> {
-  if (tx.enqueueReplyAndMarkInbound) return tx.enqueueReplyAndMarkInbound(reply, messageId, outcome, null);
-  await tx.enqueueMail(reply);
-  await tx.markInbound(messageId, outcome, null);
-}
 
 function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;

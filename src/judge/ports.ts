@@ -185,6 +185,8 @@ export interface JudgeTransaction {
    */
   recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string; readonly origin?: InboundOrigin | null }): Promise<boolean>;
   markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void>;
+  /** enqueueMail(reply), then markInbound(…): the last two steps of most mails, in one round trip. */
+  enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void>;
   /** How many mails from this address arrived in the last `seconds`, the current one included. */
   recentInboundFrom(address: string, seconds: number): Promise<number>;
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */

@@ -511,10 +511,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx.insertInto('outbox').values(this.outboxRow(mail)).execute();
   }
 
-  /**
-   * enqueueMail(reply) and then markInbound(…) in one statement: the judge's last two steps for
-   * most mails, so each mail costs one round trip less (see InboundFinisher in judge.ts).
-   */
+  /** enqueueMail(reply) and then markInbound(…) in one statement. */
   async enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void> {
     await this.trx
       .with('queued', (db) => db.insertInto('outbox').values(this.outboxRow(reply)).returning('id'))
