@@ -48,29 +48,43 @@ export function deadlineTextFor(game: Pick<Game, 'timeZone'>, readerZone: string
 /** How one reader sees deadlines: `when(deadline)` writes it in the reader's zone. */
 export type DeadlineWriter = (deadline: Date | null) => string | null;
 
+/** Marks the subject of the copies that go to players who are late (njudge). */
+export const LATE_SUBJECT_PREFIX = '[You are late!] ';
+
 /**
- * A notice to everyone who follows the game (resigned players excepted). Readers who chose a zone
- * of their own with SET ZONE get their copy with the deadlines written in it.
+ * A notice to the given readers (resigned players excepted), one mail per zone: readers who chose
+ * a zone of their own with SET ZONE get their copy with the deadlines written in it. Readers
+ * holding one of `lateSeats` get a copy of their own, marked "[You are late!]".
  */
 export async function noticeToAll(
   tx: JudgeTransaction,
   config: JudgeConfig,
   game: Game,
-  seats: readonly SeatRecord[],
+  readers: readonly SeatRecord[],
   what: string,
   body: (when: DeadlineWriter) => string,
+  options: { readonly lateSeats?: ReadonlySet<number> } = {},
 ): Promise<void> {
-  const byZone = new Map<string | null, Set<string>>();
-  const sent = new Set<string>();
-  for (const seat of seats) {
-    if (seat.status === 'resigned' || sent.has(seat.address)) continue;
-    sent.add(seat.address);
-    const zone = seat.timeZone !== null && seat.timeZone !== game.timeZone ? seat.timeZone : null;
-    byZone.set(zone, (byZone.get(zone) ?? new Set()).add(seat.address));
+  const lateSeats = options.lateSeats ?? new Set<number>();
+  const byAddress = new Map<string, { zone: string | null; late: boolean }>();
+  for (const seat of readers) {
+    if (seat.status === 'resigned') continue;
+    const reader = byAddress.get(seat.address) ?? { zone: null, late: false };
+    if (reader.zone === null && seat.timeZone !== null && seat.timeZone !== game.timeZone) reader.zone = seat.timeZone;
+    reader.late ||= lateSeats.has(seat.id);
+    byAddress.set(seat.address, reader);
   }
-  for (const [zone, addresses] of byZone) {
-    const text = body((deadline) => deadlineTextFor(game, zone, deadline));
-    await tx.enqueueMail({ to: [...addresses], subject: subjectFor(config, game, game.currentPhase, what), body: text, gameId: game.id, kind: 'notice' });
+  const groups = new Map<string, { zone: string | null; late: boolean; to: string[] }>();
+  for (const [address, reader] of byAddress) {
+    const key = `${reader.late}|${reader.zone ?? ''}`;
+    const group = groups.get(key) ?? { ...reader, to: [] };
+    group.to.push(address);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const subject = `${group.late ? LATE_SUBJECT_PREFIX : ''}${subjectFor(config, game, game.currentPhase, what)}`;
+    const text = body((instant) => deadlineTextFor(game, group.zone, instant));
+    await tx.enqueueMail({ to: group.to, subject, body: text, gameId: game.id, kind: 'notice' });
   }
 }
 

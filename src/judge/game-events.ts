@@ -4,7 +4,7 @@ import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
-import { deadlineTextFor, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
+import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
@@ -26,7 +26,6 @@ import { processTurn, processWhenDue, turnReadiness } from './process-turn.ts';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const REPLACEMENT_REMINDER_MS = 48 * HOUR_MS;
-export const LATE_SUBJECT_PREFIX = '[You are late!] ';
 
 const FORMING_REMINDER_MS = 7 * DAY_MS;
 const PAUSE_REMINDER_MS = 3 * DAY_MS;
@@ -129,7 +128,7 @@ async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, v
   const body = (): string =>
     `The grace period of game '${game.name}' is over. ${names(variant, vacant)} ${isAre(vacant)} now considered abandoned and free for takeover.\n` +
     `The game waits for replacements; anyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
-  await notify(tx, config, game, seats, new Set(defaulting.map((s) => s.id)), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  await noticeToAll(tx, config, game, seats, `Waiting for Replacements: ${initials(variant, vacant)}`, body, { lateSeats: new Set(defaulting.map((s) => s.id)) });
   await awaitReplacements(tx, game, now);
 }
 
@@ -155,7 +154,7 @@ async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game,
     (hasRule(game, 'CIVIL_DISORDER') ? `,\nand if nothing is received by ${when(grace)}, they will be in civil disorder: their units hold.\n` : '.\n');
   // During the first day after the deadline everyone hears of it; after that only the late.
   const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
-  await notify(tx, config, game, readers, new Set(state.late.map((s) => s.id)), `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body);
+  await noticeToAll(tx, config, game, readers, `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body, { lateSeats: new Set(state.late.map((s) => s.id)) });
 }
 
 /** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
@@ -170,7 +169,7 @@ async function declareAbandoned(tx: JudgeTransaction, config: JudgeConfig, game:
     accepted +
     `${names(variant, abandoned)} ${isAre(abandoned)} now considered abandoned and free for takeover:\n${takeoverLines(game, variant, abandoned)}` +
     `Civil disorder (units hold) if orders are not received by ${when(grace)}.\n`;
-  await notify(tx, config, game, seats, new Set(abandoned.map((s) => s.id)), `Late Notice: ${initials(variant, abandoned)}`, body);
+  await noticeToAll(tx, config, game, seats, `Late Notice: ${initials(variant, abandoned)}`, body, { lateSeats: new Set(abandoned.map((s) => s.id)) });
 }
 
 /** The late players leave their powers, which are free for TAKEOVER. */
@@ -188,7 +187,7 @@ async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Ga
   const body = (): string =>
     `The grace period of game '${game.name}' is over. ${names(variant, disorder)} ${isAre(disorder)} in civil disorder: their units hold, retreats disband, builds are waived.\n` +
     `A power in civil disorder holds up no later phase; it may be taken over with:\n${takeoverLines(game, variant, disorder)}`;
-  await notify(tx, config, game, seats, new Set(disorder.map((s) => s.id)), 'Civil Disorder', body);
+  await noticeToAll(tx, config, game, seats, 'Civil Disorder', body, { lateSeats: new Set(disorder.map((s) => s.id)) });
 }
 
 async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<void> {
@@ -209,7 +208,7 @@ async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game
   if (vacant.length === 0) return;
   const body = (): string =>
     `Diplomacy game '${game.name}' is still waiting for replacements for ${names(variant, vacant)}.\nAnyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
-  await notify(tx, config, game, seats, new Set(), `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  await noticeToAll(tx, config, game, seats, `Waiting for Replacements: ${initials(variant, vacant)}`, body);
   await scheduleReplacementReminder(tx, game, now);
 }
 
@@ -229,7 +228,7 @@ async function remindOfForming(tx: JudgeTransaction, config: JudgeConfig, game: 
     `Players may join with:
   JOIN ${game.name} <password>
 `;
-  await notify(tx, config, game, seats, new Set(), `Waiting for ${missing} player${missing === 1 ? '' : 's'}`, body);
+  await noticeToAll(tx, config, game, seats, `Waiting for ${missing} player${missing === 1 ? '' : 's'}`, body);
   await scheduleFormingReminder(tx, game, now);
 }
 
@@ -246,7 +245,7 @@ async function remindOfPause(tx: JudgeTransaction, config: JudgeConfig, game: Ga
   const masters = seats.filter((s) => s.role === 'master');
   const body = () => `Diplomacy game '${game.name}' is paused: nothing is processed until you ACTIVATE it.
 `;
-  await notify(tx, config, game, masters, new Set(), 'Game paused', body);
+  await noticeToAll(tx, config, game, masters, 'Game paused', body);
   await schedulePauseReminder(tx, game, now);
 }
 
@@ -258,41 +257,6 @@ async function scheduleReplacementReminder(tx: JudgeTransaction, game: Game, now
     dedupeKey: `game:${game.id}:replacements`,
     payload: { phase: game.currentPhase! },
   });
-}
-
-/**
- * A notice to the given readers (resigned players excepted), one mail per zone: readers who chose
- * a zone with SET ZONE read its times in that zone. Late players' copies are marked in the subject.
- */
-async function notify(
-  tx: JudgeTransaction,
-  config: JudgeConfig,
-  game: Game,
-  readers: readonly SeatRecord[],
-  lateSeats: ReadonlySet<number>,
-  what: string,
-  body: (when: DeadlineWriter) => string,
-): Promise<void> {
-  const byAddress = new Map<string, { zone: string | null; late: boolean }>();
-  for (const seat of readers) {
-    if (seat.status === 'resigned') continue;
-    const reader = byAddress.get(seat.address) ?? { zone: null, late: false };
-    if (reader.zone === null && seat.timeZone !== null && seat.timeZone !== game.timeZone) reader.zone = seat.timeZone;
-    reader.late ||= lateSeats.has(seat.id);
-    byAddress.set(seat.address, reader);
-  }
-  const groups = new Map<string, { zone: string | null; late: boolean; to: string[] }>();
-  for (const [address, reader] of byAddress) {
-    const key = `${reader.late}|${reader.zone ?? ''}`;
-    const group = groups.get(key) ?? { ...reader, to: [] };
-    group.to.push(address);
-    groups.set(key, group);
-  }
-  for (const group of groups.values()) {
-    const subject = `${group.late ? LATE_SUBJECT_PREFIX : ''}${subjectFor(config, game, game.currentPhase, what)}`;
-    const text = body((instant) => deadlineTextFor(game, group.zone, instant));
-    await tx.enqueueMail({ to: group.to, subject, body: text, gameId: game.id, kind: 'notice' });
-  }
 }
 
 function names(variant: Variant, seats: readonly SeatRecord[]): string {
