@@ -4,12 +4,14 @@ import type { JudgeSettings } from '../config/config.ts';
 import { Judge, type ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
-import { createSmtpSender, exponentialBackoff, SENDER_DEFAULTS } from '../mail/smtp-sender.ts';
+import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
 import { gameEventOf, onGameEvent } from '../judge/game-events.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
-import { openStore } from '../store/index.ts';
+import { openStore, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from './mailbox-leader.ts';
+import { outboxSender } from './outbox-sender.ts';
+import { startSenderThread } from './sender-thread.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
 
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
@@ -37,23 +39,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     'dipjudge is running: drop .eml files into the spool inbox',
   );
   // Outgoing mail: through SMTP when configured, otherwise written to the spool outbox.
-  const sender = settings.smtpUrl
-    ? createSmtpSender({
-        db: store.db,
-        smtpUrl: settings.smtpUrl,
-        from: settings.judge,
-        workerId,
-        leaseSeconds: settings.outbox.leaseSeconds,
-        maxAttempts: settings.outbox.maxAttempts,
-        backoff: exponentialBackoff(settings.outbox.retryMinSeconds * 1000, settings.outbox.retryMaxSeconds * 1000),
-        ...(settings.dkim ? { dkim: settings.dkim } : {}),
-        logger: log.child({ component: 'smtp' }),
-      })
-    : null;
-  if (sender && settings.outbox.leaseSeconds * 1000 < SENDER_DEFAULTS.socketTimeoutMs) {
-    log.warn({ leaseSeconds: settings.outbox.leaseSeconds }, 'the outbox lease is shorter than the SMTP timeouts: a slow message may be sent twice');
-  }
-  const sending = sender?.start({ pollMs: settings.pollMs }) ?? null;
+  const sending = startSending(settings, store, workerId, log);
   // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
   // An intake cannot be restarted, so each spell of leadership gets a new one.
   const imapUrl = settings.imapUrl;
@@ -67,6 +53,14 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         const started = Date.now();
         const outcome = await judge.receive(raw, meta);
         log.info({ ...handledFields(outcome), ms: Date.now() - started }, 'message handled');
+        sending?.wake();
+      },
+      handleGroup: async (mails) => {
+        const started = Date.now();
+        const outcomes = await judge.receiveAll(mails.map((mail) => ({ raw: mail.raw, origin: mail.meta })));
+        // The mails shared one transaction: each line gives the group's time and size.
+        const ms = Date.now() - started;
+        for (const outcome of outcomes) log.info({ ...handledFields(outcome), ms, group: outcomes.length }, 'message handled');
         sending?.wake();
       },
     });
@@ -140,11 +134,27 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       else await stopIntake();
       await jobs.stop();
       await loop;
-      await sender?.close();
+      await sending?.stop();
       await store.close();
       log.info('dipjudge stopped');
     },
   };
+}
+
+/**
+ * The outbox sender: with PostgreSQL on a thread of its own (sender-thread.ts), with PGlite,
+ * which lives in this thread, here. Null without SMTP_URL (the spool outbox is written instead).
+ */
+function startSending(settings: JudgeSettings, store: Store, workerId: string, log: Logger): RunningSender | null {
+  const { smtpUrl, databaseUrl } = settings;
+  if (smtpUrl === undefined) return null;
+  if (settings.outbox.leaseSeconds * 1000 < SENDER_DEFAULTS.socketTimeoutMs) {
+    log.warn({ leaseSeconds: settings.outbox.leaseSeconds }, 'the outbox lease is shorter than the SMTP timeouts: a slow message may be sent twice');
+  }
+  if (databaseUrl !== undefined) return startSenderThread({ settings: { ...settings, smtpUrl, databaseUrl }, workerId: `${workerId}:sender`, log });
+  const sender = outboxSender(store.db, { ...settings, smtpUrl }, workerId, log.child({ component: 'smtp' }));
+  const running = sender.start({ pollMs: settings.pollMs });
+  return { wake: running.wake, stop: () => sender.close() };
 }
 
 /** What the log says of a handled mail: its outcome and the games and phases it touched, never its text. */

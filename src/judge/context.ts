@@ -1,3 +1,4 @@
+import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { InboundMessage } from '../mail/inbound-message.ts';
 import type { Game, Seat } from './model.ts';
@@ -51,6 +52,16 @@ export interface BlockContext {
   readonly now: Date;
   /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
   readonly touchedGames: Set<string>;
+  /** Password checks started ahead for this mail's openers (a group of mails), by opener. */
+  readonly passwordChecks?: ReadonlyMap<SessionOpener, PrecheckedPassword>;
+}
+
+/** A password check started before the game's row lock, against the seat and hash read then. */
+export interface PrecheckedPassword {
+  readonly seatId: number | null;
+  readonly passwordHash: string | null;
+  /** scrypt's answer, computed on libuv's threads while the judge goes on. */
+  readonly matches: Promise<boolean>;
 }
 
 export interface GameSession {

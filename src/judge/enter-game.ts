@@ -2,13 +2,13 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
-import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { BlockError, everyone, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { deadlineText, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { SeatRecord } from './ports.ts';
+import type { JudgeTransaction, SeatRecord } from './ports.ts';
 import { requireSignonGates } from './signon-gates.ts';
 
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
@@ -20,8 +20,9 @@ const NO_SEAT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
 export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promise<GameSession | null> {
   // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
-  // taken, so mails to one game do not queue behind each other's hashing.
-  const prechecked = await precheckPassword(ctx, opener);
+  // taken, so mails to one game do not queue behind each other's hashing. A group of mails
+  // started every check of the group at once (startPasswordChecks).
+  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(ctx.tx, opener, ctx.sender));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw new BlockError(opener.line, `There is no game named '${opener.game.toLowerCase()}'`);
   if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
@@ -77,21 +78,35 @@ function provenRole(opener: SessionOpener): RoleRef | null {
   }
 }
 
-/** A password checked before the row lock, against the seat and hash read then. */
-interface PrecheckedPassword {
-  readonly seatId: number | null;
-  readonly passwordHash: string | null;
-  readonly matches: boolean;
-}
-
-async function precheckPassword(ctx: BlockContext, opener: SessionOpener): Promise<PrecheckedPassword | null> {
+/** Reads the seat the opener's password is for and starts checking it, without waiting for scrypt. */
+async function startPasswordCheck(tx: JudgeTransaction, opener: SessionOpener, sender: string): Promise<PrecheckedPassword | null> {
   const role = provenRole(opener);
   if (role === null) return null;
-  const game = await ctx.tx.findGame(opener.game);
+  const game = await tx.findGame(opener.game);
   if (!game) return null;
-  const seat = seatFor(game, loadVariant(game.variant), await ctx.tx.seats(game.id), role, ctx.sender);
+  const seat = seatFor(game, loadVariant(game.variant), await tx.seats(game.id), role, sender);
   const passwordHash = seat?.passwordHash ?? null;
-  return { seatId: seat?.id ?? null, passwordHash, matches: await verifyPassword(opener.password, passwordHash ?? NO_SEAT_HASH) };
+  const matches = verifyPassword(opener.password, passwordHash ?? NO_SEAT_HASH);
+  // The block may end before it asks (an earlier error, a failed group): never an unheard rejection.
+  matches.catch(() => undefined);
+  return { seatId: seat?.id ?? null, passwordHash, matches };
+}
+
+/**
+ * Starts the password checks of several mails' openers at once, so their scrypt runs in
+ * parallel with each other and with the mails ahead of them. Each result is only a guess
+ * checked under the row lock (authenticate): a mail handled earlier may change the seat.
+ */
+export async function startPasswordChecks(
+  tx: JudgeTransaction,
+  openers: readonly { readonly opener: SessionOpener; readonly sender: string }[],
+): Promise<Map<SessionOpener, PrecheckedPassword>> {
+  const checks = new Map<SessionOpener, PrecheckedPassword>();
+  for (const { opener, sender } of openers) {
+    const check = await startPasswordCheck(tx, opener, sender);
+    if (check !== null) checks.set(opener, check);
+  }
+  return checks;
 }
 
 function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: string): SeatRecord | undefined {
@@ -134,7 +149,7 @@ async function authenticate(
   const seat = seatFor(game, variant, seats, role, sender);
   const passwordHash = seat?.passwordHash ?? null;
   const unchanged = prechecked !== null && prechecked.seatId === (seat?.id ?? null) && prechecked.passwordHash === passwordHash;
-  const ok = unchanged ? prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
+  const ok = unchanged ? await prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
   return seat && ok ? seat : null;
 }
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { isInfoCommand, parseBody, type Block } from '../commands/index.ts';
+import { isInfoCommand, parseBody, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { parseInboundMessage, replyDecision, type InboundMessage } from '../mail/inbound-message.ts';
-import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
+import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
-import { enterGame } from './enter-game.ts';
+import { enterGame, startPasswordChecks } from './enter-game.ts';
 import { infoCommand } from './info-commands.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
-import type { InboundOrigin, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
+import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
 
@@ -42,9 +42,6 @@ const stderrLog: JudgeLog = {
   error: (details, message) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), ...details, msg: message })}\n`),
 };
 
-/** The window of the per-sender limit (maxMailsPerHour). */
-const HOUR_SECONDS = 3600;
-
 export class Judge {
   constructor(
     private readonly store: JudgeStore,
@@ -75,23 +72,58 @@ export class Judge {
     }
   }
 
-  private handleInTransaction(message: InboundMessage, messageId: string, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
-    const decision = this.replyDecision(message);
+  /**
+   * Handles several mails, in the order given, in one transaction: a burst pays one BEGIN and
+   * one COMMIT instead of one each per mail, and the outbox sees its replies together. All or
+   * nothing: when anything fails, nothing of any of them stands and the error is thrown
+   * (unlike receive, a fault of the judge is not recorded here): the caller then hands the mails
+   * to receive() one at a time, which records the faulty one as failed.
+   */
+  async receiveAll(mails: readonly { readonly raw: Buffer | string; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
+    const received: Received[] = [];
+    for (const { raw, origin } of mails) {
+      const message = await parseInboundMessage(raw);
+      received.push({ message, messageId: message.messageId ?? syntheticMessageId(raw), origin, body: parseBody(message.text ?? '') });
+    }
     return this.store.transaction(async (tx) => {
-      if (!(await tx.recordInbound({ messageId, from: message.from ?? '', subject: message.subject ?? '', origin }))) return { status: 'duplicate', messageId };
-      if (!decision.reply) {
-        await tx.markInbound(messageId, 'ignored', null);
-        return { status: 'ignored', messageId, reason: decision.reason };
-      }
-      const refusal = await this.refusal(tx, message);
-      if (refusal) {
-        await tx.markInbound(messageId, 'rejected', null);
-        // Past the hourly limit only the first refusal is answered, so two robots cannot loop.
-        if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, message.replyAddress!.toLowerCase(), [refusal.text]));
-        return { status: 'rejected', messageId, reason: refusal.text };
-      }
-      return this.handle(tx, message, messageId);
+      const recorded = await tx.recordInbound(received.map(inboundRecord));
+      const openers = received.flatMap(({ message, body }, index) =>
+        recorded[index]!.recorded && message.replyAddress !== null
+          ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender: message.replyAddress!.toLowerCase() }] : []))
+          : [],
+      );
+      const passwordChecks = await startPasswordChecks(tx, openers);
+      const outcomes: ReceiveOutcome[] = [];
+      for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(tx, mail, recorded[index]!, passwordChecks));
+      return outcomes;
     });
+  }
+
+  private handleInTransaction(message: InboundMessage, messageId: string, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
+    return this.store.transaction(async (tx) => {
+      const mail: Received = { message, messageId, origin, body: parseBody(message.text ?? '') };
+      const [recorded] = await tx.recordInbound([inboundRecord(mail)]);
+      return this.handleMail(tx, mail, recorded!, null);
+    });
+  }
+
+  /** The rest of a mail once it is recorded: ignored, refused, or its commands run. */
+  private async handleMail(tx: JudgeTransaction, mail: Received, inbound: InboundRecorded, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+    const { message, messageId } = mail;
+    if (!inbound.recorded) return { status: 'duplicate', messageId };
+    const decision = this.replyDecision(message);
+    if (!decision.reply) {
+      await tx.markInbound(messageId, 'ignored', null);
+      return { status: 'ignored', messageId, reason: decision.reason };
+    }
+    const refusal = this.refusal(message, inbound.fromSenderThisHour);
+    if (refusal) {
+      await tx.markInbound(messageId, 'rejected', null);
+      // Past the hourly limit only the first refusal is answered, so two robots cannot loop.
+      if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, message.replyAddress!.toLowerCase(), [refusal.text]));
+      return { status: 'rejected', messageId, reason: refusal.text };
+    }
+    return this.handle(tx, mail, passwordChecks);
   }
 
   private replyDecision(message: InboundMessage) {
@@ -106,12 +138,12 @@ export class Judge {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
     const answered = await this.store.transaction(async (tx) => {
-      if (!(await tx.recordInbound({ messageId, from: message?.from ?? '', subject: message?.subject ?? '', origin }))) return null;
+      const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', subject: message?.subject ?? '', origin }]);
+      if (!inbound!.recorded) return null;
       await tx.markInbound(messageId, 'failed', null);
       if (message === null || !this.replyDecision(message).reply) return false;
       // The same hourly limit as for any mail, so a robot whose mail always fails cannot loop with us.
-      const limit = this.config.maxMailsPerHour ?? 60;
-      if ((await tx.recentInboundFrom(message.from ?? '', HOUR_SECONDS)) > limit + 1) return false;
+      if (inbound!.fromSenderThisHour > this.mailsPerHour() + 1) return false;
       const sender = message.replyAddress!.toLowerCase();
       await tx.enqueueMail(replyTo(message, this.config, sender, [failureText(messageId)]));
       return true;
@@ -126,27 +158,31 @@ export class Judge {
   }
 
   /** Mail the judge refuses whole: too large, or one too many from the same sender this hour. */
-  private async refusal(tx: JudgeTransaction, message: InboundMessage): Promise<{ text: string; answer: boolean } | null> {
+  private refusal(message: InboundMessage, fromSenderThisHour: number): { text: string; answer: boolean } | null {
     const maxBytes = this.config.maxMessageBytes ?? 256 * 1024;
     if (message.sizeBytes > maxBytes) {
       return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
     }
-    const limit = this.config.maxMailsPerHour ?? 60;
-    const recent = await tx.recentInboundFrom(message.from ?? '', HOUR_SECONDS);
+    const limit = this.mailsPerHour();
+    const recent = fromSenderThisHour;
     if (recent <= limit) return null;
     return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: recent === limit + 1 };
   }
 
-  private async handle(tx: JudgeTransaction, message: InboundMessage, messageId: string): Promise<ReceiveOutcome> {
+  private mailsPerHour(): number {
+    return this.config.maxMailsPerHour ?? 60;
+  }
+
+  private async handle(tx: JudgeTransaction, mail: Received, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+    const { message, messageId, body } = mail;
     const sender = message.replyAddress!.toLowerCase();
     const now = this.clock();
-    const body = parseBody(message.text ?? '');
     const sections: string[] = [];
     const touched = new Set<string>();
     let failed = 0;
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
     for (const [index, block] of body.blocks.entries()) {
-      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set() };
+      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), ...(passwordChecks ? { passwordChecks } : {}) };
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
@@ -160,7 +196,8 @@ export class Judge {
       const note = await processIfReady(tx, this.config, game, now, sender);
       if (note) sections.push(note);
     }
-    await tx.enqueueReplyAndMarkInbound(replyTo(message, this.config, sender, sections), messageId, 'processed', null);
+    await tx.enqueueMail(replyTo(message, this.config, sender, sections));
+    await tx.markInbound(messageId, 'processed', null);
     const games = [];
     for (const name of touched) games.push({ name, phase: (await tx.findGame(name))?.currentPhase ?? null });
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
@@ -212,6 +249,20 @@ export class Judge {
 }
 
 class BlockRolledBack extends Error {}
+
+/** A mail read and its body parsed. */
+interface Received {
+  readonly message: InboundMessage;
+  readonly messageId: string;
+  readonly origin: InboundOrigin | null | undefined;
+  readonly body: ParsedBody;
+}
+
+function inboundRecord({ message, messageId, origin }: Received): InboundRecord {
+  return { messageId, from: message.from ?? '', subject: message.subject ?? '', origin };
+}
+
+type PasswordChecks = ReadonlyMap<SessionOpener, PrecheckedPassword>;
 
 function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;

@@ -178,17 +178,34 @@ export interface PlayerRecordOptions {
   readonly withoutHiddenGames?: boolean;
 }
 
+export interface InboundRecord {
+  readonly messageId: string;
+  readonly from: string;
+  readonly subject: string;
+  readonly origin?: InboundOrigin | null;
+}
+
+export interface InboundRecorded {
+  /** False when the Message-ID was seen before (a replay, or an earlier mail of the same call). */
+  readonly recorded: boolean;
+  /**
+   * Mails from the same From address in the last hour, this one and those before it included:
+   * what the per-sender limit counts. Meaningful only for a recorded mail.
+   */
+  readonly fromSenderThisHour: number;
+}
+
+export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
+
 export interface JudgeTransaction {
   /**
-   * Records the inbound message; false when its Message-ID was seen before. The origin is kept
-   * when no other mail holds the same mailbox, UIDVALIDITY and UID (see the store for why).
+   * Records inbound mails by Message-ID, in order, with one result each (in one round trip for
+   * all). The origin is kept when no other mail holds the same mailbox, UIDVALIDITY and UID (see
+   * the store for why).
    */
-  recordInbound(message: { readonly messageId: string; readonly from: string; readonly subject: string; readonly origin?: InboundOrigin | null }): Promise<boolean>;
-  markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void>;
-  /** enqueueMail(reply), then markInbound(…): the last two steps of most mails, in one round trip. */
-  enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void>;
-  /** How many mails from this address arrived in the last `seconds`, the current one included. */
-  recentInboundFrom(address: string, seconds: number): Promise<number>;
+  recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]>;
+  /** What became of a recorded mail; may be written only at commit (nothing reads it back before). */
+  markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void>;
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
   nested<T>(work: () => Promise<T>): Promise<T>;
 
@@ -255,6 +272,7 @@ export interface JudgeTransaction {
   cancelJobs(gameId: number): Promise<void>;
   /** Drops the open job with this dedupe key, if any (a pending early processing withdrawn). */
   cancelJob(dedupeKey: string): Promise<void>;
+  /** Queues outgoing mail; may be written only at commit (nothing reads the outbox back before). */
   enqueueMail(mail: OutgoingMail): Promise<void>;
 }
 

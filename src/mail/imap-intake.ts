@@ -34,10 +34,30 @@ export interface ImapMessageMeta {
 /** Resolves once the mail is safely recorded (the judge's transaction committed). */
 export type ImapMessageHandler = (raw: Buffer, meta: ImapMessageMeta) => Promise<void>;
 
+export interface ImapMail {
+  readonly raw: Buffer;
+  readonly meta: ImapMessageMeta;
+}
+
+/**
+ * Handles several mails, in the order given, all or nothing: it resolves once every one of them
+ * is safely recorded, and when it throws none of them may stand (one database transaction).
+ */
+export type ImapGroupHandler = (mails: readonly ImapMail[]) => Promise<void>;
+
 export interface ImapIntakeOptions {
   /** `imap://user:pass@host:port/INBOX`, or the parts. */
   readonly connection: ImapConnectionInput | string;
   readonly handle: ImapMessageHandler;
+  /**
+   * Optional: takes the mails of a round that are waiting together, up to groupSize at a time,
+   * in one call instead of one `handle` each (a burst then costs the judge one transaction per
+   * group). A group that fails for a passing reason is retried whole; one that fails otherwise
+   * is handed to `handle` mail by mail, so a mail the judge cannot handle is dealt with alone.
+   */
+  readonly handleGroup?: ImapGroupHandler;
+  /** Most mails per handleGroup call (default 25): bounds how long one transaction runs. */
+  readonly groupSize?: number;
   /** Where handled mail goes (created when missing). Default 'Processed'. */
   readonly processedMailbox?: string;
   /**
@@ -130,6 +150,8 @@ class ConnectionLost extends Error {
 class IntakeLoop implements ImapIntake {
   private readonly settings: ImapConnectionSettings;
   private readonly handle: ImapMessageHandler;
+  private readonly handleGroup: ImapGroupHandler | null;
+  private readonly groupSize: number;
   private readonly processedMailbox: string;
   private readonly failedMailbox: string | null;
   private readonly maxAttempts: number;
@@ -163,6 +185,8 @@ class IntakeLoop implements ImapIntake {
   constructor(options: ImapIntakeOptions) {
     this.settings = normaliseConnection(options.connection);
     this.handle = options.handle;
+    this.handleGroup = options.handleGroup ?? null;
+    this.groupSize = Math.max(1, Math.floor(options.groupSize ?? 25));
     this.processedMailbox = options.processedMailbox ?? 'Processed';
     this.failedMailbox = options.failedMailbox ?? null;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
@@ -393,10 +417,10 @@ class IntakeLoop implements ImapIntake {
 
     const settlement = new Settlement();
     let round: Round = { kind: 'busy' };
-    for (const mail of batch) {
+    for (const mails of this.groups(batch)) {
       // Stopping finishes the mail in hand, not the batch; a lost connection would only replay more.
       if (this.stopping || !client.usable || pipeline.failure !== null) break;
-      const outcome = await this.take(mail, settlement);
+      const outcome = mails.length === 1 ? await this.take(mails[0]!, settlement) : await this.takeGroup(mails, settlement);
       if (outcome.kind === 'retry') {
         round = outcome;
         break;
@@ -469,6 +493,61 @@ class IntakeLoop implements ImapIntake {
     return batch;
   }
 
+  /**
+   * The batch cut into what is handed over together: runs of consecutive mails to be judged, up
+   * to groupSize each; a mail with nothing to judge (marked, too large, vanished) goes alone.
+   */
+  private *groups(batch: readonly BatchMail[]): Generator<BatchMail[]> {
+    let group: BatchMail[] = [];
+    for (const mail of batch) {
+      if (this.handleGroup === null || !isToJudge(mail)) {
+        if (group.length > 0) yield group;
+        group = [];
+        yield [mail];
+        continue;
+      }
+      group.push(mail);
+      if (group.length >= this.groupSize) {
+        yield group;
+        group = [];
+      }
+    }
+    if (group.length > 0) yield group;
+  }
+
+  /** Hands a group over in one call; see handleGroup for what happens when it fails. */
+  private async takeGroup(mails: readonly BatchMail[], settlement: Settlement): Promise<Round | { readonly kind: 'next' }> {
+    const uids = uidSet(mails.map((mail) => mail.uid));
+    try {
+      await this.handleGroup!(mails.map((mail) => ({ raw: mail.source!, meta: this.metaOf(mail.uid) })));
+    } catch (error) {
+      if (this.isTransient(error)) {
+        const delayMs = backoffDelay(this.backoff, this.transientFailures++);
+        this.log.warn({ uids, delayMs, err: error }, 'handling the mail failed for a passing reason: it is tried again');
+        return { kind: 'retry', delayMs };
+      }
+      this.log.warn({ uids, err: error }, 'handling the mail together failed: handling it one at a time');
+      for (const mail of mails) {
+        const outcome = await this.take(mail, settlement);
+        if (outcome.kind === 'retry') return outcome;
+      }
+      return { kind: 'next' };
+    }
+    this.transientFailures = 0;
+    for (const mail of mails) {
+      mail.source = null;
+      this.attempts.delete(mail.uid);
+      this.handled++;
+      settlement.processed(mail.uid);
+    }
+    this.log.debug({ uids }, 'mail handled');
+    return { kind: 'next' };
+  }
+
+  private metaOf(uid: number): ImapMessageMeta {
+    return { mailbox: this.settings.mailbox, uidvalidity: this.cursor!.uidvalidity, uid };
+  }
+
   /** Decides about one mail; only `handle` runs here, the IMAP commands wait for settle(). */
   private async take(mail: BatchMail, settlement: Settlement): Promise<Round | { readonly kind: 'next' }> {
     const uid = mail.uid;
@@ -493,7 +572,7 @@ class IntakeLoop implements ImapIntake {
       settlement.pass(uid);
       return next;
     }
-    const meta: ImapMessageMeta = { mailbox: this.settings.mailbox, uidvalidity: this.cursor!.uidvalidity, uid };
+    const meta = this.metaOf(uid);
     const source = mail.source;
     mail.source = null; // the batch need not keep what was handed over
     try {
@@ -572,6 +651,11 @@ interface BatchMail {
   readonly flags: ReadonlySet<string>;
   readonly size: number;
   source: Buffer | null;
+}
+
+/** Whether the mail goes to the judge (take() settles the others without it). */
+function isToJudge(mail: BatchMail): boolean {
+  return mail.source !== null && !mail.flags.has(FAILED_KEYWORD) && !mail.flags.has(PROCESSED_KEYWORD);
 }
 
 /** What a round finished, in UID order, waiting for the IMAP commands and the cursor. */

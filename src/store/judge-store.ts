@@ -9,7 +9,9 @@ import type {
   GameJob,
   GameSnapshot,
   GamePatch,
-  InboundOrigin,
+  InboundOutcome,
+  InboundRecord,
+  InboundRecorded,
   JudgeStore,
   JudgeTransaction,
   NewGameRecord,
@@ -31,17 +33,31 @@ import { isTransientStoreFailure } from './transient-failure.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
+//
+// Round trips are what a mail costs (a LIST mail does little else), so in `transaction` the
+// writes that nothing in the transaction reads back, queued mail and inbound outcomes, are held
+// and written by one statement just before the commit; a rolled-back savepoint drops those it
+// held. Inbound mails are recorded many to a statement.
 
 export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
   return {
-    transaction: (work) => db.transaction().execute((trx) => work(judgeTransaction(trx, options))),
+    transaction: (work) =>
+      db.transaction().execute(async (trx) => {
+        const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
+        const result = await work(tx);
+        await tx.flush();
+        return result;
+      }),
     isTransient: isTransientStoreFailure,
   };
 }
 
-/** The judge's port on a transaction someone else opened (the scheduler's job transaction). */
+/**
+ * The judge's port on a transaction someone else opened and commits (the scheduler's job
+ * transaction): it writes everything at once, having no say in when the commit comes.
+ */
 export function judgeTransaction(trx: Transaction<Database>, options: { readonly messageIdDomain: string }): JudgeTransaction {
-  return new KyselyJudgeTransaction(trx, options.messageIdDomain);
+  return new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: false });
 }
 
 function toGame(row: Selectable<GamesTable>): Game {
@@ -86,73 +102,128 @@ interface StoredResults {
   readonly orders: readonly StoredOrders[];
 }
 
-/** The window of the judge's per-sender limit, counted along with each inbound mail's insert. */
+/** The window of InboundRecorded.fromSenderThisHour. */
 const HOURLY_WINDOW_SECONDS = 3600;
+
+/** A row of the outbox as the judge queues it; the other columns keep their defaults. */
+interface QueuedMail {
+  readonly message_id: string;
+  readonly to_addresses: readonly string[];
+  readonly subject: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly game_id: number | null;
+  readonly kind: string;
+}
+
+/** A write held until the commit (see the top of this file). */
+type HeldWrite =
+  | { readonly kind: 'mail'; readonly row: QueuedMail }
+  | { readonly kind: 'outcome'; readonly messageId: string; readonly outcome: InboundOutcome; readonly gameId: number | null };
 
 class KyselyJudgeTransaction implements JudgeTransaction {
   private savepoints = 0;
-  /** The sender's count taken by recordInbound, with the mail just recorded included. */
-  private senderCount: { readonly address: string; readonly seconds: number; readonly count: number } | null = null;
+  private held: HeldWrite[] = [];
 
   constructor(
     private readonly trx: Transaction<Database>,
     private readonly messageIdDomain: string,
+    private readonly options: { readonly writeBehind: boolean },
   ) {}
 
-  async recordInbound(message: { messageId: string; from: string; subject: string; origin?: InboundOrigin | null }): Promise<boolean> {
-    const values = { message_id: message.messageId, from_address: message.from, subject: message.subject.slice(0, 500) };
-    this.senderCount = null;
-    // The judge asks for the sender's hourly count right after this insert, so the same statement
-    // takes it (one round trip less per mail). The count runs on the statement's snapshot, which
-    // does not hold the row just inserted: that row is added by hand.
-    const insert = async (row: NewInboundMail) => {
-      const result = await this.trx
-        .with('inserted', (db) => db.insertInto('inbound_mail').values(row).onConflict((oc) => oc.doNothing()).returning('id'))
-        .selectNoFrom((eb) => [
-          eb.selectFrom('inserted').select('id').as('id'),
-          eb
-            .selectFrom('inbound_mail')
-            .select((count) => count.fn.countAll<string>().as('count'))
-            .where('from_address', '=', message.from)
-            .where('received_at', '>', sql<Date>`now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS})`)
-            .as('recent'),
-        ])
-        .executeTakeFirstOrThrow();
-      if (result.id === null) return undefined;
-      this.senderCount = { address: message.from, seconds: HOURLY_WINDOW_SECONDS, count: Number(result.recent) + 1 };
-      return result.id;
-    };
+  async recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]> {
+    if (mails.length === 0) return [];
+    // A Message-ID given twice in one call is recorded once, for its first mail.
+    const firsts = new Map<string, number>();
+    mails.forEach((mail, index) => {
+      if (!firsts.has(mail.messageId)) firsts.set(mail.messageId, index);
+    });
+    const candidates = [...firsts.values()].map((index) => mails[index]!);
+    const { recorded, recent } = await this.insertInbound(candidates, { withOrigin: true });
     // The Message-ID alone decides what is a duplicate. The IMAP origin only records where the
     // mail was read, and it is kept only while free: a Dovecot that lost its index can hand a
     // UID out again, under the same UIDVALIDITY, to a different mail, which must still be
-    // handled. So the first insert carries the origin and, with no conflict target, also gives
-    // way on a taken (mailbox, uidvalidity, uid); the second then records the mail without it,
-    // unless its Message-ID is the clash. A conflict raises no error, so the transaction goes on.
-    if (message.origin) {
-      const { mailbox, uidvalidity, uid } = message.origin;
-      if ((await insert({ ...values, mailbox, uidvalidity, uid })) !== undefined) return true;
+    // handled. The first insert, with no conflict target, also gives way on a taken (mailbox,
+    // uidvalidity, uid); those mails are then recorded without it, unless their Message-ID is
+    // the clash. A conflict raises no error, so the transaction goes on.
+    const clashed = candidates.filter((mail) => mail.origin && !recorded.has(mail.messageId));
+    if (clashed.length > 0) for (const id of (await this.insertInbound(clashed, { withOrigin: false })).recorded) recorded.add(id);
+    const counted = new Map<string, number>();
+    return mails.map((mail, index) => {
+      const isRecorded = firsts.get(mail.messageId) === index && recorded.has(mail.messageId);
+      const count = (counted.get(mail.from) ?? recent.get(mail.from) ?? 0) + (isRecorded ? 1 : 0);
+      counted.set(mail.from, count);
+      return { recorded: isRecorded, fromSenderThisHour: count };
+    });
+  }
+
+  /**
+   * One INSERT for all the mails, with each sender's count of the hour before it: the count runs
+   * on the statement's snapshot, which holds the mails of earlier statements of this transaction
+   * but not the rows this one inserts.
+   */
+  private async insertInbound(mails: readonly InboundRecord[], options: { readonly withOrigin: boolean }): Promise<{ recorded: Set<string>; recent: Map<string, number> }> {
+    const origin = (mail: InboundRecord) => (options.withOrigin ? (mail.origin ?? null) : null);
+    const { rows } = await sql<{ message_id: string | null; from_address: string | null; recent: string | null }>`
+      WITH incoming AS (
+        SELECT * FROM unnest(
+          ${mails.map((m) => m.messageId)}::text[], ${mails.map((m) => m.from)}::text[], ${mails.map((m) => m.subject.slice(0, 500))}::text[],
+          ${mails.map((m) => origin(m)?.mailbox ?? null)}::text[], ${mails.map((m) => nullableText(origin(m)?.uidvalidity))}::int8[],
+          ${mails.map((m) => nullableText(origin(m)?.uid))}::int8[]
+        ) WITH ORDINALITY AS m(message_id, from_address, subject, mailbox, uidvalidity, uid, n)
+      ), inserted AS (
+        INSERT INTO inbound_mail (message_id, from_address, subject, mailbox, uidvalidity, uid)
+        SELECT message_id, from_address, subject, mailbox, uidvalidity, uid FROM incoming ORDER BY n
+        ON CONFLICT DO NOTHING
+        RETURNING message_id
+      )
+      SELECT message_id, NULL AS from_address, NULL AS recent FROM inserted
+      UNION ALL
+      SELECT NULL, from_address, count(*)::text FROM inbound_mail
+      WHERE from_address IN (SELECT from_address FROM incoming)
+        AND received_at > now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS})
+      GROUP BY from_address`.execute(this.trx);
+    const recorded = new Set<string>();
+    const recent = new Map<string, number>();
+    for (const row of rows) {
+      if (row.message_id !== null) recorded.add(row.message_id);
+      else recent.set(row.from_address!, Number(row.recent));
     }
-    return (await insert(values)) !== undefined;
+    return { recorded, recent };
   }
 
-  async markInbound(messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void> {
-    await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
+  async markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void> {
+    if (this.options.writeBehind) this.held.push({ kind: 'outcome', messageId, outcome, gameId });
+    else await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
   }
 
-  async recentInboundFrom(address: string, seconds: number): Promise<number> {
-    const known = this.senderCount;
-    if (known !== null && known.address === address && known.seconds === seconds) return known.count;
-    const row = await this.trx
-      .selectFrom('inbound_mail')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('from_address', '=', address)
-      .where('received_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  /** Writes what was held, in one statement, queued mail in the order it was queued. */
+  async flush(): Promise<void> {
+    const held = this.held;
+    this.held = [];
+    const mails = held.flatMap((write, n) => (write.kind === 'mail' ? [{ ...write.row, n }] : []));
+    const outcomes = held.flatMap((write) => (write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : []));
+    if (mails.length === 0 && outcomes.length === 0) return;
+    await sql`
+      WITH queued AS (
+        INSERT INTO outbox (message_id, to_addresses, subject, headers, body, game_id, kind)
+        SELECT message_id, to_addresses, subject, headers, body, game_id, kind
+        FROM jsonb_to_recordset(${JSON.stringify(mails)}::jsonb)
+          AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, game_id integer, kind text, n integer)
+        ORDER BY n
+        RETURNING id
+      ), marked AS (
+        UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
+        FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
+        WHERE inbound_mail.message_id = m.message_id
+        RETURNING inbound_mail.id
+      )
+      SELECT (SELECT count(*) FROM queued) AS queued, (SELECT count(*) FROM marked) AS marked`.execute(this.trx);
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
     const name = sql.id(`block_${++this.savepoints}`);
+    const heldBefore = this.held.length;
     await sql`SAVEPOINT ${name}`.execute(this.trx);
     try {
       const result = await work();
@@ -160,6 +231,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       return result;
     } catch (error) {
       await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(this.trx);
+      this.held.length = heldBefore;
       throw error;
     }
   }
@@ -508,28 +580,25 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
-    await this.trx.insertInto('outbox').values(this.outboxRow(mail)).execute();
+    const row = this.outboxRow(mail);
+    if (this.options.writeBehind) this.held.push({ kind: 'mail', row });
+    else await this.trx.insertInto('outbox').values({ ...row, headers: jsonb(row.headers) }).execute();
   }
 
-  /** enqueueMail(reply) and then markInbound(…) in one statement. */
-  async enqueueReplyAndMarkInbound(reply: OutgoingMail, messageId: string, outcome: 'processed' | 'rejected' | 'ignored' | 'failed', gameId: number | null): Promise<void> {
-    await this.trx
-      .with('queued', (db) => db.insertInto('outbox').values(this.outboxRow(reply)).returning('id'))
-      .updateTable('inbound_mail')
-      .set({ outcome, game_id: gameId })
-      .where('message_id', '=', messageId)
-      .execute();
-  }
-
-  private outboxRow(mail: OutgoingMail) {
+  private outboxRow(mail: OutgoingMail): QueuedMail {
     return {
       message_id: `<${randomUUID()}@${this.messageIdDomain}>`,
       to_addresses: mail.to,
       subject: mail.subject,
-      headers: jsonb(mail.headers ?? {}),
+      headers: mail.headers ?? {},
       body: mail.body,
       game_id: mail.gameId ?? null,
       kind: mail.kind,
     };
   }
+}
+
+/** An IMAP number as text for an int8[] parameter (pg cannot send a bigint inside an array). */
+function nullableText(value: string | number | bigint | undefined): string | null {
+  return value === undefined ? null : String(value);
 }

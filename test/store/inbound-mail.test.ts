@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../src/store/index.ts';
+import type { InboundRecord } from '../../src/judge/ports.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { insertGame } from './fixtures.ts';
@@ -94,8 +95,8 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('decides duplicates by Message-ID alone and keeps the IMAP origin only while it is free', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    const record = (messageId: string, uid: number) =>
-      store.transaction((tx) => tx.recordInbound({ messageId, from: 'england@example.test', subject: 'orders', origin: { mailbox: 'INBOX', uidvalidity: '5', uid } }));
+    const record = async (messageId: string, uid: number) =>
+      (await store.transaction((tx) => tx.recordInbound([{ messageId, from: 'england@example.test', subject: 'orders', origin: { mailbox: 'INBOX', uidvalidity: '5', uid } }])))[0]!.recorded;
     expect(await record('<a@example.test>', 10)).toBe(true);
     // A Dovecot that lost its index reuses UID 10 for another mail: that mail is new all the same.
     expect(await record('<b@example.test>', 10)).toBe(true);
@@ -111,8 +112,9 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('records mail without an origin, and an origin given later to the same Message-ID changes nothing', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    expect(await store.transaction((tx) => tx.recordInbound({ messageId: '<s@example.test>', from: 'x@example.test', subject: '' }))).toBe(true);
-    expect(await store.transaction((tx) => tx.recordInbound({ messageId: '<s@example.test>', from: 'x@example.test', subject: '', origin: { mailbox: 'INBOX', uidvalidity: 1n, uid: 1n } }))).toBe(false);
+    const record = async (mail: InboundRecord) => (await store.transaction((tx) => tx.recordInbound([mail])))[0]!.recorded;
+    expect(await record({ messageId: '<s@example.test>', from: 'x@example.test', subject: '' })).toBe(true);
+    expect(await record({ messageId: '<s@example.test>', from: 'x@example.test', subject: '', origin: { mailbox: 'INBOX', uidvalidity: 1n, uid: 1n } })).toBe(false);
     expect(await db.selectFrom('inbound_mail').select(['message_id', 'uid']).execute()).toEqual([{ message_id: '<s@example.test>', uid: null }]);
   });
 
@@ -127,5 +129,59 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
         .executeTakeFirst();
     expect(await spool()).toEqual({ id: '1' });
     expect(await spool()).toBeUndefined();
+  });
+
+  it('records many mails in one call: each Message-ID once, origins while free, and each sender counted in order', async () => {
+    const { db } = getStore();
+    const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
+    const inbox = (uid: number) => ({ mailbox: 'INBOX', uidvalidity: '9', uid });
+    await store.transaction((tx) => tx.recordInbound([{ messageId: '<old@example.test>', from: 'a@example.test', subject: 'earlier', origin: inbox(1) }]));
+    const results = await store.transaction((tx) =>
+      tx.recordInbound([
+        { messageId: '<old@example.test>', from: 'a@example.test', subject: 'replayed', origin: inbox(2) },
+        { messageId: '<n1@example.test>', from: 'a@example.test', subject: 'new', origin: inbox(3) },
+        { messageId: '<n2@example.test>', from: 'b@example.test', subject: 'new', origin: inbox(1) }, // a reused UID
+        { messageId: '<n1@example.test>', from: 'a@example.test', subject: 'the same mail twice in one call', origin: inbox(4) },
+        { messageId: '<n3@example.test>', from: 'a@example.test', subject: 'new' },
+      ]),
+    );
+    expect(results).toEqual([
+      { recorded: false, fromSenderThisHour: 1 },
+      { recorded: true, fromSenderThisHour: 2 },
+      { recorded: true, fromSenderThisHour: 1 },
+      { recorded: false, fromSenderThisHour: 2 },
+      { recorded: true, fromSenderThisHour: 3 },
+    ]);
+    const rows = await db.selectFrom('inbound_mail').select(['message_id', 'uid']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { message_id: '<old@example.test>', uid: '1' },
+      { message_id: '<n1@example.test>', uid: '3' },
+      { message_id: '<n3@example.test>', uid: null },
+      { message_id: '<n2@example.test>', uid: null },
+    ]);
+  });
+
+  it('writes queued mail and outcomes at commit, in order, and drops those of a rolled-back savepoint', async () => {
+    const { db } = getStore();
+    const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
+    const mail = (subject: string) => ({ to: ['x@example.test'], subject, body: `${subject}\n`, headers: { 'In-Reply-To': '<m@example.test>' }, kind: 'reply' });
+    await store.transaction(async (tx) => {
+      await tx.recordInbound([{ messageId: '<m@example.test>', from: 'x@example.test', subject: 'orders' }]);
+      await tx.enqueueMail(mail('first'));
+      await expect(
+        tx.nested(async () => {
+          await tx.enqueueMail(mail('undone'));
+          throw new Error('the block fails');
+        }),
+      ).rejects.toThrow('the block fails');
+      await tx.nested(() => tx.enqueueMail(mail('second')));
+      await tx.markInbound('<m@example.test>', 'processed', null);
+    });
+    const queued = await db.selectFrom('outbox').select(['subject', 'to_addresses', 'headers', 'body', 'status']).orderBy('id').execute();
+    expect(queued).toEqual([
+      { subject: 'first', to_addresses: ['x@example.test'], headers: { 'In-Reply-To': '<m@example.test>' }, body: 'first\n', status: 'pending' },
+      { subject: 'second', to_addresses: ['x@example.test'], headers: { 'In-Reply-To': '<m@example.test>' }, body: 'second\n', status: 'pending' },
+    ]);
+    expect(await db.selectFrom('inbound_mail').select(['message_id', 'outcome']).execute()).toEqual([{ message_id: '<m@example.test>', outcome: 'processed' }]);
   });
 });

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { JudgeSettings } from '../config/config.ts';
+import { createSmtpSender, exponentialBackoff, type SenderLogger, type SmtpSender } from '../mail/smtp-sender.ts';
+import type { Database } from '../store/index.ts';
+
+/** The SMTP sender as the settings describe it, whichever thread it runs on. */
+export function outboxSender(db: Kysely<Database>, settings: JudgeSettings & { readonly smtpUrl: string }, workerId: string, logger: SenderLogger): SmtpSender {
+  return createSmtpSender({
+    db,
+    smtpUrl: settings.smtpUrl,
+    from: settings.judge,
+    workerId,
+    leaseSeconds: settings.outbox.leaseSeconds,
+    maxAttempts: settings.outbox.maxAttempts,
+    backoff: exponentialBackoff(settings.outbox.retryMinSeconds * 1000, settings.outbox.retryMaxSeconds * 1000),
+    ...(settings.dkim ? { dkim: settings.dkim } : {}),
+    logger,
+  });
+}

@@ -1,0 +1,84 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { JudgeSettings } from '../config/config.ts';
+import { backoffDelay, backoffPolicy } from '../mail/backoff.ts';
+import type { RunningSender } from '../mail/smtp-sender.ts';
+import type { SenderThreadData, SenderThreadMessage, SenderThreadRequest } from './sender-thread-protocol.ts';
+
+// The outbox sender on a thread of its own (PostgreSQL only: PGlite lives inside the main
+// thread). Composing MIME and speaking SMTP cost about as much CPU per mail as judging it, so
+// on its own thread sending no longer holds up the judge, and a burst of mail is judged and
+// sent on two cores at once. The thread opens its own connections to the database; its log
+// lines come back here and go out through the daemon's logger. A thread that dies is started
+// again after a pause: the outbox is in the database, and the dead thread's claims run out
+// after the lease.
+
+export interface SenderThreadOptions {
+  readonly settings: JudgeSettings & { readonly databaseUrl: string; readonly smtpUrl: string };
+  readonly workerId: string;
+  readonly log: Logger;
+}
+
+const WORKER_ENTRY = new URL('./sender-thread-worker.mjs', import.meta.url);
+const WORKER_MODULE = new URL('./sender-thread-worker.ts', import.meta.url).href;
+const RESTART = backoffPolicy({ initialMs: 1_000, maxMs: 60_000 });
+
+export function startSenderThread(options: SenderThreadOptions): RunningSender {
+  const { settings, workerId, log } = options;
+  const data: SenderThreadData = { module: WORKER_MODULE, settings, workerId };
+  let worker: Worker | null = null;
+  let ready = false;
+  let wakeWaiting = false;
+  let stopping = false;
+  let failures = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let exited: Promise<void> = Promise.resolve();
+
+  const post = (request: SenderThreadRequest) => worker?.postMessage(request);
+
+  const launch = () => {
+    restartTimer = null;
+    const thread = new Worker(WORKER_ENTRY, { workerData: data, name: 'dipjudge-sender' });
+    worker = thread;
+    ready = false;
+    thread.on('message', (message: SenderThreadMessage) => {
+      switch (message.type) {
+        case 'ready':
+          ready = true;
+          failures = 0;
+          if (wakeWaiting || stopping) post(stopping ? { type: 'stop' } : { type: 'wake' });
+          wakeWaiting = false;
+          return;
+        case 'log':
+          log[message.level](message.bindings, message.message);
+          return;
+      }
+    });
+    thread.on('error', (error) => log.error({ err: error }, 'the sender thread failed'));
+    exited = new Promise((resolve) =>
+      thread.once('exit', (code) => {
+        if (worker === thread) worker = null;
+        resolve();
+        if (stopping) return;
+        const delayMs = backoffDelay(RESTART, failures++);
+        log.error({ code, delayMs }, 'the sender thread stopped unexpectedly; starting it again');
+        restartTimer = setTimeout(launch, delayMs);
+      }),
+    );
+  };
+  launch();
+
+  return {
+    wake() {
+      if (ready) post({ type: 'wake' });
+      else wakeWaiting = true;
+    },
+    async stop() {
+      stopping = true;
+      if (restartTimer !== null) clearTimeout(restartTimer);
+      // A thread still starting is told once it is ready; its batch in hand is finished first.
+      if (ready) post({ type: 'stop' });
+      await exited;
+    },
+  };
+}
