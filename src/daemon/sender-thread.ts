@@ -17,14 +17,18 @@ export interface SenderThreadOptions {
   readonly settings: JudgeSettings & { readonly databaseUrl: string; readonly smtpUrl: string };
   readonly workerId: string;
   readonly log: Logger;
+  /** The thread's entry module; tests give one of their own. */
+  readonly entry?: URL;
+  /** Pause before the first restart of a thread that died; it doubles up to a minute. */
+  readonly restartDelayMs?: number;
 }
 
 const WORKER_ENTRY = new URL('./sender-thread-worker.mjs', import.meta.url);
 const WORKER_MODULE = new URL('./sender-thread-worker.ts', import.meta.url).href;
-const RESTART = backoffPolicy({ initialMs: 1_000, maxMs: 60_000 });
 
 export function startSenderThread(options: SenderThreadOptions): RunningSender {
   const { settings, workerId, log } = options;
+  const restart = backoffPolicy({ initialMs: options.restartDelayMs ?? 1_000, maxMs: 60_000 });
   const data: SenderThreadData = { module: WORKER_MODULE, settings, workerId };
   let worker: Worker | null = null;
   let ready = false;
@@ -38,7 +42,7 @@ export function startSenderThread(options: SenderThreadOptions): RunningSender {
 
   const launch = () => {
     restartTimer = null;
-    const thread = new Worker(WORKER_ENTRY, { workerData: data, name: 'dipjudge-sender' });
+    const thread = new Worker(options.entry ?? WORKER_ENTRY, { workerData: data, name: 'dipjudge-sender' });
     worker = thread;
     ready = false;
     thread.on('message', (message: SenderThreadMessage) => {
@@ -60,7 +64,7 @@ export function startSenderThread(options: SenderThreadOptions): RunningSender {
         if (worker === thread) worker = null;
         resolve();
         if (stopping) return;
-        const delayMs = backoffDelay(RESTART, failures++);
+        const delayMs = backoffDelay(restart, failures++);
         log.error({ code, delayMs }, 'the sender thread stopped unexpectedly; starting it again');
         restartTimer = setTimeout(launch, delayMs);
       }),

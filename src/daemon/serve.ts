@@ -151,7 +151,7 @@ function startSending(settings: JudgeSettings, store: Store, workerId: string, l
   if (settings.outbox.leaseSeconds * 1000 < SENDER_DEFAULTS.socketTimeoutMs) {
     log.warn({ leaseSeconds: settings.outbox.leaseSeconds }, 'the outbox lease is shorter than the SMTP timeouts: a slow message may be sent twice');
   }
-  if (databaseUrl !== undefined) return startSenderThread({ settings: { ...settings, smtpUrl, databaseUrl }, workerId: `${workerId}:sender`, log });
+  if (databaseUrl !== undefined) return startSenderThread({ settings: { ...settings, smtpUrl, databaseUrl }, workerId, log });
   const sender = outboxSender(store.db, { ...settings, smtpUrl }, workerId, log.child({ component: 'smtp' }));
   const running = sender.start({ pollMs: settings.pollMs });
   return { wake: running.wake, stop: () => sender.close() };

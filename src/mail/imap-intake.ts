@@ -495,12 +495,13 @@ class IntakeLoop implements ImapIntake {
 
   /**
    * The batch cut into what is handed over together: runs of consecutive mails to be judged, up
-   * to groupSize each; a mail with nothing to judge (marked, too large, vanished) goes alone.
+   * to groupSize each. A mail with nothing to judge (marked, too large, vanished) goes alone, and
+   * so does one whose handling failed before: it would likely fail its group again.
    */
   private *groups(batch: readonly BatchMail[]): Generator<BatchMail[]> {
     let group: BatchMail[] = [];
     for (const mail of batch) {
-      if (this.handleGroup === null || !isToJudge(mail)) {
+      if (this.handleGroup === null || !isToJudge(mail) || this.attempts.has(mail.uid)) {
         if (group.length > 0) yield group;
         group = [];
         yield [mail];

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
+import { createScratchDatabase } from '../support/scratch-postgres.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // The daemon end to end against real servers: players' mails APPENDed to a Dovecot inbox,
@@ -18,10 +19,13 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve with IMAP and SMTP', () => {
+// With PostgreSQL the sender runs on a thread of its own; its log lines come back through the
+// daemon's logger.
+describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as const)('dipjudge serve with IMAP and SMTP [%s]', (backend) => {
   it('answers every mail appended to the mailbox exactly once, threaded, and files it as processed', { timeout: 90_000 }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-imap-smtp-'));
     dirs.push(root);
+    const scratch = backend === 'postgres' ? await createScratchDatabase('dipjudge_serve') : null;
     const dovecot = await startDovecot();
     const capture = await startSmtpCapture();
     const settings = loadConfig({
@@ -31,8 +35,10 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve with IMAP and SMTP
       IMAP_URL: dovecot.url,
       SMTP_URL: capture.url,
       JUDGE_ADDRESS: 'judge@judge.example',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     });
-    const running = await serve(settings, pino({ level: 'silent' }));
+    const lines: { component?: string; msg?: string; subject?: string }[] = [];
+    const running = await serve(settings, pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }));
     try {
       await dovecot.appendMessage(eml({ from: 'gm@players.example', subject: 'new game', messageId: '<c1@players.example>' }, 'CREATE demo secret\nFORM'));
       await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pw1'));
@@ -50,10 +56,14 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve with IMAP and SMTP
       for (const m of capture.messages) expect(m.parsed.headers.get('auto-submitted')).toBe('auto-replied');
       expect(await dovecot.listMessages('INBOX')).toHaveLength(0);
       expect(await dovecot.listMessages('Processed')).toHaveLength(4);
+      const sent = lines.filter((l) => l.msg === 'mail sent');
+      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: me too'], ['smtp', 'Re: new game'], ['smtp', 'Re: what is on']]);
     } finally {
       await running.stop();
       await capture.close();
       await dovecot.stop();
+      await scratch?.drop();
     }
+    expect(lines.at(-1)?.msg).toBe('dipjudge stopped');
   });
 });

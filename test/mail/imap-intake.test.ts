@@ -373,6 +373,51 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(intake.status()).toMatchObject({ handled: 25, cursor: { lastUid: 25 } });
   });
 
+  it('hands the mail waiting together to handleGroup in groups of at most groupSize, in UID order', async () => {
+    for (const raw of numberedMails(7)) await dovecot.appendMessage(raw);
+    const groups: number[][] = [];
+    const singles: number[] = [];
+    const intake = startIntake({
+      groupSize: 3,
+      handle: async (_raw, meta) => void singles.push(meta.uid),
+      handleGroup: async (mails) => {
+        expect(mails.map((m) => messageIdOf(m.raw))).toEqual(ids(...mails.map((m) => m.meta.uid)));
+        groups.push(mails.map((m) => m.meta.uid));
+      },
+    });
+    await waitFor('all seven moved', async () => (await dovecot.listMessages('Processed')).length === 7);
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 7);
+    // A group of one is handed to `handle`, as without handleGroup.
+    expect({ groups, singles }).toEqual({ groups: [[1, 2, 3], [4, 5, 6]], singles: [7] });
+    expect(intake.status().handled).toBe(7);
+  });
+
+  it('retries a group that failed for a passing reason whole, and hands one that failed otherwise over mail by mail', async () => {
+    class DatabaseDown extends Error {}
+    for (const raw of numberedMails(4)) await dovecot.appendMessage(raw);
+    const calls: string[] = [];
+    const intake = startIntake({
+      maxAttempts: 2,
+      isTransient: (error) => error instanceof DatabaseDown,
+      handleGroup: async (mails) => {
+        const uids = mails.map((m) => m.meta.uid).join(',');
+        calls.push(`group ${uids}`);
+        if (calls.length <= 2) throw new DatabaseDown('connection refused');
+        if (mails.some((m) => m.meta.uid === 2)) throw new Error('the judge failed on one of them');
+      },
+      handle: async (_raw, meta) => {
+        calls.push(`mail ${meta.uid}`);
+        if (meta.uid === 2) throw new Error('the judge fails on m2 every time');
+      },
+    });
+    await waitFor('the three good mails moved', async () => (await dovecot.listMessages('Processed')).length === 3);
+    await waitFor('the cursor past m4', () => intake.status().cursor?.lastUid === 4);
+    // After its failure m2 goes alone, so m3 and m4 make a group of their own again.
+    expect(calls).toEqual(['group 1,2,3,4', 'group 1,2,3,4', 'group 1,2,3,4', 'mail 1', 'mail 2', 'mail 2', 'group 3,4']);
+    expect((await dovecot.listMessages('Processed')).map((m) => m.messageId)).toEqual(ids(1, 3, 4));
+    expect(await dovecot.listMessages('INBOX')).toEqual([{ uid: 2, flags: [FAILED_KEYWORD], messageId: '<m2@players.example>' }]);
+  });
+
   it('moves the mail before a failing one, retries the failing one, and neither skips nor reorders the rest of the batch', async () => {
     // m3 fails in the middle of the first batch (m1–m4) while m5–m6 are read ahead.
     for (const raw of numberedMails(6)) await dovecot.appendMessage(raw);
