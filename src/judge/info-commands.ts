@@ -127,9 +127,10 @@ async function requireGame(ctx: BlockContext, name: string | null, line: number)
 }
 
 async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
-  const game = await requireGame(ctx, name, line);
+  const overview = await ctx.tx.gameOverview(name);
+  if (!overview) throw new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
+  const { game, seats, phase, orders } = overview;
   const variant = loadVariant(game.variant);
-  const seats = await ctx.tx.seats(game.id);
   const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];
   if (game.description) lines.push(game.description);
   if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
@@ -149,9 +150,8 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   const observers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length;
   if (observers > 0) lines.push(`   and ${observers} observer${observers === 1 ? '' : 's'}`);
   if (game.currentPhase) {
-    const phase = await ctx.tx.phase(game.id, game.currentPhase);
     if (phase) {
-      const submitted = new Set((await ctx.tx.orders(game.id, phase.phaseId)).filter((o) => o.submitted).map((o) => o.power));
+      const submitted = new Set(orders.filter((o) => o.submitted).map((o) => o.power));
       lines.push('', 'Units and supply centres:');
       for (const power of variant.powers) {
         const units = phase.position.units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location}`);

@@ -100,6 +100,14 @@ export interface PhaseRecord {
   readonly deadline?: Date | null;
 }
 
+/** A game as LIST shows it: its seats, its current phase and that phase's orders. */
+export interface GameOverview {
+  readonly game: Game;
+  readonly seats: readonly SeatRecord[];
+  readonly phase: PhaseRecord | null;
+  readonly orders: readonly StoredOrders[];
+}
+
 /** What a FULL rollback restores: the rules and who held which seat when the phase began. */
 export interface GameSnapshot {
   readonly rules: readonly GameRule[];
@@ -211,6 +219,11 @@ export interface JudgeTransaction {
 
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   findGameById(id: number, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
+  /**
+   * The game by name with its seats, current phase and orders, in one round trip: for reading
+   * only (it takes no lock, and what it reads is one snapshot).
+   */
+  gameOverview(name: string): Promise<GameOverview | null>;
   listGames(): Promise<Game[]>;
   createGame(game: NewGameRecord): Promise<Game>;
   updateGame(id: number, patch: GamePatch): Promise<void>;

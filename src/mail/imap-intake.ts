@@ -6,12 +6,13 @@ import { createImapClient, describeConnection, normaliseConnection, type ImapCon
 import { memoryCursorStore, type ImapCursor, type ImapCursorStore } from './imap-cursor.ts';
 
 // The daemon's IMAP intake: reads the judge's mailbox in UID order and hands each mail to
-// `handle`, one at a time, then moves it to the Processed mailbox. Delivery into `handle` is
-// at-least-once: the move (and the saved cursor) come only after `handle` resolved, so a crash
-// or a lost connection in between replays the mail, and the judge drops the replay by
-// Message-ID. A server that refuses the move gets a $DipjudgeProcessed keyword instead, which
-// later passes honour. A mail whose handler throws stays where it is and is retried, ahead of
-// later mail.
+// `handle`, one at a time, or the mails waiting together to `handleGroup` (one transaction for
+// many, the way through a burst), then moves it to the Processed mailbox. Delivery into the
+// handlers is at-least-once: the move (and the saved cursor) come only after the handler
+// resolved, so a crash or a lost connection in between replays the mail, and the judge drops
+// the replay by Message-ID. A server that refuses the move gets a $DipjudgeProcessed keyword
+// instead, which later passes honour. A mail whose handler throws stays where it is and is
+// retried, ahead of later mail.
 //
 // Mail is read in rounds of at most batchSize mails (and batchBytes of sources): one SEARCH, one
 // FETCH of flags and sizes, one FETCH of the sources; after the round's mail was handled, one
@@ -56,7 +57,7 @@ export interface ImapIntakeOptions {
    * is handed to `handle` mail by mail, so a mail the judge cannot handle is dealt with alone.
    */
   readonly handleGroup?: ImapGroupHandler;
-  /** Most mails per handleGroup call (default 25): bounds how long one transaction runs. */
+  /** Most mails per handleGroup call (default 50): bounds how long one transaction runs. */
   readonly groupSize?: number;
   /** Where handled mail goes (created when missing). Default 'Processed'. */
   readonly processedMailbox?: string;
@@ -186,7 +187,7 @@ class IntakeLoop implements ImapIntake {
     this.settings = normaliseConnection(options.connection);
     this.handle = options.handle;
     this.handleGroup = options.handleGroup ?? null;
-    this.groupSize = Math.max(1, Math.floor(options.groupSize ?? 25));
+    this.groupSize = Math.max(1, Math.floor(options.groupSize ?? 50));
     this.processedMailbox = options.processedMailbox ?? 'Processed';
     this.failedMailbox = options.failedMailbox ?? null;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Position } from '../engine/types.ts';
 import type { Game, GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
@@ -7,6 +8,7 @@ import type {
   AbsenceRecord,
   DedicationChange,
   GameJob,
+  GameOverview,
   GameSnapshot,
   GamePatch,
   InboundOutcome,
@@ -82,7 +84,11 @@ function toGame(row: Selectable<GamesTable>): Game {
   };
 }
 
-function toSeat(row: Selectable<SeatsTable>): SeatRecord {
+/** The columns a SeatRecord is made of. */
+const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone'] as const;
+type SeatRow = Pick<Selectable<SeatsTable>, 'id' | 'role' | 'power' | 'address' | 'status' | 'wait' | 'password_hash' | 'name' | 'time_zone'>;
+
+function toSeat(row: SeatRow): SeatRecord {
   return {
     id: row.id,
     role: row.role,
@@ -249,6 +255,32 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     if (forUpdate) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     return row ? toGame(row) : null;
+  }
+
+  async gameOverview(name: string): Promise<GameOverview | null> {
+    const row = await this.trx
+      .selectFrom('games')
+      .selectAll('games')
+      .select((eb) => [
+        jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
+        jsonObjectFrom(
+          eb.selectFrom('phases').select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at']).whereRef('phases.game_id', '=', 'games.id').whereRef('phases.phase_id', '=', 'games.current_phase'),
+        ).as('phase_row'),
+        jsonArrayFrom(
+          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
+        ).as('order_rows'),
+      ])
+      .where('games.name', '=', name.toLowerCase())
+      .executeTakeFirst();
+    if (!row) return null;
+    const { seat_rows: seats, phase_row: phase, order_rows: orders, ...game } = row;
+    return {
+      game: toGame(game),
+      seats: seats.map(toSeat),
+      // Inside JSON a timestamp is text: the driver's parsing does not reach it.
+      phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
+      orders: orders.map((o) => ({ power: o.power, lines: o.lines, submitted: o.submitted, hasErrors: o.has_errors })),
+    };
   }
 
   async listGames(): Promise<Game[]> {
