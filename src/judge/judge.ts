@@ -73,9 +73,10 @@ export class Judge {
   }
 
   /**
-   * Handles several mails, in the order given, in one transaction: a burst pays one BEGIN and
-   * one COMMIT instead of one each per mail, and the outbox sees its replies together. All or
-   * nothing: when anything fails, nothing of any of them stands and the error is thrown
+   * Handles several mails, in the order given, in one transaction, each exactly as receive()
+   * would: a burst pays one BEGIN, one COMMIT, one statement recording the mails and one writing
+   * their replies, instead of each per mail, and the group's passwords are hashed in parallel.
+   * All or nothing: when anything fails, nothing of any of them stands and the error is thrown
    * (unlike receive, a fault of the judge is not recorded here): the caller then hands the mails
    * to receive() one at a time, which records the faulty one as failed.
    */
@@ -164,9 +165,8 @@ export class Judge {
       return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
     }
     const limit = this.mailsPerHour();
-    const recent = fromSenderThisHour;
-    if (recent <= limit) return null;
-    return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: recent === limit + 1 };
+    if (fromSenderThisHour <= limit) return null;
+    return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: fromSenderThisHour === limit + 1 };
   }
 
   private mailsPerHour(): number {
