@@ -129,7 +129,7 @@ async function requireGame(ctx: BlockContext, name: string | null, line: number)
 async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
-  const { game, seats, phase, orders } = overview;
+  const { game, seats, phase, orders, publicRecords } = overview;
   const variant = loadVariant(game.variant);
   const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];
   if (game.description) lines.push(game.description);
@@ -141,7 +141,7 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   // njudge's LIST shows each player's points. Here: dedication and both ratios, never the
   // address; in gunboat games not even those, as a record could tell who plays a power; and
   // records leave out gunboat and NO_REVEAL games, whose changes could be matched to a power.
-  const records = hasRule(game, 'GUNBOAT') ? null : await ctx.tx.playerRecords(players.filter(isPlayed).map((s) => s.address), { withoutHiddenGames: true });
+  const records = hasRule(game, 'GUNBOAT') ? null : publicRecords;
   for (const seat of players) {
     const status = `${seat.status}${seat.wait ? ', waiting' : ''}`;
     const rating = records && isPlayed(seat) ? ` ${ratingText(records.get(seat.address.toLowerCase()) ?? NO_RECORD)}` : '';

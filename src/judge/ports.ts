@@ -106,6 +106,8 @@ export interface GameOverview {
   readonly seats: readonly SeatRecord[];
   readonly phase: PhaseRecord | null;
   readonly orders: readonly StoredOrders[];
+  /** The records of the seats' holders, by lower-case address, as others may see them (withoutHiddenGames). */
+  readonly publicRecords: ReadonlyMap<string, PlayerRecord>;
 }
 
 /** What a FULL rollback restores: the rules and who held which seat when the phase began. */
@@ -220,8 +222,8 @@ export interface JudgeTransaction {
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   findGameById(id: number, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   /**
-   * The game by name with its seats, current phase and orders, in one round trip: for reading
-   * only (it takes no lock, and what it reads is one snapshot).
+   * The game by name with its seats, current phase, orders and players' records, in one round
+   * trip: for reading only (it takes no lock, and what it reads is one snapshot).
    */
   gameOverview(name: string): Promise<GameOverview | null>;
   listGames(): Promise<Game[]>;

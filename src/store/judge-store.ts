@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Position } from '../engine/types.ts';
 import type { Game, GameRule } from '../judge/model.ts';
@@ -258,6 +258,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async gameOverview(name: string): Promise<GameOverview | null> {
+    const holders = this.trx
+      .selectFrom('seats as held')
+      .innerJoin('games as held_game', 'held_game.id', 'held.game_id')
+      .select(sql<string>`lower(held.address)`.as('address'))
+      .where('held_game.name', '=', name.toLowerCase())
+      .where('held.left_at', 'is', null);
     const row = await this.trx
       .selectFrom('games')
       .selectAll('games')
@@ -269,17 +275,19 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         jsonArrayFrom(
           eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
         ).as('order_rows'),
+        jsonArrayFrom(playerRecordRows(this.trx, (where) => where(sql<string>`lower(seat_stints.address)`, 'in', holders), { withoutHiddenGames: true })).as('record_rows'),
       ])
       .where('games.name', '=', name.toLowerCase())
       .executeTakeFirst();
     if (!row) return null;
-    const { seat_rows: seats, phase_row: phase, order_rows: orders, ...game } = row;
+    const { seat_rows: seats, phase_row: phase, order_rows: orders, record_rows: records, ...game } = row;
     return {
       game: toGame(game),
       seats: seats.map(toSeat),
       // Inside JSON a timestamp is text: the driver's parsing does not reach it.
       phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
       orders: orders.map((o) => ({ power: o.power, lines: o.lines, submitted: o.submitted, hasErrors: o.has_errors })),
+      publicRecords: toPlayerRecords(records),
     };
   }
 
@@ -410,39 +418,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
-    const records = new Map<string, PlayerRecord>();
     const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
-    if (wanted.length === 0) return records;
-    const rows = await this.trx
-      .selectFrom('seat_stints')
-      .select((eb) => [
-        sql<string>`lower(address)`.as('address'),
-        eb.fn.sum<string>('points').as('points'),
-        eb.fn.sum<string>('on_time_count').as('on_time'),
-        eb.fn.sum<string>('judged_count').as('total'),
-        eb.fn.sum<string>('started_count').as('started'),
-        eb.fn.sum<string>('took_over_count').as('took_over'),
-        eb.fn.sum<string>('resigned_count').as('resigned'),
-      ])
-      .where(sql<string>`lower(address)`, 'in', wanted)
-      .$if(options.withoutHiddenGames === true, (query) =>
-        query.where('seat_id', 'not in', (eb) =>
-          eb.selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select('seats.id').where(sql<boolean>`games.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]`),
-        ),
-      )
-      .groupBy(sql`lower(address)`)
-      .execute();
-    for (const row of rows) {
-      records.set(row.address, {
-        points: Number(row.points),
-        onTime: Number(row.on_time),
-        total: Number(row.total),
-        started: Number(row.started),
-        tookOver: Number(row.took_over),
-        resigned: Number(row.resigned),
-      });
-    }
-    return records;
+    if (wanted.length === 0) return new Map();
+    return toPlayerRecords(await playerRecordRows(this.trx, (eb) => eb(sql<string>`lower(seat_stints.address)`, 'in', wanted), options).execute());
   }
 
   async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
@@ -628,6 +606,41 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       kind: mail.kind,
     };
   }
+}
+
+/**
+ * Each player's dedication summed over their seat stints, one row per address (lower case), for
+ * the addresses `which` picks; withoutHiddenGames leaves out gunboat and NO_REVEAL games.
+ */
+function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuilder<Database, 'seat_stints'>) => Expression<SqlBool>, options: PlayerRecordOptions) {
+  return db
+    .selectFrom('seat_stints')
+    .select((eb) => [
+      sql<string>`lower(seat_stints.address)`.as('address'),
+      eb.fn.sum<string>('seat_stints.points').as('points'),
+      eb.fn.sum<string>('seat_stints.on_time_count').as('on_time'),
+      eb.fn.sum<string>('seat_stints.judged_count').as('total'),
+      eb.fn.sum<string>('seat_stints.started_count').as('started'),
+      eb.fn.sum<string>('seat_stints.took_over_count').as('took_over'),
+      eb.fn.sum<string>('seat_stints.resigned_count').as('resigned'),
+    ])
+    .where(which)
+    .$if(options.withoutHiddenGames === true, (query) =>
+      query.where('seat_stints.seat_id', 'not in', (eb) =>
+        eb.selectFrom('seats as hidden').innerJoin('games as hidden_game', 'hidden_game.id', 'hidden.game_id').select('hidden.id').where(sql<boolean>`hidden_game.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]`),
+      ),
+    )
+    .groupBy(sql`lower(seat_stints.address)`);
+}
+
+/** The sums arrive as text from the driver and as numbers inside JSON. */
+function toPlayerRecords(rows: readonly { address: string; points: string | number; on_time: string | number; total: string | number; started: string | number; took_over: string | number; resigned: string | number }[]): Map<string, PlayerRecord> {
+  return new Map(
+    rows.map((row) => [
+      row.address,
+      { points: Number(row.points), onTime: Number(row.on_time), total: Number(row.total), started: Number(row.started), tookOver: Number(row.took_over), resigned: Number(row.resigned) },
+    ]),
+  );
 }
 
 /** An IMAP number as text for an int8[] parameter (pg cannot send a bigint inside an array). */

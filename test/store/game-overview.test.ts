@@ -4,7 +4,7 @@ import { startGame, SPRING_1901_ORDERS } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
-// gameOverview reads in one statement what LIST takes from four: it must give exactly what
+// gameOverview reads in one statement what LIST took from five: it must give exactly what
 // those reads give, the deadline a Date like everywhere else.
 
 describeEachDatabase('the overview of a game', (getStore) => {
@@ -17,15 +17,25 @@ describeEachDatabase('the overview of a game', (getStore) => {
     const { overview, separately } = await store.transaction(async (tx) => {
       const found = (await tx.findGame('demo'))!;
       const phase = await tx.phase(found.id, found.currentPhase!);
+      const seats = await tx.seats(found.id);
       return {
         overview: await tx.gameOverview('DEMO'),
-        separately: { game: found, seats: await tx.seats(found.id), phase, orders: await tx.orders(found.id, found.currentPhase!) },
+        separately: {
+          game: found,
+          seats,
+          phase,
+          orders: await tx.orders(found.id, found.currentPhase!),
+          publicRecords: await tx.playerRecords(seats.map((s) => s.address), { withoutHiddenGames: true }),
+        },
       };
     });
     expect(overview).toEqual(separately);
     expect(overview!.phase!.deadline).toBeInstanceOf(Date);
     expect(overview!.seats).toHaveLength(9);
     expect(overview!.orders.map((o) => o.power)).toEqual(['FRANCE']);
+    // A record for every holder: seven players, the Master and the observer.
+    expect(overview!.publicRecords.size).toBe(9);
+    expect(overview!.publicRecords.get('p1@players.example')).toMatchObject({ started: 1 });
   });
 
   it('has no phase and no orders before the game starts, and nothing for an unknown game', async () => {
@@ -38,6 +48,7 @@ describeEachDatabase('the overview of a game', (getStore) => {
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE later gmpass\nFORM'));
     const overview = await store.transaction((tx) => tx.gameOverview('later'));
     expect(overview).toMatchObject({ game: { name: 'later', status: 'forming', currentPhase: null }, phase: null, orders: [] });
+    expect([...overview!.publicRecords.keys()]).toEqual(['gm@players.example']);
     expect(overview!.seats.map((s) => s.role)).toEqual(['master']);
   });
 });
