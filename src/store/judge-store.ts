@@ -214,13 +214,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       WITH queued AS (
         INSERT INTO outbox (message_id, to_addresses, subject, headers, body, game_id, kind)
         SELECT message_id, to_addresses, subject, headers, body, game_id, kind
-        FROM jsonb_to_recordset(${JSON.stringify(mails)}::jsonb)
+        FROM jsonb_to_recordset(${jsonText(mails)}::jsonb)
           AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, game_id integer, kind text, n integer)
         ORDER BY n
         RETURNING id
       ), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
-        FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
+        FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
         WHERE inbound_mail.message_id = m.message_id
         RETURNING inbound_mail.id
       )
@@ -641,6 +641,14 @@ function toPlayerRecords(rows: readonly { address: string; points: string | numb
       { points: Number(row.points), onTime: Number(row.on_time), total: Number(row.total), started: Number(row.started), tookOver: Number(row.took_over), resigned: Number(row.resigned) },
     ]),
   );
+}
+
+/**
+ * JSON for jsonb_to_recordset. A lone UTF-16 surrogate (text decoded from a broken mail) becomes
+ * U+FFFD, as it does in a text parameter; jsonb would refuse the whole document over it.
+ */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
 }
 
 /** An IMAP number as text for an int8[] parameter (pg cannot send a bigint inside an array). */

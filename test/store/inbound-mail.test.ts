@@ -184,4 +184,11 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
     ]);
     expect(await db.selectFrom('inbound_mail').select(['message_id', 'outcome']).execute()).toEqual([{ message_id: '<m@example.test>', outcome: 'processed' }]);
   });
+
+  it('writes text with a lone surrogate (from a mail in a broken charset) as U+FFFD, as a text parameter would', async () => {
+    const { db } = getStore();
+    const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
+    await store.transaction((tx) => tx.enqueueMail({ to: ['x@example.test'], subject: 'Re: \ud800', body: 'press: a\udc00b\n', kind: 'reply' }));
+    expect(await db.selectFrom('outbox').select(['subject', 'body']).execute()).toEqual([{ subject: 'Re: \ufffd', body: 'press: a\ufffdb\n' }]);
+  });
 });
