@@ -57,7 +57,11 @@ export interface ImapIntakeOptions {
    * is handed to `handle` mail by mail, so a mail the judge cannot handle is dealt with alone.
    */
   readonly handleGroup?: ImapGroupHandler;
-  /** Most mails per handleGroup call (default 50): bounds how long one transaction runs. */
+  /**
+   * Most mails per handleGroup call (default 50): bounds how long one transaction runs. The first
+   * group after a quiet spell holds at most FIRST_GROUP_SIZE, so the first replies to a burst go
+   * out while the rest is judged; each group after it may be twice as large, up to groupSize.
+   */
   readonly groupSize?: number;
   /** Where handled mail goes (created when missing). Default 'Processed'. */
   readonly processedMailbox?: string;
@@ -123,6 +127,8 @@ export interface ImapIntake {
 export const PROCESSED_KEYWORD = '$DipjudgeProcessed';
 /** Keyword on a mail set aside after too many failed handlings. */
 export const FAILED_KEYWORD = '$DipjudgeFailed';
+/** The size of the first group after a quiet spell (see groupSize). */
+export const FIRST_GROUP_SIZE = 8;
 
 export function createImapIntake(options: ImapIntakeOptions): ImapIntake {
   return new IntakeLoop(options);
@@ -153,6 +159,8 @@ class IntakeLoop implements ImapIntake {
   private readonly handle: ImapMessageHandler;
   private readonly handleGroup: ImapGroupHandler | null;
   private readonly groupSize: number;
+  /** The most the next group may hold: small after a quiet spell, doubling as a burst goes on. */
+  private groupLimit: number;
   private readonly processedMailbox: string;
   private readonly failedMailbox: string | null;
   private readonly maxAttempts: number;
@@ -188,6 +196,7 @@ class IntakeLoop implements ImapIntake {
     this.handle = options.handle;
     this.handleGroup = options.handleGroup ?? null;
     this.groupSize = Math.max(1, Math.floor(options.groupSize ?? 50));
+    this.groupLimit = Math.min(this.groupSize, FIRST_GROUP_SIZE);
     this.processedMailbox = options.processedMailbox ?? 'Processed';
     this.failedMailbox = options.failedMailbox ?? null;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
@@ -329,6 +338,7 @@ class IntakeLoop implements ImapIntake {
       if (!client.usable) throw new ConnectionLost();
       // More mail may have come while this round worked: the batch read ahead will tell.
       if (round.kind === 'busy') continue;
+      this.groupLimit = Math.min(this.groupSize, FIRST_GROUP_SIZE);
       this.enter('waiting');
       const woken =
         round.kind === 'retry'
@@ -496,7 +506,7 @@ class IntakeLoop implements ImapIntake {
 
   /**
    * The batch cut into what is handed over together: runs of consecutive mails to be judged, up
-   * to groupSize each. A mail with nothing to judge (marked, too large, vanished) goes alone, and
+   * to groupLimit each. A mail with nothing to judge (marked, too large, vanished) goes alone, and
    * so does one whose handling failed before: it would likely fail its group again.
    */
   private *groups(batch: readonly BatchMail[]): Generator<BatchMail[]> {
@@ -509,7 +519,8 @@ class IntakeLoop implements ImapIntake {
         continue;
       }
       group.push(mail);
-      if (group.length >= this.groupSize) {
+      if (group.length >= this.groupLimit) {
+        this.groupLimit = Math.min(this.groupSize, this.groupLimit * 2);
         yield group;
         group = [];
       }
@@ -530,6 +541,7 @@ class IntakeLoop implements ImapIntake {
       }
       this.log.warn({ uids, err: error }, 'handling the mail together failed: handling it one at a time');
       for (const mail of mails) {
+        if (this.stopping) break;
         const outcome = await this.take(mail, settlement);
         if (outcome.kind === 'retry') return outcome;
       }

@@ -6,7 +6,7 @@ import { Judge, type ReceiveOutcome } from '../../src/judge/judge.ts';
 import { backoffDelay, backoffPolicy } from '../../src/mail/backoff.ts';
 import { parseImapUrl } from '../../src/mail/imap-connection.ts';
 import { toCursor } from '../../src/mail/imap-cursor.ts';
-import { createImapIntake, FAILED_KEYWORD, PROCESSED_KEYWORD, uidSet, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
+import { createImapIntake, FAILED_KEYWORD, FIRST_GROUP_SIZE, PROCESSED_KEYWORD, uidSet, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../../src/mail/judge-state-cursor-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
@@ -390,6 +390,26 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     // A group of one is handed to `handle`, as without handleGroup.
     expect({ groups, singles }).toEqual({ groups: [[1, 2, 3], [4, 5, 6]], singles: [7] });
     expect(intake.status().handled).toBe(7);
+  });
+
+  it(`starts a burst with a group of ${FIRST_GROUP_SIZE} and doubles each group after it, up to groupSize`, async () => {
+    for (const raw of numberedMails(50)) await dovecot.appendMessage(raw);
+    const groups: number[] = [];
+    const intake = startIntake({ groupSize: 20, handle: async () => undefined, handleGroup: async (mails) => void groups.push(mails.length) });
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 50);
+    expect(groups).toEqual([8, 16, 20, 6]);
+    // After a quiet spell the next burst, arriving in one MOVE, starts small again.
+    await waitFor('the intake to wait for mail', () => intake.status().phase === 'waiting');
+    const appender = imapAppender(dovecot);
+    try {
+      await appender.ensureMailbox('Staging');
+      for (const raw of numberedMails(60).slice(50)) await appender.append(raw, 'Staging');
+      expect(await appender.moveAllFrom('Staging')).toBe(10);
+    } finally {
+      await appender.close();
+    }
+    await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 60);
+    expect(groups.slice(4)).toEqual([8, 2]);
   });
 
   it('retries a group that failed for a passing reason whole, and hands one that failed otherwise over mail by mail', async () => {
