@@ -424,6 +424,11 @@ async function deliver(rig: Rig, mails: readonly BenchMail[], options: BenchOpti
  */
 async function warmUp(rig: Rig, mails: readonly BenchMail[], options: BenchOptions): Promise<void> {
   await deliver(rig, mails, options);
+  await answered(rig, mails);
+}
+
+/** Waits until every mail has its reply, then checks the replies. */
+async function answered(rig: Rig, mails: readonly BenchMail[]): Promise<void> {
   await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
   await checkReplies(mails, rig.tracker);
 }
@@ -458,9 +463,8 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
     // with the group's size and time.
     const groupMs: number[] = [];
     for (let index = 0; index < judged.length; index += judged[index]!.group) groupMs.push(judged[index]!.ms);
-    const groups = groupMs;
     console.log(
-      `    judged in ${groups.length} transactions of ${(judged.length / groups.length).toFixed(1)} mails on average, p50 ${ms(percentile(groupMs, 0.5))}, p99 ${ms(percentile(groupMs, 0.99))} each; ` +
+      `    judged in ${groupMs.length} transactions of ${(judged.length / groupMs.length).toFixed(1)} mails on average, p50 ${ms(percentile(groupMs, 0.5))}, p99 ${ms(percentile(groupMs, 0.99))} each; ` +
         `the first mail was judged ${ms(firstJudged - started)} after the move (Dovecot tells an IDLE client of new mail 0.5 s late), ` +
         `${(mails.length / ((lastReply - firstJudged) / 1000)).toFixed(0)} msg/s from then to the last reply`,
     );
@@ -502,8 +506,7 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
   try {
     const setup = setupMails();
     for (const mail of setup) await rig.appender.append(mail.raw);
-    await rig.tracker.waitForReplies(setup.map((m) => m.messageId), 120_000);
-    await checkReplies(setup, rig.tracker);
+    await answered(rig, setup);
     await warmUp(rig, Array.from({ length: options.warmup }, (_, i) => benchMail('warm', i)), options);
     console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, a warm-up burst of ${options.warmup} mails answered`);
     const rates: number[] = [];

@@ -22,7 +22,7 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
   // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
   // taken, so mails to one game do not queue behind each other's hashing. A group of mails
   // started every check of the group at once (startPasswordChecks).
-  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(ctx.tx, opener, ctx.sender));
+  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw new BlockError(opener.line, `There is no game named '${opener.game.toLowerCase()}'`);
   if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
@@ -78,13 +78,23 @@ function provenRole(opener: SessionOpener): RoleRef | null {
   }
 }
 
+/** A game and its seats as read for password checks (null: no such game). */
+type SeatsOf = (gameName: string) => Promise<{ readonly game: Game; readonly seats: readonly SeatRecord[] } | null>;
+
+function readSeats(tx: JudgeTransaction): SeatsOf {
+  return async (gameName) => {
+    const game = await tx.findGame(gameName);
+    return game && { game, seats: await tx.seats(game.id) };
+  };
+}
+
 /** Reads the seat the opener's password is for and starts checking it, without waiting for scrypt. */
-async function startPasswordCheck(tx: JudgeTransaction, opener: SessionOpener, sender: string): Promise<PrecheckedPassword | null> {
+async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: string): Promise<PrecheckedPassword | null> {
   const role = provenRole(opener);
   if (role === null) return null;
-  const game = await tx.findGame(opener.game);
-  if (!game) return null;
-  const seat = seatFor(game, loadVariant(game.variant), await tx.seats(game.id), role, sender);
+  const found = await seatsOf(opener.game);
+  if (!found) return null;
+  const seat = seatFor(found.game, loadVariant(found.game.variant), found.seats, role, sender);
   const passwordHash = seat?.passwordHash ?? null;
   const matches = verifyPassword(opener.password, passwordHash ?? NO_SEAT_HASH);
   // The block may end before it asks (an earlier error, a failed group): never an unheard rejection.
@@ -94,16 +104,24 @@ async function startPasswordCheck(tx: JudgeTransaction, opener: SessionOpener, s
 
 /**
  * Starts the password checks of several mails' openers at once, so their scrypt runs in
- * parallel with each other and with the mails ahead of them. Each result is only a guess
- * checked under the row lock (authenticate): a mail handled earlier may change the seat.
+ * parallel with each other and with the mails ahead of them; a game's seats are read once for
+ * all its openers. Each result is only a guess checked under the row lock (authenticate): a
+ * mail handled earlier may change the seat.
  */
 export async function startPasswordChecks(
   tx: JudgeTransaction,
   openers: readonly { readonly opener: SessionOpener; readonly sender: string }[],
 ): Promise<Map<SessionOpener, PrecheckedPassword>> {
+  const read = readSeats(tx);
+  const games = new Map<string, ReturnType<SeatsOf>>();
+  const seatsOf: SeatsOf = (gameName) => {
+    const key = gameName.toLowerCase();
+    if (!games.has(key)) games.set(key, read(key));
+    return games.get(key)!;
+  };
   const checks = new Map<SessionOpener, PrecheckedPassword>();
   for (const { opener, sender } of openers) {
-    const check = await startPasswordCheck(tx, opener, sender);
+    const check = await startPasswordCheck(seatsOf, opener, sender);
     if (check !== null) checks.set(opener, check);
   }
   return checks;

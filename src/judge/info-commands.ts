@@ -122,13 +122,17 @@ async function openings(ctx: BlockContext): Promise<string> {
 async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {
   if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
   const game = await ctx.tx.findGame(name);
-  if (!game) throw new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
+  if (!game) throw noGameNamed(name, line);
   return game;
+}
+
+function noGameNamed(name: string, line: number): BlockError {
+  return new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
 }
 
 async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
-  if (!overview) throw new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
+  if (!overview) throw noGameNamed(name, line);
   const { game, seats, phase, orders, publicRecords } = overview;
   const variant = loadVariant(game.variant);
   const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];

@@ -534,11 +534,7 @@ class IntakeLoop implements ImapIntake {
     try {
       await this.handleGroup!(mails.map((mail) => ({ raw: mail.source!, meta: this.metaOf(mail.uid) })));
     } catch (error) {
-      if (this.isTransient(error)) {
-        const delayMs = backoffDelay(this.backoff, this.transientFailures++);
-        this.log.warn({ uids, delayMs, err: error }, 'handling the mail failed for a passing reason: it is tried again');
-        return { kind: 'retry', delayMs };
-      }
+      if (this.isTransient(error)) return this.retryAfterPassingFailure({ uids }, error);
       this.log.warn({ uids, err: error }, 'handling the mail together failed: handling it one at a time');
       for (const mail of mails) {
         if (this.stopping) break;
@@ -547,15 +543,27 @@ class IntakeLoop implements ImapIntake {
       }
       return { kind: 'next' };
     }
-    this.transientFailures = 0;
     for (const mail of mails) {
       mail.source = null;
-      this.attempts.delete(mail.uid);
-      this.handled++;
-      settlement.processed(mail.uid);
+      this.accepted(mail.uid, settlement);
     }
     this.log.debug({ uids }, 'mail handled');
     return { kind: 'next' };
+  }
+
+  /** The handler took the mail: it goes to Processed with the round. */
+  private accepted(uid: number, settlement: Settlement): void {
+    this.attempts.delete(uid);
+    this.transientFailures = 0;
+    this.handled++;
+    settlement.processed(uid);
+  }
+
+  /** A failure that says nothing about the mail: the round ends and is read again after a backoff. */
+  private retryAfterPassingFailure(bindings: object, error: unknown): Round {
+    const delayMs = backoffDelay(this.backoff, this.transientFailures++);
+    this.log.warn({ ...bindings, delayMs, err: error }, 'handling the mail failed for a passing reason: it is tried again');
+    return { kind: 'retry', delayMs };
   }
 
   private metaOf(uid: number): ImapMessageMeta {
@@ -592,11 +600,7 @@ class IntakeLoop implements ImapIntake {
     try {
       await this.handle(source, meta);
     } catch (error) {
-      if (this.isTransient(error)) {
-        const delayMs = backoffDelay(this.backoff, this.transientFailures++);
-        this.log.warn({ ...log, delayMs, err: error }, 'handling the mail failed for a passing reason: it is tried again');
-        return { kind: 'retry', delayMs };
-      }
+      if (this.isTransient(error)) return this.retryAfterPassingFailure(log, error);
       const attempts = (this.attempts.get(uid) ?? 0) + 1;
       this.attempts.set(uid, attempts);
       if (attempts >= this.maxAttempts) {
@@ -609,10 +613,7 @@ class IntakeLoop implements ImapIntake {
       this.log.warn({ ...log, attempts, delayMs, err: error }, 'handling the mail failed: it stays in the mailbox and is tried again');
       return { kind: 'retry', delayMs };
     }
-    this.attempts.delete(uid);
-    this.transientFailures = 0;
-    this.handled++;
-    settlement.processed(uid);
+    this.accepted(uid, settlement);
     this.log.debug(log, 'mail handled');
     return next;
   }

@@ -86,7 +86,7 @@ function toGame(row: Selectable<GamesTable>): Game {
 
 /** The columns a SeatRecord is made of. */
 const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone'] as const;
-type SeatRow = Pick<Selectable<SeatsTable>, 'id' | 'role' | 'power' | 'address' | 'status' | 'wait' | 'password_hash' | 'name' | 'time_zone'>;
+type SeatRow = Pick<Selectable<SeatsTable>, (typeof SEAT_COLUMNS)[number] extends `seats.${infer Column}` ? Column & keyof SeatsTable : never>;
 
 function toSeat(row: SeatRow): SeatRecord {
   return {
@@ -210,6 +210,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const mails = held.flatMap((write, n) => (write.kind === 'mail' ? [{ ...write.row, n }] : []));
     const outcomes = held.flatMap((write) => (write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : []));
     if (mails.length === 0 && outcomes.length === 0) return;
+    // Data-modifying CTEs run whether or not anything reads them.
     await sql`
       WITH queued AS (
         INSERT INTO outbox (message_id, to_addresses, subject, headers, body, game_id, kind)
@@ -217,14 +218,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         FROM jsonb_to_recordset(${jsonText(mails)}::jsonb)
           AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, game_id integer, kind text, n integer)
         ORDER BY n
-        RETURNING id
       ), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
         WHERE inbound_mail.message_id = m.message_id
-        RETURNING inbound_mail.id
       )
-      SELECT (SELECT count(*) FROM queued) AS queued, (SELECT count(*) FROM marked) AS marked`.execute(this.trx);
+      SELECT 1`.execute(this.trx);
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
