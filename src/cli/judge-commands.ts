@@ -1,5 +1,5 @@
 import { loadConfig, type JudgeSettings } from '../config/config.ts';
-import { Judge } from '../judge/judge.ts';
+import { MailJudge } from '../mail/mail-judge.ts';
 import { createJudgeStore } from '../store/judge-store.ts';
 import { openStore, type Store } from '../store/index.ts';
 
@@ -24,7 +24,7 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
   const settings = loadConfig(env);
   return withStore(settings, async (store) => {
     const before = await store.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-    const outcome = await new Judge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
+    const outcome = await new MailJudge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
     const queued = await store.db.selectFrom('outbox').selectAll().where('id', '>', before?.max ?? '0').orderBy('id').execute();
     const summary = outcome.status === 'processed' ? `processed ${outcome.messageId}: ${outcome.blocks} block(s), ${outcome.failedBlocks} refused` : outcome.status === 'duplicate' ? `duplicate ${outcome.messageId}: already processed, nothing done` : `${outcome.status} ${outcome.messageId}: ${outcome.reason}`;
     return [`# ${summary}; ${queued.length} message(s) queued`, ...queued.map(formatMail)].join('\n');

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
-import { Judge, type ReceiveOutcome } from '../judge/judge.ts';
+import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
+import { MailJudge } from '../mail/mail-judge.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
 import { gameEventOf, onGameEvent } from '../judge/game-events.ts';
@@ -30,7 +31,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, logger: log } : { dataDir: settings.dataDir, logger: log });
   const messageIdDomain = settings.judge.address.split('@')[1]!;
   const judgeStore = createJudgeStore(store.db, { messageIdDomain });
-  const judge = new Judge(judgeStore, settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
+  const judge = new MailJudge(judgeStore, settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { Kysely } from 'kysely';
-import type { Judge, ReceiveOutcome } from '../judge/judge.ts';
+import type { ReceiveOutcome } from '../judge/judge.ts';
+import type { MailJudge } from '../mail/mail-judge.ts';
 import { mailOptions } from '../mail/outgoing-message.ts';
 import type { Database } from '../store/index.ts';
 
@@ -34,7 +35,7 @@ export async function prepareSpool(folders: SpoolFolders): Promise<void> {
  * judge throws (only for a transient database failure) the round stops and the file stays for
  * the next one.
  */
-export async function drainInbox(folders: SpoolFolders, judge: Judge, onMessage?: (file: string, status: ReceiveOutcome['status'], outcome: ReceiveOutcome) => void): Promise<number> {
+export async function drainInbox(folders: SpoolFolders, judge: MailJudge, onMessage?: (file: string, status: ReceiveOutcome['status'], outcome: ReceiveOutcome) => void): Promise<number> {
   const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
   for (const file of files) {
     const source = path.join(folders.inbox, file);

@@ -1,6 +1,6 @@
 import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
-import type { InboundMessage } from '../mail/inbound-message.ts';
+import type { InboundMail } from './inbound-mail.ts';
 import type { Game, Seat } from './model.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
 
@@ -40,7 +40,7 @@ export class BlockError extends Error {
 export interface BlockContext {
   readonly tx: JudgeTransaction;
   readonly config: JudgeConfig;
-  readonly message: InboundMessage;
+  readonly message: InboundMail;
   /** Where replies about this block go (the sender). */
   readonly sender: string;
   /** Paragraphs of the reply to the sender. */

@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { isInfoCommand, parseBody, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { parseInboundMessage, replyDecision, type InboundMessage } from '../mail/inbound-message.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
+import type { InboundMail } from './inbound-mail.ts';
 import { infoCommand } from './info-commands.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
 
-// One inbound mail, start to end, in one database transaction: the Message-ID is recorded,
+// One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
 // that became ready are processed, and every outgoing mail is written to the outbox.
 // Nothing is sent from here; replaying the same mail finds its Message-ID and does nothing.
@@ -55,21 +54,19 @@ export class Judge {
    * Handles one mail. `origin` says where it was read (IMAP mailbox and UID), for the record.
    * Throws only when the store reports a transient failure: the caller then tries again later.
    */
-  async receive(raw: Buffer | string, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
-    let message: InboundMessage;
+  async receive(message: InboundMail, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
     try {
-      message = await parseInboundMessage(raw);
-    } catch (error) {
-      return this.recordFailure({ messageId: syntheticMessageId(raw), origin, message: null, error });
-    }
-    const messageId = message.messageId ?? syntheticMessageId(raw);
-    try {
-      return await this.handleInTransaction(message, messageId, origin);
+      return await this.handleInTransaction(message, origin);
     } catch (error) {
       if (this.store.isTransient(error)) throw error;
       // The transaction rolled back, so nothing of the mail stands; record that in a new one.
-      return this.recordFailure({ messageId, origin, message, error });
+      return this.recordFailure({ messageId: message.id, origin, message, error });
     }
+  }
+
+  /** Records a mail the mail layer could not read at all (`id` derived from its bytes) as failed. */
+  recordUnreadable(id: string, origin: InboundOrigin | null | undefined, error: unknown): Promise<ReceiveOutcome> {
+    return this.recordFailure({ messageId: id, origin, message: null, error });
   }
 
   /**
@@ -80,19 +77,14 @@ export class Judge {
    * (unlike receive, a fault of the judge is not recorded here): the caller then hands the mails
    * to receive() one at a time, which records the faulty one as failed.
    */
-  async receiveAll(mails: readonly { readonly raw: Buffer | string; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
-    const received: Received[] = [];
-    for (const { raw, origin } of mails) {
-      const message = await parseInboundMessage(raw);
-      received.push({ message, messageId: message.messageId ?? syntheticMessageId(raw), origin, body: parseBody(message.text ?? '') });
-    }
+  async receiveAll(mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
+    const received: Received[] = mails.map(({ message, origin }) => ({ message, messageId: message.id, origin, body: parseBody(message.text) }));
     return this.store.transaction(async (tx) => {
       const recorded = await tx.recordInbound(received.map(inboundRecord));
-      const openers = received.flatMap(({ message, body }, index) =>
-        recorded[index]!.recorded && message.replyAddress !== null
-          ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender: message.replyAddress!.toLowerCase() }] : []))
-          : [],
-      );
+      const openers = received.flatMap(({ message, body }, index) => {
+        const sender = message.replyAddress;
+        return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
+      });
       const passwordChecks = await startPasswordChecks(tx, openers);
       const outcomes: ReceiveOutcome[] = [];
       for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(tx, mail, recorded[index]!, passwordChecks));
@@ -100,9 +92,9 @@ export class Judge {
     });
   }
 
-  private handleInTransaction(message: InboundMessage, messageId: string, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
+  private handleInTransaction(message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
     return this.store.transaction(async (tx) => {
-      const mail: Received = { message, messageId, origin, body: parseBody(message.text ?? '') };
+      const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
       const [recorded] = await tx.recordInbound([inboundRecord(mail)]);
       return this.handleMail(tx, mail, recorded!, null);
     });
@@ -112,40 +104,37 @@ export class Judge {
   private async handleMail(tx: JudgeTransaction, mail: Received, inbound: InboundRecorded, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     if (!inbound.recorded) return { status: 'duplicate', messageId };
-    const decision = this.replyDecision(message);
-    if (!decision.reply) {
+    const sender = message.replyAddress;
+    if (sender === null || message.noReplyReason !== null) {
+      const reason = message.noReplyReason ?? 'the mail names no sender';
       await tx.markInbound(messageId, 'ignored', null);
-      return { status: 'ignored', messageId, reason: decision.reason };
+      return { status: 'ignored', messageId, reason };
     }
     const refusal = this.refusal(message, inbound.fromSenderThisHour);
     if (refusal) {
       await tx.markInbound(messageId, 'rejected', null);
       // Past the hourly limit only the first refusal is answered, so two robots cannot loop.
-      if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, message.replyAddress!.toLowerCase(), [refusal.text]));
+      if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, sender, [refusal.text]));
       return { status: 'rejected', messageId, reason: refusal.text };
     }
-    return this.handle(tx, mail, passwordChecks);
-  }
-
-  private replyDecision(message: InboundMessage) {
-    return message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, this.config.address);
+    return this.handle(tx, mail, sender, passwordChecks);
   }
 
   /**
    * Records a mail the judge failed on, with its one reply, in a transaction of their own keyed
    * by the Message-ID: replaying the mail then finds it and is a duplicate, never a second reply.
    */
-  private async recordFailure(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMessage | null; error: unknown }): Promise<ReceiveOutcome> {
+  private async recordFailure(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMail | null; error: unknown }): Promise<ReceiveOutcome> {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
     const answered = await this.store.transaction(async (tx) => {
       const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', subject: message?.subject ?? '', origin }]);
       if (!inbound!.recorded) return null;
       await tx.markInbound(messageId, 'failed', null);
-      if (message === null || !this.replyDecision(message).reply) return false;
+      const sender = message?.replyAddress ?? null;
+      if (message === null || sender === null || message.noReplyReason !== null) return false;
       // The same hourly limit as for any mail, so a robot whose mail always fails cannot loop with us.
       if (inbound!.fromSenderThisHour > this.mailsPerHour() + 1) return false;
-      const sender = message.replyAddress!.toLowerCase();
       await tx.enqueueMail(replyTo(message, this.config, sender, [failureText(messageId)]));
       return true;
     });
@@ -159,7 +148,7 @@ export class Judge {
   }
 
   /** Mail the judge refuses whole: too large, or one too many from the same sender this hour. */
-  private refusal(message: InboundMessage, fromSenderThisHour: number): { text: string; answer: boolean } | null {
+  private refusal(message: InboundMail, fromSenderThisHour: number): { text: string; answer: boolean } | null {
     const maxBytes = this.config.maxMessageBytes ?? 256 * 1024;
     if (message.sizeBytes > maxBytes) {
       return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
@@ -173,9 +162,8 @@ export class Judge {
     return this.config.maxMailsPerHour ?? 60;
   }
 
-  private async handle(tx: JudgeTransaction, mail: Received, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handle(tx: JudgeTransaction, mail: Received, sender: string, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId, body } = mail;
-    const sender = message.replyAddress!.toLowerCase();
     const now = this.clock();
     const sections: string[] = [];
     const touched = new Set<string>();
@@ -252,7 +240,7 @@ class BlockRolledBack extends Error {}
 
 /** A mail read and its body parsed. */
 interface Received {
-  readonly message: InboundMessage;
+  readonly message: InboundMail;
   readonly messageId: string;
   readonly origin: InboundOrigin | null | undefined;
   readonly body: ParsedBody;
@@ -276,7 +264,7 @@ function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   return parts.join('\n\n');
 }
 
-function replyTo(message: InboundMessage, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {
+function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = message.subject ? (/^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`) : `Re: your mail to ${config.name}`;
   return {
@@ -314,9 +302,4 @@ function describeFailure(error: unknown): string {
 function stackFrames(error: unknown): string[] {
   if (!(error instanceof Error) || error.stack === undefined) return [];
   return error.stack.split('\n').slice(1, 11).map((line) => line.trim());
-}
-
-/** For mail without a Message-ID: the same bytes always give the same id, so a replay is still caught. */
-function syntheticMessageId(raw: Buffer | string): string {
-  return `<sha256-${createHash('sha256').update(raw).digest('hex')}@dipjudge.invalid>`;
 }

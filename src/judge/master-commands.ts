@@ -2,7 +2,8 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
-import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { masterSeat, type ActingSession } from './acting-session.ts';
+import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
@@ -17,31 +18,15 @@ import type { GameSnapshot, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
 import { masterTimeLine, refreshed, unendGame } from './time-commands.ts';
 
+export { masterSeat, type ActingSession } from './acting-session.ts';
+
 // The Master's commands after SIGNON Mgame (DPjudge's and njudge's). Each checks the game's state
 // first and refuses with a reason; each change is announced to everyone who follows the game.
-
-/**
- * A session in which the sender may be the Master acting as a power (BECOME): `seat` is the seat
- * being acted for, `master` the Master's own seat. Without BECOME `master` is absent.
- */
-export interface ActingSession extends GameSession {
-  readonly master?: SeatRecord;
-  /** The game was purged in this block: nothing more can be done in it. */
-  readonly purged?: boolean;
-  /** After OFFICIAL: the subject of the Master's later press in the block, which goes without header. */
-  readonly official?: string;
-}
 
 export type MasterCommand = Extract<SessionCommand, { kind: 'master' }>;
 
 /** Commands that change who plays a game in play: an ended game must be unended first. */
 const NEEDS_PLAY: readonly MasterCommand['command'][] = ['DUMMY', 'REVIVE', 'BECOME'];
-
-/** The Master's own seat, whether acting as themself or, after BECOME, as a power. */
-export function masterSeat(session: ActingSession): SeatRecord | null {
-  if (session.master) return session.master;
-  return session.seat.role === 'master' ? session.seat : null;
-}
 
 export async function masterCommand(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
   const { game, variant, seats } = session;

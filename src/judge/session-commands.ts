@@ -11,7 +11,8 @@ import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
 import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
-import { masterCommand, masterSeat, sendOfficialPress, setListed, type ActingSession } from './master-commands.ts';
+import { masterSeat, type ActingSession } from './acting-session.ts';
+import { masterCommand, sendOfficialPress, setListed } from './master-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 

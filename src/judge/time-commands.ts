@@ -22,7 +22,7 @@ import {
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { applicableAbsences, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
-import type { ActingSession } from './master-commands.ts';
+import type { ActingSession } from './acting-session.ts';
 import { hasRule, type Game } from './model.ts';
 import { announceEnd } from './process-turn.ts';
 

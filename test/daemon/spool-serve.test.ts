@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
@@ -72,7 +72,7 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
   const database = await databaseBackend('pglite').open();
   const silent = { error: () => undefined };
   try {
-    const judgeWith = (random: () => number) => new Judge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), silent);
+    const judgeWith = (random: () => number) => new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), silent);
     // A forming game one player short: the seventh JOIN starts it and needs the random source.
     const healthy = judgeWith(() => 0.3);
     await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
@@ -99,7 +99,7 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
     // A database that cannot be reached is a transient failure: the round stops, the mail waits.
     const unreachable = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/dipjudge', migrate: false });
     try {
-      const judge = new Judge(createJudgeStore(unreachable.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), silent);
+      const judge = new MailJudge(createJudgeStore(unreachable.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), silent);
       await writeFile(path.join(folders.inbox, '0003.eml'), eml({ from: 'bob@players.example' }, 'LIST'));
       await expect(drainInbox(folders, judge)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       expect(await readdir(folders.inbox)).toEqual(['0003.eml']);

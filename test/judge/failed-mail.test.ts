@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { Judge, type JudgeLog } from '../../src/judge/judge.ts';
+import type { JudgeLog } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
@@ -30,7 +31,7 @@ describeEachDatabase(
   (getStore) => {
     const db = () => getStore().db;
     const judgeWith = (options: { random?: () => number; clock?: () => Date; log?: JudgeLog } = {}) =>
-      new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, options.random ?? (() => 0.3), options.clock ?? (() => new Date()), options.log ?? capturingLog());
+      new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, options.random ?? (() => 0.3), options.clock ?? (() => new Date()), options.log ?? capturingLog());
 
     // One game for the whole suite (seven scrypt hashes are slow): forming, with six of its seven
     // players, so the seventh JOIN starts it and draws the powers at random. Every test but the

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { gameEventOf, onGameEvent } from '../../src/judge/game-events.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
 import type { Database } from '../../src/store/index.ts';
@@ -27,7 +27,7 @@ export const SPRING_1901_ORDERS: Record<string, string[]> = {
 };
 
 export interface StartedGame {
-  readonly judge: Judge;
+  readonly judge: MailJudge;
   readonly holder: Map<string, { readonly address: string; readonly password: string }>;
   /** Sends `lines` signed on as the power; returns the body of the reply. */
   as(power: string, lines: string): Promise<string>;
@@ -42,7 +42,7 @@ export async function startGame(
   clock: () => Date = () => new Date(),
   options: { readonly timing?: FixtureTiming } = {},
 ): Promise<StartedGame> {
-  const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
+  const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
   const timingRule = (options.timing ?? 'immediate') === 'immediate' ? 'TIMING MIN 0 DELAY 0\n' : '';
   await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${timingRule}${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, startGame, TEST_JUDGE } from './game-fixture.ts';
@@ -24,7 +24,7 @@ describeEachDatabase('reminders for forming and paused games', (getStore) => {
 
   it('a forming game tells its Master and players weekly how many players it lacks, until it starts', async () => {
     now = START;
-    const judge = new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
     await judge.receive(eml({ from: GM }, 'CREATE demo gmpass\nRULE REAL_TIME\nFORM'));
     for (let i = 1; i <= 3; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { eml } from './mail-builder.ts';
@@ -7,7 +7,7 @@ import { eml } from './mail-builder.ts';
 const config = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 
 describeEachDatabase('judge basics', (getStore) => {
-  const judge = () => new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
+  const judge = () => new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
   const outbox = async () => getStore().db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
   it('answers LIST with one threaded, auto-submitted reply', async () => {
@@ -58,7 +58,7 @@ describeEachDatabase('judge basics', (getStore) => {
 
 describeEachDatabase('commands before any SIGNON', (getStore) => {
   it('lets the Master PURGE an empty game with its password, and refuses a wrong one', async () => {
-    const judge = new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
+    const judge = new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo hunter2\nFORM'));
     await judge.receive(eml({ from: 'gm@players.example' }, 'PURGE demo wrong'));
     expect(await getStore().db.selectFrom('games').selectAll().execute()).toHaveLength(1);

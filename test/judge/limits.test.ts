@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { eml } from './mail-builder.ts';
 
 describeEachDatabase('inbound limits', (getStore) => {
   const judge = () =>
-    new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP', maxMessageBytes: 4096, maxMailsPerHour: 3 });
+    new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP', maxMessageBytes: 4096, maxMailsPerHour: 3 });
   const replies = async () => getStore().db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
   it('refuses an oversized mail with a reply that says the limit', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
@@ -17,7 +17,7 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
   const db = () => getStore().db;
   const failures: string[] = [];
   const judgeWith = (options: { random?: () => number; maxMailsPerHour?: number } = {}) =>
-    new Judge(
+    new MailJudge(
       createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
       { ...TEST_JUDGE, ...(options.maxMailsPerHour ? { maxMailsPerHour: options.maxMailsPerHour } : {}) },
       options.random ?? (() => 0.3),

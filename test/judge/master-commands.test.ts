@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { masterCommandWithoutSignon } from '../../src/judge/master-commands.ts';
-import type { InboundMessage } from '../../src/mail/inbound-message.ts';
+import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
@@ -412,7 +412,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
   const create = async (players: number) => {
     now = START;
-    const judge = new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
     await judge.receive(eml({ from: GM }, 'CREATE demo gmpass\nZONE Europe/Berlin\nRULE REAL_TIME\nFORM'));
     for (let i = 1; i <= players; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
     const master = async (lines: string) => {
@@ -469,7 +469,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     const run = (text: string) =>
       createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
         const [keyword, ...args] = text.split(' ');
-        const ctx: BlockContext = { tx, config: TEST_JUDGE, message: {} as InboundMessage, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
+        const ctx: BlockContext = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
         try {
           await masterCommandWithoutSignon(ctx, { kind: 'master', line: 1, text, command: keyword as 'PURGE' | 'RENAME', args });
         } catch (error) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { hashPassword, verifyPassword } from '../../src/judge/passwords.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
@@ -32,7 +32,7 @@ describe('passwords', () => {
     const { passwordCost: _testCost, ...production } = TEST_JUDGE;
     const database = await databaseBackend('pglite').open();
     try {
-      const judge = new Judge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), production);
+      const judge = new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), production);
       await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE costly gmpass'));
       const master = await database.store.db.selectFrom('seats').select('password_hash').where('role', '=', 'master').executeTakeFirstOrThrow();
       expect(master.password_hash).toMatch(/^scrypt\$16384\$/);
@@ -48,8 +48,8 @@ describe('passwords', () => {
 
 const GM = 'gm@players.example';
 
-function judgeOn(db: TestDatabase['store']['db']): Judge {
-  return new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2004-01-05T16:00:00Z'));
+function judgeOn(db: TestDatabase['store']['db']): MailJudge {
+  return new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2004-01-05T16:00:00Z'));
 }
 
 async function lastReply(db: TestDatabase['store']['db'], address: string): Promise<string> {

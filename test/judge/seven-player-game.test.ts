@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runDueGameEvents, SPRING_1901_ORDERS } from './game-fixture.ts';
@@ -45,7 +45,7 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
   it('plays two game years end to end', { timeout: 120_000 }, async () => {
     const db = getStore().db;
     let now = new Date('2004-01-05T09:00:00Z');
-    const judge = new Judge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), config, () => 0.42, () => now);
+    const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), config, () => 0.42, () => now);
     let seen = 0;
     const mailsSince = async () => {
       const rows = await db.selectFrom('outbox').selectAll().orderBy('id').execute();

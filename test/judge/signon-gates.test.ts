@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
@@ -55,7 +55,7 @@ describeEachDatabase('signon gates', (getStore) => {
   const db = () => getStore().db;
   const reply = async (address: string) =>
     (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
-  const send = async (judge: Judge, from: string, body: string) => {
+  const send = async (judge: MailJudge, from: string, body: string) => {
     await judge.receive(eml({ from }, body));
     return reply(from);
   };
@@ -69,7 +69,7 @@ describeEachDatabase('signon gates', (getStore) => {
    * 'demo' is played by p1…p7; p1 then gets a poor record there (late and in civil disorder), p2
    * a fair one. 'gated' is a second game with the Master's gates, forming.
    */
-  const setUp = async (): Promise<{ played: StartedGame; judge: Judge }> => {
+  const setUp = async (): Promise<{ played: StartedGame; judge: MailJudge }> => {
     const played = await startGame(db(), '', clock);
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     await store.transaction(async (tx) => {
@@ -80,7 +80,7 @@ describeEachDatabase('signon gates', (getStore) => {
         { seatId: seatOf('p2@players.example'), points: 6, onTime: 2 },
       ]);
     });
-    const judge = new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
     await judge.receive(eml({ from: GM }, 'CREATE gated gmpass\nFORM'));
     return { played, judge };
   };

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { INITIALS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
@@ -35,7 +35,7 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
   });
 
   it('refuses a CREATE whose TIMING or ZONE cannot be read, naming the word', async () => {
-    const judge = new Judge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
+    const judge = new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo pw\nTIMING AT 23:30 NEXXT 1D\nZONE Mars/Olympus\nFORM'));
     const reply = await getStore().db.selectFrom('outbox').select('body').executeTakeFirstOrThrow();
     expect(reply.body).toMatch(/Line 2: .*"NEXXT" is not a timing setting/);

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Judge, type ReceiveOutcome } from '../../src/judge/judge.ts';
+import type { ReceiveOutcome } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { backoffDelay, backoffPolicy } from '../../src/mail/backoff.ts';
 import { parseImapUrl } from '../../src/mail/imap-connection.ts';
 import { toCursor } from '../../src/mail/imap-cursor.ts';
@@ -558,11 +559,11 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
 
   describe('with a real judge on PGlite', () => {
     let database: TestDatabase;
-    let judge: Judge;
+    let judge: MailJudge;
 
     beforeAll(async () => {
       database = await databaseBackend('pglite').open();
-      judge = new Judge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
+      judge = new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
     });
     afterAll(async () => {
       await database?.dispose();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Judge, type JudgeLog } from '../../src/judge/judge.ts';
+import type { JudgeLog } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { isTransientStoreFailure } from '../../src/store/transient-failure.ts';
@@ -33,7 +34,7 @@ describe('transient database failures [postgres]', () => {
     const holder = new pg.Client({ connectionString: database.databaseUrl! });
     await holder.connect();
     try {
-      const judge = new Judge(createJudgeStore(impatient.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+      const judge = new MailJudge(createJudgeStore(impatient.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
       const mail = eml({ from: 'ann@players.example', messageId: '<locked@players.example>' }, 'LIST');
       // Another session (a long maintenance job, say) holds the table the judge records mail in.
       await holder.query('BEGIN');
@@ -61,7 +62,7 @@ describe('transient database failures [postgres]', () => {
     await holder.connect();
     const cut = await openStore({ databaseUrl: database.databaseUrl!, migrate: false, poolSize: 1 });
     try {
-      const judge = new Judge(createJudgeStore(cut.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+      const judge = new MailJudge(createJudgeStore(cut.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE inbound_mail IN EXCLUSIVE MODE');
       const receiving = judge.receive(eml({ from: 'bob@players.example', messageId: '<cut@players.example>' }, 'LIST')).then(

@@ -1,0 +1,23 @@
+import type { GameSession } from './context.ts';
+import type { SeatRecord } from './ports.ts';
+
+// The session a block's commands act in, shared by the Master's commands and the time commands
+// (its own module, so neither imports the other for it).
+
+/**
+ * A session in which the sender may be the Master acting as a power (BECOME): `seat` is the seat
+ * being acted for, `master` the Master's own seat. Without BECOME `master` is absent.
+ */
+export interface ActingSession extends GameSession {
+  readonly master?: SeatRecord;
+  /** The game was purged in this block: nothing more can be done in it. */
+  readonly purged?: boolean;
+  /** After OFFICIAL: the subject of the Master's later press in the block, which goes without header. */
+  readonly official?: string;
+}
+
+/** The Master's own seat, whether acting as themself or, after BECOME, as a power. */
+export function masterSeat(session: ActingSession): SeatRecord | null {
+  if (session.master) return session.master;
+  return session.seat.role === 'master' ? session.seat : null;
+}

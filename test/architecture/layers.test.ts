@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { importCycles, importEdges, layerOf, type ImportEdge } from '../../tools/import-graph.ts';
+
+// The layers of README's Layout, as data: what each folder under src/ may import from the others.
+// Inner layers never import outer ones; an arrow running back fails here with the import named.
+
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  // The pure game core imports nothing outside itself.
+  engine: [],
+  orders: ['engine'],
+  catalog: ['engine'],
+  schedule: ['engine'],
+  commands: ['engine', 'orders', 'schedule'],
+  render: ['engine', 'orders', 'catalog', 'commands', 'schedule'],
+  api: ['engine', 'orders', 'catalog'],
+  // The use cases: no mail, no database, no daemon, no settings file.
+  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule'],
+  // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
+  store: ['engine', 'schedule', 'judge'],
+  mail: ['engine', 'render', 'judge', 'store'],
+  config: [],
+  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config'],
+  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon'],
+  '(root)': ['api', 'engine'],
+};
+
+/** Of the judge, the store may import only the port it implements and the model types it stores. */
+const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/press/press-types.ts'];
+
+function forbidden(edge: ImportEdge): string | null {
+  const from = layerOf(edge.from);
+  const to = layerOf(edge.to);
+  if (from === to) return null;
+  const allowed = ALLOWED[from];
+  if (allowed === undefined) return `${edge.from}: the folder src/${from} is not in the layer table`;
+  if (!allowed.includes(to)) return `${edge.from} imports ${edge.to}: ${from} may not import ${to}`;
+  if (from === 'store' && to === 'judge' && !STORE_MAY_IMPORT_FROM_JUDGE.includes(edge.to)) return `${edge.from} imports ${edge.to}: the store may import only the judge's port and model`;
+  return null;
+}
+
+describe('layers', () => {
+  const edges = importEdges();
+
+  it('reads the imports (the graph is not empty)', () => {
+    expect(edges.some((e) => e.from === 'judge/judge.ts' && e.to === 'judge/inbound-mail.ts')).toBe(true);
+  });
+
+  it('no layer imports an outer one', () => {
+    expect(edges.map(forbidden).filter((problem) => problem !== null)).toEqual([]);
+  });
+
+  it('catches an arrow running back', () => {
+    expect(forbidden({ from: 'engine/board.ts', to: 'judge/model.ts' })).toMatch(/engine may not import judge/);
+    expect(forbidden({ from: 'judge/judge.ts', to: 'mail/inbound-message.ts' })).toMatch(/judge may not import mail/);
+    expect(forbidden({ from: 'render/results.ts', to: 'store/index.ts' })).toMatch(/render may not import store/);
+    expect(forbidden({ from: 'store/judge-store.ts', to: 'judge/judge.ts' })).toMatch(/only the judge's port/);
+  });
+
+  it('has no import cycles', () => {
+    expect(importCycles(edges)).toEqual([]);
+  });
+
+  it('finds a cycle', () => {
+    const a = 'judge/a.ts';
+    const b = 'judge/b.ts';
+    expect(importCycles([{ from: a, to: b }, { from: b, to: a }])).toEqual([[a, b]]);
+  });
+});
