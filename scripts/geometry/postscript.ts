@@ -1,0 +1,218 @@
+// Reads the parts of a DPjudge map drawing (`.ps`, written by dpmap/DPeye) that are facts about the map:
+// the `% INFO` table of location points, the supply-centre and name points, the colours, and the outline
+// procedures the map form paints (land, lakes, mountains, borders). Nothing is executed: the drawing
+// procedures follow one fixed pattern, and a file that does not follow it is reported, not guessed at.
+
+export type Point = readonly [number, number];
+
+export type Segment =
+  | { readonly kind: 'move'; readonly to: Point }
+  | { readonly kind: 'line'; readonly to: Point }
+  | { readonly kind: 'curve'; readonly c1: Point; readonly c2: Point; readonly to: Point };
+
+/** One figure of an outline procedure, from `m` to `fk`; `closed` when it is filled or closed with `p`. */
+export interface Figure {
+  readonly segments: readonly Segment[];
+  readonly closed: boolean;
+}
+
+/** One `Include…` step of the map form: its figures, already scaled, and how they are painted. */
+export interface PaintedLayer {
+  readonly name: string;
+  /** The fill colour as #rrggbb when the figures are filled, else null. */
+  readonly fill: string | null;
+  readonly strokeWidth: number;
+  readonly dashed: boolean;
+  /** Outline procedures separate provinces; `Shape…` procedures (pointers, boxes, bridges) only decorate. */
+  readonly separates: boolean;
+  readonly figures: readonly Figure[];
+}
+
+export interface InfoEntry {
+  readonly abbreviation: string;
+  readonly name: string;
+  readonly point: Point;
+}
+
+export interface NamePlacement {
+  readonly abbreviation: string;
+  readonly point: Point;
+  readonly sea: boolean;
+}
+
+export interface PostScriptMap {
+  /** The sea rectangle the map form fills first: x, y, width, height (PostScript coordinates, y up). */
+  readonly frame: readonly [number, number, number, number];
+  /** The colour of that rectangle (the sea, or land on maps whose seas are drawn as shapes). */
+  readonly background: string;
+  readonly info: readonly InfoEntry[];
+  readonly supplyCenters: ReadonlyMap<string, Point>;
+  readonly names: readonly NamePlacement[];
+  readonly layers: readonly PaintedLayer[];
+}
+
+export class PostScriptFormatError extends Error {}
+
+/** The body of `/Name { … } bd` (or `def`), or null when the file has no such procedure. */
+function procedureBody(source: string, name: string, from = 0): string | null {
+  const found = new RegExp(`^\\s*/${name}\\s*\\{`, 'm').exec(source.slice(from));
+  if (!found) return null;
+  const start = from + found.index;
+  let depth = 0;
+  for (let i = source.indexOf('{', start); i < source.length; i += 1) {
+    const ch = source[i];
+    if (ch === '{') depth += 1;
+    else if (ch === '}') {
+      depth -= 1;
+      if (depth === 0) return source.slice(source.indexOf('{', start) + 1, i);
+    }
+  }
+  return null;
+}
+
+function withoutComments(text: string): string {
+  return text.replace(/%[^\n]*/g, '');
+}
+
+function readInfo(source: string): InfoEntry[] {
+  const table = /^% INFO\n([\s\S]*?)^% MAP/m.exec(source);
+  if (!table?.[1]) throw new PostScriptFormatError('no "% INFO" table of location points');
+  const entries: InfoEntry[] = [];
+  for (const line of table[1].split('\n')) {
+    const match = /^%\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(\S+)\s+(.*?)\s*$/.exec(line);
+    if (match) entries.push({ point: [Number(match[1]), Number(match[2])], abbreviation: match[3]!, name: match[4]! });
+  }
+  if (entries.length === 0) throw new PostScriptFormatError('the "% INFO" table lists no locations');
+  return entries;
+}
+
+function readSupplyCenters(source: string): Map<string, Point> {
+  const body = procedureBody(source, 'VisitSupplies') ?? '';
+  const centers = new Map<string, Point>();
+  for (const match of withoutComments(body).matchAll(/\/(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+s\b/g)) {
+    centers.set(match[1]!, [Number(match[2]), Number(match[3])]);
+  }
+  return centers;
+}
+
+/**
+ * `VisitTerritories` names each location with a category letter: c(oast), l(and), w(ater), g (a province
+ * with split coasts), b (one of its coasts), m (impassable). DPjudge writes the abbreviation half-size,
+ * 7 points below the point, for c, l, w and g.
+ */
+function readNames(source: string): NamePlacement[] {
+  const body = procedureBody(source, 'VisitTerritories') ?? '';
+  const names: NamePlacement[] = [];
+  for (const match of withoutComments(body).matchAll(/\((\S+)\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+([clwgbm])\b/g)) {
+    const category = match[4]!;
+    if (category === 'b' || category === 'm') continue;
+    names.push({ abbreviation: match[1]!, point: [Number(match[2]), Number(match[3]) - 7], sea: category === 'w' });
+  }
+  return names;
+}
+
+function readColours(source: string): Map<string, string> {
+  const body = withoutComments(procedureBody(source, 'VisitColors') ?? '');
+  const colours = new Map<string, string>();
+  const hex = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0');
+  for (const match of body.matchAll(/\/(\w+)\s+([\d.]+)\s+(?:([\d.]+)\s+([\d.]+)\s+)?([rg])\b/g)) {
+    const [r, g, b] = match[5] === 'g' ? [match[2], match[2], match[2]] : [match[2], match[3], match[4]];
+    colours.set(match[1]!, `#${hex(Number(r))}${hex(Number(g))}${hex(Number(b))}`);
+  }
+  return colours;
+}
+
+/** The figures of one outline procedure: numbers and the path operators m, l, c, p, ended by fk. */
+function readFigures(body: string, scale: number, fill: boolean): Figure[] {
+  const figures: Figure[] = [];
+  let segments: Segment[] = [];
+  let closed = false;
+  const stack: number[] = [];
+  const point = (): Point => {
+    const y = stack.pop()!;
+    const x = stack.pop()!;
+    return [x * scale, y * scale];
+  };
+  const finish = () => {
+    if (segments.some((s) => s.kind !== 'move')) figures.push({ segments, closed: closed || fill });
+    segments = [];
+    closed = false;
+  };
+  for (const token of withoutComments(body).split(/\s+/)) {
+    if (token === '') continue;
+    if (/^-?(\d+\.?\d*|\.\d+)$/.test(token)) {
+      stack.push(Number(token));
+      continue;
+    }
+    switch (token) {
+      case 'm':
+        // A second figure can start before `fk` (several subpaths filled together).
+        segments.push({ kind: 'move', to: point() });
+        break;
+      case 'l':
+        segments.push({ kind: 'line', to: point() });
+        break;
+      case 'c': {
+        const to = point();
+        const c2 = point();
+        const c1 = point();
+        segments.push({ kind: 'curve', c1, c2, to });
+        break;
+      }
+      case 'p':
+        closed = true;
+        break;
+      case 'fk':
+        finish();
+        break;
+      default:
+        stack.length = 0;
+    }
+  }
+  finish();
+  return figures;
+}
+
+function readLayer(source: string, name: string, colours: Map<string, string>): PaintedLayer {
+  const body = withoutComments(procedureBody(source, name) ?? '');
+  const scaleMatch = /([\d.]+)\s+([\d.]+)\s+x\b/.exec(body);
+  const scale = scaleMatch ? Number(scaleMatch[1]) : 1;
+  const fkBody = /\/fk\s*\{([^}]*)\}/.exec(body)?.[1] ?? '';
+  const fillColourName = /s\s+(\w+)\s+f\s+r/.exec(fkBody)?.[1];
+  const fills = /\bf\b/.test(fkBody);
+  const afterFk = body.slice(body.indexOf('bd', body.indexOf('/fk')) + 2);
+  const widthMatch = /([\d.]+)\s+w\b/.exec(afterFk);
+  const procedures = [...afterFk.matchAll(/\b((?:Outline|Shape)\w+)/g)].map((m) => m[1]!);
+  const figures = procedures.flatMap((procedure) => {
+    const procBody = procedureBody(source, procedure);
+    if (procBody === null) throw new PostScriptFormatError(`${name} calls ${procedure}, which the file does not define`);
+    return readFigures(procBody, scale, fills);
+  });
+  return {
+    name,
+    fill: fills ? (colours.get(fillColourName ?? '') ?? '#808080') : null,
+    strokeWidth: widthMatch ? Number(widthMatch[1]) * scale : 0,
+    dashed: /\]\s*[\d.]+\s+d\b/.test(afterFk),
+    separates: procedures.some((p) => p.startsWith('Outline')),
+    figures,
+  };
+}
+
+export function readPostScriptMap(source: string): PostScriptMap {
+  const mapForm = source.indexOf('/MapForm');
+  const form = mapForm < 0 ? null : procedureBody(source, 'PaintProc', mapForm);
+  if (!form) throw new PostScriptFormatError('no map form (MapForm PaintProc)');
+  const rect = /(\w+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+rectfill/.exec(form);
+  if (!rect) throw new PostScriptFormatError('the map form paints no sea rectangle');
+  const includes = [...withoutComments(form).matchAll(/\b(Include\w+)/g)].map((m) => m[1]!);
+  if (includes.length === 0) throw new PostScriptFormatError('the map form includes no outlines');
+  const colours = readColours(source);
+  return {
+    frame: [Number(rect[2]), Number(rect[3]), Number(rect[4]), Number(rect[5])],
+    background: colours.get(rect[1]!) ?? '#1a6699',
+    info: readInfo(source),
+    supplyCenters: readSupplyCenters(source),
+    names: readNames(source),
+    layers: includes.map((name) => readLayer(source, name, colours)),
+  };
+}

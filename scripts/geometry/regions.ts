@@ -1,0 +1,347 @@
+// Turns a map drawing's lines into one outline per province. The drawings have no province shapes, only
+// coastlines and border lines, so the lines are drawn onto a fine grid as walls, each province's point is
+// flooded up to the walls, the walls are shared out between the provinces on either side, and each
+// province's cells are traced back into polygons and simplified. Everything is integer grid work, so the
+// same drawing always gives the same outlines.
+
+import type { Figure, Point } from './postscript.ts';
+
+export interface RegionSeed {
+  readonly id: string;
+  /** Points to try in turn: the first that lies in a face nobody has claimed yet wins. */
+  readonly candidates: readonly Point[];
+}
+
+export interface RegionResult {
+  /** Per province id: closed rings in map coordinates (fill with the even-odd rule). */
+  readonly outlines: ReadonlyMap<string, Point[][]>;
+  /** Provinces that got no face of their own, with why. */
+  readonly problems: readonly string[];
+}
+
+interface Grid {
+  readonly width: number;
+  readonly height: number;
+  readonly scale: number;
+  readonly originX: number;
+  readonly originY: number;
+}
+
+const BEZIER_STEPS = 12;
+/** How far (map units) open lines are drawn past their ends. */
+const EXTENSION = 3;
+
+function flatten(figure: Figure): Point[][] {
+  const runs: Point[][] = [];
+  let run: Point[] = [];
+  let start: Point | null = null;
+  for (const segment of figure.segments) {
+    if (segment.kind === 'move') {
+      if (run.length > 1) runs.push(run);
+      if (figure.closed && start && run.length > 1) runs.push([run[run.length - 1]!, start]);
+      run = [segment.to];
+      start = segment.to;
+    } else if (segment.kind === 'line') {
+      run.push(segment.to);
+    } else {
+      const from = run[run.length - 1] ?? segment.to;
+      for (let i = 1; i <= BEZIER_STEPS; i += 1) {
+        const t = i / BEZIER_STEPS;
+        const u = 1 - t;
+        run.push([
+          u * u * u * from[0] + 3 * u * u * t * segment.c1[0] + 3 * u * t * t * segment.c2[0] + t * t * t * segment.to[0],
+          u * u * u * from[1] + 3 * u * u * t * segment.c1[1] + 3 * u * t * t * segment.c2[1] + t * t * t * segment.to[1],
+        ]);
+      }
+    }
+  }
+  if (run.length > 1) runs.push(run);
+  if (figure.closed && start && run.length > 1) runs.push([run[run.length - 1]!, start]);
+  return runs;
+}
+
+/** Marks the cells within `radius` cells of every line as walls. */
+function drawWalls(grid: Grid, lines: readonly Figure[], radius: number): Uint8Array {
+  const walls = new Uint8Array(grid.width * grid.height);
+  const r = Math.ceil(radius);
+  const stamp = (cx: number, cy: number) => {
+    const x0 = Math.round(cx);
+    const y0 = Math.round(cy);
+    for (let dy = -r; dy <= r; dy += 1) {
+      const y = y0 + dy;
+      if (y < 0 || y >= grid.height) continue;
+      for (let dx = -r; dx <= r; dx += 1) {
+        const x = x0 + dx;
+        if (x < 0 || x >= grid.width) continue;
+        if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= radius * radius) walls[y * grid.width + x] = 1;
+      }
+    }
+  };
+  for (const figure of lines) {
+    for (const run of flatten(figure).map((r) => (figure.closed ? r : extendEnds(r, EXTENSION)))) {
+      for (let i = 1; i < run.length; i += 1) {
+        const [ax, ay] = toGrid(grid, run[i - 1]!);
+        const [bx, by] = toGrid(grid, run[i]!);
+        const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) * 2));
+        for (let s = 0; s <= steps; s += 1) stamp(ax + ((bx - ax) * s) / steps, ay + ((by - ay) * s) / steps);
+      }
+    }
+  }
+  return walls;
+}
+
+/**
+ * Hand-drawn border lines often stop just short of the coast they meet. Each open line is drawn a little
+ * longer at both ends: a spur inside a face does not split it, and the gap is closed.
+ */
+function extendEnds(run: readonly Point[], length: number): Point[] {
+  const extend = (end: Point, before: Point): Point => {
+    const dx = end[0] - before[0];
+    const dy = end[1] - before[1];
+    const d = Math.hypot(dx, dy);
+    return d === 0 ? end : [end[0] + (dx / d) * length, end[1] + (dy / d) * length];
+  };
+  if (run.length < 2) return [...run];
+  return [extend(run[0]!, run[1]!), ...run, extend(run[run.length - 1]!, run[run.length - 2]!)];
+}
+
+function toGrid(grid: Grid, [x, y]: Point): Point {
+  return [(x - grid.originX) * grid.scale, (y - grid.originY) * grid.scale];
+}
+
+/** The open cell nearest to a point (searching a few cells around it), or -1. */
+function openCellNear(grid: Grid, walls: Uint8Array, point: Point, reach: number): number {
+  const [gx, gy] = toGrid(grid, point);
+  const cx = Math.floor(gx);
+  const cy = Math.floor(gy);
+  for (let ring = 0; ring <= reach; ring += 1) {
+    let best = -1;
+    let bestDistance = Infinity;
+    for (let dy = -ring; dy <= ring; dy += 1) {
+      for (let dx = -ring; dx <= ring; dx += 1) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+        const x = cx + dx;
+        const y = cy + dy;
+        if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) continue;
+        const cell = y * grid.width + x;
+        const distance = dx * dx + dy * dy;
+        if (walls[cell] === 0 && distance < bestDistance) {
+          best = cell;
+          bestDistance = distance;
+        }
+      }
+    }
+    if (best >= 0) return best;
+  }
+  return -1;
+}
+
+function flood(grid: Grid, walls: Uint8Array, labels: Int32Array, start: number, label: number, queue: Int32Array): void {
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  labels[start] = label;
+  while (head < tail) {
+    const cell = queue[head++]!;
+    const x = cell % grid.width;
+    const neighbours = [x > 0 ? cell - 1 : -1, x < grid.width - 1 ? cell + 1 : -1, cell - grid.width, cell + grid.width];
+    for (const next of neighbours) {
+      if (next < 0 || next >= labels.length || walls[next] !== 0 || labels[next] !== 0) continue;
+      labels[next] = label;
+      queue[tail++] = next;
+    }
+  }
+}
+
+/** Gives every wall cell to a neighbouring province (breadth first, so each side gets half the wall). */
+function shareWalls(grid: Grid, walls: Uint8Array, labels: Int32Array, queue: Int32Array): void {
+  let head = 0;
+  let tail = 0;
+  for (let cell = 0; cell < labels.length; cell += 1) {
+    if (labels[cell]! > 0 && isBesideWall(grid, walls, cell)) queue[tail++] = cell;
+  }
+  while (head < tail) {
+    const cell = queue[head++]!;
+    const x = cell % grid.width;
+    const neighbours = [x > 0 ? cell - 1 : -1, x < grid.width - 1 ? cell + 1 : -1, cell - grid.width, cell + grid.width];
+    for (const next of neighbours) {
+      if (next < 0 || next >= labels.length || walls[next] === 0 || labels[next] !== 0) continue;
+      labels[next] = labels[cell]!;
+      queue[tail++] = next;
+    }
+  }
+}
+
+function isBesideWall(grid: Grid, walls: Uint8Array, cell: number): boolean {
+  const x = cell % grid.width;
+  return (
+    (x > 0 && walls[cell - 1] === 1) ||
+    (x < grid.width - 1 && walls[cell + 1] === 1) ||
+    (cell >= grid.width && walls[cell - grid.width] === 1) ||
+    (cell + grid.width < walls.length && walls[cell + grid.width] === 1)
+  );
+}
+
+/**
+ * The boundary of each label's cells as closed rings of grid corners. Every cell edge between two labels
+ * becomes a directed edge of the label on its left; chaining them gives rings whose even-odd fill is
+ * exactly the label's cells.
+ */
+function traceRings(grid: Grid, labels: Int32Array, labelCount: number): Map<number, Point[][]> {
+  const W = grid.width;
+  const H = grid.height;
+  const stride = W + 1;
+  const outgoing: Map<number, number[]>[] = Array.from({ length: labelCount + 1 }, () => new Map());
+  const label = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : labels[y * W + x]!);
+  const add = (l: number, from: number, to: number) => {
+    if (l === 0) return;
+    const list = outgoing[l]!.get(from);
+    if (list) list.push(to);
+    else outgoing[l]!.set(from, [to]);
+  };
+  // Horizontal edges (between rows y-1 and y) and vertical edges (between columns x-1 and x).
+  for (let y = 0; y <= H; y += 1) {
+    for (let x = 0; x < W; x += 1) {
+      const above = label(x, y - 1);
+      const below = label(x, y);
+      if (above === below) continue;
+      // With y growing downwards, the cell on the left of an eastward edge is the one above it.
+      add(below, y * stride + x + 1, y * stride + x);
+      add(above, y * stride + x, y * stride + x + 1);
+    }
+  }
+  for (let y = 0; y < H; y += 1) {
+    for (let x = 0; x <= W; x += 1) {
+      const left = label(x - 1, y);
+      const right = label(x, y);
+      if (left === right) continue;
+      add(right, y * stride + x, (y + 1) * stride + x);
+      add(left, (y + 1) * stride + x, y * stride + x);
+    }
+  }
+  const rings = new Map<number, Point[][]>();
+  for (let l = 1; l <= labelCount; l += 1) {
+    const edges = outgoing[l]!;
+    const starts = [...edges.keys()].sort((a, b) => a - b);
+    const result: Point[][] = [];
+    for (const first of starts) {
+      while ((edges.get(first)?.length ?? 0) > 0) {
+        const ring: Point[] = [];
+        let at = first;
+        do {
+          ring.push([at % stride, Math.floor(at / stride)]);
+          const list = edges.get(at)!;
+          const next = list.shift()!;
+          if (list.length === 0) edges.delete(at);
+          at = next;
+        } while (at !== first && edges.has(at));
+        result.push(ring);
+      }
+    }
+    rings.set(l, result);
+  }
+  return rings;
+}
+
+/** Drops the corners of straight runs, then simplifies (Douglas-Peucker) within `tolerance`. */
+export function simplifyRing(ring: readonly Point[], tolerance: number): Point[] {
+  const corners = ring.filter((p, i) => {
+    const prev = ring[(i + ring.length - 1) % ring.length]!;
+    const next = ring[(i + 1) % ring.length]!;
+    return (p[0] - prev[0]) * (next[1] - p[1]) !== (p[1] - prev[1]) * (next[0] - p[0]);
+  });
+  if (corners.length < 4) return corners;
+  // Split the ring at its first corner and the corner farthest from it, and simplify both halves.
+  let far = 1;
+  let farDistance = -1;
+  for (let i = 1; i < corners.length; i += 1) {
+    const d = (corners[i]![0] - corners[0]![0]) ** 2 + (corners[i]![1] - corners[0]![1]) ** 2;
+    if (d > farDistance) {
+      farDistance = d;
+      far = i;
+    }
+  }
+  const first = douglasPeucker([...corners.slice(0, far + 1)], tolerance);
+  const second = douglasPeucker([...corners.slice(far), corners[0]!], tolerance);
+  return [...first.slice(0, -1), ...second.slice(0, -1)];
+}
+
+function douglasPeucker(points: readonly Point[], tolerance: number): Point[] {
+  if (points.length <= 2) return [...points];
+  const a = points[0]!;
+  const b = points[points.length - 1]!;
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  let index = -1;
+  let worst = tolerance;
+  for (let i = 1; i < points.length - 1; i += 1) {
+    const p = points[i]!;
+    const distance =
+      length === 0
+        ? Math.hypot(p[0] - a[0], p[1] - a[1])
+        : Math.abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / length;
+    if (distance > worst) {
+      worst = distance;
+      index = i;
+    }
+  }
+  if (index < 0) return [a, b];
+  const left = douglasPeucker(points.slice(0, index + 1), tolerance);
+  return [...left.slice(0, -1), ...douglasPeucker(points.slice(index), tolerance)];
+}
+
+/**
+ * The province outlines inside `frame` (x, y, width, height in map coordinates, y down), bounded by the
+ * given lines. `cellsPerUnit` sets the grid's fineness.
+ */
+export function provinceOutlines(
+  frame: readonly [number, number, number, number],
+  lines: readonly Figure[],
+  seeds: readonly RegionSeed[],
+  cellsPerUnit: number,
+): RegionResult {
+  const grid: Grid = {
+    width: Math.ceil(frame[2] * cellsPerUnit),
+    height: Math.ceil(frame[3] * cellsPerUnit),
+    scale: cellsPerUnit,
+    originX: frame[0],
+    originY: frame[1],
+  };
+  // Walls about half a map unit wide close the small gaps hand-drawn lines leave where they meet.
+  const walls = drawWalls(grid, lines, Math.max(1, cellsPerUnit * 0.3));
+  const labels = new Int32Array(grid.width * grid.height);
+  const queue = new Int32Array(grid.width * grid.height);
+  const problems: string[] = [];
+  const owners: string[] = [];
+  seeds.forEach((seed) => {
+    for (const candidate of seed.candidates) {
+      const cell = openCellNear(grid, walls, candidate, Math.ceil(cellsPerUnit * 3));
+      if (cell < 0) continue;
+      if (labels[cell] !== 0) continue;
+      owners.push(seed.id);
+      flood(grid, walls, labels, cell, owners.length, queue);
+      return;
+    }
+    const [x, y] = seed.candidates[0] ?? [NaN, NaN];
+    const taken = seed.candidates
+      .map((c) => openCellNear(grid, walls, c, Math.ceil(cellsPerUnit * 3)))
+      .map((cell) => (cell >= 0 && labels[cell]! > 0 ? owners[labels[cell]! - 1] : undefined))
+      .find((o) => o !== undefined);
+    problems.push(
+      taken
+        ? `${seed.id}: its point (${x}, ${y}) lies in the same face as ${taken}'s (a border line is missing)`
+        : `${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map`,
+    );
+  });
+  shareWalls(grid, walls, labels, queue);
+  const rings = traceRings(grid, labels, owners.length);
+  const outlines = new Map<string, Point[][]>();
+  owners.forEach((id, index) => {
+    const tolerance = cellsPerUnit * 0.3;
+    const simplified = (rings.get(index + 1) ?? [])
+      .map((ring) => simplifyRing(ring, tolerance))
+      .filter((ring) => ring.length >= 3)
+      .map((ring) => ring.map(([x, y]): Point => [grid.originX + x / cellsPerUnit, grid.originY + y / cellsPerUnit]));
+    outlines.set(id, simplified);
+  });
+  return { outlines, problems };
+}

@@ -1,0 +1,50 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
+import { loadVariant, variantNames } from '../../../src/catalog/variant-catalog.ts';
+import { mapGeometrySchema } from '../../../src/render/map-geometry.ts';
+import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
+
+const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
+
+describe('map geometry', () => {
+  it('is what the importer writes: re-running scripts/import-geometry.ts on standard.ps changes nothing', () => {
+    const outcome = importDrawing('standard');
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.text).toBe(readFileSync(`${ROOT}geometry/standard.json`, 'utf8'));
+  });
+
+  it('every geometry file is a valid drawing carrying the licence notice', () => {
+    expect(geometryFiles.length).toBeGreaterThan(20);
+    for (const file of geometryFiles) {
+      const geometry = mapGeometrySchema.parse(JSON.parse(readFileSync(`${ROOT}geometry/${file}`, 'utf8')));
+      expect(geometry.license, file).toMatch(/Manus Hand.*MIT/);
+    }
+    expect(readFileSync(`${ROOT}geometry/LICENSE`, 'utf8')).toMatch(/Copyright 2017 Manus Hand/);
+  });
+
+  it('every variant with a drawing has an outline for each province and a point for each location', () => {
+    const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
+    expect(drawn).toContain('standard');
+    for (const name of drawn) {
+      const map = loadVariant(name).map;
+      const geometry = loadGeometry(map)!;
+      for (const province of map.provinces) {
+        expect(geometry.provinces[province.id], `${name}: ${province.id}`).toMatch(/^M[\d.]+ [\d.]+L/);
+        for (const location of [province.id, ...map.locationsOf(province)]) {
+          expect(geometry.locations[location], `${name}: ${location}`).toHaveLength(2);
+        }
+      }
+    }
+  });
+
+  it('places standard units where DPjudge draws them, in y-down coordinates', () => {
+    const geometry = loadGeometry(loadVariant('standard').map)!;
+    expect(geometry.viewBox).toEqual([22, 25, 628, 551]);
+    // DPjudge's INFO table: LON at (195, 314) with y up; the frame spans y 25..576.
+    expect(geometry.locations.lon).toEqual([195, 601 - 314]);
+    expect(geometry.locations['stp/nc']).toEqual([476, 601 - 474]);
+    expect(geometry.locations.gol).toEqual([204, 601 - 147]);
+    expect(Object.keys(geometry.supplyCenters)).toHaveLength(34);
+  });
+});
