@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mapDataSchema, type MapData } from '../src/engine/map-schema.ts';
-import type { MapGeometry } from '../src/render/map-geometry.ts';
+import type { MapGeometry } from '../src/catalog/map-geometry.ts';
 import { buildGeometry } from './geometry/build-geometry.ts';
 import { PostScriptFormatError } from './geometry/postscript.ts';
 

@@ -1,5 +1,5 @@
 import type { MapData } from '../../src/engine/map-schema.ts';
-import type { MapGeometry } from '../../src/render/map-geometry.ts';
+import type { MapGeometry } from '../../src/catalog/map-geometry.ts';
 import { readPostScriptMap, type Figure, type Point, type Segment } from './postscript.ts';
 import { provinceOutlines } from './regions.ts';
 

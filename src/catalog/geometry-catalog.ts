@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { GameMap } from '../engine/map.ts';
-import { geometryGaps, mapGeometrySchema, type MapGeometry } from '../render/map-geometry.ts';
+import { geometryGaps, mapGeometrySchema, type MapGeometry } from './map-geometry.ts';
 
 // Loads a map's drawing (geometry/<map>.json), validated against the map on first use: a drawing that
 // lacks an outline or a unit point for the map is refused, so a picture never silently misses a province.

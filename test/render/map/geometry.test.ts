@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { loadVariant, variantNames } from '../../../src/catalog/variant-catalog.ts';
-import { mapGeometrySchema } from '../../../src/render/map-geometry.ts';
+import { mapGeometrySchema } from '../../../src/catalog/map-geometry.ts';
 import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
 
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
