@@ -3,7 +3,7 @@ import { CommandInputError, runAdjudicate } from './adjudicate-command.ts';
 import pino from 'pino';
 import { CONFIG_FILE_VARIABLE, ConfigError, loadConfig } from '../config/config.ts';
 import { serve } from '../daemon/serve.ts';
-import { runOutbox, runReceive } from './judge-commands.ts';
+import { RECEIVE_EXIT, ReceiveTemporaryFailure, runOutbox, runReceive } from './judge-commands.ts';
 import { readStdin } from './read-stdin.ts';
 import { migrate, MigrationFailedError, openStore } from '../store/index.ts';
 
@@ -46,7 +46,15 @@ program
   .description('process one e-mail (RFC 822) from stdin against the configured database and print the mail it queued')
   .addOption(configOption())
   .action(async (options: ConfigOptions) => {
-    process.stdout.write(`${await runReceive(await readStdin(), environment(options))}\n`);
+    // Never an uncaught exception: an MTA or procmail acts on the exit status (see the README).
+    try {
+      process.stdout.write(`${await runReceive(await readStdin(), environment(options))}\n`);
+    } catch (error) {
+      if (error instanceof ConfigError) throw error;
+      const temporary = error instanceof ReceiveTemporaryFailure;
+      process.stderr.write(`dipjudge receive: ${temporary ? error.message : `internal error, nothing was done: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`}\n`);
+      process.exitCode = temporary ? RECEIVE_EXIT.tryAgainLater : RECEIVE_EXIT.internalError;
+    }
   });
 
 program

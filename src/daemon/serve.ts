@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
-import { MailJudge } from '../mail/mail-judge.ts';
+import { MailJudge, OVERSIZED_HEAD_BYTES } from '../mail/mail-judge.ts';
 import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
 import { gameEventOf, onGameEvent } from '../judge/game-events.ts';
@@ -50,11 +50,17 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       stateStore: judgeStateCursorStore(store.db),
       logger: log.child({ component: 'imap' }),
       isTransient: (error) => judgeStore.isTransient(error),
+      // An oversized mail is answered from its headers; its body is never downloaded.
+      headOnlyAbove: settings.judge.maxMessageBytes,
+      headBytes: OVERSIZED_HEAD_BYTES,
+      failedMailbox: 'Failed',
       handle: async (raw, meta) => {
         const started = Date.now();
-        const outcome = await judge.receive(raw, meta);
+        const { wholeSizeBytes, ...origin } = meta;
+        const outcome = await judge.receive(raw, origin, wholeSizeBytes === undefined ? {} : { sizeBytes: wholeSizeBytes });
         log.info({ ...handledFields(outcome), ms: Date.now() - started }, 'message handled');
         sending?.wake();
+        return outcome.status === 'set-aside' ? 'set-aside' : undefined;
       },
       handleGroup: async (mails) => {
         const started = Date.now();
@@ -111,7 +117,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const loop = (async () => {
     while (!stopping) {
       try {
-        const handled = await drainInbox(folders, judge, (file, _status, outcome) => log.info({ file, ...handledFields(outcome) }, 'message handled'));
+        const handled = await drainInbox(folders, judge, (file, _status, outcome) => log.info({ file, ...handledFields(outcome) }, 'message handled'), { maxBytes: settings.judge.maxMessageBytes });
         if (sending) {
           if (handled > 0) sending.wake();
         } else {

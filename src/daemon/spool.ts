@@ -1,10 +1,10 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { ReceiveOutcome } from '../judge/judge.ts';
-import type { MailJudge } from '../mail/mail-judge.ts';
+import { OVERSIZED_HEAD_BYTES, type MailJudge } from '../mail/mail-judge.ts';
 import { mailOptions } from '../mail/outgoing-message.ts';
 import type { Database } from '../store/index.ts';
 
@@ -33,18 +33,40 @@ export async function prepareSpool(folders: SpoolFolders): Promise<void> {
 /**
  * Handles every `.eml` file waiting in the inbox, oldest name first; returns how many. When the
  * judge throws (only for a transient database failure) the round stops and the file stays for
- * the next one.
+ * the next one. A file over `maxBytes` is not read whole: the judge answers it from its headers.
+ * A mail the judge failed on, or could not even record, goes to failed/, so it never holds up
+ * the files behind it.
  */
-export async function drainInbox(folders: SpoolFolders, judge: MailJudge, onMessage?: (file: string, status: ReceiveOutcome['status'], outcome: ReceiveOutcome) => void): Promise<number> {
+export async function drainInbox(
+  folders: SpoolFolders,
+  judge: MailJudge,
+  onMessage?: (file: string, status: ReceiveOutcome['status'], outcome: ReceiveOutcome) => void,
+  options: { readonly maxBytes?: number } = {},
+): Promise<number> {
   const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
+  const maxBytes = options.maxBytes ?? 256 * 1024;
   for (const file of files) {
     const source = path.join(folders.inbox, file);
-    const outcome = await judge.receive(await readFile(source));
+    const { size } = await stat(source);
+    const outcome = size > maxBytes ? await judge.receive(await readStart(source, OVERSIZED_HEAD_BYTES), null, { sizeBytes: size }) : await judge.receive(await readFile(source));
     // Only after the judge committed: a crash before this line replays the file as a duplicate.
-    await rename(source, path.join(outcome.status === 'failed' ? folders.failed : folders.processed, file));
+    const setAside = outcome.status === 'failed' || outcome.status === 'set-aside';
+    await rename(source, path.join(setAside ? folders.failed : folders.processed, file));
     onMessage?.(file, outcome.status, outcome);
   }
   return files.length;
+}
+
+/** The first `bytes` of a file, without reading the rest. */
+async function readStart(file: string, bytes: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

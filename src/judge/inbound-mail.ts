@@ -20,4 +20,9 @@ export interface InboundMail {
    * loop), as the mail layer's rules decided; null when it may be answered.
    */
   readonly noReplyReason: string | null;
+  /**
+   * Set when the mail layer could read only the headers (the MIME parser gave up on the body):
+   * why, in a player's words; the judge refuses the mail with it.
+   */
+  readonly unreadable?: string;
 }

@@ -29,7 +29,13 @@ export type ReceiveOutcome =
   | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
   | { readonly status: 'rejected'; readonly messageId: string; readonly reason: string }
   /** The judge itself failed on the mail: nothing in it was done; the sender and judgekeeper were told. */
-  | { readonly status: 'failed'; readonly messageId: string; readonly reason: string };
+  | { readonly status: 'failed'; readonly messageId: string; readonly reason: string }
+  /**
+   * The judge failed on the mail and could not even record that (the database refused the
+   * record): nothing in it was done, the judgekeeper's log says so once, and the caller puts the
+   * mail aside (spool failed/, IMAP Failed mailbox) so the mails behind it go on.
+   */
+  | { readonly status: 'set-aside'; readonly messageId: string; readonly reason: string };
 
 /** Where the judgekeeper hears of mail the judge could not handle; a pino Logger fits. */
 export interface JudgeLog {
@@ -125,6 +131,21 @@ export class Judge {
    * by the Message-ID: replaying the mail then finds it and is a duplicate, never a second reply.
    */
   private async recordFailure(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMail | null; error: unknown }): Promise<ReceiveOutcome> {
+    try {
+      return await this.recordFailureOnce(failure);
+    } catch (recordError) {
+      if (this.store.isTransient(recordError)) throw recordError;
+      const { messageId, origin, message, error } = failure;
+      const reason = describeFailure(error);
+      this.log.error(
+        { messageId, from: message?.from ?? null, ...originFields(origin), error: reason, recordError: describeFailure(recordError), stack: stackFrames(error) },
+        'the judge failed on a mail and could not record it: nothing in it was done, the mail is set aside',
+      );
+      return { status: 'set-aside', messageId, reason };
+    }
+  }
+
+  private async recordFailureOnce(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMail | null; error: unknown }): Promise<ReceiveOutcome> {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
     const answered = await this.store.transaction(async (tx) => {
@@ -141,7 +162,7 @@ export class Judge {
     if (answered === null) return { status: 'duplicate', messageId };
     // Bodies can hold passwords: the log names the mail and the error, never what the mail said.
     this.log.error(
-      { messageId, from: message?.from ?? null, ...(origin ? { mailbox: origin.mailbox, uidvalidity: String(origin.uidvalidity), uid: String(origin.uid) } : {}), error: reason, stack: stackFrames(error), senderTold: answered },
+      { messageId, from: message?.from ?? null, ...originFields(origin), error: reason, stack: stackFrames(error), senderTold: answered },
       'the judge failed on a mail: nothing in it was done, it is recorded as failed',
     );
     return { status: 'failed', messageId, reason };
@@ -149,11 +170,16 @@ export class Judge {
 
   /** Mail the judge refuses whole: too large, or one too many from the same sender this hour. */
   private refusal(message: InboundMail, fromSenderThisHour: number): { text: string; answer: boolean } | null {
+    const limit = this.mailsPerHour();
+    // Past the hourly limit even a refusal for size is answered only once.
+    const answerOnce = fromSenderThisHour <= limit + 1;
     const maxBytes = this.config.maxMessageBytes ?? 256 * 1024;
     if (message.sizeBytes > maxBytes) {
-      return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: true };
+      return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: answerOnce };
     }
-    const limit = this.mailsPerHour();
+    if (message.unreadable !== undefined) {
+      return { text: `The judge could not read your mail: ${message.unreadable}. Nothing in it was done: send your commands as plain text in a new mail.`, answer: answerOnce };
+    }
     if (fromSenderThisHour <= limit) return null;
     return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: fromSenderThisHour === limit + 1 };
   }
@@ -286,6 +312,10 @@ function failureText(messageId: string): string {
     'Nothing in that mail was done: none of its commands took effect.',
     'The judgekeeper has been told. Please send your commands again in a new mail later; if this happens again, write to the judgekeeper.',
   ].join('\n');
+}
+
+function originFields(origin: InboundOrigin | null | undefined): Record<string, string> {
+  return origin ? { mailbox: origin.mailbox, uidvalidity: String(origin.uidvalidity), uid: String(origin.uid) } : {};
 }
 
 /**

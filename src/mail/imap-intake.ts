@@ -30,10 +30,19 @@ export interface ImapMessageMeta {
   /** Decimal, as the database returns int8. */
   readonly uidvalidity: string;
   readonly uid: number;
+  /**
+   * Set when the mail is over `headOnlyAbove`: `raw` then holds only its first `headBytes`
+   * (its headers) and this is the size of the whole mail, which was never downloaded.
+   */
+  readonly wholeSizeBytes?: number;
 }
 
-/** Resolves once the mail is safely recorded (the judge's transaction committed). */
-export type ImapMessageHandler = (raw: Buffer, meta: ImapMessageMeta) => Promise<void>;
+/**
+ * Resolves once the mail is safely recorded (the judge's transaction committed), or with
+ * 'set-aside' when the handler could not record it and the mail must not be read again: it goes
+ * to the failed mailbox (or gets the failed keyword) at once, without further attempts.
+ */
+export type ImapMessageHandler = (raw: Buffer, meta: ImapMessageMeta) => Promise<void | 'set-aside'>;
 
 export interface ImapMail {
   readonly raw: Buffer;
@@ -78,8 +87,16 @@ export interface ImapIntakeOptions {
    * not set good mail aside. Default: every failure counts.
    */
   readonly isTransient?: (error: unknown) => boolean;
-  /** Larger mails are set aside unread (default 25 MB). */
+  /** Larger mails are set aside unread (default 25 MB), unless headOnlyAbove is set. */
   readonly maxMessageBytes?: number;
+  /**
+   * Mails larger than this are not downloaded: only their first headBytes (the headers) are
+   * fetched and handed to `handle` alone, with meta.wholeSizeBytes, so the judge can answer them.
+   * Default: none (every mail up to maxMessageBytes is read whole).
+   */
+  readonly headOnlyAbove?: number;
+  /** How much of a mail over headOnlyAbove is fetched (default 64 KiB). */
+  readonly headBytes?: number;
   /**
    * Mails read, handled and moved per round (default 100). Two rounds are in flight at most (one
    * judged, one read ahead or being settled): this bounds memory and what a crash replays.
@@ -166,6 +183,8 @@ class IntakeLoop implements ImapIntake {
   private readonly maxAttempts: number;
   private readonly isTransient: (error: unknown) => boolean;
   private readonly maxMessageBytes: number;
+  private readonly headOnlyAbove: number | null;
+  private readonly headBytes: number;
   private readonly batchSize: number;
   private readonly batchBytes: number;
   private readonly store: ImapCursorStore;
@@ -202,6 +221,8 @@ class IntakeLoop implements ImapIntake {
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
     this.isTransient = options.isTransient ?? (() => false);
     this.maxMessageBytes = options.maxMessageBytes ?? 25 * 1024 * 1024;
+    this.headOnlyAbove = options.headOnlyAbove ?? null;
+    this.headBytes = options.headBytes ?? 64 * 1024;
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 100));
     this.batchBytes = Math.max(1, options.batchBytes ?? 16 * 1024 * 1024);
     this.store = options.stateStore ?? memoryCursorStore();
@@ -479,28 +500,40 @@ class IntakeLoop implements ImapIntake {
 
     const batch: BatchMail[] = [];
     const toRead: number[] = [];
+    const headsToRead: number[] = [];
     let bytes = 0;
     for (const entry of listed) {
       if (entry.uid <= afterUid) continue;
       const flags = entry.flags ?? new Set<string>();
       const size = entry.size ?? 0;
-      const wanted = !flags.has(FAILED_KEYWORD) && !flags.has(PROCESSED_KEYWORD) && size <= this.maxMessageBytes;
-      if (wanted) {
+      const unmarked = !flags.has(FAILED_KEYWORD) && !flags.has(PROCESSED_KEYWORD);
+      const headOnly = this.headOnlyAbove !== null && size > this.headOnlyAbove;
+      if (unmarked && headOnly) {
+        if (toRead.length + headsToRead.length > 0 && bytes + this.headBytes > this.batchBytes) break;
+        bytes += this.headBytes;
+        headsToRead.push(entry.uid);
+      } else if (unmarked && size <= this.maxMessageBytes) {
         // The budget ends the batch (the first mail always fits): later mail waits for the next round.
-        if (toRead.length > 0 && bytes + size > this.batchBytes) break;
+        if (toRead.length + headsToRead.length > 0 && bytes + size > this.batchBytes) break;
         bytes += size;
         toRead.push(entry.uid);
       }
-      batch.push({ uid: entry.uid, flags, size, source: null });
+      batch.push({ uid: entry.uid, flags, size, source: null, headOnly });
     }
+    const sources = new Map<number, Buffer>();
     if (toRead.length > 0) {
-      const sources = new Map<number, Buffer>();
       for (const message of await client.fetchAll(uidSet(toRead), { uid: true, source: true }, { uid: true })) {
         if (message.source) sources.set(message.uid, message.source);
       }
-      if (!client.usable) throw new ConnectionLost();
-      for (const mail of batch) mail.source = sources.get(mail.uid) ?? null;
     }
+    if (headsToRead.length > 0) {
+      // A partial FETCH (BODY.PEEK[]<0.n>): the body of an oversized mail never crosses the wire.
+      for (const message of await client.fetchAll(uidSet(headsToRead), { uid: true, source: { start: 0, maxLength: this.headBytes } }, { uid: true })) {
+        if (message.source) sources.set(message.uid, message.source);
+      }
+    }
+    if (!client.usable) throw new ConnectionLost();
+    for (const mail of batch) mail.source = sources.get(mail.uid) ?? null;
     return batch;
   }
 
@@ -512,7 +545,7 @@ class IntakeLoop implements ImapIntake {
   private *groups(batch: readonly BatchMail[]): Generator<BatchMail[]> {
     let group: BatchMail[] = [];
     for (const mail of batch) {
-      if (this.handleGroup === null || !isToJudge(mail) || this.attempts.has(mail.uid)) {
+      if (this.handleGroup === null || !isToJudge(mail) || mail.headOnly || this.attempts.has(mail.uid)) {
         if (group.length > 0) yield group;
         group = [];
         yield [mail];
@@ -584,7 +617,7 @@ class IntakeLoop implements ImapIntake {
       settlement.processed(uid);
       return next;
     }
-    if (mail.size > this.maxMessageBytes) {
+    if (mail.size > this.maxMessageBytes && !mail.headOnly) {
       this.log.error({ ...log, size: mail.size, limit: this.maxMessageBytes }, 'mail too large: set aside unread');
       settlement.setAside(uid);
       return next;
@@ -594,11 +627,16 @@ class IntakeLoop implements ImapIntake {
       settlement.pass(uid);
       return next;
     }
-    const meta = this.metaOf(uid);
+    const meta = mail.headOnly ? { ...this.metaOf(uid), wholeSizeBytes: mail.size } : this.metaOf(uid);
     const source = mail.source;
     mail.source = null; // the batch need not keep what was handed over
     try {
-      await this.handle(source, meta);
+      if ((await this.handle(source, meta)) === 'set-aside') {
+        this.log.error(log, 'the handler could not record the mail: set aside');
+        this.attempts.delete(uid);
+        settlement.setAside(uid);
+        return next;
+      }
     } catch (error) {
       if (this.isTransient(error)) return this.retryAfterPassingFailure(log, error);
       const attempts = (this.attempts.get(uid) ?? 0) + 1;
@@ -666,6 +704,8 @@ interface BatchMail {
   readonly flags: ReadonlySet<string>;
   readonly size: number;
   source: Buffer | null;
+  /** Over headOnlyAbove: `source` holds only the mail's start. */
+  readonly headOnly: boolean;
 }
 
 /** Whether the mail goes to the judge (take() settles the others without it). */

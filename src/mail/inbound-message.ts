@@ -42,6 +42,11 @@ export interface InboundMessage {
   readonly text: string;
   readonly headers: AutomationHeaders;
   readonly sizeBytes: number;
+  /**
+   * Set when only the headers could be read because the MIME parser gave up on the body: why,
+   * in a player's words (the judge refuses the mail with it).
+   */
+  readonly unreadable?: string;
 }
 
 export type ReplyDecision = { readonly reply: true } | { readonly reply: false; readonly reason: string };
@@ -68,7 +73,7 @@ function addressIn(value: string): string | null {
 function rawHeaders(lines: HeaderLines, name: string): string[] {
   return lines
     .filter((header) => header.key === name)
-    .map((header) => header.line.slice(header.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    .map((header) => storableText(header.line.slice(header.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ')).trim());
 }
 
 function firstRaw(lines: HeaderLines, name: string): string | null {
@@ -82,9 +87,18 @@ function returnPathOf(lines: HeaderLines): string | null {
   return addressIn(raw) ?? '';
 }
 
+/**
+ * Text PostgreSQL can store and the judge can read: a NUL (which no text column holds, and which
+ * a mail can carry raw or as `=00`, base64 or UTF-16) becomes a space, a lone UTF-16 surrogate
+ * (from a broken charset) becomes U+FFFD. Every string the judge takes from a mail passes here.
+ */
+export function storableText(text: string): string {
+  return text.replace(/\0/g, ' ').toWellFormed();
+}
+
 function bodyText(mail: ParsedMail): string {
   // mailparser prefers text/plain and converts HTML-only mail to text itself.
-  return (mail.text ?? '')
+  return storableText(mail.text ?? '')
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.replace(/(?:\s*<br\s*\/?>)+\s*$/i, ''))
@@ -94,7 +108,7 @@ function bodyText(mail: ParsedMail): string {
 function referencesOf(mail: ParsedMail): string[] {
   const refs = mail.references;
   if (refs === undefined) return [];
-  return (Array.isArray(refs) ? refs : [refs]).flatMap((r) => r.split(/\s+/)).filter((r) => r !== '');
+  return (Array.isArray(refs) ? refs : [refs]).flatMap((r) => storableText(r).split(/\s+/)).filter((r) => r !== '');
 }
 
 export async function parseInboundMessage(raw: Buffer | string): Promise<InboundMessage> {
@@ -106,8 +120,8 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
     keepDeliveryStatus: true,
   });
   const lines = mail.headerLines;
-  const from = firstAddress(mail.from);
-  const replyTo = firstAddress(mail.replyTo);
+  const from = nullableStorable(firstAddress(mail.from));
+  const replyTo = nullableStorable(firstAddress(mail.replyTo));
   const resentFromRaw = firstRaw(lines, 'resent-from');
   const resentFrom = resentFromRaw === null ? null : addressIn(resentFromRaw);
   const contentType = mail.headers.get('content-type');
@@ -116,14 +130,14 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
   const autoReply = firstRaw(lines, 'x-autoreply') ?? firstRaw(lines, 'x-autorespond');
 
   return {
-    messageId: mail.messageId ?? null,
+    messageId: nullableStorable(mail.messageId ?? null)?.replace(/\s+/g, '') || null,
     from,
     replyTo,
     resentFrom,
     replyAddress: resentFrom ?? replyTo ?? from,
-    subject: mail.subject ?? '',
+    subject: storableText(mail.subject ?? '').trim(),
     date: mail.date ?? null,
-    inReplyTo: mail.inReplyTo ?? null,
+    inReplyTo: nullableStorable(mail.inReplyTo ?? null),
     references: referencesOf(mail),
     text: bodyText(mail),
     headers: {
@@ -140,6 +154,10 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
     },
     sizeBytes: typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.length,
   };
+}
+
+function nullableStorable(text: string | null): string | null {
+  return text === null ? null : storableText(text);
 }
 
 const DAEMON_SENDERS = new Set(['mailer-daemon', 'postmaster', 'root']);

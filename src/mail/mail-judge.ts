@@ -12,17 +12,23 @@ import { parseInboundMessage, replyDecision, type InboundMessage } from './inbou
 export class MailJudge {
   readonly judge: Judge;
   private readonly judgeAddress: string;
+  private readonly maxMessageBytes: number;
 
   constructor(store: JudgeStore, config: JudgeConfig, random?: () => number, clock?: () => Date, log?: JudgeLog) {
     this.judge = new Judge(store, config, random, clock, log);
     this.judgeAddress = config.address;
+    this.maxMessageBytes = config.maxMessageBytes ?? 256 * 1024;
   }
 
-  /** Reads and judges one mail; see Judge.receive. */
-  async receive(raw: Buffer | string, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+  /**
+   * Reads and judges one mail; see Judge.receive. `sizeBytes` is the size of the whole mail when
+   * `raw` holds only its start (the spool and the IMAP intake read no more of a mail over the
+   * size limit): it is then answered from its headers.
+   */
+  async receive(raw: Buffer | string, origin?: InboundOrigin | null, options: { readonly sizeBytes?: number } = {}): Promise<ReceiveOutcome> {
     let mail: InboundMail;
     try {
-      mail = await readInboundMail(raw, this.judgeAddress);
+      mail = await this.read(raw, options.sizeBytes);
     } catch (error) {
       return this.judge.recordUnreadable(syntheticMessageId(raw), origin, error);
     }
@@ -32,8 +38,25 @@ export class MailJudge {
   /** Reads several mails and judges them in one transaction; see Judge.receiveAll (a mail that cannot be read throws). */
   async receiveAll(mails: readonly { readonly raw: Buffer | string; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
     const read = [];
-    for (const { raw, origin } of mails) read.push({ message: await readInboundMail(raw, this.judgeAddress), origin });
+    for (const { raw, origin } of mails) read.push({ message: await this.read(raw, undefined), origin });
     return this.judge.receiveAll(read);
+  }
+
+  /**
+   * The mail as the judge takes it. Over the size limit only its headers are parsed (the refusal
+   * needs no more); a mail the MIME parser gives up on (nesting too deep, say) is read from its
+   * headers too and marked unreadable, so its sender still hears why it was refused.
+   */
+  private async read(raw: Buffer | string, wholeSize: number | undefined): Promise<InboundMail> {
+    const bytes = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+    const sizeBytes = wholeSize ?? bytes.length;
+    if (sizeBytes > this.maxMessageBytes) return { ...toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress), sizeBytes };
+    try {
+      return toInboundMail(await parseInboundMessage(bytes), bytes, this.judgeAddress);
+    } catch (error) {
+      const headers = toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress);
+      return { ...headers, sizeBytes, unreadable: describeParseFailure(error) };
+    }
   }
 }
 
@@ -55,6 +78,23 @@ export function toInboundMail(message: InboundMessage, raw: Buffer | string, jud
     sizeBytes: message.sizeBytes,
     noReplyReason: decision.reply ? null : decision.reason,
   };
+}
+
+/** Of a mail over the size limit no more than this is read: its headers, to answer it. */
+export const OVERSIZED_HEAD_BYTES = 64 * 1024;
+
+/** The header section of a mail (up to its first empty line), at most OVERSIZED_HEAD_BYTES. */
+export function headerSection(raw: Buffer): Buffer {
+  const head = raw.subarray(0, OVERSIZED_HEAD_BYTES);
+  const end = /\r?\n\r?\n/.exec(head.toString('latin1'));
+  return end ? head.subarray(0, end.index + end[0].length) : Buffer.concat([head, Buffer.from('\r\n\r\n')]);
+}
+
+/** Why the MIME parser gave up, in a player's words. */
+function describeParseFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EMAXLEN') return 'it has too many MIME parts, or parts nested too deeply, for the judge to take apart';
+  return 'its MIME structure is broken and the judge cannot take it apart';
 }
 
 /** For mail without a Message-ID: the same bytes always give the same id, so a replay is still caught. */

@@ -137,8 +137,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     private readonly options: { readonly writeBehind: boolean },
   ) {}
 
-  async recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]> {
-    if (mails.length === 0) return [];
+  async recordInbound(given: readonly InboundRecord[]): Promise<InboundRecorded[]> {
+    if (given.length === 0) return [];
+    const mails = given.map((mail) => ({ ...mail, messageId: storable(mail.messageId), from: storable(mail.from), subject: storable(mail.subject) }));
     // A Message-ID given twice in one call is recorded once, for its first mail.
     const firsts = new Map<string, number>();
     mails.forEach((mail, index) => {
@@ -200,7 +201,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void> {
     if (this.options.writeBehind) this.held.push({ kind: 'outcome', messageId, outcome, gameId });
-    else await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', messageId).execute();
+    else await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', storable(messageId)).execute();
   }
 
   /** Writes what was held, in one statement, queued mail in the order it was queued. */
@@ -597,10 +598,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   private outboxRow(mail: OutgoingMail): QueuedMail {
     return {
       message_id: `<${randomUUID()}@${this.messageIdDomain}>`,
-      to_addresses: mail.to,
-      subject: mail.subject,
-      headers: mail.headers ?? {},
-      body: mail.body,
+      to_addresses: mail.to.map(storable),
+      subject: storable(mail.subject),
+      headers: Object.fromEntries(Object.entries(mail.headers ?? {}).map(([name, value]) => [name, storable(value)])),
+      body: storable(mail.body),
       game_id: mail.gameId ?? null,
       kind: mail.kind,
     };
@@ -643,11 +644,19 @@ function toPlayerRecords(rows: readonly { address: string; points: string | numb
 }
 
 /**
+ * Text a PostgreSQL text column holds: never a NUL (U+FFFD in its place; the judge's mail layer
+ * already turned a mail's NULs into spaces, this is the last guard) nor a lone surrogate.
+ */
+function storable(text: string): string {
+  return text.replace(/\0/g, '\uFFFD').toWellFormed();
+}
+
+/**
  * JSON for jsonb_to_recordset. A lone UTF-16 surrogate (text decoded from a broken mail) becomes
  * U+FFFD, as it does in a text parameter; jsonb would refuse the whole document over it.
  */
 function jsonText(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? item.toWellFormed() : item));
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? storable(item) : item));
 }
 
 /** An IMAP number as text for an int8[] parameter (pg cannot send a bigint inside an array). */

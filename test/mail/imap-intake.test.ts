@@ -263,6 +263,29 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     await waitFor('the cursor to pass both', () => intake.status().cursor?.lastUid === 2);
   });
 
+  it('fetches only the head of a mail over headOnlyAbove, hands it over alone with its whole size, and sets aside at once a mail the handler says it could not record', async () => {
+    const handled: Handled[] = [];
+    startIntake({
+      headOnlyAbove: 4096,
+      headBytes: 2048,
+      failedMailbox: 'Failed',
+      handle: async (raw, meta) => {
+        handled.push({ raw, meta, messageId: messageIdOf(raw) });
+        return messageIdOf(raw) === '<unrecordable@players.example>' ? 'set-aside' : undefined;
+      },
+    });
+    await dovecot.appendMessage(eml({ from: 'ann@players.example', messageId: '<huge@players.example>' }, `LIST\n${'x'.repeat(300_000)}`));
+    await dovecot.appendMessage(eml({ from: 'bob@players.example', messageId: '<unrecordable@players.example>' }, 'LIST'));
+    await dovecot.appendMessage(eml({ from: 'cat@players.example', messageId: '<small@players.example>' }, 'LIST'));
+    await waitFor('all three', () => handled.length === 3);
+    expect(handled.map((h) => h.messageId)).toEqual(['<huge@players.example>', '<unrecordable@players.example>', '<small@players.example>']);
+    expect(handled[0]!.raw.length).toBe(2048);
+    expect(handled[0]!.meta.wholeSizeBytes).toBeGreaterThan(300_000);
+    expect(handled[2]!.meta.wholeSizeBytes).toBeUndefined();
+    await waitFor('the settlement', async () => (await dovecot.listMessages('Processed')).length === 2);
+    expect((await dovecot.listMessages('Failed')).map((m) => m.messageId)).toEqual(['<unrecordable@players.example>']);
+  });
+
   it('retries a mail whose failures are transient for as long as they last, without setting it aside', async () => {
     const calls: string[] = [];
     class DatabaseDown extends Error {}
