@@ -18,6 +18,7 @@ import { cpuMeter, type CpuMeter } from '../test/support/process-cpu.ts';
 import { trackReplies, type ReplyTracker } from '../test/support/reply-tracker.ts';
 import { createScratchDatabase } from '../test/support/scratch-postgres.ts';
 import { startSmtpCapture } from '../test/support/smtp-capture.ts';
+import { cloneGames } from './clone-games.ts';
 import { machineLine } from './machine.ts';
 
 // npm run bench:mail — the whole mail path of `dipjudge serve`: mail APPENDed to a throwaway
@@ -38,7 +39,11 @@ import { machineLine } from './machine.ts';
 //
 // The burst is timed --bursts=B times (3) and the median is the figure compared with the goal.
 //
-// Options: --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append
+// --games=N (1) fills the database with N active 7-player games before the timed runs: the game
+// 'bench' is made through the judge as always, then copied N − 1 times in SQL (clone-games.ts
+// says how), so every mail runs against a judge of that size (PostgreSQL only).
+//
+// Options: --games=N (1), --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append
 // (staged), --pglite (also run on PGlite), --child (run the daemon as `node bin/dipjudge.js
 // serve` instead of in this process, so the capture and the appender do not share its event
 // loop), --profile (in-process only: time the intake's IMAP commands and every SQL statement,
@@ -51,6 +56,8 @@ import { machineLine } from './machine.ts';
 
 interface BenchOptions {
   readonly messages: number;
+  /** Active games in the database while timing (the bench game and copies of it). */
+  readonly games: number;
   readonly warmup: number;
   /** Timed bursts; the median is the figure (one burst on a shared machine is noisy). */
   readonly bursts: number;
@@ -104,7 +111,9 @@ const playerOf = (powerId: string) => `${powerId.toLowerCase()}@players.example`
 
 function parseOptions(argv: readonly string[]): BenchOptions {
   const value = (name: string, fallback: number): number => {
-    const given = argv.find((a) => a.startsWith(`--${name}=`));
+    // --name=N or --name N
+    const at = argv.indexOf(`--${name}`);
+    const given = at >= 0 && argv[at + 1] !== undefined ? `--${name}=${argv[at + 1]}` : argv.find((a) => a.startsWith(`--${name}=`));
     if (given === undefined) return fallback;
     const parsed = Number(given.slice(name.length + 3));
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} needs a positive whole number`);
@@ -112,6 +121,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
   };
   return {
     messages: value('messages', 400),
+    games: value('games', 1),
     warmup: value('warmup', 400),
     bursts: value('bursts', 3),
     rate: value('rate', 50),
@@ -281,6 +291,8 @@ interface Rig {
   readonly appender: ImapAppender;
   readonly tracker: ReplyTracker<null>;
   readonly judged: Judged;
+  /** The judge's PostgreSQL database, or null on PGlite. */
+  readonly databaseUrl: string | null;
   /** CPU of the judge, Dovecot, the judge's PostgreSQL backends and this process from now on. */
   cpu(): CpuMeter;
   stop(): Promise<void>;
@@ -314,11 +326,13 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfi
         : {}),
     };
     let databaseName: string | null = null;
+    let databaseUrl: string | null = null;
     if (backend === 'postgres') {
       const scratch = await createScratchDatabase('dipjudge_bench');
       cleanups.push(() => scratch.drop());
       env.DATABASE_URL = scratch.url;
       databaseName = scratch.name;
+      databaseUrl = scratch.url;
     }
     const judged: Judged = { entries: [], at: new Map() };
     const onLog = (entry: DaemonLogEntry) => {
@@ -343,7 +357,7 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfi
         Dovecot: (command) => command.startsWith(dovecotTitle) || command.includes(`${dovecot.dir}/dovecot.conf`),
         ...(databaseName ? { 'PostgreSQL backends': (command: string) => command.startsWith('postgres:') && command.includes(` ${databaseName} `) } : {}),
       });
-    return { appender, tracker, judged, cpu, stop: cleanup };
+    return { appender, tracker, judged, databaseUrl, cpu, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;
@@ -507,6 +521,12 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
     const setup = setupMails();
     for (const mail of setup) await rig.appender.append(mail.raw);
     await answered(rig, setup);
+    if (options.games > 1) {
+      if (rig.databaseUrl === null) throw new Error('--games needs PostgreSQL');
+      const cloning = performance.now();
+      await cloneGames(rig.databaseUrl, { template: GAME, copies: options.games - 1 });
+      console.log(`  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games} active 7-player games`);
+    }
     await warmUp(rig, Array.from({ length: options.warmup }, (_, i) => benchMail('warm', i)), options);
     console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, a warm-up burst of ${options.warmup} mails answered`);
     const rates: number[] = [];
@@ -528,6 +548,7 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
 const options = parseOptions(process.argv.slice(2));
 if (options.profile) installProfile();
 console.log(machineLine());
+console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; active games: ${options.games}`);
 console.log(`mix per 40 mails: 13 LIST, 13 HELP, 13 LIST ${GAME}, 1 SIGNON with orders (scrypt); every mail from its own sender`);
 for (const backend of options.backends) await runBackend(backend, options);
 // imapflow and pg keep sockets with timers; nothing else is left to do.

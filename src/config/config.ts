@@ -23,6 +23,7 @@ const configSchema = z
     DIPJUDGE_DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name, e.g. judge.example.org').optional(),
     DIPJUDGE_DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026').optional(),
     DIPJUDGE_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    DIPJUDGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     DIPJUDGE_TIME_ZONE: z
@@ -84,6 +85,8 @@ export interface JudgeSettings {
   /** When set, outgoing mail goes through this SMTP server instead of the spool outbox. */
   readonly smtpUrl: string | undefined;
   readonly outbox: OutboxSettings;
+  /** Timed jobs (deadline storms) run this many at a time per process on PostgreSQL; PGlite runs one. */
+  readonly jobConcurrency: number;
   /** When set, every mail sent through SMTP is DKIM-signed. */
   readonly dkim: DkimSettings | undefined;
   readonly judge: {
@@ -137,6 +140,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       retryMaxSeconds: c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS,
       maxAttempts: c.DIPJUDGE_SMTP_MAX_ATTEMPTS,
     },
+    jobConcurrency: c.DIPJUDGE_JOB_CONCURRENCY,
     dkim:
       c.DIPJUDGE_DKIM_DOMAIN !== undefined && c.DIPJUDGE_DKIM_SELECTOR !== undefined && c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE !== undefined
         ? {

@@ -104,6 +104,8 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     now: () => new Date(),
     workerId,
     pollMs: Math.max(settings.pollMs, 1000),
+    // A deadline storm runs game events side by side on PostgreSQL; PGlite is one connection.
+    concurrency: store.kind === 'postgres' ? settings.jobConcurrency : 1,
     logger: log.child({ component: 'scheduler' }),
     handle: async (trx, job) => {
       const event = gameEventOf(job);

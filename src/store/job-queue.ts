@@ -31,9 +31,10 @@ import type { Database, JobRow, JsonObject } from './schema.ts';
 //     Stops after `limit` jobs, when nothing is due, or when `signal` aborts. Throws only when
 //     the database itself fails; handler errors are counted, logged and kept in last_error.
 //
-//   startJobRunner({ db, now, workerId, handle, pollMs, … }) → { wake(), stop() }
-//     runDueJobs in a loop, pausing pollMs when nothing is left; wake() ends the pause (call it
-//     after scheduling a job that is due at once); stop() lets the job in hand finish.
+//   startJobRunner({ db, now, workerId, handle, pollMs, concurrency?, … }) → { wake(), stop() }
+//     runDueJobs in a loop (in `concurrency` lanes side by side), pausing pollMs when nothing is
+//     left; wake() ends the pause (call it after scheduling a job that is due at once); stop()
+//     lets the jobs in hand finish.
 //
 // Time is always the injected `now()`, sent as a query parameter (never SQL now()), so tests can
 // run years of game time in milliseconds.
@@ -109,6 +110,11 @@ export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal'> {
   readonly db: Kysely<Database>;
   /** Pause after a round that left nothing due, or after a round that failed. */
   readonly pollMs: number;
+  /**
+   * Jobs run side by side (default 1), each lane claiming its own; workerId gets `#lane` appended
+   * when above 1. Needs as many pool connections; PGlite has one, so keep 1 there.
+   */
+  readonly concurrency?: number;
 }
 
 export interface JobRunner {
@@ -287,12 +293,23 @@ async function runOneJob(db: Kysely<Database>, settings: RunSettings): Promise<J
   }
 }
 
+/**
+ * Advisory lock class of "a job of this game is being run"; the second key is the game id. It is
+ * not the mailbox leader's lock (a single bigint key, which PostgreSQL keeps apart from pairs).
+ */
+const GAME_JOB_LOCK_CLASS = 0x64_6a_67; // 'djg'
+
 async function lockNextDueJob(trx: Transaction<Database>, now: Date): Promise<JobRow | undefined> {
+  // One job per game at a time: runners side by side must not hold two jobs of one game, or the
+  // first, replacing its game's jobs, would wait for the second's row lock while the second waits
+  // for the game (a deadlock). The try-lock is taken in index order, row by row, until a job
+  // passes; it lasts until this transaction ends.
   return trx
     .selectFrom('jobs')
     .selectAll()
     .where('done_at', 'is', null)
     .where('due_at', '<=', now)
+    .where((eb) => eb.or([eb('game_id', 'is', null), sql<boolean>`pg_try_advisory_xact_lock(${GAME_JOB_LOCK_CLASS}, game_id)`]))
     .orderBy('due_at')
     .orderBy('id')
     .limit(1)
@@ -342,48 +359,58 @@ function report(options: RunDueJobsOptions, outcome: Exclude<JobOutcome, { kind:
 // Loop
 // ------------------------------------------------------------------------------------------------
 
-/** Runs due jobs until stopped; errors outside handlers are logged and the loop goes on. */
+/**
+ * Runs due jobs until stopped; errors outside handlers are logged and the loop goes on. With
+ * `concurrency` above 1, that many lanes claim and run jobs side by side, each job in its own
+ * transaction on its own connection (the pool needs concurrency connections to spare): a deadline
+ * storm then uses the database and the CPU while one job waits on the other. Two jobs of one game
+ * never run at once in effect: a game's handler locks the game's row first, so the second waits.
+ */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, pollMs, ...runOptions } = options;
+  const { db, pollMs, concurrency = 1, ...runOptions } = options;
   if (!(pollMs > 0)) throw new Error(`pollMs must be positive, not ${pollMs}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
   const limit = runOptions.limit ?? JOB_QUEUE_DEFAULTS.limit;
   const stopping = new AbortController();
   // A wake during a round must not be lost: the job it announces may have been scheduled
-  // after that round's last claim.
-  let wakeRequested = false;
-  let endPause: (() => void) | null = null;
+  // after that round's last claim. Each lane keeps its own flag and pause.
+  const lanes = Array.from({ length: concurrency }, () => ({ wakeRequested: false, endPause: null as (() => void) | null }));
 
-  const loop = (async () => {
+  const run = async (lane: (typeof lanes)[number], index: number) => {
+    const workerId = concurrency === 1 ? runOptions.workerId : `${runOptions.workerId}#${index + 1}`;
     while (!stopping.signal.aborted) {
-      wakeRequested = false;
+      lane.wakeRequested = false;
       let more = false;
       try {
-        const result = await runDueJobs(db, { ...runOptions, limit, signal: stopping.signal });
+        const result = await runDueJobs(db, { ...runOptions, workerId, limit, signal: stopping.signal });
         more = result.done + result.failed >= limit;
       } catch (error) {
-        options.logger?.error({ err: error, workerId: options.workerId }, 'job round failed; trying again');
+        options.logger?.error({ err: error, workerId }, 'job round failed; trying again');
       }
-      if (stopping.signal.aborted || more || wakeRequested) continue;
+      if (stopping.signal.aborted || more || lane.wakeRequested) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
-        endPause = () => {
+        lane.endPause = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      endPause = null;
+      lane.endPause = null;
     }
-  })();
+  };
+  const loops = Promise.all(lanes.map(run));
 
   return {
     wake() {
-      wakeRequested = true;
-      endPause?.();
+      for (const lane of lanes) {
+        lane.wakeRequested = true;
+        lane.endPause?.();
+      }
     },
     async stop() {
       stopping.abort();
-      endPause?.();
-      await loop;
+      for (const lane of lanes) lane.endPause?.();
+      await loops;
     },
   };
 }

@@ -585,4 +585,44 @@ describe('job queue with two runners [postgres]', () => {
     expect((await jobRows(db)).map((row) => [row.id, row.claimed_by])).toEqual([[id, 'runner-a']]);
     expect(await db.selectFrom('judge_state').select('key').execute()).toEqual([{ key: 'a-running' }]);
   });
+
+  it('startJobRunner with lanes: jobs run side by side, but never two of one game at once', async () => {
+    const { db } = getDb();
+    const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));
+    const games = [await insertGame(db, { name: 'lanes-a' }), await insertGame(db, { name: 'lanes-b' }), await insertGame(db, { name: 'lanes-c' })];
+    // Three jobs per game, all due: a deadline storm in miniature.
+    for (const game of games) {
+      for (const kind of ['deadline', 'reminder', 'process']) await scheduleJob(db, { kind, dueAt: new Date('2026-05-01T00:00:00Z'), gameId: game.id, payload: { label: `${game.id}-${kind}` } });
+    }
+    const running = new Set<number>();
+    let overlapped = 0;
+    let mostAtOnce = 0;
+    let inFlight = 0;
+    const done = gate();
+    let handled = 0;
+    const runner = startJobRunner({
+      db,
+      now: clock.now,
+      workerId: 'lanes',
+      pollMs: 20,
+      concurrency: 3,
+      handle: async (_trx, job) => {
+        if (running.has(job.game_id!)) overlapped += 1;
+        running.add(job.game_id!);
+        inFlight += 1;
+        mostAtOnce = Math.max(mostAtOnce, inFlight);
+        await sleep(60);
+        inFlight -= 1;
+        running.delete(job.game_id!);
+        if (++handled === 9) done.open();
+      },
+    });
+    await done.opened;
+    await runner.stop();
+    expect(overlapped).toBe(0);
+    expect(mostAtOnce).toBeGreaterThan(1);
+    const rows = await jobRows(db);
+    expect(rows.filter((row) => row.done_at === null || row.attempts !== 1)).toEqual([]);
+    for (const row of rows) expect(row.claimed_by).toMatch(/^lanes#[123]$/);
+  });
 });
