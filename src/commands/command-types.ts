@@ -122,7 +122,7 @@ export interface PressOptions {
   readonly quiet: boolean;
 }
 
-export const PRESS_ENDINGS = ['endpress', 'endbroadcast', 'signoff', 'signature', 'end-of-text'] as const;
+export const PRESS_ENDINGS = ['endpress', 'endbroadcast', 'signoff', 'signature', 'quoted-mail', 'sent-from', 'end-of-text'] as const;
 export type PressEndingKind = (typeof PRESS_ENDINGS)[number];
 
 export interface PressEnding {
@@ -310,7 +310,8 @@ export interface ParseError {
 }
 
 /** `glued-signoff`: a mailer lost the newline before SIGNOFF, which stuck to the opener's password. */
-export const MESSAGE_ENDINGS = ['signoff', 'glued-signoff', 'signature', 'end-of-text'] as const;
+/** `quoted-mail`: a mail client's quote header ("On … wrote:", Outlook's block); `sent-from`: "Sent from my iPhone". */
+export const MESSAGE_ENDINGS = ['signoff', 'glued-signoff', 'signature', 'quoted-mail', 'sent-from', 'end-of-text'] as const;
 export type MessageEndingKind = (typeof MESSAGE_ENDINGS)[number];
 
 export interface MessageEnding {
@@ -323,6 +324,8 @@ export interface ParsedBody {
   readonly blocks: readonly Block[];
   readonly errors: readonly ParseError[];
   readonly end: MessageEnding;
-  /** Non-blank lines after SIGNOFF or the signature, which were not read. */
+  /** Non-blank lines after SIGNOFF, the signature or a quote header, which were not read. */
   readonly ignoredLineCount: number;
+  /** Lines that read as prose before a block's first command or after its last one; set aside, not refused. */
+  readonly proseLines: readonly number[];
 }

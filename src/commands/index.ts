@@ -6,3 +6,4 @@ export { splitBodyLines } from './body-lines.ts';
 export { redactLine, MASK } from './redact.ts';
 export { resolvePowerList, splitPowerList, MASTER_RECIPIENT, OBSERVERS_RECIPIENT } from './power-list.ts';
 export type { PowerRef, PowerListResult } from './power-list.ts';
+export { hasOrderShape, isNameLine, isSignOffLead, describeLines } from './prose.ts';

@@ -1,4 +1,4 @@
-import { isBlank, isQuotedLine, isSignatureLine, splitBodyLines } from './body-lines.ts';
+import { clientAdditionAt, isBlank, isQuotedLine, isSignatureLine, splitBodyLines } from './body-lines.ts';
 import type {
   Block,
   BodyLine,
@@ -11,17 +11,22 @@ import type {
   PressEnding,
   SessionOpener,
 } from './command-types.ts';
-import { OPENER_KEYWORDS, readKeyword, splitWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { OPENER_KEYWORDS, readKeyword, readSettingKeyword, splitWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { parseCommandLine, problemWithoutSignon, spell } from './parse-command.ts';
 import { parseOpener, type OpenerKeyword } from './parse-opener.ts';
 import { parseSettingLine } from './parse-setting.ts';
 import { parsePressOptions } from './press-options.ts';
+import { hasOrderShape, isNameLine, isSignOffLead } from './prose.ts';
 import { redactLine } from './redact.ts';
 
 // Reads a judge mail body into blocks. A block starts at each SIGNON, JOIN,
 // OBSERVE, RESIGN, TAKEOVER or CREATE line and runs to the next one; lines before
-// the first opener form an anonymous block for LIST, SUMMARY and friends. SIGNOFF
-// or a `-- ` signature ends the message. Every line lands in exactly one command,
+// the first opener form an anonymous block for LIST, SUMMARY and friends. SIGNOFF,
+// a `-- ` signature, a mail client's quote header ("On … wrote:", "-----Original
+// Message-----", Outlook's From:/Sent: block, an underscore rule) or "Sent from my …"
+// ends the message. Prose before a block's first command or after its last one
+// ("Hi all,", "Thanks, Bob") is set aside, not refused; in a game's block the judge
+// decides that with the map (orders are read there). Every line lands in exactly one command,
 // setting, press body or error; nothing throws and nothing stops at the first error.
 
 type Draft =
@@ -54,6 +59,11 @@ class BodyReader {
   private readonly errors: ParseError[] = [];
   private index = 0;
   private end: MessageEnding = { kind: 'end-of-text', line: null };
+  private readonly proseLines: number[] = [];
+  /** Prose-looking lines since the block's last command, with the error each would be if not prose. */
+  private pendingProse: { bodyLine: BodyLine; message: string }[] = [];
+  /** Whether the current block (the anonymous one included) has a command line yet. */
+  private blockHasCommand = false;
 
   constructor(private readonly lines: readonly BodyLine[]) {}
 
@@ -61,9 +71,29 @@ class BodyReader {
     while (this.index < this.lines.length && this.readLine()) {
       // readLine advances the index and says whether to go on.
     }
+    this.settleProse();
     const ignoredLineCount = this.lines.slice(this.index).filter((l) => !isBlank(l.text)).length;
     const blocks: readonly Block[] = this.blocks;
-    return { blocks, errors: this.errors, end: this.end, ignoredLineCount };
+    return { blocks, errors: this.errors, end: this.end, ignoredLineCount, proseLines: this.proseLines };
+  }
+
+  /** A line that may be prose: kept aside until the block's next command shows whether it stood inside the block. */
+  private maybeProse(bodyLine: BodyLine, message: string): void {
+    this.pendingProse.push({ bodyLine, message });
+  }
+
+  /** A command line: prose-looking lines since the previous command were inside the block, so they are errors. */
+  private commandSeen(): void {
+    if (this.blockHasCommand) for (const { bodyLine, message } of this.pendingProse) this.error(bodyLine, message);
+    else this.proseLines.push(...this.pendingProse.map((p) => p.bodyLine.line));
+    this.pendingProse = [];
+    this.blockHasCommand = true;
+  }
+
+  /** The block ends: prose-looking lines after its last command are prose. */
+  private settleProse(): void {
+    this.proseLines.push(...this.pendingProse.map((p) => p.bodyLine.line));
+    this.pendingProse = [];
   }
 
   private current(): Draft {
@@ -93,22 +123,45 @@ class BodyReader {
       this.index++;
       return false;
     }
+    const addition = clientAdditionAt(this.lines, this.index);
+    if (addition) {
+      this.end = { kind: addition, line: bodyLine.line };
+      return false;
+    }
     const match = readKeyword(splitWords(bodyLine.text));
     if (match?.keyword === 'signoff') {
       this.end = { kind: 'signoff', line: bodyLine.line };
       this.index++;
       return false;
     }
-    if (opensBlock(match)) return this.open(bodyLine, match);
+    if (opensBlock(match)) {
+      this.settleProse();
+      this.blockHasCommand = false;
+      return this.open(bodyLine, match);
+    }
 
     const block = this.current();
     if (block.kind === 'create') {
       const result = parseSettingLine(bodyLine);
-      if (result.ok) block.settings.push(result.setting);
-      else this.error(bodyLine, result.message);
       this.index++;
+      if (result.ok) {
+        this.commandSeen();
+        block.settings.push(result.setting);
+      } else if (match === null && readSettingKeyword(splitWords(bodyLine.text)) === null && this.readsAsProse(bodyLine)) {
+        this.maybeProse(bodyLine, result.message);
+      } else {
+        this.commandSeen();
+        this.error(bodyLine, result.message);
+      }
       return true;
     }
+    // In a game's block a line without a keyword is an order, read later against the map.
+    if (match === null && block.kind === 'anonymous' && this.readsAsProse(bodyLine)) {
+      this.index++;
+      this.maybeProse(bodyLine, 'this is not a command, and orders need a SIGNON first');
+      return true;
+    }
+    this.commandSeen();
     if (match?.keyword === 'press' || match?.keyword === 'broadcast') {
       this.readPress(bodyLine, { ...match, keyword: match.keyword }, block);
       return true;
@@ -133,6 +186,16 @@ class BodyReader {
     }
     block.commands.push(result.command);
     return true;
+  }
+
+  /** No keyword and no order shape; a name after a sign-off ("Thanks," / "Paris") counts too. */
+  private readsAsProse(bodyLine: BodyLine): boolean {
+    // A first word in capitals ("GAME othername", "REGISTER") is a command the judge does not know, not prose.
+    const firstWord = (splitWords(bodyLine.text)[0] ?? '').replace(/[,.!:;]+$/, '');
+    if (/^\p{Lu}{2,}$/u.test(firstWord)) return false;
+    if (!hasOrderShape(bodyLine.text)) return true;
+    const previous = this.pendingProse[this.pendingProse.length - 1];
+    return previous !== undefined && isSignOffLead(previous.bodyLine.text) && isNameLine(bodyLine.text);
   }
 
   private open(bodyLine: BodyLine, match: KeywordMatch<OpenerKeyword>): boolean {
@@ -165,6 +228,11 @@ class BodyReader {
       const bodyLine = this.lines[this.index]!;
       if (isSignatureLine(bodyLine.text)) {
         end = { kind: 'signature', line: bodyLine.line };
+        break;
+      }
+      const addition = clientAdditionAt(this.lines, this.index);
+      if (addition) {
+        end = { kind: addition, line: bodyLine.line };
         break;
       }
       const keyword = readKeyword(splitWords(bodyLine.text))?.keyword;

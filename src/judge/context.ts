@@ -52,6 +52,8 @@ export interface BlockContext {
   readonly now: Date;
   /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
   readonly touchedGames: Set<string>;
+  /** Lines of this block read as prose (greetings, sign-offs) and set aside; one note in the reply names them. */
+  readonly proseLines?: number[];
   /** Password checks started ahead for this mail's openers (a group of mails), by opener. */
   readonly passwordChecks?: ReadonlyMap<SessionOpener, PrecheckedPassword>;
 }

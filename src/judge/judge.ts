@@ -1,4 +1,4 @@
-import { isInfoCommand, parseBody, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
+import { describeLines, isInfoCommand, parseBody, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
@@ -194,9 +194,10 @@ export class Judge {
     const sections: string[] = [];
     const touched = new Set<string>();
     let failed = 0;
+    const proseLines = [...body.proseLines];
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
     for (const [index, block] of body.blocks.entries()) {
-      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), ...(passwordChecks ? { passwordChecks } : {}) };
+      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
@@ -204,7 +205,9 @@ export class Judge {
     }
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
-    if (body.blocks.length === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
+    const commandCount = body.blocks.length;
+    if (proseLines.length > 0) sections.push(proseNote(proseLines));
+    if (commandCount === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
     for (const game of touched) {
       const note = await processIfReady(tx, this.config, game, now, sender);
@@ -288,6 +291,13 @@ function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
   }
   parts.push(...ctx.reply);
   return parts.join('\n\n');
+}
+
+/** One note for every line set aside as prose, so the player knows nothing else was skipped. */
+function proseNote(lines: readonly number[]): string {
+  const named = describeLines(lines);
+  const one = new Set(lines).size === 1;
+  return `${named} read as a greeting or signature, not as ${one ? 'a command' : 'commands'}, and ${one ? 'was' : 'were'} ignored.\nEnd your commands with SIGNOFF to be sure nothing after them is read.`;
 }
 
 function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {

@@ -9,6 +9,7 @@ import { abandonmentTime } from './late-checks.ts';
 import { hasRule } from './model.ts';
 import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
+import { proseAtEdges } from './prose.ts';
 import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
@@ -45,7 +46,10 @@ interface BecomeCopy {
   readonly lines: string[];
 }
 
-export async function runSession(ctx: BlockContext, session: GameSession, commands: readonly Command[]): Promise<void> {
+export async function runSession(ctx: BlockContext, session: GameSession, allCommands: readonly Command[]): Promise<void> {
+  const prose = proseAtEdges(allCommands, session.variant, session.game.currentPhase);
+  ctx.proseLines?.push(...[...prose].map((c) => c.line));
+  const commands = allCommands.filter((c) => !prose.has(c));
   let orders: OrderEntry[] = [];
   let current: ActingSession = session;
   let copy: BecomeCopy | null = null;

@@ -82,6 +82,8 @@ describe('block openers', () => {
   it('reads a greeting as text, not as njudge\'s HELLO', () => {
     const body = parseBody('Hello,\nHello judge\nLIST');
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [{ kind: 'list', line: 3, text: 'LIST', game: null, full: false }] }]);
-    expect(body.errors.map((e) => e.line)).toEqual([1, 2]);
+    // Greetings before the first command are prose: set aside with a note, never refused.
+    expect(body.errors).toEqual([]);
+    expect(body.proseLines).toEqual([1, 2]);
   });
 });
