@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so the package needs no build step.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// The compiled command line (dist/lib, built by `npm ci`, `npm run build` or `npm start`).
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/lib/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write(`dipjudge: the judge is not built (${entry.pathname} is missing); run \`npm run build\` in ${new URL('..', import.meta.url).pathname}\n`);
+  process.exit(1);
+}
+await import(entry.href);

@@ -3,7 +3,9 @@ import type { AdjudicateOutput } from '../api/adjudicate-format.ts';
 
 // `dipjudge adjudicate < in.json > out.json`: one phase, or a JSON array of phases, per run.
 
-export class CommandInputError extends Error {}
+export class CommandInputError extends Error {
+  override readonly name = 'CommandInputError';
+}
 
 export function runAdjudicate(text: string): string {
   let input: unknown;

@@ -1,30 +1,29 @@
-import { Command, Option } from 'commander';
-import { CommandInputError, runAdjudicate } from './adjudicate-command.ts';
-import pino from 'pino';
-import { CONFIG_FILE_VARIABLE, ConfigError, loadConfig } from '../config/config.ts';
-import { serve } from '../daemon/serve.ts';
-import { RECEIVE_EXIT, ReceiveTemporaryFailure, runOutbox, runReceive } from './judge-commands.ts';
-import { readStdin } from './read-stdin.ts';
-import { migrate, MigrationFailedError, openStore } from '../store/index.ts';
+import v8 from 'node:v8';
+import { Command } from 'commander';
+import packageJson from '../../package.json' with { type: 'json' };
+import { configOption, environment, type ConfigOptions } from './command-options.ts';
 
-// The composition root of the command line: each command reads its configuration here and
-// hands plain values to the layers below.
+// The `dipjudge` command line: a registry of commands. Each command's action imports its own
+// module when it runs, so `dipjudge --help` loads only commander and a command loads only what
+// it needs (e.g. `adjudicate` no database, `receive` no IMAP client). Each command module reads
+// its configuration and hands plain values to the layers below.
 
 const program = new Command();
-program.name('dipjudge').description('An e-mail Diplomacy judge').showHelpAfterError();
+program.name('dipjudge').description('An e-mail Diplomacy judge').version(packageJson.version, '-V, --version').showHelpAfterError();
 
-interface ConfigOptions {
-  readonly config?: string;
-}
-const configOption = () =>
-  new Option('--config <file>', `read settings from this JSON file (environment variables override it; default $${CONFIG_FILE_VARIABLE})`);
-/** The environment with --config, if given, in place of DIPJUDGE_CONFIG. */
-const environment = (options: ConfigOptions) => (options.config === undefined ? process.env : { ...process.env, [CONFIG_FILE_VARIABLE]: options.config });
+// PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it quickly without optimising
+// (Liftoff) and then again, optimised, on background threads (TurboFan): that second compile
+// costs more CPU than a short command's whole run and competes with it on a small machine. Only
+// the long-running daemon gains from it.
+program.hook('preAction', (_program, command) => {
+  if (command.name() !== 'serve') v8.setFlagsFromString('--liftoff-only');
+});
 
 program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .action(async () => {
+    const [{ runAdjudicate }, { readStdin }] = await Promise.all([import('./adjudicate-command.ts'), import('./read-stdin.ts')]);
     process.stdout.write(runAdjudicate((await readStdin()).toString('utf8')));
   });
 
@@ -32,25 +31,19 @@ program
   .command('serve')
   .description('run the judge: read mail from the spool inbox (and IMAP_URL), send replies to the spool outbox (or SMTP_URL)')
   .addOption(configOption())
-  .action(async (options: ConfigOptions) => {
-    const settings = loadConfig(environment(options));
-    const log = pino({ name: 'dipjudge', ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) });
-    const running = await serve(settings, log);
-    const stop = () => void running.stop().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  .action(async (options: ConfigOptions) => (await import('./serve-command.ts')).runServe(options));
 
 program
   .command('receive')
   .description('process one e-mail (RFC 822) from stdin against the configured database and print the mail it queued')
   .addOption(configOption())
   .action(async (options: ConfigOptions) => {
+    const [{ RECEIVE_EXIT, ReceiveTemporaryFailure, runReceive }, { readStdin }] = await Promise.all([import('./judge-commands.ts'), import('./read-stdin.ts')]);
     // Never an uncaught exception: an MTA or procmail acts on the exit status (see the README).
     try {
       process.stdout.write(`${await runReceive(await readStdin(), environment(options))}\n`);
     } catch (error) {
-      if (error instanceof ConfigError) throw error;
+      if (error instanceof Error && error.name === 'ConfigError') throw error;
       const temporary = error instanceof ReceiveTemporaryFailure;
       process.stderr.write(`dipjudge receive: ${temporary ? error.message : `internal error, nothing was done: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`}\n`);
       process.exitCode = temporary ? RECEIVE_EXIT.tryAgainLater : RECEIVE_EXIT.internalError;
@@ -62,6 +55,7 @@ program
   .description('list the outgoing mail waiting to be sent')
   .addOption(configOption())
   .action(async (options: ConfigOptions) => {
+    const { runOutbox } = await import('./judge-commands.ts');
     process.stdout.write(`${await runOutbox(environment(options))}\n`);
   });
 
@@ -69,20 +63,13 @@ program
   .command('migrate')
   .description('create or update the database schema and exit (serve does this too when it starts)')
   .addOption(configOption())
-  .action(async (options: ConfigOptions) => {
-    const settings = loadConfig(environment(options));
-    const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, migrate: false } : { dataDir: settings.dataDir, migrate: false });
-    try {
-      const { applied } = await migrate(store.db);
-      const where = store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
-      process.stdout.write(applied.length === 0 ? `the database (${where}) is up to date\n` : `applied ${applied.length} migration(s) to the database (${where}): ${applied.join(', ')}\n`);
-    } finally {
-      await store.close();
-    }
-  });
+  .action(async (options: ConfigOptions) => (await import('./migrate-command.ts')).runMigrate(options));
+
+/** Errors that are the user's to fix: their message alone, no stack trace. */
+const USER_ERRORS = new Set(['CommandInputError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError']);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof CommandInputError || error instanceof ConfigError || error instanceof MigrationFailedError) {
+  if (error instanceof Error && USER_ERRORS.has(error.name)) {
     process.stderr.write(`dipjudge: ${error.message}\n`);
     process.exit(1);
   }

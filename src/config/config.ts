@@ -7,6 +7,10 @@ import { z } from 'zod';
 // (DIPJUDGE_CONFIG or `--config`) whose keys are the environment variables' names, and from the
 // environment, which overrides the file. Errors name the setting at fault and where it came from.
 
+/** pino's levels, most severe first; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const configSchema = z
   .object({
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -33,6 +37,7 @@ const configSchema = z
     JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
     JUDGE_NAME: z.string().min(1).default('dipjudge'),
     JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
+    DIPJUDGE_LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   })
   .superRefine((c, ctx) => {
     if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
@@ -78,6 +83,8 @@ export interface JudgeSettings {
   readonly dataDir: string;
   readonly spoolDir: string;
   readonly pollMs: number;
+  /** The daemon's log level (DIPJUDGE_LOG_LEVEL). */
+  readonly logLevel: LogLevel;
   /** When set, mail to the judge is read from this IMAP mailbox (as well as the spool inbox). */
   readonly imapUrl: string | undefined;
   /** How often a standby `serve` process tries to become the one that reads the mailbox. */
@@ -100,7 +107,9 @@ export interface JudgeSettings {
   };
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 export interface LoadConfigOptions {
   /** A JSON config file; overrides DIPJUDGE_CONFIG in `env`. */
@@ -131,6 +140,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     dataDir: c.DIPJUDGE_DATA_DIR,
     spoolDir: c.DIPJUDGE_SPOOL_DIR,
     pollMs: c.DIPJUDGE_POLL_MS,
+    logLevel: c.DIPJUDGE_LOG_LEVEL,
     imapUrl: c.IMAP_URL,
     mailboxLeaderRetryMs: c.DIPJUDGE_MAILBOX_LEADER_RETRY_MS,
     smtpUrl: c.SMTP_URL,

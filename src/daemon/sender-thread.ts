@@ -23,8 +23,12 @@ export interface SenderThreadOptions {
   readonly restartDelayMs?: number;
 }
 
-const WORKER_ENTRY = new URL('./sender-thread-worker.mjs', import.meta.url);
-const WORKER_MODULE = new URL('./sender-thread-worker.ts', import.meta.url).href;
+// Run from the TypeScript sources (tests, tsx), a worker starts without a TypeScript loader: its
+// entry is a small .mjs that loads the .ts module through tsx. In the compiled judge the worker's
+// own built entry sits beside this code in dist/lib.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = FROM_SOURCE ? new URL('./sender-thread-worker.mjs', import.meta.url) : new URL('./sender-thread-worker.js', import.meta.url);
+const WORKER_MODULE = FROM_SOURCE ? new URL('./sender-thread-worker.ts', import.meta.url).href : WORKER_ENTRY.href;
 
 export function startSenderThread(options: SenderThreadOptions): RunningSender {
   const { settings, workerId, log } = options;

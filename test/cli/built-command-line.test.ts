@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from 'vitest';
+
+// The compiled command line (bin/dipjudge.js runs dist/lib, built by vitest's global setup as
+// `npm ci` builds it): it starts without TypeScript, knows its version, lists its commands, and
+// finds its data files (maps, variants, sql/) from dist, which `receive` on a fresh PGlite needs.
+
+const run = promisify(execFile);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(ROOT, 'bin', 'dipjudge.js');
+const baseEnv = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+it('bin/dipjudge.js runs the built JavaScript: --version, --help, no tsx loaded', async () => {
+  const packageJson = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const [version, help] = await Promise.all([
+    run(process.execPath, [BIN, '--version'], { env: baseEnv }),
+    run(process.execPath, [BIN, '--help'], { env: baseEnv }),
+  ]);
+  expect(version.stdout).toBe(`${packageJson.version}\n`);
+  for (const command of ['serve', 'receive', 'adjudicate', 'outbox', 'migrate']) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+  const bin = await readFile(BIN, 'utf8');
+  expect(bin).toContain('../dist/lib/main.js');
+  expect(bin).not.toContain('tsx');
+});
+
+it('the built `receive` creates a game and lists it on a new PGlite database (migrations and variants found from dist)', { timeout: 60_000 }, async () => {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-built-'));
+  dirs.push(work);
+  const mail = path.join(work, 'list.eml');
+  await writeFile(mail, 'From: player@example.org\nSubject: games\nMessage-ID: <built-1@example.org>\n\nCREATE built masterpw standard\n');
+  const { stdout } = await run('sh', ['-c', `"${process.execPath}" "${BIN}" receive < "${mail}"`], {
+    env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool') },
+  });
+  expect(stdout).toMatch(/^# processed <built-1@example.org>: 1 block\(s\), 0 refused; 1 message\(s\) queued/);
+  expect(stdout).toContain("Game 'built' (Standard) has been created with you as its Master.");
+});
