@@ -1,12 +1,15 @@
 import v8 from 'node:v8';
 import { Command } from 'commander';
-import packageJson from '../../package.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { configOption, environment, type ConfigOptions } from './command-options.ts';
 
 // The `dipjudge` command line: a registry of commands. Each command's action imports its own
 // module when it runs, so `dipjudge --help` loads only commander and a command loads only what
 // it needs (e.g. `adjudicate` no database, `receive` no IMAP client). Each command module reads
 // its configuration and hands plain values to the layers below.
+
+// The package's own package.json, two folders up from src/cli and from dist/lib alike.
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { readonly version: string };
 
 const program = new Command();
 program.name('dipjudge').description('An e-mail Diplomacy judge').version(packageJson.version, '-V, --version').showHelpAfterError();
