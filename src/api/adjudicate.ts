@@ -27,6 +27,19 @@ const inputSchema = z.object({
 });
 
 export function adjudicate(input: unknown): AdjudicateOutput {
+  return adjudicateDetailed(input).output;
+}
+
+/** What `adjudicate()` computes, with the engine's own results beside the JSON output (for pictures). */
+export interface DetailedAdjudication {
+  readonly variant: Variant;
+  /** The position the orders were given in. */
+  readonly position: Position;
+  readonly results: readonly OrderResult[];
+  readonly output: AdjudicateOutput;
+}
+
+export function adjudicateDetailed(input: unknown): DetailedAdjudication {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -76,7 +89,8 @@ export function adjudicate(input: unknown): AdjudicateOutput {
     reports.push({ order: seq, ...report(variant, position, submitted, texts, result) });
   }
   reports.sort((a, b) => a.order - b.order);
-  return { phase: position.phase, results: reports.map(({ order: _, ...r }) => r), position: outcome.position, winner: outcome.winner };
+  const output = { phase: position.phase, results: reports.map(({ order: _, ...r }) => r), position: outcome.position, winner: outcome.winner };
+  return { variant, position, results: outcome.results, output };
 }
 
 function report(variant: Variant, position: Position, submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {

@@ -1,0 +1,373 @@
+import type { MapGeometry } from '../catalog/map-geometry.ts';
+import { provinceOf } from '../engine/map.ts';
+import { parsePhaseId } from '../engine/phase.ts';
+import type { OrderResult } from '../engine/results.ts';
+import type { LocationId, Order, Position, Unit, UnitType } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { contrastOn, MAP_COLOURS, powerColours } from './map-colours.ts';
+
+// A position, and the orders of the phase played from it, drawn as SVG: pure, no I/O. Provinces are
+// tinted by the power owning the centre or holding the province; units carry their power's colour and
+// initial; orders are drawn as DPjudge and webDiplomacy draw them (moves as arrows, supports dashed to
+// the supported move or unit, convoys along their route); an order that failed is dashed and crossed in
+// red, so a bounce never looks like a convoy that went through.
+
+export interface MapPictureInput {
+  readonly variant: Variant;
+  readonly geometry: MapGeometry;
+  /** The position the orders were given in (or the position to show, without orders). */
+  readonly position: Position;
+  /** The phase's orders with their outcomes; absent for a position alone. */
+  readonly results?: readonly OrderResult[];
+  readonly title: { readonly game: string; readonly date?: string | null };
+}
+
+type Point = readonly [number, number];
+
+const TITLE_BAND = 20;
+const LEGEND_BAND = 16;
+/** Units are drawn this far above their location's point, leaving the name below readable. */
+const UNIT_LIFT = 2;
+const UNIT_RADIUS = 5.5;
+/** Where a dislodged unit is drawn, relative to its location's point: set apart from the unit that took its place. */
+const DISLODGED_OFFSET: Point = [7, 6];
+
+const PHASE_WORDS = { movement: 'Movement', retreat: 'Retreats', adjustment: 'Adjustments' } as const;
+
+const num = (v: number) => String(Math.round(v * 10) / 10);
+const xy = (p: Point) => `${num(p[0])} ${num(p[1])}`;
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+class Picture {
+  private readonly parts: string[] = [];
+  add(part: string): void {
+    this.parts.push(part);
+  }
+  toString(): string {
+    return this.parts.join('\n');
+  }
+}
+
+/** The fill the picture uses for a layer of the drawing: DPjudge's colours mapped to the picture's own. */
+function layerFill(fill: string, background: string): string {
+  if (fill === background) return MAP_COLOURS.water;
+  const r = parseInt(fill.slice(1, 3), 16);
+  const g = parseInt(fill.slice(3, 5), 16);
+  const b = parseInt(fill.slice(5, 7), 16);
+  if (b > r && b > g) return MAP_COLOURS.water;
+  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : MAP_COLOURS.impassable;
+  return MAP_COLOURS.land;
+}
+
+/** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
+function backgroundFill(geometry: MapGeometry): string {
+  const b = geometry.background;
+  const isBlue = parseInt(b.slice(5, 7), 16) > parseInt(b.slice(1, 3), 16);
+  return isBlue ? MAP_COLOURS.water : MAP_COLOURS.land;
+}
+
+export function renderMapSvg(input: MapPictureInput): string {
+  const { variant, geometry, position } = input;
+  const colours = powerColours(variant.powers.map((p) => p.id));
+  const colourOf = (power: string) => colours.get(power) ?? '#888888';
+  const [vx, vy, vw, vh] = geometry.viewBox;
+  const top = vy - TITLE_BAND;
+  const height = vh + TITLE_BAND + LEGEND_BAND;
+  const pointOf = (location: LocationId): Point | null => geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
+  const unitAt = (location: LocationId): Point | null => {
+    const p = pointOf(location);
+    return p ? [p[0], p[1] - UNIT_LIFT] : null;
+  };
+
+  const svg = new Picture();
+  svg.add(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`,
+  );
+  svg.add(`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry)}"/>`);
+  for (const layer of geometry.layers) {
+    if (layer.fill) svg.add(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
+  }
+
+  // Tints: the owner of a supply centre, else the power holding a land province.
+  const owner = new Map<string, string>();
+  for (const unit of position.units) owner.set(provinceOf(unit.location), unit.power);
+  for (const [power, centres] of Object.entries(position.supplyCenters)) for (const centre of centres) owner.set(centre, power);
+  const tints: string[] = [];
+  for (const province of variant.map.provinces) {
+    const power = owner.get(province.id);
+    const outline = geometry.provinces[province.id];
+    if (!power || !outline || province.terrain === 'sea') continue;
+    tints.push(`<path d="${outline}" fill="${colourOf(power)}"/>`);
+  }
+  svg.add(`<g fill-opacity="0.45" fill-rule="evenodd">${tints.join('')}</g>`);
+  for (const layer of geometry.layers) {
+    const colour = layer.fill ? MAP_COLOURS.coast : MAP_COLOURS.border;
+    const width = Math.max(0.4, Math.min(1.5, layer.stroke || 0.6));
+    const dash = layer.dashed ? ` stroke-dasharray="${num(width * 4)} ${num(width * 2)}"` : '';
+    svg.add(`<path d="${layer.d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linejoin="round"${dash}/>`);
+  }
+
+  // Supply centres: white when nobody owns them, else in the owner's colour.
+  const centreOwner = new Map<string, string>();
+  for (const [power, centres] of Object.entries(position.supplyCenters)) for (const c of centres) centreOwner.set(c, power);
+  const markers: string[] = [];
+  for (const province of variant.map.provinces) {
+    if (!province.supplyCenter) continue;
+    const at = geometry.supplyCenters[province.id];
+    if (!at) continue;
+    const power = centreOwner.get(province.id);
+    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2.6" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
+  }
+  svg.add(`<g>${markers.join('')}</g>`);
+
+  // Names.
+  const names: string[] = [];
+  for (const province of variant.map.provinces) {
+    const name = geometry.names[province.id];
+    if (!name) continue;
+    const label = province.id.length <= 3 ? province.id[0]!.toUpperCase() + province.id.slice(1) : province.id.toUpperCase();
+    names.push(
+      `<text x="${num(name.at[0])}" y="${num(name.at[1] + 2.5)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(label)}</text>`,
+    );
+  }
+  svg.add(`<g font-size="6" text-anchor="middle">${names.join('')}</g>`);
+
+  const results = input.results ?? [];
+  const dislodgedHere = new Set(results.filter((r) => r.markers.includes('dislodged') && r.unit).map((r) => r.unit!));
+  const removed = new Set(
+    results
+      .filter((r) => r.outcome === 'succeeds' && r.unit && (r.order?.kind === 'remove' || r.order?.kind === 'disband'))
+      .map((r) => r.unit!),
+  );
+
+  // Units, then the units dislodged in a retreat phase, set apart.
+  const units: string[] = [];
+  for (const unit of position.units) {
+    const at = unitAt(unit.location);
+    if (at) units.push(drawUnit(unit, at, colourOf(unit.power), variant, { dislodged: dislodgedHere.has(unit.location), removed: removed.has(unit.location) }));
+  }
+  for (const unit of position.dislodged) {
+    const at = unitAt(unit.location);
+    if (at) {
+      const apart: Point = [at[0] + DISLODGED_OFFSET[0], at[1] + DISLODGED_OFFSET[1]];
+      units.push(drawUnit(unit, apart, colourOf(unit.power), variant, { dislodged: true, removed: removed.has(unit.location) }));
+    }
+  }
+  svg.add(`<g>${units.join('')}</g>`);
+
+  svg.add(drawOrders({ results, position, colourOf, unitAt, variant }));
+
+  // Title band and legend.
+  const phase = parsePhaseId(position.phase);
+  const phaseName = phase ? `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}` : position.phase;
+  svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
+  svg.add(
+    `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,
+  );
+  if (input.title.date) {
+    svg.add(
+      `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
+    );
+  }
+  svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
+  svg.add('</svg>');
+  return `${svg.toString()}\n`;
+}
+
+function legend(variant: Variant, position: Position, colourOf: (p: string) => string, [x, y]: Point, width: number): string {
+  const parts = [`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${LEGEND_BAND}" fill="#ffffff"/>`];
+  const step = width / Math.max(1, variant.powers.length);
+  variant.powers.forEach((power, i) => {
+    const left = x + i * step + 4;
+    const centres = position.supplyCenters[power.id]?.length ?? 0;
+    const units = position.units.filter((u) => u.power === power.id).length;
+    parts.push(`<rect x="${num(left)}" y="${num(y + 4)}" width="8" height="8" fill="${colourOf(power.id)}" stroke="#000" stroke-width="0.5"/>`);
+    parts.push(`<text x="${num(left + 10)}" y="${num(y + 11)}" font-size="6.5" fill="#000">${escapeXml(`${power.name} ${centres}/${units}`)}</text>`);
+  });
+  return `<g>${parts.join('')}</g>`;
+}
+
+function drawUnit(unit: Unit, [x, y]: Point, colour: string, variant: Variant, state: { dislodged: boolean; removed: boolean }): string {
+  const initial = variant.power(unit.power)?.initial ?? unit.power[0] ?? '?';
+  const text = contrastOn(colour);
+  const shape = unitShape(unit.type, x, y, colour, state.dislodged ? MAP_COLOURS.failed : '#000000', state.dislodged ? 1.2 : 0.7);
+  const letter = `<text x="${num(x)}" y="${num(y + 2.3)}" font-size="6.2" text-anchor="middle" fill="${text}">${escapeXml(initial)}</text>`;
+  const cross = state.removed ? crossAt([x, y], 5) : '';
+  return `<g${state.dislodged ? ' opacity="0.85"' : ''}>${shape}${letter}${cross}</g>`;
+}
+
+/** An army is a round counter, a fleet a boat-shaped one: the type reads without colour or letter. */
+function unitShape(type: UnitType, x: number, y: number, fill: string, stroke: string, width: number): string {
+  if (type === 'A') return `<circle cx="${num(x)}" cy="${num(y)}" r="${UNIT_RADIUS}" fill="${fill}" stroke="${stroke}" stroke-width="${width}"/>`;
+  const d = `M${xy([x - 8, y - 3.5])}L${xy([x + 8, y - 3.5])}L${xy([x + 5, y + 4])}L${xy([x - 5, y + 4])}Z`;
+  return `<path d="${d}" fill="${fill}" stroke="${stroke}" stroke-width="${width}" stroke-linejoin="round"/>`;
+}
+
+function crossAt([x, y]: Point, size: number): string {
+  const s = size / 2;
+  return `<path d="M${xy([x - s, y - s])}L${xy([x + s, y + s])}M${xy([x - s, y + s])}L${xy([x + s, y - s])}" stroke="${MAP_COLOURS.failed}" stroke-width="1.6" stroke-linecap="round"/>`;
+}
+
+interface OrderContext {
+  readonly results: readonly OrderResult[];
+  readonly position: Position;
+  readonly colourOf: (power: string) => string;
+  readonly unitAt: (location: LocationId) => Point | null;
+  readonly variant: Variant;
+}
+
+/** Shortens a polyline at both ends so arrows start and stop at the edge of the units. */
+function trimmed(points: readonly Point[], start: number, end: number): Point[] {
+  const out = points.map((p) => [p[0], p[1]] as [number, number]);
+  const cut = (a: [number, number], b: readonly [number, number], by: number) => {
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length <= by * 1.5) return;
+    a[0] += ((b[0] - a[0]) * by) / length;
+    a[1] += ((b[1] - a[1]) * by) / length;
+  };
+  if (out.length >= 2) {
+    cut(out[0]!, out[1]!, start);
+    cut(out[out.length - 1]!, out[out.length - 2]!, end);
+  }
+  return out;
+}
+
+function arrowHead(tip: Point, from: Point, colour: string, size = 7): string {
+  const angle = Math.atan2(tip[1] - from[1], tip[0] - from[0]);
+  const left: Point = [tip[0] - size * Math.cos(angle - 0.42), tip[1] - size * Math.sin(angle - 0.42)];
+  const right: Point = [tip[0] - size * Math.cos(angle + 0.42), tip[1] - size * Math.sin(angle + 0.42)];
+  return `<path d="M${xy(tip)}L${xy(left)}L${xy(right)}Z" fill="${colour}" stroke="#ffffff" stroke-width="0.8" stroke-linejoin="round"/>`;
+}
+
+/** A line with a white halo so it reads over any tint; `dash` for supports and failed orders. */
+function line(points: readonly Point[], colour: string, width: number, dash: string | null): string {
+  const d = `M${points.map(xy).join('L')}`;
+  const dashed = dash ? ` stroke-dasharray="${dash}"` : '';
+  return (
+    `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${num(width + 1.6)}" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.8"${dashed}/>` +
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linecap="round" stroke-linejoin="round"${dashed}/>`
+  );
+}
+
+function drawOrders(ctx: OrderContext): string {
+  const { results, colourOf, unitAt } = ctx;
+  const byUnit = new Map(results.filter((r) => r.unit && r.order).map((r) => [r.unit!, r]));
+  const dislodgedAt = new Set(ctx.position.dislodged.map((u) => u.location));
+  const from = (location: LocationId): Point | null => {
+    const p = unitAt(location);
+    if (!p) return null;
+    return dislodgedAt.has(location) && ctx.position.phase.endsWith('R') ? [p[0] + DISLODGED_OFFSET[0], p[1] + DISLODGED_OFFSET[1]] : p;
+  };
+  const convoyRoute = (army: LocationId, to: LocationId): Point[] => {
+    // The fleets ordered to convoy this army to this province, taken nearest first from the army.
+    const fleets = results
+      .filter((r) => r.order?.kind === 'convoy' && r.order.army.location === army && provinceOf(r.order.to) === provinceOf(to) && r.unit)
+      .map((r) => unitAt(r.unit!))
+      .filter((p): p is Point => p !== null);
+    const route: Point[] = [];
+    let at = unitAt(army)!;
+    const left = [...fleets];
+    while (left.length > 0) {
+      left.sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
+      at = left.shift()!;
+      route.push(at);
+    }
+    return route;
+  };
+  const supports: string[] = [];
+  const moves: string[] = [];
+  const marks: string[] = [];
+  for (const result of results) {
+    const order = result.order;
+    if (!order || result.outcome === 'illegal') continue;
+    const colour = colourOf(result.power);
+    const failed = result.outcome === 'fails';
+    const unitLocation = result.unit ?? ('unit' in order ? order.unit.location : null);
+    if (!unitLocation) continue;
+    const start = from(unitLocation);
+    if (!start) continue;
+    switch (order.kind) {
+      case 'move':
+      case 'retreat': {
+        const end = unitAt(order.to);
+        if (!end) break;
+        const via = order.kind === 'move' ? convoyRoute(unitLocation, order.to) : [];
+        const path = trimmed([start, ...via, end], UNIT_RADIUS + 0.5, UNIT_RADIUS + 1.5);
+        const width = order.kind === 'retreat' ? 1.8 : 2.2;
+        // The line stops where the head begins, so a dashed line never runs through it.
+        const tip = path[path.length - 1]!;
+        const body = trimmed(path, 0, 5);
+        moves.push(line(body, colour, width, failed ? '4 3' : null));
+        moves.push(arrowHead(tip, path[path.length - 2]!, colour));
+        if (failed) {
+          // A bounce is crossed at the arrow's tip; a disrupted convoy halfway along its route.
+          const broken = result.markers.includes('disrupted') || result.markers.includes('no convoy');
+          const at = broken && path.length > 2 ? path[Math.floor(path.length / 2)]! : tip;
+          marks.push(crossAt(at, 5));
+        }
+        break;
+      }
+      case 'hold': {
+        moves.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.4"${failed ? ' stroke-dasharray="2 1.5"' : ''}/>`);
+        break;
+      }
+      case 'support': {
+        const supported = unitAt(order.supported.location);
+        if (!supported) break;
+        let target: Point = supported;
+        let ring = true;
+        if (order.to !== null) {
+          const destination = unitAt(order.to);
+          if (destination) {
+            // Ends on the supported move's arrow, a little past its middle.
+            target = [supported[0] + (destination[0] - supported[0]) * 0.6, supported[1] + (destination[1] - supported[1]) * 0.6];
+            ring = false;
+          }
+        }
+        const path = trimmed([start, target], UNIT_RADIUS + 0.5, ring ? UNIT_RADIUS + 2.2 : 0.5);
+        supports.push(line(path, colour, 1.4, '3 2'));
+        const end = path[path.length - 1]!;
+        supports.push(
+          ring
+            ? `<circle cx="${num(supported[0])}" cy="${num(supported[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="2.5 1.8"/>`
+            : `<circle cx="${num(end[0])}" cy="${num(end[1])}" r="1.6" fill="${colour}" stroke="#ffffff" stroke-width="0.5"/>`,
+        );
+        if (failed) marks.push(crossAt([(start[0] + end[0]) / 2, (start[1] + end[1]) / 2], 5));
+        break;
+      }
+      case 'convoy': {
+        // The fleet is ringed; the army's own arrow runs through it.
+        supports.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.4}" fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="1 1.2"/>`);
+        if (failed) marks.push(crossAt(start, 6));
+        break;
+      }
+      case 'build':
+      case 'adjust': {
+        if (order.kind === 'adjust' && ctx.position.units.some((u) => u.location === unitLocation)) break;
+        if (failed) break;
+        const type = order.unit.type ?? 'A';
+        const at = unitAt(unitLocation);
+        if (!at) break;
+        const unit: Unit = { power: result.power, type, location: unitLocation };
+        moves.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${UNIT_RADIUS + 2.6}" fill="#ffffff" fill-opacity="0.7" stroke="#000" stroke-width="0.8" stroke-dasharray="1.5 1"/>`);
+        moves.push(drawUnit(unit, at, colour, ctx.variant, { dislodged: false, removed: false }));
+        break;
+      }
+      case 'remove':
+      case 'disband':
+      case 'waive':
+        // Drawn with the unit (crossed) or not at all.
+        break;
+      default:
+        assertNever(order);
+    }
+  }
+  return `<g>${supports.join('')}</g>\n<g>${moves.join('')}</g>\n<g>${marks.join('')}</g>`;
+}
+
+function assertNever(order: never): never {
+  throw new Error(`unknown order ${(order as Order).kind}`);
+}
