@@ -6,6 +6,7 @@ import { isTransientStoreFailure } from '../store/transient-failure.ts';
 import { MailJudge } from '../mail/mail-judge.ts';
 import { createJudgeStore } from '../store/judge-store.ts';
 import { openStore, type Store } from '../store/index.ts';
+import { lastOutboxId, outboxRowsAfter, pendingOutbox } from '../store/outbox-queue.ts';
 
 // `dipjudge receive` and `dipjudge outbox`: the judge driven by one message on stdin, for
 // procmail/.forward setups and scripts, and a look at the mail waiting to be sent.
@@ -43,7 +44,7 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
   const settings = loadConfig(env);
   try {
     return await withStore(settings, async (store) => {
-      const before = await store.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+      const before = await lastOutboxId(store.db);
       const outcome = await new MailJudge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
       if (outcome.status === 'set-aside') {
         const folder = spoolFolders(settings.spoolDir).failed;
@@ -52,7 +53,7 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
         await writeFile(file, raw);
         return `# set aside ${outcome.messageId}: ${outcome.reason}; the judge could not record it, it is kept in ${file}`;
       }
-      const queued = await store.db.selectFrom('outbox').selectAll().where('id', '>', before?.max ?? '0').orderBy('id').execute();
+      const queued = await outboxRowsAfter(store.db, before);
       const summary = outcome.status === 'processed' ? `processed ${outcome.messageId}: ${outcome.blocks} block(s), ${outcome.failedBlocks} refused` : outcome.status === 'duplicate' ? `duplicate ${outcome.messageId}: already processed, nothing done` : `${outcome.status} ${outcome.messageId}: ${outcome.reason}`;
       return [`# ${summary}; ${queued.length} message(s) queued`, ...queued.map(formatMail)].join('\n');
     });
@@ -64,7 +65,7 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
 
 export async function runOutbox(env?: Record<string, string | undefined>): Promise<string> {
   return withStore(loadConfig(env), async (store) => {
-    const pending = await store.db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').execute();
+    const pending = await pendingOutbox(store.db);
     return [`# ${pending.length} message(s) waiting to be sent`, ...pending.map(formatMail)].join('\n');
   });
 }

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { JudgeSettings } from '../config/config.ts';
+import { DELIVERY_FAILURE_NOTICES } from '../mail/delivery-failure-notice.ts';
 import { createSmtpSender, exponentialBackoff, type SenderLogger, type SmtpSender } from '../mail/smtp-sender.ts';
 import type { Database } from '../store/index.ts';
+import { outboxQueue } from '../store/outbox-queue.ts';
 
 /** The SMTP sender as the settings describe it, whichever thread it runs on. */
 export function outboxSender(db: Kysely<Database>, settings: JudgeSettings & { readonly smtpUrl: string }, workerId: string, logger: SenderLogger): SmtpSender {
   return createSmtpSender({
-    db,
+    queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
     smtpUrl: settings.smtpUrl,
     from: settings.judge,
     workerId,

@@ -4,13 +4,13 @@ import type { JudgeSettings } from '../config/config.ts';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { MailJudge, OVERSIZED_HEAD_BYTES } from '../mail/mail-judge.ts';
-import { judgeStateCursorStore } from '../mail/judge-state-cursor-store.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
-import { gameEventOf, onGameEvent } from '../judge/game-events.ts';
+import { onGameEvent } from '../judge/game-events.ts';
+import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
-import { createJudgeStore, judgeTransaction } from '../store/judge-store.ts';
+import { createJudgeStore, gameEventOf, judgeTransaction } from '../store/judge-store.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { startMailboxLeadership, type MailboxLeadership } from './mailbox-leader.ts';
+import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
 import { outboxSender } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
@@ -18,7 +18,7 @@ import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './sp
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
 // configured, an IMAP mailbox, and sending replies through SMTP or into the spool. Several
 // processes may share one PostgreSQL: the scheduler and the outbox sender are safe to run in
-// all of them, the mailbox is read by one at a time (mailbox-leader.ts). Stopping finishes the
+// all of them, the mailbox is read by one at a time (store/mailbox-leader.ts). Stopping finishes the
 // message in hand first.
 
 export interface RunningJudge {

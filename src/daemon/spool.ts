@@ -7,6 +7,7 @@ import type { ReceiveOutcome } from '../judge/judge.ts';
 import { OVERSIZED_HEAD_BYTES, type MailJudge } from '../mail/mail-judge.ts';
 import { mailOptions } from '../mail/outgoing-message.ts';
 import type { Database } from '../store/index.ts';
+import { markOutboxRowSent, pendingOutbox } from '../store/outbox-queue.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
 // <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
@@ -83,12 +84,12 @@ function spoolCopy(options: SendMailOptions): SendMailOptions {
 
 /** Writes pending outbox rows as `.eml` files and marks them sent; returns how many. */
 export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }): Promise<number> {
-  const rows = await db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(100).execute();
+  const rows = await pendingOutbox(db, 100);
   for (const row of rows) {
     const info = await transport.sendMail(spoolCopy(mailOptions(row, from)));
     const name = `${row.id.padStart(8, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
     await writeFile(path.join(folders.outbox, name), info.message as Buffer);
-    await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await markOutboxRowSent(db, row, new Date());
   }
   return rows.length;
 }

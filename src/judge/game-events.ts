@@ -8,7 +8,7 @@ import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } f
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
+import type { GameEvent, JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
 import { processTurn, processWhenDue, turnReadiness } from './process-turn.ts';
 
 // What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
@@ -30,19 +30,7 @@ const REPLACEMENT_REMINDER_MS = 48 * HOUR_MS;
 const FORMING_REMINDER_MS = 7 * DAY_MS;
 const PAUSE_REMINDER_MS = 3 * DAY_MS;
 
-export interface GameEvent {
-  readonly kind: string;
-  readonly gameId: number;
-  /** The phase the event was scheduled in; null before the game has started. */
-  readonly phase: string | null;
-}
-
-/** The game event a scheduler job stands for; null for a job that is no game's. */
-export function gameEventOf(job: { readonly kind: string; readonly game_id: number | null; readonly payload: { readonly [key: string]: unknown } }): GameEvent | null {
-  const phase = job.payload.phase ?? null;
-  if (job.game_id === null || (phase !== null && typeof phase !== 'string')) return null;
-  return { kind: job.kind, gameId: job.game_id, phase };
-}
+export type { GameEvent } from './ports.ts';
 
 export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });

@@ -144,6 +144,14 @@ export interface PressRecord {
 }
 
 /** Where an inbound mail was read: its IMAP mailbox and UID (ImapMessageMeta fits). */
+/** A game's timed event (a scheduler job), as the store hands it to the judge (game-events.ts). */
+export interface GameEvent {
+  readonly kind: string;
+  readonly gameId: number;
+  /** The phase the event was scheduled in; null before the game has started. */
+  readonly phase: string | null;
+}
+
 export interface InboundOrigin {
   readonly mailbox: string;
   readonly uidvalidity: string | number | bigint;

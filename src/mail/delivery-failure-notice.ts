@@ -1,3 +1,5 @@
+import type { MasterNotices, UndeliveredRecipient } from '../store/outbox-queue.ts';
+
 // The mail a game's Master gets when the judge gives up on delivering one of the game's
 // messages. It names the message and the refused addresses but never quotes the body: the
 // failed mail may be press the Master is not meant to read.
@@ -5,11 +7,7 @@
 /** The kind of outbox row a delivery-failure notice is; a failed notice never makes another. */
 export const DELIVERY_FAILURE_KIND = 'delivery-failure';
 
-export interface UndeliveredRecipient {
-  readonly address: string;
-  /** The server's answer or the connection error, e.g. `550 5.1.1 no such user`. */
-  readonly reason: string;
-}
+export type { UndeliveredRecipient };
 
 export interface FailedMessage {
   readonly message_id: string;
@@ -75,3 +73,6 @@ function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
 }
+
+/** The notices the outbox queue sends a game's Master (store/outbox-queue.ts). */
+export const DELIVERY_FAILURE_NOTICES: MasterNotices = { kind: DELIVERY_FAILURE_KIND, compose: deliveryFailureNotice };

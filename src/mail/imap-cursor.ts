@@ -4,16 +4,9 @@
 // Both numbers are unsigned 32-bit on the wire; UIDVALIDITY is kept as a decimal string because
 // imapflow gives it as a bigint and the database returns int8 as a string.
 
-export interface ImapCursor {
-  readonly uidvalidity: string;
-  readonly lastUid: number;
-}
+import type { ImapCursor, ImapCursorStore } from '../store/imap-cursor-store.ts';
 
-/** Where the cursor survives restarts (the judge_state table in the daemon). */
-export interface ImapCursorStore {
-  get(key: string): Promise<ImapCursor | null>;
-  set(key: string, cursor: ImapCursor): Promise<void>;
-}
+export { toCursor, type ImapCursor, type ImapCursorStore } from '../store/imap-cursor-store.ts';
 
 /** A cursor store that forgets on restart. Safe, since processed mail leaves the mailbox. */
 export function memoryCursorStore(): ImapCursorStore {
@@ -24,14 +17,4 @@ export function memoryCursorStore(): ImapCursorStore {
       cursors.set(key, cursor);
     },
   };
-}
-
-/** Reads a stored value leniently: numbers may come back as strings from JSON written by hand. */
-export function toCursor(value: unknown): ImapCursor | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { uidvalidity, lastUid } = value as { uidvalidity?: unknown; lastUid?: unknown };
-  const validity = typeof uidvalidity === 'string' || typeof uidvalidity === 'number' ? String(uidvalidity) : null;
-  const last = typeof lastUid === 'number' ? lastUid : typeof lastUid === 'string' ? Number(lastUid) : NaN;
-  if (validity === null || !/^\d+$/.test(validity) || !Number.isSafeInteger(last) || last < 0) return null;
-  return { uidvalidity: validity, lastUid: last };
 }

@@ -1,13 +1,10 @@
-import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
 import type { DKIMOptions } from 'nodemailer/lib/dkim';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
-import type { Database, OutboxRow } from '../store/index.ts';
-import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
+import type { OutboxRow } from '../store/index.ts';
+import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
-import { claimDueMessages, recordOutcome, recordSent } from './outbox-queue.ts';
-import type { DeliveryOutcome, OutboxClaim, RecordedOutcome, SentRow } from './outbox-queue.ts';
 
 // Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
 // message with no transaction open, then record what became of it. Fully delivered messages are
@@ -48,7 +45,8 @@ export interface SenderLogger {
 export type RetryBackoff = (failedAttempts: number) => number;
 
 export interface SmtpSenderSettings {
-  readonly db: Kysely<Database>;
+  /** The outbox (store/outbox-queue.ts: outboxQueue(db, DELIVERY_FAILURE_NOTICES)). */
+  readonly queue: OutboxQueue;
   readonly from: { readonly name: string; readonly address: string };
   /** Names this sender in `claimed_by`; unique per process, e.g. `${hostname}:${pid}`. */
   readonly workerId: string;
@@ -154,7 +152,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   const maxAttempts = options.maxAttempts ?? SENDER_DEFAULTS.maxAttempts;
   const now = options.now ?? (() => new Date());
   const backoff = options.backoff ?? exponentialBackoff();
-  const { db, from, workerId, logger } = options;
+  const { queue, from, workerId, logger } = options;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batchSize must be a positive integer, not ${batchSize}`);
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`maxAttempts must be a positive integer, not ${maxAttempts}`);
   if (!(leaseMs > 0)) throw new Error('leaseSeconds must be positive');
@@ -162,7 +160,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   const ownsTransport = options.transport === undefined;
   const transport: MailTransport = options.transport ?? pooledTransport(options.smtpUrl, options.smtpOptions);
   let running: { loop: Promise<void>; handle: RunningSender } | null = null;
-  const markSent = sentRecorder(db);
+  const markSent = sentRecorder(queue);
 
   async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
@@ -191,7 +189,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     const recorded: RecordedOutcome =
       outcome.kind === 'sent' && outcome.undelivered.length === 0
         ? { recorded: await markSent({ id: row.id, at: outcome.at }), noticeMessageId: null }
-        : await recordOutcome(db, row, claim, outcome);
+        : await queue.recordOutcome(row, claim, outcome);
     const bindings = { id: row.id, messageId: row.message_id, kind: row.kind, gameId: row.game_id, attempts: row.attempts + 1 };
     if (!recorded.recorded) {
       logger?.warn({ ...bindings, outcome: outcome.kind }, 'outbox row was no longer ours; outcome dropped');
@@ -208,7 +206,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
 
   async function drainOnce(): Promise<DrainResult> {
     const claimedAt = now();
-    const rows = await claimDueMessages(db, { workerId, limit: batchSize, now: claimedAt, leaseMs });
+    const rows = await queue.claimDue({ workerId, limit: batchSize, now: claimedAt, leaseMs });
     const claim: OutboxClaim = { workerId, claimedAt };
     // All at once: a pooled transport spreads them over its connections.
     const settled = await Promise.allSettled(rows.map((row) => handle(row, claim)));
@@ -301,7 +299,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
  * pool's messages share statements, and no 250 waits for more than the UPDATE in flight.
  * Resolves true when the row was still pending (false: someone else already recorded it).
  */
-function sentRecorder(db: Kysely<Database>): (row: SentRow) => Promise<boolean> {
+function sentRecorder(queue: OutboxQueue): (row: SentRow) => Promise<boolean> {
   type Waiting = SentRow & { resolve(recorded: boolean): void; reject(error: unknown): void };
   let waiting: Waiting[] = [];
   let writing = false;
@@ -309,7 +307,8 @@ function sentRecorder(db: Kysely<Database>): (row: SentRow) => Promise<boolean> 
     const batch = waiting;
     waiting = [];
     writing = true;
-    recordSent(db, batch)
+    queue
+      .recordSent(batch)
       .then(
         (recorded) => batch.forEach((entry) => entry.resolve(recorded.has(entry.id))),
         (error: unknown) => batch.forEach((entry) => entry.reject(error)),

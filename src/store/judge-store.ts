@@ -7,6 +7,7 @@ import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
   DedicationChange,
+  GameEvent,
   GameJob,
   GameOverview,
   GameSnapshot,
@@ -30,7 +31,7 @@ import type {
 } from '../judge/ports.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
-import { jsonb, type Database, type GamesTable, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
@@ -662,4 +663,11 @@ function jsonText(value: unknown): string {
 /** An IMAP number as text for an int8[] parameter (pg cannot send a bigint inside an array). */
 function nullableText(value: string | number | bigint | undefined): string | null {
   return value === undefined ? null : String(value);
+}
+
+/** The game event a scheduler job stands for; null for a job that is no game's (or whose payload is not one). */
+export function gameEventOf(job: Pick<JobRow, 'kind' | 'game_id' | 'payload'>): GameEvent | null {
+  const phase = job.payload.phase ?? null;
+  if (job.game_id === null || (phase !== null && typeof phase !== 'string')) return null;
+  return { kind: job.kind, gameId: job.game_id, phase };
 }

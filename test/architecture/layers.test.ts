@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importEdges, layerOf, type ImportEdge } from '../../tools/import-graph.ts';
+import { importCycles, importEdges, layerOf, sourceModules, SRC, type ImportEdge } from '../../tools/import-graph.ts';
 
 // The layers of README's Layout, as data: what each folder under src/ may import from the others.
 // Inner layers never import outer ones; an arrow running back fails here with the import named.
@@ -54,6 +56,19 @@ describe('layers', () => {
     expect(forbidden({ from: 'judge/judge.ts', to: 'mail/inbound-message.ts' })).toMatch(/judge may not import mail/);
     expect(forbidden({ from: 'render/results.ts', to: 'store/index.ts' })).toMatch(/render may not import store/);
     expect(forbidden({ from: 'store/judge-store.ts', to: 'judge/judge.ts' })).toMatch(/only the judge's port/);
+  });
+
+  it('keeps SQL in src/store: no queries elsewhere, database packages imported elsewhere only for their types', () => {
+    const problems = sourceModules()
+      .filter((module) => layerOf(module) !== 'store')
+      .flatMap((module) => {
+        const text = readFileSync(path.join(SRC, module), 'utf8');
+        const found: string[] = [];
+        if (/\.(selectFrom|updateTable|insertInto|deleteFrom|query)\(|\bsql`/.test(text)) found.push(`${module} runs SQL`);
+        if (/^import (?!type )[^;]*from '(kysely|kysely\/[^']*|pg|@electric-sql\/pglite[^']*)'/m.test(text)) found.push(`${module} imports a database package`);
+        return found;
+      });
+    expect(problems).toEqual([]);
   });
 
   it('has no import cycles', () => {

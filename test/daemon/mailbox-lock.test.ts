@@ -1,7 +1,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMailboxLeadership, type MailboxLeadership } from '../../src/daemon/mailbox-leader.ts';
+import { startMailboxLeadership, type MailboxLeadership } from '../../src/store/mailbox-leader.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 
 // The mailbox lock on its own, in one process against the real PostgreSQL: contenders stand in

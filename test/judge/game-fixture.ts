@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { gameEventOf, onGameEvent } from '../../src/judge/game-events.ts';
+import { onGameEvent } from '../../src/judge/game-events.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
-import { createJudgeStore, judgeTransaction } from '../../src/store/judge-store.ts';
+import { createJudgeStore, gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { eml } from './mail-builder.ts';
 

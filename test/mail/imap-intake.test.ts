@@ -8,7 +8,7 @@ import { backoffDelay, backoffPolicy } from '../../src/mail/backoff.ts';
 import { parseImapUrl } from '../../src/mail/imap-connection.ts';
 import { toCursor } from '../../src/mail/imap-cursor.ts';
 import { createImapIntake, FAILED_KEYWORD, FIRST_GROUP_SIZE, PROCESSED_KEYWORD, uidSet, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
-import { judgeStateCursorStore } from '../../src/mail/judge-state-cursor-store.ts';
+import { judgeStateCursorStore } from '../../src/store/imap-cursor-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';

@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice.ts';
 import { createSmtpSender } from '../../src/mail/smtp-sender.ts';
+import { outboxQueue } from '../../src/store/outbox-queue.ts';
 import type { MailTransport, SenderLogger } from '../../src/mail/smtp-sender.ts';
 import type { Database } from '../../src/store/index.ts';
 import type { Kysely } from 'kysely';
@@ -61,7 +63,7 @@ describeEachDatabase('SMTP sender pacing', (getStore) => {
         return transport.sendMail(mail);
       },
     };
-    const sender = createSmtpSender({ db, from: JUDGE, workerId: 'pacing', logger, transport: held });
+    const sender = createSmtpSender({ queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES), from: JUDGE, workerId: 'pacing', logger, transport: held });
     const loop = sender.start({ pollMs: 60_000, roundIntervalMs: 1_000 });
     try {
       const started = Date.now();

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DELIVERY_FAILURE_KIND } from '../../src/mail/delivery-failure-notice.ts';
-import { recordOutcome } from '../../src/mail/outbox-queue.ts';
+import { DELIVERY_FAILURE_KIND, DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice.ts';
+import { outboxQueue } from '../../src/store/outbox-queue.ts';
 import { classifySendError, createSmtpSender, exponentialBackoff } from '../../src/mail/smtp-sender.ts';
 import type { DrainResult, MailTransport, SmtpConnection, SmtpSender, SmtpSenderSettings } from '../../src/mail/smtp-sender.ts';
 import { jsonb, openStore } from '../../src/store/index.ts';
@@ -121,7 +121,7 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
       connection = { transport };
     }
     const sender = createSmtpSender({
-      db: getStore().db,
+      queue: outboxQueue(getStore().db, DELIVERY_FAILURE_NOTICES),
       from: JUDGE,
       workerId: 'sender-a',
       batchSize: 20,
@@ -370,7 +370,7 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
       )
       .execute();
     const a = newSender({ workerId: 'sender-a', batchSize: 10, now: () => new Date() });
-    const b = newSender({ db: otherDb, workerId: 'sender-b', batchSize: 10, now: () => new Date() });
+    const b = newSender({ queue: outboxQueue(otherDb, DELIVERY_FAILURE_NOTICES), workerId: 'sender-b', batchSize: 10, now: () => new Date() });
     await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(otherDb)]);
 
     const drainAll = async (sender: SmtpSender) => {
@@ -417,7 +417,7 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
     expect(await outboxRow(db, row.id)).toMatchObject({ status: 'sent', claimed_by: null });
 
     // the crashed sender wakes up and reports a failure for its old claim: it must not land
-    const late = await recordOutcome(db, row, crashedClaim, { kind: 'retry', at: clock.now(), retryAt: clock.now(), error: 'late' });
+    const late = await outboxQueue(db, DELIVERY_FAILURE_NOTICES).recordOutcome(row, crashedClaim, { kind: 'retry', at: clock.now(), retryAt: clock.now(), error: 'late' });
     expect(late).toEqual({ recorded: false, noticeMessageId: null });
     expect(await outboxRow(db, row.id)).toMatchObject({ status: 'sent', last_error: null });
   });
@@ -469,7 +469,7 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
         return info;
       },
     };
-    const sender = newSender({ db: observed }, { transport: together });
+    const sender = newSender({ queue: outboxQueue(observed, DELIVERY_FAILURE_NOTICES) }, { transport: together });
 
     expect(await sender.drainOnce()).toEqual({ sent: rowCount, retried: 0, dead: 0 });
     const sentUpdates = statements.filter((text) => /UPDATE outbox\s+SET status = 'sent'/.test(text));

@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { gameEventOf, onGameEvent } from '../../src/judge/game-events.ts';
+import { onGameEvent } from '../../src/judge/game-events.ts';
 import { startJobRunner } from '../../src/store/job-queue.ts';
-import { judgeTransaction } from '../../src/store/judge-store.ts';
+import { gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { openStore } from '../../src/store/index.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 

@@ -1,13 +1,49 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Database, OutboxRow } from '../store/index.ts';
-import { deliveryFailureNotice, DELIVERY_FAILURE_KIND } from './delivery-failure-notice.ts';
-import type { UndeliveredRecipient } from './delivery-failure-notice.ts';
+import type { Database, OutboxRow } from './schema.ts';
 
-// The outbox as a lease-based queue (mail-and-database.md §5). Every function here is one short
+// The outbox as a lease-based queue (mail-and-database.md §5), the store side of the SMTP
+// sender (src/mail/smtp-sender.ts uses it through OutboxQueue). Every method is one short
 // statement or transaction; SMTP happens between them, never inside one. Times come from the
 // caller's clock so tests can move it; several senders, in one process or many, may share the
 // table: a claim is a single UPDATE over rows picked with FOR UPDATE SKIP LOCKED.
+
+/** What the sender asks of the outbox. */
+export interface OutboxQueue {
+  /** Claims up to `limit` due rows for `workerId`; returns them oldest due first. */
+  claimDue(request: ClaimRequest): Promise<OutboxRow[]>;
+  /** Marks fully delivered rows sent in one statement; returns the ids that were still pending. */
+  recordSent(rows: readonly SentRow[]): Promise<Set<string>>;
+  /** Writes what became of one claimed row (see recordOutcome). */
+  recordOutcome(row: OutboxRow, claim: OutboxClaim, outcome: DeliveryOutcome): Promise<RecordedOutcome>;
+}
+
+export interface UndeliveredRecipient {
+  readonly address: string;
+  /** The server's answer or the connection error, e.g. `550 5.1.1 no such user`. */
+  readonly reason: string;
+}
+
+/** The notice queued to a game's Master about a message that could not be delivered (its text is the mail layer's). */
+export interface MasterNotices {
+  /** The outbox kind of a notice row: a failed notice never makes another. */
+  readonly kind: string;
+  /** The notice, or null when none may be sent. */
+  compose(
+    failed: { readonly message_id: string; readonly subject: string; readonly kind: string | null; readonly attempts: number },
+    undelivered: readonly UndeliveredRecipient[],
+    master: { readonly address: string; readonly gameName: string },
+    delivered: boolean,
+  ): { readonly messageId: string; readonly to: string; readonly subject: string; readonly body: string } | null;
+}
+
+export function outboxQueue(db: Kysely<Database>, notices: MasterNotices): OutboxQueue {
+  return {
+    claimDue: (request) => claimDueMessages(db, request),
+    recordSent: (rows) => recordSent(db, rows),
+    recordOutcome: (row, claim, outcome) => recordOutcome(db, row, claim, outcome, notices),
+  };
+}
 
 /** Proof of a claim: outcomes only land while the row is still ours. */
 export interface OutboxClaim {
@@ -42,8 +78,7 @@ export interface ClaimRequest {
 
 const LAST_ERROR_MAX = 2000;
 
-/** Claims up to `limit` due rows for `workerId`; returns them oldest due first. */
-export async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Promise<OutboxRow[]> {
+async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Promise<OutboxRow[]> {
   const leaseCutoff = new Date(request.now.getTime() - request.leaseMs);
   const rows = await db
     .updateTable('outbox')
@@ -78,7 +113,7 @@ export interface SentRow {
  * it lands whoever holds the claim, as long as the row is still pending: the message did go
  * out. Returns the ids that were updated.
  */
-export async function recordSent(db: Kysely<Database>, rows: readonly SentRow[]): Promise<Set<string>> {
+async function recordSent(db: Kysely<Database>, rows: readonly SentRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const { rows: updated } = await sql<{ id: string }>`
     UPDATE outbox
@@ -96,11 +131,12 @@ export async function recordSent(db: Kysely<Database>, rows: readonly SentRow[])
  * or a sent one some of whose recipients refused it, queues a notice to the game's Master in
  * the same transaction.
  */
-export async function recordOutcome(
+async function recordOutcome(
   db: Kysely<Database>,
   row: OutboxRow,
   claim: OutboxClaim,
   outcome: DeliveryOutcome,
+  notices: MasterNotices,
 ): Promise<RecordedOutcome> {
   return db.transaction().execute(async (trx) => {
     const base = trx
@@ -123,7 +159,7 @@ export async function recordOutcome(
             )
             .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return { recorded: false, noticeMessageId: null };
-    if (outcome.kind === 'retry' || row.game_id === null || row.kind === DELIVERY_FAILURE_KIND) {
+    if (outcome.kind === 'retry' || row.game_id === null || row.kind === notices.kind) {
       return { recorded: true, noticeMessageId: null };
     }
     const master = await trx
@@ -135,7 +171,7 @@ export async function recordOutcome(
       .where('seats.left_at', 'is', null)
       .executeTakeFirst();
     if (!master) return { recorded: true, noticeMessageId: null };
-    const notice = deliveryFailureNotice(
+    const notice = notices.compose(
       { message_id: row.message_id, subject: row.subject, kind: row.kind, attempts: row.attempts + 1 },
       outcome.undelivered,
       { address: master.address, gameName: master.name },
@@ -150,7 +186,7 @@ export async function recordOutcome(
         subject: notice.subject,
         body: notice.body,
         game_id: row.game_id,
-        kind: DELIVERY_FAILURE_KIND,
+        kind: notices.kind,
         next_attempt_at: outcome.at,
       })
       .onConflict((oc) => oc.column('message_id').doNothing())
@@ -172,4 +208,26 @@ function clip(text: string): string {
 /** bigint ids arrive as strings. */
 function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Pending rows in the order they were queued, up to `limit` (the spool outbox, `dipjudge outbox`). */
+export function pendingOutbox(db: Kysely<Database>, limit?: number): Promise<OutboxRow[]> {
+  const query = db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id');
+  return (limit === undefined ? query : query.limit(limit)).execute();
+}
+
+/** Marks a row sent that went out another way than SMTP (written to the spool outbox). */
+export async function markOutboxRowSent(db: Kysely<Database>, row: Pick<OutboxRow, 'id' | 'attempts'>, at: Date): Promise<void> {
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: at, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+}
+
+/** The newest row's id ('0' for an empty outbox): what a later outboxRowsAfter starts from. */
+export async function lastOutboxId(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return row?.max ?? '0';
+}
+
+/** Rows queued after `id`, in order, whatever their status. */
+export function outboxRowsAfter(db: Kysely<Database>, id: string): Promise<OutboxRow[]> {
+  return db.selectFrom('outbox').selectAll().where('id', '>', id).orderBy('id').execute();
 }
