@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { adjudicate } from '../src/api/adjudicate.ts';
+import { adjudicate, adjudicateDetailed } from '../src/api/adjudicate.ts';
+import { loadGeometry } from '../src/catalog/geometry-catalog.ts';
+import { MAP_FONT_FILE } from '../src/catalog/map-assets.ts';
+import { renderMapSvg } from '../src/render/map-picture.ts';
+import { renderMapPng } from '../src/render/map-png.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../src/engine/adjudicate-phase.ts';
 import { prepareMovement } from '../src/engine/movement/adjudicate-movement.ts';
@@ -46,5 +50,20 @@ for (const { name, input } of fixtures) {
   console.log(
     `${name}: ${position.units.length} units, ${lines} orders | resolver ${resolverOnly.toFixed(2)} µs | adjudication ${proper.toFixed(2)} µs | parse + adjudication ${withParsing.toFixed(2)} µs` +
       ` | adjudicate() JSON ${api.toFixed(1)} µs | ${Math.round(1e6 / withParsing).toLocaleString('en')} phases/s (parse + adjudication)`,
+  );
+}
+
+// Map pictures of each position with its orders: the SVG (pure) and the PNG at the width results mails use.
+const geometry = loadGeometry(variant.map)!;
+for (const { name, input } of fixtures) {
+  const drawn = adjudicateDetailed(input);
+  const picture = { variant, geometry, position: drawn.position, results: drawn.results, title: { game: 'bench', date: null } };
+  const svg = renderMapSvg(picture);
+  const svgMicros = medianMicros(() => renderMapSvg(picture), { batches: 30, perBatch: 5 });
+  const pngMicros = medianMicros(() => renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: 1000 }), { batches: 15, perBatch: 1 });
+  const png = renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: 1000 });
+  console.log(
+    `${name} map: SVG ${(svgMicros / 1000).toFixed(1)} ms (${Math.round(svg.length / 1024)} KB) | PNG 1000 px ${(pngMicros / 1000).toFixed(1)} ms (${Math.round(png.length / 1024)} KB)` +
+      ` | SVG + PNG ${((svgMicros + pngMicros) / 1000).toFixed(1)} ms`,
   );
 }

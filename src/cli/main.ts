@@ -31,6 +31,18 @@ program
   });
 
 program
+  .command('map')
+  .description('read an adjudicate input (a position and its orders) or output as JSON on stdin and write the map as SVG, or PNG with --png')
+  .option('--png', 'write PNG instead of SVG')
+  .option('--width <pixels>', 'PNG width in pixels', '1000')
+  .option('--title <text>', 'the title drawn above the map', 'dipjudge')
+  .action(async (options: { png?: boolean; width: string; title: string }) => {
+    const [{ runMap }, { readStdin }] = await Promise.all([import('./map-command.ts'), import('./read-stdin.ts')]);
+    const picture = runMap((await readStdin()).toString('utf8'), { png: options.png === true, width: Number(options.width), title: options.title });
+    process.stdout.write(picture);
+  });
+
+program
   .command('serve')
   .description('run the judge: read mail from the spool inbox (and IMAP_URL), send replies to the spool outbox (or SMTP_URL)')
   .addOption(configOption())
