@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ZodType } from 'zod';
 import { mapDataSchema } from '../engine/map-schema.ts';
+import { MapError } from '../engine/map.ts';
 import { Variant } from '../engine/variant.ts';
 import { variantDataSchema } from '../engine/variant-schema.ts';
 
@@ -44,7 +45,15 @@ export function loadVariant(name: string): Variant {
   const cached = cache.get(key);
   if (cached) return cached;
   const data = readData('variants', key, variantDataSchema);
-  const variant = new Variant(data, readData('maps', data.map, mapDataSchema));
+  const mapData = readData('maps', data.map, mapDataSchema);
+  let variant: Variant;
+  try {
+    variant = new Variant(data, mapData);
+  } catch (error) {
+    if (!(error instanceof MapError)) throw error;
+    const problems = error.message.split('\n').map((line) => `  ${line}`).join('\n');
+    throw new VariantLoadError(`variants/${key}.json (with maps/${data.map}.json) is not a playable variant:\n${problems}`);
+  }
   cache.set(key, variant);
   return variant;
 }

@@ -15,11 +15,39 @@ export function adjustmentsDue(units: readonly Unit[], supplyCenters: Readonly<R
   return (supplyCenters[power]?.length ?? 0) - units.filter((u) => u.power === power).length;
 }
 
-/** Home centres where the power could build right now. */
+/**
+ * Centres where the power may build under the variant's rule, occupied or not: its owned home
+ * centres (standard), any owned centre (DPjudge's BUILD_ANY), or any owned centre while it holds
+ * one of its home centres (DPjudge's REMOTE_BUILDS).
+ */
+export function buildSites(variant: Variant, supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): ProvinceId[] {
+  const owned = supplyCenters[power] ?? [];
+  const homes = variant.power(power)?.homeCenters ?? [];
+  switch (variant.builds) {
+    case 'home':
+      return homes.filter((c) => owned.includes(c));
+    case 'owned':
+      return [...owned];
+    case 'owned-with-home':
+      return owned.some((c) => homes.includes(c)) ? [...owned] : [];
+  }
+}
+
+/** Centres where the power could build right now. */
 export function buildableCenters(variant: Variant, units: readonly Unit[], supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): ProvinceId[] {
   const occupied = new Set(units.map((u) => provinceOf(u.location)));
-  const owned = supplyCenters[power] ?? [];
-  return (variant.power(power)?.homeCenters ?? []).filter((c) => owned.includes(c) && !occupied.has(c));
+  return buildSites(variant, supplyCenters, power).filter((c) => !occupied.has(c));
+}
+
+function buildRuleWords(variant: Variant): string {
+  switch (variant.builds) {
+    case 'home':
+      return 'a home supply centre';
+    case 'owned':
+      return 'a supply centre';
+    case 'owned-with-home':
+      return 'a supply centre (builds away from home need a home centre held)';
+  }
 }
 
 export function adjudicateAdjustments(
@@ -102,8 +130,9 @@ function checkBuild(
   const provinceId = provinceOf(ref.location);
   const province = map.province(provinceId)!;
   const name = board.powerName(power);
-  if (!board.variant.power(power)?.homeCenters.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
+  if (board.variant.builds === 'home' && !board.variant.power(power)?.homeCenters.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
   if (!(supplyCenters[power] ?? []).includes(provinceId)) return illegal(`${name} does not own ${province.name}`);
+  if (!buildSites(board.variant, supplyCenters, power).includes(provinceId)) return illegal(`${name} may not build in ${province.name}: a build needs ${buildRuleWords(board.variant)}`);
   if (board.indexAt(provinceId) >= 0) return illegal(`${province.name} is occupied`);
   if (built.some((u) => provinceOf(u.location) === provinceId)) return illegal(`A unit is already being built in ${province.name}`);
   const coast = coastOf(ref.location);

@@ -6,7 +6,7 @@ import type { Variant } from './variant.ts';
 
 // Moves a game from a processed phase to the next phase that has something to do:
 // retreat phases without dislodged units and adjustment phases without builds or removals
-// are skipped, and supply centres change hands when a step marked `captureCenters` ends.
+// are skipped, and supply centres change hands whenever the flow reaches an adjustment phase.
 
 export interface Advanced {
   readonly position: Position;
@@ -20,26 +20,24 @@ export function advance(
   dislodged: readonly DislodgedUnit[],
   supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>,
 ): Advanced {
-  let index = variant.flowIndex(processed);
-  let year = processed.year;
+  let phase = processed;
   let centers = supplyCenters;
   let winner: PowerId | null = null;
-  for (let guard = 0; guard <= variant.flow.length; guard++) {
-    if (variant.flow[index]!.captureCenters) {
+  for (let guard = 0; guard <= variant.flow.length * 4; guard++) {
+    const step = variant.nextPhase(phase);
+    phase = step.phase;
+    if (step.reachesAdjustment) {
       centers = captureCenters(variant, units, centers);
       winner ??= victor(variant, centers);
     }
-    index = (index + 1) % variant.flow.length;
-    if (index === 0) year++;
-    const step = variant.flow[index]!;
-    if (step.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
-    if (step.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, units, centers, p.id))) continue;
+    if (phase.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
+    if (phase.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, units, centers, p.id))) continue;
     return {
       position: {
         variant: variant.name,
-        phase: formatPhaseId({ season: step.season, year, type: step.type }),
+        phase: formatPhaseId(phase),
         units: [...units],
-        dislodged: step.type === 'retreat' ? [...dislodged] : [],
+        dislodged: phase.type === 'retreat' ? [...dislodged] : [],
         supplyCenters: centers,
       },
       winner,

@@ -17,7 +17,8 @@ function touches(map: GameMap, sea: number, province: number): boolean {
 
 function computeRoutes(map: GameMap, a: number, b: number): Routes {
   const isSea = (i: number) => map.provinces[i]!.terrain === 'sea';
-  const seas = map.provinces.filter((p) => p.terrain === 'sea').map((p) => p.index);
+  // Ports carry convoys too (DPjudge); an army's own start or end is never part of its chain.
+  const seas = map.provinces.filter((p) => p.convoys && p.index !== a && p.index !== b).map((p) => p.index);
   const routes: number[][] = [];
   const path: number[] = [];
   const extend = (): void => {

@@ -21,6 +21,12 @@ export const provinceDataSchema = z
     fleet: z.array(locationId).default([]),
     /** For provinces with split coasts: fleet neighbours per coast; `fleet` must then be empty. */
     coasts: z.partialRecord(z.enum(COASTS), z.array(locationId)).optional(),
+    /** A coastal province where a fleet may also convoy, as at sea (DPjudge's PORT). */
+    port: z.boolean().optional(),
+    /** Provinces a unit here may move to but not support into (DPjudge's `~` and `*` adjacencies). */
+    noSupportInto: z.array(provinceId).optional(),
+    /** DPjudge's abbreviation where the project keeps an id of its own (standard's `gol` is DPjudge's `lyo`). */
+    dpjudgeId: z.string().optional(),
   })
   .strict();
 

@@ -14,6 +14,8 @@ export interface Province {
   readonly supplyCenter: boolean;
   /** Split coasts such as `nc`, `sc`; empty for a province a fleet simply enters. */
   readonly coasts: readonly Coast[];
+  /** A fleet here may convoy: a sea, or a port (a coast DPjudge lets fleets convoy from). */
+  readonly convoys: boolean;
 }
 
 export class MapError extends Error {}
@@ -44,6 +46,8 @@ export class GameMap {
   private readonly armyAdjacency: Uint8Array;
   /** n×n: 1 when a fleet at some location of the first can reach some location of the second. */
   private readonly fleetReach: Uint8Array;
+  /** Pairs "from>to" across which a unit may move but not support. */
+  private readonly noSupport = new Set<string>();
   readonly size: number;
 
   constructor(data: MapData) {
@@ -56,6 +60,7 @@ export class GameMap {
       terrain: p.terrain,
       supplyCenter: p.supplyCenter,
       coasts: Object.keys(p.coasts ?? {}) as Coast[],
+      convoys: p.terrain === 'sea' || p.port === true,
     }));
     for (const province of this.provinces) {
       if (this.byId.has(province.id)) throw new MapError(`province ${province.id} is listed twice`);
@@ -69,6 +74,7 @@ export class GameMap {
     this.fleetReach = new Uint8Array(this.size * this.size);
     for (const p of data.provinces) {
       const from = this.byId.get(p.id)!;
+      for (const to of p.noSupportInto ?? []) this.noSupport.add(`${p.id}>${this.requireProvince(to, p.id).id}`);
       this.armyMoves.set(p.id, p.army);
       for (const to of p.army) this.armyAdjacency[from.index * this.size + this.requireProvince(to, p.id).index] = 1;
       const fleetLists: [LocationId, readonly LocationId[]][] = p.coasts
@@ -155,6 +161,11 @@ export class GameMap {
   /** Locations of the target province a fleet at `from` can reach (one per coast it touches). */
   fleetTargets(from: LocationId, to: ProvinceId): LocationId[] {
     return (this.fleetMoves.get(from) ?? []).filter((l) => provinceOf(l) === to);
+  }
+
+  /** Whether a unit in `from` may support into `to` where it could move there (false across DPjudge's `~` straits). */
+  canSupportAcross(from: ProvinceId, to: ProvinceId): boolean {
+    return this.noSupport.size === 0 || !this.noSupport.has(`${from}>${to}`);
   }
 
   armyAdjacentByIndex(a: number, b: number): boolean {

@@ -2,46 +2,67 @@ import { z } from 'zod';
 import { PHASE_TYPES, UNIT_TYPES } from './types.ts';
 
 // The on-disk format of a variant (`variants/<name>.json`): who plays, where they start,
-// how the year flows and what wins. Adding a variant means adding such a file (and its map).
+// how the years flow and what wins. Adding a variant means adding such a file (and its map);
+// `npm run import-maps` writes them from DPjudge's map files.
 
 const powerSchema = z
   .object({
     id: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'power ids are upper-case, e.g. ENGLAND'),
     name: z.string().min(1),
     adjective: z.string().min(1),
-    /** One letter used in phase-independent lists: press recipients, draw lists, njudge signon. */
-    initial: z.string().regex(/^[A-Z]$/),
-    homeCenters: z.array(z.string()).min(1),
+    /** One letter or digit used in phase-independent lists: press recipients, draw lists, njudge signon. */
+    initial: z.string().regex(/^[A-Z0-9]$/, 'an initial is one upper-case letter or a digit'),
+    homeCenters: z.array(z.string()),
     units: z.array(z.object({ type: z.enum(UNIT_TYPES), location: z.string() }).strict()),
     /** Centres owned at the start; defaults to the home centres. */
     ownedCenters: z.array(z.string()).optional(),
   })
   .strict();
 
-const flowStepSchema = z
+const phaseStepSchema = z
   .object({
-    /** One upper-case letter used in phase ids (`S` in `S1901M`). */
+    /** One upper-case letter used in phase ids (`S` in `S1901M`, `A` in hundred's `A1425M`). */
     season: z.string().regex(/^[A-Z]$/),
     seasonName: z.string().min(1),
     type: z.enum(PHASE_TYPES),
-    /** Supply-centre ownership changes once this step is over (or skipped). */
-    captureCenters: z.boolean().default(false),
   })
   .strict();
+
+/** DPjudge's FLOW: phases, the year's turn (`NEWYEAR:5`, `NEWYEAR:-1`) and `IFYEARDIV:10` (the rest of the flow only in such years). */
+const flowItemSchema = z.union([
+  phaseStepSchema,
+  z.object({ newYear: z.number().int().refine((n) => n !== 0, 'a year cannot advance by 0') }).strict(),
+  z.object({ ifYearDivisibleBy: z.number().int().positive(), remainder: z.number().int().nonnegative() }).strict(),
+]);
+
+export const BUILD_RULES = ['home', 'owned', 'owned-with-home'] as const;
 
 export const variantDataSchema = z
   .object({
     name: z.string().min(1),
     title: z.string().min(1),
+    /** One line for LIST VARIANTS. */
+    description: z.string().min(1),
+    /** Where the data came from (and its licence). */
+    source: z.string().optional(),
     map: z.string().min(1),
-    powers: z.array(powerSchema).min(1),
-    startYear: z.number().int(),
-    /** The phases of one game year in order. */
-    flow: z.array(flowStepSchema).min(1),
+    powers: z.array(powerSchema).min(2),
+    /** The first phase of a game. */
+    begin: phaseStepSchema.omit({ seasonName: true }).extend({ year: z.number().int() }),
+    /** The phases and year turns of one cycle, in order (DPjudge's FLOW). */
+    flow: z.array(flowItemSchema).min(1),
     victory: z.object({ centers: z.number().int().positive() }).strict(),
+    /**
+     * Where a power builds: `home` on its own home centres (the standard rule), `owned` on any centre
+     * it owns (DPjudge's BUILD_ANY), `owned-with-home` on any owned centre while it holds one of its
+     * home centres (DPjudge's REMOTE_BUILDS).
+     */
+    builds: z.enum(BUILD_RULES).default('home'),
   })
   .strict();
 
 export type PowerData = z.infer<typeof powerSchema>;
-export type FlowStep = z.infer<typeof flowStepSchema>;
+export type PhaseStep = z.infer<typeof phaseStepSchema>;
+export type FlowItem = z.infer<typeof flowItemSchema>;
+export type BuildRule = (typeof BUILD_RULES)[number];
 export type VariantData = z.infer<typeof variantDataSchema>;

@@ -2,7 +2,8 @@ import { GameMap, MapError, provinceOf } from './map.ts';
 import type { MapData } from './map-schema.ts';
 import { formatPhaseId, type Phase } from './phase.ts';
 import type { LocationId, PowerId, Position, ProvinceId, Unit } from './types.ts';
-import type { FlowStep, VariantData } from './variant-schema.ts';
+import { mapProblems, variantProblems } from './validate-variant.ts';
+import type { BuildRule, FlowItem, PhaseStep, VariantData } from './variant-schema.ts';
 
 export interface Power {
   readonly index: number;
@@ -13,24 +14,40 @@ export interface Power {
   readonly homeCenters: readonly ProvinceId[];
 }
 
+/** One step from a phase to the next in the variant's flow. */
+export interface FlowStepTaken {
+  readonly phase: Phase;
+  /** The step reached an adjustment phase: centres change hands first (even if the phase has nothing to do). */
+  readonly reachesAdjustment: boolean;
+}
+
 /** A variant bound to its compiled map: everything the engine needs to run its games. */
 export class Variant {
   readonly name: string;
   readonly title: string;
+  readonly description: string;
   readonly map: GameMap;
   readonly powers: readonly Power[];
-  readonly flow: readonly FlowStep[];
+  readonly flow: readonly FlowItem[];
+  /** The phase steps of the flow, in order. */
+  readonly steps: readonly PhaseStep[];
   readonly victoryCenters: number;
+  readonly builds: BuildRule;
   private readonly data: VariantData;
   private readonly powersById = new Map<PowerId, Power>();
 
   constructor(data: VariantData, mapData: MapData) {
+    const problems = [...mapProblems(mapData).map((p) => `map ${mapData.name}: ${p}`), ...variantProblems(data, mapData)];
+    if (problems.length > 0) throw new MapError(problems.join('\n'));
     this.data = data;
     this.name = data.name;
     this.title = data.title;
+    this.description = data.description;
     this.map = new GameMap(mapData);
     this.flow = data.flow;
+    this.steps = data.flow.filter((f): f is PhaseStep => 'season' in f);
     this.victoryCenters = data.victory.centers;
+    this.builds = data.builds;
     this.powers = data.powers.map((p, index) => ({
       index,
       id: p.id,
@@ -39,21 +56,7 @@ export class Variant {
       initial: p.initial,
       homeCenters: p.homeCenters,
     }));
-    const initials = new Set<string>();
-    for (const power of this.powers) {
-      if (this.powersById.has(power.id)) throw new MapError(`power ${power.id} is listed twice`);
-      if (initials.has(power.initial)) throw new MapError(`two powers use the initial ${power.initial}`);
-      this.powersById.set(power.id, power);
-      initials.add(power.initial);
-    }
-    for (const p of data.powers) {
-      for (const centre of [...p.homeCenters, ...(p.ownedCenters ?? [])]) {
-        if (!this.map.province(centre)?.supplyCenter) throw new MapError(`${p.id} lists ${centre}, which is not a supply centre`);
-      }
-      for (const unit of p.units) {
-        if (!this.map.canOccupy(unit.type, unit.location)) throw new MapError(`${p.id} starts with ${unit.type} ${unit.location}, where it cannot stand`);
-      }
-    }
+    for (const power of this.powers) this.powersById.set(power.id, power);
   }
 
   /** Dense index of a power given by its exact id, or -1. */
@@ -74,6 +77,11 @@ export class Variant {
     return this.powers.find((p) => p.homeCenters.includes(province));
   }
 
+  /** The first phase of a game. */
+  firstPhase(): Phase {
+    return { season: this.data.begin.season, year: this.data.begin.year, type: this.data.begin.type };
+  }
+
   startingPosition(): Position {
     const units: Unit[] = [];
     const supplyCenters: Record<PowerId, ProvinceId[]> = {};
@@ -81,23 +89,57 @@ export class Variant {
       for (const u of p.units) units.push({ power: p.id, type: u.type, location: u.location });
       supplyCenters[p.id] = [...(p.ownedCenters ?? p.homeCenters)];
     }
-    const first = this.flow[0]!;
-    return {
-      variant: this.name,
-      phase: formatPhaseId({ season: first.season, year: this.data.startYear, type: first.type }),
-      units,
-      dislodged: [],
-      supplyCenters,
-    };
+    return { variant: this.name, phase: formatPhaseId(this.firstPhase()), units, dislodged: [], supplyCenters };
   }
 
-  /** The index in the yearly flow of a phase, or -1 when the variant has no such phase. */
+  /** The index in the flow of a phase, or -1 when the variant has no such phase. */
   flowIndex(phase: Phase): number {
-    return this.flow.findIndex((s) => s.season === phase.season && s.type === phase.type);
+    return this.flow.findIndex((s) => 'season' in s && s.season === phase.season && s.type === phase.type);
+  }
+
+  /**
+   * The phase after this one, as DPjudge's flow runs: `newYear` turns the year, and
+   * `ifYearDivisibleBy` ends the cycle early in the years it does not divide.
+   */
+  nextPhase(phase: Phase): FlowStepTaken {
+    const start = this.flowIndex(phase);
+    if (start < 0) throw new MapError(`the ${this.title} variant has no phase ${formatPhaseId(phase)}`);
+    let year = phase.year;
+    let which = start + 1;
+    for (let guard = 0; guard <= 2 * this.flow.length; guard++) {
+      which %= this.flow.length;
+      const item = this.flow[which]!;
+      if ('ifYearDivisibleBy' in item) {
+        const remainder = ((year % item.ifYearDivisibleBy) + item.ifYearDivisibleBy) % item.ifYearDivisibleBy;
+        which = remainder === item.remainder ? which + 1 : 0;
+        continue;
+      }
+      if ('newYear' in item) year += item.newYear;
+      else return { phase: { season: item.season, year, type: item.type }, reachesAdjustment: item.type === 'adjustment' };
+      which++;
+    }
+    throw new MapError(`the flow of ${this.title} never reaches another phase`);
+  }
+
+  /** Whether centres change hands on the way from `processed` to `next` (an adjustment phase was reached). */
+  centresChangeBetween(processed: Phase, next: Phase): boolean {
+    let phase = processed;
+    for (let guard = 0; guard <= this.flow.length * 4; guard++) {
+      const step = this.nextPhase(phase);
+      if (step.reachesAdjustment) return true;
+      phase = step.phase;
+      if (phase.season === next.season && phase.year === next.year && phase.type === next.type) return false;
+    }
+    return false;
   }
 
   seasonName(phase: Phase): string {
-    return this.flow.find((s) => s.season === phase.season)?.seasonName ?? phase.season;
+    return this.steps.find((s) => s.season === phase.season)?.seasonName ?? phase.season;
+  }
+
+  /** The season letter of the flow's first movement phase: the one a year's row in SUMMARY is taken from. */
+  openingSeason(): string {
+    return this.steps.find((s) => s.type === 'movement')!.season;
   }
 
   supplyCenters(): ProvinceId[] {

@@ -187,7 +187,7 @@ async function history(ctx: BlockContext, name: string | null, line: number): Pr
 async function summary(ctx: BlockContext, name: string | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   const variant = loadVariant(game.variant);
-  const phases = (await ctx.tx.phases(game.id)).filter((p) => p.phaseId.endsWith('M') && p.phaseId.startsWith(variant.flow[0]!.season));
+  const phases = (await ctx.tx.phases(game.id)).filter((p) => p.phaseId.endsWith('M') && p.phaseId.startsWith(variant.openingSeason()));
   const header = `Year  ${variant.powers.map((p) => p.initial.padStart(3)).join('')}`;
   const rows = phases.map((p) => `${p.phaseId.slice(1, -1).padEnd(5)} ${variant.powers.map((power) => String(p.position.supplyCenters[power.id]?.length ?? 0).padStart(3)).join('')}`);
   return [`Supply centres per year in '${game.name}':`, header, ...rows].join('\n');

@@ -1,4 +1,4 @@
-import { provinceOf } from '../engine/map.ts';
+import { buildableCenters } from '../engine/adjustment.ts';
 import type { OrderResult } from '../engine/results.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -43,9 +43,7 @@ export function adjustmentReport(variant: Variant, results: readonly OrderResult
   return [...ordered, ...unusable, ...defaults];
 }
 
-/** Whether the power still has a home centre it owns with nothing standing on it. */
+/** Whether the power still has a centre it may build on (a home centre it owns, in the standard rule) with nothing standing on it. */
 export function hasFreeHomeCentre(variant: Variant, position: Position, power: PowerId): boolean {
-  const occupied = new Set(position.units.map((u) => provinceOf(u.location)));
-  const owned = position.supplyCenters[power] ?? [];
-  return (variant.power(power)?.homeCenters ?? []).some((c) => owned.includes(c) && !occupied.has(c));
+  return buildableCenters(variant, position.units, position.supplyCenters, power).length > 0;
 }

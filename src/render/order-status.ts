@@ -1,3 +1,4 @@
+import { buildSites } from '../engine/adjustment.ts';
 import { coastOf, provinceOf } from '../engine/map.ts';
 import { parsePhaseId, type Phase } from '../engine/phase.ts';
 import type { LocationId, Order, PowerId, Position, UnitType } from '../engine/types.ts';
@@ -142,7 +143,7 @@ function adjustmentListing(input: OrderStatusInput, powerName: string, accepted:
     }
   }
   const occupied = new Set([...position.units.map((u) => provinceOf(u.location)), ...building]);
-  const freeHomes = (variant.power(input.power)?.homeCenters ?? []).filter((c) => owned.includes(c) && !occupied.has(c)).length;
+  const freeHomes = buildSites(variant, position.supplyCenters, input.power).filter((c) => !occupied.has(c)).length;
   const buildsLeft = Math.max(0, due - building.size - waived);
   const removalsLeft = Math.max(0, -due - removing.size);
   if (buildsLeft > 0) lines.push(line(freeHomes > 0 ? { kind: 'pending-builds', count: buildsLeft } : { kind: 'unusable', count: buildsLeft, processed: false }));

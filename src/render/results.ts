@@ -70,16 +70,9 @@ export function renderResults(input: ResultsInput): string {
   return text;
 }
 
-/** Whether going from `processed` to `next` ended a flow step that changes centre ownership. */
+/** Whether going from `processed` to `next` reached an adjustment phase, where centre ownership changes. */
 function countsCentres(variant: Variant, processed: Phase, next: Phase): boolean {
-  let index = variant.flowIndex(processed);
-  const target = variant.flowIndex(next);
-  for (let steps = 0; steps < variant.flow.length; steps++) {
-    if (variant.flow[index]!.captureCenters) return true;
-    index = (index + 1) % variant.flow.length;
-    if (index === target) return false;
-  }
-  return false;
+  return variant.centresChangeBetween(processed, next);
 }
 
 function requirePhase(id: string): Phase {

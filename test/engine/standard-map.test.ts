@@ -4,6 +4,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { mapDataSchema } from '../../src/engine/map-schema.ts';
 import { coastOf, normaliseName, provinceOf, type GameMap } from '../../src/engine/map.ts';
 import type { LocationId, UnitType } from '../../src/engine/types.ts';
+import { formatPhaseId, parsePhaseId } from '../../src/engine/phase.ts';
 
 // The standard board checked three ways: internal consistency (symmetry, coasts, counts),
 // edge-for-edge agreement with DPjudge's own map file (test/fixtures/dpjudge), and an explicit
@@ -440,14 +441,17 @@ describe('standard variant', () => {
     expect(start.supplyCenters).toEqual(Object.fromEntries(variant.powers.map((p) => [p.id, [...p.homeCenters]])));
   });
 
-  it('runs Spring, Fall and Winter, capturing centres after the Fall retreats, and needs 18 to win', () => {
-    expect(variant.flow.map((s) => `${s.season} ${s.seasonName} ${s.type} ${s.captureCenters}`)).toEqual([
-      'S Spring movement false',
-      'S Spring retreat false',
-      'F Fall movement false',
-      'F Fall retreat true',
-      'W Winter adjustment false',
+  it('runs Spring, Fall and Winter, capturing centres on the way to the Winter adjustments, and needs 18 to win', () => {
+    expect(variant.flow.map((s) => ('season' in s ? `${s.season} ${s.seasonName} ${s.type}` : JSON.stringify(s)))).toEqual([
+      '{"newYear":1}',
+      'S Spring movement',
+      'S Spring retreat',
+      'F Fall movement',
+      'F Fall retreat',
+      'W Winter adjustment',
     ]);
+    const steps = ['S1901M', 'S1901R', 'F1901M', 'F1901R', 'W1901A'].map((id) => variant.nextPhase(parsePhaseId(id)!));
+    expect(steps.map((s) => `${formatPhaseId(s.phase)} ${s.reachesAdjustment}`)).toEqual(['S1901R false', 'F1901M false', 'F1901R false', 'W1901A true', 'S1902M false']);
     expect(variant.victoryCenters).toBe(18);
   });
 });

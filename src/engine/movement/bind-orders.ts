@@ -134,6 +134,7 @@ function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 
     if (!map.canReachProvince(unit.type, unit.location, supportedProvince)) {
       return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(supportedProvince)}, so it cannot support a unit there`);
     }
+    if (!map.canSupportAcross(from, supportedProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(supportedProvince)} but cannot support into it`);
     return ok({ kind: SUPPORT, order: { kind: 'support', unit: self, supported: refOf(supported), to: null }, target: null, other, viaConvoy: false, adjacent: false });
   }
   const toProvince = provinceOf(order.to);
@@ -142,10 +143,11 @@ function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 
   if (!map.canReachProvince(unit.type, unit.location, toProvince)) {
     return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`);
   }
+  if (!map.canSupportAcross(from, toProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(toProvince)} but cannot support into it`);
   const supportedCanGo =
     supported.type === 'A'
       ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
-        map.canMove('A', supported.location, toProvince) || convoyPossible(map, supportedProvince, toProvince, map.province(from)!.terrain === 'sea' ? map.indexOf(from) : -1)
+        map.canMove('A', supported.location, toProvince) || convoyPossible(map, supportedProvince, toProvince, map.province(from)!.convoys ? map.indexOf(from) : -1)
       : map.canReachProvince('F', supported.location, toProvince);
   if (!supportedCanGo) return illegal(`The ${unitWord(supported.type)} in ${board.name(supportedProvince)} cannot reach ${board.name(toProvince)}`);
   // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
@@ -159,7 +161,7 @@ function bindConvoy(board: Board, index: number, order: Extract<Order, { kind: '
   const unit = board.units[index]!;
   const from = provinceOf(unit.location);
   if (unit.type !== 'F') return illegal('Only fleets can convoy');
-  if (map.province(from)!.terrain !== 'sea') return illegal(`A fleet in ${board.name(from)} cannot convoy: only fleets at sea can`);
+  if (!map.province(from)!.convoys) return illegal(`A fleet in ${board.name(from)} cannot convoy: only fleets at sea or in a port can`);
   const armyProvince = provinceOf(order.army.location);
   const other = board.indexAt(armyProvince);
   if (other < 0) return illegal(`There is no unit in ${board.name(armyProvince)} to convoy`);
