@@ -30,6 +30,7 @@ const configSchema = z
     DIPJUDGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    DIPJUDGE_MAX_REPLY_BYTES: z.coerce.number().int().min(4096).default(256 * 1024),
     DIPJUDGE_TIME_ZONE: z
       .string()
       .refine((zone) => IANAZone.isValidZone(zone), 'must be an IANA time zone, e.g. Europe/London or America/New_York')
@@ -102,6 +103,8 @@ export interface JudgeSettings {
     readonly code: string;
     readonly maxMessageBytes: number;
     readonly maxMailsPerHour: number;
+    /** The most one reply may hold; the rest is left out with a line saying so. */
+    readonly maxReplyBytes: number;
     /** Zone of new games that give no ZONE line. */
     readonly defaultTimeZone: string;
   };
@@ -165,6 +168,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       code: c.JUDGE_CODE.toUpperCase(),
       maxMessageBytes: c.DIPJUDGE_MAX_MAIL_BYTES,
       maxMailsPerHour: c.DIPJUDGE_MAX_MAILS_PER_HOUR,
+      maxReplyBytes: c.DIPJUDGE_MAX_REPLY_BYTES,
       defaultTimeZone: c.DIPJUDGE_TIME_ZONE,
     },
   };

@@ -16,6 +16,8 @@ export interface JudgeConfig {
   readonly code: string;
   /** Mail larger than this is refused with a reply (default 256 KiB). */
   readonly maxMessageBytes?: number;
+  /** The most a reply to one mail may hold (default DEFAULT_MAX_REPLY_BYTES, 256 KiB): the rest is left out, with a line saying so. */
+  readonly maxReplyBytes?: number;
   /** Mails one address may send per hour before the judge stops handling them (default 60). */
   readonly maxMailsPerHour?: number;
   /** IANA zone of a new game whose CREATE gives no ZONE line (default UTC). */

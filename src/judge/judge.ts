@@ -149,7 +149,7 @@ export class Judge {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
     const answered = await this.store.transaction(async (tx) => {
-      const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', subject: message?.subject ?? '', origin }]);
+      const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', replyAddress: message?.replyAddress ?? null, subject: message?.subject ?? '', origin }]);
       if (!inbound!.recorded) return null;
       await tx.markInbound(messageId, 'failed', null);
       const sender = message?.replyAddress ?? null;
@@ -195,14 +195,16 @@ export class Judge {
     const touched = new Set<string>();
     let failed = 0;
     const proseLines = [...body.proseLines];
+    const repeats: RepeatedCommands = { seen: new Set(), skipped: 0 };
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
     for (const [index, block] of body.blocks.entries()) {
       const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
-      const ok = await this.runBlock(ctx, block);
+      const ok = await this.runBlock(ctx, block, repeats);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
       sections.push(blockReply(block, ctx, ok));
     }
+    if (repeats.skipped > 0) sections.push(`${repeats.skipped} repeated information command${repeats.skipped === 1 ? ' was' : 's were'} answered once, above.`);
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
     const commandCount = body.blocks.length;
@@ -221,14 +223,14 @@ export class Judge {
   }
 
   /** Runs one block under a savepoint; any error undoes all of it. */
-  private async runBlock(ctx: BlockContext, block: Block): Promise<boolean> {
+  private async runBlock(ctx: BlockContext, block: Block, repeats: RepeatedCommands): Promise<boolean> {
     if (block.kind === 'broken') return false;
     try {
       // Info commands (HELP, LIST, HISTORY …) only read: a block of nothing else has no
       // writes to undo, so it spares the SAVEPOINT and RELEASE round trips.
       const readOnly = block.kind === 'anonymous' && block.commands.every(isInfoCommand);
       const work = async () => {
-        await this.execute(ctx, block);
+        await this.execute(ctx, block, repeats);
         if (ctx.errors.length > 0) throw new BlockRolledBack();
       };
       await (readOnly ? work() : ctx.tx.nested(work));
@@ -240,11 +242,18 @@ export class Judge {
     }
   }
 
-  private async execute(ctx: BlockContext, block: Exclude<Block, { kind: 'broken' }>): Promise<void> {
+  private async execute(ctx: BlockContext, block: Exclude<Block, { kind: 'broken' }>, repeats: RepeatedCommands): Promise<void> {
     switch (block.kind) {
       case 'anonymous':
         for (const command of block.commands) {
           if (isInfoCommand(command)) {
+            // The same question twice in one mail is answered once: 43,000 HELP lines make one HELP.
+            const key = command.text.trim().replace(/\s+/g, ' ').toUpperCase();
+            if (repeats.seen.has(key)) {
+              repeats.skipped++;
+              continue;
+            }
+            repeats.seen.add(key);
             await infoCommand(ctx, command);
           } else if (command.kind === 'master') {
             // PURGE and RENAME carry the Master's password themselves (DPjudge).
@@ -267,6 +276,12 @@ export class Judge {
 
 class BlockRolledBack extends Error {}
 
+/** Information commands already answered in this mail, and how many repeats were left out. */
+interface RepeatedCommands {
+  readonly seen: Set<string>;
+  skipped: number;
+}
+
 /** A mail read and its body parsed. */
 interface Received {
   readonly message: InboundMail;
@@ -276,7 +291,7 @@ interface Received {
 }
 
 function inboundRecord({ message, messageId, origin }: Received): InboundRecord {
-  return { messageId, from: message.from ?? '', subject: message.subject ?? '', origin };
+  return { messageId, from: message.from ?? '', replyAddress: message.replyAddress, subject: message.subject ?? '', origin };
 }
 
 type PasswordChecks = ReadonlyMap<SessionOpener, PrecheckedPassword>;
@@ -300,13 +315,38 @@ function proseNote(lines: readonly number[]): string {
   return `${named} read as a greeting or signature, not as ${one ? 'a command' : 'commands'}, and ${one ? 'was' : 'were'} ignored.\nEnd your commands with SIGNOFF to be sure nothing after them is read.`;
 }
 
+/** The default size cap of one reply: a mail can never make the judge write more than this back. */
+export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024;
+
+/**
+ * The reply's sections, cut so the body stays under the cap: whole sections while they fit, then
+ * one line saying what was left out.
+ */
+export function cappedBody(sections: readonly string[], maxBytes: number): string {
+  const body = `${sections.join('\n\n')}\n`;
+  if (Buffer.byteLength(body, 'utf8') <= maxBytes) return body;
+  const room = maxBytes - 400; // the closing line and the judge's own additions
+  const kept: string[] = [];
+  let used = 0;
+  for (const section of sections) {
+    const size = Buffer.byteLength(section, 'utf8') + 2;
+    if (used + size > room) break;
+    kept.push(section);
+    used += size;
+  }
+  if (kept.length === 0) kept.push(Buffer.from(sections[0] ?? '', 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD$/, ''));
+  const left = sections.length - kept.length;
+  const note = `The rest of this reply (${left === 0 ? 'part of it' : `${left} more part${left === 1 ? '' : 's'}`}) was left out: a reply from this judge is at most ${Math.floor(maxBytes / 1024)} KB. All the commands of your mail were handled; send fewer per mail to read every answer.`;
+  return `${[...kept, note].join('\n\n')}\n`;
+}
+
 function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = message.subject ? (/^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`) : `Re: your mail to ${config.name}`;
   return {
     to: [sender],
     subject,
-    body: `${sections.join('\n\n')}\n`,
+    body: cappedBody(sections, config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES),
     headers: {
       'Auto-Submitted': 'auto-replied',
       ...(message.messageId ? { 'In-Reply-To': message.messageId } : {}),

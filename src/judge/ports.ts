@@ -199,6 +199,8 @@ export interface PlayerRecordOptions {
 export interface InboundRecord {
   readonly messageId: string;
   readonly from: string;
+  /** Where a reply goes, lower case (null: nowhere); counted by the hourly limit as well as the From. */
+  readonly replyAddress?: string | null;
   readonly subject: string;
   readonly origin?: InboundOrigin | null;
 }
@@ -207,8 +209,10 @@ export interface InboundRecorded {
   /** False when the Message-ID was seen before (a replay, or an earlier mail of the same call). */
   readonly recorded: boolean;
   /**
-   * Mails from the same From address in the last hour, this one and those before it included:
-   * what the per-sender limit counts. Meaningful only for a recorded mail.
+   * Mails of the last hour from this mail's From address or with replies going to its reply
+   * address (whichever has more), this one and those before it included: what the hourly limit
+   * counts, so varying the From cannot make the judge write to one address without end.
+   * Meaningful only for a recorded mail.
    */
   readonly fromSenderThisHour: number;
 }

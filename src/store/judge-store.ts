@@ -140,7 +140,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async recordInbound(given: readonly InboundRecord[]): Promise<InboundRecorded[]> {
     if (given.length === 0) return [];
-    const mails = given.map((mail) => ({ ...mail, messageId: storable(mail.messageId), from: storable(mail.from), subject: storable(mail.subject) }));
+    const mails = given.map((mail) => ({ ...mail, messageId: storable(mail.messageId), from: storable(mail.from), replyAddress: nullableStorable(mail.replyAddress ?? null), subject: storable(mail.subject) }));
     // A Message-ID given twice in one call is recorded once, for its first mail.
     const firsts = new Map<string, number>();
     mails.forEach((mail, index) => {
@@ -156,41 +156,50 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     // the clash. A conflict raises no error, so the transaction goes on.
     const clashed = candidates.filter((mail) => mail.origin && !recorded.has(mail.messageId));
     if (clashed.length > 0) for (const id of (await this.insertInbound(clashed, { withOrigin: false })).recorded) recorded.add(id);
+    // Each address's mails of the hour so far, this call's earlier mails included.
     const counted = new Map<string, number>();
     return mails.map((mail, index) => {
       const isRecorded = firsts.get(mail.messageId) === index && recorded.has(mail.messageId);
-      const count = (counted.get(mail.from) ?? recent.get(mail.from) ?? 0) + (isRecorded ? 1 : 0);
-      counted.set(mail.from, count);
+      let count = 0;
+      for (const address of countedAddresses(mail)) {
+        const total = (counted.get(address) ?? recent.get(address) ?? 0) + (isRecorded ? 1 : 0);
+        counted.set(address, total);
+        count = Math.max(count, total);
+      }
       return { recorded: isRecorded, fromSenderThisHour: count };
     });
   }
 
   /**
-   * One INSERT for all the mails, with each sender's count of the hour before it: the count runs
-   * on the statement's snapshot, which holds the mails of earlier statements of this transaction
-   * but not the rows this one inserts.
+   * One INSERT for all the mails, with each address's count of the hour before it (mails from it,
+   * and mails from others whose replies go to it): the count runs on the statement's snapshot,
+   * which holds the mails of earlier statements of this transaction but not the rows this one
+   * inserts.
    */
   private async insertInbound(mails: readonly InboundRecord[], options: { readonly withOrigin: boolean }): Promise<{ recorded: Set<string>; recent: Map<string, number> }> {
     const origin = (mail: InboundRecord) => (options.withOrigin ? (mail.origin ?? null) : null);
     const { rows } = await sql<{ message_id: string | null; from_address: string | null; recent: string | null }>`
       WITH incoming AS (
         SELECT * FROM unnest(
-          ${mails.map((m) => m.messageId)}::text[], ${mails.map((m) => m.from)}::text[], ${mails.map((m) => m.subject.slice(0, 500))}::text[],
+          ${mails.map((m) => m.messageId)}::text[], ${mails.map((m) => m.from)}::text[], ${mails.map((m) => replyElsewhere(m))}::text[],
+          ${mails.map((m) => m.subject.slice(0, 500))}::text[],
           ${mails.map((m) => origin(m)?.mailbox ?? null)}::text[], ${mails.map((m) => nullableText(origin(m)?.uidvalidity))}::int8[],
           ${mails.map((m) => nullableText(origin(m)?.uid))}::int8[]
-        ) WITH ORDINALITY AS m(message_id, from_address, subject, mailbox, uidvalidity, uid, n)
+        ) WITH ORDINALITY AS m(message_id, from_address, reply_address, subject, mailbox, uidvalidity, uid, n)
       ), inserted AS (
-        INSERT INTO inbound_mail (message_id, from_address, subject, mailbox, uidvalidity, uid)
-        SELECT message_id, from_address, subject, mailbox, uidvalidity, uid FROM incoming ORDER BY n
+        INSERT INTO inbound_mail (message_id, from_address, reply_address, subject, mailbox, uidvalidity, uid)
+        SELECT message_id, from_address, reply_address, subject, mailbox, uidvalidity, uid FROM incoming ORDER BY n
         ON CONFLICT DO NOTHING
         RETURNING message_id
+      ), addresses AS (
+        SELECT from_address AS address FROM incoming UNION SELECT reply_address FROM incoming WHERE reply_address IS NOT NULL
       )
       SELECT message_id, NULL AS from_address, NULL AS recent FROM inserted
       UNION ALL
-      SELECT NULL, from_address, count(*)::text FROM inbound_mail
-      WHERE from_address IN (SELECT from_address FROM incoming)
-        AND received_at > now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS})
-      GROUP BY from_address`.execute(this.trx);
+      SELECT NULL, a.address,
+        ((SELECT count(*) FROM inbound_mail i WHERE i.from_address = a.address AND i.received_at > now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS}))
+         + (SELECT count(*) FROM inbound_mail i WHERE i.reply_address = a.address AND i.received_at > now() - make_interval(secs => ${HOURLY_WINDOW_SECONDS})))::text
+      FROM addresses a`.execute(this.trx);
     const recorded = new Set<string>();
     const recent = new Map<string, number>();
     for (const row of rows) {
@@ -650,6 +659,21 @@ function toPlayerRecords(rows: readonly { address: string; points: string | numb
  */
 function storable(text: string): string {
   return text.replace(/\0/g, '\uFFFD').toWellFormed();
+}
+
+function nullableStorable(text: string | null): string | null {
+  return text === null ? null : storable(text);
+}
+
+/** The reply address when it is not the From (null otherwise): the column holds only the difference. */
+function replyElsewhere(mail: InboundRecord): string | null {
+  return mail.replyAddress && mail.replyAddress !== mail.from ? mail.replyAddress : null;
+}
+
+/** The addresses a mail counts against in the hourly limit. */
+function countedAddresses(mail: InboundRecord): string[] {
+  const elsewhere = replyElsewhere(mail);
+  return elsewhere === null ? [mail.from] : [mail.from, elsewhere];
 }
 
 /**

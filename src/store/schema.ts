@@ -213,6 +213,8 @@ export interface InboundMailTable {
   uidvalidity: NullableInt8;
   uid: NullableInt8;
   from_address: Defaulted<string>;
+  /** Where replies to it go, when not the From (Reply-To, Resent-From); counted by the hourly limit. */
+  reply_address: Nullable<string>;
   subject: Defaulted<string>;
   received_at: DefaultedTimestamp;
   game_id: Nullable<number>;
