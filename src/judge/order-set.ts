@@ -4,6 +4,7 @@ import type { SubmittedOrder } from '../engine/results.ts';
 import type { Order, PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { parseOrderLine } from '../orders/index.ts';
+import { parsedOrderSet, type ParsedOrderSet } from './order-format.ts';
 
 // A power's orders for a phase are always a full set, replaced by each mail (njudge and
 // DPjudge). Checking a set runs the engine on it alone, so a player learns about every order
@@ -36,7 +37,20 @@ export function owesOrders(variant: Variant, position: Position, power: PowerId)
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
   // A unit with no retreat is disbanded whatever its player says, so it asks nothing of them.
   if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power && u.retreats.length > 0);
-  return adjudicatePhase(variant, position, []).results.some((r) => r.power === power);
+  return powersWithAdjustments(variant, position).has(power);
+}
+
+/**
+ * The powers with builds or removals in an adjustment position: those the civil-disorder
+ * defaults would give a result. One adjudication per position read, however many powers ask.
+ */
+const adjustingPowers = new WeakMap<Position, { readonly variant: Variant; readonly powers: ReadonlySet<PowerId> }>();
+function powersWithAdjustments(variant: Variant, position: Position): ReadonlySet<PowerId> {
+  const known = adjustingPowers.get(position);
+  if (known && known.variant === variant) return known.powers;
+  const powers = new Set(adjudicatePhase(variant, position, []).results.map((r) => r.power));
+  adjustingPowers.set(position, { variant, powers });
+  return powers;
 }
 
 /** Parses a power's order lines into engine orders; lines that cannot be read carry their error. */
@@ -58,7 +72,11 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
 }
 
 export function checkOrderSet(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): OrderSetCheck {
-  const read = readOrders(variant, position, power, entries);
+  return checkReadOrders(variant, position, power, readOrders(variant, position, power, entries));
+}
+
+/** Checks orders already read (from a mail, or as stored) against the position with the engine. */
+export function checkReadOrders(variant: Variant, position: Position, power: PowerId, read: readonly CheckedOrder[]): OrderSetCheck {
   const submitted: SubmittedOrder[] = [];
   const indexOfInput: number[] = [];
   read.forEach((entry, index) => {
@@ -79,12 +97,30 @@ export function checkOrderSet(variant: Variant, position: Position, power: Power
   return { orders, errorCount, complete: !defaulted && errorCount === 0 };
 }
 
-/** Submitted orders of every power, read back from the stored lines. */
-export function submittedOrders(variant: Variant, position: Position, stored: readonly { power: PowerId; lines: readonly string[] }[]): SubmittedOrder[] {
+/** The orders of a set that passed its check, in the form they are stored in beside the lines. */
+export function parsedOrdersOf(check: OrderSetCheck): ParsedOrderSet {
+  return parsedOrderSet(check.orders.flatMap((entry) => (entry.order ? [{ text: entry.text, order: entry.order }] : [])));
+}
+
+/** A power's stored orders as read orders: their parsed form, or the lines read again where there is none. */
+export function storedOrders(variant: Variant, position: Position, stored: StoredOrderLines): CheckedOrder[] {
+  if (stored.parsed) return stored.parsed.orders.map(({ text, order }) => ({ text, line: null, order, error: null }));
+  return readOrders(variant, position, stored.power, stored.lines.map((text) => ({ text, line: null })));
+}
+
+/** What orders are stored as (ports.ts StoredOrders). */
+export interface StoredOrderLines {
+  readonly power: PowerId;
+  readonly lines: readonly string[];
+  readonly parsed?: ParsedOrderSet | null;
+}
+
+/** Submitted orders of every power, as stored (their parsed form; older rows read again from their lines). */
+export function submittedOrders(variant: Variant, position: Position, stored: readonly StoredOrderLines[]): SubmittedOrder[] {
   const submitted: SubmittedOrder[] = [];
-  for (const { power, lines } of stored) {
-    for (const entry of readOrders(variant, position, power, lines.map((text) => ({ text, line: null })))) {
-      if (entry.order) submitted.push({ power, order: entry.order });
+  for (const set of stored) {
+    for (const entry of storedOrders(variant, position, set)) {
+      if (entry.order) submitted.push({ power: set.power, order: entry.order });
     }
   }
   return submitted;

@@ -1,5 +1,6 @@
 import type { Position } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
+import type { ParsedOrderSet } from './order-format.ts';
 import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
@@ -25,7 +26,10 @@ export interface OutgoingMail {
 
 export interface StoredOrders {
   readonly power: string;
+  /** What the player wrote, kept for the echo and the history. */
   readonly lines: readonly string[];
+  /** The lines as the judge read them when they were submitted; absent or null: read them again. */
+  readonly parsed?: ParsedOrderSet | null;
   readonly submitted: boolean;
   readonly hasErrors: boolean;
 }

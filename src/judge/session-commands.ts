@@ -7,7 +7,7 @@ import { resumeAfterTakeover } from './game-events.ts';
 import { infoCommand } from './info-commands.ts';
 import { abandonmentTime } from './late-checks.ts';
 import { hasRule } from './model.ts';
-import { checkOrderSet, owesOrders, type OrderEntry } from './order-set.ts';
+import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
 import { proseAtEdges } from './prose.ts';
 import type { SeatPatch } from './ports.ts';
@@ -202,7 +202,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
     renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
-  await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), submitted: checked.complete, hasErrors: false });
+  await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.name);
 }
@@ -215,7 +215,7 @@ async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<
   }
   const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
-  const checked = checkOrderSet(variant, phase.position, seat.power!, (stored?.lines ?? []).map((text) => ({ text, line: null })));
+  const checked = checkReadOrders(variant, phase.position, seat.power!, stored ? storedOrders(variant, phase.position, stored) : []);
   ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
 }
 

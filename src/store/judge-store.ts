@@ -29,6 +29,7 @@ import type {
   SeatRecord,
   StoredOrders,
 } from '../judge/ports.ts';
+import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
@@ -506,7 +507,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         deadline: row.deadline_at,
         resultsText: row.results_text,
         results: stored?.results ?? null,
-        processedOrders: stored?.orders ?? null,
+        processedOrders: stored?.orders.map((orders) => ({ ...orders, parsed: readParsedOrderSet(orders.parsed) })) ?? null,
         snapshot: row.game_snapshot as GameSnapshot | null,
       };
     });
@@ -532,11 +533,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
     const rows = await this.trx.selectFrom('orders').selectAll().where('game_id', '=', gameId).where('phase_id', '=', phaseId).orderBy('power').execute();
-    return rows.map((row) => ({ power: row.power, lines: row.lines, submitted: row.submitted, hasErrors: row.has_errors }));
+    return rows.map((row) => ({ power: row.power, lines: row.lines, parsed: readParsedOrderSet(row.parsed), submitted: row.submitted, hasErrors: row.has_errors }));
   }
 
   async saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void> {
-    const values = { lines: orders.lines, submitted: orders.submitted, has_errors: orders.hasErrors, updated_at: sql<Date>`now()` };
+    // A lone surrogate would make jsonb refuse the statement; as in a text parameter it becomes U+FFFD.
+    const parsed = orders.parsed ? jsonb<JsonValue>({ ...orders.parsed, orders: orders.parsed.orders.map((o) => ({ ...o, text: o.text.toWellFormed() })) } as unknown as JsonValue) : null;
+    const values = { lines: orders.lines, parsed, submitted: orders.submitted, has_errors: orders.hasErrors, updated_at: sql<Date>`now()` };
     await this.trx
       .insertInto('orders')
       .values({ game_id: gameId, phase_id: phaseId, power: orders.power, ...values })
