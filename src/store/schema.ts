@@ -186,7 +186,7 @@ export interface OrdersTable {
   lines: DefaultedTextArray;
   submitted: Defaulted<boolean>;
   has_errors: Defaulted<boolean>;
-  /** The orders as read, versioned (sql/007_parsed_orders.sql); null for rows written before. */
+  /** The orders as read, versioned (sql/008_parsed_orders.sql); null for rows written before. */
   parsed: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
   updated_at: DefaultedTimestamp;
 }
