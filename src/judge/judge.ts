@@ -3,6 +3,7 @@ import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPasswor
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
+import { withSecretFreeSubject } from './secret-free-subject.ts';
 import { infoCommand } from './info-commands.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
@@ -60,7 +61,9 @@ export class Judge {
    * Handles one mail. `origin` says where it was read (IMAP mailbox and UID), for the record.
    * Throws only when the store reports a transient failure: the caller then tries again later.
    */
-  async receive(message: InboundMail, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+  async receive(given: InboundMail, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+    // A password in the Subject never reaches the record, the reply or the log.
+    const message = withSecretFreeSubject(given);
     try {
       return await this.handleInTransaction(message, origin);
     } catch (error) {
@@ -84,7 +87,10 @@ export class Judge {
    * to receive() one at a time, which records the faulty one as failed.
    */
   async receiveAll(mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
-    const received: Received[] = mails.map(({ message, origin }) => ({ message, messageId: message.id, origin, body: parseBody(message.text) }));
+    const received: Received[] = mails.map(({ message: given, origin }) => {
+      const message = withSecretFreeSubject(given);
+      return { message, messageId: message.id, origin, body: parseBody(message.text) };
+    });
     return this.store.transaction(async (tx) => {
       const recorded = await tx.recordInbound(received.map(inboundRecord));
       const openers = received.flatMap(({ message, body }, index) => {
