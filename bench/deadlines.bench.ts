@@ -7,14 +7,14 @@ import type { DeadlineWorkerEvent } from '../test/support/deadline-worker.ts';
 import { startLineWorker, type LineWorker } from '../test/support/line-worker.ts';
 import { cpuMeter } from '../test/support/process-cpu.ts';
 import { createScratchDatabase } from '../test/support/scratch-postgres.ts';
-import { cloneGames } from './clone-games.ts';
+import { cloneGames } from '../test/support/clone-games.ts';
 import { machineLine } from './machine.ts';
 
 // npm run bench:deadlines -- --games N — a deadline storm: N active 7-player games on
 // PostgreSQL whose timed events all fall due at the same minute, as when a community's games
 // share a 23:30 deadline. One game is started through the judge (CREATE, seven JOINs) with
 // njudge's default timing and every power's Spring 1901 orders in; it is copied N − 1 times in
-// SQL (clone-games.ts); then every open job (deadline, reminders, early processing) is made due
+// SQL (test/support/clone-games.ts); then every open job (deadline, reminders, early processing) is made due
 // one minute before the scheduler's clock. --processes P scheduler processes (the job runner and
 // the judge's game events, as in `dipjudge serve`: test/support/deadline-worker.ts) start
 // together; the storm is over when no job is due any more. Printed: the time, events per second,

@@ -18,7 +18,7 @@ import { cpuMeter, type CpuMeter } from '../test/support/process-cpu.ts';
 import { trackReplies, type ReplyTracker } from '../test/support/reply-tracker.ts';
 import { createScratchDatabase } from '../test/support/scratch-postgres.ts';
 import { startSmtpCapture } from '../test/support/smtp-capture.ts';
-import { cloneGames } from './clone-games.ts';
+import { cloneGames } from '../test/support/clone-games.ts';
 import { machineLine } from './machine.ts';
 
 // npm run bench:mail — the whole mail path of `dipjudge serve`: mail APPENDed to a throwaway
@@ -40,7 +40,7 @@ import { machineLine } from './machine.ts';
 // The burst is timed --bursts=B times (3) and the median is the figure compared with the goal.
 //
 // --games=N (1) fills the database with N active 7-player games before the timed runs: the game
-// 'bench' is made through the judge as always, then copied N − 1 times in SQL (clone-games.ts
+// 'bench' is made through the judge as always, then copied N − 1 times in SQL (test/support/clone-games.ts
 // says how), so every mail runs against a judge of that size (PostgreSQL only).
 //
 // Options: --games=N (1), --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append

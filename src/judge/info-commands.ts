@@ -63,8 +63,10 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand): Prom
       return;
     case 'search': {
       const words = command.words.map((w) => w.toLowerCase());
-      const games = (await ctx.tx.listGames()).filter((g) => g.listed && words.every((w) => [g.name, g.status, g.variant, ...g.rules.map((r) => r.toLowerCase())].some((f) => f.includes(w))));
-      ctx.reply.push(games.length === 0 ? 'No listed game matches.' : games.map(gameLine).join('\n'));
+      const { games, more } = await ctx.tx.searchGames(words, LIST_LIMIT);
+      const lines = games.map(gameLine);
+      if (more) lines.push(`(only the first ${LIST_LIMIT} are shown: add words to narrow the search)`);
+      ctx.reply.push(games.length === 0 ? 'No listed game matches.' : lines.join('\n'));
       return;
     }
     case 'history':
@@ -110,12 +112,21 @@ function gameLine(game: Game): string {
   return `  ${game.name.padEnd(16)} ${loadVariant(game.variant).title.padEnd(10)} ${game.status.padEnd(12)} ${game.currentPhase ?? ''}`.trimEnd();
 }
 
+/**
+ * Games LIST and SEARCH show at most: a judge with thousands of games must not answer every LIST
+ * with all of them (450 KB and a quarter second of work at 10,000 games).
+ */
+const LIST_LIMIT = 50;
+
+/** LIST: the games taking players, the first LIST_LIMIT by name. Games in play are found by SEARCH. */
 async function openings(ctx: BlockContext): Promise<string> {
-  const games = (await ctx.tx.listGames()).filter((g) => g.listed && g.status !== 'preparation');
-  if (games.length === 0) return 'There are no games on this judge yet. Start one with CREATE game password.';
-  const forming = games.filter((g) => g.status === 'forming');
-  const lines = ['Games on this judge:', ...games.map(gameLine)];
-  if (forming.length > 0) lines.push('', `Games taking players (send JOIN game password): ${forming.map((g) => g.name).join(', ')}`);
+  const { games, more } = await ctx.tx.openings(LIST_LIMIT);
+  const lines =
+    games.length === 0
+      ? ['There are no games on this judge taking players just now. Start one with CREATE game password.']
+      : ['Games on this judge taking players (send JOIN game password):', ...games.map(gameLine)];
+  if (more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH forming words narrows them down)`);
+  lines.push('', 'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.');
   return lines.join('\n');
 }
 

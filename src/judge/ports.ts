@@ -242,7 +242,16 @@ export interface JudgeTransaction {
    * trip: for reading only (it takes no lock, and what it reads is one snapshot).
    */
   gameOverview(name: string): Promise<GameOverview | null>;
-  listGames(): Promise<Game[]>;
+  /**
+   * LIST: the listed games taking players (forming), by name, at most `limit`, and whether there
+   * are more. Reads an index of those games only, whatever the number of games in play.
+   */
+  openings(limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }>;
+  /**
+   * SEARCH: listed games with every word (lower case) in their name, status, variant or a rule,
+   * by name, at most `limit`, and whether there are more.
+   */
+  searchGames(words: readonly string[], limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }>;
   createGame(game: NewGameRecord): Promise<Game>;
   updateGame(id: number, patch: GamePatch): Promise<void>;
   deleteGame(id: number): Promise<void>;

@@ -269,12 +269,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async gameOverview(name: string): Promise<GameOverview | null> {
-    const holders = this.trx
-      .selectFrom('seats as held')
-      .innerJoin('games as held_game', 'held_game.id', 'held.game_id')
-      .select(sql<string>`lower(held.address)`.as('address'))
-      .where('held_game.name', '=', name.toLowerCase())
-      .where('held.left_at', 'is', null);
+    // The holders' addresses as one array, so the records are read through the index on
+    // lower(address): `IN (subquery)` let the planner scan every stint and join (80 ms at 10,000 games).
+    const holders = sql<string[]>`ARRAY(SELECT lower(held.address) FROM seats AS held WHERE held.game_id = games.id AND held.left_at IS NULL)`;
     const row = await this.trx
       .selectFrom('games')
       .selectAll('games')
@@ -286,7 +283,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         jsonArrayFrom(
           eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
         ).as('order_rows'),
-        jsonArrayFrom(playerRecordRows(this.trx, (where) => where(sql<string>`lower(seat_stints.address)`, 'in', holders), { withoutHiddenGames: true })).as('record_rows'),
+        jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
       ])
       .where('games.name', '=', name.toLowerCase())
       .executeTakeFirst();
@@ -302,8 +299,31 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     };
   }
 
-  async listGames(): Promise<Game[]> {
-    return (await this.trx.selectFrom('games').selectAll().orderBy('name').execute()).map(toGame);
+  async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
+    // Matches games_openings_idx: the first limit + 1 names of that index, nothing else.
+    const rows = await this.trx.selectFrom('games').selectAll().where('listed', '=', true).where('status', '=', 'forming').orderBy('name').limit(limit + 1).execute();
+    return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
+  }
+
+  async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {
+    // strpos, not LIKE: a word with % or _ in it means itself.
+    const rows = await this.trx
+      .selectFrom('games')
+      .selectAll()
+      .where('listed', '=', true)
+      .where((eb) =>
+        eb.and(
+          words.map(
+            (word) =>
+              sql<boolean>`(strpos(games.name, ${word}) > 0 OR strpos(games.status, ${word}) > 0 OR strpos(games.variant, ${word}) > 0
+                OR EXISTS (SELECT 1 FROM unnest(games.rules) AS rule WHERE strpos(lower(rule), ${word}) > 0))`,
+          ),
+        ),
+      )
+      .orderBy('name')
+      .limit(limit + 1)
+      .execute();
+    return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
   async createGame(game: NewGameRecord): Promise<Game> {
@@ -431,7 +451,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
     const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
     if (wanted.length === 0) return new Map();
-    return toPlayerRecords(await playerRecordRows(this.trx, (eb) => eb(sql<string>`lower(seat_stints.address)`, 'in', wanted), options).execute());
+    return toPlayerRecords(await playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${wanted}::text[])`, options).execute());
   }
 
   async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
@@ -623,7 +643,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
 /**
  * Each player's dedication summed over their seat stints, one row per address (lower case), for
- * the addresses `which` picks; withoutHiddenGames leaves out gunboat and NO_REVEAL games.
+ * the addresses `which` picks; withoutHiddenGames leaves out gunboat and NO_REVEAL games. Cost
+ * grows with the stints of those players only: `which` should pick by `lower(address) = ANY(…)`
+ * (indexed), and hidden games are looked up per stint, never listed whole.
  */
 function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuilder<Database, 'seat_stints'>) => Expression<SqlBool>, options: PlayerRecordOptions) {
   return db
@@ -639,8 +661,12 @@ function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuil
     ])
     .where(which)
     .$if(options.withoutHiddenGames === true, (query) =>
-      query.where('seat_stints.seat_id', 'not in', (eb) =>
-        eb.selectFrom('seats as hidden').innerJoin('games as hidden_game', 'hidden_game.id', 'hidden.game_id').select('hidden.id').where(sql<boolean>`hidden_game.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]`),
+      // A scalar sub-query, looked up per stint by primary keys: as NOT EXISTS the planner may
+      // instead list every hidden game's seats first, which grows with the judge.
+      query.where(
+        sql<boolean>`NOT coalesce((SELECT hidden_game.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]
+          FROM seats AS hidden JOIN games AS hidden_game ON hidden_game.id = hidden.game_id
+          WHERE hidden.id = seat_stints.seat_id), false)`,
       ),
     )
     .groupBy(sql`lower(seat_stints.address)`);

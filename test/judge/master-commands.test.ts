@@ -278,10 +278,11 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await reply(GM)).toMatch(/Game 'renamed' is now unlisted/);
   });
 
-  it('SET LISTED and SET UNLISTED belong to the Master and decide what LIST shows', async () => {
+  it('SET LISTED and SET UNLISTED belong to the Master and decide what SEARCH shows', async () => {
     const played = await begin();
+    // LIST shows only games taking players; a game in play is found by SEARCH.
     const list = async () => {
-      await played.judge.receive(eml({ from: 'someone@players.example' }, 'LIST'));
+      await played.judge.receive(eml({ from: 'someone@players.example' }, 'SEARCH demo'));
       return reply('someone@players.example');
     };
     expect(await list()).toMatch(/demo/);

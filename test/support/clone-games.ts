@@ -21,6 +21,8 @@ export interface CloneOptions {
   readonly template: string;
   /** How many copies to add. */
   readonly copies: number;
+  /** Copies are named `<prefix>-c<n>` (default: the template's name). */
+  readonly prefix?: string;
   /** Distinct players per power over all copies (default 3,000). */
   readonly playersPerPower?: number;
 }
@@ -53,11 +55,11 @@ export async function cloneGames(databaseUrl: string, options: CloneOptions): Pr
       `CREATE TEMP TABLE clone_games ON COMMIT DROP AS
        WITH inserted AS (
          INSERT INTO games (name, ${gameColumns.join(', ')})
-         SELECT t.name || '-c' || n, ${gameColumns.map((c) => `t.${c}`).join(', ')}
+         SELECT $3 || '-c' || n, ${gameColumns.map((c) => `t.${c}`).join(', ')}
          FROM games t CROSS JOIN generate_series(1, $2::int) AS n WHERE t.id = $1
          RETURNING id, name)
        SELECT id, substring(name FROM '-c([0-9]+)$')::int AS n FROM inserted`,
-      [templateId, copies],
+      [templateId, copies, options.prefix ?? options.template],
     );
 
     // Seats: players' addresses per copy; the k-th seat of a copy is the template's k-th.
