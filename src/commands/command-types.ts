@@ -172,6 +172,8 @@ export type MasterCommandName = (typeof MASTER_COMMANDS)[number];
 /** Commands that need no SIGNON: they may stand before the first opener. */
 export type InfoCommand =
   | (CommandBase & { readonly kind: 'list'; readonly game: string | null; readonly full: boolean })
+  /** `LIST VARIANTS`: every variant with its powers, centres, victory count and one line of description. */
+  | (CommandBase & { readonly kind: 'list-variants' })
   | (CommandBase & { readonly kind: 'summary'; readonly game: string | null })
   /** `HISTORY game [njudge options]`; options stay raw. */
   | (CommandBase & { readonly kind: 'history'; readonly game: string | null; readonly options: string })
@@ -228,7 +230,7 @@ export type SessionCommand =
 
 export type Command = InfoCommand | SessionCommand;
 
-const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'summary', 'history', 'map', 'search', 'help', 'version', 'get-dedication', 'info-player']);
+const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'list-variants', 'summary', 'history', 'map', 'search', 'help', 'version', 'get-dedication', 'info-player']);
 
 /** Commands anyone may send, signed on or not. */
 export function isInfoCommand(command: Command): command is InfoCommand {

@@ -82,6 +82,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'list': {
       if (args.length > 1) return fail('LIST takes at most a game name');
       if (args[0]?.toUpperCase() === 'FULL') return ok({ kind: 'list', ...base, game: null, full: true });
+      if (args[0]?.toUpperCase() === 'VARIANTS' || args[0]?.toUpperCase() === 'VARIANT') return ok({ kind: 'list-variants', ...base });
       const game = optionalGame();
       return 'error' in game ? fail(game.error) : ok({ kind: 'list', ...base, game: game.game, full: false });
     }
@@ -191,6 +192,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
 export function problemWithoutSignon(command: Command, spelledKeyword: string): string | null {
   switch (command.kind) {
     case 'list':
+    case 'list-variants':
     case 'search':
     case 'help':
     case 'version':

@@ -135,8 +135,12 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
       const power = variant.powers.find((p) => p.initial === role.initial.toUpperCase());
       return power ? seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
     }
-    case 'seat':
-      return seats.filter((s) => s.role === 'power')[role.number - 1];
+    case 'seat': {
+      // A digit is a pre-start seat number, or, once powers are assigned, a power's initial (chaos).
+      const power = variant.powers.find((p) => p.initial === String(role.number));
+      const holder = power ? seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
+      return holder ?? seats.filter((s) => s.role === 'power')[role.number - 1];
+    }
     case 'observer':
       return seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.address === sender);
     case 'named': {

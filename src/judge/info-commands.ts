@@ -1,4 +1,5 @@
-import { loadVariant } from '../catalog/variant-catalog.ts';
+import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
+import { renderVariantList } from '../render/variant-list.ts';
 import type { InfoCommand } from '../commands/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
@@ -24,8 +25,8 @@ acts on that game:
   OBSERVE name@game pw      follow a game as an observer
   RESIGN Fgame password     leave your power
   TAKEOVER france@game pw   take over a vacated power
-  CREATE game password      create a game with you as its Master
-                            (lines after it: VARIANT, RULES, DESC, FORM ...)
+  CREATE game pw [variant]  create a game with you as its Master
+                            (LIST VARIANTS; then RULES, DESC, FORM ...)
 
 After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun),
 STATUS, CLEAR, PRESS [TO list] ... ENDPRESS, BROADCAST ... ENDBROADCAST,
@@ -33,9 +34,10 @@ SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a, SET ZONE Europe/Berlin,
 SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS, SET DRAW,
 SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
 
-Without signing on: LIST, LIST game, HISTORY game, SUMMARY game,
-SEARCH words, HELP, GET DEDICATION (your own record: dedication, on-time
-and civil-disorder ratios, games started and taken over),
+Without signing on: LIST, LIST game, LIST VARIANTS, HISTORY game,
+SUMMARY game, SEARCH words, HELP, GET DEDICATION (your own record:
+dedication, on-time and civil-disorder ratios, games started and taken
+over),
 INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games).
 
 The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
@@ -60,6 +62,9 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand): Prom
       return;
     case 'list':
       ctx.reply.push(command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
+      return;
+    case 'list-variants':
+      ctx.reply.push(renderVariantList(variantNames().map(loadVariant)));
       return;
     case 'search': {
       const words = command.words.map((w) => w.toLowerCase());
@@ -199,7 +204,13 @@ async function summary(ctx: BlockContext, name: string | null, line: number): Pr
   const game = await requireGame(ctx, name, line);
   const variant = loadVariant(game.variant);
   const phases = (await ctx.tx.phases(game.id)).filter((p) => p.phaseId.endsWith('M') && p.phaseId.startsWith(variant.openingSeason()));
-  const header = `Year  ${variant.powers.map((p) => p.initial.padStart(3)).join('')}`;
-  const rows = phases.map((p) => `${p.phaseId.slice(1, -1).padEnd(5)} ${variant.powers.map((power) => String(p.position.supplyCenters[power.id]?.length ?? 0).padStart(3)).join('')}`);
-  return [`Supply centres per year in '${game.name}':`, header, ...rows].join('\n');
+  // At most 20 powers a table, so a row stays within 76 columns (chaos has 34).
+  const tables: string[] = [];
+  for (let first = 0; first < variant.powers.length; first += 20) {
+    const powers = variant.powers.slice(first, first + 20);
+    const header = `Year  ${powers.map((p) => p.initial.padStart(3)).join('')}`;
+    const rows = phases.map((p) => `${p.phaseId.slice(1, -1).padEnd(5)} ${powers.map((power) => String(p.position.supplyCenters[power.id]?.length ?? 0).padStart(3)).join('')}`);
+    tables.push([header, ...rows].join('\n'));
+  }
+  return [`Supply centres per year in '${game.name}':`, ...tables].join('\n\n');
 }
