@@ -47,13 +47,21 @@ export interface BlockContext {
   readonly sender: string;
   /** Paragraphs of the reply to the sender. */
   readonly reply: string[];
-  /** Errors found so far in this block; any error rolls the block back. */
-  readonly errors: { readonly line: number | null; readonly message: string }[];
+  /**
+   * Errors found so far in this block; any error rolls the block back. `text` is what was refused
+   * as written (one order of a line holding several); without it the reply quotes the mail's line.
+   */
+  readonly errors: { readonly line: number | null; readonly message: string; readonly text?: string }[];
   readonly random: () => number;
   /** When the mail is being handled (the injected clock). */
   readonly now: Date;
   /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
   readonly touchedGames: Set<string>;
+  /**
+   * Set once the block knows its game and power: what stands when the block is refused (the
+   * orders on file), read after the rollback. The reply of a refused block says it.
+   */
+  standing?: () => Promise<string | null>;
   /** Lines of this block read as prose (greetings, sign-offs) and set aside; one note in the reply names them. */
   readonly proseLines?: number[];
   /** Password checks started ahead for this mail's openers (a group of mails), by opener. */

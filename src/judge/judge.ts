@@ -1,4 +1,5 @@
-import { describeLines, isInfoCommand, parseBody, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
+import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
+import { renderRefusedBlock } from '../render/index.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
@@ -202,13 +203,14 @@ export class Judge {
     let failed = 0;
     const proseLines = [...body.proseLines];
     const repeats: RepeatedCommands = { seen: new Set(), skipped: 0 };
-    const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, message: `${e.text}: ${e.message}` }));
+    const bodyLines = quotableLines(message.text ?? '');
+    const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: e.message }));
     for (const [index, block] of body.blocks.entries()) {
       const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
       const ok = await this.runBlock(ctx, block, repeats);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
-      sections.push(blockReply(block, ctx, ok));
+      sections.push(await blockReply(block, ctx, ok, bodyLines));
     }
     if (repeats.skipped > 0) sections.push(`${repeats.skipped} repeated information command${repeats.skipped === 1 ? ' was' : 's were'} answered once, above.`);
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
@@ -302,16 +304,48 @@ function inboundRecord({ message, messageId, origin }: Received): InboundRecord 
 
 type PasswordChecks = ReadonlyMap<SessionOpener, PrecheckedPassword>;
 
-function blockReply(block: Block, ctx: BlockContext, ok: boolean): string {
+async function blockReply(block: Block, ctx: BlockContext, ok: boolean, bodyLines: ReadonlyMap<number, string>): Promise<string> {
   const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;
   const parts: string[] = [];
   if (title) parts.push(`> ${title}`);
-  if (!ok) {
-    const errors = ctx.errors.map((e) => (e.line === null ? `  ${e.message}` : `  Line ${e.line}: ${e.message}`));
-    parts.push(`${errors.length} error${errors.length === 1 ? '' : 's'} in this block; nothing in it was done:\n${errors.join('\n')}`);
+  if (ok) {
+    parts.push(...ctx.reply);
+    return parts.join('\n\n');
   }
-  parts.push(...ctx.reply);
+  // A refused block: what its commands said they did was undone with it, so none of it is told.
+  const errors = ctx.errors.map((e) => ({ line: e.line, text: e.text ?? (e.line === null ? null : (bodyLines.get(e.line) ?? null)), reason: e.message }));
+  const errorLines = new Set(ctx.errors.map((e) => e.line));
+  const standing = ctx.standing ? await ctx.standing() : null;
+  parts.push(renderRefusedBlock({ errors, notDone: notDone(block, errorLines, new Set(ctx.proseLines ?? [])), standing }));
   return parts.join('\n\n');
+}
+
+/** The block's other commands, which were not done because of its errors. */
+function notDone(block: Block, errorLines: ReadonlySet<number | null>, proseLines: ReadonlySet<number>): string[] {
+  if (block.kind === 'create') return [`game '${block.opener.game}' was not created`];
+  const commands = block.commands.filter((c) => !errorLines.has(c.line) && !proseLines.has(c.line));
+  const linesOf = (kinds: readonly string[]) => commands.filter((c) => kinds.includes(c.kind)).map((c) => c.line);
+  const clause = (lines: readonly number[], what: string, verb: string) => {
+    if (lines.length === 0) return [];
+    const one = new Set(lines).size === 1;
+    const [singular, plural] = what.split('/') as [string, string | undefined];
+    return [`the ${one ? singular : (plural ?? singular)} on ${describeLines(lines).replace(/^L/, 'l')} ${one ? 'was' : 'were'} not ${verb}`];
+  };
+  const settings = commands.filter((c) => c.kind.startsWith('set-') && !['set-draw', 'set-nodraw', 'set-concede', 'set-noconcede'].includes(c.kind)).map((c) => c.line);
+  return [
+    ...clause(linesOf(['order']), 'order/orders', 'entered'),
+    ...clause(linesOf(['press']), 'press', 'sent'),
+    ...clause(linesOf(['vote', 'propose', 'set-draw', 'set-nodraw', 'set-concede', 'set-noconcede']), 'vote/votes', 'recorded'),
+    ...clause(settings, 'setting/settings', 'changed'),
+    ...clause(linesOf(['master', 'clear', 'resign-self', 'phase']), 'command/commands', 'carried out'),
+  ];
+}
+
+/** The mail's lines by number, passwords masked, for quoting a refused line as written. */
+function quotableLines(text: string): Map<number, string> {
+  const lines = new Map<number, string>();
+  for (const { line, text: piece } of splitBodyLines(text)) if (!lines.has(line)) lines.set(line, redactLine(piece.trim()));
+  return lines;
 }
 
 /** One note for every line set aside as prose, so the player knows nothing else was skipped. */

@@ -1,5 +1,5 @@
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { renderOrderStatus } from '../render/index.ts';
+import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -21,17 +21,16 @@ import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from 
 // collected over the whole block and checked as one full set at the end of it.
 
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-const NO_DEADLINE = 'the deadline (none is set: orders are processed as soon as all are in)';
 
 /**
  * The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE), with the
  * moment a power missing orders is declared abandoned (a day before grace in CIVIL_DISORDER games).
  */
-function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string; grace: string | null; abandonment: string | null; noNmr: boolean; late: boolean } {
+function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string | null; grace: string | null; abandonment: string | null; noNmr: boolean; late: boolean } {
   const abandonment = game.grace === null ? null : abandonmentTime(game, game.grace);
   return {
     late: game.deadline !== null && now >= game.deadline,
-    deadline: deadlineTextFor(game, readerZone, game.deadline) ?? NO_DEADLINE,
+    deadline: deadlineTextFor(game, readerZone, game.deadline),
     grace: deadlineTextFor(game, readerZone, game.grace),
     abandonment: abandonment !== null && abandonment > now ? deadlineTextFor(game, readerZone, abandonment) : null,
     noNmr: !hasRule(game, 'CIVIL_DISORDER'),
@@ -50,6 +49,7 @@ export async function runSession(ctx: BlockContext, session: GameSession, allCom
   const prose = proseAtEdges(allCommands, session.variant, session.game.currentPhase);
   ctx.proseLines?.push(...[...prose].map((c) => c.line));
   const commands = allCommands.filter((c) => !prose.has(c));
+  ctx.standing = () => ordersOnFile(ctx, session);
   let orders: OrderEntry[] = [];
   let current: ActingSession = session;
   let copy: BecomeCopy | null = null;
@@ -197,7 +197,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
   const phase = (await ctx.tx.phase(game.id, phaseId))!;
   if (!owesOrders(variant, phase.position, seat.power!)) throw new BlockError(entries[0]!.line, `${variant.power(seat.power!)!.name} has no orders to give in ${phaseId}`);
   const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
-  for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, message: `${order.text}: ${order.error}` });
+  for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   ctx.reply.push(
     renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
@@ -217,6 +217,18 @@ async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
   const checked = checkReadOrders(variant, phase.position, seat.power!, stored ? storedOrders(variant, phase.position, stored) : []);
   ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
+}
+
+/** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
+async function ordersOnFile(ctx: BlockContext, session: ActingSession): Promise<string | null> {
+  const { game, variant, seat } = session;
+  if (seat.role !== 'power' || seat.power === null || !game.currentPhase || (game.status !== 'active' && game.status !== 'waiting')) return null;
+  const phase = await ctx.tx.phase(game.id, game.currentPhase);
+  if (!phase || !owesOrders(variant, phase.position, seat.power)) return null;
+  const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
+  const checked = checkOrderSet(variant, phase.position, seat.power, (stored?.lines ?? []).map((text) => ({ text, line: null })));
+  const stands = { variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait };
+  return renderOrdersOnFile({ ...stands, stored: (stored?.lines.length ?? 0) > 0 });
 }
 
 type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | 'set-concede' | 'set-noconcede' | 'vote' | 'propose' }>;

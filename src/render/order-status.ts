@@ -44,8 +44,8 @@ export interface OrderStatusInput {
   readonly position: Position;
   /** Every order line of the power for this phase, oldest first: for each unit the last accepted one counts. */
   readonly orders: readonly OrderLine[];
-  /** The deadline, already formatted. */
-  readonly deadline: string;
+  /** The deadline, already formatted; null when the game has none (it waits for every power's orders). */
+  readonly deadline: string | null;
   /** When partial orders are processed (or the power is abandoned), already formatted; null leaves it out. */
   readonly grace: string | null;
   /**
@@ -157,8 +157,27 @@ function builtType(location: LocationId): UnitType {
   return coastOf(location) === null ? 'A' : 'F';
 }
 
+/**
+ * What stands after a refused block: the power's orders on file for the phase, listed as the
+ * results will read them (or that there are none), and what the deadline means for them.
+ * `stored` is false when the power has no orders on file.
+ */
+export function renderOrdersOnFile(input: OrderStatusInput & { readonly stored: boolean }): string {
+  const { variant, position } = input;
+  const phase = parsePhaseId(position.phase);
+  const power = variant.power(input.power);
+  if (!phase || !power) throw new Error(`renderOrdersOnFile: ${input.power} in ${position.phase}`);
+  const when = `${variant.seasonName(phase)} of ${phase.year}`;
+  const accepted = input.orders.filter((o) => o.error === null && o.order !== null).map((o) => o.order!);
+  const listing = listOrders(input, phase, power.name, accepted);
+  const text = input.stored ? `Your orders on file for ${when} are still:\n${listing.lines.map((line) => `${line}\n`).join('')}` : `You have no orders on file for ${when}.\n`;
+  return text + status(input, 0, listing);
+}
+
 function status(input: OrderStatusInput, errors: number, listing: Listing): string {
-  const { deadline, grace } = input;
+  const { grace } = input;
+  if (input.deadline === null) return noDeadlineStatus(errors, listing);
+  const deadline = input.deadline;
   if (errors > 0) {
     let text = `\n\n${errors} error${errors === 1 ? '' : 's'} encountered.\n\n`;
     if (listing.due === 0) return `${text}Since you have no moves due, the error flag is not set.\n\n`;
@@ -178,6 +197,13 @@ function status(input: OrderStatusInput, errors: number, listing: Listing): stri
     return `${text}${abandonedUnless('You will be considered abandoned if all orders\nare not received by', input, grace)}`;
   }
   if (input.wait) return input.late ? "\n\nYou have set 'wait' status.\n\n" : `\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`;
+  return '';
+}
+
+/** A game without a deadline (NO_DEADLINE) waits for every power's orders; nobody is ever late. */
+function noDeadlineStatus(errors: number, listing: Listing): string {
+  if (errors > 0) return `\n\n${errors} error${errors === 1 ? '' : 's'} encountered.\n\nError flag set.\n\n`;
+  if (listing.missing) return '\n\nOrders not received for all units.  This game has no deadline: the\nturn is processed once every power has complete orders.\n\n';
   return '';
 }
 

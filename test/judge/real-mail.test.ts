@@ -79,10 +79,62 @@ describeEachDatabase('mail as players really write it', (getStore) => {
     // "Paris" alone could be an order that lost its move: an error, and nothing changes.
     reply = await send(game, gmail, `${ORDERS.replace('Eng', 'Pic')}\nParis`);
     expect((await franceOrders())![2]).toBe('F Bre - Eng');
-    expect(reply.body).toMatch(/Line 5: Paris/);
+    expect(reply.body).toMatch(/Line 5: Paris\n/);
     // Prose between two orders is inside the block: an error, not a note.
     reply = await send(game, gmail, 'SIGNON Fdemo PW\nA Par - Bur\nby the way\nF Bre - Pic');
     expect((await franceOrders())![2]).toBe('F Bre - Eng');
     expect(reply.body).toMatch(/Line 3: by the way/);
+  });
+});
+
+describeEachDatabase('the reply to a refused block', (getStore) => {
+  const NOT_DONE_CLAIMS = /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\.  \(demo|password has been changed|You concede/;
+
+  it('says nothing was done and why, what else was not done, what stands instead and what to do, for orders, press, votes, settings and a mix', async () => {
+    const game = await startGame(getStore().db, '');
+    await game.as('FRANCE', 'A Par - Bur\nA Mar S A Par - Bur');
+
+    // Orders: the orders on file are listed as they stand, not the refused set.
+    let reply = await game.as('FRANCE', 'A Pra - Bur\nA Mar H\nF Bre - Mao');
+    expect(reply).toContain(
+      [
+        'Nothing in this block was done, because of this error:',
+        '',
+        'Line 2: A Pra - Bur',
+        '  "Pra" is not a province on this map',
+      ].join('\n'),
+    );
+    expect(reply).toContain('So the orders on lines 3-4 were not entered.');
+    expect(reply).toContain('Your orders on file for Spring of 1901 are still:\n\nFrance: Fleet Brest, No Order Processed.\nFrance: Army Marseilles SUPPORT Army Paris -> Burgundy.\nFrance: Army Paris -> Burgundy.');
+    expect(reply).toMatch(/Correct the line above and send the whole block again, from its first line\.\n$/);
+    expect(reply).not.toMatch(NOT_DONE_CLAIMS);
+
+    // A power without orders on file is told so.
+    reply = await game.as('GERMANY', 'A Ber - Xyz');
+    expect(reply).toContain('You have no orders on file for Spring of 1901.');
+    expect(reply).not.toMatch(NOT_DONE_CLAIMS);
+
+    // Press, votes and settings in a refused block are not sent, recorded or changed, and the reply never says they were.
+    reply = await game.as('ENGLAND', 'PRESS TO F\nThe Channel is yours.\nENDPRESS\nSET DRAW\nSET WAIT\nSET PASSWORD one two\nF Lon - Nth');
+    expect(reply).toContain('Line 7: SET PASSWORD **** ****\n  SET PASSWORD takes exactly one word, the new password.');
+    expect(reply).toContain('So the order on line 8 was not entered, the press on line 2 was not sent, the vote on line 5 was not recorded and the setting on line 6 was not changed.');
+    expect(reply).toContain('You have no orders on file for Spring of 1901.');
+    expect(reply).not.toMatch(NOT_DONE_CLAIMS);
+    const db = getStore().db;
+    expect(await db.selectFrom('outbox').select('id').where('kind', '=', 'press').execute()).toHaveLength(0);
+    expect(await db.selectFrom('seats').select('power').where('wait', '=', true).execute()).toHaveLength(0);
+    expect(await db.selectFrom('seats').select('power').where('draw_vote', 'is not', null).execute()).toHaveLength(0);
+
+    // Two errors: both named, plural wording.
+    reply = await game.as('ITALY', 'A Ven - Xyz\nVOTE MAYBE');
+    expect(reply).toContain('Nothing in this block was done, because of these 2 errors:');
+    expect(reply).toContain('Correct the lines above');
+  });
+
+  it('never writes "the deadline (none is set" in a game without a deadline', async () => {
+    const game = await startGame(getStore().db, 'RULES NO_DEADLINE');
+    const reply = await game.as('FRANCE', 'A Par - Bur');
+    expect(reply).not.toMatch(/none is set|deadline of\n/);
+    expect(reply).toContain('This game has no deadline: the\nturn is processed once every power has complete orders.');
   });
 });

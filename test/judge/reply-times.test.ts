@@ -38,13 +38,15 @@ describeEachDatabase('what replies say about time', (getStore) => {
     expect(text).toContain(
       'You will be considered abandoned if all orders\nare not received by\nSun Jan 18 2004 22:30:00 +0000,\n' + 'and the partial orders will be processed if nothing is received by\nMon Jan 19 2004 22:30:00 +0000.\n',
     );
-    // With an error the same two moments are named.
+    // With an error nothing changes, and the same two moments are named for the orders on file.
     const wrong = await played.as('TURKEY', 'A Con - Bul\nF Ank - Lon');
-    expect(wrong).toContain('Error flag set.');
-    expect(wrong).toContain('You will be considered abandoned if nothing is received by\nSun Jan 18 2004 22:30:00 +0000,\n');
-    // A power with an order for every unit is accepted as it is: only grace matters to it.
+    expect(wrong).toContain('Nothing in this block was done');
+    expect(wrong).toContain('Your orders on file for Spring of 1901 are still:');
+    expect(wrong).toContain('You will be considered abandoned if all orders\nare not received by\nSun Jan 18 2004 22:30:00 +0000,\n');
+    // With an order for every unit on file, a refused block names no abandonment.
+    await played.as('TURKEY', SPRING_1901_ORDERS.TURKEY!.join('\n'));
     const every = await played.as('TURKEY', `${SPRING_1901_ORDERS.TURKEY!.join('\n')}\nF Ank - Lon`);
-    expect(every).toContain('The partial orders will be processed if nothing is received by\nMon Jan 19 2004 22:30:00 +0000.\n');
+    expect(every).toContain('Your orders on file for Spring of 1901 are still:');
     expect(every).not.toContain('Sun Jan 18');
 
     // Once the abandonment time has passed the reply no longer names it (no scheduler ran here, so
