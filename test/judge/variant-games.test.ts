@@ -154,6 +154,20 @@ describe(`a first year by mail of ${ALL ? 'every variant' : 'a few variants'} [p
   });
   beforeEach(() => database!.reset());
 
+  it('creates a game of a variant in DPjudge\'s and njudge\'s forms and refuses an unknown one by name', async () => {
+    const db = database!.store.db;
+    const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2026-03-02T09:00:00Z'));
+    const reply = async (body: string) => {
+      await judge.receive(eml({ from: GM }, body));
+      return (await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+    };
+    expect(await reply('CREATE one gmpass\nMAP ancmed\n')).toContain("Game 'one' (Ancient Mediterranean) has been created");
+    expect(await reply('CREATE ?two gmpass youngstown\n')).toContain("Game 'two' (Youngstown) has been created");
+    expect(await reply('CREATE three gmpass loeb9\n')).toMatch(/Unknown variant "loeb9"; this judge has: .*ancmed.*youngstown/);
+    const games = await db.selectFrom('games').select(['name', 'variant']).orderBy('name').execute();
+    expect(games).toEqual([{ name: 'one', variant: 'ancmed' }, { name: 'two', variant: 'youngstown' }]);
+  });
+
   it.each(VARIANTS)('%s: CREATE, JOINs, orders, results and builds', { timeout: 180_000 }, async (name) => {
     const played = await playFirstYear(database!.store.db, name);
     expect(played.length).toBeGreaterThan(1);
