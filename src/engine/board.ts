@@ -48,11 +48,15 @@ export class Board {
     return this.variant.power(power)?.name ?? power;
   }
 
-  /** The unit a player's order names: it must exist, be theirs and match what they wrote. */
+  /**
+   * The unit a player's order names: it must exist and be theirs. A wrong unit type or coast
+   * written for it is not checked here: it is ignored and noted (DATC 4.B.5, 4.C.2).
+   */
   findOwn(power: PowerId, ref: UnitRef): Checked<number> {
-    const found = this.find(ref);
-    if (!found.ok) return illegal(`${this.powerName(power)} has no unit in ${this.name(provinceOf(ref.location))}`);
-    const unit = this.units[found.value]!;
+    const index = this.indexAt(provinceOf(ref.location));
+    if (index < 0) return illegal(`${this.powerName(power)} has no unit in ${this.name(provinceOf(ref.location))}`);
+    const found: Checked<number> = { ok: true, value: index, notes: [] };
+    const unit = this.units[index]!;
     if (unit.power !== power) {
       return illegal(`The unit in ${this.name(provinceOf(ref.location))} belongs to ${this.powerName(unit.power)}, not ${this.powerName(power)}`);
     }

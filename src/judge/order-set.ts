@@ -28,6 +28,8 @@ export interface OrderSetCheck {
   readonly errorCount: number;
   /** Every unit (or adjustment) the power owes has a legal order. */
   readonly complete: boolean;
+  /** How accepted orders were read where that could surprise (a wrong unit type ignored, DATC 4.C.2), by order. */
+  readonly notes: readonly { readonly line: number | null; readonly text: string; readonly note: string }[];
 }
 
 /** Whether the power has anything to order in this position. */
@@ -86,15 +88,17 @@ export function checkReadOrders(variant: Variant, position: Position, power: Pow
   });
   const outcome = adjudicatePhase(variant, position, submitted);
   const errors = new Map<number, string>();
+  const notes: { line: number | null; text: string; note: string }[] = [];
   let defaulted = false;
   for (const result of outcome.results) {
     if (result.power !== power) continue;
     if (result.input === null) defaulted = true;
     else if (result.outcome === 'illegal') errors.set(indexOfInput[result.input]!, result.reason ?? 'This order cannot be given');
+    else for (const note of result.notes) notes.push({ line: read[indexOfInput[result.input]!]!.line, text: read[indexOfInput[result.input]!]!.text, note });
   }
   const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
   const errorCount = orders.filter((o) => o.error !== null).length;
-  return { orders, errorCount, complete: !defaulted && errorCount === 0 };
+  return { orders, errorCount, complete: !defaulted && errorCount === 0, notes };
 }
 
 /** The orders of a set that passed its check, in the form they are stored in beside the lines. */

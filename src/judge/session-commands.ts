@@ -198,6 +198,9 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
   if (!owesOrders(variant, phase.position, seat.power!)) throw new BlockError(entries[0]!.line, `${variant.power(seat.power!)!.name} has no orders to give in ${phaseId}`);
   const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
+  // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
+  const typeNotes = checked.notes.filter((n) => /read as such|coast written was ignored/.test(n.note));
+  if (typeNotes.length > 0) ctx.reply.push(typeNotes.map((n) => `${n.line === null ? '' : `Line ${n.line}: `}${n.text}\n  Note: ${n.note}.`).join('\n'));
   ctx.reply.push(
     renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );

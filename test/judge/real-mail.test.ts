@@ -138,3 +138,16 @@ describeEachDatabase('the reply to a refused block', (getStore) => {
     expect(reply).toContain('This game has no deadline: the\nturn is processed once every power has complete orders.');
   });
 });
+
+describeEachDatabase('a wrong unit type', (getStore) => {
+  it('is noted and the order applies to the unit that is there (DATC 4.B.5, 4.C.2)', async () => {
+    const game = await startGame(getStore().db, '');
+    const reply = await game.as('FRANCE', 'F Par - Bur\nA Mar S F Par - Bur\nA Bre - Mao');
+    expect(reply).not.toMatch(/has no unit|Nothing in this block/);
+    expect(reply).toContain('Line 2: F Par - Bur\n  Note: the unit in Paris is an army; read as such.');
+    expect(reply).toContain('Line 4: A Bre - Mao\n  Note: the unit in Brest is a fleet; read as such.');
+    expect(reply).toContain('France: Army Paris -> Burgundy.');
+    expect(reply).toContain('France: Fleet Brest -> Mid-Atlantic Ocean.');
+    expect((await getStore().db.selectFrom('orders').select('lines').executeTakeFirstOrThrow()).lines).toEqual(['F Par - Bur', 'A Mar S F Par - Bur', 'A Bre - Mao']);
+  });
+});
