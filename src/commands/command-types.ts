@@ -177,7 +177,14 @@ export type InfoCommand =
   | (CommandBase & { readonly kind: 'summary'; readonly game: string | null })
   /** `HISTORY game [njudge options]`; options stay raw. */
   | (CommandBase & { readonly kind: 'history'; readonly game: string | null; readonly options: string })
-  | (CommandBase & { readonly kind: 'map'; readonly game: string | null; readonly format: string | null })
+  | (CommandBase & {
+      readonly kind: 'map';
+      readonly game: string | null;
+      /** A phase id such as F1901M; null: the game's current phase. */
+      readonly phase: string | null;
+      /** png (also for DPjudge's gif, ps and pdf) or svg. */
+      readonly format: 'png' | 'svg';
+    })
   | (CommandBase & { readonly kind: 'search'; readonly words: readonly string[] })
   | (CommandBase & { readonly kind: 'help' })
   | (CommandBase & { readonly kind: 'version' })
@@ -216,6 +223,8 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'set-no-absence'; readonly date: string | null })
   /** null: SET NOZONE, back to the game's zone. */
   | (CommandBase & { readonly kind: 'set-zone'; readonly zone: string | null })
+  /** SET MAP ON / OFF: results with or without the map picture. */
+  | (CommandBase & { readonly kind: 'set-map'; readonly on: boolean })
   | (CommandBase & { readonly kind: 'set-deadline'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-grace'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-listed'; readonly listed: boolean })

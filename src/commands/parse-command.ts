@@ -96,9 +96,17 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return 'error' in game ? fail(game.error) : ok({ kind: 'history', ...base, game: game.game, options: textAfterWords(rest, 1) });
     }
     case 'map': {
-      if (args.length > 2) return fail('MAP takes a game name and a format (gif, ps or pdf)');
       const game = optionalGame();
-      return 'error' in game ? fail(game.error) : ok({ kind: 'map', ...base, game: game.game, format: args[1]?.toLowerCase() ?? null });
+      if ('error' in game) return fail(game.error);
+      let phase: string | null = null;
+      let format: 'png' | 'svg' = 'png';
+      for (const word of args.slice(1)) {
+        if (/^[a-z]\d{1,5}[mrab]$/i.test(word) && phase === null) phase = word.toUpperCase();
+        else if (/^(png|gif|ps|pdf)$/i.test(word)) format = 'png';
+        else if (/^svg$/i.test(word)) format = 'svg';
+        else return fail(`MAP takes a game name, then a phase (e.g. F1901M) and a format (PNG or SVG), not "${word}"`);
+      }
+      return ok({ kind: 'map', ...base, game: game.game, phase, format });
     }
     case 'search':
       return ok({ kind: 'search', ...base, words: args });
@@ -160,6 +168,12 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return args.length === 1 ? ok({ kind: 'set-zone', ...base, zone: args[0]! }) : fail('SET ZONE takes one time zone, e.g. SET ZONE Europe/Paris');
     case 'set-nozone':
       return noArguments({ kind: 'set-zone', ...base, zone: null });
+    case 'set-map': {
+      const choice = args[0]?.toUpperCase();
+      return args.length === 1 && (choice === 'ON' || choice === 'OFF')
+        ? ok({ kind: 'set-map', ...base, on: choice === 'ON' })
+        : fail('SET MAP takes ON or OFF: whether results come with the map picture');
+    }
     case 'set-deadline':
       return rest === '' ? fail('SET DEADLINE needs a date or time') : ok({ kind: 'set-deadline', ...base, args: rest });
     case 'set-grace':

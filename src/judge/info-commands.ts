@@ -1,7 +1,10 @@
 import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
 import { renderVariantList } from '../render/variant-list.ts';
 import type { InfoCommand } from '../commands/index.ts';
-import { BlockError, type BlockContext } from './context.ts';
+import { parsePhaseId, formatPhaseId } from '../engine/phase.ts';
+import type { OrderResult } from '../engine/results.ts';
+import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { hasRule, type Game } from './model.ts';
 import type { PlayerRecord, SeatRecord } from './ports.ts';
@@ -38,7 +41,11 @@ Without signing on: LIST, LIST game, LIST VARIANTS, HISTORY game,
 SUMMARY game, SEARCH words, HELP, GET DEDICATION (your own record:
 dedication, on-time and civil-disorder ratios, games started and taken
 over),
-INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games).
+INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games),
+MAP game [phase] [SVG] (the map as PNG, or SVG, in a mail of its own).
+
+Results come with the map of the phase as a picture after the text;
+SET MAP OFF (after SIGNON) sends them as text alone, SET MAP ON again.
 
 The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
 PROCESS, PROCESS!, PREVIEW, ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD,
@@ -81,7 +88,8 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand): Prom
       ctx.reply.push(await summary(ctx, command.game, command.line));
       return;
     case 'map':
-      throw new BlockError(command.line, 'This judge does not draw maps yet');
+      ctx.reply.push(await mapCommand(ctx, command));
+      return;
     case 'get-dedication':
       ctx.reply.push(await playerRecordText(ctx, ctx.sender));
       return;
@@ -133,6 +141,38 @@ async function openings(ctx: BlockContext): Promise<string> {
   if (more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH forming words narrows them down)`);
   lines.push('', 'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.');
   return lines.join('\n');
+}
+
+/**
+ * MAP game [phase] [PNG|SVG]: the picture goes to the sender in a mail of its own (the reply stays
+ * text). Without a phase, the position as it stands; with a processed phase, that phase's position
+ * with its orders and what became of them.
+ */
+async function mapCommand(ctx: BlockContext, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
+  const game = await requireGame(ctx, command.game, command.line);
+  if (game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' has not started: there is no map to draw yet`);
+  const variant = loadVariant(game.variant);
+  const wanted = command.phase === null ? game.currentPhase : formatPhaseId(parsePhaseId(command.phase)!);
+  const phases = await ctx.tx.storedPhases(game.id);
+  const current = phases.find((p) => p.phaseId === game.currentPhase);
+  const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
+  if (!phase) {
+    const played = phases.filter((p) => current === undefined || p.seq <= current.seq).map((p) => p.phaseId);
+    throw new BlockError(command.line, `Game '${game.name}' has no phase ${wanted}; its phases: ${played.join(', ')}`);
+  }
+  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const picture = mapAttachment({ gameName: game.name, variant, position: phase.position, results, date: null }, command.format);
+  if (!picture) throw new BlockError(command.line, `The ${variant.title} map has no drawing on this judge, so game '${game.name}' cannot be drawn`);
+  const what = results.length > 0 ? `${phase.phaseId} with its orders` : phase.phaseId;
+  await ctx.tx.enqueueMail({
+    to: [ctx.sender],
+    subject: subjectFor(ctx.config, game, phase.phaseId, 'Map'),
+    body: `The map of game '${game.name}', ${what}, is attached (${picture.filename}).\n`,
+    attachments: [picture],
+    gameId: game.id,
+    kind: 'map',
+  });
+  return `The map of game '${game.name}' (${what}) follows in a mail of its own.`;
 }
 
 async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {

@@ -12,12 +12,25 @@ export interface SeatRecord extends Seat {
   readonly name: string | null;
   /** The holder's own display zone (SET ZONE), or null for the game's. */
   readonly timeZone: string | null;
+  /** Whether results come with the map picture (SET MAP ON, the default) or as text alone. */
+  readonly mapPictures: boolean;
+}
+
+/** A file sent after a mail's text, e.g. the map picture: the text stays the mail's first part. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  /** The file's bytes in base64. */
+  readonly content: string;
+  /** Shown in the mail (an image) rather than offered as a file to save. */
+  readonly inline: boolean;
 }
 
 export interface OutgoingMail {
   readonly to: readonly string[];
   readonly subject: string;
   readonly body: string;
+  readonly attachments?: readonly MailAttachment[];
   readonly headers?: Readonly<Record<string, string>>;
   readonly gameId?: number | null;
   /** reply, press, results, notice … */
@@ -95,6 +108,7 @@ export interface SeatPatch {
   readonly concedeVote?: string | null;
   readonly proposalVote?: boolean | null;
   readonly timeZone?: string | null;
+  readonly mapPictures?: boolean;
 }
 
 export interface PhaseRecord {

@@ -6,6 +6,7 @@ import { mapperHeader, renderProcessingTime, renderResults, withMapperHeader } f
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
+import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
@@ -119,8 +120,35 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
   const text = resultsText(config, game, variant, phase, outcome, deadlineText(game, schedule?.deadline ?? null));
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phase.phaseId, 'Results'), body: text, gameId: game.id, kind: 'results' });
+  await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
   if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+}
+
+/**
+ * The results go to everyone following the game; the map of the phase just played (its position and
+ * orders) follows the text as an inline picture, except for those who SET MAP OFF.
+ */
+async function mailResults(
+  tx: JudgeTransaction,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  phase: PhaseRecord,
+  outcome: PhaseOutcome,
+  text: string,
+  now: Date,
+): Promise<void> {
+  const subject = subjectFor(config, game, phase.phaseId, 'Results');
+  const { withPicture, textOnly } = splitByPictureChoice(seats);
+  const picture =
+    withPicture.length === 0
+      ? null
+      : mapAttachment({ gameName: game.name, variant, position: phase.position, results: outcome.results, date: now.toISOString().slice(0, 10) });
+  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
+  for (const group of groups) {
+    if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body: text, attachments: group.attachments, gameId: game.id, kind: 'results' });
+  }
 }
 
 /** The results mail: the Mapper header, the results and the next phase with its deadline. */

@@ -149,6 +149,14 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return absenceCommand(ctx, session, command);
     case 'set-zone':
       return zoneCommand(ctx, session, command);
+    case 'set-map':
+      await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });
+      ctx.reply.push(
+        command.on
+          ? `Results of game '${game.name}' will come to you with the map.`
+          : `Results of game '${game.name}' will come to you as text alone (SET MAP ON brings the map back).`,
+      );
+      return { ...session, seat: { ...seat, mapPictures: command.on } };
     default:
       ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
   }

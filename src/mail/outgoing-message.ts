@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import type { MailAttachment } from '../judge/ports.ts';
 
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
 // spool mode, to a stream transport that writes .eml files. The Message-ID is the row's own,
@@ -17,6 +18,8 @@ export interface OutboxMail {
   readonly subject: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Files after the text (a map picture); absent or empty: a plain text mail. */
+  readonly attachments?: readonly MailAttachment[];
 }
 
 export const UNDISCLOSED_RECIPIENTS = 'undisclosed-recipients:;';
@@ -42,6 +45,18 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
     ...addressing,
     subject: row.subject,
     text: row.body,
+    // The text stays the first part, exactly as a text-only mail carries it: readers and result
+    // parsers that take the first text/plain part see what they always saw (multipart/mixed).
+    ...(row.attachments && row.attachments.length > 0
+      ? {
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            content: Buffer.from(a.content, 'base64'),
+            contentType: a.contentType,
+            contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const),
+          })),
+        }
+      : {}),
     messageId: row.message_id,
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references ? { references } : {}),

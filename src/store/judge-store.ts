@@ -31,6 +31,7 @@ import type {
 } from '../judge/ports.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
+import type { MailAttachment } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
@@ -87,7 +88,7 @@ function toGame(row: Selectable<GamesTable>): Game {
 }
 
 /** The columns a SeatRecord is made of. */
-const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone'] as const;
+const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures'] as const;
 type SeatRow = Pick<Selectable<SeatsTable>, (typeof SEAT_COLUMNS)[number] extends `seats.${infer Column}` ? Column & keyof SeatsTable : never>;
 
 function toSeat(row: SeatRow): SeatRecord {
@@ -101,6 +102,7 @@ function toSeat(row: SeatRow): SeatRecord {
     passwordHash: row.password_hash,
     name: row.name,
     timeZone: row.time_zone,
+    mapPictures: row.map_pictures,
   };
 }
 
@@ -120,6 +122,7 @@ interface QueuedMail {
   readonly subject: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  readonly attachments: readonly MailAttachment[];
   readonly game_id: number | null;
   readonly kind: string;
 }
@@ -225,10 +228,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     // Data-modifying CTEs run whether or not anything reads them.
     await sql`
       WITH queued AS (
-        INSERT INTO outbox (message_id, to_addresses, subject, headers, body, game_id, kind)
-        SELECT message_id, to_addresses, subject, headers, body, game_id, kind
+        INSERT INTO outbox (message_id, to_addresses, subject, headers, body, attachments, game_id, kind)
+        SELECT message_id, to_addresses, subject, headers, body, attachments, game_id, kind
         FROM jsonb_to_recordset(${jsonText(mails)}::jsonb)
-          AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, game_id integer, kind text, n integer)
+          AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, attachments jsonb, game_id integer, kind text, n integer)
         ORDER BY n
       ), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
@@ -403,6 +406,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.concedeVote !== undefined ? { concede_vote: patch.concedeVote } : {}),
       ...(patch.proposalVote !== undefined ? { proposal_vote: patch.proposalVote } : {}),
       ...(patch.timeZone !== undefined ? { time_zone: patch.timeZone } : {}),
+      ...(patch.mapPictures !== undefined ? { map_pictures: patch.mapPictures } : {}),
     };
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
@@ -625,7 +629,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async enqueueMail(mail: OutgoingMail): Promise<void> {
     const row = this.outboxRow(mail);
     if (this.options.writeBehind) this.held.push({ kind: 'mail', row });
-    else await this.trx.insertInto('outbox').values({ ...row, headers: jsonb(row.headers) }).execute();
+    else await this.trx.insertInto('outbox').values({ ...row, headers: jsonb(row.headers), attachments: jsonb(row.attachments) }).execute();
   }
 
   private outboxRow(mail: OutgoingMail): QueuedMail {
@@ -635,6 +639,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       subject: storable(mail.subject),
       headers: Object.fromEntries(Object.entries(mail.headers ?? {}).map(([name, value]) => [name, storable(value)])),
       body: storable(mail.body),
+      attachments: mail.attachments ?? [],
       game_id: mail.gameId ?? null,
       kind: mail.kind,
     };

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Position } from '../engine/types.ts';
 import { GAME_STATUSES, SEAT_ROLES, SEAT_STATUSES, type GameStatus, type SeatRole, type SeatStatus } from '../judge/model.ts';
 import { PRESS_KINDS, type PressKind } from '../judge/press/press-types.ts';
+import type { MailAttachment } from '../judge/ports.ts';
 
 // Row types of sql/*.sql for kysely. Keep in step with the migrations: test/store/schema.test.ts
 // checks every vocabulary below against the CHECK constraints on both backends.
@@ -118,6 +119,8 @@ export interface SeatsTable {
   preferences: DefaultedTextArray;
   time_zone: Nullable<string>;
   wait: Defaulted<boolean>;
+  /** false after SET MAP OFF: results without the map picture (sql/007). */
+  map_pictures: Defaulted<boolean>;
   /** null = no vote; [] = draw including all survivors; else the powers named. */
   draw_vote: NullableTextArray;
   concede_vote: Nullable<string>;
@@ -232,6 +235,8 @@ export interface OutboxTable {
   subject: string;
   headers: JsonbDefaulted<Readonly<Record<string, string>>>;
   body: string;
+  /** Files sent with the text (sql/007): a map picture. */
+  attachments: JsonbDefaulted<readonly MailAttachment[]>;
   status: Defaulted<OutboxStatus>;
   attempts: Defaulted<number>;
   next_attempt_at: DefaultedTimestamp;

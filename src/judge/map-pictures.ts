@@ -1,0 +1,66 @@
+import { GeometryLoadError, loadGeometry } from '../catalog/geometry-catalog.ts';
+import { MAP_FONT_FILE } from '../catalog/map-assets.ts';
+import type { OrderResult } from '../engine/results.ts';
+import type { Position } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { renderMapSvg } from '../render/map-picture.ts';
+import { renderMapPng } from '../render/map-png.ts';
+import type { MailAttachment, SeatRecord } from './ports.ts';
+
+// The map picture a results mail or a MAP reply carries. A picture names powers only, never players,
+// so gunboat and NO_REVEAL games may have one like any other.
+
+/** Width of the PNG in mails: the standard map's three-letter names stay readable. */
+export const MAIL_PICTURE_WIDTH = 1000;
+
+export interface PictureRequest {
+  readonly gameName: string;
+  readonly variant: Variant;
+  readonly position: Position;
+  readonly results: readonly OrderResult[];
+  /** Shown in the title, e.g. the day the phase was processed. */
+  readonly date: string | null;
+}
+
+/** The picture's SVG, or null when the variant's map has no drawing (or one that does not fit it). */
+export function mapSvg(request: PictureRequest): string | null {
+  let geometry;
+  try {
+    geometry = loadGeometry(request.variant.map);
+  } catch (error) {
+    if (error instanceof GeometryLoadError) return null;
+    throw error;
+  }
+  if (!geometry) return null;
+  return renderMapSvg({
+    variant: request.variant,
+    geometry,
+    position: request.position,
+    results: request.results,
+    title: { game: request.gameName, date: request.date },
+  });
+}
+
+export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = 'png'): MailAttachment | null {
+  const svg = mapSvg(request);
+  if (svg === null) return null;
+  const filename = `${request.gameName}-${request.position.phase}.${format}`;
+  if (format === 'svg') return { filename, contentType: 'image/svg+xml', content: Buffer.from(svg, 'utf8').toString('base64'), inline: false };
+  const png = renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: MAIL_PICTURE_WIDTH });
+  return { filename, contentType: 'image/png', content: Buffer.from(png).toString('base64'), inline: true };
+}
+
+/**
+ * Who of the game's followers gets the picture with results, and who asked for text alone (SET MAP OFF).
+ * An address with several seats gets the picture unless every one of them turned it off.
+ */
+export function splitByPictureChoice(seats: readonly SeatRecord[]): { readonly withPicture: string[]; readonly textOnly: string[] } {
+  const wants = new Map<string, boolean>();
+  for (const seat of seats) {
+    if (seat.status === 'resigned') continue;
+    wants.set(seat.address, (wants.get(seat.address) ?? false) || seat.mapPictures !== false);
+  }
+  const withPicture = [...wants].filter(([, yes]) => yes).map(([address]) => address);
+  const textOnly = [...wants].filter(([, yes]) => !yes).map(([address]) => address);
+  return { withPicture, textOnly };
+}
