@@ -119,7 +119,7 @@ export interface SeatsTable {
   preferences: DefaultedTextArray;
   time_zone: Nullable<string>;
   wait: Defaulted<boolean>;
-  /** false after SET MAP OFF: results without the map picture (sql/007). */
+  /** false after SET MAP OFF: results without the map picture (sql/010). */
   map_pictures: Defaulted<boolean>;
   /** null = no vote; [] = draw including all survivors; else the powers named. */
   draw_vote: NullableTextArray;
@@ -235,7 +235,7 @@ export interface OutboxTable {
   subject: string;
   headers: JsonbDefaulted<Readonly<Record<string, string>>>;
   body: string;
-  /** Files sent with the text (sql/007): a map picture. */
+  /** Files sent with the text (sql/010): a map picture. */
   attachments: JsonbDefaulted<readonly MailAttachment[]>;
   status: Defaulted<OutboxStatus>;
   attempts: Defaulted<number>;
