@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { configOption, environment, type ConfigOptions } from './command-options.ts';
 
 // The `dipjudge` command line: a registry of commands. Each command's action imports its own
@@ -67,11 +68,72 @@ program
 
 program
   .command('outbox')
-  .description('list the outgoing mail waiting to be sent')
+  .description('list the outgoing mail waiting to be sent (--failed: the mail given up as undeliverable)')
+  .option('--failed', 'list the mail given up after its attempts, with the last error')
+  .option('--json', 'print JSON')
   .addOption(configOption())
-  .action(async (options: ConfigOptions) => {
-    const { runOutbox } = await import('./judge-commands.ts');
-    process.stdout.write(`${await runOutbox(environment(options))}\n`);
+  .action(async (options: ConfigOptions & { failed?: boolean; json?: boolean }) => admin({ op: 'outbox', failed: options.failed === true, json: options.json === true }, options));
+
+// The judgekeeper's commands. With PGlite they also work while `serve` runs: the running judge
+// does them (over a Unix socket in its data folder).
+
+program
+  .command('games')
+  .description('list the games: name, variant, state, phase, deadline and players')
+  .option('--json', 'print JSON')
+  .addOption(configOption())
+  .action(async (options: ConfigOptions & { json?: boolean }) => admin({ op: 'games', json: options.json === true }, options));
+
+program
+  .command('game')
+  .description("one game: settings, seats with their stints and lateness, this phase's orders (no texts in gunboat games), pending jobs, last results")
+  .argument('<name>', 'the game')
+  .option('--results <n>', 'how many processed phases to show', '1')
+  .option('--json', 'print JSON')
+  .addOption(configOption())
+  .action(async (name: string, options: ConfigOptions & { json?: boolean; results: string }) =>
+    admin({ op: 'game', name, json: options.json === true, results: Math.max(0, Number.parseInt(options.results, 10) || 0) }, options),
+  );
+
+const mail = program.command('mail').description('the mail the judge failed on');
+mail
+  .command('failed')
+  .description('list the mail the judge failed on (each was answered "nothing in it was done")')
+  .option('--json', 'print JSON')
+  .addOption(configOption())
+  .action(async (options: ConfigOptions & { json?: boolean }) => admin({ op: 'mail-failed', json: options.json === true }, options));
+mail
+  .command('retry')
+  .description('judge a failed mail again (after the fault is fixed); prints what it queued')
+  .argument('<id>', 'the id `dipjudge mail failed` shows')
+  .addOption(configOption())
+  .action(async (id: string, options: ConfigOptions) => admin({ op: 'mail-retry', id }, options));
+
+program
+  .command('backup')
+  .description('write a consistent copy of the whole database to FILE (JSON lines), also while the judge runs')
+  .argument('<file>', 'where to write it')
+  .addOption(configOption())
+  .action(async (file: string, options: ConfigOptions) => admin({ op: 'backup', file: resolvePath(file) }, options));
+
+program
+  .command('restore')
+  .description('load a backup into the configured database, which must be new and empty (the judge stopped)')
+  .argument('<file>', 'a file written by dipjudge backup')
+  .addOption(configOption())
+  .action(async (file: string, options: ConfigOptions) => {
+    const { runRestore } = await import('./admin-command.ts');
+    print(await runRestore(resolvePath(file), environment(options)));
+  });
+
+program
+  .command('migrate-to')
+  .description('copy this judge (PGlite) into an empty PostgreSQL database, e.g. postgres://user@host/dipjudge')
+  .argument('<url>', 'the PostgreSQL database')
+  .addOption(configOption())
+  .action(async (databaseUrl: string, options: ConfigOptions) => {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new CommandLineError(`migrate-to needs a postgres:// URL, not ${databaseUrl}`);
+    await admin({ op: 'migrate-to', databaseUrl }, options);
   });
 
 program
@@ -81,7 +143,26 @@ program
   .action(async (options: ConfigOptions) => (await import('./migrate-command.ts')).runMigrate(options));
 
 /** Errors that are the user's to fix: their message alone, no stack trace. */
-const USER_ERRORS = new Set(['CommandInputError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError']);
+const USER_ERRORS = new Set(['CommandInputError', 'CommandLineError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError', 'JudgeBusyError', 'BackupError', 'AdminRequestError']);
+
+class CommandLineError extends Error {
+  override readonly name = 'CommandLineError';
+}
+
+function print(answer: { readonly stdout: string; readonly exitCode: number }): void {
+  process.stdout.write(answer.stdout);
+  if (answer.exitCode !== 0) process.exitCode = answer.exitCode;
+}
+
+/** Paths are the caller's: a running judge asked to write a backup has its own working directory. */
+function resolvePath(file: string): string {
+  return path.resolve(file);
+}
+
+async function admin(request: import('../daemon/admin/operations.ts').AdminRequest, options: ConfigOptions): Promise<void> {
+  const { runAdmin } = await import('./admin-command.ts');
+  print(await runAdmin(request, environment(options)));
+}
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof Error && USER_ERRORS.has(error.name)) {

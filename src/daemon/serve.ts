@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { JudgeSettings } from '../config/config.ts';
 import type { ReceiveOutcome } from '../judge/judge.ts';
@@ -11,6 +13,8 @@ import { startJobRunner } from '../store/job-queue.ts';
 import { createJudgeStore, gameEventOf, judgeTransaction } from '../store/judge-store.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
+import { keepFailedMail } from '../store/admin-store.ts';
+import { startAdminSocket } from './admin/admin-socket.ts';
 import { outboxSender } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
@@ -35,6 +39,13 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
+  // With PGlite nobody else may open the database: the judgekeeper's commands ask this process.
+  const adminSocket = store.kind === 'pglite' && store.dataDir !== null ? await startAdminSocket({ store, settings }, store.dataDir, log.child({ component: 'admin' })) : null;
+  // The bytes of a mail the judge failed on are kept for `dipjudge mail retry`.
+  const keepIfFailed = async (outcome: ReceiveOutcome, raw: () => Promise<Buffer> | Buffer) => {
+    if (outcome.status !== 'failed') return;
+    await keepFailedMail(store.db, outcome.messageId, await raw()).catch((error: unknown) => log.error({ err: error, messageId: outcome.messageId }, 'could not keep a copy of the failed mail'));
+  };
   log.info(
     { database: store.kind, spool: settings.spoolDir, judge: settings.judge.address, config: settings.configFile ?? undefined },
     'dipjudge is running: drop .eml files into the spool inbox',
@@ -59,6 +70,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         const { wholeSizeBytes, ...origin } = meta;
         const outcome = await judge.receive(raw, origin, wholeSizeBytes === undefined ? {} : { sizeBytes: wholeSizeBytes });
         log.info({ ...handledFields(outcome), ms: Date.now() - started }, 'message handled');
+        await keepIfFailed(outcome, () => raw);
         sending?.wake();
         return outcome.status === 'set-aside' ? 'set-aside' : undefined;
       },
@@ -68,6 +80,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         // The mails shared one transaction: each line gives the group's time and size.
         const ms = Date.now() - started;
         for (const outcome of outcomes) log.info({ ...handledFields(outcome), ms, group: outcomes.length }, 'message handled');
+        for (const [index, outcome] of outcomes.entries()) await keepIfFailed(outcome, () => mails[index]!.raw);
         sending?.wake();
       },
     });
@@ -119,7 +132,17 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const loop = (async () => {
     while (!stopping) {
       try {
-        const handled = await drainInbox(folders, judge, (file, _status, outcome) => log.info({ file, ...handledFields(outcome) }, 'message handled'), { maxBytes: settings.judge.maxMessageBytes });
+        const failedFiles: { file: string; outcome: ReceiveOutcome }[] = [];
+        const handled = await drainInbox(
+          folders,
+          judge,
+          (file, status, outcome) => {
+            log.info({ file, ...handledFields(outcome) }, 'message handled');
+            if (status === 'failed') failedFiles.push({ file, outcome });
+          },
+          { maxBytes: settings.judge.maxMessageBytes },
+        );
+        for (const { file, outcome } of failedFiles) await keepIfFailed(outcome, () => readFile(path.join(folders.failed, file)));
         if (sending) {
           if (handled > 0) sending.wake();
         } else {
@@ -144,6 +167,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       await jobs.stop();
       await loop;
       await sending?.stop();
+      await adminSocket?.close();
       await store.close();
       log.info('dipjudge stopped');
     },

@@ -272,6 +272,13 @@ export interface JudgeStateTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** The bytes of mail the judge failed on, for a retry (sql/010). */
+export interface FailedMailTable {
+  message_id: string;
+  raw: Buffer;
+  kept_at: DefaultedTimestamp;
+}
+
 export interface Database {
   games: GamesTable;
   seats: SeatsTable;
@@ -284,6 +291,7 @@ export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
   judge_state: JudgeStateTable;
+  failed_mail: FailedMailTable;
 }
 
 export type TableName = keyof Database;

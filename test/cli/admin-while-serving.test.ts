@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.ts';
+import { startDaemonProcess } from '../support/daemon-process.ts';
+import { pgliteTemplate } from '../support/databases.ts';
+
+// With PGlite only one process may open the database. While `dipjudge serve` runs, the
+// judgekeeper's commands are done by the running judge over its admin socket: no
+// DataDirLockedError, no stack trace; and `restore`, which needs the judge stopped, says so in one line.
+
+const run = promisify(execFile);
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'dipjudge.js');
+const baseEnv = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+it('games, receive, outbox, backup and mail failed work while serve holds the PGlite database; restore refuses in one line', { timeout: 200_000 }, async () => {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-admin-serving-'));
+  dirs.push(work);
+  const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), DIPJUDGE_POLL_MS: '200' };
+  const dipjudge = (args: string[], stdin?: string) =>
+    stdin === undefined
+      ? run(process.execPath, [BIN, ...args], { env, cwd: work })
+      : run('sh', ['-c', `"${process.execPath}" "${BIN}" ${args.join(' ')} < stdin.eml`], { env, cwd: work });
+  // The data folder starts from a migrated template: the daemon does not pay for initdb.
+  const seed = await openStore({ dataDir: env.DIPJUDGE_DATA_DIR, loadDataDir: await pgliteTemplate() });
+  await seed.close();
+  const daemon = await startDaemonProcess({ DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200' }, { readyTimeoutMs: 100_000 });
+  try {
+    await writeFile(path.join(work, 'stdin.eml'), 'From: gm@example.org\nSubject: new game\nMessage-ID: <serving-1@example.org>\n\nCREATE serving masterpw\n');
+    const received = await dipjudge(['receive'], '');
+    expect(received.stdout).toMatch(/^# processed <serving-1@example.org>: 1 block\(s\), 0 refused; 1 message\(s\) queued/);
+    expect(received.stderr).toBe('');
+
+    const [games, failed] = await Promise.all([dipjudge(['games', '--json']), dipjudge(['mail', 'failed'])]);
+    expect(JSON.parse(games.stdout)).toEqual([expect.objectContaining({ name: 'serving', status: 'preparation', variant: 'standard' })]);
+    expect(failed.stdout).toBe('no failed mail\n');
+
+    const backupFile = path.join(work, 'judge.backup');
+    const backup = await dipjudge(['backup', 'judge.backup']);
+    expect(backup.stdout).toMatch(/^backed up \d+ row\(s\) of \d+ table\(s\) to .*judge\.backup\n$/);
+    expect(JSON.parse((await readFile(backupFile, 'utf8')).split('\n')[0]!)).toMatchObject({ format: 'dipjudge-backup' });
+
+    const restore = await dipjudge(['restore', backupFile]).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(restore).toMatchObject({ code: 1, stdout: '' });
+    expect((restore as { stderr: string }).stderr).toMatch(/^dipjudge: another dipjudge process \(pid \d+\) is using .*: a restore needs an empty database that no judge is using; stop the judge first, and restore into a new DIPJUDGE_DATA_DIR\n$/);
+
+    // Restored elsewhere once the judge is stopped, the games are there.
+    await daemon.stop();
+    const elsewhere = { ...env, DIPJUDGE_DATA_DIR: path.join(work, 'restored') };
+    const restored = await run(process.execPath, [BIN, 'restore', backupFile], { env: elsewhere, cwd: work });
+    expect(restored.stdout).toMatch(/^restored \d+ row\(s\)/);
+    const listed = await run(process.execPath, [BIN, 'games'], { env: elsewhere, cwd: work });
+    expect(listed.stdout).toMatch(/^game\s+variant.*\nserving\s+standard\s+preparation/);
+  } finally {
+    await daemon.stop();
+  }
+});
