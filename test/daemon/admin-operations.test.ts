@@ -130,7 +130,7 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     expect(await json<{ subject: string }[]>({ op: 'outbox', json: true })).toEqual([expect.objectContaining({ subject: 'Reply' })]);
   });
 
-  it('backup and restore: a running game comes back identical, into an empty database only, and ids carry on', async () => {
+  it('backup and restore: a running game comes back identical, into an empty database only, and ids carry on', { timeout: 120_000 }, async () => {
     const game = await startGame(getStore().db, '');
     await game.as('ENGLAND', 'F Lon - Nth');
     const file = path.join(work, `round-trip-${getStore().kind}.jsonl`);
@@ -150,7 +150,7 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     await expect(restoreBackup(getStore(), path.join(work, 'nope.jsonl'))).rejects.toThrow();
   });
 
-  it('a backup taken while mail arrives restores to a consistent state: each judged mail with its reply', async () => {
+  it('a backup taken while mail arrives restores to a consistent state: each judged mail with its reply', { timeout: 120_000 }, async () => {
     const db = getStore().db;
     const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE busy gmpass'));
