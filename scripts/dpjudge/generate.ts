@@ -74,7 +74,7 @@ export function generate(root: string): Generated {
       continue;
     }
     if (converted.unsupported.length > 0) {
-      rows.push({ ...rowOf(entry.id, entry.title, converted, []), leftOut: `needs ${[...new Set(converted.unsupported)].join('; ')}` });
+      rows.push({ ...rowOf(entry.id, entry.title, converted, []), leftOut: `needs ${reasons(converted.unsupported)}` });
       continue;
     }
     emit(entry.id, entry.title, entry.description, converted, `${SOURCE_NOTE} Source: ${entry.file}.`, []);
@@ -96,6 +96,16 @@ export function generate(root: string): Generated {
   }
   files.set('README.md', readmeWithTable(root, rows));
   return { files, rows };
+}
+
+/** The unsupported features once each, without their file positions, counting repeats: "LEAGUE (14 times)". */
+function reasons(unsupported: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const item of unsupported) {
+    const text = item.replace(/\s*\([\w.-]+\.(map|geography|politics|military|locations):\d+\)/g, '').replace(/\s+/g, ' ').trim();
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [...counts].map(([text, n]) => (n > 1 ? `${text} (${n} times)` : text)).join('; ');
 }
 
 function importEntry(folder: string, entry: DpjudgeEntry): ConvertedVariant | string {
@@ -152,7 +162,7 @@ function readmeWithTable(root: string, rows: readonly VariantRow[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const table = [
     TABLE_START,
-    '| variant | title | powers | centres | victory | rules beyond the standard game |',
+    '| variant | title | powers | centres | victory | rules and notes |',
     '|---|---|---|---|---|---|',
     ...playable.map((r) => `| \`${r.id}\` | ${r.title} | ${r.powers} | ${r.centres} | ${r.victory} | ${cell(r.rules) || '–'} |`),
     '',

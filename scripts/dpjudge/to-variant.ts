@@ -123,7 +123,7 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
         province.noSupportInto = [...new Set([...(province.noSupportInto ?? []), target])].sort();
       }
     } else if (pairs.length > 0) {
-      unsupported.push(`adjacency open only to ${code.endsWith(':') ? `the power ${code}` : `the owner of ${code}`} (${pairs.map((p) => p.join('-')).join(', ')})`);
+      unsupported.push(`adjacency open only to ${code.endsWith(':') ? `the power ${code.slice(0, -1)}` : `the owner of ${code.replace(/\)$/, '')}`} (${pairs.map((p) => p.join('-')).join(', ')})`);
     }
   }
   for (const p of provinces) {
