@@ -55,8 +55,8 @@ export interface BlockContext {
   readonly random: () => number;
   /** When the mail is being handled (the injected clock). */
   readonly now: Date;
-  /** Games whose state this mail changed, to check afterwards whether a turn is ready. */
-  readonly touchedGames: Set<string>;
+  /** Games whose state this mail changed (by id: a RENAME does not lose one), to check afterwards whether a turn is ready. */
+  readonly touchedGames: Set<number>;
   /**
    * Set once the block knows its game and power: what stands when the block is refused (the
    * orders on file), read after the rollback. The reply of a refused block says it.

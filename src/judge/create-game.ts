@@ -92,7 +92,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   const gates = gatesText(signonGates);
   if (gates !== null) await ctx.tx.updateGame(game.id, { signonGates });
   if (form) await scheduleFormingReminder(ctx.tx, game, ctx.now);
-  ctx.touchedGames.add(name);
+  ctx.touchedGames.add(game.id);
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
       (rules.size > 0 ? `\nRules: ${[...rules].join(', ')}.` : '') +

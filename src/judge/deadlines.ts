@@ -25,10 +25,22 @@ import type { JudgeTransaction, SeatRecord } from './ports.ts';
 // gets njudge's earliest processing time and delay (process-delay.ts); a pending 'process' job
 // outlives a change of deadline.
 
-export function gameTiming(game: Pick<Game, 'timing'>): Timing {
+/** A stored TIMING that no longer reads (it was checked when set): a fault for the judgekeeper, not a reason to use other times. */
+export class StoredTimingError extends Error {}
+
+/** Stored TIMING texts as read, so each is parsed once per process, not at every use. */
+const readTimings = new Map<string, Timing>();
+const READ_TIMINGS_KEPT = 1000;
+
+export function gameTiming(game: Pick<Game, 'timing'> & Partial<Pick<Game, 'name'>>): Timing {
   if (game.timing === null) return DEFAULT_TIMING;
+  const known = readTimings.get(game.timing);
+  if (known) return known;
   const parsed = parseTiming(game.timing);
-  return parsed.ok ? parsed.timing : DEFAULT_TIMING;
+  if (!parsed.ok) throw new StoredTimingError(`the stored TIMING of game '${game.name ?? '?'}' does not read (${parsed.message}): ${game.timing}`);
+  if (readTimings.size >= READ_TIMINGS_KEPT) readTimings.clear();
+  readTimings.set(game.timing, parsed.timing);
+  return parsed.timing;
 }
 
 /** The deadline as every mail writes it: njudge's format in the game's zone, with the offset. */

@@ -28,7 +28,7 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
   if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
   const variant = loadVariant(game.variant);
   const seats = await ctx.tx.seats(game.id);
-  ctx.touchedGames.add(game.name);
+  ctx.touchedGames.add(game.id);
   switch (opener.kind) {
     case 'join':
       return join(ctx, game, variant, seats, opener);

@@ -49,7 +49,7 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
       return remind(tx, config, game, variant, seats, readiness.waitingFor);
     case 'deadline':
     case 'grace':
-      if (readiness.ready) return processTurn(tx, config, game, variant, seats, now);
+      if (readiness.ready) return void (await processTurn(tx, config, game, variant, seats, now));
       return lateness(tx, config, game, variant, seats, readiness.waitingFor, now);
   }
 }
@@ -107,9 +107,9 @@ async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, v
   if (hasRule(game, 'CIVIL_DISORDER')) {
     const disorder = [...defaulting, ...state.vacant.filter((s) => s.status === 'abandoned')];
     if (disorder.length > 0) await civilDisorder(tx, config, game, variant, seats, disorder);
-    return processTurn(tx, config, game, variant, await tx.seats(game.id), now);
+    return void (await processTurn(tx, config, game, variant, await tx.seats(game.id), now));
   }
-  if (defaulting.length === 0 && state.vacant.length === 0) return processTurn(tx, config, game, variant, seats, now);
+  if (defaulting.length === 0 && state.vacant.length === 0) return void (await processTurn(tx, config, game, variant, seats, now));
   await abandon(tx, defaulting);
   await tx.updateGame(game.id, { status: 'waiting' });
   const vacant = [...state.vacant, ...defaulting];

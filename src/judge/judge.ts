@@ -199,7 +199,7 @@ export class Judge {
     const { message, messageId, body } = mail;
     const now = this.clock();
     const sections: string[] = [];
-    const touched = new Set<string>();
+    const touched = new Set<number>();
     let failed = 0;
     const proseLines = [...body.proseLines];
     const repeats: RepeatedCommands = { seen: new Set(), skipped: 0 };
@@ -219,14 +219,15 @@ export class Judge {
     if (proseLines.length > 0) sections.push(proseNote(proseLines));
     if (commandCount === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
-    for (const game of touched) {
-      const note = await processIfReady(tx, this.config, game, now, sender);
-      if (note) sections.push(note);
+    const games = [];
+    for (const gameId of touched) {
+      const after = await processIfReady(tx, this.config, gameId, now, sender);
+      if (after === null) continue;
+      if (after.note) sections.push(after.note);
+      games.push({ name: after.name, phase: after.phase });
     }
     await tx.enqueueMail(replyTo(message, this.config, sender, sections));
     await tx.markInbound(messageId, 'processed', null);
-    const games = [];
-    for (const name of touched) games.push({ name, phase: (await tx.findGame(name))?.currentPhase ?? null });
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
   }
 

@@ -251,7 +251,7 @@ async function activate(ctx: BlockContext, session: ActingSession, line: number)
         `The Master has activated game '${game.name}' again.\n${deadline ? `The deadline is ${when(deadline)}.\n` : ''}`,
       );
       ctx.reply.push(`Game '${game.name}' is active again.`);
-      ctx.touchedGames.add(game.name);
+      ctx.touchedGames.add(game.id);
       return resumed;
     }
     case 'preparation':

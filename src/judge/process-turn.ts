@@ -58,23 +58,32 @@ export async function turnReadiness(
  * SET NOWAIT, a TAKEOVER, the Master's BECOME), its reply says when the turn will be processed.
  * ALWAYS_WAIT games are never processed before their deadline: the deadline job does it.
  */
-export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameName: string, now: Date, sender: string | null = null): Promise<string | null> {
-  const game = await tx.findGame(gameName, { forUpdate: true });
-  if (!game || game.status !== 'active') return null;
+export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameId: number, now: Date, sender: string | null = null): Promise<TouchedGame | null> {
+  const game = await tx.findGameById(gameId, { forUpdate: true });
+  if (!game) return null;
+  const unchanged = { name: game.name, phase: game.currentPhase, note: null };
+  if (game.status !== 'active') return unchanged;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   const at = await readyAt(tx, game, variant, seats, now);
   if (at === 'not ready') {
     await withdrawProcessing(tx, game);
-    return null;
+    return unchanged;
   }
   if (at !== null) {
     await deferProcessing(tx, game, at);
     const reader = sender === null ? undefined : seats.find((s) => s.address === sender && s.status !== 'resigned' && s.status !== 'dummy');
-    return processingNote(game, at, reader?.timeZone ?? null, now);
+    return { ...unchanged, note: processingNote(game, at, reader?.timeZone ?? null, now) };
   }
-  await processTurn(tx, config, game, variant, seats, now);
-  return null;
+  return { ...unchanged, phase: await processTurn(tx, config, game, variant, seats, now) };
+}
+
+/** A game a mail touched, once the mail is done with it: its name and phase (for the log) and what the reply says of it. */
+export interface TouchedGame {
+  readonly name: string;
+  readonly phase: string | null;
+  /** When the ready turn will be processed, for the reply; null when nothing is to be said. */
+  readonly note: string | null;
 }
 
 /** When the ready phase is to be processed (null: now), or 'not ready'. */
@@ -108,7 +117,8 @@ export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, varian
   return { phase, stored, outcome };
 }
 
-export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
+/** Processes the current phase; returns the phase the game is in afterwards. */
+export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<string> {
   const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant);
   await creditPunctualTurn(tx, game, variant, phase, stored, seats, now);
   const next = outcome.position.phase;
@@ -122,6 +132,7 @@ export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, gam
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
   if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+  return next;
 }
 
 /**

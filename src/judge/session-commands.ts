@@ -215,7 +215,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
-  ctx.touchedGames.add(game.name);
+  ctx.touchedGames.add(game.id);
 }
 
 async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {

@@ -76,7 +76,7 @@ export function unmetGates(gates: SignonGates, record: PlayerRecord): string[] {
 export async function requireSignonGates(ctx: BlockContext, game: Game, line: number, action: 'join' | 'take over a power in'): Promise<void> {
   const gates = game.signonGates ?? NO_SIGNON_GATES;
   if (GATE_ORDER.every((key) => gates[key] === null)) return;
-  const record = (await ctx.tx.playerRecords([ctx.sender])).get(ctx.sender.toLowerCase()) ?? NO_RECORD;
+  const record = (await ctx.tx.playerRecords([ctx.sender])).get(ctx.sender) ?? NO_RECORD;
   const unmet = unmetGates(gates, record);
   if (unmet.length > 0) throw new BlockError(line, `Your record does not meet what game '${game.name}' asks of players who ${action} it: ${unmet.join('; and ')}. (GET DEDICATION shows your record.)`);
 }

@@ -199,7 +199,7 @@ async function applyDeadline(ctx: BlockContext, session: ActingSession, requeste
     `${change.who} has ${change.verb} the ${change.what} of game '${game.name}' (${phaseId})${change.how ?? ''}.\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
   );
   ctx.reply.push(`The deadline of game '${game.name}' is now ${deadlineFor(session, deadline)}; the grace period ends ${deadlineFor(session, grace)}.${absence}`);
-  ctx.touchedGames.add(game.name);
+  ctx.touchedGames.add(game.id);
   return { ...session, game: updated };
 }
 
