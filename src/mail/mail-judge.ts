@@ -50,12 +50,14 @@ export class MailJudge {
   private async read(raw: Buffer | string, wholeSize: number | undefined): Promise<InboundMail> {
     const bytes = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
     const sizeBytes = wholeSize ?? bytes.length;
-    if (sizeBytes > this.maxMessageBytes) return { ...toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress), sizeBytes };
+    // Of a mail read from its headers alone the Subject is dropped: with the body unread, a
+    // password written in the Subject could not be told from other words.
+    if (sizeBytes > this.maxMessageBytes) return { ...toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress), subject: '', sizeBytes };
     try {
       return toInboundMail(await parseInboundMessage(bytes), bytes, this.judgeAddress);
     } catch (error) {
       const headers = toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress);
-      return { ...headers, sizeBytes, unreadable: describeParseFailure(error) };
+      return { ...headers, subject: '', sizeBytes, unreadable: describeParseFailure(error) };
     }
   }
 }

@@ -1,0 +1,34 @@
+import { parseArgs } from 'node:util';
+import { openStore } from '../src/store/index.ts';
+import { fuzzJudge } from '../test/fuzz/fuzz-judge.ts';
+import { machineLine } from './machine.ts';
+
+// `npm run fuzz -- --count 100000 [--seed N]`: the fuzz test's hostile mails, as many as asked,
+// through the judge on an in-memory PGlite (one core). Prints mails tried, crashes, unanswered,
+// over-size replies and passwords shown, the outcomes, the time and the machine; exits 1 on any
+// problem, printing the first few with the start of the mail.
+
+const { values } = parseArgs({ options: { count: { type: 'string', default: '10000' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) } } });
+const count = Number(values.count);
+const seed = Number(values.seed);
+
+const store = await openStore({});
+let lastReport = 0;
+const figures = await fuzzJudge(store.db, {
+  count,
+  seed,
+  resetEvery: 5_000,
+  onProgress: (f) => {
+    if (f.tried - lastReport >= 5_000 || f.tried === count) {
+      lastReport = f.tried;
+      process.stderr.write(`${f.tried} mails, ${Math.round(f.ms / 1000)} s, crashes ${f.crashes}, unanswered ${f.unanswered}, over-size ${f.overSize}, leaks ${f.leaks}\n`);
+    }
+  },
+});
+await store.close();
+console.log(`fuzz: ${figures.tried} hostile mails (seed ${seed}) in ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / figures.tried).toFixed(1)} ms per mail) on PGlite`);
+console.log(`crashes ${figures.crashes}, unanswered ${figures.unanswered}, over-size replies ${figures.overSize}, passwords shown ${figures.leaks}`);
+console.log(`outcomes: ${Object.entries(figures.byStatus).map(([status, n]) => `${status} ${n}`).join(', ')}`);
+console.log(machineLine());
+for (const problem of figures.problems) console.log(`problem: ${problem}`);
+process.exitCode = figures.crashes + figures.unanswered + figures.overSize + figures.leaks > 0 ? 1 : 0;

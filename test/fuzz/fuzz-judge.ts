@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { sql, type Kysely } from 'kysely';
+import type { JudgeLog, ReceiveOutcome } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
+import type { Database } from '../../src/store/index.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { hostileMailArb, JUDGE_ADDRESS, SECRET_PATTERN, UNIQUE_ID, type HostileMail } from './hostile-mail-generator.ts';
+
+// Hostile mails through the real judge on a real database, one at a time, checking after each:
+// nothing throws and the judge never fails on it; a handled mail is answered exactly once, a
+// refused one at most once, a mail dropped by rule (automatic mail, a replay) not at all; no
+// reply is over the cap; no password the generator wrote reaches a queued mail, the record of a
+// mail or a log line.
+
+export const FUZZ_JUDGE = { address: JUDGE_ADDRESS, name: 'dipjudge', code: 'DIP', passwordCost: 1024, maxMessageBytes: 256 * 1024, maxReplyBytes: 256 * 1024, maxMailsPerHour: 60 };
+
+export interface FuzzFigures {
+  tried: number;
+  /** receive() threw, or the judge recorded the mail as failed or set it aside. */
+  crashes: number;
+  /** Handled but not answered exactly once; refused and answered more than once; dropped yet answered. */
+  unanswered: number;
+  overSize: number;
+  leaks: number;
+  byStatus: Record<string, number>;
+  ms: number;
+  /** The first few problems, with the recipe and the start of the mail. */
+  problems: string[];
+}
+
+export interface FuzzOptions {
+  readonly count: number;
+  readonly seed: number;
+  /** Every this many mails the outbox and the inbound records are emptied (memory stays flat). */
+  readonly resetEvery?: number;
+  readonly onProgress?: (figures: FuzzFigures) => void;
+}
+
+export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Promise<FuzzFigures> {
+  const logLines: string[] = [];
+  const log: JudgeLog = { error: (details, message) => void logLines.push(JSON.stringify({ ...details, message })) };
+  const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), FUZZ_JUDGE, () => 0.3, () => new Date(), log);
+  const planted = new Set<string>();
+  const figures: FuzzFigures = { tried: 0, crashes: 0, unanswered: 0, overSize: 0, leaks: 0, byStatus: {}, ms: 0, problems: [] };
+  const started = performance.now();
+
+  // A forming game with a Master and two players, so SIGNON, JOIN and LIST of it mean something.
+  const setup = ['CREATE demo zqpwmastersx\nFORM', 'JOIN demo zqpwplayeraa', 'JOIN demo zqpwplayerbb'];
+  for (const [index, body] of setup.entries()) {
+    for (const secret of body.match(SECRET_PATTERN) ?? []) planted.add(secret);
+    await judge.receive(`From: p${index}@players.example\r\nTo: ${JUDGE_ADDRESS}\r\nSubject: setup\r\nMessage-ID: <setup-${index}@players.example>\r\n\r\n${body}\r\n`);
+  }
+
+  const problem = (mail: HostileMail, what: string) => {
+    if (figures.problems.length < 10) figures.problems.push(`${what} [${mail.recipe}]: ${JSON.stringify(mail.raw.subarray(0, 300).toString('latin1'))}`);
+  };
+  const chunk = 250;
+  for (let done = 0; done < options.count; done += chunk) {
+    const sampled = fc.sample(hostileMailArb, { numRuns: Math.min(chunk, options.count - done), seed: options.seed + done });
+    for (const [index, generated] of sampled.entries()) {
+      const unique = `<fuzz-${options.seed}-${done + index}@players.example>`;
+      const mail = { ...generated, raw: Buffer.from(generated.raw.toString('latin1').replace(UNIQUE_ID, unique), 'latin1') };
+      for (const secret of mail.secrets) planted.add(secret);
+      if (options.resetEvery && figures.tried > 0 && figures.tried % options.resetEvery === 0) {
+        await sql`DELETE FROM outbox`.execute(db);
+        await sql`DELETE FROM inbound_mail`.execute(db);
+        logLines.length = 0;
+      }
+      const before = await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+      const inboundBefore = await db.selectFrom('inbound_mail').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+      const logBefore = logLines.length;
+      figures.tried++;
+      let outcome: ReceiveOutcome;
+      try {
+        outcome = await judge.receive(mail.raw);
+      } catch (error) {
+        figures.crashes++;
+        problem(mail, `threw ${String(error)}`);
+        continue;
+      }
+      figures.byStatus[outcome.status] = (figures.byStatus[outcome.status] ?? 0) + 1;
+      if (outcome.status === 'failed' || outcome.status === 'set-aside') {
+        figures.crashes++;
+        problem(mail, `${outcome.status}: ${outcome.reason}`);
+      }
+      const queued = await db.selectFrom('outbox').select(['subject', 'body', 'kind', 'to_addresses']).where('id', '>', before?.max ?? '0').execute();
+      const replies = queued.filter((row) => row.kind === 'reply');
+      const expected = outcome.status === 'processed' ? [1] : outcome.status === 'rejected' ? [0, 1] : outcome.status === 'failed' ? [0, 1] : [0];
+      if (!expected.includes(replies.length)) {
+        figures.unanswered++;
+        problem(mail, `${outcome.status} with ${replies.length} replies`);
+      }
+      for (const reply of replies) {
+        if (Buffer.byteLength(reply.body, 'utf8') > FUZZ_JUDGE.maxReplyBytes) {
+          figures.overSize++;
+          problem(mail, `reply of ${Buffer.byteLength(reply.body, 'utf8')} bytes`);
+        }
+      }
+      const inbound = await db.selectFrom('inbound_mail').select(['subject', 'from_address', 'message_id']).where('id', '>', inboundBefore?.max ?? '0').execute();
+      const visible = JSON.stringify([queued, inbound, logLines.slice(logBefore)]);
+      const leaked = (visible.match(SECRET_PATTERN) ?? []).filter((word) => planted.has(word));
+      if (leaked.length > 0) {
+        figures.leaks++;
+        problem(mail, `password ${leaked[0]} shown`);
+      }
+    }
+    figures.ms = performance.now() - started;
+    options.onProgress?.(figures);
+  }
+  figures.ms = performance.now() - started;
+  return figures;
+}
