@@ -4,6 +4,7 @@ import type { DKIMOptions } from 'nodemailer/lib/dkim';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { OutboxRow } from '../store/index.ts';
 import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
+import { isTransientStoreFailure } from '../store/transient-failure.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
 
 // Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
@@ -160,7 +161,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   const ownsTransport = options.transport === undefined;
   const transport: MailTransport = options.transport ?? pooledTransport(options.smtpUrl, options.smtpOptions);
   let running: { loop: Promise<void>; handle: RunningSender } | null = null;
-  const markSent = sentRecorder(queue);
+  const markSent = sentRecorder(queue, (error, attempt) => logger?.warn({ err: error, attempt }, 'recording sent mail failed for a passing reason: trying again (the mail is not sent again)'));
 
   async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
@@ -189,7 +190,10 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     const recorded: RecordedOutcome =
       outcome.kind === 'sent' && outcome.undelivered.length === 0
         ? { recorded: await markSent({ id: row.id, at: outcome.at }), noticeMessageId: null }
-        : await queue.recordOutcome(row, claim, outcome);
+        : outcome.kind === 'sent'
+          ? // After a 250 the outcome must be written, or the lease's end sends the mail again.
+            await untilRecorded(() => queue.recordOutcome(row, claim, outcome))
+          : await queue.recordOutcome(row, claim, outcome);
     const bindings = { id: row.id, messageId: row.message_id, kind: row.kind, gameId: row.game_id, attempts: row.attempts + 1 };
     if (!recorded.recorded) {
       logger?.warn({ ...bindings, outcome: outcome.kind }, 'outbox row was no longer ours; outcome dropped');
@@ -299,7 +303,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
  * pool's messages share statements, and no 250 waits for more than the UPDATE in flight.
  * Resolves true when the row was still pending (false: someone else already recorded it).
  */
-function sentRecorder(queue: OutboxQueue): (row: SentRow) => Promise<boolean> {
+function sentRecorder(queue: OutboxQueue, onRetry?: (error: unknown, attempt: number) => void): (row: SentRow) => Promise<boolean> {
   type Waiting = SentRow & { resolve(recorded: boolean): void; reject(error: unknown): void };
   let waiting: Waiting[] = [];
   let writing = false;
@@ -307,8 +311,7 @@ function sentRecorder(queue: OutboxQueue): (row: SentRow) => Promise<boolean> {
     const batch = waiting;
     waiting = [];
     writing = true;
-    queue
-      .recordSent(batch)
+    untilRecorded(() => queue.recordSent(batch), onRetry)
       .then(
         (recorded) => batch.forEach((entry) => entry.resolve(recorded.has(entry.id))),
         (error: unknown) => batch.forEach((entry) => entry.reject(error)),
@@ -323,6 +326,29 @@ function sentRecorder(queue: OutboxQueue): (row: SentRow) => Promise<boolean> {
       waiting.push({ ...row, resolve, reject });
       if (!writing) write();
     });
+}
+
+/** Pause before the n-th retry of a write after a 250: 100 ms doubling up to 5 s. */
+export function recordRetryDelayMs(attempt: number): number {
+  return Math.min(5_000, 100 * 2 ** Math.min(attempt, 10));
+}
+
+/**
+ * Runs a write that follows an SMTP 250 until the database answers: a passing failure (the
+ * connection was lost, the server restarts) is retried for as long as it lasts, since giving up
+ * would leave the row claimed and the mail would go out again when the lease ran out. Any other
+ * error is thrown (a fault that a retry would repeat).
+ */
+export async function untilRecorded<T>(write: () => Promise<T>, onRetry?: (error: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isTransientStoreFailure(error)) throw error;
+      onRetry?.(error, attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, recordRetryDelayMs(attempt)));
+    }
+  }
 }
 
 function pooledTransport(smtpUrl: string, extra: SMTPPoolOptions | undefined): MailTransport {
