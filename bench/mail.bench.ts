@@ -77,7 +77,7 @@ type MailKind = 'setup' | 'LIST' | 'LIST game' | 'HELP' | 'SIGNON+orders';
 /** What a reply to each kind says when the command worked: the bench must time real work. */
 const EXPECTED_REPLY: Readonly<Record<MailKind, RegExp>> = {
   setup: /has been created|You have joined game/,
-  LIST: /Games on this judge/,
+  LIST: /games on this judge taking players/i,
   'LIST game': /Game 'bench': Standard, active, phase S1901M/,
   HELP: /dipjudge understands the e-mail commands/,
   'SIGNON+orders': /Movement orders for Spring of 1901[\s\S]*HOLD\./,
@@ -153,6 +153,17 @@ function benchMail(run: string, index: number): BenchMail {
   const kind: MailKind = (['LIST', 'HELP', 'LIST game'] as const)[index % 3]!;
   const body = kind === 'LIST game' ? `LIST ${GAME}` : kind;
   return { messageId, kind, raw: eml({ from, subject: `${kind.toLowerCase()} ${index}`, messageId }, body) };
+}
+
+/** Marks the games whose names match as forming (seats and all); returns how many. */
+async function setForming(databaseUrl: string, namePattern: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query("UPDATE games SET status = 'forming' WHERE name ~ $1", [namePattern])).rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
 }
 
 function setupMails(): BenchMail[] {
@@ -525,7 +536,9 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
       if (rig.databaseUrl === null) throw new Error('--games needs PostgreSQL');
       const cloning = performance.now();
       await cloneGames(rig.databaseUrl, { template: GAME, copies: options.games - 1 });
-      console.log(`  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games} active 7-player games`);
+      // As in a community, some games are still forming: every hundredth copy, so LIST has some to show.
+      const forming = await setForming(rig.databaseUrl, `^${GAME}-c[0-9]*00$`);
+      console.log(`  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games - forming} active 7-player games, ${forming} forming`);
     }
     await warmUp(rig, Array.from({ length: options.warmup }, (_, i) => benchMail('warm', i)), options);
     console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, a warm-up burst of ${options.warmup} mails answered`);

@@ -28,6 +28,9 @@ const configSchema = z
     DIPJUDGE_DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026').optional(),
     DIPJUDGE_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     DIPJUDGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    DIPJUDGE_KEEP_DONE_JOBS_DAYS: z.coerce.number().min(0.01).max(36_500).default(7),
+    DIPJUDGE_KEEP_INBOUND_MAIL_DAYS: z.coerce.number().min(1).max(36_500).default(30),
+    DIPJUDGE_KEEP_SENT_MAIL_DAYS: z.coerce.number().min(0.01).max(36_500).default(14),
     DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     DIPJUDGE_MAX_REPLY_BYTES: z.coerce.number().int().min(4096).default(256 * 1024),
@@ -70,6 +73,18 @@ export interface OutboxSettings {
   readonly maxAttempts: number;
 }
 
+/**
+ * How long the judge keeps rows that only grow: jobs done, inbound mail handled and outbox mail
+ * sent are deleted once older than this (the prune job, src/store/prune.ts). Failed mail, given-up
+ * jobs and unsent messages are kept for the judgekeeper.
+ */
+export interface RetentionSettings {
+  readonly doneJobsDays: number;
+  /** At least a day: the per-sender hourly limit counts the last hour's inbound mail. */
+  readonly inboundMailDays: number;
+  readonly sentMailDays: number;
+}
+
 export interface DkimSettings {
   readonly domainName: string;
   readonly keySelector: string;
@@ -95,6 +110,7 @@ export interface JudgeSettings {
   readonly outbox: OutboxSettings;
   /** Timed jobs (deadline storms) run this many at a time per process on PostgreSQL; PGlite runs one. */
   readonly jobConcurrency: number;
+  readonly retention: RetentionSettings;
   /** When set, every mail sent through SMTP is DKIM-signed. */
   readonly dkim: DkimSettings | undefined;
   readonly judge: {
@@ -154,6 +170,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxAttempts: c.DIPJUDGE_SMTP_MAX_ATTEMPTS,
     },
     jobConcurrency: c.DIPJUDGE_JOB_CONCURRENCY,
+    retention: {
+      doneJobsDays: c.DIPJUDGE_KEEP_DONE_JOBS_DAYS,
+      inboundMailDays: c.DIPJUDGE_KEEP_INBOUND_MAIL_DAYS,
+      sentMailDays: c.DIPJUDGE_KEEP_SENT_MAIL_DAYS,
+    },
     dkim:
       c.DIPJUDGE_DKIM_DOMAIN !== undefined && c.DIPJUDGE_DKIM_SELECTOR !== undefined && c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE !== undefined
         ? {

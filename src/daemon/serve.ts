@@ -10,6 +10,7 @@ import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
 import { onGameEvent } from '../judge/game-events.ts';
 import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
+import { ensurePruneJob, isPruneJob, runPruneJob } from '../store/prune.ts';
 import { createJudgeStore, gameEventOf, judgeTransaction } from '../store/judge-store.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
@@ -112,6 +113,8 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     }
   }
   // Deadlines, reminders and ends of grace: timed jobs in the database, shared safely by several processes.
+  // Old jobs and mail are deleted by a judge-wide job, which the first process to start schedules.
+  await ensurePruneJob(store.db, new Date());
   const jobs = startJobRunner({
     db: store.db,
     now: () => new Date(),
@@ -121,6 +124,11 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     concurrency: store.kind === 'postgres' ? settings.jobConcurrency : 1,
     logger: log.child({ component: 'scheduler' }),
     handle: async (trx, job) => {
+      if (isPruneJob(job)) {
+        const pruned = await runPruneJob(trx, settings.retention, new Date());
+        if (pruned.jobs + pruned.inboundMail + pruned.outbox > 0) log.info({ pruned }, 'old jobs and mail pruned');
+        return;
+      }
       const event = gameEventOf(job);
       if (event === null) return;
       await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, event, new Date());

@@ -111,7 +111,6 @@ export async function scheduleDeadline(
   now: Date,
   previous: { readonly deadline: Date | null; readonly grace: Date | null } | null,
 ): Promise<DeadlineSchedule | null> {
-  await tx.cancelJobs(game.id);
   const phase = parsePhaseId(phaseId)!;
   const timing = gameTiming(game);
   const noDeadline = hasRule(game, 'NO_DEADLINE');
@@ -131,9 +130,11 @@ export async function scheduleDeadline(
   const timed = !noDeadline || game.timing !== null;
   await tx.updateGame(game.id, { processStart: timed ? schedule.start : null, processDelayMinutes: timed ? schedule.delayMinutes : null, processAt: null });
   if (noDeadline) {
+    await tx.cancelJobs(game.id);
     await tx.updateGame(game.id, { deadline: null, grace: null });
     return null;
   }
+  // storeDeadline replaces the game's jobs.
   await storeDeadline(tx, game, phaseId, schedule.deadline, schedule.grace, now);
   return schedule;
 }

@@ -433,23 +433,38 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async addDedication(changes: readonly DedicationChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    // One statement for every seat (a turn credits seven at once): summed per seat first, as
+    // one UPDATE may change a row only once.
+    const bySeat = new Map<number, { seat_id: number; points: number; on_time: number; late: number; started: number; took_over: number; resigned: number }>();
     for (const change of changes) {
-      const onTime = change.onTime ?? 0;
-      await this.trx
-        .updateTable('seat_stints')
-        .set((eb) => ({
-          points: eb('points', '+', change.points ?? 0),
-          on_time_count: eb('on_time_count', '+', onTime),
-          judged_count: eb('judged_count', '+', onTime + (change.late ?? 0)),
-          started_count: eb('started_count', '+', change.started ?? 0),
-          took_over_count: eb('took_over_count', '+', change.tookOver ?? 0),
-          resigned_count: eb('resigned_count', '+', change.resigned ?? 0),
-        }))
-        .where('seat_id', '=', change.seatId)
-        .where('ended_at', 'is', null)
-        .execute();
-      if (onTime > 0) await this.trx.updateTable('seats').set((eb) => ({ on_time_count: eb('on_time_count', '+', onTime) })).where('id', '=', change.seatId).execute();
+      const sum = bySeat.get(change.seatId) ?? { seat_id: change.seatId, points: 0, on_time: 0, late: 0, started: 0, took_over: 0, resigned: 0 };
+      sum.points += change.points ?? 0;
+      sum.on_time += change.onTime ?? 0;
+      sum.late += change.late ?? 0;
+      sum.started += change.started ?? 0;
+      sum.took_over += change.tookOver ?? 0;
+      sum.resigned += change.resigned ?? 0;
+      bySeat.set(change.seatId, sum);
     }
+    await sql`
+      WITH change AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify([...bySeat.values()])}::jsonb)
+          AS c(seat_id integer, points integer, on_time integer, late integer, started integer, took_over integer, resigned integer)
+      ), stints AS (
+        UPDATE seat_stints SET
+          points = seat_stints.points + change.points,
+          on_time_count = seat_stints.on_time_count + change.on_time,
+          judged_count = seat_stints.judged_count + change.on_time + change.late,
+          started_count = seat_stints.started_count + change.started,
+          took_over_count = seat_stints.took_over_count + change.took_over,
+          resigned_count = seat_stints.resigned_count + change.resigned
+        FROM change WHERE seat_stints.seat_id = change.seat_id AND seat_stints.ended_at IS NULL
+      ), seat_counts AS (
+        UPDATE seats SET on_time_count = seats.on_time_count + change.on_time
+        FROM change WHERE seats.id = change.seat_id AND change.on_time > 0
+      )
+      SELECT 1`.execute(this.trx);
   }
 
   async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
