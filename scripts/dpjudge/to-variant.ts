@@ -153,6 +153,8 @@ function neighbours(dp: DpMap, type: 'A' | 'F', loc: string): string[] {
   for (const place of abutList(dp, loc)) {
     const up = place.toUpperCase();
     const target = type === 'A' ? up.split('/')[0]! : up;
+    // A place listed among its own neighbours (empire's HOL) is a slip in the map file: no unit moves to where it is.
+    if (target.split('/')[0] === loc.toUpperCase().split('/')[0]) continue;
     if (abutsForMove(dp, type, loc, target)) out.push(target);
   }
   return out;

@@ -34,7 +34,8 @@ export function mapProblems(map: MapData): string[] {
   for (const p of map.provinces) {
     for (const to of p.army) {
       const target = byId.get(to);
-      if (!target) problems.push(`${p.id}: army move to unknown province ${to}`);
+      if (to === p.id) problems.push(`${p.id}: borders itself`);
+      else if (!target) problems.push(`${p.id}: army move to unknown province ${to}`);
       else if (target.terrain === 'sea') problems.push(`${p.id}: army move to the sea ${to}`);
       else if (!target.army.includes(p.id)) problems.push(`${p.id}: army border with ${to} is one-way (${to} does not list ${p.id})`);
     }
@@ -43,7 +44,8 @@ export function mapProblems(map: MapData): string[] {
   for (const [from, list] of fleetLists) {
     for (const to of list) {
       const checked = location(to);
-      if (!checked.ok) problems.push(`${from}: fleet move to ${to}: ${checked.why}`);
+      if (provinceOf(to) === provinceOf(from)) problems.push(`${from}: borders itself (${to})`);
+      else if (!checked.ok) problems.push(`${from}: fleet move to ${to}: ${checked.why}`);
       else if (byId.get(provinceOf(to))!.terrain === 'land') problems.push(`${from}: fleet move inland to ${to}`);
       else if (!(fleetLists.get(to) ?? []).includes(from)) problems.push(`${from}: fleet border with ${to} is one-way (${to} does not list ${from})`);
     }
