@@ -228,6 +228,10 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'set-deadline'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-grace'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-listed'; readonly listed: boolean })
+  /** Any other `SET …`: a game option, read by the judge against its options table. */
+  | (CommandBase & { readonly kind: 'set-option'; readonly words: readonly string[]; readonly rest: string })
+  /** DPjudge's `RULE[S] r !r` status line after the Master's SIGNON. */
+  | (CommandBase & { readonly kind: 'rules'; readonly rules: readonly RuleSetting[] })
   | (CommandBase & { readonly kind: 'vote'; readonly choice: VoteChoice; readonly ways: number | null })
   | (CommandBase & { readonly kind: 'propose'; readonly target: { readonly kind: 'dias' } | { readonly kind: 'power'; readonly token: string } })
   /** njudge's `PHASE S 1903 M`: the orders that follow are for that phase. */
@@ -270,6 +274,8 @@ export type GameSetting =
   | (SettingBase & { readonly kind: 'zone'; readonly zone: string })
   | (SettingBase & { readonly kind: 'form' })
   | (SettingBase & { readonly kind: 'listed'; readonly listed: boolean })
+  /** njudge's `SET …` option after CREATE, read by the judge against its options table. */
+  | (SettingBase & { readonly kind: 'option'; readonly words: readonly string[]; readonly rest: string })
   /** SET DEDICATION n, SET ONTIMERAT x, SET RESRAT x; value null: SET NO …. */
   | (SettingBase & { readonly kind: 'signon-gate'; readonly gate: SignonGateName; readonly value: number | null });
 

@@ -58,6 +58,7 @@ export const KEYWORDS = [
   'vote',
   'propose',
   'phase',
+  'rules',
   // Master
   'process',
   'process!',
@@ -148,6 +149,8 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
   VOTE: 'vote',
   PROPOSE: 'propose',
   PHASE: 'phase',
+  RULE: 'rules',
+  RULES: 'rules',
   PROCESS: 'process',
   'PROCESS!': 'process!',
   PREVIEW: 'preview',

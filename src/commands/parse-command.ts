@@ -3,6 +3,7 @@ import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isGameName } from './parse-opener.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
+import { readRules } from './parse-setting.ts';
 import { isGateKeyword, readGateLine } from './signon-gate.ts';
 
 // One command line inside a block (openers, press and SIGNOFF are read by
@@ -132,7 +133,13 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       if (args.length === 0) return ok({ kind: 'resign-self', ...base });
       return args.length === 1 ? ok({ kind: 'master', ...base, command: 'RESIGN', args }) : fail('RESIGN takes a power, or a power@game and password');
     case 'set':
-      return fail(args.length === 0 ? 'SET needs something to set, e.g. SET WAIT' : `SET ${args[0]!.toUpperCase()} is not a setting this judge knows`);
+      // The game options (SET GREY, SET NMR, SET MOVE CLOCK …) are read by the judge against its table.
+      return args.length === 0 ? fail('SET needs something to set, e.g. SET WAIT') : ok({ kind: 'set-option', ...base, words: args, rest });
+    case 'rules': {
+      if (args.length === 0) return fail(`${name} needs at least one rule`);
+      const rules = readRules(args);
+      return typeof rules === 'string' ? fail(rules) : ok({ kind: 'rules', ...base, rules });
+    }
     case 'set-address': {
       const addresses = splitPowerList(rest);
       const bad = addresses.find((address) => !/^[^@\s]+@[^@\s]+$/.test(address));
@@ -177,6 +184,8 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'set-deadline':
       return rest === '' ? fail('SET DEADLINE needs a date or time') : ok({ kind: 'set-deadline', ...base, args: rest });
     case 'set-grace':
+      // njudge's SET [NO] GRACE PRESS is a press option, not the grace period.
+      if (args[0]?.toUpperCase() === 'PRESS') return ok({ kind: 'set-option', ...base, words: ['GRACE', ...args], rest: `GRACE ${rest}` });
       return rest === '' ? fail('SET GRACE needs a date or time') : ok({ kind: 'set-grace', ...base, args: rest });
     case 'set-listed':
       return noArguments({ kind: 'set-listed', ...base, listed: true });

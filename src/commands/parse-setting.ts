@@ -11,7 +11,7 @@ export type SettingResult = { readonly ok: true; readonly setting: GameSetting }
 
 const KNOWN = 'MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT';
 
-function readRules(words: readonly string[]): RuleSetting[] | string {
+export function readRules(words: readonly string[]): RuleSetting[] | string {
   const rules: RuleSetting[] = [];
   for (const item of words.join(' ').split(/[\s,]+/).filter((w) => w !== '')) {
     const negated = item.startsWith('!');
@@ -27,6 +27,10 @@ export function parseSettingLine(bodyLine: BodyLine): SettingResult {
   const match = readSettingKeyword(words);
   const base = { line: bodyLine.line, text: redactLine(bodyLine.text) };
   const fail = (message: string): SettingResult => ({ ok: false, message });
+  // njudge's SET options (SET GREY, SET NMR …): the judge reads them against its options table.
+  if (!match && words[0]?.toUpperCase() === 'SET' && words.length > 1) {
+    return { ok: true, setting: { kind: 'option', ...base, words: words.slice(1), rest: textAfterWords(bodyLine.text, 1) } };
+  }
   if (!match) return fail(`"${words[0] ?? ''}" is not a game setting; after CREATE write ${KNOWN}`);
   const { keyword, args } = match;
   const name = match.keywordWords.join(' ').toUpperCase();

@@ -1,9 +1,11 @@
 import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-catalog.ts';
-import type { CreateBlock } from '../commands/index.ts';
+import type { CreateBlock, RuleSetting } from '../commands/index.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { scheduleFormingReminder } from './game-events.ts';
-import { GAME_RULES, NO_SIGNON_GATES, type GameRule, type SignonGates } from './model.ts';
+import { createOptionWord, readOption, type GameSettings } from './game-options.ts';
+import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from './model.ts';
+import { applyRuleItems } from './option-commands.ts';
 import { hashPassword } from './passwords.ts';
 import { GATE_KEYS, gatesText } from './signon-gates.ts';
 
@@ -17,8 +19,28 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   if (!GAME_NAME.test(name)) throw new BlockError(opener.line, `"${opener.game}" is not a valid game name: use up to 32 letters, digits, - or _`);
   if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, `A game named '${name}' already exists`);
   let variantName = opener.variant ?? 'standard';
-  const rules = new Set<GameRule>();
+  let rules: GameRule[] = [];
+  const addRules = (line: number, items: readonly RuleSetting[]) => {
+    const applied = applyRuleItems(rules, items);
+    if (applied.ok) rules = applied.rules;
+    else ctx.errors.push({ line, message: applied.message });
+  };
+  // njudge's CREATE ?name pw [variant] [options]: Gunboat, NoReveal; Blind and the rest are refused
+  // by name. A first word that is an option and no variant (CREATE g pw gunboat) is an option.
+  const optionWords = [...opener.options];
+  if (opener.variant !== null && createOptionWord(opener.variant) !== null && !variantNames().includes(opener.variant.toLowerCase())) {
+    optionWords.unshift(opener.variant);
+    variantName = 'standard';
+  }
+  for (const word of optionWords) {
+    const option = createOptionWord(word);
+    if (option === null) ctx.errors.push({ line: opener.line, message: `CREATE: "${word}" is neither a variant option this judge knows (GUNBOAT, NOREVEAL) nor refused by name; nothing was created` });
+    else if (!option.ok) ctx.errors.push({ line: opener.line, message: `CREATE ${word.toUpperCase()} is refused: ${option.message}` });
+    else addRules(opener.line, [{ name: option.rule, negated: false }]);
+  }
   let description = '';
+  let options: GameOptionValues = {};
+  let optionAnnouncements: string[] = [];
   let listed = true;
   let form = false;
   let privacy: string | null = null;
@@ -31,15 +53,27 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
         variantName = setting.name;
         break;
       case 'rules':
-        for (const rule of setting.rules) {
-          if (!(GAME_RULES as readonly string[]).includes(rule.name)) {
-            ctx.errors.push({ line: setting.line, message: `Unknown rule ${rule.name}; known rules: ${GAME_RULES.join(', ')}` });
-            continue;
-          }
-          if (rule.negated) rules.delete(rule.name as GameRule);
-          else rules.add(rule.name as GameRule);
+        addRules(setting.line, setting.rules);
+        break;
+      case 'option': {
+        // njudge's SET options after CREATE, read against the same table as after SIGNON.
+        const settings: GameSettings = { status: form ? 'forming' : 'preparation', rules, listed, description, timing, options, isPrivate: privacy !== null };
+        const lookup = readOption(setting.words, setting.rest, settings);
+        if (lookup.kind === 'unknown') ctx.errors.push({ line: setting.line, message: `SET ${setting.words[0]!.toUpperCase()} is not a setting this judge knows; HELP lists the game options` });
+        else if (lookup.kind === 'refused') ctx.errors.push({ line: setting.line, message: lookup.message });
+        else if (!lookup.reading.ok) ctx.errors.push({ line: setting.line, message: lookup.reading.message });
+        else {
+          const change = lookup.reading.change;
+          if (change.rules !== undefined) rules = [...change.rules];
+          if (change.listed !== undefined) listed = change.listed;
+          if (change.description !== undefined) description = change.description;
+          if (change.timing !== undefined) timing = change.timing;
+          if (change.options !== undefined) options = change.options;
+          if (change.privacyWord !== undefined) privacy = change.privacyWord;
+          optionAnnouncements = [...optionAnnouncements, `${lookup.option.title}: ${lookup.reading.announcement}.`];
         }
         break;
+      }
       case 'description':
         description = description ? `${description}\n${setting.description}` : setting.description;
         break;
@@ -81,7 +115,7 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
     name,
     variant: variantName.toLowerCase(),
     status: form ? 'forming' : 'preparation',
-    rules: [...rules],
+    rules,
     description,
     listed,
     privateWordHash: privacy === null ? null : await hashPassword(privacy, ctx.config.passwordCost),
@@ -91,11 +125,13 @@ export async function createGame(ctx: BlockContext, block: CreateBlock): Promise
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   const gates = gatesText(signonGates);
   if (gates !== null) await ctx.tx.updateGame(game.id, { signonGates });
+  if (Object.keys(options).length > 0) await ctx.tx.updateGame(game.id, { options });
   if (form) await scheduleFormingReminder(ctx.tx, game, ctx.now);
   ctx.touchedGames.add(game.id);
   ctx.reply.push(
     `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
-      (rules.size > 0 ? `\nRules: ${[...rules].join(', ')}.` : '') +
+      (rules.length > 0 ? `\nRules: ${rules.join(', ')}.` : '') +
+      optionAnnouncements.map((a) => `\n${a}`).join('') +
       (gates !== null ? `\n${gates}` : '') +
       (form ? `\nThe game is forming: players may now JOIN ${name} <password>.` : `\nIt is in preparation: send FORM after SIGNON M${name} to let players join.`),
   );

@@ -123,6 +123,7 @@ export async function scheduleDeadline(
     previousGrace: previous?.grace ?? null,
     firstOfGame: previous === null,
     hasPress: !hasRule(game, 'NO_PRESS'),
+    strictGrace: hasRule(game, 'STRICT_GRACE'),
     absences: noDeadline ? [] : await applicableAbsences(tx, game, phaseId, now),
   });
   // The new phase's earliest processing time and delay (njudge's start and delay); nothing is

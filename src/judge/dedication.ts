@@ -1,5 +1,5 @@
 import type { Variant } from '../engine/variant.ts';
-import type { Game } from './model.ts';
+import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
 import type { DedicationChange, JudgeTransaction, PhaseRecord, PlayerRecord, SeatRecord, StoredOrders } from './ports.ts';
 
@@ -32,11 +32,13 @@ export const NO_RECORD: PlayerRecord = { points: 0, onTime: 0, total: 0, started
  * The phase's first late notice: the late players lose a point and are counted late, everyone
  * who owed orders and had them in gains three. Later notices of the same phase change nothing.
  */
-export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id'>, phaseId: string, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
+export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id' | 'rules'>, phaseId: string, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
   if (!(await tx.judgePunctuality(game.id, phaseId, now))) return;
-  await tx.markLate(late.map((s) => s.id));
+  // njudge's NO LATE COUNT: lateness is neither counted on the seat nor charged to the player.
+  const counted = hasRule(game, 'NO_LATE_COUNT') ? [] : late;
+  await tx.markLate(counted.map((s) => s.id));
   await tx.addDedication([
-    ...late.map((s): DedicationChange => ({ seatId: s.id, points: DEDICATION_POINTS.late, late: 1 })),
+    ...counted.map((s): DedicationChange => ({ seatId: s.id, points: DEDICATION_POINTS.late, late: 1 })),
     ...punctual.map((s): DedicationChange => ({ seatId: s.id, points: DEDICATION_POINTS.onTime, onTime: 1 })),
   ]);
 }

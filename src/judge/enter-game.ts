@@ -3,7 +3,7 @@ import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
-import { deadlineText, scheduleDeadline } from './deadlines.ts';
+import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
@@ -184,6 +184,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   if (game.status !== 'forming') throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status})`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
+  requireAccess(game, ctx.sender, opener.line, 'join');
   await requireSignonGates(ctx, game, opener.line, 'join');
   let power: string | null = null;
   if (opener.power !== null) {
@@ -197,8 +198,22 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   const players = seats.filter((s) => s.role === 'power').length + 1;
   ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.power(power)!.name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
   const all = [...seats, seat];
+  if (players === variant.powers.length && hasRule(game, 'START_MASTER')) {
+    // njudge's MANUAL START (DPjudge's START_MASTER): a full game waits for the Master's ACTIVATE.
+    ctx.reply.push(`Every power is taken; game '${game.name}' starts when its Master sends ACTIVATE.`);
+    await noticeToAll(ctx.tx, ctx.config, game, seats.filter((s) => s.role === 'master'), 'Game full', () => `Every power of game '${game.name}' is taken. It starts when you send ACTIVATE (MANUAL START).\n`);
+    return { game, variant, seat, seats: all };
+  }
   if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all, { by: 'last-join' }), variant, seat, seats: await ctx.tx.seats(game.id) };
   return { game, variant, seat, seats: all };
+}
+
+/** njudge's ALLOW PLAYER / DENY PLAYER: who may join the game or take over a power in it. */
+export function requireAccess(game: Game, address: string, line: number, doing: string): void {
+  const allow = game.options?.allow ?? [];
+  const deny = game.options?.deny ?? [];
+  const who = address.toLowerCase();
+  if (deny.includes(who) || (allow.length > 0 && !allow.includes(who))) throw new BlockError(line, `The Master of game '${game.name}' does not allow you to ${doing} it`);
 }
 
 /**
@@ -317,6 +332,7 @@ async function takeover(
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   // A player coming back to the power they left is not gated: its record is their own doing,
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
+  if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'take over a power in');
   if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'take over a power in');
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');

@@ -44,14 +44,26 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
   const readiness = await turnReadiness(tx, game, variant, seats, now);
   switch (event.kind) {
     case 'process':
+      if (hasRule(game, 'MANUAL_PROCESS')) return;
       return processWhenDue(tx, config, game, variant, seats, readiness, now);
     case 'reminder':
       return remind(tx, config, game, variant, seats, readiness.waitingFor);
     case 'deadline':
     case 'grace':
-      if (readiness.ready) return void (await processTurn(tx, config, game, variant, seats, now));
+      if (readiness.ready) return processOrHold(tx, config, game, variant, seats, now);
       return lateness(tx, config, game, variant, seats, readiness.waitingFor, now);
   }
+}
+
+/**
+ * The turn is due: processed, or in a MANUAL PROCESS game (njudge) held for the Master, who is
+ * told it waits for PROCESS (and reminded daily while it does).
+ */
+async function processOrHold(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
+  if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now));
+  const master = seats.filter((s) => s.role === 'master');
+  await noticeToAll(tx, config, game, master, 'Turn Waiting', () => `Game '${game.name}' is ready to be processed and waits for your PROCESS (MANUAL PROCESS).\n`);
+  await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: new Date(now.getTime() + DAY_MS), dedupeKey: `game:${game.id}:grace`, payload: { phase: game.currentPhase } });
 }
 
 /** Who stands where once the deadline has passed. */
@@ -107,9 +119,9 @@ async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, v
   if (hasRule(game, 'CIVIL_DISORDER')) {
     const disorder = [...defaulting, ...state.vacant.filter((s) => s.status === 'abandoned')];
     if (disorder.length > 0) await civilDisorder(tx, config, game, variant, seats, disorder);
-    return void (await processTurn(tx, config, game, variant, await tx.seats(game.id), now));
+    return processOrHold(tx, config, game, variant, await tx.seats(game.id), now);
   }
-  if (defaulting.length === 0 && state.vacant.length === 0) return void (await processTurn(tx, config, game, variant, seats, now));
+  if (defaulting.length === 0 && state.vacant.length === 0) return processOrHold(tx, config, game, variant, seats, now);
   await abandon(tx, defaulting);
   await tx.updateGame(game.id, { status: 'waiting' });
   const vacant = [...state.vacant, ...defaulting];
@@ -135,11 +147,17 @@ async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game,
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
   const waiting = state.waitingFor.map((p) => variant.power(p)!.name).join(', ');
-  const body = (when: DeadlineWriter): string =>
-    `Diplomacy game '${game.name}' is waiting for ${waiting}'s orders.\n` +
+  const body = (when: DeadlineWriter, whose = `${waiting}'s`): string =>
+    `Diplomacy game '${game.name}' is waiting for ${whose} orders.\n` +
     `The deadline was ${when(deadline)}.\n` +
     `If they are not received by ${when(abandonmentTime(game, grace))}, the late powers will be considered abandoned and free for takeover` +
     (hasRule(game, 'CIVIL_DISORDER') ? `,\nand if nothing is received by ${when(grace)}, they will be in civil disorder: their units hold.\n` : '.\n');
+  // njudge's QUIET: the Master hears who is late; each late player hears of their own orders only.
+  if (hasRule(game, 'QUIET')) {
+    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body);
+    for (const seat of state.late) await noticeToAll(tx, config, game, [seat], 'Late Notice', (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
+    return;
+  }
   // During the first day after the deadline everyone hears of it; after that only the late.
   const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
   await noticeToAll(tx, config, game, readers, `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body, { lateSeats: new Set(state.late.map((s) => s.id)) });

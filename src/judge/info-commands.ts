@@ -6,8 +6,9 @@ import type { OrderResult } from '../engine/results.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
-import { hasRule, type Game } from './model.ts';
-import type { PlayerRecord, SeatRecord } from './ports.ts';
+import type { Game } from './model.ts';
+import { renderListGame } from './game-report.ts';
+import { optionHelpLines } from './game-options.ts';
 import { gatesText } from './signon-gates.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
@@ -54,12 +55,26 @@ RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
 REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
 (what a player's record must show to join or take over; SET NO DEDICATION
 removes it). PURGE game password and RENAME game new password need no
-SIGNON.
+SIGNON. NEW HAS REPLACED OLD hands a power to a new player's address.
+
+Game options: after CREATE, or after the Master's SIGNON (each change is
+announced; players may change them too in UNMODERATED games):
+${optionHelpLines().join('\n')}
+DPjudge's RULE lines work too (RULE GREY_PRESS !NO_DIAS). Refused by name:
+BLIND, APPROVAL, PROXY, STRICT CONVOY, preferences, ratings and the rest
+this judge cannot honour.
 
 Lines starting with // are ignored; SIGNOFF ends the mail.
 `;
 
-export async function infoCommand(ctx: BlockContext, command: InfoCommand): Promise<void> {
+/**
+ * `signedOn`: the game of the SIGNON block the command stands in; LIST, SUMMARY and HISTORY
+ * without a game name are about it.
+ */
+export async function infoCommand(ctx: BlockContext, command: InfoCommand, signedOn: string | null = null): Promise<void> {
+  if ((command.kind === 'list' && !command.full) || command.kind === 'summary' || command.kind === 'history') {
+    if (command.game === null && signedOn !== null) command = { ...command, game: signedOn };
+  }
   switch (command.kind) {
     case 'help':
       ctx.reply.push(HELP_TEXT);
@@ -68,7 +83,7 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand): Prom
       ctx.reply.push('dipjudge 0.1.0');
       return;
     case 'list':
-      ctx.reply.push(command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
+      ctx.reply.push(command.full ? await listFull(ctx) : command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
       return;
     case 'list-variants':
       ctx.reply.push(renderVariantList(variantNames().map(loadVariant)));
@@ -175,6 +190,16 @@ async function mapCommand(ctx: BlockContext, command: Extract<InfoCommand, { kin
   return `The map of game '${game.name}' (${what}) follows in a mail of its own.`;
 }
 
+/** LIST FULL: the listed games, in play or not, with their rules: the first LIST_LIMIT by name. */
+async function listFull(ctx: BlockContext): Promise<string> {
+  const { games, more } = await ctx.tx.searchGames([], LIST_LIMIT);
+  const shown = games.filter((g) => g.status !== 'preparation');
+  if (shown.length === 0) return 'There are no games on this judge yet. Start one with CREATE game password.';
+  const lines = ['Games on this judge:', ...shown.map((g) => `${gameLine(g)}${g.rules.length > 0 ? `  ${g.rules.join(' ')}` : ''}`)];
+  if (more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH words narrows them down)`);
+  return lines.join('\n');
+}
+
 async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {
   if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
   const game = await ctx.tx.findGame(name);
@@ -189,49 +214,9 @@ function noGameNamed(name: string, line: number): BlockError {
 async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw noGameNamed(name, line);
-  const { game, seats, phase, orders, publicRecords } = overview;
-  const variant = loadVariant(game.variant);
-  const lines = [`Game '${game.name}': ${variant.title}, ${game.status}${game.currentPhase ? `, phase ${game.currentPhase}` : ''}.`];
-  if (game.description) lines.push(game.description);
-  if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
-  const gates = gatesText(game.signonGates);
-  if (gates !== null) lines.push(gates);
-  const players = seats.filter((s) => s.role === 'power');
-  lines.push('', `Players (${players.length} of ${variant.powers.length}):`);
-  // njudge's LIST shows each player's points. Here: dedication and both ratios, never the
-  // address; in gunboat games not even those, as a record could tell who plays a power; and
-  // records leave out gunboat and NO_REVEAL games, whose changes could be matched to a power.
-  const records = hasRule(game, 'GUNBOAT') ? null : publicRecords;
-  for (const seat of players) {
-    const status = `${seat.status}${seat.wait ? ', waiting' : ''}`;
-    const rating = records && isPlayed(seat) ? ` ${ratingText(records.get(seat.address.toLowerCase()) ?? NO_RECORD)}` : '';
-    lines.push(`   ${(seat.power ? variant.power(seat.power)!.name : 'Unassigned').padEnd(10)} ${status.padEnd(rating ? 16 : 0)}${rating}`.trimEnd());
-  }
-  const observers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length;
-  if (observers > 0) lines.push(`   and ${observers} observer${observers === 1 ? '' : 's'}`);
-  if (game.currentPhase) {
-    if (phase) {
-      const submitted = new Set(orders.filter((o) => o.submitted).map((o) => o.power));
-      lines.push('', 'Units and supply centres:');
-      for (const power of variant.powers) {
-        const units = phase.position.units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location}`);
-        const centres = phase.position.supplyCenters[power.id] ?? [];
-        lines.push(`   ${power.name.padEnd(10)} ${String(centres.length).padStart(2)} centres, ${units.length} units${submitted.has(power.id) ? ' (orders in)' : ''}: ${units.join(', ')}`);
-      }
-    }
-  }
-  return lines.join('\n');
-}
-
-/** A seat with a player of its own: not vacated, not a dummy held by the Master. */
-function isPlayed(seat: SeatRecord): boolean {
-  return seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'dummy';
-}
-
-/** "on time  75% (3/4)  CD   0%  dedication   8" */
-function ratingText(record: PlayerRecord): string {
-  const percent = (ratio: number) => `${String(Math.round(ratio * 100)).padStart(3)}%`;
-  return `on time ${percent(onTimeRatio(record))} (${record.onTime}/${record.total})  CD ${percent(civilDisorderRatio(record))}  dedication ${String(record.points).padStart(4)}`;
+  const own = overview.seats.find((s) => s.address === ctx.sender.toLowerCase());
+  const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
+  return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
 }
 
 async function history(ctx: BlockContext, name: string | null, line: number): Promise<string> {

@@ -30,6 +30,18 @@ export const GAME_RULES = [
   'ALWAYS_WAIT',
   'CIVIL_DISORDER',
   'PLAYER_DEADLINES',
+  // njudge's flags, under the names game-options.ts gives them
+  'NO_CONCESSIONS',
+  'QUIET',
+  'WATCH_ALL_PRESS',
+  'MUST_ORDER',
+  'NO_LATE_PRESS',
+  'WHITE_OBSERVERS',
+  'MANUAL_PROCESS',
+  'START_MASTER',
+  'UNMODERATED',
+  'STRICT_GRACE',
+  'NO_LATE_COUNT',
 ] as const;
 export type GameRule = (typeof GAME_RULES)[number];
 
@@ -58,6 +70,18 @@ export interface Game {
   readonly processAt: Date | null;
   /** What a player's record must show to JOIN or TAKEOVER; absent (games built outside the store): none. */
   readonly signonGates?: SignonGates;
+  /** Options with a value (game-options.ts); absent (games built outside the store): none set. */
+  readonly options?: GameOptionValues;
+}
+
+/** The game options that carry a value; flags are rules. Absent: the default. */
+export interface GameOptionValues {
+  /** njudge's MAX ABSENCE: the longest absence a player may set alone, in days (default 15). */
+  readonly maxAbsenceDays?: number;
+  /** njudge's ALLOW PLAYER: when not empty, only these addresses may JOIN or TAKEOVER. */
+  readonly allow?: readonly string[];
+  /** njudge's DENY PLAYER: these addresses may not JOIN or TAKEOVER. */
+  readonly deny?: readonly string[];
 }
 
 /** njudge's signon gates (SET DEDICATION, ONTIMERAT, RESRAT); null: no such requirement. */

@@ -1,7 +1,7 @@
 import type { Position } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
-import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
+import type { Game, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -85,6 +85,13 @@ export interface GamePatch {
   readonly processAt?: Date | null;
   /** Only the gates named change. */
   readonly signonGates?: Partial<SignonGates>;
+  readonly description?: string;
+  /** The TIMING text the deadline engine reads; null: njudge's defaults. */
+  readonly timing?: string | null;
+  /** Replaces every valued option. */
+  readonly options?: GameOptionValues;
+  /** The scrypt hash of a new privacy word; null: the game is public. */
+  readonly privateWordHash?: string | null;
 }
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */

@@ -66,6 +66,11 @@ export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, 
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   const at = await readyAt(tx, game, variant, seats, now);
+  // njudge's MANUAL PROCESS: a ready turn waits for the Master's PROCESS.
+  if (at !== 'not ready' && hasRule(game, 'MANUAL_PROCESS')) {
+    await withdrawProcessing(tx, game);
+    return `Every order is in: game '${game.name}' is processed when its Master sends PROCESS (MANUAL PROCESS).`;
+  }
   if (at === 'not ready') {
     await withdrawProcessing(tx, game);
     return unchanged;

@@ -14,6 +14,7 @@ import type { SeatPatch } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from './master-commands.ts';
+import { rulesLine, setOption } from './option-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 
@@ -95,7 +96,7 @@ async function sendBecomeCopy(ctx: BlockContext, copy: BecomeCopy, replies: read
 
 async function sessionCommand(ctx: BlockContext, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
-  if (isInfoCommand(command)) return infoCommand(ctx, command);
+  if (isInfoCommand(command)) return infoCommand(ctx, command, game.name);
   switch (command.kind) {
     case 'press':
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
@@ -144,6 +145,10 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return setDeadlineCommand(ctx, session, command);
     case 'set-listed':
       return setListed(ctx, session, command.listed, command.line);
+    case 'set-option':
+      return setOption(ctx, session, command);
+    case 'rules':
+      return rulesLine(ctx, session, command);
     case 'set-absence':
     case 'set-no-absence':
       return absenceCommand(ctx, session, command);
@@ -260,11 +265,16 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
   const refuseDraws = () => {
     if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
   };
+  // njudge's NO CONCESSIONS: a game that can end only by a win or a draw.
+  const refuseConcessions = () => {
+    if (hasRule(game, 'NO_CONCESSIONS')) throw new BlockError(command.line, `Game '${game.name}' allows no concessions (SET NO CONCESSIONS)`);
+  };
   switch (command.kind) {
     case 'set-draw':
     case 'vote': {
       if (command.kind === 'vote' && command.choice === 'solo') return recordVote(ctx, seat.id, { drawVote: null, concedeVote: null }, 'Your votes for a draw or concession have been withdrawn.');
       if (command.kind === 'vote' && command.choice === 'loss') {
+        refuseConcessions();
         const largest = largestPower(phase.position.supplyCenters, survivors);
         if (!largest) throw new BlockError(command.line, 'No single power is largest, so there is nobody to concede to');
         await recordVote(ctx, seat.id, { concedeVote: largest }, `You concede the game to ${name(largest)}.`);
@@ -307,6 +317,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
     case 'set-nodraw':
       return recordVote(ctx, seat.id, { drawVote: null }, 'Your draw vote has been withdrawn.');
     case 'set-concede': {
+      refuseConcessions();
       const target = command.power === null ? largestPower(phase.position.supplyCenters, survivors) : (variant.power(command.power)?.id ?? null);
       if (!target || !survivors.includes(target)) throw new BlockError(command.line, `${command.power ?? 'Nobody'} cannot be conceded to: name a surviving power`);
       if (target === seat.power) throw new BlockError(command.line, 'You cannot concede to yourself');
@@ -321,6 +332,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       const target = command.target.kind === 'dias' ? 'DIAS' : (variant.power(command.target.token)?.id ?? null);
       if (target === null || (target !== 'DIAS' && !survivors.includes(target))) throw new BlockError(command.line, 'Propose DIAS (a draw of all survivors) or a surviving power to concede to');
       if (target === 'DIAS') refuseDraws();
+      else refuseConcessions();
       await ctx.tx.updateGame(game.id, { proposal: target });
       await ctx.tx.clearProposalVotes(game.id);
       await ctx.tx.updateSeat(seat.id, { proposalVote: true });

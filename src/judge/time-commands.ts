@@ -84,7 +84,7 @@ export async function setDeadlineCommand(ctx: BlockContext, session: ActingSessi
   if (!date.ok) throw new BlockError(command.line, `${keyword} ${command.args}: ${date.error.message}`);
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
-    const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster }), command.line);
+    const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster, strictGrace: hasRule(game, 'STRICT_GRACE') }), command.line);
     return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'deadline' });
   }
   if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, 'Players may only extend the grace period');
@@ -223,7 +223,7 @@ type AbsenceCommand = Extract<SessionCommand, { kind: 'set-absence' | 'set-no-ab
 /**
  * SET ABSENCE [date] [TO date] / SET NO ABSENCE [date]: a player's (or, through BECOME, the
  * Master's grant for a player's) windows in which no deadline may fall. At most three pending, no
- * overlaps, and a player alone may not set one longer than 15 days. Dates are read in the sender's zone.
+ * overlaps, and a player alone may not set one longer than the game's MAX ABSENCE (15 days by default). Dates are read in the sender's zone.
  */
 export async function absenceCommand(ctx: BlockContext, session: ActingSession, command: AbsenceCommand): Promise<void> {
   const { game, seat } = session;
@@ -236,7 +236,7 @@ export async function absenceCommand(ctx: BlockContext, session: ActingSession, 
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
     if (!parsed.ok) throw new BlockError(command.line, `SET ABSENCE: ${parsed.error.message}`);
-    result = addAbsence(stored, parsed.absence, { ...context, byMaster: session.master !== undefined || seat.role === 'master' });
+    result = addAbsence(stored, parsed.absence, { ...context, byMaster: session.master !== undefined || seat.role === 'master', ...(game.options?.maxAbsenceDays !== undefined ? { maxDays: game.options.maxAbsenceDays } : {}) });
   } else {
     result = cancelAbsence(stored, command.date, context);
   }

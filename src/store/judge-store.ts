@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Position } from '../engine/types.ts';
-import type { Game, GameRule } from '../judge/model.ts';
+import type { Game, GameOptionValues, GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -84,6 +84,7 @@ function toGame(row: Selectable<GamesTable>): Game {
     processDelayMinutes: row.process_delay_minutes,
     processAt: row.process_at,
     signonGates: { minDedication: row.min_dedication, minOnTimeRatio: row.min_on_time_ratio, maxCivilDisorderRatio: row.max_civil_disorder_ratio },
+    options: row.options as GameOptionValues,
   };
 }
 
@@ -367,6 +368,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ...(patch.signonGates?.minDedication !== undefined ? { min_dedication: patch.signonGates.minDedication } : {}),
         ...(patch.signonGates?.minOnTimeRatio !== undefined ? { min_on_time_ratio: patch.signonGates.minOnTimeRatio } : {}),
         ...(patch.signonGates?.maxCivilDisorderRatio !== undefined ? { max_civil_disorder_ratio: patch.signonGates.maxCivilDisorderRatio } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.timing !== undefined ? { timing: jsonb<JsonObject>(patch.timing === null ? {} : { text: patch.timing }) } : {}),
+        ...(patch.options !== undefined ? { options: jsonb<JsonObject>(patch.options as unknown as JsonObject) } : {}),
+        ...(patch.privateWordHash !== undefined ? { private_word_hash: patch.privateWordHash } : {}),
       })
       .where('id', '=', id)
       .execute();

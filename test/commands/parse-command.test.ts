@@ -19,6 +19,10 @@ describe('in-session command spellings (njudge and DPjudge)', () => {
     ['LIST', { kind: 'list', game: null, full: false }],
     ['list MyGame', { kind: 'list', game: 'mygame', full: false }],
     ['LIST FULL', { kind: 'list', game: null, full: true }],
+    // Game options are read by the judge against its options table (test/judge/game-options.test.ts).
+    ['SET COLOUR blue', { kind: 'set-option', words: ['COLOUR', 'blue'], rest: 'COLOUR blue' }],
+    ['SET GRACE PRESS', { kind: 'set-option', words: ['GRACE', 'PRESS'], rest: 'GRACE PRESS' }],
+    ['RULE GREY_PRESS !NO_DIAS', { kind: 'rules', rules: [{ name: 'GREY_PRESS', negated: false }, { name: 'NO_DIAS', negated: true }] }],
     ['SUMMARY', { kind: 'summary', game: null }],
     ['summary othergame', { kind: 'summary', game: 'othergame' }],
     ['HISTORY game', { kind: 'history', game: 'game', options: '' }],
@@ -136,7 +140,6 @@ describe('command errors', () => {
     ['UNEND GAME NOW', 'UNEND takes no arguments (UNEND GAME is the same)'],
     ['SET NO WAIT now', 'SET NO WAIT takes no arguments'],
     ['SET', 'SET needs something to set, e.g. SET WAIT'],
-    ['SET COLOUR blue', 'SET COLOUR is not a setting this judge knows'],
     ['SET PASSWORD', 'SET PASSWORD takes exactly one word, the new password'],
     ['SET PASSWORD two words', 'SET PASSWORD takes exactly one word, the new password'],
     ['SET ADDRESS not-an-address', '"not-an-address" is not an e-mail address'],

@@ -69,15 +69,15 @@ describeEachDatabase('dedication and ratings', (getStore) => {
     ]);
 
     const listed = await list(played);
-    expect(listed).toMatch(/ {3}France {4} active {11}on time 100% \(2\/2\) {2}CD {3}0% {2}dedication {4}6\n/);
-    expect(listed).toMatch(/ {3}Turkey {4} cd {15}on time {2}50% \(1\/2\) {2}CD 100% {2}dedication -147\n/);
+    expect(listed).toMatch(/ {3}France {4} no orders due {4}on time 100% \(2\/2\) {2}CD {3}0% {2}dedication {4}6\n/);
+    expect(listed).toMatch(/ {3}Turkey {4} civil disorder {3}on time {2}50% \(1\/2\) {2}CD 100% {2}dedication -147\n/);
     expect(listed).not.toMatch(/@players\.example/);
 
     // A newcomer takes Turkey over: one takeover on their record, which starts clean.
     now = new Date(now.getTime() + 3_600_000);
     await played.judge.receive(eml({ from: 'sub@players.example' }, 'TAKEOVER turkey@demo newpw'));
     expect(await record('sub@players.example')).toEqual({ points: 0, onTime: 0, total: 0, started: 0, tookOver: 1, resigned: 0 });
-    expect(await list(played)).toMatch(/ {3}Turkey {4} active {11}on time 100% \(0\/0\) {2}CD {3}0% {2}dedication {4}0\n/);
+    expect(await list(played)).toMatch(/ {3}Turkey {4} (?:no orders due|waiting|ordered) *on time 100% \(0\/0\) {2}CD {3}0% {2}dedication {4}0\n/);
   });
 
   it('a phase processed an hour or more after its deadline without a late notice earns nothing', async () => {
@@ -92,7 +92,7 @@ describeEachDatabase('dedication and ratings', (getStore) => {
     expect(await record(played.holder.get('FRANCE')!.address)).toEqual({ points: 0, onTime: 0, total: 0, started: 1, tookOver: 0, resigned: 0 });
     // Gunboat: LIST shows neither addresses nor anyone's record.
     const listed = await list(played);
-    expect(listed).toMatch(/ {3}France {4} active\n/);
+    expect(listed).toMatch(/ {3}France {4} waiting\n/);
     expect(listed).not.toMatch(/dedication|on time|@players\.example/);
   });
 });

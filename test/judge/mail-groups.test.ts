@@ -42,7 +42,7 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
       [['ann@players.example'], 'Re: join'],
       [['bob@players.example'], 'Re: list'],
     ]);
-    expect(answered[2]!.body).toMatch(/Players \(1 of 7\)/);
+    expect(answered[2]!.body).toMatch(/1 of 7 players have joined/);
     const inbound = await db().selectFrom('inbound_mail').select(['message_id', 'outcome']).orderBy('id').execute();
     expect(inbound.map((r) => r.outcome)).toEqual(['processed', 'processed', 'processed', 'ignored']);
     // The group again (the daemon crashed before moving it): nothing new at all.

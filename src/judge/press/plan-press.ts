@@ -82,6 +82,7 @@ export function planPress(input: PlanPressInput): PressPlan {
       explicitWhite: options.sender?.kind === 'white',
       fakeRecipients: fake.value !== null,
       broadcast,
+      ...(input.standing ? { standing: input.standing } : {}),
     });
     if (violation) return refuse(violation);
   }
@@ -94,6 +95,10 @@ export function planPress(input: PlanPressInput): PressPlan {
   }
 
   const readers = readersOf(targets, sender, sender.role === 'master' && broadcast, directory);
+  // njudge's WATCH ALL PRESS: observers read partial press too (the sender is not told who read it).
+  if (!broadcast && game.rules.includes('WATCH_ALL_PRESS')) {
+    for (const seat of directory.readersOf(OBSERVERS_PARTY)) if (seat.id !== sender.id && !readers.some((r) => r.seat.id === seat.id)) readers.push({ seat, party: null });
+  }
   if (readers.length === 0) {
     return refuse(targets.every((p) => p === self) ? 'you cannot send press to yourself alone.' : 'nobody holds the seats it is addressed to.');
   }

@@ -1,5 +1,5 @@
 import { hasRule, type Game, type SeatRole } from '../model.ts';
-import type { PressKind } from './press-types.ts';
+import type { PressKind, PressStanding } from './press-types.ts';
 
 // The game's press rules (DPjudge's "press checks") as one function. The Master is bound by
 // none of them, and press to the Master alone is always allowed, so neither reaches here.
@@ -14,6 +14,8 @@ export interface PressRequest {
   readonly fakeRecipients: boolean;
   /** The press really goes to everyone (BROADCAST or TO ALL; TO ALL BUT is partial). */
   readonly broadcast: boolean;
+  /** Where the sending power stands with its orders; absent: it owes none. */
+  readonly standing?: PressStanding;
 }
 
 export type PressGame = Pick<Game, 'status' | 'rules'>;
@@ -44,7 +46,15 @@ export function pressRuleViolation(game: PressGame, request: PressRequest): stri
   if (request.senderRole === 'observer' && hasRule(game, 'MUTE_OBSERVERS')) {
     return 'observers may write only to the Master in this game (MUTE_OBSERVERS).';
   }
+  if (request.senderRole === 'observer' && hasRule(game, 'WHITE_OBSERVERS') && request.kind !== 'white') {
+    return 'observers may send white press only in this game (SET OBSERVER WHITE).';
+  }
   if (hasRule(game, 'NO_PRESS')) return 'this game allows press only to the Master (NO_PRESS).';
+  const missing = request.standing?.ordersMissing === true;
+  if (missing && hasRule(game, 'NO_LATE_PRESS') && request.standing?.afterDeadline === true) {
+    return 'your orders are late: until they are in you may write only to the Master (NO LATE PRESS).';
+  }
+  if (missing && hasRule(game, 'MUST_ORDER')) return 'this game lets a power send press only once its orders are in (MUST ORDER); you may write to the Master.';
   if (!request.broadcast) {
     const ban = partialPressBan(game);
     if (ban) return ban;

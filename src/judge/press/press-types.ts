@@ -32,6 +32,15 @@ export interface PlanPressInput {
   readonly judgeCode?: string;
   /** Current phase for subjects; left out when null or missing. */
   readonly phase?: string | null;
+  /** Where the sending power stands with its orders (MUST_ORDER, NO_LATE_PRESS); absent: nothing owed. */
+  readonly standing?: PressStanding;
+}
+
+export interface PressStanding {
+  /** The power owes orders this phase and has not sent a complete, error-free set. */
+  readonly ordersMissing: boolean;
+  /** The deadline has passed. */
+  readonly afterDeadline: boolean;
 }
 
 /**

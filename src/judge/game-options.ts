@@ -1,0 +1,484 @@
+import { DEFAULT_MAX_ABSENCE_DAYS, formatTimingLines, parseTiming } from '../schedule/index.ts';
+import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } from './model.ts';
+
+// The game options as one declarative table (the lesson of DPjudge's RULE file with its implies
+// and forbids): each option has its njudge spellings (`SET …` after the Master's SIGNON or after
+// CREATE), the DPjudge rule it is stored as, when it may change, who may change it, and the words
+// of its announcement. The SET commands, CREATE's status lines, `RULE` lines, LIST game and the
+// HELP text all read this table; an option's effect lives where the judge does that thing (press
+// rules, deadlines, JOIN …) and reads the rule or value stored here.
+//
+// An njudge or DPjudge option this judge cannot honour is in REFUSED_OPTIONS with the reason, so a
+// Master is told by name instead of having the word ignored.
+
+/** What a game's settings are made of, as far as options can change them. */
+export interface GameSettings {
+  readonly status: GameStatus;
+  readonly rules: readonly GameRule[];
+  readonly listed: boolean;
+  readonly description: string;
+  /** The TIMING text; null: njudge's defaults. */
+  readonly timing: string | null;
+  readonly options: GameOptionValues;
+  /** Whether the game has a privacy word (the word itself is only ever stored hashed). */
+  readonly isPrivate: boolean;
+}
+
+/** A change an option makes; `privacyWord` is the new word in clear, hashed by the caller. */
+export interface SettingsChange {
+  readonly rules?: readonly GameRule[];
+  readonly listed?: boolean;
+  readonly description?: string;
+  readonly timing?: string | null;
+  readonly options?: GameOptionValues;
+  readonly privacyWord?: string | null;
+}
+
+/** Who may change an option: the Master, or (`moderator`) also any player of an UNMODERATED game. */
+export type OptionChanger = 'master' | 'moderator';
+
+export type OptionReading =
+  | { readonly ok: true; readonly change: SettingsChange; readonly announcement: string }
+  | { readonly ok: false; readonly message: string };
+
+export interface GameOption {
+  /** Heading in LIST game and HELP. */
+  readonly title: string;
+  /** How to write it after SET, for HELP and for error messages. */
+  readonly usage: string;
+  /** DPjudge's rule names it is stored as (RULE lines reach it through them). */
+  readonly rules: readonly GameRule[];
+  readonly states: readonly GameStatus[];
+  readonly who: OptionChanger;
+  /** Reads the words after SET (upper case); null: the words are not this option. */
+  read(words: readonly string[], settings: GameSettings): OptionReading | null;
+  /** The option's value as LIST game shows it; null: nothing to show. */
+  show(settings: GameSettings): string | null;
+}
+
+const BEFORE_START: readonly GameStatus[] = ['preparation', 'forming'];
+const NOT_ENDED: readonly GameStatus[] = ['preparation', 'forming', 'active', 'waiting'];
+
+/** DPjudge's implies (`+`) and forbids (`!`) between rules. */
+export const RULE_RELATIONS: Readonly<Partial<Record<GameRule, { readonly implies?: readonly GameRule[]; readonly forbids?: readonly GameRule[] }>>> = {
+  NO_PRESS: { forbids: ['GREY_PRESS', 'WHITE_GREY', 'FAKE_PRESS', 'WATCH_ALL_PRESS', 'MUST_ORDER'] },
+  GUNBOAT: { implies: ['NO_REVEAL'] },
+  NO_DRAW: { forbids: ['NO_DIAS', 'PROPOSE_DIAS'] },
+  REAL_TIME: { forbids: ['ALWAYS_WAIT', 'MANUAL_PROCESS'] },
+  NO_DEADLINE: { forbids: ['ALWAYS_WAIT', 'PLAYER_DEADLINES'] },
+};
+
+/** The rules a rule forbids, both ways round: `NO_PRESS` forbids `GREY_PRESS` and the reverse. */
+function forbidden(rule: GameRule): GameRule[] {
+  const own = RULE_RELATIONS[rule]?.forbids ?? [];
+  const others = (Object.keys(RULE_RELATIONS) as GameRule[]).filter((r) => RULE_RELATIONS[r]?.forbids?.includes(rule));
+  return [...own, ...others];
+}
+
+/** The rules with `rule` added and what it implies; a conflict names the rule in the way. */
+export function addRule(rules: readonly GameRule[], rule: GameRule): { ok: true; rules: GameRule[] } | { ok: false; message: string } {
+  const result = new Set(rules);
+  const adding = [rule];
+  while (adding.length > 0) {
+    const next = adding.pop()!;
+    if (result.has(next)) continue;
+    const conflict = forbidden(next).find((r) => result.has(r));
+    if (conflict) return { ok: false, message: `${next} and ${conflict} cannot both be rules of a game` };
+    result.add(next);
+    adding.push(...(RULE_RELATIONS[next]?.implies ?? []));
+  }
+  return { ok: true, rules: [...result] };
+}
+
+function without(rules: readonly GameRule[], ...removed: GameRule[]): GameRule[] {
+  return rules.filter((r) => !removed.includes(r));
+}
+
+const joined = (words: readonly string[]) => words.join('');
+
+/** An on/off option stored as one rule; `on` and `off` are spellings without spaces. */
+function flag(spec: {
+  title: string;
+  rule: GameRule;
+  on: readonly string[];
+  off: readonly string[];
+  states?: readonly GameStatus[];
+  who?: OptionChanger;
+  /** What the game does with the flag on, and off, for the announcement and LIST. */
+  onText: string;
+  offText: string;
+  /** LIST shows the flag only when it is on (or only when off). */
+  showWhen?: 'on' | 'off' | 'both';
+}): GameOption {
+  return {
+    title: spec.title,
+    usage: `SET ${spec.on[0]!} | SET ${spec.off[0]!}`,
+    rules: [spec.rule],
+    states: spec.states ?? NOT_ENDED,
+    who: spec.who ?? 'moderator',
+    read(words, settings) {
+      const word = joined(words);
+      const on = spec.on.map((s) => s.replace(/ /g, '')).includes(word);
+      const off = spec.off.map((s) => s.replace(/ /g, '')).includes(word);
+      if (!on && !off) return null;
+      if (off) return { ok: true, change: { rules: without(settings.rules, spec.rule) }, announcement: spec.offText };
+      const added = addRule(settings.rules, spec.rule);
+      return added.ok ? { ok: true, change: { rules: added.rules }, announcement: spec.onText } : { ok: false, message: added.message };
+    },
+    show(settings) {
+      const isOn = settings.rules.includes(spec.rule);
+      const when = spec.showWhen ?? 'on';
+      if (when === 'on' && !isOn) return null;
+      if (when === 'off' && isOn) return null;
+      return isOn ? spec.onText : spec.offText;
+    },
+  };
+}
+
+/** njudge's press settings: WHITE, GREY, WHITE/GREY, GREY/WHITE, NO PRESS. */
+const PRESS_KINDS: Readonly<Record<string, { rules: GameRule[]; text: string }>> = {
+  WHITE: { rules: [], text: 'white press: senders are named' },
+  GREY: { rules: ['GREY_PRESS'], text: 'grey press only: senders are not named' },
+  'WHITE/GREY': { rules: ['WHITE_GREY'], text: 'white press by default, grey press allowed' },
+  'GREY/WHITE': { rules: ['GREY_PRESS', 'WHITE_GREY'], text: 'grey press by default, white press allowed' },
+  'NO PRESS': { rules: ['NO_PRESS'], text: 'no press: players may write only to the Master' },
+};
+const PRESS_RULES: readonly GameRule[] = ['NO_PRESS', 'GREY_PRESS', 'WHITE_GREY'];
+
+function pressKindOf(rules: readonly GameRule[]): string {
+  if (rules.includes('NO_PRESS')) return 'NO PRESS';
+  if (rules.includes('GREY_PRESS')) return rules.includes('WHITE_GREY') ? 'GREY/WHITE' : 'GREY';
+  return rules.includes('WHITE_GREY') ? 'WHITE/GREY' : 'WHITE';
+}
+
+const pressKind: GameOption = {
+  title: 'Press',
+  usage: 'SET WHITE | GREY | WHITE/GREY | GREY/WHITE | NO PRESS',
+  rules: PRESS_RULES,
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words, settings) {
+    const word = words.join(' ').replace(/\s*\/\s*/, '/').replace(/^NOPRESS$/, 'NO PRESS').replace(/^GRAY/, 'GREY').replace(/\/GRAY$/, '/GREY');
+    const kind = PRESS_KINDS[word];
+    if (!kind) return null;
+    let rules = without(settings.rules, ...PRESS_RULES);
+    for (const rule of kind.rules) {
+      const added = addRule(rules, rule);
+      if (!added.ok) return { ok: false, message: `SET ${word}: ${added.message}` };
+      rules = added.rules;
+    }
+    return { ok: true, change: { rules }, announcement: kind.text };
+  },
+  show: (settings) => PRESS_KINDS[pressKindOf(settings.rules)]!.text,
+};
+
+/** njudge's OBSERVER ANY | NO | WHITE: what observers may write. */
+const observerPress: GameOption = {
+  title: 'Observer press',
+  usage: 'SET OBSERVER ANY | NO | WHITE',
+  rules: ['MUTE_OBSERVERS', 'WHITE_OBSERVERS'],
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words, settings) {
+    if (words[0] !== 'OBSERVER' && words[0] !== 'OBSERVERS') return null;
+    const choice = words.slice(1).join(' ');
+    const rules = without(settings.rules, 'MUTE_OBSERVERS', 'WHITE_OBSERVERS');
+    switch (choice) {
+      case 'ANY':
+        return { ok: true, change: { rules }, announcement: 'observers may send press as players do' };
+      case 'NO':
+      case 'NONE':
+        return { ok: true, change: { rules: [...rules, 'MUTE_OBSERVERS'] }, announcement: 'observers may write only to the Master' };
+      case 'WHITE':
+        return { ok: true, change: { rules: [...rules, 'WHITE_OBSERVERS'] }, announcement: 'observers may send white press only' };
+      default:
+        return { ok: false, message: 'SET OBSERVER takes ANY, NO or WHITE' };
+    }
+  },
+  show(settings) {
+    if (settings.rules.includes('MUTE_OBSERVERS')) return 'observers may write only to the Master';
+    return settings.rules.includes('WHITE_OBSERVERS') ? 'observers may send white press only' : null;
+  },
+};
+
+/** njudge's MAX ABSENCE n (0–31 days). */
+const maxAbsence: GameOption = {
+  title: 'Absences',
+  usage: 'SET MAX ABSENCE days (0 to 31)',
+  rules: [],
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words, settings) {
+    if (words[0] !== 'MAX' || words[1] !== 'ABSENCE') {
+      if (joined(words.slice(0, 1)) !== 'MAXABSENCE') return null;
+      words = ['MAX', 'ABSENCE', ...words.slice(1)];
+    }
+    const value = words[2];
+    if (words.length !== 3 || !/^\d{1,2}$/.test(value!) || Number(value) > 31) return { ok: false, message: 'SET MAX ABSENCE takes a number of days from 0 to 31' };
+    const days = Number(value);
+    return {
+      ok: true,
+      change: { options: { ...settings.options, maxAbsenceDays: days } },
+      announcement: days === 0 ? 'players may not set absences themselves (the Master may grant them)' : `players may set absences of up to ${days} days themselves`,
+    };
+  },
+  show(settings) {
+    const days = settings.options.maxAbsenceDays;
+    return days === undefined || days === DEFAULT_MAX_ABSENCE_DAYS ? null : `players may set absences of up to ${days} days`;
+  },
+};
+
+/** njudge's COMMENT text (and DPjudge's DESC): the game's description. */
+const comment: GameOption = {
+  title: 'Description',
+  usage: 'SET COMMENT text | SET NO COMMENT',
+  rules: [],
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words) {
+    const first = words[0];
+    if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC') return { ok: true, change: { description: '' }, announcement: 'the game has no description' };
+    if (first !== 'COMMENT' && first !== 'DESC' && first !== 'DESCRIPTION') return null;
+    // The text keeps the case it was written in: see readOption's `rawRest`.
+    return { ok: false, message: 'SET COMMENT needs a text' };
+  },
+  show: (settings) => (settings.description === '' ? null : settings.description),
+};
+
+/** njudge's [NO] LIST (whether LIST and SEARCH show the game). */
+const listing: GameOption = {
+  title: 'Listing',
+  usage: 'SET LIST | SET NO LIST',
+  rules: [],
+  states: ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'],
+  who: 'moderator',
+  read(words) {
+    const word = joined(words);
+    if (word === 'LIST') return { ok: true, change: { listed: true }, announcement: 'LIST and SEARCH show the game' };
+    if (word === 'NOLIST') return { ok: true, change: { listed: false }, announcement: 'LIST and SEARCH no longer show the game' };
+    return null;
+  },
+  show: (settings) => (settings.listed ? null : 'unlisted: LIST and SEARCH do not show the game'),
+};
+
+/** njudge's PRIVATE word / PUBLIC (DPjudge's privacy word in JOIN, TAKEOVER and OBSERVE). */
+const privacy: GameOption = {
+  title: 'Privacy',
+  usage: 'SET PRIVATE word | SET PUBLIC',
+  rules: [],
+  states: NOT_ENDED,
+  who: 'master',
+  read(words) {
+    const word = joined(words);
+    if (word === 'PUBLIC' || word === 'NOPRIVATE') return { ok: true, change: { privacyWord: null }, announcement: 'anyone may join, take over or observe without a privacy word' };
+    if (words[0] !== 'PRIVATE') return null;
+    return { ok: false, message: 'SET PRIVATE needs one word, the privacy word players give after their password' };
+  },
+  show: (settings) => (settings.isPrivate ? 'private: joining, taking over and observing need the privacy word' : null),
+};
+
+/** njudge's ALLOW | DENY PLAYER [-]address: who may JOIN or TAKEOVER. */
+const access: GameOption = {
+  title: 'Access',
+  usage: 'SET ALLOW PLAYER address | SET DENY PLAYER address (-address removes it)',
+  rules: [],
+  states: NOT_ENDED,
+  who: 'master',
+  read(words, settings) {
+    const list = words[0] === 'ALLOW' ? 'allow' : words[0] === 'DENY' ? 'deny' : null;
+    if (list === null) return null;
+    if (words[1] !== 'PLAYER') {
+      return { ok: false, message: words[1] === 'MASTER' ? `SET ${words[0]} MASTER is refused: this judge has no BECOME MASTER, a game's Master is whoever creates it or takes it over` : `SET ${words[0]} takes PLAYER and an address` };
+    }
+    const written = words[2];
+    if (words.length !== 3 || written === undefined) return { ok: false, message: `SET ${words[0]} PLAYER takes one address (-address removes it)` };
+    const removing = written.startsWith('-');
+    const address = (removing ? written.slice(1) : written).toLowerCase();
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address)) return { ok: false, message: `"${address}" is not an e-mail address` };
+    const current = settings.options[list] ?? [];
+    const next = removing ? current.filter((a) => a !== address) : [...new Set([...current, address])];
+    const verb = list === 'allow' ? 'allowed' : 'denied';
+    // The announcement names no address: the game's players are not to learn who is listed.
+    return {
+      ok: true,
+      change: { options: { ...settings.options, [list]: next } },
+      announcement: `${next.length} address${next.length === 1 ? ' is' : 'es are'} now ${verb} to join or take over a power`,
+    };
+  },
+  show(settings) {
+    const allow = settings.options.allow?.length ?? 0;
+    const deny = settings.options.deny?.length ?? 0;
+    const parts = [allow > 0 ? `only ${allow} allowed address${allow === 1 ? '' : 'es'} may join or take over` : null, deny > 0 ? `${deny} address${deny === 1 ? '' : 'es'} denied` : null];
+    const shown = parts.filter((p): p is string => p !== null);
+    return shown.length === 0 ? null : shown.join('; ');
+  },
+};
+
+/** njudge's MOVE | RETREAT | ADJUST CLOCK … MIN … NEXT … GRACE … DELAY … DAYS … (and DPjudge's TIMING words). */
+const timing: GameOption = {
+  title: 'Timing',
+  usage: 'SET MOVE|RETREAT|ADJUST CLOCK n MIN h NEXT h GRACE h DELAY h DAYS -MTWTF-',
+  rules: [],
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words, settings) {
+    const first = words[0] === 'TIMING' ? words[1] : words[0];
+    if (!['MOVE', 'MOVES', 'MOVEMENT', 'RETREAT', 'RETREATS', 'ADJUST', 'ADJUSTMENT', 'ADJUSTMENTS', 'BUILD', 'BUILDS', 'CLOCK', 'AT', 'MIN', 'NEXT', 'DELAY', 'DAYS', 'WARN'].includes(first ?? '')) return null;
+    const text = (words[0] === 'TIMING' ? words.slice(1) : words).join(' ');
+    const parsed = parseTiming(text);
+    if (!parsed.ok) return { ok: false, message: parsed.errors.map((e) => e.message).join('; ') };
+    if (parsed.vacations.length > 0) return { ok: false, message: 'NOT dates are absences: use SET ABSENCE' };
+    const combined = settings.timing === null ? text : `${settings.timing} ${text}`;
+    const all = parseTiming(combined);
+    if (!all.ok) return { ok: false, message: all.errors.map((e) => e.message).join('; ') };
+    return { ok: true, change: { timing: combined }, announcement: `the timing is now\n${formatTimingLines(all.timing).map((l) => `  ${l}`).join('\n')}` };
+  },
+  show: () => null,
+};
+
+/** Every option a game has, in the order LIST and HELP show them. */
+export const GAME_OPTIONS: readonly GameOption[] = [
+  pressKind,
+  flag({ title: 'Partial press', rule: 'PUBLIC_PRESS', on: ['NO PARTIAL'], off: ['PARTIAL'], onText: 'no partial press: only broadcasts and press to the Master', offText: 'partial press allowed' }),
+  flag({ title: 'Fake press', rule: 'FAKE_PRESS', on: ['FAKE', 'PARTIAL MAY BE FAKED', 'PARTIAL MAY'], off: ['NO FAKE'], onText: 'press may be faked', offText: 'no fake press' }),
+  observerPress,
+  flag({ title: 'Watching press', rule: 'WATCH_ALL_PRESS', on: ['WATCH ALL PRESS'], off: ['NO WATCH ALL PRESS'], onText: 'observers read all press, partial press included', offText: 'observers read broadcasts and press sent to them' }),
+  flag({ title: 'Must order', rule: 'MUST_ORDER', on: ['MUST ORDER'], off: ['NO MUST ORDER'], onText: 'press (but to the Master) only after a power has sent complete orders', offText: 'press before orders allowed' }),
+  flag({ title: 'Late press', rule: 'NO_LATE_PRESS', on: ['NO LATE PRESS'], off: ['LATE PRESS'], onText: 'after the deadline a late power may write only to the Master', offText: 'late powers may send press' }),
+  flag({ title: 'Quiet', rule: 'QUIET', on: ['QUIET'], off: ['NO QUIET'], onText: 'quiet: late notices go to the late powers and the Master only', offText: 'late notices go to everyone in the first day' }),
+  flag({ title: 'Draws', rule: 'NO_DIAS', on: ['NO DIAS'], off: ['DIAS'], onText: 'draws need not include every survivor (NO_DIAS)', offText: 'draws include every survivor (DIAS)' }),
+  flag({ title: 'Concessions', rule: 'NO_CONCESSIONS', on: ['NO CONCESSIONS', 'NO CONCESSION'], off: ['CONCESSIONS', 'CONCESSION'], onText: 'no concessions', offText: 'concessions allowed' }),
+  flag({ title: 'Civil disorder', rule: 'CIVIL_DISORDER', on: ['NMR', 'CD'], off: ['NO NMR', 'NO CD'], onText: 'NMR: at grace late powers go into civil disorder and the turn is processed', offText: 'no NMR: at grace the game waits for replacements' }),
+  flag({ title: 'Late count', rule: 'NO_LATE_COUNT', on: ['NO LATE COUNT'], off: ['LATE COUNT'], onText: 'lateness is not counted in players\' records', offText: 'lateness is counted' }),
+  flag({ title: 'Strict grace', rule: 'STRICT_GRACE', on: ['STRICT GRACE'], off: ['NO STRICT GRACE'], onText: 'strict grace: the grace period ends on any day of the week', offText: 'the grace period ends on an allowed day' }),
+  maxAbsence,
+  flag({ title: 'Processing', rule: 'MANUAL_PROCESS', on: ['MANUAL PROCESS'], off: ['AUTO PROCESS'], onText: 'manual processing: each turn waits for the Master\'s PROCESS', offText: 'turns are processed automatically' }),
+  flag({ title: 'Start', rule: 'START_MASTER', on: ['MANUAL START'], off: ['AUTO START'], states: BEFORE_START, onText: 'manual start: the game starts when the Master sends ACTIVATE', offText: 'the game starts when the last power is taken' }),
+  flag({ title: 'Moderation', rule: 'UNMODERATED', on: ['UNMODERATE', 'UNMODERATED'], off: ['MODERATE', 'MODERATED'], who: 'master', onText: 'unmoderated: every player may change the game\'s settings', offText: 'moderated: only the Master changes the game\'s settings' }),
+  flag({ title: 'Gunboat', rule: 'GUNBOAT', on: ['GUNBOAT'], off: ['NO GUNBOAT'], states: BEFORE_START, who: 'master', onText: 'gunboat: players are anonymous', offText: 'players are not anonymous' }),
+  flag({ title: 'Identities', rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master', onText: 'players stay anonymous after the game ends (until the Master\'s REVEAL)', offText: 'players are revealed when the game ends' }),
+  flag({ title: 'Player deadlines', rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'], onText: 'players may put the deadline later', offText: 'only the Master moves deadlines' }),
+  timing,
+  comment,
+  listing,
+  privacy,
+  access,
+];
+
+/** njudge's and DPjudge's options this judge does not honour, with the reason, by spelling without spaces. */
+export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
+  BLIND: 'BLIND games (each power sees only its part of the board) are not available on this judge: every player gets the whole board',
+  SHORTHAND: 'Shorthand games are not available on this judge',
+  WINGS: 'Wings (air units) are not available on this judge',
+  INTIMATE: 'Intimate games (players bid for powers) are not available on this judge',
+  DUPLEX: 'Duplex games (several powers per player) are not available on this judge',
+  TRANSFORM: 'Transform orders are not available on this judge',
+  APPROVAL: 'APPROVAL (the Master approves each player) is not available on this judge: use ALLOW PLAYER or DENY PLAYER, or a privacy word',
+  APPROVE: 'APPROVE is not available on this judge: use ALLOW PLAYER or DENY PLAYER',
+  PROXY: 'proxy orders are not available on this judge',
+  STRICTCONVOY: 'this judge reads convoys as the DATC prefers (routes written are accepted, not required); STRICT CONVOY is not available',
+  STRICTWAIT: "STRICT WAIT is not needed here: only a power's own player can hold a game with SET WAIT",
+  PRFLIST: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
+  PRFRAND: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
+  PRFBOTH: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
+  RATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
+  UNRATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
+  AUTOCREATE: 'AUTO CREATE is not available on this judge',
+  ACCESS: 'ACCESS ANY|SAME|DIFFERENT (judge sites) has no meaning on a single judge',
+  LEVEL: 'player levels are not kept on this judge',
+  BLANKPRESS: 'BLANK PRESS is not available on this judge',
+  MINORPRESS: 'MINOR PRESS is not available on this judge: press is allowed in every phase',
+  POSTALPRESS: 'POSTAL PRESS is not available on this judge',
+  TOUCHPRESS: 'TOUCH PRESS (press only to neighbours) is not available on this judge',
+  GRACEPRESS: 'GRACE PRESS is not available on this judge: use NO LATE PRESS to keep late powers to the Master',
+  RESUME: 'RESUME is ACTIVATE on this judge',
+  START: 'SET START is not available on this judge: a game starts when its last power is taken, or at the Master\'s ACTIVATE (MANUAL START)',
+  VARIANT: 'the variant is chosen at CREATE and cannot change afterwards on this judge',
+  BN: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
+  MN: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
+  EP: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
+};
+
+/** DPjudge rules this judge refuses by name at CREATE or in a RULE line. */
+export const REFUSED_RULES: Readonly<Record<string, string>> = {
+  BLIND: REFUSED_OPTIONS.BLIND!,
+  PROXY_OK: REFUSED_OPTIONS.PROXY!,
+  TOUCH_PRESS: REFUSED_OPTIONS.TOUCHPRESS!,
+  REMOTE_PRESS: 'REMOTE_PRESS is not available on this judge',
+  LATE_SEND: 'late powers may send press unless NO_LATE_PRESS is set; LATE_SEND is not needed',
+  YELLOW_PRESS: 'YELLOW_PRESS is not available on this judge: use GREY_PRESS',
+  FTF_PRESS: 'FTF_PRESS is not available on this judge: use NO_LATE_PRESS',
+  EAVESDROP: 'EAVESDROP is not available on this judge: the Master is copied on no private press',
+  HIDE_BUILDS: 'HIDE_BUILDS is not available on this judge',
+  HIDE_DUMMIES: 'HIDE_DUMMIES is not available on this judge',
+};
+
+/** Words that may follow the variant in njudge's CREATE (njudge.md §1: Gunboat, Blind …). */
+export function createOptionWord(word: string): { ok: true; rule: GameRule } | { ok: false; message: string } | null {
+  const upper = word.toUpperCase();
+  if (upper === 'GUNBOAT') return { ok: true, rule: 'GUNBOAT' };
+  if (upper === 'NOREVEAL' || upper === 'NO_REVEAL') return { ok: true, rule: 'NO_REVEAL' };
+  const refused = REFUSED_OPTIONS[upper];
+  return refused ? { ok: false, message: refused } : null;
+}
+
+export function isGameRule(name: string): name is GameRule {
+  return (GAME_RULES as readonly string[]).includes(name);
+}
+
+/** The option whose rule a DPjudge RULE line names, for its states and who may change it. */
+export function optionOfRule(rule: GameRule): GameOption | undefined {
+  return GAME_OPTIONS.find((o) => o.rules.includes(rule));
+}
+
+export type OptionLookup =
+  | { readonly kind: 'option'; readonly option: GameOption; readonly reading: OptionReading }
+  | { readonly kind: 'refused'; readonly message: string }
+  | { readonly kind: 'unknown' };
+
+/**
+ * Reads `SET words…` against the table. `rawRest` is the text after SET as written, for the
+ * options whose value keeps its case (COMMENT text, PRIVATE word).
+ */
+export function readOption(words: readonly string[], rawRest: string, settings: GameSettings): OptionLookup {
+  const upper = words.map((w) => w.toUpperCase());
+  const first = upper[0] ?? '';
+  if ((first === 'COMMENT' || first === 'DESC' || first === 'DESCRIPTION') && words.length > 1) {
+    const text = rawRest.replace(/^\s*\S+\s*/, '').trim();
+    return { kind: 'option', option: comment, reading: { ok: true, change: { description: text }, announcement: `the game's description is now: ${text}` } };
+  }
+  if (first === 'PRIVATE' && words.length === 2) {
+    return { kind: 'option', option: privacy, reading: { ok: true, change: { privacyWord: words[1]! }, announcement: 'the game is private: joining, taking over and observing need its privacy word' } };
+  }
+  for (const option of GAME_OPTIONS) {
+    const reading = option.read(upper, settings);
+    if (reading) return { kind: 'option', option, reading };
+  }
+  const spelled = upper.join('');
+  const refusedKey = Object.keys(REFUSED_OPTIONS).find((k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE'].includes(k)));
+  if (refusedKey) return { kind: 'refused', message: `SET ${upper.join(' ')} is refused: ${REFUSED_OPTIONS[refusedKey]!}` };
+  return { kind: 'unknown' };
+}
+
+/** Why the option may not change now, or null. */
+export function stateProblem(option: GameOption, status: GameStatus, gameName: string): string | null {
+  if (option.states.includes(status)) return null;
+  if (status === 'completed' || status === 'terminated') return `Game '${gameName}' is ${status}: ${option.title.toLowerCase()} cannot change now (UNEND it first)`;
+  if (option.states.every((s) => BEFORE_START.includes(s))) return `${option.title} can change only before game '${gameName}' starts`;
+  return `${option.title} cannot change while game '${gameName}' is ${status}`;
+}
+
+/** The lines LIST game shows for the options in force. */
+export function optionLines(settings: GameSettings): string[] {
+  const lines: string[] = [];
+  for (const option of GAME_OPTIONS) {
+    const shown = option.show(settings);
+    if (shown !== null && option !== comment) lines.push(`${option.title}: ${shown}.`);
+  }
+  return lines;
+}
+
+/** The HELP text's list of SET options, one usage a line. */
+export function optionHelpLines(): string[] {
+  return GAME_OPTIONS.map((o) => `  ${o.usage}`);
+}

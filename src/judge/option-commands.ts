@@ -1,0 +1,151 @@
+import type { RuleSetting, SessionCommand } from '../commands/index.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import { noticeToAll } from './deadlines.ts';
+import {
+  addRule,
+  isGameRule,
+  optionOfRule,
+  readOption,
+  REFUSED_RULES,
+  stateProblem,
+  type GameOption,
+  type GameSettings,
+  type SettingsChange,
+} from './game-options.ts';
+import { hasRule, type Game, type GameRule, type GameStatus } from './model.ts';
+import { hashPassword } from './passwords.ts';
+import type { GamePatch } from './ports.ts';
+import { masterSeat, type ActingSession } from './acting-session.ts';
+
+// `SET option …` and DPjudge's `RULE r !r` after SIGNON: the Master (or, in an UNMODERATED game,
+// any player for the options njudge gives moderators) changes a game's settings. Each change is
+// checked against the options table (game-options.ts), refused with the reason where the game's
+// state or the sender does not allow it, stored, and announced to everyone as a Parameter Change.
+// Deadlines, press and visibility read the stored settings on every use, so the change holds at
+// once; timing changes shape the next deadline computed (SET DEADLINE moves the current one).
+
+export function settingsOf(game: Game, isPrivate = false): GameSettings {
+  return {
+    status: game.status,
+    rules: game.rules,
+    listed: game.listed,
+    description: game.description,
+    timing: game.timing,
+    options: game.options ?? {},
+    isPrivate,
+  };
+}
+
+/** Rules that no option owns: DPjudge's RULE lines may change them while the game is not over. */
+const RULES_BEFORE_START: readonly GameRule[] = ['POWER_CHOICE', 'GUNBOAT', 'START_MASTER'];
+const NOT_ENDED: readonly GameStatus[] = ['preparation', 'forming', 'active', 'waiting'];
+
+/** Who the change is announced as coming from. */
+function changer(session: ActingSession): string {
+  if (masterSeat(session)) return 'The Master';
+  return session.seat.power ? session.variant.power(session.seat.power)!.name : 'A player';
+}
+
+function mayChange(session: ActingSession, option: Pick<GameOption, 'who'>): boolean {
+  if (masterSeat(session)) return true;
+  return option.who === 'moderator' && hasRule(session.game, 'UNMODERATED') && session.seat.role === 'power' && session.seat.status === 'active';
+}
+
+/** Stores the change and returns the game as it now is. */
+export async function applySettingsChange(ctx: BlockContext, game: Game, change: SettingsChange): Promise<Game> {
+  const patch: GamePatch = {
+    ...(change.rules !== undefined ? { rules: change.rules } : {}),
+    ...(change.listed !== undefined ? { listed: change.listed } : {}),
+    ...(change.description !== undefined ? { description: change.description } : {}),
+    ...(change.timing !== undefined ? { timing: change.timing } : {}),
+    ...(change.options !== undefined ? { options: change.options } : {}),
+    ...(change.privacyWord !== undefined ? { privateWordHash: change.privacyWord === null ? null : await hashPassword(change.privacyWord, ctx.config.passwordCost) } : {}),
+  };
+  await ctx.tx.updateGame(game.id, patch);
+  return {
+    ...game,
+    ...(change.rules !== undefined ? { rules: change.rules } : {}),
+    ...(change.listed !== undefined ? { listed: change.listed } : {}),
+    ...(change.description !== undefined ? { description: change.description } : {}),
+    ...(change.timing !== undefined ? { timing: change.timing } : {}),
+    ...(change.options !== undefined ? { options: change.options } : {}),
+  };
+}
+
+async function announce(ctx: BlockContext, session: ActingSession, game: Game, text: string): Promise<void> {
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Parameter Change', () => `${changer(session)} has changed a setting of game '${game.name}':\n${text}.\n`);
+}
+
+type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
+
+export async function setOption(ctx: BlockContext, session: ActingSession, command: SetOptionCommand): Promise<ActingSession> {
+  const { game } = session;
+  const spelled = `SET ${command.words.map((w) => w.toUpperCase()).join(' ')}`;
+  const lookup = readOption(command.words, command.rest, settingsOf(game));
+  if (lookup.kind === 'unknown') throw new BlockError(command.line, `${spelled.split(' ').slice(0, 2).join(' ')} is not a setting this judge knows; HELP lists the game options`);
+  if (lookup.kind === 'refused') throw new BlockError(command.line, lookup.message);
+  const { option, reading } = lookup;
+  if (!mayChange(session, option)) {
+    throw new BlockError(command.line, `Only the Master can change ${option.title.toLowerCase()} in game '${game.name}'${option.who === 'moderator' ? ' (players can in UNMODERATED games)' : ''}`);
+  }
+  const problem = stateProblem(option, game.status, game.name);
+  if (problem) throw new BlockError(command.line, problem);
+  if (!reading.ok) throw new BlockError(command.line, reading.message);
+  const changed = await applySettingsChange(ctx, game, reading.change);
+  await announce(ctx, session, changed, `${option.title}: ${reading.announcement}`);
+  ctx.reply.push(`Game '${game.name}': ${option.title.toLowerCase()} changed. ${capitalise(reading.announcement)}.`);
+  return { ...session, game: changed };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Checks one RULE item against the table; the message says why it cannot be. */
+export function ruleProblem(rule: RuleSetting): string | null {
+  if (REFUSED_RULES[rule.name]) return `RULE ${rule.name} is refused: ${REFUSED_RULES[rule.name]}`;
+  if (!isGameRule(rule.name)) return `Unknown rule ${rule.name}; HELP lists the game options, LIST game the rules in force`;
+  return null;
+}
+
+/** The rules after a RULE line's items, in order; the first conflict stops it. */
+export function applyRuleItems(rules: readonly GameRule[], items: readonly RuleSetting[]): { ok: true; rules: GameRule[] } | { ok: false; message: string } {
+  let result = [...rules];
+  for (const item of items) {
+    const problem = ruleProblem(item);
+    if (problem) return { ok: false, message: problem };
+    const rule = item.name as GameRule;
+    if (item.negated) {
+      result = result.filter((r) => r !== rule);
+      continue;
+    }
+    const added = addRule(result, rule);
+    if (!added.ok) return added;
+    result = added.rules;
+  }
+  return { ok: true, rules: result };
+}
+
+type RulesCommand = Extract<SessionCommand, { kind: 'rules' }>;
+
+/** DPjudge's `RULE r !r` after SIGNON: the same checks as the SET option each rule belongs to. */
+export async function rulesLine(ctx: BlockContext, session: ActingSession, command: RulesCommand): Promise<ActingSession> {
+  const { game } = session;
+  for (const item of command.rules) {
+    const rule = item.name as GameRule;
+    const problem = ruleProblem(item);
+    if (problem) throw new BlockError(command.line, problem);
+    const option = optionOfRule(rule);
+    if (!mayChange(session, option ?? { who: 'master' })) throw new BlockError(command.line, `Only the Master can change the rule ${rule} of game '${game.name}'`);
+    const states = option?.states ?? (RULES_BEFORE_START.includes(rule) ? ['preparation', 'forming'] : NOT_ENDED);
+    const stateIssue = stateProblem({ ...(option ?? { title: `The rule ${rule}`, usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption, game.status, game.name);
+    if (stateIssue) throw new BlockError(command.line, stateIssue);
+  }
+  const applied = applyRuleItems(game.rules, command.rules);
+  if (!applied.ok) throw new BlockError(command.line, applied.message);
+  const changed = await applySettingsChange(ctx, game, { rules: applied.rules });
+  const text = command.rules.map((r) => `${r.negated ? 'without' : 'with'} ${r.name}`).join(', ');
+  await announce(ctx, session, changed, `Rules: ${text}; the rules are now ${changed.rules.length > 0 ? changed.rules.join(', ') : 'none'}`);
+  ctx.reply.push(`Game '${game.name}' now has the rules: ${changed.rules.length > 0 ? changed.rules.join(', ') : 'none'}.`);
+  return { ...session, game: changed };
+}
