@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addRule, GAME_OPTIONS, readOption, type GameSettings } from '../../src/judge/game-options.ts';
-import { Judge } from '../../src/judge/judge.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
@@ -49,8 +49,8 @@ describeEachDatabase('game options', (getStore) => {
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
   const reply = async (address: string) =>
     (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
-  const newJudge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
-  const send = async (judge: Judge, from: string, body: string) => {
+  const newJudge = () => new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
+  const send = async (judge: MailJudge, from: string, body: string) => {
     await judge.receive(eml({ from }, body));
     return reply(from);
   };
