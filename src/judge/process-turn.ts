@@ -69,7 +69,7 @@ export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, 
   // njudge's MANUAL PROCESS: a ready turn waits for the Master's PROCESS.
   if (at !== 'not ready' && hasRule(game, 'MANUAL_PROCESS')) {
     await withdrawProcessing(tx, game);
-    return `Every order is in: game '${game.name}' is processed when its Master sends PROCESS (MANUAL PROCESS).`;
+    return { ...unchanged, note: `Every order is in: game '${game.name}' is processed when its Master sends PROCESS (MANUAL PROCESS).` };
   }
   if (at === 'not ready') {
     await withdrawProcessing(tx, game);
