@@ -96,7 +96,7 @@ export interface GamesTable {
   min_dedication: Nullable<number>;
   min_on_time_ratio: Nullable<number>;
   max_civil_disorder_ratio: Nullable<number>;
-  /** Game options with a value (maximum absence, ALLOW/DENY lists), src/judge/game-options.ts (sql/011). */
+  /** Game options with a value (maximum absence, ALLOW/DENY lists), src/judge/game-options.ts (sql/012). */
   options: JsonbDefaulted<JsonObject>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
@@ -121,7 +121,7 @@ export interface SeatsTable {
   preferences: DefaultedTextArray;
   time_zone: Nullable<string>;
   wait: Defaulted<boolean>;
-  /** false after SET MAP OFF: results without the map picture (sql/011). */
+  /** false after SET MAP OFF: results without the map picture (sql/012). */
   map_pictures: Defaulted<boolean>;
   /** null = no vote; [] = draw including all survivors; else the powers named. */
   draw_vote: NullableTextArray;
@@ -237,7 +237,7 @@ export interface OutboxTable {
   subject: string;
   headers: JsonbDefaulted<Readonly<Record<string, string>>>;
   body: string;
-  /** Files sent with the text (sql/011): a map picture. */
+  /** Files sent with the text (sql/012): a map picture. */
   attachments: JsonbDefaulted<readonly MailAttachment[]>;
   status: Defaulted<OutboxStatus>;
   attempts: Defaulted<number>;
