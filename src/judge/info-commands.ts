@@ -55,7 +55,7 @@ RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
 REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
 (what a player's record must show to join or take over; SET NO DEDICATION
 removes it). PURGE game password and RENAME game new password need no
-SIGNON. NEW HAS REPLACED OLD hands a power to a new player's address.
+SIGNON.
 
 Game options: after CREATE, or after the Master's SIGNON (each change is
 announced; players may change them too in UNMODERATED games):
