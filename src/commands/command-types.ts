@@ -345,4 +345,6 @@ export interface ParsedBody {
   readonly ignoredLineCount: number;
   /** Lines that read as prose before a block's first command or after its last one; set aside, not refused. */
   readonly proseLines: readonly number[];
+  /** njudge commands this judge does not need (REGISTER, I AM ALSO, GET file, WHOIS): answered with one line each, never an error. */
+  readonly notes: readonly { readonly line: number; readonly text: string; readonly message: string; readonly consumedLines: readonly number[] }[];
 }

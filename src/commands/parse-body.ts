@@ -11,12 +11,13 @@ import type {
   PressEnding,
   SessionOpener,
 } from './command-types.ts';
-import { OPENER_KEYWORDS, readKeyword, readSettingKeyword, splitWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { nearKeywords, OPENER_KEYWORDS, readKeyword, readSettingKeyword, splitWords, unneededNjudgeCommand, type Keyword, type KeywordMatch } from './keywords.ts';
 import { parseCommandLine, problemWithoutSignon, spell } from './parse-command.ts';
 import { parseOpener, type OpenerKeyword } from './parse-opener.ts';
 import { parseSettingLine } from './parse-setting.ts';
 import { parsePressOptions } from './press-options.ts';
 import { hasOrderShape, isNameLine, isSignOffLead } from './prose.ts';
+import { orList } from '../engine/suggest.ts';
 import { redactLine } from './redact.ts';
 
 // Reads a judge mail body into blocks. A block starts at each SIGNON, JOIN,
@@ -60,6 +61,7 @@ class BodyReader {
   private index = 0;
   private end: MessageEnding = { kind: 'end-of-text', line: null };
   private readonly proseLines: number[] = [];
+  private readonly notes: { line: number; text: string; message: string; consumedLines: number[] }[] = [];
   /** Prose-looking lines since the block's last command, with the error each would be if not prose. */
   private pendingProse: { bodyLine: BodyLine; message: string }[] = [];
   /** Whether the current block (the anonymous one included) has a command line yet. */
@@ -74,7 +76,7 @@ class BodyReader {
     this.settleProse();
     const ignoredLineCount = this.lines.slice(this.index).filter((l) => !isBlank(l.text)).length;
     const blocks: readonly Block[] = this.blocks;
-    return { blocks, errors: this.errors, end: this.end, ignoredLineCount, proseLines: this.proseLines };
+    return { blocks, errors: this.errors, end: this.end, ignoredLineCount, proseLines: this.proseLines, notes: this.notes };
   }
 
   /** A line that may be prose: kept aside until the block's next command shows whether it stood inside the block. */
@@ -140,6 +142,7 @@ class BodyReader {
       return this.open(bodyLine, match);
     }
 
+    if (match === null && this.unneededOrMisspelt(bodyLine)) return true;
     const block = this.current();
     if (block.kind === 'create') {
       const result = parseSettingLine(bodyLine);
@@ -186,6 +189,62 @@ class BodyReader {
     }
     block.commands.push(result.command);
     return true;
+  }
+
+  /**
+   * njudge commands this judge does not need (one note, never an error), and a misspelt command
+   * word ("PRSS TO E", "LSIT"): an error with a suggestion, a misspelt PRESS taking its body to
+   * ENDPRESS with it so that the text is not read as orders. False when the line is neither.
+   */
+  private unneededOrMisspelt(bodyLine: BodyLine): boolean {
+    const words = splitWords(bodyLine.text);
+    const unneeded = unneededNjudgeCommand(words);
+    if (unneeded) {
+      this.index++;
+      const consumedLines: number[] = [];
+      // REGISTER's form: `Field: value` lines up to END.
+      while (unneeded.form && this.index < this.lines.length) {
+        const next = this.lines[this.index]!;
+        const isEnd = /^\s*END\s*$/i.test(next.text);
+        if (!isEnd && !/^\s*[A-Za-z][\w ]{0,30}:/.test(next.text) && !isBlank(next.text)) break;
+        if (!isBlank(next.text)) consumedLines.push(next.line);
+        this.index++;
+        if (isEnd) break;
+      }
+      this.notes.push({ line: bodyLine.line, text: redactLine(bodyLine.text), message: `${unneeded.name} is not needed on this judge: ${unneeded.instead}.`, consumedLines });
+      return true;
+    }
+    if (this.blocks[this.blocks.length - 1]?.kind === 'create') return false;
+    const near = nearKeywords(words[0] ?? '');
+    if (near.length === 0) return false;
+    const message = `"${words[0]}" is not a command; did you mean ${orList(near)}?`;
+    const nearPress = near.includes('PRESS') || near.includes('BROADCAST');
+    const end = nearPress ? this.endpressAhead() : null;
+    if (end !== null) {
+      this.commandSeen();
+      const consumed = this.lines.slice(this.index + 1, end + 1).filter((l) => !isBlank(l.text)).map((l) => l.line);
+      this.index = end + 1;
+      this.error(bodyLine, `${message} Its text up to ENDPRESS was not sent`, consumed);
+      return true;
+    }
+    // Other near misses only when written in capitals, as commands are: "Hallo," or "Please" are prose.
+    if ((hasOrderShape(bodyLine.text) && !nearPress) || !/^\p{Lu}+$/u.test((words[0] ?? '').replace(/[,.!:;]+$/, ''))) return false;
+    this.index++;
+    this.commandSeen();
+    this.error(bodyLine, message);
+    return true;
+  }
+
+  /** Index of the ENDPRESS / ENDBROADCAST line ahead, before the message ends; null when there is none. */
+  private endpressAhead(): number | null {
+    for (let i = this.index + 1; i < this.lines.length; i++) {
+      const text = this.lines[i]!.text;
+      if (isSignatureLine(text) || clientAdditionAt(this.lines, i)) return null;
+      const keyword = readKeyword(splitWords(text))?.keyword;
+      if (keyword === 'signoff') return null;
+      if (keyword === 'endpress' || keyword === 'endbroadcast') return i;
+    }
+    return null;
   }
 
   /** No keyword and no order shape; a name after a sign-off ("Thanks," / "Paris") counts too. */

@@ -215,7 +215,8 @@ export class Judge {
     if (repeats.skipped > 0) sections.push(`${repeats.skipped} repeated information command${repeats.skipped === 1 ? ' was' : 's were'} answered once, above.`);
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
-    const commandCount = body.blocks.length;
+    for (const note of body.notes) sections.push(`Line ${note.line}: ${note.text}\n  ${note.message}`);
+    const commandCount = body.blocks.length + body.notes.length;
     if (proseLines.length > 0) sections.push(proseNote(proseLines));
     if (commandCount === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.

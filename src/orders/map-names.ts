@@ -1,4 +1,5 @@
 import type { GameMap } from '../engine/map.ts';
+import { closest, orList } from '../engine/suggest.ts';
 import type { Coast, LocationId, ProvinceId } from '../engine/types.ts';
 
 // The full names and coast location ids of one map, computed once: the echo writes names,
@@ -9,6 +10,8 @@ export interface MapNames {
   location(province: ProvinceId, coast: Coast): LocationId | undefined;
   /** The map's full name of the province, or its id if the map does not know it. */
   name(province: ProvinceId): string;
+  /** "Par (Paris)" for a misspelt province ("Pra", "Pariss"), or null when nothing is close. */
+  suggest(written: string): string | null;
 }
 
 const compiled = new WeakMap<GameMap, MapNames>();
@@ -31,8 +34,21 @@ function compile(map: GameMap): MapNames {
     for (const coast of province.coasts) coasts[coast] = `${province.id}/${coast}`;
     locations.set(province.id, coasts);
   }
+  const provinceByWord = new Map<string, ProvinceId>();
+  for (const province of map.provinces) {
+    provinceByWord.set(province.id, province.id);
+    provinceByWord.set(province.name.toLowerCase(), province.id);
+  }
+  const words = [...provinceByWord.keys()];
   return {
     location: (province, coast) => locations.get(province)?.[coast],
     name: (province) => fullNames.get(province) ?? province,
+    suggest: (written) => {
+      // A typo of a name has letters only ("Nrth Sea", "Pra"); anything else is not worth the search.
+      if (written.length > 30 || !/^[\p{L} .'-]+$/u.test(written)) return null;
+      const provinces = [...new Set(closest(written.toLowerCase(), words).map((word) => provinceByWord.get(word)!))];
+      if (provinces.length === 0) return null;
+      return orList(provinces.map((province) => `${province.charAt(0).toUpperCase()}${province.slice(1)} (${fullNames.get(province)})`));
+    },
   };
 }

@@ -374,7 +374,9 @@ class OrderParser {
       if (this.tokens.kind[j] !== WORD || this.lexicon.keyword(this.tokens.word[j]!) !== undefined) break;
       end = this.tokens.end[j]!;
     }
-    return this.fail(`"${this.source.slice(this.tokens.start[at], end)}" is not a province on this map`);
+    const written = this.source.slice(this.tokens.start[at], end);
+    const suggestion = this.names.suggest(written) ?? (end !== this.tokens.end[at] ? this.names.suggest(this.quote(at)) : null);
+    return this.fail(`"${written}" is not a province on this map${suggestion ? `; did you mean ${suggestion}?` : ''}`);
   }
 
   /** `/nc`, `/n`, `/north coast`, `(nc)`, `(north coast)`, ` nc`, ` north coast`; null when none is written, undefined after an error. */

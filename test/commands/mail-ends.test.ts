@@ -51,6 +51,30 @@ describe('the end of the commands in a mail', () => {
     expect(body.errors.map((e) => e.line)).toEqual([4]);
     // An order before any SIGNON is still refused, and an unknown word in capitals is a command, not prose.
     expect(parseBody('Hi,\nA Par - Bur').errors.map((e) => e.line)).toEqual([2]);
-    expect(parseBody('REGISTER').errors.map((e) => e.line)).toEqual([1]);
+    expect(parseBody('FOOBAR').errors.map((e) => e.line)).toEqual([1]);
+  });
+});
+
+describe('misspelt and unneeded commands', () => {
+  it('suggests the command a misspelt PRESS meant and keeps its body out of the orders', () => {
+    const body = parseBody('SIGNON Fdemo pw\nPRSS TO E\nMeet me in Belgium\nand bring a fleet\nENDPRESS\nA Par - Bur');
+    expect(body.errors).toEqual([{ line: 2, text: 'PRSS TO E', message: '"PRSS" is not a command; did you mean PRESS? Its text up to ENDPRESS was not sent', block: 0, consumedLines: [3, 4, 5] }]);
+    expect(body.blocks[0]).toMatchObject({ commands: [{ kind: 'order', text: 'A Par - Bur' }] });
+    expect(parseBody('LSIT demo').errors[0]!.message).toBe('"LSIT" is not a command; did you mean LIST?');
+    // Greetings that happen to be near a command stay prose.
+    expect(parseBody('Hallo,\nPlease\nLIST').errors).toEqual([]);
+  });
+
+  it('answers REGISTER (with its form), I AM ALSO, GET file and WHOIS with one line each, never an error', () => {
+    const body = parseBody('REGISTER\nName: Ann Smith\nAddress: 1 Main St\nCountry: UK\nEND\nI AM ALSO old@example.org\nGET info\nWHOIS smith\nLIST');
+    expect(body.errors).toEqual([]);
+    expect(body.notes.map((n) => [n.line, n.message.split(':')[0]])).toEqual([
+      [1, 'REGISTER is not needed on this judge'],
+      [6, 'I AM ALSO is not needed on this judge'],
+      [7, 'GET INFO is not needed on this judge'],
+      [8, 'WHOIS is not needed on this judge'],
+    ]);
+    expect(body.notes[0]!.consumedLines).toEqual([2, 3, 4, 5]);
+    expect(body.blocks[0]).toMatchObject({ commands: [{ kind: 'list' }] });
   });
 });

@@ -39,8 +39,8 @@ describe('blocks', () => {
   });
 
   it('an empty mail, or one holding only SIGNOFF, has no blocks', () => {
-    expect(parseBody('')).toEqual({ blocks: [], errors: [], end: { kind: 'end-of-text', line: null }, ignoredLineCount: 0, proseLines: [] });
-    expect(parseBody('SIGNOFF\nanything')).toEqual({ blocks: [], errors: [], end: { kind: 'signoff', line: 1 }, ignoredLineCount: 1, proseLines: [] });
+    expect(parseBody('')).toEqual({ blocks: [], errors: [], end: { kind: 'end-of-text', line: null }, ignoredLineCount: 0, proseLines: [], notes: [] });
+    expect(parseBody('SIGNOFF\nanything')).toEqual({ blocks: [], errors: [], end: { kind: 'signoff', line: 1 }, ignoredLineCount: 1, proseLines: [], notes: [] });
   });
 
   it.each([

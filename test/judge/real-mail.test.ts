@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases.ts';
 import { appleMail, gmail, htmlOnlyWebmail, outlook, thunderbird } from './client-mails.ts';
 import { startGame, type StartedGame } from './game-fixture.ts';
+import { eml } from './mail-builder.ts';
 
 // Orders sent from ordinary mail clients: whatever the client adds (the quoted judge reply under
 // its attribution line, Outlook's header block, "Sent from my iPhone", a sign-off) must not cost
@@ -149,5 +150,17 @@ describeEachDatabase('a wrong unit type', (getStore) => {
     expect(reply).toContain('France: Army Paris -> Burgundy.');
     expect(reply).toContain('France: Fleet Brest -> Mid-Atlantic Ocean.');
     expect((await getStore().db.selectFrom('orders').select('lines').executeTakeFirstOrThrow()).lines).toEqual(['F Par - Bur', 'A Mar S F Par - Bur', 'A Bre - Mao']);
+
+    // Did-you-mean: a misspelt PRESS keeps its body out of the orders; a misspelt province is named with the close ones.
+    const misspelt = await game.as('FRANCE', 'PRSS TO E\nMeet me in Belgium\nENDPRESS\nA Pra - Bur');
+    expect(misspelt).toContain('Line 2: PRSS TO E\n  "PRSS" is not a command; did you mean PRESS? Its text up to ENDPRESS was not sent.');
+    expect(misspelt).toContain('Line 5: A Pra - Bur\n  "Pra" is not a province on this map; did you mean Par (Paris) or Pru (Prussia)?');
+    expect(misspelt).not.toMatch(/"Meet|"Belgium/);
+    // njudge's REGISTER gets one line, its form no errors.
+    const { address } = game.holder.get('ITALY')!;
+    await game.judge.receive(eml({ from: address }, 'REGISTER\nName: Ann Smith\nEmail: ann@players.example\nEND\nLIST'));
+    const registered = await getStore().db.selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(registered.body).toContain('Line 1: REGISTER\n  REGISTER is not needed on this judge: this judge needs no registration');
+    expect(registered.body).not.toMatch(/Nothing in this block|Name: Ann/);
   });
 });

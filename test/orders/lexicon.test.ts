@@ -44,7 +44,7 @@ describe('the lexicon of a map', () => {
     expect(moveOf(map, 'F Mid-Atlantic Ocean - Gulf of Lyon')).toEqual(move('mao', 'gol'));
     expect(moveOf(map, 'F Gulf of Lions - Western Med')).toEqual(move('gol', 'wes'));
     expect(moveOf(map, 'F Helgoland - Skagerrak')).toEqual(move('hel', 'ska'));
-    expect(moveOf(map, 'F Nth - Nrth Sea')).toBe('"Nrth Sea" is not a province on this map');
+    expect(moveOf(map, 'F Nth - Nrth Sea')).toBe('"Nrth Sea" is not a province on this map; did you mean Nth (North Sea)?');
     expect(moveOf(map, 'F Spa/ec - Mao')).toBe('Spain has no east coast');
   });
 });

@@ -236,7 +236,7 @@ describe('movement phase', () => {
   it('names provinces it does not know', () => {
     expect(error('A Xyz - Bur')).toBe('"Xyz" is not a province on this map');
     expect(error('A Par - Xyz')).toBe('"Xyz" is not a province on this map');
-    expect(error('F Nth - Nrth Sea')).toBe('"Nrth Sea" is not a province on this map');
+    expect(error('F Nth - Nrth Sea')).toBe('"Nrth Sea" is not a province on this map; did you mean Nth (North Sea)?');
     expect(error('F Philadelphia S F Boston')).toBe('"Philadelphia" is not a province on this map');
   });
 
