@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# dipjudge: the compiled judge on Node 20, as an unprivileged user, with node as PID 1 through
+# tini so SIGTERM reaches the judge (it finishes the mail in hand and exits).
+#
+#   docker build -t dipjudge .
+#   docker run -e DATABASE_URL=postgres://… -e IMAP_URL=… -e SMTP_URL=… dipjudge
+#
+# Without DATABASE_URL the judge keeps its PGlite database in /data (mount a volume there).
+
+# --- build: all dependencies, then the compiled judge in dist/lib --------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime: production dependencies and the compiled code only ---------------------------------
+FROM node:20-bookworm-slim AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    DIPJUDGE_DATA_DIR=/data/pglite \
+    DIPJUDGE_SPOOL_DIR=/data/spool
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist/lib ./dist/lib
+COPY bin ./bin
+COPY maps ./maps
+COPY variants ./variants
+COPY geometry ./geometry
+COPY sql ./sql
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "bin/dipjudge.js"]
+CMD ["serve"]

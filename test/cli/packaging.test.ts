@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+// The packaging files, checked without a Docker engine (there is none on this project's CI
+// machine): the Dockerfile is multi-stage, runs the compiled judge as a non-root user under
+// tini, and copies only files that exist; docker-compose.yml parses and builds the judge from
+// it; the systemd unit passes `systemd-analyze verify` where systemd is installed.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+it('the Dockerfile builds in one stage and runs dist/lib in another, as user node under tini', () => {
+  const lines = read('Dockerfile').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const stages = lines.filter((line) => line.startsWith('FROM '));
+  expect(stages).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim AS runtime']);
+  const runtime = lines.slice(lines.indexOf(stages[1]!));
+  expect(runtime).toContain('USER node');
+  expect(runtime.some((line) => line.startsWith('RUN npm ci --omit=dev'))).toBe(true);
+  expect(runtime).toContain('COPY --from=build /app/dist/lib ./dist/lib');
+  expect(runtime).toContain('ENTRYPOINT ["/usr/bin/tini", "--", "node", "bin/dipjudge.js"]');
+  expect(runtime).toContain('CMD ["serve"]');
+  // Every file or folder copied from the context exists (a missing one would fail the build).
+  for (const line of lines.filter((l) => l.startsWith('COPY ') && !l.includes('--from='))) {
+    const sources = line.slice('COPY '.length).split(/\s+/).slice(0, -1);
+    for (const source of sources.filter((s) => s !== '.')) expect(existsSync(path.join(ROOT, source)), `${line}: ${source}`).toBe(true);
+  }
+  // The data the compiled judge reads at run time is in the image.
+  for (const folder of ['maps', 'variants', 'sql', 'bin']) expect(runtime).toContain(`COPY ${folder} ./${folder}`);
+});
+
+it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume', () => {
+  const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: string; command?: unknown; volumes?: string[]; environment?: Record<string, string> }>; volumes: Record<string, unknown> };
+  const judge = compose.services.dipjudge!;
+  expect(judge.build).toBe('.');
+  expect(judge.command).toBeUndefined();
+  expect(judge.volumes).toEqual(['dipjudge-data:/data']);
+  expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['postgres-data', 'dipjudge-data']));
+  expect(judge.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+});
+
+it('the example systemd unit passes systemd-analyze verify', async () => {
+  const unit = path.join(ROOT, 'deploy', 'dipjudge.service');
+  expect(read('deploy/dipjudge.service')).toMatch(/^ExecStart=\/usr\/bin\/env dipjudge serve$/m);
+  if (!existsSync('/usr/bin/systemd-analyze')) return;
+  const { stderr } = await promisify(execFile)('/usr/bin/systemd-analyze', ['verify', unit]);
+  expect(stderr).toBe('');
+});
