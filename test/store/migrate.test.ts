@@ -9,6 +9,7 @@ import { insertGame, insertPhase } from './fixtures.ts';
 
 const EXPECTED_TABLES = [
   'absences',
+  'failed_mail',
   'games',
   'inbound_mail',
   'judge_state',
