@@ -274,7 +274,7 @@ export interface JudgeStateTable {
   updated_at: DefaultedTimestamp;
 }
 
-/** The bytes of mail the judge failed on, for a retry (sql/010). */
+/** The bytes of mail the judge failed on, for a retry (sql/011). */
 export interface FailedMailTable {
   message_id: string;
   raw: Buffer;
