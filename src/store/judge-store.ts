@@ -285,7 +285,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
           eb.selectFrom('phases').select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at']).whereRef('phases.game_id', '=', 'games.id').whereRef('phases.phase_id', '=', 'games.current_phase'),
         ).as('phase_row'),
         jsonArrayFrom(
-          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
+          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
         ).as('order_rows'),
         jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
       ])
@@ -298,7 +298,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       seats: seats.map(toSeat),
       // Inside JSON a timestamp is text: the driver's parsing does not reach it.
       phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
-      orders: orders.map((o) => ({ power: o.power, lines: o.lines, submitted: o.submitted, hasErrors: o.has_errors })),
+      orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
       publicRecords: toPlayerRecords(records),
     };
   }
