@@ -95,4 +95,13 @@ describeEachDatabase('dedication and ratings', (getStore) => {
     expect(listed).toMatch(/ {3}France {4} waiting\n/);
     expect(listed).not.toMatch(/dedication|on time|@players\.example/);
   });
+
+  it('a NO_REVEAL game shows no record per power in LIST either', async () => {
+    now = new Date('2004-01-05T16:00:00Z');
+    const played = await startGame(db(), 'RULES NO_REVEAL', clock);
+    for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) await played.as(power, orders.join('\n'));
+    const listed = await list(played);
+    expect(listed).toMatch(/France/);
+    expect(listed).not.toMatch(/dedication|on time|@players\.example/);
+  });
 });
