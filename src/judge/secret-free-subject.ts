@@ -23,7 +23,12 @@ export function secretFreeSubject(subject: string, body: string): string {
   if (secrets.size === 0) return subject;
   return subject
     .split(/(\s+)/)
-    .map((word) => (secrets.has(word.toLowerCase()) || [...secrets].some((secret) => secret.length >= 3 && word.toLowerCase().includes(secret)) ? MASK : word))
+    // A subject word that holds a body password, or is a long part of one (a password the mailer glued to other text), is masked.
+    .map((word) => {
+      const lower = word.toLowerCase();
+      const hidden = secrets.has(lower) || [...secrets].some((secret) => (secret.length >= 3 && lower.includes(secret)) || (lower.length >= 6 && secret.includes(lower)));
+      return hidden ? MASK : word;
+    })
     .join('');
 }
 

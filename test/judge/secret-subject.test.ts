@@ -13,6 +13,8 @@ it('masks the subject’s own password and every body password found in it', () 
   expect(secretFreeSubject('my password is hunter2, right?', 'JOIN demo hunter2\nLIST')).toBe('my password is **** right?');
   expect(secretFreeSubject('orders for demo', 'SIGNON Fdemo hunter2\nA Par - Bur')).toBe('orders for demo');
   expect(secretFreeSubject('orders', 'LIST')).toBe('orders');
+  // Found by the fuzz run: the body's password glued to undecodable text; the subject holds its start.
+  expect(secretFreeSubject('my password is zqpwwfxebhyk', 'JOIN g1 zqpwwfxebhyk\u1cc7\uc771')).toBe('my password is ****');
 });
 
 describeEachDatabase('a password in the Subject', (getStore) => {
