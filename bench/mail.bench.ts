@@ -78,7 +78,7 @@ type MailKind = 'setup' | 'LIST' | 'LIST game' | 'HELP' | 'SIGNON+orders';
 const EXPECTED_REPLY: Readonly<Record<MailKind, RegExp>> = {
   setup: /has been created|You have joined game/,
   LIST: /games on this judge taking players/i,
-  'LIST game': /Game 'bench': Standard, active, phase S1901M/,
+  'LIST game': /Game 'bench' order #001 \(S1901M\): Standard, active\./,
   HELP: /dipjudge understands the e-mail commands/,
   'SIGNON+orders': /Movement orders for Spring of 1901[\s\S]*HOLD\./,
 };
