@@ -211,10 +211,7 @@ export async function listOutbox(db: Kysely<Database>, which: 'pending' | 'faile
 }
 
 /** The highest outbox id so far ('0' when empty): what `receive` queued is what comes after it. */
-export async function lastOutboxId(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-  return row?.max ?? '0';
-}
+export { lastOutboxId } from './outbox-queue.ts';
 
 export async function outboxSince(db: Kysely<Database>, afterId: string): Promise<OutboxListing[]> {
   const rows = await db
