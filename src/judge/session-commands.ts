@@ -17,6 +17,7 @@ import { masterCommand, sendOfficialPress, setListed } from './master-commands.t
 import { rulesLine, setOption } from './option-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
+import { ordinal } from '../render/ordinal.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
@@ -297,7 +298,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       const nWay = command.kind === 'vote' && command.choice === 'n-way' ? largestPowers(phase.position.supplyCenters, survivors, command.ways ?? 0) : null;
       if (command.kind === 'vote' && command.choice === 'n-way') {
         if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so vote DIAS`);
-        if (!nWay) throw new BlockError(command.line, `No ${command.ways}-way draw can be named: there are not ${command.ways} survivors, or the ${command.ways}th place in centres is shared`);
+        if (!nWay) throw new BlockError(command.line, `No ${command.ways}-way draw can be named: there are not ${command.ways} survivors, or the ${ordinal(command.ways ?? 0)} place in centres is shared`);
       }
       const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {

@@ -50,6 +50,7 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     expect(await game.as('FRANCE', 'SET DRAW FXQ')).toMatch(/"FXQ" is not a power/);
     // n-way votes name the n powers with the most centres: Russia starts with four, the others three.
     expect(await game.as('FRANCE', 'VOTE 2WAY')).toMatch(/No 2-way draw can be named/);
+    expect(await game.as('FRANCE', 'VOTE 3WAY')).toMatch(/No 3-way draw can be named: .* or the 3rd place in centres is shared/);
     expect(await game.as('FRANCE', 'VOTE 7WAY')).toMatch(/draw between Austria, England, France, Germany, Italy, Russia, Turkey has been recorded/);
   });
 });
