@@ -278,6 +278,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
         refuseConcessions();
         const largest = largestPower(phase.position.supplyCenters, survivors);
         if (!largest) throw new BlockError(command.line, 'No single power is largest, so there is nobody to concede to');
+        if (largest === seat.power) throw new BlockError(command.line, `${name(largest)} holds the most centres, so there is nobody to concede to: VOTE LOSS concedes to the largest power`);
         await recordVote(ctx, seat.id, { concedeVote: largest }, `You concede the game to ${name(largest)}.`);
         break;
       }

@@ -28,6 +28,10 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     const game = await startGame(getStore().db, 'RULES NO_REVEAL');
     for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY']) await game.as(power, 'SET CONCEDE Russia');
     expect(await game.as('RUSSIA', 'SET CONCEDE Russia')).toMatch(/cannot concede to yourself/);
+    // Russia starts with four centres, the most: VOTE LOSS would concede to itself.
+    const largestVotesLoss = await game.as('RUSSIA', 'VOTE LOSS');
+    expect(largestVotesLoss).toMatch(/Russia holds the most centres, so there is nobody to concede to/);
+    expect(largestVotesLoss).not.toMatch(/You concede the game/);
     expect(await game.as('TURKEY', 'SET CONCEDE Russia')).toMatch(/Russia wins: every other power has conceded/);
     expect((await status()).status).toBe('completed');
     const over = await getStore().db.selectFrom('outbox').selectAll().where('subject', 'like', '%Game over%').executeTakeFirstOrThrow();
