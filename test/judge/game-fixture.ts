@@ -100,3 +100,9 @@ export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise
   if (failures.length > 0) throw failures[0];
   return result.done;
 }
+
+/** The body of the newest reply queued to `address`. */
+export async function lastReplyTo(db: Kysely<Database>, address: string): Promise<string> {
+  const row = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return row.body;
+}

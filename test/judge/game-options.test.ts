@@ -4,7 +4,7 @@ import { addRule, GAME_OPTIONS, readOption, type GameSettings } from '../../src/
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { lastReplyTo, runGameEventsUntil, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // Game options (issue 13): one table read by CREATE, SET after the Master's SIGNON, RULE lines,
@@ -47,8 +47,7 @@ describeEachDatabase('game options', (getStore) => {
   const clock = () => now;
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const newJudge = () => new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
   const send = async (judge: MailJudge, from: string, body: string) => {
     await judge.receive(eml({ from }, body));

@@ -7,7 +7,7 @@ import { masterCommandWithoutSignon } from '../../src/judge/master-commands.ts';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { SPRING_1901_ORDERS, startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The Master's commands through mail, on a fake clock that starts on Monday 5 January 2004.
@@ -30,8 +30,7 @@ describeEachDatabase('master commands', (getStore) => {
   const clock = () => now;
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const master = async (played: StartedGame, lines: string) => {
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
     return reply(GM);
@@ -409,8 +408,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const create = async (players: number) => {
     now = START;
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);

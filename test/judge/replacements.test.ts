@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
+import { lastReplyTo, runGameEventsUntil, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // A power vacated in the middle of a game (its player's RESIGN, the Master's RESIGN or EJECT)
@@ -23,8 +22,7 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
   const reminders = () => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', '%Waiting for Replacements%').orderBy('id').execute();
   const openJobs = () => db().selectFrom('jobs').select(['kind', 'due_at']).where('done_at', 'is', null).orderBy('due_at').execute();
   const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([address]))).get(address);
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const master = async (played: StartedGame, lines: string) => {
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
     return reply(GM);

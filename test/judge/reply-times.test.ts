@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases.ts';
-import { runDueGameEvents, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
+import { lastReplyTo, runDueGameEvents, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The times a reply names. An order reply says when a power missing orders is abandoned: a day
@@ -20,8 +19,7 @@ describeEachDatabase('what replies say about time', (getStore) => {
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
   const processJobs = () => db().selectFrom('jobs').select('due_at').where('kind', '=', 'process').where('done_at', 'is', null).execute();
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const begin = (createLines: string) => {
     now = START;
     return startGame(db(), createLines, clock, { timing: 'njudge' });

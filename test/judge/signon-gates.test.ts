@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
+import { lastReplyTo, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // njudge's signon gates (njudge.md §3): SET DEDICATION n, SET ONTIMERAT x and SET RESRAT x decide
@@ -53,8 +52,7 @@ describeEachDatabase('signon gates', (getStore) => {
   const now = new Date('2004-01-05T16:00:00Z');
   const clock = () => now;
   const db = () => getStore().db;
-  const reply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  const reply = (address: string) => lastReplyTo(db(), address);
   const send = async (judge: MailJudge, from: string, body: string) => {
     await judge.receive(eml({ from }, body));
     return reply(from);
