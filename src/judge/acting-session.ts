@@ -14,6 +14,8 @@ export interface ActingSession extends GameSession {
   readonly purged?: boolean;
   /** After OFFICIAL: the subject of the Master's later press in the block, which goes without header. */
   readonly official?: string;
+  /** The Master ended the current phase in this block ("… HAS ENDED"): a "… HAS BEGUN" after it ends nothing more. */
+  readonly phaseEndedInBlock?: boolean;
 }
 
 /** The Master's own seat, whether acting as themself or, after BECOME, as a power. */

@@ -112,29 +112,39 @@ async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line
       const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
       return applyDeadline(ctx, session, changed, { who: 'The Master', verb: 'moved', what: 'deadline', how: ` ${describeDuration(durationMinutes(command.duration))} ${command.direction}` });
     }
-    case 'phase-ended': {
-      const phaseId = runningPhase(game, line);
-      if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE it first`);
-      const ended = endPhaseNow(currentState(game, ctx.now), ctx.now);
-      await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
-      await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
-      await ctx.tx.cancelJobs(game.id);
-      await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Deadline Adjustment', () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
-      // What the deadline job would do, done now: process the phase, or send the late notice.
-      await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
-      const after = (await ctx.tx.findGameById(game.id))!;
-      ctx.reply.push(after.currentPhase === phaseId ? `${phaseId} has ended; the late powers have been told.` : `${phaseId} has ended and has been processed.`);
-      return refreshed(ctx, session);
-    }
     case 'phase-begun':
-      // The tracker's announcement of a new day; the judge's phases begin by themselves.
-      ctx.reply.push(`Noted: the ${command.phase} has begun.`);
-      return session;
+      // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
+      // brought; only one phase ends per block for such a pair of lines.
+      if (session.phaseEndedInBlock) {
+        ctx.reply.push(`Noted: the ${command.phase} has begun (the phase before it ended above).`);
+        return session;
+      }
+      // A new day or night begun alone ends the current phase, as "… HAS ENDED" does.
+      return endPhase(ctx, session, line);
+    case 'phase-ended':
+      return endPhase(ctx, session, line);
     case 'game-ended':
       return endGame(ctx, session, line);
     case 'game-unended':
       return unendGame(ctx, session, line);
   }
+}
+
+/** "DAY 3 HAS ENDED [EARLY]" or "NIGHT 3 HAS BEGUN": the current phase is due now. */
+async function endPhase(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game } = session;
+  const phaseId = runningPhase(game, line);
+  if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE it first`);
+  const ended = endPhaseNow(currentState(game, ctx.now), ctx.now);
+  await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
+  await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
+  await ctx.tx.cancelJobs(game.id);
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Deadline Adjustment', () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
+  // What the deadline job would do, done now: process the phase, or send the late notice.
+  await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
+  const after = (await ctx.tx.findGameById(game.id))!;
+  ctx.reply.push(after.currentPhase === phaseId ? `${phaseId} has ended; the late powers have been told.` : `${phaseId} has ended and has been processed.`);
+  return { ...(await refreshed(ctx, session)), phaseEndedInBlock: true };
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */

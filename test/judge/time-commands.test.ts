@@ -169,7 +169,10 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
   it('ends the phase early: late powers are told, and a phase held only by WAIT is processed', async () => {
     let played = await begin();
     now = new Date('2004-01-07T12:00:00Z');
-    expect(await master(played, 'DAY 1 HAS ENDED EARLY')).toMatch(/S1901M has ended; the late powers have been told/);
+    // The tracker's pair of lines ends one phase, not two.
+    const pair = await master(played, 'DAY 1 HAS ENDED EARLY\nNIGHT 1 HAS BEGUN');
+    expect(pair).toMatch(/S1901M has ended; the late powers have been told/);
+    expect(pair).toMatch(/Noted: the night has begun \(the phase before it ended above\)/);
     expect((await game()).deadline_at!.toISOString()).toBe('2004-01-07T12:00:00.000Z');
     expect(await notices('DIP:%Late Notice: AEFGIRT')).toHaveLength(1);
     expect((await openJobs()).map((j) => j.kind)).toEqual(['grace']);
@@ -180,7 +183,8 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     for (const [power, orders] of Object.entries(HOLDS)) await played.as(power, orders.join('\n'));
     expect((await game()).current_phase).toBe('S1901M');
     now = new Date('2004-01-07T12:00:00Z');
-    expect(await master(played, 'Night 1 has ended early.')).toMatch(/S1901M has ended and has been processed/);
+    // "… HAS BEGUN" alone ends the current phase as "… HAS ENDED" does.
+    expect(await master(played, 'Day 2 has begun.')).toMatch(/S1901M has ended and has been processed/);
     expect((await game()).current_phase).toBe('F1901M');
   });
 
