@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openStore } from '../src/store/index.ts';
@@ -21,7 +22,8 @@ import { machineLine } from './machine.ts';
 // games processed, mail queued, CPU per event of the schedulers and of PostgreSQL, the load.
 //
 // Options: --games N (2000), --processes P (1), --concurrency C (lanes per process, 4, as DIPJUDGE_JOB_CONCURRENCY),
-// --keep (leave the database behind and print its URL, e.g. to EXPLAIN queries on it).
+// --keep (leave the database behind and print its URL, e.g. to EXPLAIN queries on it),
+// --cpu-prof=DIR (each scheduler process writes a V8 CPU profile, DIR/daemon-<pid>.cpuprofile, when it exits).
 
 const START = new Date('2026-01-05T12:00:00Z');
 const WORKER_SCRIPT = new URL('../test/support/deadline-worker.ts', import.meta.url);
@@ -40,6 +42,7 @@ const games = option(argv, 'games', 2000);
 const processes = option(argv, 'processes', 1);
 const concurrency = option(argv, 'concurrency', 4);
 const keep = argv.includes('--keep');
+const cpuProfileDir = argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) ?? null;
 
 console.log(machineLine());
 console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
@@ -71,6 +74,9 @@ try {
         DEADLINE_WORKER_ID: `storm-${index}`,
         DEADLINE_WORKER_NOW: now.toISOString(),
         DEADLINE_WORKER_CONCURRENCY: String(concurrency),
+        ...(cpuProfileDir !== null
+          ? { NODE_OPTIONS: `--import=${path.resolve(import.meta.dirname, 'cpu-profile-preload.mjs')}`, DIPJUDGE_CPU_PROFILE_DIR: path.resolve(cpuProfileDir) }
+          : {}),
       }),
     );
   }
@@ -91,6 +97,8 @@ try {
   const load = os.loadavg();
   for (const worker of workers) worker.send('stop');
   const finished = await Promise.all(workers.map((w) => w.next('finished')));
+  // Each worker exits by itself once finished (its exit hooks, e.g. a CPU profiler's, run then).
+  await Promise.race([Promise.all(workers.map((w) => w.exited)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   const handled = finished.reduce((sum, f) => sum + f.handled, 0);
   const failed = finished.reduce((sum, f) => sum + f.failed, 0);
   const processed = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM games WHERE current_phase <> 'S1901M'`.execute(db)).rows[0]!.n);

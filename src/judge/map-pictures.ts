@@ -8,7 +8,8 @@ import { renderMapPng } from '../render/map-png.ts';
 import type { MailAttachment, SeatRecord } from './ports.ts';
 
 // The map picture a results mail or a MAP reply carries. A picture names powers only, never players,
-// so gunboat and NO_REVEAL games may have one like any other.
+// so gunboat and NO_REVEAL games may have one like any other. A PNG is queued as its SVG and drawn by
+// the outbox sender when the mail goes out (attachmentBytes), not in the judge's transaction.
 
 /** Width of the PNG in mails: the standard map's three-letter names stay readable. */
 export const MAIL_PICTURE_WIDTH = 1000;
@@ -46,8 +47,14 @@ export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = '
   if (svg === null) return null;
   const filename = `${request.gameName}-${request.position.phase}.${format}`;
   if (format === 'svg') return { filename, contentType: 'image/svg+xml', content: Buffer.from(svg, 'utf8').toString('base64'), inline: false };
-  const png = renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: MAIL_PICTURE_WIDTH });
-  return { filename, contentType: 'image/png', content: Buffer.from(png).toString('base64'), inline: true };
+  // Drawn by the sender, outside the judge's transaction (MailAttachment.draw).
+  return { filename, contentType: 'image/png', content: '', inline: true, draw: { svg, width: MAIL_PICTURE_WIDTH } };
+}
+
+/** The bytes an attachment sends: its content, or the PNG drawn from its SVG when it was left to the sender. */
+export function attachmentBytes(attachment: MailAttachment): Buffer {
+  if (attachment.draw === undefined) return Buffer.from(attachment.content, 'base64');
+  return Buffer.from(renderMapPng(attachment.draw.svg, { fontFile: MAP_FONT_FILE, width: attachment.draw.width }));
 }
 
 /**

@@ -20,10 +20,16 @@ export interface SeatRecord extends Seat {
 export interface MailAttachment {
   readonly filename: string;
   readonly contentType: string;
-  /** The file's bytes in base64. */
+  /** The file's bytes in base64; empty while `draw` is set. */
   readonly content: string;
   /** Shown in the mail (an image) rather than offered as a file to save. */
   readonly inline: boolean;
+  /**
+   * A PNG picture not drawn yet: the outbox sender draws it from this SVG just before sending
+   * (drawPicture in map-pictures.ts). Drawing costs about 0.1 s of CPU; the turn's transaction must
+   * not spend it, or a deadline storm of thousands of games takes hours (issue 16).
+   */
+  readonly draw?: { readonly svg: string; readonly width: number };
 }
 
 export interface OutgoingMail {

@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import { attachmentBytes } from '../judge/map-pictures.ts';
 import type { MailAttachment } from '../judge/ports.ts';
 
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
@@ -51,7 +52,8 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
       ? {
           attachments: row.attachments.map((a) => ({
             filename: a.filename,
-            content: Buffer.from(a.content, 'base64'),
+            // A map picture queued as SVG is drawn here, by the sender, outside the judge's transaction.
+            content: attachmentBytes(a),
             contentType: a.contentType,
             contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const),
           })),

@@ -33,6 +33,9 @@ describeEachDatabase('map pictures in mail', (getStore) => {
     expect(withMap.to_addresses).toHaveLength(7); // the Master and six players
     expect(withMap.to_addresses).not.toContain(played.holder.get('ENGLAND')!.address);
     expect(withMap.body).toBe(textOnly.body);
+    // The picture is queued as its SVG and drawn by the sender, outside the turn's transaction (issue 16).
+    expect(withMap.attachments[0]).toMatchObject({ filename: 'demo-S1901M.png', content: '', draw: { width: 1000 } });
+    expect(withMap.attachments[0]!.draw!.svg).toContain('demo · ');
     expect(withMap.body).toMatch(/Movement results for Spring of 1901/);
 
     const plain = await asReceived(textOnly);
