@@ -1,5 +1,5 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
-import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import { checkPhaseOrders } from '../engine/check-orders.ts';
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
@@ -97,10 +97,10 @@ async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seat
 function ordersEveryUnit(variant: Variant, position: Position, power: string, stored: readonly StoredOrders[]): boolean {
   const own = stored.filter((o) => o.power === power);
   if (own.length === 0) return false;
-  const results = adjudicatePhase(variant, position, submittedOrders(variant, position, own)).results.filter((r) => r.power === power);
+  const check = checkPhaseOrders(variant, position, submittedOrders(variant, position, own));
   // An impossible order is reported, and the unit then holds by default: it still had an order.
-  const ordered = new Set(results.filter((r) => r.input !== null).map((r) => r.unit));
-  return results.every((r) => r.input !== null || ordered.has(r.unit));
+  const ordered = new Set(check.illegal.filter((r) => r.power === power).map((r) => r.unit));
+  return check.defaulted.every((d) => d.power !== power || ordered.has(d.unit));
 }
 
 async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[], now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { adjudicatePhase } from '../engine/adjudicate-phase.ts';
+import { checkPhaseOrders, powersAdjusting } from '../engine/check-orders.ts';
 import { parsePhaseId } from '../engine/phase.ts';
 import type { SubmittedOrder } from '../engine/results.ts';
 import type { Order, PowerId, Position } from '../engine/types.ts';
@@ -39,20 +39,7 @@ export function owesOrders(variant: Variant, position: Position, power: PowerId)
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
   // A unit with no retreat is disbanded whatever its player says, so it asks nothing of them.
   if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power && u.retreats.length > 0);
-  return powersWithAdjustments(variant, position).has(power);
-}
-
-/**
- * The powers with builds or removals in an adjustment position: those the civil-disorder
- * defaults would give a result. One adjudication per position read, however many powers ask.
- */
-const adjustingPowers = new WeakMap<Position, { readonly variant: Variant; readonly powers: ReadonlySet<PowerId> }>();
-function powersWithAdjustments(variant: Variant, position: Position): ReadonlySet<PowerId> {
-  const known = adjustingPowers.get(position);
-  if (known && known.variant === variant) return known.powers;
-  const powers = new Set(adjudicatePhase(variant, position, []).results.map((r) => r.power));
-  adjustingPowers.set(position, { variant, powers });
-  return powers;
+  return powersAdjusting(variant, position).has(power);
 }
 
 /** Parses a power's order lines into engine orders; lines that cannot be read carry their error. */
@@ -77,7 +64,11 @@ export function checkOrderSet(variant: Variant, position: Position, power: Power
   return checkReadOrders(variant, position, power, readOrders(variant, position, power, entries));
 }
 
-/** Checks orders already read (from a mail, or as stored) against the position with the engine. */
+/**
+ * Checks orders already read (from a mail, or as stored) against the position with the engine's
+ * check, which binds them to units without adjudicating (src/engine/check-orders.ts): a mail's
+ * orders are adjudicated only when the phase is processed.
+ */
 export function checkReadOrders(variant: Variant, position: Position, power: PowerId, read: readonly CheckedOrder[]): OrderSetCheck {
   const submitted: SubmittedOrder[] = [];
   const indexOfInput: number[] = [];
@@ -86,19 +77,13 @@ export function checkReadOrders(variant: Variant, position: Position, power: Pow
     indexOfInput[submitted.length] = index;
     submitted.push({ power, order: entry.order });
   });
-  const outcome = adjudicatePhase(variant, position, submitted);
+  const check = checkPhaseOrders(variant, position, submitted);
   const errors = new Map<number, string>();
-  const notes: { line: number | null; text: string; note: string }[] = [];
-  let defaulted = false;
-  for (const result of outcome.results) {
-    if (result.power !== power) continue;
-    if (result.input === null) defaulted = true;
-    else if (result.outcome === 'illegal') errors.set(indexOfInput[result.input]!, result.reason ?? 'This order cannot be given');
-    else for (const note of result.notes) notes.push({ line: read[indexOfInput[result.input]!]!.line, text: read[indexOfInput[result.input]!]!.text, note });
-  }
+  for (const { input, reason } of check.illegal) errors.set(indexOfInput[input]!, reason);
+  const notes = check.notes.map(({ input, note }) => ({ line: read[indexOfInput[input]!]!.line, text: read[indexOfInput[input]!]!.text, note }));
   const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
   const errorCount = orders.filter((o) => o.error !== null).length;
-  return { orders, errorCount, complete: !defaulted && errorCount === 0, notes };
+  return { orders, errorCount, complete: !check.defaulted.some((d) => d.power === power) && errorCount === 0, notes };
 }
 
 /** The orders of a set that passed its check, in the form they are stored in beside the lines. */

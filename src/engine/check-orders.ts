@@ -1,0 +1,60 @@
+import { adjudicateAdjustments, adjustmentsDue } from './adjustment.ts';
+import { prepareMovement } from './movement/adjudicate-movement.ts';
+import { parsePhaseId } from './phase.ts';
+import { PhaseError } from './adjudicate-phase.ts';
+import type { SubmittedOrder } from './results.ts';
+import { adjudicateRetreats } from './retreat.ts';
+import type { LocationId, PowerId, Position } from './types.ts';
+import type { Variant } from './variant.ts';
+
+// Checking orders is not adjudicating them: a check binds each order to its unit under the
+// phase's rules (which orders are illegal and why, how accepted ones were read, which units or
+// adjustments get no order) and stops there. It never runs the movement resolver nor computes
+// the next position, so a judge can check a power's set on every mail and adjudicate the game's
+// orders only when the phase is processed. In retreat and adjustment phases binding is the
+// whole of the rules, so the check applies them (cheap, one pass) without advancing the game.
+
+export interface OrderCheck {
+  /** Submitted orders that cannot be given, by index into the submitted list. */
+  readonly illegal: readonly { readonly input: number; readonly power: PowerId; readonly unit: LocationId | null; readonly reason: string }[];
+  /** How accepted orders were read where that could surprise (an inferred coast, a wrong unit type ignored), by input. */
+  readonly notes: readonly { readonly input: number; readonly power: PowerId; readonly note: string }[];
+  /** Units (or builds and removals, unit null for a build) that no legal order covers: they would get the default. */
+  readonly defaulted: readonly { readonly power: PowerId; readonly unit: LocationId | null }[];
+}
+
+/** Checks the orders against the position without resolving them (see above). */
+export function checkPhaseOrders(variant: Variant, position: Position, orders: readonly SubmittedOrder[]): OrderCheck {
+  const phase = parsePhaseId(position.phase);
+  if (!phase) throw new PhaseError(`"${position.phase}" is not a phase id like S1901M, F1901R or W1901A`);
+  if (phase.type === 'movement') {
+    const prepared = prepareMovement(variant, position.units, orders);
+    const notes: { input: number; power: PowerId; note: string }[] = [];
+    const defaulted: { power: PowerId; unit: LocationId }[] = [];
+    prepared.board.units.forEach((unit, index) => {
+      const bound = prepared.bound[index];
+      if (!bound) defaulted.push({ power: unit.power, unit: unit.location });
+      else for (const note of bound.notes) notes.push({ input: bound.input, power: unit.power, note });
+    });
+    const illegal = prepared.rejected.map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
+    return { illegal, notes, defaulted };
+  }
+  const results =
+    phase.type === 'retreat'
+      ? adjudicateRetreats(variant, position.units, position.dislodged, orders).results
+      : adjudicateAdjustments(variant, position.units, position.supplyCenters, orders).results;
+  const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: string }[] = [];
+  const notes: { input: number; power: PowerId; note: string }[] = [];
+  const defaulted: { power: PowerId; unit: LocationId | null }[] = [];
+  for (const result of results) {
+    if (result.input === null) defaulted.push({ power: result.power, unit: result.unit });
+    else if (result.outcome === 'illegal') illegal.push({ input: result.input, power: result.power, unit: result.unit, reason: result.reason ?? 'This order cannot be given' });
+    else for (const note of result.notes) notes.push({ input: result.input, power: result.power, note });
+  }
+  return { illegal, notes, defaulted };
+}
+
+/** The powers with builds or removals due in an adjustment position (those the civil-disorder defaults would give a result). */
+export function powersAdjusting(variant: Variant, position: Position): ReadonlySet<PowerId> {
+  return new Set(variant.powers.map((p) => p.id).filter((power) => adjustmentsDue(position.units, position.supplyCenters, power) !== 0));
+}
