@@ -1,3 +1,4 @@
+import { closest, orList } from '../engine/suggest.ts';
 // Power lists as players write them after PRESS TO, SET DRAW, FAKE TO …: a full
 // name (`France`), names separated by commas (`France, Austria`), or power
 // initials run together (`FAI`, njudge's only form; `124M` for pre-start seats).
@@ -48,6 +49,8 @@ function resolveToken(token: string, powers: readonly PowerRef[]): { ids: readon
     const power = powers.find((p) => p.initial != null && p.initial.toUpperCase() === letter);
     const id = power?.id ?? RESERVED_INITIALS[letter];
     if (id === undefined) {
+      const near = closest(token, powers.map((p) => p.name));
+      if (near.length > 0) return { error: `"${token}" is not a power's name; did you mean ${orList(near)}?` };
       return {
         error:
           upper.length === 1

@@ -1,3 +1,4 @@
+import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -9,6 +10,7 @@ import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import { noGameNamed } from './game-names.ts';
 import { requireSignonGates } from './signon-gates.ts';
 
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
@@ -24,7 +26,7 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
   // started every check of the group at once (startPasswordChecks).
   const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
-  if (!game) throw new BlockError(opener.line, `There is no game named '${opener.game.toLowerCase()}'`);
+  if (!game) throw await noGameNamed(ctx.tx, opener.game, opener.line);
   if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
   const variant = loadVariant(game.variant);
   const seats = await ctx.tx.seats(game.id);
@@ -35,6 +37,7 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
     case 'observe':
       return observe(ctx, game, variant, seats, opener);
     case 'signon': {
+      if (opener.role.kind === 'newcomer' && !seatFor(game, variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
       const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
       if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
       if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, terminatedRefusal(game));
@@ -46,6 +49,20 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
     case 'takeover':
       return takeover(ctx, game, variant, seats, opener, prechecked);
   }
+}
+
+/**
+ * njudge's SIGN ON ?game password from someone not yet in the game: joins it while it is forming
+ * (as JOIN game password). Options after the password must name the game's variant, as njudge
+ * checks that they match.
+ */
+function joinAsNewcomer(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
+  if (game.status !== 'forming') {
+    throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status}); its players sign on with their power's initial, e.g. SIGNON ${variant.powers[0]!.initial}${game.name} password`);
+  }
+  const other = opener.joinOptions.find((word) => word.toLowerCase() !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
+  if (other !== undefined) throw new BlockError(opener.line, `Game '${game.name}' is played with ${variant.title}; "${other}" does not match it, so you were not signed on`);
+  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy: null });
 }
 
 /**
@@ -150,7 +167,8 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
       return seats.find((s) => s.name === role.name.toLowerCase());
     }
     case 'newcomer':
-      return undefined;
+      // njudge's SIGN ON ?game password: the sender's own seat if they already joined.
+      return seats.find((s) => s.role === 'power' && s.address === sender && s.status !== 'resigned');
   }
 }
 
@@ -190,7 +208,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   if (opener.power !== null) {
     if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, `Game '${game.name}' assigns powers at random (no POWER_CHOICE): send JOIN ${game.name} <password>`);
     const chosen = variant.power(opener.power);
-    if (!chosen) throw new BlockError(opener.line, `"${opener.power}" is not a power in ${variant.title}`);
+    if (!chosen) throw new BlockError(opener.line, `"${opener.power}" is not a power in ${variant.title}${didYouMean(opener.power, variant.powers.map((p) => p.name))}`);
     if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, `${chosen.name} has already been taken`);
     power = chosen.id;
   }
@@ -255,6 +273,13 @@ export async function startGame(ctx: BlockContext, game: Game, variant: Variant,
     const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice;
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
   }
+  // Observers and monitors get the starting position too, with no one's address in it.
+  const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
+  if (watchers.length > 0) {
+    const anonymous = assignments.map((a) => ({ ...a, address: null }));
+    const body = renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice;
+    for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
+  }
   ctx.reply.push(startReply(game, variant, played.length, dummyNames, dummies.length, starter));
   return { ...game, status: 'active', currentPhase: position.phase, deadline: schedule?.deadline ?? null, grace: schedule?.grace ?? null };
 }
@@ -273,6 +298,7 @@ async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: r
   const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
   if (existing) {
     if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, BAD_SIGNON);
+    ctx.reply.push(`You are already ${existing.role === 'monitor' ? 'monitoring' : 'observing'} game '${game.name}' as ${existing.name ?? name}; nothing changed.`);
     return { game, variant, seat: existing, seats };
   }
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
@@ -290,13 +316,22 @@ async function resign(
 ): Promise<void> {
   const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
   if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
-  if (seat.role === 'master') throw new BlockError(opener.line, 'The Master cannot resign; hand the game over with TAKEOVER master@game instead');
+  await resignSeat(ctx, game, variant, seats, seat, opener.line);
+}
+
+/**
+ * The seat's holder leaves the game: RESIGN Fgame password, or njudge's RESIGN / WITHDRAW after a
+ * SIGN ON. Before the game starts (and for observers) the seat is simply removed; a power in play
+ * is vacated and the game waits for a replacement.
+ */
+export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+  if (seat.role === 'master') throw new BlockError(line, 'The Master cannot resign; hand the game over with TAKEOVER master@game instead');
   if (seat.role !== 'power' || game.status === 'forming') {
     await ctx.tx.removeSeat(seat.id);
     ctx.reply.push(`You have left game '${game.name}'.`);
     return;
   }
-  if (seat.status === 'resigned') throw new BlockError(opener.line, `${variant.power(seat.power!)!.name} has already resigned`);
+  if (seat.status === 'resigned') throw new BlockError(line, `${variant.power(seat.power!)!.name} has already resigned`);
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });

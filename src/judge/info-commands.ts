@@ -4,6 +4,7 @@ import type { InfoCommand } from '../commands/index.ts';
 import { parsePhaseId, formatPhaseId } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import type { Game } from './model.ts';
@@ -203,17 +204,14 @@ async function listFull(ctx: BlockContext): Promise<string> {
 async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {
   if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
   const game = await ctx.tx.findGame(name);
-  if (!game) throw noGameNamed(name, line);
+  if (!game) throw await noGameNamed(ctx.tx, name, line);
   return game;
 }
 
-function noGameNamed(name: string, line: number): BlockError {
-  return new BlockError(line, `There is no game named '${name.toLowerCase()}'`);
-}
 
 async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
-  if (!overview) throw noGameNamed(name, line);
+  if (!overview) throw await noGameNamed(ctx.tx, name, line);
   const own = overview.seats.find((s) => s.address === ctx.sender.toLowerCase());
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });

@@ -1,8 +1,10 @@
+import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
+import { noGameNamed } from './game-names.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -359,7 +361,7 @@ async function preview(ctx: BlockContext, session: ActingSession, line: number):
 export async function masterCommandWithoutSignon(ctx: BlockContext, command: MasterCommand): Promise<void> {
   if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
   const game = await ctx.tx.findGame(command.args[0]!, { forUpdate: true });
-  if (!game) throw new BlockError(command.line, `There is no game named '${command.args[0]!.toLowerCase()}'`);
+  if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
   const seats = await ctx.tx.seats(game.id);
   const master = seats.find((s) => s.role === 'master');
   if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);
@@ -372,7 +374,7 @@ const VACANT: readonly SeatRecord['status'][] = ['resigned', 'abandoned'];
 function powerSeat(session: ActingSession, token: string, line: number): SeatRecord {
   const power = session.variant.power(token);
   const seat = power ? session.seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
-  if (!seat) throw new BlockError(line, `"${token}" is not a power of game '${session.game.name}'`);
+  if (!seat) throw new BlockError(line, `"${token}" is not a power of game '${session.game.name}'${power ? '' : didYouMean(token, session.variant.powers.map((p) => p.name))}`);
   return seat;
 }
 

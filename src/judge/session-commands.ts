@@ -3,6 +3,7 @@ import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
+import { resignSeat } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
 import { infoCommand } from './info-commands.ts';
 import { abandonmentTime } from './late-checks.ts';
@@ -155,6 +156,10 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return absenceCommand(ctx, session, command);
     case 'set-zone':
       return zoneCommand(ctx, session, command);
+    case 'resign-self':
+      if (session.master) throw new BlockError(command.line, 'As Master, resign a power with RESIGN power; the Master cannot resign (TAKEOVER master@game hands the game over)');
+      await resignSeat(ctx, game, session.variant, session.seats, seat, command.line);
+      return { ...session, seat: { ...seat, status: 'resigned' } };
     case 'set-map':
       await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });
       ctx.reply.push(

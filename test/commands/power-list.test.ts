@@ -32,7 +32,8 @@ describe('resolvePowerList', () => {
   it.each([
     [['X'], 'X', '"X" is not a power\'s initial'],
     [['FXA'], 'FXA', '"FXA" is neither a power\'s name nor a list of power initials (no power has the initial X)'],
-    [['France', 'Prussia'], 'Prussia', '"Prussia" is neither a power\'s name nor a list of power initials (no power has the initial P)'],
+    [['France', 'Prussia'], 'Prussia', '"Prussia" is not a power\'s name; did you mean Russia?'],
+    [['Frnace'], 'Frnace', '"Frnace" is not a power\'s name; did you mean France?'],
     [['Eng'], 'Eng', '"Eng" is neither a power\'s name nor a list of power initials (no power has the initial N)'],
   ])('%j names the unknown token', (tokens, token, error) => {
     expect(resolvePowerList(tokens, STANDARD)).toEqual({ ok: false, token, error });

@@ -1,3 +1,4 @@
+import { closest, orList } from '../../engine/suggest.ts';
 import type { FakeRecipients, PressSender, Recipients } from '../../commands/command-types.ts';
 import { MASTER_RECIPIENT, OBSERVERS_RECIPIENT, resolvePowerList } from '../../commands/power-list.ts';
 import type { PartyDirectory } from './press-parties.ts';
@@ -34,10 +35,11 @@ function unknownToken(token: string, directory: PartyDirectory): string {
   const letters = [...token.toUpperCase()];
   // One stray letter among initials is a typo in a run-together list; more is a misspelt name.
   const missing = [...new Set(letters.filter((letter) => !initials.has(letter)))];
-  if (letters.length > 1 && missing.length === 1 && letters.some((letter) => initials.has(letter))) {
+  if (letters.length > 1 && missing.length === 1 && closest(token, directory.refs.map((r) => r.name)).length === 0 && letters.some((letter) => initials.has(letter))) {
     return `"${token}" is not a power in this game, nor a list of initials (no power has the initial ${missing[0]}).`;
   }
-  return `"${token}" is not a power in this game.`;
+  const near = closest(token, directory.refs.map((r) => r.name));
+  return `"${token}" is not a power in this game${near.length > 0 ? `; did you mean ${orList(near)}?` : '.'}`;
 }
 
 function resolveTokens(tokens: readonly string[], directory: PartyDirectory): Resolved<PartyId[]> {

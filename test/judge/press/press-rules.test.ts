@@ -131,7 +131,7 @@ const rows: readonly Row[] = [
   [[], FRANCE, 'PRESS TO ALL BUT AEGIRTMO', 'Press refused: you cannot send press to yourself alone.'],
   [[], FRANCE, 'PRESS TO F', 'Press refused: you cannot send press to yourself alone.'],
   [[], FRANCE, 'PRESS TO Xq', 'Press refused: "Xq" is not a power in this game.'],
-  [[], FRANCE, 'PRESS TO Prussia', 'Press refused: "Prussia" is not a power in this game.'],
+  [[], FRANCE, 'PRESS TO Prussia', 'Press refused: "Prussia" is not a power in this game; did you mean Russia?'],
   [[], FRANCE, 'PRESS TO FAQ', 'Press refused: "FAQ" is not a power in this game, nor a list of initials (no power has the initial Q).'],
   [['FAKE_PRESS'], FRANCE, 'PRESS TO A FAKE TO AQ', 'Press refused: "AQ" is not a power in this game, nor a list of initials (no power has the initial Q).'],
   [['FAKE_PRESS'], FRANCE, 'PRESS TO A FROM Q', 'Press refused: "Q" is not a power in this game.'],
