@@ -46,8 +46,8 @@ class Picture {
   add(part: string): void {
     this.parts.push(part);
   }
-  toString(): string {
-    return this.parts.join('\n');
+  lines(): string[] {
+    return [...this.parts];
   }
 }
 
@@ -69,47 +69,100 @@ function backgroundFill(geometry: MapGeometry): string {
   return isBlue ? MAP_COLOURS.water : MAP_COLOURS.land;
 }
 
+/**
+ * A picture in the layers a PNG is composed from (src/render/map-png.ts): what depends on the drawing alone
+ * (`base` under the tints, `overlay` over them) is the same for every position of a map and is rasterised
+ * once; the tints and `top` (centres, units, orders, title, legend) change with the position.
+ */
+export interface MapLayers {
+  /** The `<svg …>` element's opening tag: the picture's size and view box. */
+  readonly open: string;
+  /** Water and land. */
+  readonly base: readonly string[];
+  /** Each tinted province (never a sea) with its owner's colour, drawn at TINT_OPACITY over `base`. */
+  readonly tints: readonly { readonly province: string; readonly colour: string }[];
+  /** Coast and border lines, province names. */
+  readonly overlay: readonly string[];
+  /** Supply centres, units, orders, title band and legend. */
+  readonly top: readonly string[];
+}
+
+export const TINT_OPACITY = 0.45;
+
 export function renderMapSvg(input: MapPictureInput): string {
+  const layers = mapLayers(input);
+  return `${[layers.open, ...layers.base, tintGroup(layers.tints, input.geometry), ...layers.overlay, POSITION_MARK, ...layers.top, '</svg>'].join('\n')}\n`;
+}
+
+/**
+ * The line of a picture's SVG between the drawing's layers and the position's own (`top`): the PNG is
+ * composed from the layers on either side of it (src/render/map-png.ts).
+ */
+export const POSITION_MARK = '<!-- the position -->';
+/** How the tints' line starts: one line with every tinted province. */
+export const TINT_GROUP_START = `<g fill-opacity="${TINT_OPACITY}" fill-rule="evenodd">`;
+
+/** The tints as one SVG group: each province's outline in its owner's colour. */
+export function tintGroup(tints: MapLayers['tints'], geometry: MapGeometry): string {
+  const paths = tints.map((t) => `<path d="${geometry.provinces[t.province]}" fill="${t.colour}"/>`);
+  return `${TINT_GROUP_START}${paths.join('')}</g>`;
+}
+
+/** The drawing's own part of a picture: the same for every position of the map. */
+export function staticLayers(geometry: MapGeometry, provinces: Variant['map']['provinces']): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+  const [vx, vy, vw, vh] = geometry.viewBox;
+  const top = vy - TITLE_BAND;
+  const height = vh + TITLE_BAND + LEGEND_BAND;
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
+  const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry)}"/>`];
+  for (const layer of geometry.layers) {
+    if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
+  }
+  const overlay: string[] = [];
+  for (const layer of geometry.layers) {
+    const colour = layer.fill ? MAP_COLOURS.coast : MAP_COLOURS.border;
+    const width = Math.max(0.4, Math.min(1.5, layer.stroke || 0.6));
+    const dash = layer.dashed ? ` stroke-dasharray="${num(width * 4)} ${num(width * 2)}"` : '';
+    overlay.push(`<path d="${layer.d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linejoin="round"${dash}/>`);
+  }
+  const names: string[] = [];
+  for (const province of provinces) {
+    const name = geometry.names[province.id];
+    if (!name) continue;
+    const label = province.id.length <= 3 ? province.id[0]!.toUpperCase() + province.id.slice(1) : province.id.toUpperCase();
+    names.push(
+      `<text x="${num(name.at[0])}" y="${num(name.at[1] + 2.5)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(label)}</text>`,
+    );
+  }
+  overlay.push(`<g font-size="6" text-anchor="middle">${names.join('')}</g>`);
+  return { open, base, overlay };
+}
+
+export function mapLayers(input: MapPictureInput): MapLayers {
   const { variant, geometry, position } = input;
   const colours = powerColours(variant.powers.map((p) => p.id));
   const colourOf = (power: string) => colours.get(power) ?? '#888888';
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const height = vh + TITLE_BAND + LEGEND_BAND;
   const pointOf = (location: LocationId): Point | null => geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
   const unitAt = (location: LocationId): Point | null => {
     const p = pointOf(location);
     return p ? [p[0], p[1] - UNIT_LIFT] : null;
   };
-
-  const svg = new Picture();
-  svg.add(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`,
-  );
-  svg.add(`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry)}"/>`);
-  for (const layer of geometry.layers) {
-    if (layer.fill) svg.add(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
-  }
+  const { open, base, overlay } = staticLayers(geometry, variant.map.provinces);
 
   // Tints: the owner of a supply centre, else the power holding a land province.
   const owner = new Map<string, string>();
   for (const unit of position.units) owner.set(provinceOf(unit.location), unit.power);
   for (const [power, centres] of Object.entries(position.supplyCenters)) for (const centre of centres) owner.set(centre, power);
-  const tints: string[] = [];
+  const tints: { province: string; colour: string }[] = [];
   for (const province of variant.map.provinces) {
     const power = owner.get(province.id);
-    const outline = geometry.provinces[province.id];
-    if (!power || !outline || province.terrain === 'sea') continue;
-    tints.push(`<path d="${outline}" fill="${colourOf(power)}"/>`);
-  }
-  svg.add(`<g fill-opacity="0.45" fill-rule="evenodd">${tints.join('')}</g>`);
-  for (const layer of geometry.layers) {
-    const colour = layer.fill ? MAP_COLOURS.coast : MAP_COLOURS.border;
-    const width = Math.max(0.4, Math.min(1.5, layer.stroke || 0.6));
-    const dash = layer.dashed ? ` stroke-dasharray="${num(width * 4)} ${num(width * 2)}"` : '';
-    svg.add(`<path d="${layer.d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linejoin="round"${dash}/>`);
+    if (!power || !geometry.provinces[province.id] || province.terrain === 'sea') continue;
+    tints.push({ province: province.id, colour: colourOf(power) });
   }
 
+  const svg = new Picture();
   // Supply centres: white when nobody owns them, else in the owner's colour.
   const centreOwner = new Map<string, string>();
   for (const [power, centres] of Object.entries(position.supplyCenters)) for (const c of centres) centreOwner.set(c, power);
@@ -122,18 +175,6 @@ export function renderMapSvg(input: MapPictureInput): string {
     markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2.6" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
   }
   svg.add(`<g>${markers.join('')}</g>`);
-
-  // Names.
-  const names: string[] = [];
-  for (const province of variant.map.provinces) {
-    const name = geometry.names[province.id];
-    if (!name) continue;
-    const label = province.id.length <= 3 ? province.id[0]!.toUpperCase() + province.id.slice(1) : province.id.toUpperCase();
-    names.push(
-      `<text x="${num(name.at[0])}" y="${num(name.at[1] + 2.5)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(label)}</text>`,
-    );
-  }
-  svg.add(`<g font-size="6" text-anchor="middle">${names.join('')}</g>`);
 
   const results = input.results ?? [];
   const dislodgedHere = new Set(results.filter((r) => r.markers.includes('dislodged') && r.unit).map((r) => r.unit!));
@@ -173,9 +214,9 @@ export function renderMapSvg(input: MapPictureInput): string {
     );
   }
   svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
-  svg.add('</svg>');
-  return `${svg.toString()}\n`;
+  return { open, base, tints, overlay, top: svg.lines() };
 }
+
 
 function legend(variant: Variant, position: Position, colourOf: (p: string) => string, [x, y]: Point, width: number): string {
   const parts = [`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${LEGEND_BAND}" fill="#ffffff"/>`];

@@ -5,7 +5,7 @@ import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../../../src/catalog/map-assets.ts';
 import { powerColours } from '../../../src/render/map-colours.ts';
 import { renderMapSvg } from '../../../src/render/map-picture.ts';
-import { renderMapPng } from '../../../src/render/map-png.ts';
+import { renderMapPng, svgToPng } from '../../../src/render/map-png.ts';
 import { decodePalettePng } from './png-decode.ts';
 
 const fixtures = (JSON.parse(readFileSync(new URL('../../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
@@ -105,6 +105,39 @@ describe('map pictures (PNG)', () => {
       const colour = image.colourAt((x - 3.6 - vx) * scale, (y - 2 - (vy - 20)) * scale);
       expect(near(colour, colours.get(army.power)!), `${army.power} army in ${army.location}: ${colour}`).toBe(true);
     }
+  });
+});
+
+describe('map pictures (PNG composed over the drawing kept per map)', () => {
+  it('look like the whole SVG rasterised in one piece, for a first picture and one after it', () => {
+    const opening = input('opening_s1901');
+    const svgs = [picture({ ...opening, position: { ...opening.position, supplyCenters: HOME_CENTRES } }).svg, picture(input('midgame_f1904')).svg];
+    const options = { fontFile: MAP_FONT_FILE, width: 600 };
+    for (const svg of svgs) {
+      const whole = decodePalettePng(svgToPng(svg, options));
+      const composed = decodePalettePng(renderMapPng(svg, options));
+      expect([composed.width, composed.height]).toEqual([whole.width, whole.height]);
+      let total = 0;
+      let far = 0;
+      for (let y = 0; y < whole.height; y += 1) {
+        for (let x = 0; x < whole.width; x += 1) {
+          const a = whole.colourAt(x, y);
+          const b = composed.colourAt(x, y);
+          const d = Math.max(...[1, 3, 5].map((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16))));
+          total += d;
+          if (d > 40) far += 1;
+        }
+      }
+      // Only anti-aliased edges of tints may differ (the composition tints whole pixels under the lines).
+      expect(total / (whole.width * whole.height)).toBeLessThan(1);
+      expect(far / (whole.width * whole.height)).toBeLessThan(0.001);
+    }
+  });
+
+  it('rasterise any other SVG whole', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#0072b2"/></svg>';
+    const image = decodePalettePng(renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: 20 }));
+    expect([image.width, image.colourAt(5, 5)]).toEqual([20, '#0072b2']);
   });
 });
 
