@@ -50,6 +50,8 @@ export function generate(root: string): Generated {
       flow: converted.flow,
       victory: { centers: converted.victory },
       builds: converted.builds,
+      ...(converted.mobilize ? { mobilize: true } : {}),
+      ...(converted.newHomesYears.length > 0 ? { newHomesYears: converted.newHomesYears } : {}),
       powers: converted.powers,
     };
     const row = rowOf(id, title, converted, extraRules);
@@ -142,8 +144,11 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   if (converted.powers.some((p) => p.ownedCenters)) rules.push('starts owning centres other than its homes');
   const centres = converted.map.provinces.filter((p) => p.supplyCenter).length;
   const owned = new Set(converted.powers.flatMap((p) => p.ownedCenters ?? p.homeCenters));
-  if (centres > owned.size) rules.push(`${centres - owned.size} neutral centres`);
-  if (converted.powers.some((p) => p.units.length === 0)) rules.push('no starting units');
+  if (centres > owned.size && !converted.mobilize) rules.push(`${centres - owned.size} neutral centres`);
+  if (converted.mobilize) rules.push('no starting units: each power first builds one unit on a home centre of its choice, which it then owns (MOBILIZE)');
+  else if (converted.powers.some((p) => p.units.length === 0)) rules.push('no starting units');
+  if (converted.newHomesYears.length > 0) rules.push(`the centres owned in winter ${converted.newHomesYears.join(', ')} become the home centres (NEWHOMES)`);
+  for (const p of converted.powers) if (p.partisanSites) rules.push(`${p.name} builds one more unit, in ${p.partisanSites.join(', ')} or at home, while it has lost some but not all of its home centres (partisan site)`);
   if (converted.map.provinces.some((p) => p.port)) rules.push('ports (fleets convoy from a coast)');
   if (converted.map.provinces.some((p) => p.noSupportInto)) rules.push('straits with no support across');
   if (converted.victory !== Math.floor(centres / 2) + 1) rules.push(`victory at ${converted.victory}`);

@@ -23,6 +23,10 @@ export interface ConvertedVariant {
   readonly flow: FlowJson[];
   readonly victory: number;
   readonly builds: 'home' | 'owned' | 'owned-with-home';
+  /** RULE MOBILIZE: no starting units or centres, one undetermined home each. */
+  readonly mobilize: boolean;
+  /** NEWHOMES years. */
+  readonly newHomesYears: number[];
   /** Rules or data the engine does not play; a variant with any is left out. */
   readonly unsupported: string[];
   /** Map rules that change nothing the engine does (press rules and the like). */
@@ -58,6 +62,7 @@ export interface PowerJson {
   homeCenters: string[];
   units: { type: 'A' | 'F'; location: string }[];
   ownedCenters?: string[];
+  partisanSites?: string[];
 }
 
 export type FlowJson = { season: string; seasonName: string; type: PhaseTypeName } | { newYear: number } | { ifYearDivisibleBy: number; remainder: number };
@@ -134,18 +139,29 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
 
   const powers = [...dp.powers.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((p) => powerJson(p, dp, idOf, unsupported, overrides.unitOrder ?? []));
   if (dp.dummies.length > 0) unsupported.push(`dummy powers (${dp.dummies.join(', ')})`);
-  if (dp.newHomes.length > 0) unsupported.push(`NEWHOMES ${dp.newHomes.join(' ')} (home centres that change during the game)`);
+  const newHomesYears = dp.newHomes.map(Number);
+  if (newHomesYears.some((y) => !Number.isInteger(y))) unsupported.push(`NEWHOMES ${dp.newHomes.join(' ')} (not a list of years)`);
   const ignoredRules: string[] = [];
   let builds: ConvertedVariant['builds'] = 'home';
+  let mobilize = false;
   for (const rule of dp.rules) {
     if (BUILD_RULES[rule]) builds = BUILD_RULES[rule];
+    else if (rule === 'MOBILIZE') mobilize = true;
     else if (BOARD_NEUTRAL_RULES.has(rule)) ignoredRules.push(rule);
     else unsupported.push(`RULE ${rule}`);
   }
   const { begin, flow } = phases(dp, unsupported);
+  if (mobilize) {
+    // DPjudge (Power.initialize) gives a mobilizing power no units and one undetermined home centre.
+    if (begin.type !== 'adjustment') unsupported.push('MOBILIZE with a BEGIN that is not an adjustment phase');
+    for (const power of powers) {
+      power.units = [];
+      delete power.ownedCenters;
+    }
+  }
   const victory = dp.victory?.[0] ?? Math.floor(centres.size / 2) + 1;
   if ((dp.victory?.length ?? 0) > 1) unsupported.push(`a VICTORY count that changes by year (${dp.victory!.join(' ')})`);
-  return { map: { name: mapName, provinces }, powers, begin, flow, victory, builds, unsupported, ignoredRules };
+  return { map: { name: mapName, provinces }, powers, begin, flow, victory, builds, mobilize, newHomesYears, unsupported, ignoredRules };
 }
 
 function neighbours(dp: DpMap, type: 'A' | 'F', loc: string): string[] {
@@ -176,8 +192,8 @@ function displayName(written: string): string {
 
 function powerJson(p: DpPower, dp: DpMap, idOf: (loc: string) => string, unsupported: string[], unitOrder: readonly string[]): PowerJson {
   const rank = (location: string) => (unitOrder.includes(location) ? unitOrder.indexOf(location) : unitOrder.length);
-  if (p.partisan.length + p.factory.length + p.alternative.length + p.hidden.length > 0) {
-    unsupported.push(`${p.key}'s special build sites (${[...p.partisan, ...p.factory, ...p.alternative, ...p.hidden].join(' ')})`);
+  if (p.factory.length + p.alternative.length + p.hidden.length > 0) {
+    unsupported.push(`${p.key}'s special build sites (${[...p.factory, ...p.alternative, ...p.hidden].join(' ')})`);
   }
   const json: PowerJson = {
     id: p.key,
@@ -189,6 +205,7 @@ function powerJson(p: DpPower, dp: DpMap, idOf: (loc: string) => string, unsuppo
   };
   const owned = dp.owns.get(p.key);
   if (owned) json.ownedCenters = owned.map(idOf).sort();
+  if (p.partisan.length > 0) json.partisanSites = p.partisan.map(idOf).sort();
   return json;
 }
 

@@ -18,6 +18,10 @@ export interface AdjudicateInput {
     }[];
     /** Needed in adjustment phases (and to carry ownership forward). */
     readonly supplyCenters?: Readonly<Record<string, readonly string[]>>;
+    /** Home centres each power has still to choose by building there (variants with DPjudge's MOBILIZE: 1897, 1898). */
+    readonly undeterminedHomes?: Readonly<Record<string, number>>;
+    /** Home centres that replaced the variant's during the game (1897 from winter 1899). */
+    readonly homeCenters?: Readonly<Record<string, readonly string[]>>;
   };
   /** Order lines per power, as players write them. Several orders may share a line, separated by `,` or `;`. */
   readonly orders?: Readonly<Record<string, readonly string[]>>;

@@ -22,6 +22,8 @@ const inputSchema = z.object({
     units: z.array(unitSchema),
     dislodged: z.array(unitSchema.extend({ attackerFrom: z.string().nullable().optional(), retreats: z.array(z.string()).optional() })).optional(),
     supplyCenters: z.record(z.string(), z.array(z.string())).optional(),
+    undeterminedHomes: z.record(z.string(), z.number().int().nonnegative()).optional(),
+    homeCenters: z.record(z.string(), z.array(z.string())).optional(),
   }),
   orders: z.record(z.string(), z.array(z.string())).optional(),
 });
@@ -160,5 +162,23 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
       return id;
     });
   }
-  return { variant: variant.name, phase: formatPhaseId(phase), units, dislodged, supplyCenters };
+  const position: Position = { variant: variant.name, phase: formatPhaseId(phase), units, dislodged, supplyCenters };
+  const undeterminedHomes: Record<PowerId, number> = {};
+  for (const [powerName, count] of Object.entries(raw.undeterminedHomes ?? {})) {
+    if (count > 0) undeterminedHomes[requirePower(variant, powerName, `position.undeterminedHomes.${powerName}`)] = count;
+  }
+  let homeCenters: Record<PowerId, ProvinceId[]> | null = null;
+  for (const [powerName, centres] of Object.entries(raw.homeCenters ?? {})) {
+    const power = requirePower(variant, powerName, `position.homeCenters.${powerName}`);
+    (homeCenters ??= {})[power] = centres.map((c, k) => {
+      const id = c.toLowerCase();
+      if (!variant.map.province(id)?.supplyCenter) throw new AdjudicateInputError(`position.homeCenters.${powerName}[${k}]: "${c}" is not a supply centre`);
+      return id;
+    });
+  }
+  return {
+    ...position,
+    ...(Object.keys(undeterminedHomes).length > 0 ? { undeterminedHomes } : {}),
+    ...(homeCenters ? { homeCenters } : {}),
+  };
 }

@@ -4,7 +4,7 @@ import { adjudicateMovement } from './movement/adjudicate-movement.ts';
 import { parsePhaseId } from './phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
-import type { Position } from './types.ts';
+import type { Holdings, Position } from './types.ts';
 import type { Variant } from './variant.ts';
 
 function withResults(results: PhaseOutcome['results'], advanced: Advanced): PhaseOutcome {
@@ -12,6 +12,11 @@ function withResults(results: PhaseOutcome['results'], advanced: Advanced): Phas
 }
 
 export class PhaseError extends Error {}
+
+function holdingsOf(position: Position): Holdings {
+  const { units, supplyCenters, undeterminedHomes, homeCenters } = position;
+  return { units, supplyCenters, ...(undeterminedHomes ? { undeterminedHomes } : {}), ...(homeCenters ? { homeCenters } : {}) };
+}
 
 /** Adjudicates one phase of a game and returns the results and the position of the next phase. */
 export function adjudicatePhase(variant: Variant, position: Position, orders: readonly SubmittedOrder[]): PhaseOutcome {
@@ -21,15 +26,17 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
   switch (phase.type) {
     case 'movement': {
       const moved = adjudicateMovement(variant, position.units, orders);
-      return withResults(moved.results, advance(variant, phase, moved.units, moved.dislodged, position.supplyCenters));
+      return withResults(moved.results, advance(variant, phase, { ...holdingsOf(position), units: moved.units }, moved.dislodged));
     }
     case 'retreat': {
       const retreated = adjudicateRetreats(variant, position.units, position.dislodged, orders);
-      return withResults(retreated.results, advance(variant, phase, retreated.units, [], position.supplyCenters));
+      return withResults(retreated.results, advance(variant, phase, { ...holdingsOf(position), units: retreated.units }, []));
     }
     case 'adjustment': {
-      const adjusted = adjudicateAdjustments(variant, position.units, position.supplyCenters, orders);
-      return withResults(adjusted.results, advance(variant, phase, adjusted.units, [], position.supplyCenters));
+      const adjusted = adjudicateAdjustments(variant, holdingsOf(position), orders);
+      const { undeterminedHomes: _spent, ...rest } = holdingsOf(position);
+      const held: Holdings = { ...rest, units: adjusted.units, supplyCenters: adjusted.supplyCenters, ...(adjusted.undeterminedHomes ? { undeterminedHomes: adjusted.undeterminedHomes } : {}) };
+      return withResults(adjusted.results, advance(variant, phase, held, []));
     }
   }
 }

@@ -2,7 +2,7 @@ import { Board, refOf } from './board.ts';
 import type { GameMap } from './map.ts';
 import { coastOf, provinceOf } from './map.ts';
 import { illegal, type Checked, type OrderResult, type SubmittedOrder } from './results.ts';
-import type { LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
+import type { Holdings, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
 import type { Variant } from './variant.ts';
 
 // Winter adjustments. Orders are taken one by one in the order given (DATC 4.D.4–4.D.6):
@@ -11,32 +11,67 @@ import type { Variant } from './variant.ts';
 // the unit farthest from the power's nearest owned supply centre, counting moves over land
 // and sea alike, fleets before armies, then the province that comes first alphabetically.
 
-export function adjustmentsDue(units: readonly Unit[], supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): number {
-  return (supplyCenters[power]?.length ?? 0) - units.filter((u) => u.power === power).length;
+/** The power's home centres in this game: the variant's, or those a NEWHOMES year gave it. */
+export function homesOf(variant: Variant, holdings: Pick<Holdings, 'homeCenters'>, power: PowerId): readonly ProvinceId[] {
+  return holdings.homeCenters?.[power] ?? variant.power(power)?.homeCenters ?? [];
 }
 
 /**
- * Centres where the power may build under the variant's rule, occupied or not: its owned home
- * centres (standard), any owned centre (DPjudge's BUILD_ANY), or any owned centre while it holds
- * one of its home centres (DPjudge's REMOTE_BUILDS).
+ * Extra builds a power draws from its partisan sites (DPjudge's `*` homes, 1900's Siberia for
+ * Russia): one per site while the power has lost some but not all of its home centres.
  */
-export function buildSites(variant: Variant, supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): ProvinceId[] {
-  const owned = supplyCenters[power] ?? [];
-  const homes = variant.power(power)?.homeCenters ?? [];
-  switch (variant.builds) {
-    case 'home':
-      return homes.filter((c) => owned.includes(c));
-    case 'owned':
-      return [...owned];
-    case 'owned-with-home':
-      return owned.some((c) => homes.includes(c)) ? [...owned] : [];
-  }
+export function partisanBonus(variant: Variant, holdings: Pick<Holdings, 'supplyCenters' | 'homeCenters'>, power: PowerId): number {
+  const sites = variant.power(power)?.partisanSites ?? [];
+  if (sites.length === 0) return 0;
+  const owned = holdings.supplyCenters[power] ?? [];
+  const homes = homesOf(variant, holdings, power);
+  const lost = homes.filter((h) => !owned.includes(h)).length;
+  return lost > 0 && lost < homes.length ? sites.length : 0;
 }
 
-/** Centres where the power could build right now. */
-export function buildableCenters(variant: Variant, units: readonly Unit[], supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): ProvinceId[] {
-  const occupied = new Set(units.map((u) => provinceOf(u.location)));
-  return buildSites(variant, supplyCenters, power).filter((c) => !occupied.has(c));
+/** What the power's builds are counted from: owned centres, undetermined homes and partisan builds. */
+export function adjustmentCentres(variant: Variant, holdings: Holdings, power: PowerId): number {
+  return (holdings.supplyCenters[power]?.length ?? 0) + (holdings.undeterminedHomes?.[power] ?? 0) + partisanBonus(variant, holdings, power);
+}
+
+/** Builds (positive) or removals (negative) the power has this winter. */
+export function adjustmentsDue(variant: Variant, holdings: Holdings, power: PowerId): number {
+  return adjustmentCentres(variant, holdings, power) - holdings.units.filter((u) => u.power === power).length;
+}
+
+/**
+ * Places where the power may build under the variant's rules, occupied or not: its owned home
+ * centres (standard), any owned centre (DPjudge's BUILD_ANY), or any owned centre while it holds
+ * one of its home centres (DPjudge's REMOTE_BUILDS); while it has an undetermined home (MOBILIZE)
+ * also the home centres nobody owns, and while it draws partisan builds its partisan sites.
+ */
+export function buildSites(variant: Variant, holdings: Pick<Holdings, 'supplyCenters' | 'undeterminedHomes' | 'homeCenters'>, power: PowerId): ProvinceId[] {
+  const owned = holdings.supplyCenters[power] ?? [];
+  const homes = homesOf(variant, holdings, power);
+  let sites: ProvinceId[];
+  switch (variant.builds) {
+    case 'home':
+      sites = homes.filter((c) => owned.includes(c));
+      break;
+    case 'owned':
+      sites = [...owned];
+      break;
+    case 'owned-with-home':
+      sites = owned.some((c) => homes.includes(c)) ? [...owned] : [];
+      break;
+  }
+  if ((holdings.undeterminedHomes?.[power] ?? 0) > 0) {
+    const taken = new Set(Object.values(holdings.supplyCenters).flat());
+    sites.push(...homes.filter((h) => !taken.has(h)));
+  }
+  if (partisanBonus(variant, holdings, power) > 0) sites.push(...(variant.power(power)?.partisanSites ?? []));
+  return [...new Set(sites)];
+}
+
+/** Places where the power could build right now. */
+export function buildableCenters(variant: Variant, holdings: Holdings, power: PowerId): ProvinceId[] {
+  const occupied = new Set(holdings.units.map((u) => provinceOf(u.location)));
+  return buildSites(variant, holdings, power).filter((c) => !occupied.has(c));
 }
 
 function buildRuleWords(variant: Variant): string {
@@ -50,13 +85,19 @@ function buildRuleWords(variant: Variant): string {
   }
 }
 
-export function adjudicateAdjustments(
-  variant: Variant,
-  units: readonly Unit[],
-  supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>,
-  orders: readonly SubmittedOrder[],
-): { results: OrderResult[]; units: Unit[] } {
+export interface Adjusted {
+  readonly results: OrderResult[];
+  readonly units: Unit[];
+  /** Centres after the builds: a build on an undetermined home makes it the power's. */
+  readonly supplyCenters: Record<PowerId, ProvinceId[]>;
+  readonly undeterminedHomes?: Record<PowerId, number>;
+}
+
+export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orders: readonly SubmittedOrder[]): Adjusted {
+  const { units, supplyCenters } = holdings;
   const board = new Board(variant, units);
+  const undetermined = new Map(Object.entries(holdings.undeterminedHomes ?? {}));
+  const claimed = new Map<PowerId, ProvinceId[]>();
   const results: OrderResult[] = [];
   const built: Unit[] = [];
   const removed = new Set<number>();
@@ -64,7 +105,7 @@ export function adjudicateAdjustments(
 
   orders.forEach((submitted, input) => {
     const { power, order } = submitted;
-    const due = adjustmentsDue(units, supplyCenters, power);
+    const due = adjustmentsDue(variant, holdings, power);
     const count = used.get(power) ?? 0;
     const reject = (reason: string, unit: LocationId | null) => results.push({ power, unit, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
     const name = board.powerName(power);
@@ -78,10 +119,15 @@ export function adjudicateAdjustments(
         results.push({ power, unit: null, order: { kind: 'waive' }, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
         return;
       }
-      const checked = checkBuild(board, supplyCenters, built, power, (order as { unit: UnitRef }).unit);
+      const checked = checkBuild(board, holdings, undetermined.get(power) ?? 0, built, power, (order as { unit: UnitRef }).unit);
       if (!checked.ok) return reject(checked.reason, location);
       used.set(power, count + 1);
       built.push(checked.value);
+      const site = provinceOf(checked.value.location);
+      if (!(supplyCenters[power] ?? []).includes(site) && variant.map.province(site)?.supplyCenter && (undetermined.get(power) ?? 0) > 0) {
+        undetermined.set(power, undetermined.get(power)! - 1);
+        claimed.set(power, [...(claimed.get(power) ?? []), site]);
+      }
       results.push({ power, unit: checked.value.location, order: { kind: 'build', unit: refOf(checked.value) }, input, outcome: 'succeeds', reason: null, markers: [], notes: checked.notes });
       return;
     }
@@ -103,7 +149,7 @@ export function adjudicateAdjustments(
   });
 
   for (const power of variant.powers) {
-    const due = adjustmentsDue(units, supplyCenters, power.id);
+    const due = adjustmentsDue(variant, holdings, power.id);
     const missing = Math.abs(due) - (used.get(power.id) ?? 0);
     if (missing <= 0) continue;
     if (due > 0) {
@@ -116,23 +162,36 @@ export function adjudicateAdjustments(
       results.push({ power: power.id, unit: unit.location, order: { kind: 'remove', unit: refOf(unit) }, input: null, outcome: 'succeeds', reason: null, markers: [], notes: [] });
     }
   }
-  return { results, units: [...units.filter((_, i) => !removed.has(i)), ...built] };
+  const centres: Record<PowerId, ProvinceId[]> = {};
+  for (const [power, list] of Object.entries(supplyCenters)) centres[power] = [...list];
+  for (const [power, list] of claimed) centres[power] = [...(centres[power] ?? []), ...list].sort();
+  const left = [...undetermined].filter(([, n]) => n > 0);
+  return {
+    results,
+    units: [...units.filter((_, i) => !removed.has(i)), ...built],
+    supplyCenters: centres,
+    ...(left.length > 0 ? { undeterminedHomes: Object.fromEntries(left) } : {}),
+  };
 }
 
-function checkBuild(
-  board: Board,
-  supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>,
-  built: readonly Unit[],
-  power: PowerId,
-  ref: UnitRef,
-): Checked<Unit> {
-  const map = board.variant.map;
+function checkBuild(board: Board, holdings: Holdings, undetermined: number, built: readonly Unit[], power: PowerId, ref: UnitRef): Checked<Unit> {
+  const variant = board.variant;
+  const map = variant.map;
   const provinceId = provinceOf(ref.location);
   const province = map.province(provinceId)!;
   const name = board.powerName(power);
-  if (board.variant.builds === 'home' && !board.variant.power(power)?.homeCenters.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
-  if (!(supplyCenters[power] ?? []).includes(provinceId)) return illegal(`${name} does not own ${province.name}`);
-  if (!buildSites(board.variant, supplyCenters, power).includes(provinceId)) return illegal(`${name} may not build in ${province.name}: a build needs ${buildRuleWords(board.variant)}`);
+  const homes = homesOf(variant, holdings, power);
+  const sites = buildSites(variant, { ...holdings, undeterminedHomes: { [power]: undetermined } }, power);
+  if (!sites.includes(provinceId)) {
+    if ((variant.power(power)?.partisanSites ?? []).includes(provinceId)) return illegal(`${name} may build in ${province.name} only while it has lost some but not all of its home centres`);
+    if (variant.builds === 'home' && !homes.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
+    if (!(holdings.supplyCenters[power] ?? []).includes(provinceId)) {
+      const owner = Object.entries(holdings.supplyCenters).find(([, list]) => list.includes(provinceId));
+      if (homes.includes(provinceId) && (holdings.undeterminedHomes?.[power] ?? 0) > 0 && !owner) return illegal(`${name} has already chosen its undetermined home centre this winter`);
+      return illegal(`${name} does not own ${province.name}`);
+    }
+    return illegal(`${name} may not build in ${province.name}: a build needs ${buildRuleWords(variant)}`);
+  }
   if (board.indexAt(provinceId) >= 0) return illegal(`${province.name} is occupied`);
   if (built.some((u) => provinceOf(u.location) === provinceId)) return illegal(`A unit is already being built in ${province.name}`);
   const coast = coastOf(ref.location);

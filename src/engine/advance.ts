@@ -1,7 +1,7 @@
 import { adjustmentsDue, buildableCenters } from './adjustment.ts';
 import { provinceOf } from './map.ts';
 import { formatPhaseId, type Phase } from './phase.ts';
-import type { DislodgedUnit, PowerId, Position, ProvinceId, Unit } from './types.ts';
+import type { DislodgedUnit, Holdings, Position, PowerId, ProvinceId, Unit } from './types.ts';
 import type { Variant } from './variant.ts';
 
 // Moves a game from a processed phase to the next phase that has something to do:
@@ -13,15 +13,15 @@ export interface Advanced {
   readonly winner: PowerId | null;
 }
 
-export function advance(
-  variant: Variant,
-  processed: Phase,
-  units: readonly Unit[],
-  dislodged: readonly DislodgedUnit[],
-  supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>,
-): Advanced {
+/**
+ * `held` is what the processed phase left: its units with the centres, undetermined homes
+ * (MOBILIZE) and game-given homes (NEWHOMES) to carry on.
+ */
+export function advance(variant: Variant, processed: Phase, held: Holdings, dislodged: readonly DislodgedUnit[]): Advanced {
+  const units = held.units;
   let phase = processed;
-  let centers = supplyCenters;
+  let centers = held.supplyCenters;
+  let homeCenters = held.homeCenters;
   let winner: PowerId | null = null;
   for (let guard = 0; guard <= variant.flow.length * 4; guard++) {
     const step = variant.nextPhase(phase);
@@ -29,16 +29,23 @@ export function advance(
     if (step.reachesAdjustment) {
       centers = captureCenters(variant, units, centers);
       winner ??= victor(variant, centers);
+      if (variant.newHomesYears.includes(phase.year)) homeCenters = Object.fromEntries(variant.powers.map((p) => [p.id, [...(centers[p.id] ?? [])]]));
     }
+    const holdings: Holdings = {
+      units,
+      supplyCenters: centers,
+      ...(held.undeterminedHomes ? { undeterminedHomes: held.undeterminedHomes } : {}),
+      ...(homeCenters ? { homeCenters } : {}),
+    };
     if (phase.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
-    if (phase.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, units, centers, p.id))) continue;
+    if (phase.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, holdings, p.id))) continue;
     return {
       position: {
         variant: variant.name,
         phase: formatPhaseId(phase),
+        ...holdings,
         units: [...units],
         dislodged: phase.type === 'retreat' ? [...dislodged] : [],
-        supplyCenters: centers,
       },
       winner,
     };
@@ -46,9 +53,9 @@ export function advance(
   throw new Error(`variant ${variant.name} has no movement phase in its flow`);
 }
 
-function adjustmentNeeded(variant: Variant, units: readonly Unit[], centers: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId): boolean {
-  const due = adjustmentsDue(units, centers, power);
-  return due < 0 || (due > 0 && buildableCenters(variant, units, centers, power).length > 0);
+function adjustmentNeeded(variant: Variant, holdings: Holdings, power: PowerId): boolean {
+  const due = adjustmentsDue(variant, holdings, power);
+  return due < 0 || (due > 0 && buildableCenters(variant, holdings, power).length > 0);
 }
 
 /** Every supply centre occupied by a unit now belongs to that unit's power. */

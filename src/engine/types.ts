@@ -37,6 +37,21 @@ export interface Position {
   readonly units: readonly Unit[];
   readonly dislodged: readonly DislodgedUnit[];
   readonly supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>;
+  /**
+   * Home centres a power has still to choose by building there (DPjudge's RULE MOBILIZE, the
+   * "Undetermined Home SC"): each counts as a centre for builds, not for victory. Absent when none.
+   */
+  readonly undeterminedHomes?: Readonly<Record<PowerId, number>>;
+  /** Home centres that replaced the variant's during the game (DPjudge's NEWHOMES year). Absent until then. */
+  readonly homeCenters?: Readonly<Record<PowerId, readonly ProvinceId[]>>;
+}
+
+/** What a power holds that the adjustment rules read: a Position, or the part of one a phase has changed. */
+export interface Holdings {
+  readonly units: readonly Unit[];
+  readonly supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>;
+  readonly undeterminedHomes?: Readonly<Record<PowerId, number>>;
+  readonly homeCenters?: Readonly<Record<PowerId, readonly ProvinceId[]>>;
 }
 
 /** What a player wrote about a unit; `type` is null when the player left it out. */

@@ -74,6 +74,12 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
       if (other !== undefined) problems.push(`power ${power.id}: centre ${centre} is also owned by ${other} at the start`);
       owner.set(centre, power.id);
     }
+    for (const site of power.partisanSites ?? []) {
+      const province = byId.get(site);
+      if (!province) problems.push(`power ${power.id}: partisan site ${site} is not a province`);
+      else if (province.terrain === 'sea') problems.push(`power ${power.id}: partisan site ${site} is a sea`);
+    }
+    if (data.mobilize && (power.units.length > 0 || (power.ownedCenters ?? []).length > 0)) problems.push(`power ${power.id}: under mobilize a power starts with no units and no centres`);
     for (const unit of power.units) {
       const province = byId.get(provinceOf(unit.location));
       const coast = coastOf(unit.location);
@@ -99,6 +105,7 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
     seasonNames.set(step.season, step.seasonName);
     if (steps.filter((s) => s.season === step.season && s.type === step.type).length > 1) problems.push(`flow: ${step.seasonName} ${step.type} is listed twice`);
   }
+  if (data.mobilize && data.begin.type !== 'adjustment') problems.push('begin: under mobilize the game begins with an adjustment phase');
   if (!steps.some((s) => s.season === data.begin.season && s.type === data.begin.type)) problems.push(`begin: ${data.begin.season} ${data.begin.type} is not a phase of the flow`);
   return [...new Set(problems)];
 }

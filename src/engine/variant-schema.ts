@@ -16,6 +16,11 @@ const powerSchema = z
     units: z.array(z.object({ type: z.enum(UNIT_TYPES), location: z.string() }).strict()),
     /** Centres owned at the start; defaults to the home centres. */
     ownedCenters: z.array(z.string()).optional(),
+    /**
+     * DPjudge's partisan sites (`*SIB` in 1900): places, not centres, where the power may build one
+     * extra unit each while it has lost some but not all of its home centres.
+     */
+    partisanSites: z.array(z.string()).optional(),
   })
   .strict();
 
@@ -58,6 +63,17 @@ export const variantDataSchema = z
      * home centres (DPjudge's REMOTE_BUILDS).
      */
     builds: z.enum(BUILD_RULES).default('home'),
+    /**
+     * DPjudge's RULE MOBILIZE (1897, 1898): no power starts with units or centres; each has one
+     * undetermined home centre and owns the home centre where it builds its first unit. The game
+     * begins with that adjustment phase.
+     */
+    mobilize: z.boolean().optional(),
+    /**
+     * DPjudge's NEWHOMES (1897): in these years, when the adjustment phase comes, the centres each
+     * power owns become its home centres for the rest of the game.
+     */
+    newHomesYears: z.array(z.number().int()).optional(),
   })
   .strict();
 

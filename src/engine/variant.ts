@@ -12,6 +12,8 @@ export interface Power {
   readonly adjective: string;
   readonly initial: string;
   readonly homeCenters: readonly ProvinceId[];
+  /** Partisan build sites (DPjudge's `*` homes); empty for most powers. */
+  readonly partisanSites: readonly ProvinceId[];
 }
 
 /** One step from a phase to the next in the variant's flow. */
@@ -33,6 +35,10 @@ export class Variant {
   readonly steps: readonly PhaseStep[];
   readonly victoryCenters: number;
   readonly builds: BuildRule;
+  /** DPjudge's RULE MOBILIZE: the game opens with each power building its first unit on a home centre of its choice. */
+  readonly mobilize: boolean;
+  /** DPjudge's NEWHOMES: years whose adjustment phase makes each power's owned centres its homes. */
+  readonly newHomesYears: readonly number[];
   private readonly data: VariantData;
   private readonly powersById = new Map<PowerId, Power>();
 
@@ -48,6 +54,8 @@ export class Variant {
     this.steps = data.flow.filter((f): f is PhaseStep => 'season' in f);
     this.victoryCenters = data.victory.centers;
     this.builds = data.builds;
+    this.mobilize = data.mobilize ?? false;
+    this.newHomesYears = data.newHomesYears ?? [];
     this.powers = data.powers.map((p, index) => ({
       index,
       id: p.id,
@@ -55,6 +63,7 @@ export class Variant {
       adjective: p.adjective,
       initial: p.initial,
       homeCenters: p.homeCenters,
+      partisanSites: p.partisanSites ?? [],
     }));
     for (const power of this.powers) this.powersById.set(power.id, power);
   }
@@ -85,11 +94,18 @@ export class Variant {
   startingPosition(): Position {
     const units: Unit[] = [];
     const supplyCenters: Record<PowerId, ProvinceId[]> = {};
+    const undeterminedHomes: Record<PowerId, number> = {};
     for (const p of this.data.powers) {
+      if (this.mobilize) {
+        supplyCenters[p.id] = [];
+        undeterminedHomes[p.id] = 1;
+        continue;
+      }
       for (const u of p.units) units.push({ power: p.id, type: u.type, location: u.location });
       supplyCenters[p.id] = [...(p.ownedCenters ?? p.homeCenters)];
     }
-    return { variant: this.name, phase: formatPhaseId(this.firstPhase()), units, dislodged: [], supplyCenters };
+    const position: Position = { variant: this.name, phase: formatPhaseId(this.firstPhase()), units, dislodged: [], supplyCenters };
+    return this.mobilize ? { ...position, undeterminedHomes } : position;
   }
 
   /** The index in the flow of a phase, or -1 when the variant has no such phase. */

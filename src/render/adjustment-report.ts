@@ -45,5 +45,5 @@ export function adjustmentReport(variant: Variant, results: readonly OrderResult
 
 /** Whether the power still has a centre it may build on (a home centre it owns, in the standard rule) with nothing standing on it. */
 export function hasFreeHomeCentre(variant: Variant, position: Position, power: PowerId): boolean {
-  return buildableCenters(variant, position.units, position.supplyCenters, power).length > 0;
+  return buildableCenters(variant, position, power).length > 0;
 }

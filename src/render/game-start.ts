@@ -1,3 +1,4 @@
+import { buildableCenters } from '../engine/adjustment.ts';
 import { parsePhaseId } from '../engine/phase.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -84,6 +85,15 @@ function startingPosition(variant: Variant, position: Position): string[] {
     if (units.length === 0) continue;
     lines.push('');
     for (const unit of units) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(5)} ${formatLocation(unit.location, variant.map)}.`);
+  }
+  // MOBILIZE (1897, 1898): no units yet; each power's first build chooses the home centre it owns.
+  const choosing = variant.powers.filter((p) => (position.undeterminedHomes?.[p.id] ?? 0) > 0);
+  if (choosing.length > 0) {
+    lines.push('', 'No units stand yet: each power builds its first unit on the home centre of its choice,', 'which then becomes its own.', '');
+    for (const power of choosing) {
+      const sites = buildableCenters(variant, position, power.id).map((c) => variant.map.province(c)?.name ?? c).sort();
+      lines.push(`${`${power.name}:`.padEnd(width)} ${sites.length > 1 ? `${sites.slice(0, -1).join(', ')} or ${sites.at(-1)}` : (sites[0] ?? 'none')}.`);
+    }
   }
   return lines;
 }

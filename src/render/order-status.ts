@@ -1,4 +1,4 @@
-import { buildSites } from '../engine/adjustment.ts';
+import { adjustmentsDue, buildSites } from '../engine/adjustment.ts';
 import { coastOf, provinceOf } from '../engine/map.ts';
 import { parsePhaseId, type Phase } from '../engine/phase.ts';
 import type { LocationId, Order, PowerId, Position, UnitType } from '../engine/types.ts';
@@ -119,9 +119,8 @@ function retreatLineOf(order: Order | undefined): RetreatLine {
 
 function adjustmentListing(input: OrderStatusInput, powerName: string, accepted: readonly Order[]): Listing {
   const { variant, position } = input;
-  const owned = position.supplyCenters[input.power] ?? [];
   const units = position.units.filter((u) => u.power === input.power);
-  const due = owned.length - units.length;
+  const due = adjustmentsDue(variant, position, input.power);
   const line = (text: AdjustmentLine) => adjustmentLine(powerName, text, variant.map);
   const lines: string[] = [];
   const building = new Set<string>();
@@ -143,7 +142,7 @@ function adjustmentListing(input: OrderStatusInput, powerName: string, accepted:
     }
   }
   const occupied = new Set([...position.units.map((u) => provinceOf(u.location)), ...building]);
-  const freeHomes = buildSites(variant, position.supplyCenters, input.power).filter((c) => !occupied.has(c)).length;
+  const freeHomes = buildSites(variant, position, input.power).filter((c) => !occupied.has(c)).length;
   const buildsLeft = Math.max(0, due - building.size - waived);
   const removalsLeft = Math.max(0, -due - removing.size);
   if (buildsLeft > 0) lines.push(line(freeHomes > 0 ? { kind: 'pending-builds', count: buildsLeft } : { kind: 'unusable', count: buildsLeft, processed: false }));

@@ -1,3 +1,4 @@
+import { adjustmentsDue } from '../engine/adjustment.ts';
 import type { PowerId, Position, ProvinceId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { ownershipWidth, plural, wrapAfterComma } from './layout.ts';
@@ -49,24 +50,30 @@ export function renderOwnership(input: OwnershipInput): string {
     centres.forEach((c) => owned.add(c));
     listLine(power.name, centres);
   }
+  for (const power of variant.powers) {
+    const undetermined = position.undeterminedHomes?.[power.id] ?? 0;
+    if (undetermined > 0) lines.push(`${`${power.name}:`.padEnd(width + 1)}${undetermined} undetermined home centre${undetermined === 1 ? '' : 's'}.`);
+  }
   listLine('Unowned', variant.supplyCenters().filter((c) => !owned.has(c)));
   lines.push('');
   for (const power of variant.powers) {
-    const centres = position.supplyCenters[power.id]?.length ?? 0;
+    // Undetermined homes (MOBILIZE) count as centres, as DPjudge counts them; partisan builds (1900's Siberia) only in the builds.
+    const centres = (position.supplyCenters[power.id]?.length ?? 0) + (position.undeterminedHomes?.[power.id] ?? 0);
     const units = position.units.filter((u) => u.power === power.id).length;
+    const due = adjustmentsDue(variant, position, power.id);
     if (centres === 0 && units === 0) continue;
-    lines.push(countLine(power.name, centres, units, width) + flag(input, power.id, Math.abs(centres - units)));
+    lines.push(countLine(power.name, centres, units, due, width) + flag(input, power.id, Math.abs(due)));
   }
   return lines.map((line) => `${line}\n`).join('');
 }
 
 /** "Austria:   4 Supply centers,  3 Units:  Builds   1 unit." */
-function countLine(name: string, centres: number, units: number, width: number): string {
-  const difference = Math.abs(centres - units);
+function countLine(name: string, centres: number, units: number, due: number, width: number): string {
+  const difference = Math.abs(due);
   const prefix = `${name}:`.padEnd(Math.max(width, name.length + 1));
   const centreWord = centres === 1 ? 'Supply center, ' : 'Supply centers,';
   const unitWord = units === 1 ? 'Unit: ' : 'Units:';
-  const action = centres >= units ? 'Builds ' : 'Removes';
+  const action = due >= 0 ? 'Builds ' : 'Removes';
   return `${prefix}${pad2(centres)} ${centreWord} ${pad2(units)} ${unitWord}  ${action} ${pad2(difference)} ${plural(difference, 'unit')}.`;
 }
 

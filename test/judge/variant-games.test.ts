@@ -19,10 +19,10 @@ import { eml } from './mail-builder.ts';
 // random legal orders written as players write them (signing on by the power's initial, digits
 // included), each answered without error and followed by results to every player.
 // The suite plays a representative few; DIPJUDGE_ALL_VARIANTS=1 (npm run play:variants:mail)
-// plays every variant.
+// plays every variant, DIPJUDGE_VARIANTS=1897,1898 the ones named.
 
 const ALL = process.env.DIPJUDGE_ALL_VARIANTS === '1';
-const VARIANTS = ALL ? variantNames() : ['hundred', 'ancmed', 'france-austria'];
+const VARIANTS = ALL ? variantNames() : process.env.DIPJUDGE_VARIANTS ? process.env.DIPJUDGE_VARIANTS.split(',') : ['hundred', 'ancmed', 'france-austria'];
 const GM = 'gm@players.example';
 
 interface Mail {
@@ -46,9 +46,9 @@ function ordersFor(variant: Variant, position: Position, power: string, random: 
   if (phase.type === 'retreat') {
     return position.dislodged.filter((u) => u.power === power).map((u) => (u.retreats.length > 0 ? `${u.type} ${u.location} - ${pick(u.retreats)}` : `${u.type} ${u.location} disband`));
   }
-  const due = adjustmentsDue(position.units, position.supplyCenters, power);
+  const due = adjustmentsDue(variant, position, power);
   if (due < 0) return own.slice(0, -due).map((u) => `Remove ${u.type} ${u.location}`);
-  const sites = [...buildableCenters(variant, position.units, position.supplyCenters, power)];
+  const sites = [...buildableCenters(variant, position, power)];
   const lines: string[] = [];
   for (let k = 0; k < due; k++) {
     if (sites.length === 0) {
@@ -63,11 +63,11 @@ function ordersFor(variant: Variant, position: Position, power: string, random: 
   return lines;
 }
 
-function owesOrders(position: Position, power: string): boolean {
+function owesOrders(variant: Variant, position: Position, power: string): boolean {
   const phase = parsePhaseId(position.phase)!;
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
   if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power);
-  return adjustmentsDue(position.units, position.supplyCenters, power) !== 0;
+  return adjustmentsDue(variant, position, power) !== 0;
 }
 
 async function playFirstYear(db: Kysely<Database>, name: string): Promise<string[]> {
@@ -116,7 +116,7 @@ async function playFirstYear(db: Kysely<Database>, name: string): Promise<string
     const position = row.position as Position;
     const phase = parsePhaseId(position.phase)!;
     for (const power of variant.powers) {
-      if (!owesOrders(position, power.id)) continue;
+      if (!owesOrders(variant, position, power.id)) continue;
       const lines = ordersFor(variant, position, power.id, random);
       const { address, password } = holder.get(power.id)!;
       mails = await send(address, `SIGNON ${power.initial}demo ${password}\n${lines.join('\n')}\n`);

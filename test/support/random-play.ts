@@ -1,4 +1,4 @@
-import { buildableCenters, adjustmentsDue } from '../../src/engine/adjustment.ts';
+import { adjustmentCentres, adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../src/engine/adjudicate-phase.ts';
 import { provinceOf } from '../../src/engine/map.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
@@ -62,9 +62,9 @@ function retreatOrders(position: Position, random: () => number): SubmittedOrder
 function adjustmentOrders(variant: Variant, position: Position, random: () => number): SubmittedOrder[] {
   const orders: SubmittedOrder[] = [];
   for (const power of variant.powers) {
-    const due = adjustmentsDue(position.units, position.supplyCenters, power.id);
+    const due = adjustmentsDue(variant, position, power.id);
     if (due > 0) {
-      const sites = [...buildableCenters(variant, position.units, position.supplyCenters, power.id)];
+      const sites = [...buildableCenters(variant, position, power.id)];
       for (let k = 0; k < due && sites.length > 0; k++) {
         const site = sites.splice(Math.floor(random() * sites.length), 1)[0]!;
         const province = variant.map.province(site)!;
@@ -108,7 +108,8 @@ export function playRandomGame(variant: Variant, seed: number, maxPhases: number
       for (const power of variant.powers) {
         const before = position.units.filter((u) => u.power === power.id).length;
         const after = next.units.filter((u) => u.power === power.id).length;
-        const centres = position.supplyCenters[power.id]?.length ?? 0;
+        // Undetermined homes (MOBILIZE) and partisan builds (1900) count as centres here.
+        const centres = adjustmentCentres(variant, position, power.id);
         const ok = before > centres ? after === centres : after >= before && after <= centres;
         if (!ok) throw new Error(`${where}: ${power.id} had ${before} units and ${centres} centres, and has ${after} after adjustments`);
       }

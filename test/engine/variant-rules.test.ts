@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/api/adjudicate.ts';
+import { loadVariant } from '../../src/catalog/variant-catalog.ts';
+import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
+import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
+import type { SubmittedOrder } from '../../src/engine/results.ts';
+import type { Position, Unit } from '../../src/engine/types.ts';
+
+// The build rules DPjudge's maps need beyond the standard game, each against the variant that uses it:
+// MOBILIZE (1897, 1898), NEWHOMES (1897) and partisan build sites (1900's Siberia).
+
+const build = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'build', unit: { type, location } } });
+const hold = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'hold', unit: { type, location } } });
+const unit = (power: string, type: 'A' | 'F', location: string): Unit => ({ power, type, location });
+
+describe('MOBILIZE (1898): one undetermined home centre, owned where the first unit is built', () => {
+  const variant = loadVariant('1898');
+  const start = variant.startingPosition();
+
+  it('starts in winter 1898 with no units, no centres and one undetermined home each', () => {
+    expect(start.phase).toBe('W1898A');
+    expect(start.units).toEqual([]);
+    expect(Object.values(start.supplyCenters).every((c) => c.length === 0)).toBe(true);
+    expect(start.undeterminedHomes).toEqual(Object.fromEntries(variant.powers.map((p) => [p.id, 1])));
+    expect(adjustmentsDue(variant, start, 'ENGLAND')).toBe(1);
+    expect(buildableCenters(variant, start, 'ENGLAND').sort()).toEqual(['edi', 'lon', 'lvp']);
+  });
+
+  it('makes the chosen home centre the power\'s, refuses a second one and builds abroad, keeps a waived choice', () => {
+    const outcome = adjudicatePhase(variant, start, [build('ENGLAND', 'F', 'lon'), build('ENGLAND', 'A', 'lvp'), build('FRANCE', 'A', 'mun'), build('FRANCE', 'A', 'par'), build('GERMANY', 'A', 'kie')]);
+    const refused = outcome.results.filter((r) => r.outcome === 'illegal').map((r) => r.reason);
+    expect(refused).toEqual(['England may build only 1 unit', 'Munich is not a home supply centre of France']);
+    const next = outcome.position;
+    expect(next.phase).toBe('S1899M');
+    expect(next.supplyCenters.ENGLAND).toEqual(['lon']);
+    expect(next.supplyCenters.FRANCE).toEqual(['par']);
+    expect(next.units).toContainEqual(unit('ENGLAND', 'F', 'lon'));
+    // Powers that did not build keep their undetermined home for a later winter, as DPjudge keeps its SC!.
+    expect(next.undeterminedHomes).toEqual({ AUSTRIA: 1, ITALY: 1, RUSSIA: 1, TURKEY: 1 });
+    expect(outcome.winner).toBeNull();
+  });
+
+  it('leaves the other home centres neutral: they must be taken before a unit is built there', () => {
+    const position: Position = { variant: '1898', phase: 'F1899M', units: [unit('ENGLAND', 'F', 'lon'), unit('ENGLAND', 'A', 'edi')], dislodged: [], supplyCenters: { ENGLAND: ['lon'] } };
+    const next = adjudicatePhase(variant, position, [hold('ENGLAND', 'F', 'lon'), hold('ENGLAND', 'A', 'edi')]).position;
+    expect(next.supplyCenters.ENGLAND).toEqual(['edi', 'lon']);
+    expect(next.phase).toBe('S1900M');
+  });
+});
+
+describe('NEWHOMES (1897): the centres owned in winter 1899 become the home centres', () => {
+  const variant = loadVariant('1897');
+
+  it('keeps St Petersburg from Russia\'s first choice', () => {
+    const start = variant.startingPosition();
+    expect(start.phase).toBe('W1897A');
+    expect(buildableCenters(variant, start, 'RUSSIA').sort()).toEqual(['mos', 'sev', 'war']);
+    const refused = adjudicatePhase(variant, start, [build('RUSSIA', 'F', 'stp/nc')]).results.find((r) => r.power === 'RUSSIA' && r.outcome === 'illegal');
+    expect(refused?.reason).toBe('St Petersburg is not a home supply centre of Russia');
+  });
+
+  it('gives no new homes in winter 1898 and makes every owned centre a home in winter 1899', () => {
+    const units = [unit('ENGLAND', 'F', 'nwy'), unit('ENGLAND', 'A', 'edi')];
+    const in1898: Position = { variant: '1897', phase: 'F1898M', units, dislodged: [], supplyCenters: { ENGLAND: ['lon'] } };
+    const w1898 = adjudicatePhase(variant, in1898, units.map((u) => hold(u.power, u.type, u.location))).position;
+    expect(w1898.homeCenters).toBeUndefined();
+    expect(w1898.supplyCenters.ENGLAND).toEqual(['edi', 'lon', 'nwy']);
+
+    const in1899: Position = { ...in1898, phase: 'F1899M' };
+    const w1899 = adjudicatePhase(variant, in1899, units.map((u) => hold(u.power, u.type, u.location))).position;
+    expect(w1899.phase).toBe('W1899A');
+    expect(w1899.homeCenters?.ENGLAND).toEqual(['edi', 'lon', 'nwy']);
+    expect(w1899.homeCenters?.FRANCE).toEqual([]);
+    expect(buildableCenters(variant, w1899, 'ENGLAND')).toEqual(['lon']);
+    // The new homes stay with the position from then on.
+    const s1900 = adjudicatePhase(variant, w1899, [build('ENGLAND', 'F', 'lon')]).position;
+    expect(s1900.homeCenters?.ENGLAND).toEqual(['edi', 'lon', 'nwy']);
+    const lost: Position = { ...s1900, phase: 'W1900A', units: [unit('ENGLAND', 'A', 'edi')], supplyCenters: { ENGLAND: ['edi', 'lon', 'nwy'] } };
+    expect(buildableCenters(variant, lost, 'ENGLAND').sort()).toEqual(['lon', 'nwy']);
+  });
+});
+
+describe('partisan sites (1900): Russia builds in Siberia while it has lost some but not all of its homes', () => {
+  const variant = loadVariant('1900');
+  const winter = (centres: string[], units: Unit[]): Position => ({ variant: '1900', phase: 'W1901A', units, dislodged: [], supplyCenters: { RUSSIA: centres } });
+  const russians = [unit('RUSSIA', 'A', 'mos'), unit('RUSSIA', 'F', 'sev'), unit('RUSSIA', 'A', 'rum')];
+
+  it('counts one more build and offers Siberia when a home is lost', () => {
+    const position = winter(['mos', 'rum', 'sev', 'stp'], russians);
+    expect(adjustmentsDue(variant, position, 'RUSSIA')).toBe(2);
+    expect(buildableCenters(variant, position, 'RUSSIA').sort()).toEqual(['sib', 'stp']);
+    const next = adjudicatePhase(variant, position, [build('RUSSIA', 'A', 'sib'), build('RUSSIA', 'F', 'stp/nc')]).position;
+    expect(next.units).toContainEqual(unit('RUSSIA', 'A', 'sib'));
+    expect(next.units).toContainEqual(unit('RUSSIA', 'F', 'stp/nc'));
+    // Siberia is no centre: victory counts only owned centres.
+    expect(next.supplyCenters.RUSSIA).toEqual(['mos', 'rum', 'sev', 'stp']);
+  });
+
+  it('refuses Siberia while every home is held, or when none is', () => {
+    const all = winter(['mos', 'sev', 'stp', 'war', 'rum'], russians);
+    expect(adjustmentsDue(variant, all, 'RUSSIA')).toBe(2);
+    const refused = adjudicatePhase(variant, all, [build('RUSSIA', 'A', 'sib')]).results.find((r) => r.outcome === 'illegal');
+    expect(refused?.reason).toBe('Russia may build in Siberia only while it has lost some but not all of its home centres');
+    const none = winter(['rum', 'bul'], [unit('RUSSIA', 'A', 'rum')]);
+    expect(adjustmentsDue(variant, none, 'RUSSIA')).toBe(1);
+    expect(buildableCenters(variant, none, 'RUSSIA')).toEqual([]);
+  });
+
+  it('keeps a partisan unit: Russia with three homes and one lost removes nothing for its fourth unit', () => {
+    const position = winter(['mos', 'sev', 'stp'], [...russians, unit('RUSSIA', 'A', 'sib')]);
+    expect(adjustmentsDue(variant, position, 'RUSSIA')).toBe(0);
+  });
+});
+
+describe('dipjudge adjudicate carries the undetermined homes and the new homes', () => {
+  it('reads and writes undeterminedHomes', () => {
+    const output = adjudicate({ position: { variant: '1898', phase: 'W1898A', units: [], supplyCenters: {}, undeterminedHomes: { ENGLAND: 1, FRANCE: 1 } }, orders: { ENGLAND: ['Build F Edi'] } });
+    expect(output.position.supplyCenters.ENGLAND).toEqual(['edi']);
+    expect(output.position.undeterminedHomes).toEqual({ FRANCE: 1 });
+    expect(output.position.phase).toBe('S1899M');
+  });
+
+  it('names a bad homeCenters entry', () => {
+    expect(() => adjudicate({ position: { variant: '1897', phase: 'S1900M', units: [], homeCenters: { ENGLAND: ['nth'] } } })).toThrow('position.homeCenters.ENGLAND[0]: "nth" is not a supply centre');
+  });
+});
