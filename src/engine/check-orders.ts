@@ -42,7 +42,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   const results =
     phase.type === 'retreat'
       ? adjudicateRetreats(variant, position.units, position.dislodged, orders).results
-      : adjudicateAdjustments(variant, position.units, position.supplyCenters, orders).results;
+      : adjudicateAdjustments(variant, position, orders).results;
   const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: string }[] = [];
   const notes: { input: number; power: PowerId; note: string }[] = [];
   const defaulted: { power: PowerId; unit: LocationId | null }[] = [];
@@ -56,5 +56,5 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
 
 /** The powers with builds or removals due in an adjustment position (those the civil-disorder defaults would give a result). */
 export function powersAdjusting(variant: Variant, position: Position): ReadonlySet<PowerId> {
-  return new Set(variant.powers.map((p) => p.id).filter((power) => adjustmentsDue(position.units, position.supplyCenters, power) !== 0));
+  return new Set(variant.powers.map((p) => p.id).filter((power) => adjustmentsDue(variant, position, power) !== 0));
 }
