@@ -42,6 +42,8 @@ const configSchema = z
     JUDGE_NAME: z.string().min(1).default('dipjudge'),
     JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
     DIPJUDGE_LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+    DIPJUDGE_HTTP_PORT: z.coerce.number().int('must be a whole number').min(0, 'must be a TCP port, 1 to 65535 (0: any free port)').max(65_535, 'must be a TCP port, 1 to 65535 (0: any free port)').optional(),
+    DIPJUDGE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((c, ctx) => {
     if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
@@ -113,6 +115,8 @@ export interface JudgeSettings {
   readonly retention: RetentionSettings;
   /** When set, every mail sent through SMTP is DKIM-signed. */
   readonly dkim: DkimSettings | undefined;
+  /** When set, `serve` answers HTTP here: /healthz, /metrics and the read-only web site (src/web). */
+  readonly http: { readonly port: number; readonly host: string } | undefined;
   readonly judge: {
     readonly address: string;
     readonly name: string;
@@ -183,6 +187,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
             privateKey: readPrivateKey(c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE, origin('DIPJUDGE_DKIM_PRIVATE_KEY_FILE')),
           }
         : undefined,
+    http: c.DIPJUDGE_HTTP_PORT === undefined ? undefined : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST },
     judge: {
       address: c.JUDGE_ADDRESS.toLowerCase(),
       name: c.JUDGE_NAME,

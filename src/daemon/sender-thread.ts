@@ -30,7 +30,12 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = FROM_SOURCE ? new URL('./sender-thread-worker.mjs', import.meta.url) : new URL('./sender-thread-worker.js', import.meta.url);
 const WORKER_MODULE = FROM_SOURCE ? new URL('./sender-thread-worker.ts', import.meta.url).href : WORKER_ENTRY.href;
 
-export function startSenderThread(options: SenderThreadOptions): RunningSender {
+/** The sender thread; `alive` is false while it is starting or being started again (for /healthz). */
+export interface RunningSenderThread extends RunningSender {
+  alive(): boolean;
+}
+
+export function startSenderThread(options: SenderThreadOptions): RunningSenderThread {
   const { settings, workerId, log } = options;
   const restart = backoffPolicy({ initialMs: options.restartDelayMs ?? 1_000, maxMs: 60_000 });
   const data: SenderThreadData = { module: WORKER_MODULE, settings, workerId };
@@ -77,6 +82,7 @@ export function startSenderThread(options: SenderThreadOptions): RunningSender {
   launch();
 
   return {
+    alive: () => worker !== null && ready,
     wake() {
       if (ready) post({ type: 'wake' });
       else wakeWaiting = true;

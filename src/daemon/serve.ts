@@ -18,6 +18,12 @@ import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
 import { outboxSender } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
+import { checkHealth } from './health.ts';
+import { startWebServer, type RunningWebServer } from '../web/server.ts';
+import { JudgeMetrics } from '../web/metrics.ts';
+import { publicSite } from '../web/public-view.ts';
+import { pingDatabase, queueGauges } from '../store/health-queries.ts';
+import { DIPJUDGE_VERSION } from '../config/version.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
 
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
@@ -30,6 +36,8 @@ export interface RunningJudge {
   stop(): Promise<void>;
   /** Resolves once the loop has gone round once more (for tests and scripts). */
   settled(): Promise<void>;
+  /** The HTTP side (DIPJUDGE_HTTP_PORT), when on: where it listens. */
+  readonly http: { readonly host: string; readonly port: number } | null;
 }
 
 export async function serve(settings: JudgeSettings, log: Logger): Promise<RunningJudge> {
@@ -37,6 +45,8 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const messageIdDomain = settings.judge.address.split('@')[1]!;
   const judgeStore = createJudgeStore(store.db, { messageIdDomain });
   const judge = new MailJudge(judgeStore, settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
+  const metrics = new JudgeMetrics();
+  const judged = (outcome: ReceiveOutcome, ms: number) => metrics.mailJudged(outcome.status, ms / 1000, outcome.status === 'processed' ? outcome.failedBlocks : 0);
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
@@ -71,6 +81,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         const { wholeSizeBytes, ...origin } = meta;
         const outcome = await judge.receive(raw, origin, wholeSizeBytes === undefined ? {} : { sizeBytes: wholeSizeBytes });
         log.info({ ...handledFields(outcome), ms: Date.now() - started }, 'message handled');
+        judged(outcome, Date.now() - started);
         await keepIfFailed(outcome, () => raw);
         sending?.wake();
         return outcome.status === 'set-aside' ? 'set-aside' : undefined;
@@ -80,7 +91,10 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         const outcomes = await judge.receiveAll(mails.map((mail) => ({ raw: mail.raw, origin: mail.meta })));
         // The mails shared one transaction: each line gives the group's time and size.
         const ms = Date.now() - started;
-        for (const outcome of outcomes) log.info({ ...handledFields(outcome), ms, group: outcomes.length }, 'message handled');
+        for (const outcome of outcomes) {
+          log.info({ ...handledFields(outcome), ms, group: outcomes.length }, 'message handled');
+          judged(outcome, ms / outcomes.length);
+        }
         for (const [index, outcome] of outcomes.entries()) await keepIfFailed(outcome, () => mails[index]!.raw);
         sending?.wake();
       },
@@ -133,19 +147,50 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       if (event === null) return;
       await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, event, new Date());
       log.info({ job: job.kind, gameId: event.gameId, phase: event.phase }, 'game event handled');
+      metrics.gameEventHandled();
     },
   });
   let stopping = false;
+  let lastRound = Date.now();
   let waiters: (() => void)[] = [];
+  // /healthz, /metrics and the public site, when DIPJUDGE_HTTP_PORT is set.
+  let web: RunningWebServer | null = null;
+  if (settings.http !== undefined) {
+    const webLog = log.child({ component: 'web' });
+    web = await startWebServer(
+      {
+        site: publicSite(judgeStore),
+        info: { judgeName: settings.judge.name, judgeAddress: settings.judge.address },
+        health: () =>
+          checkHealth({
+            pingDatabase: () => pingDatabase(store.db),
+            spoolInbox: folders.inbox,
+            spoolOutbox: sending ? null : folders.outbox,
+            lastSpoolRound: () => lastRound,
+            stuckAfterMs: Math.max(60_000, settings.pollMs * 20),
+            imap: imapUrl === undefined ? null : () => (leadership !== null && !leadership.isLeader() ? 'standby' : (intake?.status().phase ?? 'none')),
+            smtpSender: sending ? () => sending.alive() : null,
+          }),
+        metrics: async () => metrics.render(await queueGauges(store.db, new Date()).catch(() => null), { version: DIPJUDGE_VERSION, database: store.kind }),
+        log: webLog,
+      },
+      settings.http,
+    );
+    log.info({ host: web.host, port: web.port }, 'answering HTTP: /healthz, /metrics and the games site');
+  }
   const loop = (async () => {
     while (!stopping) {
       try {
+        lastRound = Date.now();
         const failedFiles: { file: string; outcome: ReceiveOutcome }[] = [];
+        let started = Date.now();
         const handled = await drainInbox(
           folders,
           judge,
           (file, status, outcome) => {
             log.info({ file, ...handledFields(outcome) }, 'message handled');
+            judged(outcome, Date.now() - started);
+            started = Date.now();
             if (status === 'failed') failedFiles.push({ file, outcome });
           },
           { maxBytes: settings.judge.maxMessageBytes },
@@ -168,8 +213,10 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   })();
   return {
     settled: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    http: web === null ? null : { host: web.host, port: web.port },
     async stop() {
       stopping = true;
+      await web?.close();
       if (leadership) await leadership.stop();
       else await stopIntake();
       await jobs.stop();
@@ -186,7 +233,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
  * The outbox sender: with PostgreSQL on a thread of its own (sender-thread.ts), with PGlite,
  * which lives in this thread, here. Null without SMTP_URL (the spool outbox is written instead).
  */
-function startSending(settings: JudgeSettings, store: Store, workerId: string, log: Logger): RunningSender | null {
+function startSending(settings: JudgeSettings, store: Store, workerId: string, log: Logger): (RunningSender & { alive(): boolean }) | null {
   const { smtpUrl, databaseUrl } = settings;
   if (smtpUrl === undefined) return null;
   if (settings.outbox.leaseSeconds * 1000 < SENDER_DEFAULTS.socketTimeoutMs) {
@@ -195,7 +242,16 @@ function startSending(settings: JudgeSettings, store: Store, workerId: string, l
   if (databaseUrl !== undefined) return startSenderThread({ settings: { ...settings, smtpUrl, databaseUrl }, workerId, log });
   const sender = outboxSender(store.db, { ...settings, smtpUrl }, workerId, log.child({ component: 'smtp' }));
   const running = sender.start({ pollMs: settings.pollMs });
-  return { wake: running.wake, stop: () => sender.close() };
+  let stopped = false;
+  return {
+    wake: running.wake,
+    // The loop runs in this thread and logs its own errors: it is alive until stopped.
+    alive: () => !stopped,
+    stop: () => {
+      stopped = true;
+      return sender.close();
+    },
+  };
 }
 
 /** What the log says of a handled mail: its outcome and the games and phases it touched, never its text. */

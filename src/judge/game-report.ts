@@ -33,7 +33,7 @@ export function phaseTitle(variant: Variant, phaseId: string): string {
 }
 
 /** A power's state as LIST shows it. */
-function powerState(seat: SeatRecord | undefined, owes: boolean, orders: StoredOrders | undefined, late: boolean, forming: boolean): string {
+export function powerState(seat: SeatRecord | undefined, owes: boolean, orders: StoredOrders | undefined, late: boolean, forming: boolean): string {
   if (!seat) return forming ? 'open' : 'vacant';
   switch (seat.status) {
     case 'resigned':

@@ -21,8 +21,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   store: ['engine', 'schedule', 'judge'],
   mail: ['engine', 'render', 'judge', 'store'],
   config: [],
-  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config'],
-  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon'],
+  // The read-only web site, /healthz and /metrics: reads through the judge's port and the store.
+  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'config'],
+  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config', 'web'],
+  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web'],
   '(root)': ['api', 'engine'],
 };
 

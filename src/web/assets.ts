@@ -1,0 +1,52 @@
+// The site's stylesheet and its one script, served from the judge itself (the pages' Content
+// Security Policy allows nothing from elsewhere and no inline code).
+
+export const SITE_CSS = `
+:root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fbfbf8; --muted: #5a5a5a; --line: #d6d3c8; --accent: #7a3b12; }
+@media (prefers-color-scheme: dark) { :root { --fg: #ecebe6; --bg: #1b1b1a; --muted: #a9a8a2; --line: #3b3a36; --accent: #f0a36b; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+header { padding: .6rem 1rem; border-bottom: 1px solid var(--line); display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; }
+header .home { font-weight: 700; font-size: 1.15rem; color: var(--accent); text-decoration: none; }
+header .tag { color: var(--muted); font-size: .9rem; }
+main { max-width: 70rem; margin: 0 auto; padding: .5rem 1rem 2rem; }
+footer { color: var(--muted); font-size: .85rem; padding: 1rem; border-top: 1px solid var(--line); text-align: center; }
+a { color: var(--accent); }
+h1 { font-size: 1.6rem; margin: .8rem 0 .3rem; }
+h2 { font-size: 1.2rem; margin: 1.4rem 0 .4rem; border-bottom: 1px solid var(--line); }
+table { border-collapse: collapse; margin: .3rem 0; }
+th, td { text-align: left; padding: .2rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; }
+.empty, .more, figcaption { color: var(--muted); }
+.error { color: #b00020; }
+.deadline { font-size: 1.1rem; }
+.local { color: var(--muted); }
+pre { white-space: pre-wrap; font-size: .85rem; background: color-mix(in srgb, var(--line) 25%, transparent); padding: .5rem; }
+figure.map { margin: .8rem 0; }
+figure.map img { max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
+form.zone { margin: .6rem 0; font-size: .9rem; }
+details summary { cursor: pointer; margin: .3rem 0; }
+`;
+
+/**
+ * Adds, under each deadline, the same instant in the reader's own zone as the browser knows it
+ * (the pages work without it; ?zone= picks a zone on the server instead).
+ */
+export const SITE_JS = `
+(function () {
+  var zone;
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+  var format = new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  var times = document.querySelectorAll('time[data-local]');
+  for (var i = 0; i < times.length; i++) {
+    var at = new Date(times[i].getAttribute('datetime'));
+    if (isNaN(at.getTime())) continue;
+    var local = document.createElement('span');
+    local.className = 'local';
+    local.textContent = ' (your time: ' + format.format(at) + ')';
+    if (zone) local.title = zone;
+    times[i].insertAdjacentElement('afterend', local);
+  }
+})();
+`;

@@ -1,0 +1,136 @@
+import { formatDeadline, formatPlayerDeadline } from '../schedule/index.ts';
+import { html, type Html, type Part } from './html.ts';
+import type { GameRow, GameView, GamesListView } from './public-view.ts';
+
+// The site's pages: server-rendered HTML that reads well without JavaScript. The one script
+// (/site.js) only adds each deadline in the reader's own zone, as the browser knows it; without
+// it, `?zone=Area/City` shows the deadlines in any zone. Nothing here has an address or password.
+
+export interface SiteInfo {
+  /** The judge's name (JUDGE_NAME) and mail address, to which players send their commands. */
+  readonly judgeName: string;
+  readonly judgeAddress: string;
+}
+
+export function gamePath(name: string): string {
+  return `/games/${encodeURIComponent(name)}`;
+}
+
+function layout(site: SiteInfo, title: string, body: Html, options: { readonly noindex?: boolean } = {}): string {
+  return `<!doctype html>\n${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
+<title>${title} – ${site.judgeName}</title>
+<link rel="stylesheet" href="/site.css">
+<script src="/site.js" defer></script>
+</head>
+<body>
+<header><a href="/" class="home">${site.judgeName}</a> <span class="tag">a Diplomacy judge played by e-mail: write to <code>${site.judgeAddress}</code></span></header>
+<main>
+${body}
+</main>
+<footer>Read-only: commands go to the judge by mail (HELP tells them all). Times are shown in the game's zone unless you choose one.</footer>
+</body>
+</html>`.text}\n`;
+}
+
+/** A deadline as njudge writes it, in `zone` (the game's, or the one the reader chose), with the exact instant for the script. */
+function when(at: Date, gameZone: string, readerZone: string | null): Html {
+  const text = readerZone === null ? `${formatDeadline(at, gameZone)} (${gameZone})` : formatPlayerDeadline(at, readerZone);
+  return html`<time datetime="${at.toISOString()}" data-local>${text}</time>`;
+}
+
+function zoneForm(readerZone: string | null, badZone: string | null): Html {
+  return html`<form class="zone" method="get">
+<label>Show times in <input name="zone" value="${readerZone ?? ''}" placeholder="Europe/Berlin" size="20"></label> <button type="submit">Show</button>
+${badZone !== null ? html`<p class="error">Unknown time zone '${badZone}': times are shown in the game's zone. Write a zone as Area/City, e.g. America/New_York.</p>` : ''}
+</form>`;
+}
+
+function gameLink(row: { readonly name: string }): Html {
+  return html`<a href="${gamePath(row.name)}">${row.name}</a>`;
+}
+
+function gamesTable(rows: readonly GameRow[], readerZone: string | null, kind: 'openings' | 'play' | 'finished'): Html {
+  if (rows.length === 0) return html`<p class="empty">${kind === 'openings' ? 'No game is taking players just now: start one by mail with CREATE game password.' : 'None.'}</p>`;
+  const head = kind === 'openings' ? html`<tr><th>Game</th><th>Variant</th><th>Players</th></tr>` : html`<tr><th>Game</th><th>Variant</th><th>State</th><th>Phase</th>${kind === 'play' ? html`<th>Deadline</th>` : ''}</tr>`;
+  const body = rows.map((row) =>
+    kind === 'openings'
+      ? html`<tr><td>${gameLink(row)}</td><td>${row.variant}</td><td>${row.joined ? `${row.joined.players} of ${row.joined.of} joined` : ''}</td></tr>`
+      : html`<tr><td>${gameLink(row)}</td><td>${row.variant}</td><td>${row.status}</td><td>${row.phaseTitle ?? '–'}</td>${kind === 'play' ? html`<td>${row.deadline ? when(row.deadline, row.timeZone, readerZone) : 'none'}</td>` : ''}</tr>`,
+  );
+  return html`<table class="games ${kind}"><thead>${head}</thead><tbody>${body}</tbody></table>`;
+}
+
+export function gamesPage(site: SiteInfo, view: GamesListView, readerZone: string | null, badZone: string | null): string {
+  return layout(
+    site,
+    'Games',
+    html`<h1>Games on ${site.judgeName}</h1>
+<section id="openings"><h2>Taking players</h2>
+<p>Join one by mail: <code>JOIN game password</code> to ${site.judgeAddress}.</p>
+${gamesTable(view.openings, readerZone, 'openings')}</section>
+<section id="in-play"><h2>In play</h2>${gamesTable(view.inPlay, readerZone, 'play')}</section>
+<section id="finished"><h2>Finished</h2>${gamesTable(view.finished, readerZone, 'finished')}</section>
+${view.more ? html`<p class="more">Only the first games by name are shown: SEARCH by mail finds the others.</p>` : ''}
+${zoneForm(readerZone, badZone)}`,
+  );
+}
+
+export function gamePage(site: SiteInfo, game: GameView, readerZone: string | null, badZone: string | null): string {
+  const path = gamePath(game.name);
+  const deadline: Part[] = [];
+  if (game.phase !== null && (game.status === 'active' || game.status === 'waiting')) {
+    deadline.push(
+      game.deadline
+        ? html`<p class="deadline">The deadline for ${game.phase} is ${when(game.deadline, game.timeZone, readerZone)}.</p>`
+        : html`<p class="deadline">${game.phase} has no deadline: it is processed when every order is in.</p>`,
+    );
+    if (game.grace) deadline.push(html`<p class="grace">The grace period ends ${when(game.grace, game.timeZone, readerZone)}.</p>`);
+  }
+  const powers = game.joined
+    ? html`<p>${game.joined.players} of ${game.joined.of} players have joined${game.status === 'forming' ? html`; to join, mail <code>JOIN ${game.name} password</code> to ${site.judgeAddress}` : ''}.</p>`
+    : html`<table class="powers"><thead><tr><th>Power</th><th>State</th><th>Centres</th><th></th><th>Units</th></tr></thead><tbody>${game.powers.map(
+        (p) => html`<tr><td>${p.name}</td><td>${p.state}</td><td class="n">${p.centres.length}</td><td title="${p.centreNames.join(', ')}">${p.centres.join(' ')}</td><td title="${p.unitNames.join(', ')}">${p.units.join(', ')}</td></tr>`,
+      )}${game.unownedCentres.length > 0 ? html`<tr class="unowned"><td>Unowned</td><td></td><td class="n">${game.unownedCentres.length}</td><td title="${game.unownedCentreNames.join(', ')}">${game.unownedCentres.join(' ')}</td><td></td></tr>` : ''}</tbody></table>`;
+  const history = game.centreHistory.rows.length === 0
+    ? ''
+    : html`<section id="centres"><h2>Supply centres by year</h2><div class="scroll"><table class="centres"><thead><tr><th>Year</th>${game.centreHistory.powers.map((p) => html`<th>${p}</th>`)}</tr></thead><tbody>${game.centreHistory.rows.map(
+        (row) => html`<tr><td>${row.label}</td>${row.counts.map((n) => html`<td class="n">${n}</td>`)}</tr>`,
+      )}</tbody></table></div></section>`;
+  const results = game.results.length === 0
+    ? html`<p class="empty">No results yet.</p>`
+    : game.results.map(
+        (r) => html`<details${r === game.results[0] ? html` open` : ''}><summary>${r.title} (${r.phase})${game.hasMap ? html` – <a href="${path}/phases/${r.phase}/map.svg">map with its orders</a>` : ''}</summary><pre>${r.text}</pre></details>`,
+      );
+  return layout(
+    site,
+    `Game ${game.name}`,
+    html`<h1>Game ${game.name}</h1>
+<p class="summary">${game.variantTitle}, ${game.status}${game.phaseTitle ? html`: ${game.phaseTitle}` : ''}.</p>
+${game.description ? html`<p class="description">${game.description}</p>` : ''}
+${deadline}
+<p class="feeds"><a href="${path}/deadlines.ics">Deadlines as a calendar feed (ICS)</a>: add its address to your calendar to follow this game's deadlines.</p>
+${zoneForm(readerZone, badZone)}
+${game.hasMap ? html`<figure class="map"><img src="${path}/map.svg" alt="Map of game ${game.name}, ${game.phase}" width="1000"><figcaption>The position${game.phase ? ` in ${game.phase}` : ''}.</figcaption></figure>` : ''}
+<section id="powers"><h2>Powers</h2>
+${game.playersHidden ? html`<p class="hidden-players">Who plays which power is not told in this game.</p>` : ''}
+${powers}
+${game.observers > 0 ? html`<p>and ${game.observers} observer${game.observers === 1 ? '' : 's'}.</p>` : ''}
+</section>
+${history}
+<section id="results"><h2>Results</h2>${results}</section>
+<section id="parameters"><h2>Parameters</h2><ul>${game.parameters.map((line) => html`<li>${line}</li>`)}</ul></section>`,
+    { noindex: !game.listed },
+  );
+}
+
+export function notFoundPage(site: SiteInfo, what: string): string {
+  return layout(site, 'Not found', html`<h1>Not found</h1><p>${what}</p><p><a href="/">All games</a></p>`);
+}
+
+export function errorPage(site: SiteInfo): string {
+  return layout(site, 'Error', html`<h1>Something went wrong</h1><p>The judge could not show this page just now; the judgekeeper's log says why. Try again in a moment.</p>`);
+}

@@ -1,0 +1,292 @@
+import { GeometryLoadError, loadGeometry } from '../catalog/geometry-catalog.ts';
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import type { OrderResult } from '../engine/results.ts';
+import type { Position } from '../engine/types.ts';
+import type { Variant } from '../engine/variant.ts';
+import { gameTiming } from '../judge/deadlines.ts';
+import { optionLines } from '../judge/game-options.ts';
+import { phaseTitle, powerState, variantLine } from '../judge/game-report.ts';
+import { mapSvg } from '../judge/map-pictures.ts';
+import { hasRule, type Game, type GameStatus } from '../judge/model.ts';
+import { settingsOf } from '../judge/option-commands.ts';
+import { owesOrders } from '../judge/order-set.ts';
+import type { JudgeStore, JudgeTransaction } from '../judge/ports.ts';
+import { gatesText } from '../judge/signon-gates.ts';
+import { formatLocation } from '../orders/format-order.ts';
+import { formatTimingLines } from '../schedule/index.ts';
+
+// What the public web site shows, read through the judge's own port: the same reads as the mail
+// commands anyone may send without signing on (LIST, LIST game, SUMMARY, HISTORY, MAP), so the
+// site shows nothing a stranger could not already ask the judge for by mail. No view here holds an
+// address, a password or a player's record: seats are shown as powers and their state only,
+// which LIST shows for gunboat and NO_REVEAL games too. Unlisted games are not in the list (LIST
+// and SEARCH leave them out) but their page answers to their name, as LIST game does.
+
+/** The most games the list page shows per section (LIST shows 50; the site a little more). */
+export const WEB_LIST_LIMIT = 200;
+
+export interface GameRow {
+  readonly name: string;
+  readonly variant: string;
+  readonly status: GameStatus;
+  readonly phase: string | null;
+  readonly phaseTitle: string | null;
+  readonly deadline: Date | null;
+  readonly timeZone: string;
+  /** Forming games: players joined and powers in the variant. */
+  readonly joined: { readonly players: number; readonly of: number } | null;
+}
+
+export interface GamesListView {
+  /** Games taking players (LIST), first. */
+  readonly openings: readonly GameRow[];
+  readonly inPlay: readonly GameRow[];
+  readonly finished: readonly GameRow[];
+  /** More listed games than WEB_LIST_LIMIT: the rest are not shown. */
+  readonly more: boolean;
+}
+
+export interface PowerRow {
+  readonly id: string;
+  readonly name: string;
+  /** LIST's state: open, joined, ordered, waiting, late, civil disorder, … */
+  readonly state: string;
+  /** Abbreviations as players write them (Par, Stp/sc), and the provinces' names. */
+  readonly centres: readonly string[];
+  readonly centreNames: readonly string[];
+  readonly units: readonly string[];
+  readonly unitNames: readonly string[];
+}
+
+export interface ResultEntry {
+  readonly phase: string;
+  readonly title: string;
+  readonly text: string;
+}
+
+export interface GameView {
+  readonly name: string;
+  readonly variant: string;
+  readonly variantTitle: string;
+  readonly status: GameStatus;
+  readonly description: string;
+  readonly listed: boolean;
+  readonly timeZone: string;
+  readonly phase: string | null;
+  readonly phaseTitle: string | null;
+  readonly deadline: Date | null;
+  readonly grace: Date | null;
+  /** LIST's parameter lines: timing, zone, rules, press and the other options, signon gates. */
+  readonly parameters: readonly string[];
+  readonly powers: readonly PowerRow[];
+  readonly unownedCentres: readonly string[];
+  readonly unownedCentreNames: readonly string[];
+  readonly observers: number;
+  readonly joined: { readonly players: number; readonly of: number } | null;
+  /** SUMMARY: centres per power at the start of each year, and now. */
+  readonly centreHistory: { readonly powers: readonly string[]; readonly rows: readonly { readonly label: string; readonly counts: readonly number[] }[] };
+  /** HISTORY, newest first. */
+  readonly results: readonly ResultEntry[];
+  /** Whether the variant's map has a drawing (so /map.svg answers). */
+  readonly hasMap: boolean;
+  /** Gunboat or NO_REVEAL: nobody is told who plays which power. */
+  readonly playersHidden: boolean;
+}
+
+/** One deadline of a game, for the ICS feed. */
+export interface DeadlineEntry {
+  readonly phase: string;
+  readonly title: string;
+  readonly at: Date;
+  readonly kind: 'deadline' | 'grace';
+}
+
+export interface GameDeadlines {
+  readonly name: string;
+  readonly timeZone: string;
+  readonly entries: readonly DeadlineEntry[];
+}
+
+/** The site's reads, on the judge's store; each runs in one transaction. */
+export interface PublicSite {
+  games(now: Date): Promise<GamesListView>;
+  game(name: string, now: Date): Promise<GameView | null>;
+  deadlines(name: string): Promise<GameDeadlines | null>;
+  /** The SVG of the game's map as it stands, or after `phase` with its orders; null: no such game, phase or drawing. */
+  map(name: string, phase: string | null): Promise<string | null>;
+}
+
+export function publicSite(store: JudgeStore): PublicSite {
+  return {
+    games: (now) => store.transaction((tx) => gamesList(tx, now)),
+    game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
+    deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
+    map: (name, phase) => store.transaction((tx) => gameMap(tx, name, phase)),
+  };
+}
+
+const FINISHED: readonly GameStatus[] = ['completed', 'terminated'];
+
+async function gamesList(tx: JudgeTransaction, _now: Date): Promise<GamesListView> {
+  const { games, more } = await tx.searchGames([], WEB_LIST_LIMIT);
+  const shown = games.filter((g) => g.status !== 'preparation');
+  const rows: GameRow[] = [];
+  for (const game of shown) {
+    const variant = loadVariant(game.variant);
+    const joined = game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
+    rows.push({
+      name: game.name,
+      variant: variantLine(game, variant),
+      status: game.status,
+      phase: game.currentPhase,
+      phaseTitle: game.currentPhase === null ? null : phaseTitle(variant, game.currentPhase),
+      deadline: game.deadline,
+      timeZone: game.timeZone,
+      joined,
+    });
+  }
+  return {
+    openings: rows.filter((g) => g.status === 'forming'),
+    inPlay: rows.filter((g) => g.status !== 'forming' && !FINISHED.includes(g.status)),
+    finished: rows.filter((g) => FINISHED.includes(g.status)),
+    more,
+  };
+}
+
+async function gameView(tx: JudgeTransaction, name: string, now: Date): Promise<GameView | null> {
+  const overview = await tx.gameOverview(name);
+  if (overview === null) return null;
+  const { game, seats, phase, orders } = overview;
+  const variant = loadVariant(game.variant);
+  const isPrivate = (await tx.privateWordHash(game.id)) !== null;
+  const forming = game.currentPhase === null;
+  const late = game.deadline !== null && now >= game.deadline && game.status === 'active';
+  const stored = new Map(orders.map((o) => [o.power, o]));
+  const powerSeats = seats.filter((s) => s.role === 'power');
+  const position = phase?.position ?? null;
+  const powers = variant.powers.map((power) => {
+    const owes = position !== null && game.currentPhase !== null ? owesOrders(variant, position, power.id) : false;
+    const seat = powerSeats.find((s) => s.power === power.id);
+    const centres = position ? [...(position.supplyCenters[power.id] ?? [])].sort() : [];
+    const units = position ? position.units.filter((u) => u.power === power.id) : [];
+    return {
+      id: power.id,
+      name: power.name,
+      state: powerState(seat, owes, stored.get(power.id), late, forming),
+      centres: centres.map(abbreviation),
+      centreNames: centres.map((c) => formatLocation(c, variant.map)),
+      units: units.map((u) => `${u.type} ${abbreviation(u.location)}`),
+      unitNames: units.map((u) => `${UNIT_NAMES[u.type]} ${formatLocation(u.location, variant.map)}`),
+    };
+  });
+  const owned = new Set(position ? Object.values(position.supplyCenters).flat() : []);
+  const unowned = position ? variant.supplyCenters().filter((c) => !owned.has(c)).sort() : [];
+  const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
+  return {
+    name: game.name,
+    variant: game.variant,
+    variantTitle: variantLine(game, variant),
+    status: game.status,
+    description: game.description,
+    listed: game.listed,
+    timeZone: game.timeZone,
+    phase: game.currentPhase,
+    phaseTitle: game.currentPhase === null ? null : phaseTitle(variant, game.currentPhase),
+    deadline: game.status === 'active' || game.status === 'waiting' ? game.deadline : null,
+    grace: game.status === 'active' || game.status === 'waiting' ? game.grace : null,
+    parameters: parameterLines(game, variant, isPrivate),
+    powers,
+    unownedCentres: unowned.map(abbreviation),
+    unownedCentreNames: unowned.map((c) => formatLocation(c, variant.map)),
+    observers: seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length,
+    joined: forming ? { players: powerSeats.length, of: variant.powers.length } : null,
+    centreHistory: centreHistory(variant, phases, game.currentPhase),
+    results: phases
+      .filter((p) => p.resultsText !== null)
+      .reverse()
+      .map((p) => ({ phase: p.phaseId, title: phaseTitle(variant, p.phaseId), text: p.resultsText! })),
+    hasMap: position !== null && hasDrawing(variant),
+    playersHidden: hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL'),
+  };
+}
+
+const UNIT_NAMES = { A: 'Army', F: 'Fleet' } as const;
+
+/** A province or coast as players abbreviate it: par -> Par, stp/sc -> Stp/sc. */
+function abbreviation(location: string): string {
+  return location.charAt(0).toUpperCase() + location.slice(1);
+}
+
+/** LIST game's parameters, as lines. */
+function parameterLines(game: Game, variant: Variant, isPrivate: boolean): string[] {
+  const lines = [...formatTimingLines(gameTiming(game)), `Zone: ${game.timeZone}.`, `Variant: ${variantLine(game, variant)}.`];
+  if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
+  lines.push(...optionLines(settingsOf(game, isPrivate)));
+  if (!optionLines(settingsOf(game)).some((l) => l.startsWith('Press:'))) lines.push('Press: white press: senders are named.');
+  const gates = gatesText(game.signonGates);
+  if (gates !== null) lines.push(gates);
+  return lines;
+}
+
+/** SUMMARY's table: the centres each power held at the start of each year, and in the current phase. */
+function centreHistory(variant: Variant, phases: readonly { readonly phaseId: string; readonly position: Position }[], current: string | null): GameView['centreHistory'] {
+  const opening = variant.openingSeason();
+  const rows = phases
+    .filter((p) => (p.phaseId.endsWith('M') && p.phaseId.startsWith(opening)) || p.phaseId === current)
+    .map((p) => ({
+      label: p.phaseId === current ? `${p.phaseId} (now)` : p.phaseId.slice(1, -1),
+      counts: variant.powers.map((power) => p.position.supplyCenters[power.id]?.length ?? 0),
+    }));
+  return { powers: variant.powers.map((p) => p.name), rows };
+}
+
+async function gameDeadlines(tx: JudgeTransaction, name: string): Promise<GameDeadlines | null> {
+  const game = await tx.findGame(name);
+  if (game === null) return null;
+  const variant = loadVariant(game.variant);
+  const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
+  const entries: DeadlineEntry[] = [];
+  for (const phase of phases) {
+    const at = phase.phaseId === game.currentPhase ? game.deadline : (phase.deadline ?? null);
+    if (at !== null) entries.push({ phase: phase.phaseId, title: phaseTitle(variant, phase.phaseId), at, kind: 'deadline' });
+  }
+  const running = game.status === 'active' || game.status === 'waiting';
+  if (!running) {
+    // A finished game's feed keeps its past deadlines; the current phase's was never reached.
+    const current = entries.findIndex((e) => e.phase === game.currentPhase);
+    if (current >= 0 && FINISHED.includes(game.status)) entries.splice(current, 1);
+  } else if (game.grace !== null && game.currentPhase !== null) {
+    entries.push({ phase: game.currentPhase, title: phaseTitle(variant, game.currentPhase), at: game.grace, kind: 'grace' });
+  }
+  return { name: game.name, timeZone: game.timeZone, entries };
+}
+
+async function gameMap(tx: JudgeTransaction, name: string, wantedPhase: string | null): Promise<string | null> {
+  const game = await tx.findGame(name);
+  if (game === null || game.currentPhase === null) return null;
+  const variant = loadVariant(game.variant);
+  let wanted = game.currentPhase;
+  if (wantedPhase !== null) {
+    const parsed = parsePhaseId(wantedPhase.toUpperCase());
+    if (parsed === null) return null;
+    wanted = formatPhaseId(parsed);
+  }
+  const phases = await tx.storedPhases(game.id);
+  const current = phases.find((p) => p.phaseId === game.currentPhase);
+  // A phase rolled back past is not shown: only those up to the current one, as MAP does.
+  const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
+  if (phase === undefined) return null;
+  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  return mapSvg({ gameName: game.name, variant, position: phase.position, results, date: null });
+}
+
+/** Whether the variant's map has a drawing the picture can be made from. */
+function hasDrawing(variant: Variant): boolean {
+  try {
+    return loadGeometry(variant.map) !== null;
+  } catch (error) {
+    if (error instanceof GeometryLoadError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,135 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { IANAZone } from 'luxon';
+import { SITE_CSS, SITE_JS } from './assets.ts';
+import { deadlinesCalendar } from './ics.ts';
+import { errorPage, gamePage, gamesPage, notFoundPage, type SiteInfo } from './pages.ts';
+import type { PublicSite } from './public-view.ts';
+
+// The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
+// monitoring, and a read-only public site: the games (those taking players first), a page per
+// game, its map picture and an ICS feed of its deadlines. Only GET and HEAD are answered; there is
+// no form that changes anything (the zone form only reloads the page). Errors are logged and
+// answered with a plain page, never a stack trace.
+
+export interface HealthCheck {
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+export interface HealthReport {
+  readonly ok: boolean;
+  readonly checks: Readonly<Record<string, HealthCheck>>;
+}
+
+export interface WebLogger {
+  error(bindings: object, message: string): void;
+}
+
+export interface WebDependencies {
+  readonly site: PublicSite;
+  readonly info: SiteInfo;
+  readonly health: () => Promise<HealthReport>;
+  /** The /metrics text (Prometheus text format). */
+  readonly metrics: () => Promise<string>;
+  readonly now?: () => Date;
+  readonly log?: WebLogger;
+}
+
+const HTML_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const MAX_NAME = 64;
+
+export function buildWebApp(deps: WebDependencies): FastifyInstance {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({ logger: false, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', HTML_POLICY);
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
+    return payload;
+  });
+
+  const page = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  const notFound = (reply: FastifyReply, what: string) => page(reply, notFoundPage(deps.info, what), 404);
+
+  app.setNotFoundHandler((request, reply) => notFound(reply, `There is no page at ${request.url.split('?')[0]}.`));
+  app.setErrorHandler((error, request, reply) => {
+    deps.log?.error({ err: error, url: request.url }, 'web request failed');
+    return page(reply, errorPage(deps.info), 500);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const report = await deps.health();
+    return reply.code(report.ok ? 200 : 503).type('application/json; charset=utf-8').send(`${JSON.stringify({ status: report.ok ? 'ok' : 'failing', checks: report.checks }, null, 2)}\n`);
+  });
+
+  app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics()));
+
+  app.get('/site.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'max-age=3600').send(SITE_CSS));
+  app.get('/site.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'max-age=3600').send(SITE_JS));
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /metrics\nDisallow: /healthz\n'));
+
+  app.get<{ Querystring: { zone?: unknown } }>('/', async (request, reply) => {
+    const { zone, bad } = readerZone(request.query.zone);
+    return page(reply, gamesPage(deps.info, await deps.site.games(now()), zone, bad));
+  });
+  app.get('/games', async (_request, reply) => reply.redirect('/'));
+
+  app.get<{ Params: { name: string }; Querystring: { zone?: unknown } }>('/games/:name', async (request, reply) => {
+    const name = gameName(request.params.name);
+    const game = name === null ? null : await deps.site.game(name, now());
+    if (game === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
+    const { zone, bad } = readerZone(request.query.zone);
+    return page(reply, gamePage(deps.info, game, zone, bad));
+  });
+
+  app.get<{ Params: { name: string } }>('/games/:name/deadlines.ics', async (request, reply) => {
+    const name = gameName(request.params.name);
+    const feed = name === null ? null : await deps.site.deadlines(name);
+    if (feed === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
+    const host = request.headers.host;
+    const pageUrl = host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${request.protocol}://${host}/games/${encodeURIComponent(feed.name)}` : null;
+    const body = deadlinesCalendar(feed, { judgeName: deps.info.judgeName, judgeAddress: deps.info.judgeAddress, pageUrl, now: now() });
+    return reply.type('text/calendar; charset=utf-8').header('Content-Disposition', `inline; filename="${feed.name}-deadlines.ics"`).send(body);
+  });
+
+  const sendMap = async (reply: FastifyReply, rawName: string, phase: string | null) => {
+    const name = gameName(rawName);
+    const svg = name === null ? null : await deps.site.map(name, phase);
+    if (svg === null) return notFound(reply, `Game '${rawName.slice(0, MAX_NAME)}' has no map${phase ? ` of phase ${phase.slice(0, 12)}` : ''} to show.`);
+    return reply.type('image/svg+xml; charset=utf-8').header('Content-Security-Policy', SVG_POLICY).send(svg);
+  };
+  app.get<{ Params: { name: string } }>('/games/:name/map.svg', (request, reply) => sendMap(reply, request.params.name, null));
+  app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase/map.svg', (request, reply) => sendMap(reply, request.params.name, request.params.phase.slice(0, 12)));
+
+  return app;
+}
+
+export interface RunningWebServer {
+  /** The address it listens on (the port chosen when 0 was asked for). */
+  readonly host: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function startWebServer(deps: WebDependencies, listen: { readonly host: string; readonly port: number }): Promise<RunningWebServer> {
+  const app = buildWebApp(deps);
+  await app.listen({ host: listen.host, port: listen.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : listen.port;
+  return { host: listen.host, port, close: () => app.close() };
+}
+
+/** A game name from the URL: lower case; null when it cannot be one (too long). */
+function gameName(raw: string): string | null {
+  return raw.length === 0 || raw.length > MAX_NAME ? null : raw.toLowerCase();
+}
+
+/** The zone the reader asked for with ?zone=; a bad one is named back and the game's zone used. */
+function readerZone(raw: unknown): { zone: string | null; bad: string | null } {
+  if (typeof raw !== 'string' || raw.trim() === '') return { zone: null, bad: null };
+  const zone = raw.trim().slice(0, 64);
+  return IANAZone.isValidZone(zone) ? { zone, bad: null } : { zone: null, bad: zone };
+}
