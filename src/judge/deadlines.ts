@@ -98,6 +98,11 @@ export async function noticeToAll(
     const text = body((instant) => deadlineTextFor(game, group.zone, instant));
     await tx.enqueueMail({ to: group.to, subject, body: text, gameId: game.id, kind: 'notice' });
   }
+  // A notice to the Master and the others is the game's, kept for HISTORY as written in its zone;
+  // one to the Master alone or to some players only is not.
+  if (readers.some((s) => s.role === 'master') && readers.some((s) => s.role !== 'master')) {
+    await tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: what, body: body((instant) => deadlineTextFor(game, null, instant)) });
+  }
 }
 
 /**

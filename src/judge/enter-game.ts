@@ -341,6 +341,7 @@ export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant
   const others = everyone(seats.filter((s) => s.id !== seat.id));
   const notice = `${powerName} has resigned from game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${powerName.toLowerCase()}@${game.name} <password> to play ${powerName}.\n`;
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Resignation: ${powerName}`, body: notice });
 }
 
 async function takeover(
@@ -381,8 +382,8 @@ async function takeover(
   }
   ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
   const others = everyone(updated.filter((s) => s.id !== seat.id));
-  if (others.length > 0) {
-    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${powerName}`), body: `${powerName} in game '${game.name}' has been taken over by a new player.\n`, gameId: game.id, kind: 'notice' });
-  }
+  const notice = `${powerName} in game '${game.name}' has been taken over by a new player.\n`;
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Takeover: ${powerName}`, body: notice });
   return { game: current, variant, seat: updated.find((s) => s.id === seat.id)!, seats: updated };
 }

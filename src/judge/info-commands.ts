@@ -7,10 +7,12 @@ import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
-import type { Game } from './model.ts';
+import { hasRule, type Game } from './model.ts';
+import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
 import { gatesText } from './signon-gates.ts';
+import { parseHistoryOptions, renderHistory } from './history-report.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
 // GET DEDICATION and INFO PLAYER.
@@ -39,8 +41,11 @@ SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a, SET ZONE Europe/Berlin,
 SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS, SET DRAW,
 SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
 
-Without signing on: LIST, LIST game, LIST VARIANTS, HISTORY game,
-SUMMARY game, SEARCH words, HELP, GET DEDICATION (your own record:
+Without signing on: LIST, LIST game, LIST VARIANTS,
+HISTORY game [FROM date] [TO date] [LINES n] (results, notices and
+broadcasts; or EXCLSTART phase [EXCLEND phase] [BROAD] for phases),
+SUMMARY game (players, centres by year, result),
+SEARCH words, HELP, GET DEDICATION (your own record:
 dedication, on-time and civil-disorder ratios, games started and taken
 over),
 INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games),
@@ -98,7 +103,7 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand, signe
       return;
     }
     case 'history':
-      ctx.reply.push(await history(ctx, command.game, command.line));
+      ctx.reply.push(await history(ctx, command.game, command.options, command.line));
       return;
     case 'summary':
       ctx.reply.push(await summary(ctx, command.game, command.line));
@@ -217,23 +222,53 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
 }
 
-async function history(ctx: BlockContext, name: string | null, line: number): Promise<string> {
+async function history(ctx: BlockContext, name: string | null, optionText: string, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
-  const texts = (await ctx.tx.phases(game.id)).map((p) => p.resultsText).filter((t): t is string => t !== null);
-  return texts.length === 0 ? `Game '${game.name}' has no results yet.` : texts.join('\n');
+  const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender.toLowerCase() && s.timeZone !== null)?.timeZone ?? game.timeZone;
+  const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
+  if (!parsed.ok) throw new BlockError(line, parsed.error);
+  const phaseOrder = (await ctx.tx.storedPhases(game.id)).map((p) => p.phaseId);
+  for (const phase of [parsed.options.startPhase, parsed.options.endPhase]) {
+    if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, `Game '${game.name}' has no phase ${phase}${phaseOrder.length > 0 ? `; its phases: ${phaseOrder.join(', ')}` : ' yet'}`);
+  }
+  const records = await ctx.tx.gameHistory(game.id);
+  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
 }
 
 async function summary(ctx: BlockContext, name: string | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
+  if (game.currentPhase === null) return `Game '${game.name}' has not started yet: there is nothing to sum up. LIST ${game.name} shows it.`;
   const variant = loadVariant(game.variant);
-  const phases = (await ctx.tx.phases(game.id)).filter((p) => p.phaseId.endsWith('M') && p.phaseId.startsWith(variant.openingSeason()));
-  // At most 20 powers a table, so a row stays within 76 columns (chaos has 34).
-  const tables: string[] = [];
-  for (let first = 0; first < variant.powers.length; first += 20) {
-    const powers = variant.powers.slice(first, first + 20);
-    const header = `Year  ${powers.map((p) => p.initial.padStart(3)).join('')}`;
-    const rows = phases.map((p) => `${p.phaseId.slice(1, -1).padEnd(5)} ${powers.map((power) => String(p.position.supplyCenters[power.id]?.length ?? 0).padStart(3)).join('')}`);
-    tables.push([header, ...rows].join('\n'));
+  const stored = await ctx.tx.storedPhases(game.id);
+  const current = stored.find((p) => p.phaseId === game.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
+  const played = stored.filter((p) => p.seq <= current);
+  const seats = (await ctx.tx.seats(game.id)).filter((s) => s.role === 'power' && s.power !== null);
+  const holderOf = (seat: { readonly address: string; readonly status: string }): string => (seat.status === 'dummy' ? '(dummy)' : seat.status === 'resigned' ? '(vacant)' : seat.address);
+  const powers: SummaryPower[] = seats.map((seat) => {
+    // Who held the power in each phase: the snapshot taken as the phase began, and now for the current one.
+    const held = played.map((p) => {
+      const then = p.seq === current ? undefined : p.snapshot?.seats.find((s) => s.id === seat.id);
+      return { phaseId: p.phaseId, holder: then ? holderOf(then) : holderOf(seat) };
+    });
+    const stints: SummaryStint[] = [];
+    for (const [index, { phaseId, holder }] of held.entries()) {
+      const last = stints[stints.length - 1];
+      if (last && last.address === holder) continue;
+      if (last) stints[stints.length - 1] = { ...last, to: held[index - 1]!.phaseId };
+      stints.push({ address: holder, from: phaseId, to: null });
+    }
+    return { power: seat.power!, stints, state: SEAT_STATE[seat.status] ?? null };
+  });
+  const ended = game.status === 'completed' || game.status === 'terminated';
+  const players = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? 'hidden' : ended ? 'addresses' : 'numbers';
+  let result: string | null = null;
+  if (ended) {
+    const over = (await ctx.tx.gameHistory(game.id)).filter((r) => r.kind === 'notice' && r.subject === 'Game over').pop();
+    const why = over?.kind === 'notice' ? /is over\. (.*)/.exec(over.body)?.[1] : undefined;
+    result = why ?? (game.status === 'terminated' ? 'The Master terminated the game.' : 'The game is over.');
   }
-  return [`Supply centres per year in '${game.name}':`, ...tables].join('\n\n');
+  const years = summaryYears(played.map((p) => ({ phase: parsePhaseId(p.phaseId)!, position: p.position })));
+  return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }
+
+const SEAT_STATE: Readonly<Partial<Record<string, string>>> = { dummy: 'dummy', cd: 'civil disorder', abandoned: 'abandoned', resigned: 'vacant', eliminated: 'eliminated' };

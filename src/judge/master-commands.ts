@@ -427,6 +427,7 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Master
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
   const notice = `${name} has been ${reason} in game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${name.toLowerCase()}@${game.name} <password> to play ${name}.\n`;
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Resignation: ${name}`, body: notice });
   ctx.reply.push(`${name} is vacant; game '${game.name}' waits for a replacement.`);
   return refreshed(ctx, session);
 }

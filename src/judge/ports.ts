@@ -174,6 +174,29 @@ export interface PressRecord {
   readonly body: string;
 }
 
+/** A notice every follower of a game got, kept once (as written in the game's zone) for HISTORY. */
+export interface NoticeRecord {
+  readonly gameId: number;
+  /** The game's phase when it was sent; null before the start. */
+  readonly phaseId: string | null;
+  /** What the subject says after the game and phase, e.g. "Deadline Adjustment". */
+  readonly subject: string;
+  readonly body: string;
+}
+
+/** What HISTORY shows of a game, each entry with when it was written (the store's clock). */
+export type HistoryRecord =
+  | { readonly kind: 'results'; readonly at: Date; readonly phaseId: string; readonly text: string }
+  | { readonly kind: 'notice'; readonly at: Date; readonly phaseId: string | null; readonly subject: string; readonly body: string }
+  | {
+      readonly kind: 'broadcast';
+      readonly at: Date;
+      readonly phaseId: string | null;
+      /** The sender as a press party: a power id, `M` for the Master, `O` for an observer; null: unknown. */
+      readonly sender: string | null;
+      readonly press: Pick<PressRecord, 'kind' | 'broadcast' | 'recipients' | 'shownRecipients' | 'shownBroadcast' | 'fakeSender' | 'body'>;
+    };
+
 /** Where an inbound mail was read: its IMAP mailbox and UID (ImapMessageMeta fits). */
 /** A game's timed event (a scheduler job), as the store hands it to the judge (game-events.ts). */
 export interface GameEvent {
@@ -333,6 +356,12 @@ export interface JudgeTransaction {
   holders(seatId: number): Promise<{ readonly address: string; readonly endReason: string | null }[]>;
 
   archivePress(press: PressRecord): Promise<void>;
+  archiveNotice(notice: NoticeRecord): Promise<void>;
+  /**
+   * HISTORY's material, oldest first: the results of the phases before the current one, the
+   * game's notices, and the press that went to everyone (true broadcasts only).
+   */
+  gameHistory(gameId: number): Promise<HistoryRecord[]>;
 
   scheduleJob(job: GameJob): Promise<void>;
   /** Drops the game's open jobs (its deadline is being replaced, or it has ended). */

@@ -213,4 +213,5 @@ export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, gam
     .map((s) => `  ${variant.power(s.power!)!.name.padEnd(10)} ${reveal ? s.address : 'someone@somewhere'}`);
   const body = [`Diplomacy game '${game.name}' is over. ${why}`, '', 'The players were:', ...roster, ''].join('\n');
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Game over'), body, gameId: game.id, kind: 'notice' });
+  await tx.archiveNotice({ gameId: game.id, phaseId: null, subject: 'Game over', body });
 }

@@ -12,6 +12,7 @@ import type {
   GameOverview,
   GameSnapshot,
   GamePatch,
+  HistoryRecord,
   InboundOutcome,
   InboundRecord,
   InboundRecorded,
@@ -19,6 +20,7 @@ import type {
   JudgeTransaction,
   NewGameRecord,
   NewSeatRecord,
+  NoticeRecord,
   OutgoingMail,
   PhaseHistory,
   PhaseRecord,
@@ -632,6 +634,41 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         body: press.body,
       })
       .execute();
+  }
+
+  async archiveNotice(notice: NoticeRecord): Promise<void> {
+    await this.trx.insertInto('game_notices').values({ game_id: notice.gameId, phase_id: notice.phaseId, subject: notice.subject, body: notice.body }).execute();
+  }
+
+  async gameHistory(gameId: number): Promise<HistoryRecord[]> {
+    const game = await this.trx.selectFrom('games').select('current_phase').where('id', '=', gameId).executeTakeFirst();
+    const phases = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'results_text', 'processed_at']).where('game_id', '=', gameId).orderBy('seq').execute();
+    const current = phases.find((p) => p.phase_id === game?.current_phase)?.seq ?? Number.POSITIVE_INFINITY;
+    const records: HistoryRecord[] = phases
+      .filter((p) => p.seq < current && p.results_text !== null && p.processed_at !== null)
+      .map((p) => ({ kind: 'results', at: p.processed_at!, phaseId: p.phase_id, text: p.results_text! }));
+    const notices = await this.trx.selectFrom('game_notices').select(['phase_id', 'subject', 'body', 'created_at']).where('game_id', '=', gameId).orderBy('id').execute();
+    for (const n of notices) records.push({ kind: 'notice', at: n.created_at, phaseId: n.phase_id, subject: n.subject, body: n.body });
+    const press = await this.trx
+      .selectFrom('press')
+      .leftJoin('seats', 'seats.id', 'press.sender_seat_id')
+      .select(['press.phase_id', 'press.kind', 'press.broadcast', 'press.recipients', 'press.shown_recipients', 'press.shown_broadcast', 'press.fake_sender', 'press.body', 'press.created_at', 'seats.role', 'seats.power'])
+      .where('press.game_id', '=', gameId)
+      .where('press.broadcast', '=', true)
+      .orderBy('press.id')
+      .execute();
+    for (const p of press) {
+      const sender = p.role === 'master' ? 'M' : p.role === 'observer' || p.role === 'monitor' ? 'O' : (p.power ?? null);
+      records.push({
+        kind: 'broadcast',
+        at: p.created_at,
+        phaseId: p.phase_id,
+        sender,
+        press: { kind: p.kind, broadcast: p.broadcast, recipients: p.recipients, shownRecipients: p.shown_recipients, shownBroadcast: p.shown_broadcast, fakeSender: p.fake_sender, body: p.body },
+      });
+    }
+    // Stable: entries of one transaction keep the order above (results, then notices, then press).
+    return records.sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 
   async scheduleJob(job: GameJob): Promise<void> {

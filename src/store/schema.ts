@@ -281,6 +281,16 @@ export interface FailedMailTable {
   kept_at: DefaultedTimestamp;
 }
 
+/** Notices everyone following a game got, kept once for HISTORY (sql/013). */
+export interface GameNoticesTable {
+  id: Generated<string>;
+  game_id: number;
+  phase_id: Nullable<string>;
+  subject: string;
+  body: string;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   games: GamesTable;
   seats: SeatsTable;
@@ -294,6 +304,7 @@ export interface Database {
   jobs: JobsTable;
   judge_state: JudgeStateTable;
   failed_mail: FailedMailTable;
+  game_notices: GameNoticesTable;
 }
 
 export type TableName = keyof Database;

@@ -10,6 +10,7 @@ import { insertGame, insertPhase } from './fixtures.ts';
 const EXPECTED_TABLES = [
   'absences',
   'failed_mail',
+  'game_notices',
   'games',
   'inbound_mail',
   'judge_state',

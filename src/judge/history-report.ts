@@ -1,0 +1,188 @@
+import type { Variant } from '../engine/variant.ts';
+import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { formatMoment, parseDate } from '../schedule/index.ts';
+import { subjectFor, type JudgeConfig } from './context.ts';
+import type { Game } from './model.ts';
+import type { HistoryRecord } from './ports.ts';
+import { partyNaming, pressBody, pressHeader, pressSubject, viewsOfArchive } from './press/index.ts';
+
+// njudge's HISTORY: what a game's followers all got, oldest first, each as a mail with its Date and
+// Subject: the results, the notices everyone got (deadline changes, late notices, parameter
+// changes, takeovers, the end) and the press that went to everyone. Press to some only is never
+// shown (njudge showed press to all but X to X through HISTORY); gunboat and NO_REVEAL games show
+// what their players were shown, so no address or name.
+//
+//   HISTORY game [FROM date] [TO date] [LINES n]
+//   HISTORY game EXCLSTART phase [EXCLEND phase] [BROAD]
+//
+// FROM and TO bound when an entry was written; EXCLSTART/EXCLEND bound the phases (both
+// included) and leave out broadcasts unless BROAD. LINES caps the reply (default 1000, at most
+// MAX_HISTORY_LINES); where it stops, the reply says how to ask for the rest. Unlike njudge, HISTORY
+// without FROM starts at the beginning of the game rather than a week ago.
+
+export const DEFAULT_HISTORY_LINES = 1000;
+export const MAX_HISTORY_LINES = 5000;
+
+export interface HistoryOptions {
+  readonly from: Date | null;
+  readonly to: Date | null;
+  readonly lines: number;
+  readonly startPhase: string | null;
+  readonly endPhase: string | null;
+  readonly broadcasts: boolean;
+}
+
+export type HistoryOptionsResult = { readonly ok: true; readonly options: HistoryOptions } | { readonly ok: false; readonly error: string };
+
+const WORDS = new Set(['FROM', 'TO', 'LINES', 'EXCLSTART', 'EXCLEND', 'BROAD']);
+
+/** Reads what follows `HISTORY game`; dates are read in `zone` as njudge's date forms. */
+export function parseHistoryOptions(text: string, context: { readonly now: Date; readonly zone: string }): HistoryOptionsResult {
+  const tokens = text.trim() === '' ? [] : text.trim().split(/\s+/);
+  const values = new Map<string, string>();
+  for (let i = 0; i < tokens.length; ) {
+    const word = tokens[i]!.toUpperCase();
+    if (!WORDS.has(word)) return { ok: false, error: `HISTORY takes FROM date, TO date, LINES n, EXCLSTART phase, EXCLEND phase and BROAD after the game name, not "${tokens[i]}"` };
+    if (values.has(word)) return { ok: false, error: `HISTORY: ${word} is written twice` };
+    let end = i + 1;
+    while (end < tokens.length && !WORDS.has(tokens[end]!.toUpperCase())) end++;
+    const value = tokens.slice(i + 1, end).join(' ');
+    if (word !== 'BROAD' && value === '') return { ok: false, error: `HISTORY: ${word} needs ${word === 'LINES' ? 'a number' : word.startsWith('EXCL') ? 'a phase, e.g. S1901M' : 'a date, e.g. 12 Jan 2004'} after it` };
+    if (word === 'BROAD' && value !== '') return { ok: false, error: `HISTORY: BROAD takes nothing after it, not "${value}"` };
+    values.set(word, value);
+    i = end;
+  }
+  const dated = values.has('FROM') || values.has('TO');
+  const phased = values.has('EXCLSTART') || values.has('EXCLEND') || values.has('BROAD');
+  if (dated && phased) return { ok: false, error: 'HISTORY takes either FROM/TO dates or EXCLSTART/EXCLEND phases, not both' };
+  if ((values.has('EXCLEND') || values.has('BROAD')) && !values.has('EXCLSTART')) return { ok: false, error: 'HISTORY: EXCLEND and BROAD go with EXCLSTART phase' };
+
+  const date = (word: string): Date | string | null => {
+    const written = values.get(word);
+    if (written === undefined) return null;
+    const parsed = pastDate(written, context.now, context.zone, word === 'TO' ? 23 * 60 + 59 : 0);
+    return parsed instanceof Date ? parsed : `HISTORY ${word} ${written}: ${parsed}`;
+  };
+  const from = date('FROM');
+  if (typeof from === 'string') return { ok: false, error: from };
+  const to = date('TO');
+  if (typeof to === 'string') return { ok: false, error: to };
+  if (from !== null && to !== null && to < from) return { ok: false, error: 'HISTORY: the TO date is before the FROM date' };
+
+  const phase = (word: string): string | null | { error: string } => {
+    const written = values.get(word);
+    if (written === undefined) return null;
+    const parsed = parsePhaseId(written);
+    return parsed ? formatPhaseId(parsed) : { error: `HISTORY ${word} takes a phase such as S1901M or F1901R, not "${written}"` };
+  };
+  const startPhase = phase('EXCLSTART');
+  if (startPhase !== null && typeof startPhase === 'object') return { ok: false, error: startPhase.error };
+  const endPhase = phase('EXCLEND');
+  if (endPhase !== null && typeof endPhase === 'object') return { ok: false, error: endPhase.error };
+
+  let lines = DEFAULT_HISTORY_LINES;
+  const linesText = values.get('LINES');
+  if (linesText !== undefined) {
+    if (!/^\d{1,6}$/.test(linesText) || Number(linesText) < 1) return { ok: false, error: `HISTORY: LINES takes a number of lines from 1 to ${MAX_HISTORY_LINES}, not "${linesText}"` };
+    lines = Math.min(Number(linesText), MAX_HISTORY_LINES);
+  }
+  return { ok: true, options: { from, to, lines, startPhase, endPhase, broadcasts: !values.has('EXCLSTART') || values.has('BROAD') } };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * A date as njudge's forms write it, read as the latest such moment not after now: history lies
+ * behind, while the date reader looks ahead from the moment it is given. It is given a week ago
+ * (a weekday or a time means the last one), then a year ago (a day and month without the year
+ * means last year's), then the eve of a year written. A date still ahead of now stays so.
+ */
+function pastDate(text: string, now: Date, zone: string, defaultTime: number): Date | string {
+  let first: Date | null = null;
+  let error = '';
+  // The reader looks a year ahead at most: a year written is looked for from its eve.
+  const years = [...text.matchAll(/\b(19|20)\d\d\b/g)].map((m) => new Date(Date.UTC(Number(m[0]) - 1, 11, 30)));
+  for (const from of [new Date(now.getTime() - 7 * DAY_MS), new Date(now.getTime() - 366 * DAY_MS), ...years]) {
+    const parsed = parseDate(text, { now: from, zone, defaultTime, earliest: 'from-today' });
+    if (!parsed.ok) {
+      error = parsed.error.message;
+      continue;
+    }
+    if (parsed.date.instant <= now) return parsed.date.instant;
+    first ??= parsed.date.instant;
+  }
+  return first ?? error;
+}
+
+export interface HistoryInput {
+  readonly game: Game;
+  readonly variant: Variant;
+  readonly config: JudgeConfig;
+  /** The game's stored phases in order: where each phase id stands. */
+  readonly phaseOrder: readonly string[];
+  readonly records: readonly HistoryRecord[];
+  readonly options: HistoryOptions;
+  /** The zone the Date lines are written in. */
+  readonly zone: string;
+}
+
+interface Entry {
+  readonly at: Date;
+  readonly phaseId: string | null;
+  readonly subject: string;
+  readonly body: string;
+}
+
+function entryOf(record: HistoryRecord, input: HistoryInput): Entry {
+  const { game, config, variant } = input;
+  switch (record.kind) {
+    case 'results':
+      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, 'Results'), body: record.text };
+    case 'notice':
+      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, record.subject), body: record.body };
+    case 'broadcast': {
+      const naming = partyNaming(variant);
+      const views = viewsOfArchive({ ...record.press, sender: record.sender ?? 'O' });
+      const subject = pressSubject(views, 'reader', { game: game.name, phase: record.phaseId, judgeCode: config.code }, naming);
+      return { at: record.at, phaseId: record.phaseId, subject, body: pressBody(pressHeader(views, 'reader', game.name, naming), record.press.body) };
+    }
+  }
+}
+
+/** The reply to HISTORY: the entries chosen by the options, within the line cap. */
+export function renderHistory(input: HistoryInput): string {
+  const { game, options, phaseOrder } = input;
+  const rank = (phaseId: string | null, end: boolean): number => {
+    if (phaseId === null) return end ? Number.POSITIVE_INFINITY : -1;
+    const at = phaseOrder.indexOf(phaseId);
+    return at < 0 ? -1 : at;
+  };
+  const first = options.startPhase === null ? Number.NEGATIVE_INFINITY : rank(options.startPhase, false);
+  const last = options.endPhase === null ? Number.POSITIVE_INFINITY : rank(options.endPhase, true);
+  const chosen = input.records.filter((record) => {
+    if (options.from !== null && record.at < options.from) return false;
+    if (options.to !== null && record.at > options.to) return false;
+    if (record.kind === 'broadcast' && !options.broadcasts) return false;
+    if (options.startPhase === null) return true;
+    // The end of the game is written without a phase: it belongs after every phase.
+    const place = rank(record.phaseId, record.kind === 'notice' && record.phaseId === null && record.subject === 'Game over');
+    return place >= first && place <= last;
+  });
+  if (chosen.length === 0) return `Game '${game.name}' has no history${options.from || options.to || options.startPhase ? ' in that range' : ' yet'}.`;
+
+  const out: string[] = [];
+  let shown = 0;
+  for (const record of chosen) {
+    const entry = entryOf(record, input);
+    const lines = [`Date:    ${formatMoment(entry.at, input.zone)}`, `Subject: ${entry.subject}`, '', ...entry.body.replace(/\n+$/, '').split('\n'), ''];
+    if (out.length + lines.length > options.lines) {
+      const rest = chosen.length - shown;
+      const next = `HISTORY ${game.name} FROM ${formatMoment(entry.at, input.zone)}`;
+      out.push(`(HISTORY stops here after ${out.length} lines, the limit${options.lines === DEFAULT_HISTORY_LINES ? '' : ' you set'}: ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${options.lines < MAX_HISTORY_LINES ? ` or LINES up to ${MAX_HISTORY_LINES}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`);
+      return out.join('\n');
+    }
+    out.push(...lines);
+    shown++;
+  }
+  return out.join('\n').replace(/\n+$/, '');
+}
