@@ -49,16 +49,18 @@ export interface ImportOutcome {
   readonly name: string;
   readonly text: string | null;
   readonly problems: readonly string[];
+  /** Faces shared out between provinces because the drawing lacks a border line between them. */
+  readonly shared: readonly string[];
 }
 
 /** The geometry file's text for one drawing, or null with the reason when the drawing cannot be read. */
 export function importDrawing(name: string): ImportOutcome {
   const source = readFileSync(`${SOURCES}${name}.ps`, 'latin1');
   try {
-    const { geometry, problems } = buildGeometry(name, `${name}.ps`, source, readMap(name));
-    return { name, text: formatGeometry(geometry), problems };
+    const { geometry, problems, shared } = buildGeometry(name, `${name}.ps`, source, readMap(name));
+    return { name, text: formatGeometry(geometry), problems, shared };
   } catch (error) {
-    if (error instanceof PostScriptFormatError) return { name, text: null, problems: [`not imported: ${error.message}`] };
+    if (error instanceof PostScriptFormatError) return { name, text: null, problems: [`not imported: ${error.message}`], shared: [] };
     throw error;
   }
 }
@@ -77,6 +79,7 @@ function main(args: string[]): number {
   for (const name of wanted.length > 0 ? wanted : drawingNames()) {
     const outcome = importDrawing(name);
     for (const problem of outcome.problems) console.log(`${name}: ${problem}`);
+    for (const face of outcome.shared) console.log(`${name}: note: ${face}`);
     if (outcome.text === null) continue;
     const target = `${ROOT}geometry/${name}.json`;
     const current = existsSync(target) ? readFileSync(target, 'utf8') : null;

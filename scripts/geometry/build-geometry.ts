@@ -35,6 +35,8 @@ export interface GeometryImport {
   readonly geometry: MapGeometry;
   /** Provinces of the drawing that got no outline, and why. */
   readonly problems: readonly string[];
+  /** Provinces whose outline was split off a face they share with others (no border line drawn). */
+  readonly shared: readonly string[];
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -170,5 +172,5 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     names: sortedRecord(names),
     supplyCenters: sortedRecord(supplyCenters),
   };
-  return { geometry, problems: regions.problems };
+  return { geometry, problems: regions.problems, shared: regions.shared };
 }

@@ -86,10 +86,11 @@ function readInfo(source: string): InfoEntry[] {
   return entries;
 }
 
+/** Supply centres: `s` draws one, `h` a home centre (canton's drawing marks them apart). */
 function readSupplyCenters(source: string): Map<string, Point> {
   const body = procedureBody(source, 'VisitSupplies') ?? '';
   const centers = new Map<string, Point>();
-  for (const match of withoutComments(body).matchAll(/\/(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+s\b/g)) {
+  for (const match of withoutComments(body).matchAll(/\/(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+[sh]\b/g)) {
     centers.set(match[1]!, [Number(match[2]), Number(match[3])]);
   }
   return centers;

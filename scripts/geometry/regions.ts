@@ -15,8 +15,13 @@ export interface RegionSeed {
 export interface RegionResult {
   /** Per province id: closed rings in map coordinates (fill with the even-odd rule). */
   readonly outlines: ReadonlyMap<string, Point[][]>;
-  /** Provinces that got no face of their own, with why. */
+  /** Provinces that got no outline, with why. */
   readonly problems: readonly string[];
+  /**
+   * Faces the drawing leaves to several provinces (a border line it does not draw): each is shared out
+   * between their points by distance within the face, and named here.
+   */
+  readonly shared: readonly string[];
 }
 
 interface Grid {
@@ -148,6 +153,27 @@ function flood(grid: Grid, walls: Uint8Array, labels: Int32Array, start: number,
     for (const next of neighbours) {
       if (next < 0 || next >= labels.length || walls[next] !== 0 || labels[next] !== 0) continue;
       labels[next] = label;
+      queue[tail++] = next;
+    }
+  }
+}
+
+/** Re-floods one face from several points at once: each cell goes to the point it is nearest to within the face. */
+function splitFace(grid: Grid, walls: Uint8Array, labels: Int32Array, face: number, sources: readonly { label: number; cell: number }[], queue: Int32Array): void {
+  for (let cell = 0; cell < labels.length; cell += 1) if (labels[cell] === face) labels[cell] = 0;
+  let head = 0;
+  let tail = 0;
+  for (const source of sources) {
+    labels[source.cell] = source.label;
+    queue[tail++] = source.cell;
+  }
+  while (head < tail) {
+    const cell = queue[head++]!;
+    const x = cell % grid.width;
+    const neighbours = [x > 0 ? cell - 1 : -1, x < grid.width - 1 ? cell + 1 : -1, cell - grid.width, cell + grid.width];
+    for (const next of neighbours) {
+      if (next < 0 || next >= labels.length || walls[next] !== 0 || labels[next] !== 0) continue;
+      labels[next] = labels[cell]!;
       queue[tail++] = next;
     }
   }
@@ -312,26 +338,44 @@ export function provinceOutlines(
   const queue = new Int32Array(grid.width * grid.height);
   const problems: string[] = [];
   const owners: string[] = [];
+  /** Per label: the cell its flood started from, and the provinces whose point fell in its face later. */
+  const starts: number[] = [];
+  const sharers = new Map<number, { id: string; cell: number }[]>();
   seeds.forEach((seed) => {
+    let inTakenFace: { label: number; cell: number } | null = null;
     for (const candidate of seed.candidates) {
       const cell = openCellNear(grid, walls, candidate, Math.ceil(cellsPerUnit * 3));
       if (cell < 0) continue;
-      if (labels[cell] !== 0) continue;
+      if (labels[cell] !== 0) {
+        inTakenFace ??= { label: labels[cell]!, cell };
+        continue;
+      }
       owners.push(seed.id);
+      starts.push(cell);
       flood(grid, walls, labels, cell, owners.length, queue);
       return;
     }
     const [x, y] = seed.candidates[0] ?? [NaN, NaN];
-    const taken = seed.candidates
-      .map((c) => openCellNear(grid, walls, c, Math.ceil(cellsPerUnit * 3)))
-      .map((cell) => (cell >= 0 && labels[cell]! > 0 ? owners[labels[cell]! - 1] : undefined))
-      .find((o) => o !== undefined);
-    problems.push(
-      taken
-        ? `${seed.id}: its point (${x}, ${y}) lies in the same face as ${taken}'s (a border line is missing)`
-        : `${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map`,
-    );
+    if (inTakenFace && inTakenFace.cell !== starts[inTakenFace.label - 1]) {
+      const list = sharers.get(inTakenFace.label) ?? [];
+      if (!list.some((s) => s.cell === inTakenFace!.cell)) {
+        list.push({ id: seed.id, cell: inTakenFace.cell });
+        sharers.set(inTakenFace.label, list);
+        return;
+      }
+    }
+    problems.push(`${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map, or where another province's point is`);
   });
+  const shared: string[] = [];
+  for (const [label, others] of [...sharers].sort(([a], [b]) => a - b)) {
+    const sources = [{ label, cell: starts[label - 1]! }];
+    for (const other of others) {
+      owners.push(other.id);
+      sources.push({ label: owners.length, cell: other.cell });
+    }
+    splitFace(grid, walls, labels, label, sources, queue);
+    shared.push(`${[owners[label - 1]!, ...others.map((o) => o.id)].join(', ')} share one face of the drawing (a border line is missing): split by distance`);
+  }
   shareWalls(grid, walls, labels, queue);
   const rings = traceRings(grid, labels, owners.length);
   const outlines = new Map<string, Point[][]>();
@@ -343,5 +387,5 @@ export function provinceOutlines(
       .map((ring) => ring.map(([x, y]): Point => [grid.originX + x / cellsPerUnit, grid.originY + y / cellsPerUnit]));
     outlines.set(id, simplified);
   });
-  return { outlines, problems };
+  return { outlines, problems, shared };
 }

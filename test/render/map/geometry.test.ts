@@ -4,6 +4,8 @@ import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { loadVariant, variantNames } from '../../../src/catalog/variant-catalog.ts';
 import { mapGeometrySchema } from '../../../src/catalog/map-geometry.ts';
 import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
+import type { Figure } from '../../../scripts/geometry/postscript.ts';
+import { provinceOutlines } from '../../../scripts/geometry/regions.ts';
 
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
 
@@ -11,6 +13,7 @@ describe('map geometry', () => {
   it('is what the importer writes: re-running scripts/import-geometry.ts on standard.ps changes nothing', () => {
     const outcome = importDrawing('standard');
     expect(outcome.problems).toEqual([]);
+    expect(outcome.shared).toEqual([]);
     expect(outcome.text).toBe(readFileSync(`${ROOT}geometry/standard.json`, 'utf8'));
   });
 
@@ -23,17 +26,20 @@ describe('map geometry', () => {
     expect(readFileSync(`${ROOT}geometry/LICENSE`, 'utf8')).toMatch(/Copyright 2017 Manus Hand/);
   });
 
-  // Drawings the geometry importer cannot yet fit to the imported maps (issue 14 imported these
-  // variants; issue 15 owns the drawings): each still lacks a border line or a centre marker. The
-  // list must shrink as drawings are fixed: a drawing that fits and is still listed fails here.
-  const DRAWINGS_NOT_FITTING_YET: Readonly<Record<string, string>> = {
-    aberration: 'cly and tys share faces with alc and pal (a border line is missing)',
-    ancmed: 'bla and lig have no outline',
-    canton: 'the supply centres have no marker points',
-    empire: 'cat, fpa, gof, hai, les, oax and wcs have no outline',
-    pure: 'the drawing has no borders between the seven capitals',
-    youngstown: 'jap, nao, nth and the ob* boxes share faces (border lines missing)',
-  };
+  // Drawings the geometry importer cannot yet fit to the imported maps: none since their shared faces
+  // are split by distance (see the next test). A drawing listed here that fits fails the test below.
+  const DRAWINGS_NOT_FITTING_YET: Readonly<Record<string, string>> = {};
+
+  it('a face the drawing leaves to two provinces (no border line between them) is split between their points', () => {
+    // A 20 x 10 box with no line down its middle: a's point on the left, b's on the right.
+    const box: Figure = { closed: true, segments: [[0, 0], [20, 0], [20, 10], [0, 10]].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })) };
+    const result = provinceOutlines([-2, -2, 24, 14], [box], [{ id: 'a', candidates: [[4, 5]] }, { id: 'b', candidates: [[16, 5]] }], 2);
+    expect(result.problems).toEqual([]);
+    expect(result.shared).toEqual(['a, b share one face of the drawing (a border line is missing): split by distance']);
+    const xs = (id: string) => result.outlines.get(id)!.flat().map((p) => p[0]);
+    expect(Math.max(...xs('a'))).toBeLessThanOrEqual(10.5);
+    expect(Math.min(...xs('b'))).toBeGreaterThanOrEqual(9.5);
+  });
 
   it('every variant with a drawing has an outline for each province and a point for each location', () => {
     const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
