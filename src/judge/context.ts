@@ -88,6 +88,6 @@ export function everyone(seats: readonly Seat[]): string[] {
   return [...new Set(seats.filter((s) => s.status !== 'resigned').map((s) => s.address))];
 }
 
-export function subjectFor(config: JudgeConfig, game: Pick<Game, 'name'>, phase: string | null, what: string): string {
+export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: string | null, what: string): string {
   return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
 }

@@ -1,6 +1,6 @@
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { renderRefusedBlock } from '../render/index.ts';
-import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
+import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
@@ -219,6 +219,8 @@ export class Judge {
     const commandCount = body.blocks.length + body.notes.length;
     if (proseLines.length > 0) sections.push(proseNote(proseLines));
     if (commandCount === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
+    // njudge's subject: the game signed on to, in the phase the mail was read in (before processing).
+    const subjectGame = await signedOnGame(tx, body);
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
     const games = [];
     for (const gameId of touched) {
@@ -227,7 +229,7 @@ export class Judge {
       if (after.note) sections.push(after.note);
       games.push({ name: after.name, phase: after.phase });
     }
-    await tx.enqueueMail(replyTo(message, this.config, sender, sections));
+    await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0 }));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
   }
@@ -382,9 +384,43 @@ export function cappedBody(sections: readonly string[], maxBytes: number): strin
   return `${[...kept, note].join('\n\n')}\n`;
 }
 
-function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[]): OutgoingMail {
+/** The game a mail's first SIGNON names, with its phase then; null when it signs on to none that exists. */
+async function signedOnGame(tx: JudgeTransaction, body: ParsedBody): Promise<SubjectGame | null> {
+  const block = body.blocks.find((b) => b.kind === 'session' && b.opener.kind === 'signon');
+  if (block?.kind !== 'session') return null;
+  const game = await tx.findGame(block.opener.game);
+  return game && { name: game.name, phase: game.currentPhase };
+}
+
+interface SubjectGame {
+  readonly name: string;
+  readonly phase: string | null;
+}
+
+/**
+ * The reply's subject. A mail that signs on to a game gets njudge's form, so players' filters keep
+ * working: `Re: [Error Flag] DIP:demo - S1901M <their subject>`, the flag only when a block was
+ * refused, and whatever of that form their own subject already carried (a reply to the judge's
+ * reply) said once. Other mails: `Re: <their subject>`, with the flag when a block was refused.
+ */
+export function replySubject(subject: string, config: Pick<JudgeConfig, 'code' | 'name'>, options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): string {
+  const { game = null, errorFlag = false } = options;
+  if (game === null && !errorFlag) return subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : `Re: your mail to ${config.name}`;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const judgePrefix = game ? new RegExp(`^${escape(config.code)}:${escape(game.name)}(?:\\s+-\\s+\\S+)?(?:\\s+|$)`, 'i') : null;
+  let own = subject.trim();
+  for (let before = ''; before !== own; ) {
+    before = own;
+    own = own.replace(/^(?:re|aw|sv|fwd?)\s*(?:\[\d+\])?\s*:\s*/i, '').replace(/^\[(?:error flag|you are late!)\]\s*/i, '');
+    if (judgePrefix) own = own.replace(judgePrefix, '');
+  }
+  const prefix = game ? subjectFor(config, game, game.phase, '') : '';
+  return ['Re:', errorFlag ? '[Error Flag]' : '', prefix, own || (game ? '' : `your mail to ${config.name}`)].filter((part) => part !== '').join(' ');
+}
+
+function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[], options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
-  const subject = message.subject ? (/^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`) : `Re: your mail to ${config.name}`;
+  const subject = replySubject(message.subject ?? '', config, options);
   return {
     to: [sender],
     subject,

@@ -21,6 +21,8 @@ describeEachDatabase(
       await judge.receive(eml({ from }, body));
       return lastReplyTo(db(), from);
     };
+    const lastSubject = async (address: string) =>
+      (await db().selectFrom('outbox').select('subject').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).subject;
     const notices = (address: string) =>
       db().selectFrom('outbox').select(['subject', 'body']).where('kind', '=', 'notice').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id').execute();
 
@@ -37,6 +39,7 @@ describeEachDatabase(
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1 chaos')).toMatch(/Game 'demo' is played with Standard; "chaos" does not match it, so you were not signed on/);
       expect(await send('p1@players.example', 'SIGNON ?demo pw1 standard')).toContain("You have joined game 'demo'. 1 of 7 players have joined.");
       expect(await send('p1@players.example', 'SIGN ON ?demo nope')).toContain('Invalid game, power or password');
+      expect(await lastSubject('p1@players.example')).toBe('Re: [Error Flag] DIP:demo orders');
 
       expect(await send('p2@players.example', 'SIGNON')).toMatch(/Line 1: SIGNON\n {2}the game and password are missing; write SIGNON Fgame password/);
       expect(await send('p2@players.example', 'JOIN deom pw2')).toMatch(/There is no game named 'deom'; did you mean demo\?/);
@@ -56,9 +59,12 @@ describeEachDatabase(
       const name = seat.power!.charAt(0) + seat.power!.slice(1).toLowerCase();
       // Once the game runs, SIGN ON ?game is the player's own sign-on; a stranger is told how to sign on.
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nPRESS TO Frnace\nhello\nENDPRESS')).toMatch(/"Frnace" is not a power in this game; did you mean France\?/);
+      // njudge's reply subject for a mail signed on to a game, flagged when a block was refused.
+      expect(await lastSubject('p1@players.example')).toBe('Re: [Error Flag] DIP:demo - S1901M orders');
       expect(await send('stranger@players.example', 'SIGN ON ?demo pw9')).toMatch(/Game 'demo' is not taking players \(it is active\); its players sign on with their power's initial, e.g. SIGNON Ademo password/);
       expect(await send('gm@players.example', 'SIGNON Mdemo gmpass\nRESIGN Itlay')).toMatch(/"Itlay" is not a power of game 'demo'; did you mean Italy\?/);
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nRESIGN')).toContain(`You have resigned from ${name} in game 'demo'.`);
+      expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo - S1901M orders');
       expect((await notices('p2@players.example')).map((n) => n.subject)).toContain(`DIP:demo - S1901M Resignation: ${name}`);
     });
   },
