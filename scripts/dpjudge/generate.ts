@@ -52,6 +52,7 @@ export function generate(root: string): Generated {
       builds: converted.builds,
       ...(converted.mobilize ? { mobilize: true } : {}),
       ...(converted.newHomesYears.length > 0 ? { newHomesYears: converted.newHomesYears } : {}),
+      ...(converted.seasonalProvinces.length > 0 ? { seasonalProvinces: converted.seasonalProvinces } : {}),
       powers: converted.powers,
     };
     const row = rowOf(id, title, converted, extraRules);
@@ -147,6 +148,11 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   if (centres > owned.size && !converted.mobilize) rules.push(`${centres - owned.size} neutral centres`);
   if (converted.mobilize) rules.push('no starting units: each power first builds one unit on a home centre of its choice, which it then owns (MOBILIZE)');
   else if (converted.powers.some((p) => p.units.length === 0)) rules.push('no starting units');
+  for (const s of converted.seasonalProvinces) {
+    const name = converted.map.provinces.find((p) => p.id === s.province)?.name ?? s.province;
+    const seasonName = (letter: string) => converted.flow.flatMap((f) => ('season' in f && f.season === letter ? [f.seasonName] : []))[0] ?? letter;
+    rules.push(`${name} is open only in ${s.seasons.map(seasonName).join(', ')}; a unit there when it closes holds until it opens (HIBERNATE)`);
+  }
   if (converted.newHomesYears.length > 0) rules.push(`the centres owned in winter ${converted.newHomesYears.join(', ')} become the home centres (NEWHOMES)`);
   for (const p of converted.powers) if (p.partisanSites) rules.push(`${p.name} builds one more unit, in ${p.partisanSites.join(', ')} or at home, while it has lost some but not all of its home centres (partisan site)`);
   if (converted.map.provinces.some((p) => p.port)) rules.push('ports (fleets convoy from a coast)');

@@ -45,6 +45,8 @@ export interface DpMap {
   flow: string[];
   rules: string[];
   newHomes: string[];
+  /** One-line `IN <SEASON>: <TERRAIN> <PLACE>` changes (loeb9's spring Arctic), in file order. */
+  seasonal: { season: string; terrain: DpTerrain; place: string }[];
   dummies: string[];
   unsupported: string[];
 }
@@ -68,6 +70,7 @@ export function parseDpjudgeMap(folder: string, file: string): DpMap {
     flow: [],
     rules: [],
     newHomes: [],
+    seasonal: [],
     dummies: [],
     unsupported: [],
   };
@@ -104,6 +107,11 @@ function load(map: DpMap, folder: string, file: string): void {
     }
     if (upword === 'FROM' || upword === 'IN') {
       const data = word.slice(1).join(' ').split(':').map((s) => s.trim());
+      const change = upword === 'IN' && data.length === 2 && /^[A-Z]+$/i.test(data[0]!) ? /^(WATER|LAND|COAST|PORT)\s+(\S+)$/i.exec(data[1]!) : null;
+      if (change) {
+        map.seasonal.push({ season: data[0]!.toUpperCase(), terrain: change[1]!.toUpperCase() as DpTerrain, place: change[2]! });
+        return;
+      }
       map.unsupported.push(`terrain that changes with the phase: ${line.trim()} (${file}:${at})`);
       dynamicPhase = data.length > 1 && data[1] !== '' ? null : data[0]!;
       return;

@@ -27,6 +27,8 @@ export interface ConvertedVariant {
   readonly mobilize: boolean;
   /** NEWHOMES years. */
   readonly newHomesYears: number[];
+  /** Places open only in some seasons (`IN SPRING: WATER ARC` over a SHUT place). */
+  readonly seasonalProvinces: { province: string; seasons: string[] }[];
   /** Rules or data the engine does not play; a variant with any is left out. */
   readonly unsupported: string[];
   /** Map rules that change nothing the engine does (press rules and the like). */
@@ -75,6 +77,17 @@ const BUILD_RULES: Record<string, ConvertedVariant['builds']> = { BUILD_ANY: 'ow
 
 export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides = {}): ConvertedVariant {
   const unsupported = [...dp.unsupported];
+  // A SHUT place opened in some seasons is converted open; the variant closes it in the others.
+  const opened = new Map<string, string[]>();
+  for (const change of dp.seasonal) {
+    const place = change.place.toUpperCase();
+    if (areaType(dp, place) !== 'SHUT' && !opened.has(place)) {
+      unsupported.push(`terrain that changes with the phase: IN ${change.season}: ${change.terrain} ${place} (only a SHUT place opened in a season is played)`);
+      continue;
+    }
+    dp.locType.set(dp.locType.has(place) ? place : place.toLowerCase(), change.terrain);
+    opened.set(place, [...(opened.get(place) ?? []), change.season[0]!]);
+  }
   const renames = overrides.renames ?? {};
   const idOf = (dpLoc: string): string => {
     const [base, coast] = dpLoc.toLowerCase().split('/');
@@ -147,10 +160,13 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
   for (const rule of dp.rules) {
     if (BUILD_RULES[rule]) builds = BUILD_RULES[rule];
     else if (rule === 'MOBILIZE') mobilize = true;
+    else if (rule === 'HIBERNATE' && opened.size > 0) continue;
     else if (BOARD_NEUTRAL_RULES.has(rule)) ignoredRules.push(rule);
     else unsupported.push(`RULE ${rule}`);
   }
   const { begin, flow } = phases(dp, unsupported);
+  if (opened.size > 0 && !dp.rules.includes('HIBERNATE')) unsupported.push('terrain that changes with the phase without RULE HIBERNATE (units there would be destroyed)');
+  const seasonalProvinces = [...opened].map(([place, seasons]) => ({ province: idOf(place), seasons: [...new Set(seasons)] }));
   if (mobilize) {
     // DPjudge (Power.initialize) gives a mobilizing power no units and one undetermined home centre.
     if (begin.type !== 'adjustment') unsupported.push('MOBILIZE with a BEGIN that is not an adjustment phase');
@@ -161,7 +177,7 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
   }
   const victory = dp.victory?.[0] ?? Math.floor(centres.size / 2) + 1;
   if ((dp.victory?.length ?? 0) > 1) unsupported.push(`a VICTORY count that changes by year (${dp.victory!.join(' ')})`);
-  return { map: { name: mapName, provinces }, powers, begin, flow, victory, builds, mobilize, newHomesYears, unsupported, ignoredRules };
+  return { map: { name: mapName, provinces }, powers, begin, flow, victory, builds, mobilize, newHomesYears, seasonalProvinces, unsupported, ignoredRules };
 }
 
 function neighbours(dp: DpMap, type: 'A' | 'F', loc: string): string[] {

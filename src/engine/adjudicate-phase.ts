@@ -25,11 +25,11 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
   if (variant.flowIndex(phase) < 0) throw new PhaseError(`the ${variant.title} variant has no phase ${position.phase}`);
   switch (phase.type) {
     case 'movement': {
-      const moved = adjudicateMovement(variant, position.units, orders);
+      const moved = adjudicateMovement(variant.forPhase(phase), position.units, orders);
       return withResults(moved.results, advance(variant, phase, { ...holdingsOf(position), units: moved.units }, moved.dislodged));
     }
     case 'retreat': {
-      const retreated = adjudicateRetreats(variant, position.units, position.dislodged, orders);
+      const retreated = adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders);
       return withResults(retreated.results, advance(variant, phase, { ...holdingsOf(position), units: retreated.units }, []));
     }
     case 'adjustment': {

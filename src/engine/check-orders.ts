@@ -28,7 +28,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   const phase = parsePhaseId(position.phase);
   if (!phase) throw new PhaseError(`"${position.phase}" is not a phase id like S1901M, F1901R or W1901A`);
   if (phase.type === 'movement') {
-    const prepared = prepareMovement(variant, position.units, orders);
+    const prepared = prepareMovement(variant.forPhase(phase), position.units, orders);
     const notes: { input: number; power: PowerId; note: string }[] = [];
     const defaulted: { power: PowerId; unit: LocationId }[] = [];
     prepared.board.units.forEach((unit, index) => {
@@ -41,7 +41,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   }
   const results =
     phase.type === 'retreat'
-      ? adjudicateRetreats(variant, position.units, position.dislodged, orders).results
+      ? adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders).results
       : adjudicateAdjustments(variant, position, orders).results;
   const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: string }[] = [];
   const notes: { input: number; power: PowerId; note: string }[] = [];

@@ -105,6 +105,10 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
     seasonNames.set(step.season, step.seasonName);
     if (steps.filter((s) => s.season === step.season && s.type === step.type).length > 1) problems.push(`flow: ${step.seasonName} ${step.type} is listed twice`);
   }
+  for (const seasonal of data.seasonalProvinces ?? []) {
+    if (!byId.has(seasonal.province)) problems.push(`seasonalProvinces: unknown province ${seasonal.province}`);
+    for (const season of seasonal.seasons) if (!steps.some((s) => s.season === season)) problems.push(`seasonalProvinces: ${seasonal.province} opens in season ${season}, which the flow does not have`);
+  }
   if (data.mobilize && data.begin.type !== 'adjustment') problems.push('begin: under mobilize the game begins with an adjustment phase');
   if (!steps.some((s) => s.season === data.begin.season && s.type === data.begin.type)) problems.push(`begin: ${data.begin.season} ${data.begin.type} is not a phase of the flow`);
   return [...new Set(problems)];

@@ -74,6 +74,12 @@ export const variantDataSchema = z
      * power owns become its home centres for the rest of the game.
      */
     newHomesYears: z.array(z.number().int()).optional(),
+    /**
+     * Provinces passable only in some seasons (DPjudge's `IN SPRING:` terrain over a SHUT place; loeb9's
+     * Arctic Ocean, open in spring). In other seasons nothing moves, retreats, supports or convoys into or
+     * out of one, and a unit standing there may only hold until it opens again (DPjudge's HIBERNATE).
+     */
+    seasonalProvinces: z.array(z.object({ province: z.string(), seasons: z.array(z.string().regex(/^[A-Z]$/)).min(1) }).strict()).optional(),
   })
   .strict();
 

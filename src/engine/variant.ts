@@ -39,13 +39,19 @@ export class Variant {
   readonly mobilize: boolean;
   /** DPjudge's NEWHOMES: years whose adjustment phase makes each power's owned centres its homes. */
   readonly newHomesYears: readonly number[];
+  /** DPjudge's seasonal terrain: province → the season letters it is open in. */
+  readonly seasonalProvinces: ReadonlyMap<ProvinceId, readonly string[]>;
   private readonly data: VariantData;
+  private readonly mapData: MapData;
   private readonly powersById = new Map<PowerId, Power>();
+  private readonly bySeason = new Map<string, Variant>();
 
   constructor(data: VariantData, mapData: MapData) {
     const problems = [...mapProblems(mapData).map((p) => `map ${mapData.name}: ${p}`), ...variantProblems(data, mapData)];
     if (problems.length > 0) throw new MapError(problems.join('\n'));
     this.data = data;
+    this.mapData = mapData;
+    this.seasonalProvinces = new Map((data.seasonalProvinces ?? []).map((s) => [s.province, s.seasons]));
     this.name = data.name;
     this.title = data.title;
     this.description = data.description;
@@ -66,6 +72,35 @@ export class Variant {
       partisanSites: p.partisanSites ?? [],
     }));
     for (const power of this.powers) this.powersById.set(power.id, power);
+  }
+
+  /**
+   * The variant as the phase plays it: where provinces are closed in the phase's season (seasonal
+   * terrain), the same variant on a map with their borders cut, so nothing enters or leaves them and
+   * a unit inside may only hold. Otherwise this variant.
+   */
+  forPhase(phase: Phase): Variant {
+    const closed = [...this.seasonalProvinces].filter(([, seasons]) => !seasons.includes(phase.season)).map(([id]) => id);
+    if (closed.length === 0) return this;
+    const key = closed.join(' ');
+    let cut = this.bySeason.get(key);
+    if (!cut) {
+      const shut = new Set(closed);
+      const open = (loc: string) => !shut.has(provinceOf(loc));
+      const provinces = this.mapData.provinces.map((p) => {
+        if (shut.has(p.id)) return { ...p, army: [], fleet: [], ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}), noSupportInto: undefined };
+        return {
+          ...p,
+          army: p.army.filter(open),
+          fleet: p.fleet.filter(open),
+          ...(p.coasts ? { coasts: Object.fromEntries(Object.entries(p.coasts).map(([c, list]) => [c, (list ?? []).filter(open)])) } : {}),
+          ...(p.noSupportInto ? { noSupportInto: p.noSupportInto.filter(open) } : {}),
+        };
+      });
+      cut = new Variant({ ...this.data, seasonalProvinces: [] }, { ...this.mapData, provinces });
+      this.bySeason.set(key, cut);
+    }
+    return cut;
   }
 
   /** Dense index of a power given by its exact id, or -1. */

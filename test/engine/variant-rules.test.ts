@@ -3,11 +3,12 @@ import { adjudicate } from '../../src/api/adjudicate.ts';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
+import { checkPhaseOrders } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
 import type { Position, Unit } from '../../src/engine/types.ts';
 
 // The build rules DPjudge's maps need beyond the standard game, each against the variant that uses it:
-// MOBILIZE (1897, 1898), NEWHOMES (1897) and partisan build sites (1900's Siberia).
+// MOBILIZE (1897, 1898), NEWHOMES (1897), partisan build sites (1900's Siberia) and seasonal provinces (loeb9).
 
 const build = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'build', unit: { type, location } } });
 const hold = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'hold', unit: { type, location } } });
@@ -122,5 +123,35 @@ describe('dipjudge adjudicate carries the undetermined homes and the new homes',
 
   it('names a bad homeCenters entry', () => {
     expect(() => adjudicate({ position: { variant: '1897', phase: 'S1900M', units: [], homeCenters: { ENGLAND: ['nth'] } } })).toThrow('position.homeCenters.ENGLAND[0]: "nth" is not a supply centre');
+  });
+});
+
+describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, and a fleet there hibernates', () => {
+  const variant = loadVariant('loeb9');
+  const move = (power: string, type: 'A' | 'F', location: string, to: string): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type, location }, to, viaConvoy: false, route: [] } });
+  const at = (phase: string, units: Unit[]): Position => ({ variant: 'loeb9', phase, units, dislodged: [], supplyCenters: {} });
+
+  it('lets a fleet sail into the Arctic in spring', () => {
+    const next = adjudicatePhase(variant, at('S1901M', [unit('ENGLAND', 'F', 'nwg')]), [move('ENGLAND', 'F', 'nwg', 'arc')]).position;
+    expect(next.units).toEqual([unit('ENGLAND', 'F', 'arc')]);
+  });
+
+  it('closes it in fall: nothing enters or leaves, the fleet inside holds and survives', () => {
+    const fall = at('F1901M', [unit('ENGLAND', 'F', 'arc'), unit('RUSSIA', 'F', 'bar')]);
+    const outcome = adjudicatePhase(variant, fall, [move('ENGLAND', 'F', 'arc', 'nao'), move('RUSSIA', 'F', 'bar', 'arc')]);
+    expect(outcome.results.filter((r) => r.outcome === 'illegal').map((r) => r.unit)).toEqual(['arc', 'bar']);
+    expect(outcome.position.units).toEqual(expect.arrayContaining([unit('ENGLAND', 'F', 'arc'), unit('RUSSIA', 'F', 'bar')]));
+    expect(checkPhaseOrders(variant, fall, [move('ENGLAND', 'F', 'arc', 'nao')]).illegal).toHaveLength(1);
+    // In spring the same fleet may leave.
+    const spring = adjudicatePhase(variant, { ...fall, phase: 'S1902M' }, [move('ENGLAND', 'F', 'arc', 'nao')]).position;
+    expect(spring.units).toContainEqual(unit('ENGLAND', 'F', 'nao'));
+  });
+
+  it('offers the Arctic as a retreat in spring and not in fall', () => {
+    const units = [unit('ENGLAND', 'F', 'nwg'), unit('ENGLAND', 'F', 'iri'), unit('RUSSIA', 'F', 'nao')];
+    const orders = [move('ENGLAND', 'F', 'nwg', 'nao'), { power: 'ENGLAND', order: { kind: 'support', unit: { type: 'F', location: 'iri' }, supported: { type: 'F', location: 'nwg' }, to: 'nao' } } as SubmittedOrder];
+    const retreatsIn = (phase: string) => adjudicatePhase(variant, at(phase, units), orders).position.dislodged[0]?.retreats ?? [];
+    expect(retreatsIn('S1901M')).toContain('arc');
+    expect(retreatsIn('F1901M')).not.toContain('arc');
   });
 });

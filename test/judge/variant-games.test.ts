@@ -33,8 +33,8 @@ interface Mail {
 }
 
 function ordersFor(variant: Variant, position: Position, power: string, random: () => number): string[] {
-  const map = variant.map;
   const phase = parsePhaseId(position.phase)!;
+  const map = variant.forPhase(phase).map;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const own = position.units.filter((u) => u.power === power);
   if (phase.type === 'movement') {
@@ -165,7 +165,7 @@ describe(`a first year by mail of ${ALL ? 'every variant' : 'a few variants'} [p
     };
     expect(await reply('CREATE one gmpass\nMAP ancmed\n')).toContain("Game 'one' (Ancient Mediterranean) has been created");
     expect(await reply('CREATE ?two gmpass youngstown\n')).toContain("Game 'two' (Youngstown) has been created");
-    expect(await reply('CREATE three gmpass loeb9\n')).toMatch(/Unknown variant "loeb9"; this judge has: .*ancmed.*youngstown/);
+    expect(await reply('CREATE three gmpass zeus\n')).toMatch(/Unknown variant "zeus"; this judge has: .*ancmed.*youngstown/);
     const games = await db.selectFrom('games').select(['name', 'variant']).orderBy('name').execute();
     expect(games).toEqual([{ name: 'one', variant: 'ancmed' }, { name: 'two', variant: 'youngstown' }]);
   });

@@ -28,7 +28,8 @@ function pick<T>(random: () => number, list: readonly T[]): T | undefined {
 }
 
 function movementOrders(variant: Variant, position: Position, random: () => number): SubmittedOrder[] {
-  const map = variant.map;
+  // Seasonal provinces (loeb9's Arctic) are closed outside their season: the phase's own map says where units may go.
+  const map = variant.forPhase(parsePhaseId(position.phase)!).map;
   const orders: SubmittedOrder[] = [];
   const byProvince = new Map(position.units.map((u) => [provinceOf(u.location), u]));
   for (const unit of position.units) {
