@@ -134,14 +134,18 @@ export async function scheduleDeadline(
   // The new phase's earliest processing time and delay (njudge's start and delay); nothing is
   // pending for it yet. A NO_DEADLINE game keeps them only when its TIMING asks for them.
   const timed = !noDeadline || game.timing !== null;
-  await tx.updateGame(game.id, { processStart: timed ? schedule.start : null, processDelayMinutes: timed ? schedule.delayMinutes : null, processAt: null });
+  const processing = { processStart: timed ? schedule.start : null, processDelayMinutes: timed ? schedule.delayMinutes : null, processAt: null };
   if (noDeadline) {
     await tx.cancelJobs(game.id);
-    await tx.updateGame(game.id, { deadline: null, grace: null });
+    await tx.updateGame(game.id, { ...processing, deadline: null, grace: null });
     return null;
   }
-  // storeDeadline replaces the game's jobs.
-  await storeDeadline(tx, game, phaseId, schedule.deadline, schedule.grace, now);
+  // What storeDeadline does, in one write of the game and without reading it back (a deadline storm
+  // runs this for thousands of games): start := min(start, deadline); no early processing is pending.
+  const start = processing.processStart !== null && processing.processStart > schedule.deadline ? schedule.deadline : processing.processStart;
+  await tx.updateGame(game.id, { ...processing, processStart: start, deadline: schedule.deadline, grace: schedule.grace });
+  await tx.setPhaseDeadline(game.id, phaseId, schedule.deadline);
+  await rescheduleJobs(tx, game, phaseId, schedule.deadline, schedule.grace, now, { processAt: null });
   return schedule;
 }
 
@@ -157,8 +161,19 @@ export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' 
   await rescheduleJobs(tx, game, phaseId, deadline, grace, now);
 }
 
-/** Replaces the game's open jobs with those of the given deadline and grace. */
-export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: string, deadline: Date, grace: Date, now: Date): Promise<void> {
+/**
+ * Replaces the game's open jobs with those of the given deadline and grace. `known.processAt`, when
+ * the caller knows the game's pending early processing (null: none), saves reading the game again.
+ */
+export async function rescheduleJobs(
+  tx: JudgeTransaction,
+  game: Pick<Game, 'id' | 'timing'>,
+  phaseId: string,
+  deadline: Date,
+  grace: Date,
+  now: Date,
+  known: { readonly processAt?: Date | null } = {},
+): Promise<void> {
   await tx.cancelJobs(game.id);
   const payload = { phase: phaseId };
   if (deadline > now) {
@@ -170,7 +185,7 @@ export async function rescheduleJobs(tx: JudgeTransaction, game: Pick<Game, 'id'
     // The deadline has passed (its late notice went out): the game is looked at daily until grace.
     await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload });
   }
-  await restoreProcessJob(tx, game.id, phaseId, deadline, now);
+  if (known.processAt !== null) await restoreProcessJob(tx, game.id, phaseId, deadline, now);
 }
 
 /** The dedupe key of a game's pending early processing: a later mail replaces it (UPDATE_PROCESS). */

@@ -9,7 +9,7 @@ import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GameEvent, JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
-import { processTurn, processWhenDue, turnReadiness } from './process-turn.ts';
+import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from './process-turn.ts';
 
 // What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
 //   - before the deadline, a reminder to the players who still owe orders;
@@ -50,7 +50,7 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
       return remind(tx, config, game, variant, seats, readiness.waitingFor);
     case 'deadline':
     case 'grace':
-      if (readiness.ready) return processOrHold(tx, config, game, variant, seats, now);
+      if (readiness.ready) return processOrHold(tx, config, game, variant, seats, now, readiness.current);
       return lateness(tx, config, game, variant, seats, readiness.waitingFor, now);
   }
 }
@@ -59,8 +59,8 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
  * The turn is due: processed, or in a MANUAL PROCESS game (njudge) held for the Master, who is
  * told it waits for PROCESS (and reminded daily while it does).
  */
-async function processOrHold(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<void> {
-  if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now));
+async function processOrHold(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date, current?: CurrentPhase): Promise<void> {
+  if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now, current));
   const master = seats.filter((s) => s.role === 'master');
   await noticeToAll(tx, config, game, master, 'Turn Waiting', () => `Game '${game.name}' is ready to be processed and waits for your PROCESS (MANUAL PROCESS).\n`);
   await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: new Date(now.getTime() + DAY_MS), dedupeKey: `game:${game.id}:grace`, payload: { phase: game.currentPhase } });

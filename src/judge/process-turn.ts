@@ -9,7 +9,7 @@ import { creditPunctualTurn } from './dedication.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
+import type { JudgeTransaction, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
@@ -20,6 +20,14 @@ export interface TurnReadiness {
   readonly ready: boolean;
   /** Powers still owing orders, waiting, or without a player. */
   readonly waitingFor: readonly string[];
+  /** The phase and orders read to decide, for processTurn to use as long as nothing was written since. */
+  readonly current?: CurrentPhase;
+}
+
+/** The current phase and the orders stored for it. */
+export interface CurrentPhase {
+  readonly phase: PhaseRecord;
+  readonly stored: readonly StoredOrders[];
 }
 
 export async function turnReadiness(
@@ -33,7 +41,8 @@ export async function turnReadiness(
   if (game.status !== 'active' || game.currentPhase === null) return { ready: false, waitingFor: [] };
   const phase = await tx.phase(game.id, game.currentPhase);
   if (!phase) return { ready: false, waitingFor: [] };
-  const stored = new Map((await tx.orders(game.id, phase.phaseId)).map((o) => [o.power, o]));
+  const orders = await tx.orders(game.id, phase.phaseId);
+  const stored = new Map(orders.map((o) => [o.power, o]));
   // A WAIT holds the turn only until the deadline (njudge's UPDATE_PROCESS).
   // The Master's PROCESS overrides it (njudge clears WAIT).
   const waitCounts = options.ignoreWaits !== true && !hasRule(game, 'REAL_TIME') && (game.deadline === null || now < game.deadline);
@@ -41,13 +50,13 @@ export async function turnReadiness(
   for (const power of variant.powers) {
     if (!owesOrders(variant, phase.position, power.id)) continue;
     const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
-    const orders = stored.get(power.id);
+    const own = stored.get(power.id);
     // A dummy has nobody to wait for: its units hold unless the Master orders them (BECOME).
     // Nor does a power in civil disorder hold up later phases (njudge) until someone takes it over.
     if (seat?.status === 'dummy' || seat?.status === 'cd') continue;
-    if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !orders?.submitted || orders.hasErrors) waitingFor.push(power.id);
+    if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !own?.submitted || own.hasErrors) waitingFor.push(power.id);
   }
-  return { ready: waitingFor.length === 0, waitingFor };
+  return { ready: waitingFor.length === 0, waitingFor, current: { phase, stored: orders } };
 }
 
 /**
@@ -105,7 +114,7 @@ async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats
  */
 export async function processWhenDue(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
   if (heldToDeadline(game, now) || !readiness.ready) return withdrawProcessing(tx, game);
-  if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now);
+  if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now, readiness.current);
 }
 
 /** When the ready turn will be processed, as the reply to the mail that set the time says it. */
@@ -114,17 +123,28 @@ function processingNote(game: Game, at: Date, readerZone: string | null, now: Da
   return renderProcessingTime(game.name, deadlineTextFor(game, readerZone, announced.at)!, announced.waitHolds);
 }
 
-/** The current phase adjudicated with the orders stored for it (missing ones default), nothing saved. */
-export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, variant: Variant) {
-  const phase = (await tx.phase(game.id, game.currentPhase!))!;
-  const stored = await tx.orders(game.id, phase.phaseId);
+/**
+ * The current phase adjudicated with the orders stored for it (missing ones default), nothing saved.
+ * `current`: the phase and orders as just read (turnReadiness), when nothing was written since.
+ */
+export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, variant: Variant, current?: CurrentPhase) {
+  const phase = current?.phase ?? (await tx.phase(game.id, game.currentPhase!))!;
+  const stored = current?.stored ?? (await tx.orders(game.id, phase.phaseId));
   const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored)));
   return { phase, stored, outcome };
 }
 
 /** Processes the current phase; returns the phase the game is in afterwards. */
-export async function processTurn(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<string> {
-  const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant);
+export async function processTurn(
+  tx: JudgeTransaction,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  now: Date,
+  current?: CurrentPhase,
+): Promise<string> {
+  const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant, current);
   await creditPunctualTurn(tx, game, variant, phase, stored, seats, now);
   const next = outcome.position.phase;
   // Phases left by a ROLLBACK can no longer be rolled forward to: this phase is played anew.
