@@ -109,10 +109,11 @@ export function tintGroup(tints: MapLayers['tints'], geometry: MapGeometry): str
 }
 
 /** The drawing's own part of a picture: the same for every position of the map. */
-export function staticLayers(geometry: MapGeometry, provinces: Variant['map']['provinces']): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+  const provinces = variant.map.provinces;
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const height = vh + TITLE_BAND + LEGEND_BAND;
+  const height = vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
   const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry)}"/>`];
   for (const layer of geometry.layers) {
@@ -149,7 +150,7 @@ export function mapLayers(input: MapPictureInput): MapLayers {
     const p = pointOf(location);
     return p ? [p[0], p[1] - UNIT_LIFT] : null;
   };
-  const { open, base, overlay } = staticLayers(geometry, variant.map.provinces);
+  const { open, base, overlay } = staticLayers(geometry, variant);
 
   // Tints: the owner of a supply centre, else the power holding a land province.
   const owner = new Map<string, string>();
@@ -218,15 +219,29 @@ export function mapLayers(input: MapPictureInput): MapLayers {
 }
 
 
+/**
+ * The legend's rows: each power's colour, name and centres/units, as many to a row as fit at the usual
+ * size (a variant with many powers or long names gets more rows, never overlapping labels).
+ */
+function legendLayout(variant: Variant, width: number): { rows: number; perRow: number; step: number } {
+  const longest = Math.max(...variant.powers.map((p) => p.name.length)) + ' 99/99'.length;
+  // DejaVu Sans Bold at 6.5 units is about 4.6 units a character; the swatch and gaps take 16.
+  const wanted = 16 + longest * 4.6;
+  const perRow = Math.max(1, Math.min(variant.powers.length, Math.floor(width / wanted)));
+  const rows = Math.ceil(variant.powers.length / perRow);
+  return { rows, perRow, step: width / perRow };
+}
+
 function legend(variant: Variant, position: Position, colourOf: (p: string) => string, [x, y]: Point, width: number): string {
-  const parts = [`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${LEGEND_BAND}" fill="#ffffff"/>`];
-  const step = width / Math.max(1, variant.powers.length);
+  const { rows, perRow, step } = legendLayout(variant, width);
+  const parts = [`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${LEGEND_BAND * rows}" fill="#ffffff"/>`];
   variant.powers.forEach((power, i) => {
-    const left = x + i * step + 4;
+    const left = x + (i % perRow) * step + 4;
+    const row = y + Math.floor(i / perRow) * LEGEND_BAND;
     const centres = position.supplyCenters[power.id]?.length ?? 0;
     const units = position.units.filter((u) => u.power === power.id).length;
-    parts.push(`<rect x="${num(left)}" y="${num(y + 4)}" width="8" height="8" fill="${colourOf(power.id)}" stroke="#000" stroke-width="0.5"/>`);
-    parts.push(`<text x="${num(left + 10)}" y="${num(y + 11)}" font-size="6.5" fill="#000">${escapeXml(`${power.name} ${centres}/${units}`)}</text>`);
+    parts.push(`<rect x="${num(left)}" y="${num(row + 4)}" width="8" height="8" fill="${colourOf(power.id)}" stroke="#000" stroke-width="0.5"/>`);
+    parts.push(`<text x="${num(left + 10)}" y="${num(row + 11)}" font-size="6.5" fill="#000">${escapeXml(`${power.name} ${centres}/${units}`)}</text>`);
   });
   return `<g>${parts.join('')}</g>`;
 }
