@@ -273,7 +273,12 @@ export interface InboundRecorded {
 
 export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
 
-export interface JudgeTransaction {
+// The storage the judge sees, one port per aggregate (issue 11): a use case can ask for the part it
+// needs. JudgeTransaction is all of them inside one database transaction; src/store/judge-store.ts
+// implements it on PostgreSQL/PGlite, test/support/in-memory-judge-store.ts in memory.
+
+/** The mail: inbound mails recorded by Message-ID, and the outbox. */
+export interface MailPort {
   /**
    * Records inbound mails by Message-ID, in order, with one result each (in one round trip for
    * all). The origin is kept when no other mail holds the same mailbox, UIDVALIDITY and UID (see
@@ -282,9 +287,12 @@ export interface JudgeTransaction {
   recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]>;
   /** What became of a recorded mail; may be written only at commit (nothing reads it back before). */
   markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void>;
-  /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
-  nested<T>(work: () => Promise<T>): Promise<T>;
+  /** Queues outgoing mail; may be written only at commit (nothing reads the outbox back before). */
+  enqueueMail(mail: OutgoingMail): Promise<void>;
+}
 
+/** Games and their seats: players, Masters, observers, their records, votes and absences. */
+export interface GamesPort {
   findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   findGameById(id: number, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   /**
@@ -328,6 +336,17 @@ export interface JudgeTransaction {
   /** Ends the current holder's stint and starts one for the new address. */
   changeHolder(seatId: number, address: string, reason: string): Promise<void>;
 
+  /** The game's absences (SET ABSENCE), expired ones included. */
+  absences(gameId: number): Promise<AbsenceRecord[]>;
+  /** Replaces one seat's absences. */
+  replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void>;
+  /** Addresses that held the seat, earliest first, the current holder last. */
+  holders(seatId: number): Promise<{ readonly address: string; readonly endReason: string | null }[]>;
+
+}
+
+/** A game's phases with their positions and results, and the orders stored for them. */
+export interface OrdersPort {
   /** Stores the phase with a snapshot of the game's rules and seat holders (for ROLLBACK FULL). */
   savePhase(gameId: number, phase: PhaseRecord): Promise<void>;
   phase(gameId: number, phaseId: string): Promise<PhaseRecord | null>;
@@ -348,13 +367,10 @@ export interface JudgeTransaction {
   /** Replaces every power's orders for the phase (an empty list clears them). */
   replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void>;
 
-  /** The game's absences (SET ABSENCE), expired ones included. */
-  absences(gameId: number): Promise<AbsenceRecord[]>;
-  /** Replaces one seat's absences. */
-  replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void>;
-  /** Addresses that held the seat, earliest first, the current holder last. */
-  holders(seatId: number): Promise<{ readonly address: string; readonly endReason: string | null }[]>;
+}
 
+/** Press archived for the game's history. */
+export interface PressPort {
   archivePress(press: PressRecord): Promise<void>;
   archiveNotice(notice: NoticeRecord): Promise<void>;
   /**
@@ -363,13 +379,21 @@ export interface JudgeTransaction {
    */
   gameHistory(gameId: number): Promise<HistoryRecord[]>;
 
+}
+
+/** Scheduled game events (deadlines, reminders, delayed processing). */
+export interface JobsPort {
   scheduleJob(job: GameJob): Promise<void>;
   /** Drops the game's open jobs (its deadline is being replaced, or it has ended). */
   cancelJobs(gameId: number): Promise<void>;
   /** Drops the open job with this dedupe key, if any (a pending early processing withdrawn). */
   cancelJob(dedupeKey: string): Promise<void>;
-  /** Queues outgoing mail; may be written only at commit (nothing reads the outbox back before). */
-  enqueueMail(mail: OutgoingMail): Promise<void>;
+}
+
+export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort {
+  /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
+  nested<T>(work: () => Promise<T>): Promise<T>;
+
 }
 
 export interface JudgeStore {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Store } from '../../src/store/index.ts';
-import { databaseBackend, type TestDatabase } from '../support/databases.ts';
-import { SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
+import { startHarnessGame, type HarnessGame } from '../support/judge-harness.ts';
+import { SPRING_1901_ORDERS } from './game-fixture.ts';
 
 // At most one adjudication per mail, none where nothing changed (issue 11): a mail's orders are
 // checked (bound to their units, src/engine/check-orders.ts) and the game's orders adjudicated
 // only by the mail that makes the phase ready. Counted at the engine: adjudicatePhase (the
-// results and the next position) and the movement resolver. One game on PGlite, played in order.
+// results and the next position) and the movement resolver. One game, played in order, on the
+// in-memory storage port: a judge unit test, no database.
 
 const calls = vi.hoisted(() => ({ adjudicatePhase: 0, resolveMovement: 0 }));
 
@@ -40,22 +41,20 @@ async function counted(send: () => Promise<unknown>): Promise<{ adjudicatePhase:
 }
 
 describe('adjudications per mail', () => {
-  let database: TestDatabase;
-  let store: Store;
-  let game: StartedGame;
-  const phaseNow = async () => (await store.db.selectFrom('games').select('current_phase').where('name', '=', 'demo').executeTakeFirstOrThrow()).current_phase;
+  const store = new InMemoryJudgeStore();
+  let game: HarnessGame;
+  const phaseNow = () => store.transaction(async (tx) => (await tx.findGame('demo'))!.currentPhase);
   /** Hold orders for every unit the power has, as written by a player. */
-  const holdAll = async (power: string) => {
-    const phase = await store.db.selectFrom('phases').select('position').orderBy('seq', 'desc').executeTakeFirstOrThrow();
-    return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n');
-  };
+  const holdAll = (power: string) =>
+    store.transaction(async (tx) => {
+      const current = (await tx.findGame('demo'))!;
+      const phase = (await tx.phase(current.id, current.currentPhase!))!;
+      return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n');
+    });
 
   beforeAll(async () => {
-    database = await databaseBackend('pglite').open();
-    store = database.store;
-    game = await startGame(store.db, '');
+    game = await startHarnessGame(store);
   });
-  afterAll(() => database.dispose());
 
   it('a mail with orders that leave the phase waiting adjudicates nothing; the one that completes it adjudicates once', async () => {
     const powers = Object.keys(SPRING_1901_ORDERS);

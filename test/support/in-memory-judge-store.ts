@@ -1,0 +1,516 @@
+import type { Position } from '../../src/engine/types.ts';
+import type { Game } from '../../src/judge/model.ts';
+import {
+  HIDDEN_PLAYER_RULES,
+  type AbsenceRecord,
+  type DedicationChange,
+  type GameJob,
+  type GameOverview,
+  type GamePatch,
+  type GameSnapshot,
+  type InboundOutcome,
+  type InboundRecord,
+  type InboundRecorded,
+  type JudgeStore,
+  type JudgeTransaction,
+  type NewGameRecord,
+  type NewSeatRecord,
+  type OutgoingMail,
+  type PhaseHistory,
+  type PhaseRecord,
+  type PlayerRecord,
+  type PlayerRecordOptions,
+  type PressRecord,
+  type SeatPatch,
+  type SeatRecord,
+  type StoredOrders,
+} from '../../src/judge/ports.ts';
+import type { Absence } from '../../src/schedule/index.ts';
+
+// The judge's storage port in memory (issue 11): for fast unit tests of the judge that need no
+// database, beside (not instead of) the integration tests on PGlite and PostgreSQL, which test
+// src/store/judge-store.ts itself. It keeps the same promises as that store where the judge can
+// tell: a transaction commits all or nothing, `nested` undoes only its own block, a Message-ID
+// is recorded once, the hourly count covers From and reply addresses, a dedupe key replaces an
+// open job, game names are unique (case-insensitive), and rows come back in the store's orders.
+// Everything read is a copy, so the judge cannot change the state behind the store's back.
+
+interface SeatRow extends SeatRecord {
+  readonly gameId: number;
+  readonly leftAt: Date | null;
+  readonly lateCount: number;
+  readonly onTimeCount: number;
+  readonly drawVote: readonly string[] | null;
+  readonly concedeVote: string | null;
+  readonly proposalVote: boolean | null;
+}
+
+interface StintRow {
+  readonly id: number;
+  readonly seatId: number;
+  readonly address: string;
+  readonly endedAt: Date | null;
+  readonly endReason: string | null;
+  readonly points: number;
+  readonly onTime: number;
+  readonly judged: number;
+  readonly started: number;
+  readonly tookOver: number;
+  readonly resigned: number;
+  readonly late: number;
+}
+
+interface PhaseRow {
+  readonly gameId: number;
+  readonly phaseId: string;
+  readonly seq: number;
+  readonly position: Position;
+  readonly deadline: Date | null;
+  readonly snapshot: GameSnapshot;
+  readonly results: { readonly results: unknown; readonly orders: readonly StoredOrders[] } | null;
+  readonly resultsText: string | null;
+  readonly punctualityJudgedAt: Date | null;
+}
+
+export interface InboundRow {
+  readonly messageId: string;
+  readonly from: string;
+  readonly replyAddress: string | null;
+  readonly subject: string;
+  readonly receivedAt: Date;
+  readonly outcome: InboundOutcome | null;
+  readonly gameId: number | null;
+}
+
+export interface QueuedMailRow extends OutgoingMail {
+  readonly id: number;
+}
+
+export interface JobRow extends GameJob {
+  readonly id: number;
+}
+
+interface State {
+  games: (Game & { readonly privateWordHash: string | null })[];
+  seats: SeatRow[];
+  stints: StintRow[];
+  phases: PhaseRow[];
+  orders: (StoredOrders & { readonly gameId: number; readonly phaseId: string })[];
+  absences: AbsenceRecord[];
+  absenceGames: Map<number, number>;
+  press: PressRecord[];
+  jobs: JobRow[];
+  inbound: InboundRow[];
+  outbox: QueuedMailRow[];
+  nextId: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+export class InMemoryJudgeStore implements JudgeStore {
+  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], jobs: [], inbound: [], outbox: [], nextId: 1 };
+  /** Transactions run one at a time, as the judge's row locks would order them. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
+  transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const tx = new InMemoryTransaction(structuredClone(this.state), this.clock);
+      const result = await work(tx);
+      this.state = tx.state;
+      return result;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  isTransient(): boolean {
+    return false;
+  }
+
+  /** What was queued to be sent, in order (a copy). */
+  outbox(): readonly QueuedMailRow[] {
+    return structuredClone(this.state.outbox);
+  }
+
+  /** The recorded inbound mails with their outcomes (a copy). */
+  inbound(): readonly InboundRow[] {
+    return structuredClone(this.state.inbound);
+  }
+
+  /** The open scheduled jobs (a copy). */
+  jobs(): readonly JobRow[] {
+    return structuredClone(this.state.jobs);
+  }
+}
+
+class InMemoryTransaction implements JudgeTransaction {
+  constructor(
+    public state: State,
+    private readonly clock: () => Date,
+  ) {}
+
+  private id(): number {
+    return this.state.nextId++;
+  }
+
+  async recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]> {
+    const now = this.clock();
+    return mails.map((mail) => {
+      const recorded = !this.state.inbound.some((row) => row.messageId === mail.messageId);
+      const replyAddress = mail.replyAddress && mail.replyAddress !== mail.from ? mail.replyAddress : null;
+      if (recorded) this.state.inbound.push({ messageId: mail.messageId, from: mail.from, replyAddress, subject: mail.subject.slice(0, 500), receivedAt: now, outcome: null, gameId: null });
+      const recent = this.state.inbound.filter((row) => now.getTime() - row.receivedAt.getTime() < HOUR_MS);
+      const count = (address: string) => recent.filter((row) => row.from === address).length + recent.filter((row) => row.replyAddress === address).length;
+      return { recorded, fromSenderThisHour: Math.max(count(mail.from), replyAddress === null ? 0 : count(replyAddress)) };
+    });
+  }
+
+  async markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void> {
+    this.state.inbound = this.state.inbound.map((row) => (row.messageId === messageId ? { ...row, outcome, gameId } : row));
+  }
+
+  async enqueueMail(mail: OutgoingMail): Promise<void> {
+    this.state.outbox.push(structuredClone({ ...mail, id: this.id() }));
+  }
+
+  async nested<T>(work: () => Promise<T>): Promise<T> {
+    const before = structuredClone(this.state);
+    try {
+      return await work();
+    } catch (error) {
+      this.state = before;
+      throw error;
+    }
+  }
+
+  async findGame(name: string): Promise<Game | null> {
+    return this.game((g) => g.name === name.toLowerCase());
+  }
+
+  async findGameById(id: number): Promise<Game | null> {
+    return this.game((g) => g.id === id);
+  }
+
+  private game(where: (game: Game) => boolean): Game | null {
+    const found = this.state.games.find(where);
+    if (!found) return null;
+    const { privateWordHash: _hidden, ...game } = found;
+    return structuredClone(game);
+  }
+
+  async gameOverview(name: string): Promise<GameOverview | null> {
+    const game = await this.findGame(name);
+    if (!game) return null;
+    const seats = await this.seats(game.id);
+    const phase = game.currentPhase === null ? null : await this.phase(game.id, game.currentPhase);
+    const orders = game.currentPhase === null ? [] : await this.orders(game.id, game.currentPhase);
+    const publicRecords = await this.playerRecords(
+      seats.map((s) => s.address),
+      { withoutHiddenGames: true },
+    );
+    return { game, seats, phase, orders, publicRecords };
+  }
+
+  async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
+    const games = this.listed().filter((g) => g.status === 'forming');
+    return { games: games.slice(0, limit), more: games.length > limit };
+  }
+
+  async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {
+    const games = this.listed().filter((g) => words.every((word) => g.name.includes(word) || g.status.includes(word) || g.variant.includes(word) || g.rules.some((r) => r.toLowerCase().includes(word))));
+    return { games: games.slice(0, limit), more: games.length > limit };
+  }
+
+  private listed(): Game[] {
+    return this.state.games
+      .filter((g) => g.listed)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((g) => this.game((x) => x.id === g.id)!);
+  }
+
+  async createGame(record: NewGameRecord): Promise<Game> {
+    if (this.state.games.some((g) => g.name === record.name)) throw new Error(`duplicate game name ${record.name}`);
+    const game = {
+      id: this.id(),
+      name: record.name,
+      variant: record.variant,
+      status: record.status,
+      rules: [...record.rules],
+      description: record.description,
+      listed: record.listed,
+      currentPhase: null,
+      proposal: null,
+      timing: record.timing,
+      timeZone: record.timeZone,
+      deadline: null,
+      grace: null,
+      processStart: null,
+      processDelayMinutes: null,
+      processAt: null,
+      signonGates: { minDedication: null, minOnTimeRatio: null, maxCivilDisorderRatio: null },
+      options: {},
+      privateWordHash: record.privateWordHash,
+    };
+    this.state.games.push(game);
+    return (await this.findGameById(game.id))!;
+  }
+
+  async updateGame(id: number, patch: GamePatch): Promise<void> {
+    this.state.games = this.state.games.map((g) => {
+      if (g.id !== id) return g;
+      const { signonGates, ...rest } = patch;
+      const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+      const gates = { ...g.signonGates!, ...Object.fromEntries(Object.entries(signonGates ?? {}).filter(([, value]) => value !== undefined)) };
+      return { ...g, ...structuredClone(defined), signonGates: gates };
+    });
+  }
+
+  async deleteGame(id: number): Promise<void> {
+    const seatIds = new Set(this.state.seats.filter((s) => s.gameId === id).map((s) => s.id));
+    this.state.games = this.state.games.filter((g) => g.id !== id);
+    this.state.seats = this.state.seats.filter((s) => s.gameId !== id);
+    this.state.stints = this.state.stints.filter((s) => !seatIds.has(s.seatId));
+    this.state.phases = this.state.phases.filter((p) => p.gameId !== id);
+    this.state.orders = this.state.orders.filter((o) => o.gameId !== id);
+    this.state.absences = this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) !== id);
+    this.state.press = this.state.press.filter((p) => p.gameId !== id);
+    this.state.jobs = this.state.jobs.filter((j) => j.gameId !== id);
+  }
+
+  async privateWordHash(gameId: number): Promise<string | null> {
+    return this.state.games.find((g) => g.id === gameId)?.privateWordHash ?? null;
+  }
+
+  async seats(gameId: number): Promise<SeatRecord[]> {
+    return this.state.seats
+      .filter((s) => s.gameId === gameId && s.leftAt === null)
+      .sort((a, b) => a.id - b.id)
+      .map(toSeatRecord);
+  }
+
+  async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
+    const row: SeatRow = {
+      id: this.id(),
+      gameId: seat.gameId,
+      role: seat.role,
+      power: seat.power,
+      address: seat.address,
+      status: 'active',
+      wait: false,
+      passwordHash: seat.passwordHash,
+      name: seat.name ?? null,
+      timeZone: null,
+      mapPictures: true,
+      leftAt: null,
+      lateCount: 0,
+      onTimeCount: 0,
+      drawVote: null,
+      concedeVote: null,
+      proposalVote: null,
+    };
+    this.state.seats.push(row);
+    this.addStint(row.id, seat.address);
+    return toSeatRecord(row);
+  }
+
+  private addStint(seatId: number, address: string): void {
+    this.state.stints.push({ id: this.id(), seatId, address, endedAt: null, endReason: null, points: 0, onTime: 0, judged: 0, started: 0, tookOver: 0, resigned: 0, late: 0 });
+  }
+
+  async updateSeat(id: number, patch: SeatPatch): Promise<void> {
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, ...structuredClone(defined) } : s));
+  }
+
+  async removeSeat(id: number): Promise<void> {
+    const now = this.clock();
+    this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, leftAt: now } : s));
+    this.state.stints = this.state.stints.map((s) => (s.seatId === id && s.endedAt === null ? { ...s, endedAt: now, endReason: 'left' } : s));
+  }
+
+  async markLate(seatIds: readonly number[]): Promise<void> {
+    const ids = new Set(seatIds);
+    this.state.seats = this.state.seats.map((s) => (ids.has(s.id) ? { ...s, lateCount: s.lateCount + 1 } : s));
+    this.state.stints = this.state.stints.map((s) => (ids.has(s.seatId) && s.endedAt === null ? { ...s, late: s.late + 1 } : s));
+  }
+
+  async addDedication(changes: readonly DedicationChange[]): Promise<void> {
+    for (const change of changes) {
+      const onTime = change.onTime ?? 0;
+      this.state.stints = this.state.stints.map((s) =>
+        s.seatId === change.seatId && s.endedAt === null
+          ? {
+              ...s,
+              points: s.points + (change.points ?? 0),
+              onTime: s.onTime + onTime,
+              judged: s.judged + onTime + (change.late ?? 0),
+              started: s.started + (change.started ?? 0),
+              tookOver: s.tookOver + (change.tookOver ?? 0),
+              resigned: s.resigned + (change.resigned ?? 0),
+            }
+          : s,
+      );
+      if (onTime > 0) this.state.seats = this.state.seats.map((s) => (s.id === change.seatId ? { ...s, onTimeCount: s.onTimeCount + onTime } : s));
+    }
+  }
+
+  async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
+    const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+    const records = new Map<string, PlayerRecord>();
+    for (const stint of this.state.stints) {
+      const address = stint.address.toLowerCase();
+      if (!wanted.has(address)) continue;
+      if (options.withoutHiddenGames === true) {
+        const seat = this.state.seats.find((s) => s.id === stint.seatId);
+        const game = this.state.games.find((g) => g.id === seat?.gameId);
+        if (game && game.rules.some((rule) => HIDDEN_PLAYER_RULES.includes(rule))) continue;
+      }
+      const sum = records.get(address) ?? { points: 0, onTime: 0, total: 0, started: 0, tookOver: 0, resigned: 0 };
+      records.set(address, {
+        points: sum.points + stint.points,
+        onTime: sum.onTime + stint.onTime,
+        total: sum.total + stint.judged,
+        started: sum.started + stint.started,
+        tookOver: sum.tookOver + stint.tookOver,
+        resigned: sum.resigned + stint.resigned,
+      });
+    }
+    return records;
+  }
+
+  async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
+    const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
+    if (!phase || phase.punctualityJudgedAt !== null) return false;
+    this.replacePhase({ ...phase, punctualityJudgedAt: at });
+    return true;
+  }
+
+  async votes(gameId: number): Promise<{ power: string; draw: readonly string[] | null; concede: string | null; proposal: boolean | null }[]> {
+    return this.state.seats
+      .filter((s) => s.gameId === gameId && s.power !== null && s.leftAt === null)
+      .map((s) => structuredClone({ power: s.power!, draw: s.drawVote, concede: s.concedeVote, proposal: s.proposalVote }));
+  }
+
+  async clearProposalVotes(gameId: number): Promise<void> {
+    this.state.seats = this.state.seats.map((s) => (s.gameId === gameId ? { ...s, proposalVote: null } : s));
+  }
+
+  async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
+    const now = this.clock();
+    this.state.stints = this.state.stints.map((s) => (s.seatId === seatId && s.endedAt === null ? { ...s, endedAt: now, endReason: reason } : s));
+    this.addStint(seatId, address);
+  }
+
+  async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
+    const game = this.state.games.find((g) => g.id === gameId)!;
+    const seats = this.state.seats
+      .filter((s) => s.gameId === gameId && s.leftAt === null && (s.role === 'power' || s.role === 'master'))
+      .sort((a, b) => a.id - b.id)
+      .map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.passwordHash }));
+    const row: PhaseRow = { gameId, phaseId: phase.phaseId, seq: phase.seq, position: structuredClone(phase.position), deadline: phase.deadline ?? null, snapshot: { rules: [...game.rules], seats }, results: null, resultsText: null, punctualityJudgedAt: null };
+    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.phaseId === phase.phaseId));
+    this.state.phases.push(row);
+  }
+
+  private replacePhase(row: PhaseRow): void {
+    this.state.phases = this.state.phases.map((p) => (p.gameId === row.gameId && p.phaseId === row.phaseId ? row : p));
+  }
+
+  async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
+    const row = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
+    return row ? structuredClone({ phaseId: row.phaseId, seq: row.seq, position: row.position, deadline: row.deadline }) : null;
+  }
+
+  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
+    const game = this.state.games.find((g) => g.id === gameId);
+    const all = await this.storedPhases(gameId);
+    const current = all.find((p) => p.phaseId === game?.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
+    return all.filter((p) => p.seq <= current).map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null }));
+  }
+
+  async storedPhases(gameId: number): Promise<PhaseHistory[]> {
+    return this.state.phases
+      .filter((p) => p.gameId === gameId)
+      .sort((a, b) => a.seq - b.seq)
+      .map((p) =>
+        structuredClone({
+          phaseId: p.phaseId,
+          seq: p.seq,
+          position: p.position,
+          deadline: p.deadline,
+          resultsText: p.resultsText,
+          results: p.results?.results ?? null,
+          processedOrders: p.results?.orders ?? null,
+          snapshot: p.snapshot,
+        }),
+      );
+  }
+
+  async discardPhasesAfter(gameId: number, seq: number): Promise<void> {
+    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.seq > seq));
+  }
+
+  async recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+    const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
+    if (phase) this.replacePhase({ ...phase, results: structuredClone({ results, orders }), resultsText: text });
+  }
+
+  async setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void> {
+    const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
+    if (phase) this.replacePhase({ ...phase, deadline });
+  }
+
+  async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
+    return this.state.orders
+      .filter((o) => o.gameId === gameId && o.phaseId === phaseId)
+      .sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0))
+      .map(({ gameId: _game, phaseId: _phase, ...orders }) => structuredClone({ ...orders, parsed: orders.parsed ?? null }));
+  }
+
+  async saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void> {
+    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId && o.power === orders.power));
+    this.state.orders.push(structuredClone({ ...orders, gameId, phaseId }));
+  }
+
+  async replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void> {
+    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId));
+    for (const set of orders) await this.saveOrders(gameId, phaseId, set);
+  }
+
+  async absences(gameId: number): Promise<AbsenceRecord[]> {
+    return structuredClone(this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()));
+  }
+
+  async replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void> {
+    this.state.absences = this.state.absences.filter((a) => a.seatId !== seatId);
+    this.state.absenceGames.set(seatId, gameId);
+    for (const absence of absences) this.state.absences.push({ seatId, start: absence.start, end: absence.end });
+  }
+
+  async holders(seatId: number): Promise<{ address: string; endReason: string | null }[]> {
+    return this.state.stints.filter((s) => s.seatId === seatId).map((s) => ({ address: s.address, endReason: s.endReason }));
+  }
+
+  async archivePress(press: PressRecord): Promise<void> {
+    this.state.press.push(structuredClone(press));
+  }
+
+  async scheduleJob(job: GameJob): Promise<void> {
+    this.state.jobs = this.state.jobs.filter((j) => j.dedupeKey !== job.dedupeKey);
+    this.state.jobs.push(structuredClone({ ...job, id: this.id() }));
+  }
+
+  async cancelJobs(gameId: number): Promise<void> {
+    this.state.jobs = this.state.jobs.filter((j) => j.gameId !== gameId);
+  }
+
+  async cancelJob(dedupeKey: string): Promise<void> {
+    this.state.jobs = this.state.jobs.filter((j) => j.dedupeKey !== dedupeKey);
+  }
+}
+
+function toSeatRecord(row: SeatRow): SeatRecord {
+  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures };
+}
