@@ -8,7 +8,7 @@ import { SPRING_1901_ORDERS } from './game-fixture.ts';
 
 // The in-memory storage port is only useful while it behaves as the real store where the judge
 // can tell: the same mails, at the same (fixed) time, give the same replies, notices, results
-// and scheduled jobs on both. One scripted game on each, compared whole.
+// and scheduled jobs on both (the stores stamp rows with their own clock, the real time). One scripted game on each, compared whole.
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -21,7 +21,7 @@ async function play(store: JudgeStore): Promise<void> {
   // A refused block (an order for someone else's unit) leaves the orders on file as they were.
   await game.as('FRANCE', 'A Par - Pic\nA Ber - Kie');
   await game.as('ENGLAND', 'STATUS');
-  await game.as('ITALY', 'PRESS TO FRANCE\nHello from Rome.\nENDPRESS');
+  await game.as('ITALY', 'PRESS TO FRANCE\nHello from Rome.\nENDPRESS\nBROADCAST\nGreetings, all.\nENDPRESS');
   await game.as('GERMANY', 'SET WAIT');
   for (const power of powers.slice(3)) await game.as(power, SPRING_1901_ORDERS[power]!.join('\n'));
   await game.as('GERMANY', 'SET NOWAIT');
@@ -31,13 +31,13 @@ async function play(store: JudgeStore): Promise<void> {
 
 describe('the in-memory storage port against the real store (PGlite)', () => {
   let database: TestDatabase;
-  const memory = new InMemoryJudgeStore(() => NOW);
+  const memory = new InMemoryJudgeStore();
 
   beforeAll(async () => {
     database = await databaseBackend('pglite').open();
     await play(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }));
     await play(memory);
-  });
+  }, 240_000);
   afterAll(() => database?.dispose());
 
   it('queues the same mails, in the same order', async () => {

@@ -8,6 +8,7 @@ import {
   type GameOverview,
   type GamePatch,
   type GameSnapshot,
+  type HistoryRecord,
   type InboundOutcome,
   type InboundRecord,
   type InboundRecorded,
@@ -15,6 +16,7 @@ import {
   type JudgeTransaction,
   type NewGameRecord,
   type NewSeatRecord,
+  type NoticeRecord,
   type OutgoingMail,
   type PhaseHistory,
   type PhaseRecord,
@@ -32,7 +34,8 @@ import type { Absence } from '../../src/schedule/index.ts';
 // src/store/judge-store.ts itself. It keeps the same promises as that store where the judge can
 // tell: a transaction commits all or nothing, `nested` undoes only its own block, a Message-ID
 // is recorded once, the hourly count covers From and reply addresses, a dedupe key replaces an
-// open job, game names are unique (case-insensitive), and rows come back in the store's orders.
+// open job, game names are unique (case-insensitive), rows come back in the store's orders, and
+// the store's timestamps are its own clock at the start of the transaction (PostgreSQL's now()).
 // Everything read is a copy, so the judge cannot change the state behind the store's back.
 
 interface SeatRow extends SeatRecord {
@@ -69,6 +72,7 @@ interface PhaseRow {
   readonly snapshot: GameSnapshot;
   readonly results: { readonly results: unknown; readonly orders: readonly StoredOrders[] } | null;
   readonly resultsText: string | null;
+  readonly processedAt: Date | null;
   readonly punctualityJudgedAt: Date | null;
 }
 
@@ -98,7 +102,8 @@ interface State {
   orders: (StoredOrders & { readonly gameId: number; readonly phaseId: string })[];
   absences: AbsenceRecord[];
   absenceGames: Map<number, number>;
-  press: PressRecord[];
+  press: (PressRecord & { readonly id: number; readonly createdAt: Date })[];
+  notices: (NoticeRecord & { readonly id: number; readonly createdAt: Date })[];
   jobs: JobRow[];
   inbound: InboundRow[];
   outbox: QueuedMailRow[];
@@ -108,15 +113,16 @@ interface State {
 const HOUR_MS = 3_600_000;
 
 export class InMemoryJudgeStore implements JudgeStore {
-  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], jobs: [], inbound: [], outbox: [], nextId: 1 };
+  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], nextId: 1 };
   /** Transactions run one at a time, as the judge's row locks would order them. */
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** `clock` is the store's own (PostgreSQL's now()), read once per transaction; the judge's clock is another. */
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
   transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
-      const tx = new InMemoryTransaction(structuredClone(this.state), this.clock);
+      const tx = new InMemoryTransaction(structuredClone(this.state), this.clock());
       const result = await work(tx);
       this.state = tx.state;
       return result;
@@ -148,8 +154,13 @@ export class InMemoryJudgeStore implements JudgeStore {
 class InMemoryTransaction implements JudgeTransaction {
   constructor(
     public state: State,
-    private readonly clock: () => Date,
+    /** When the transaction started: what PostgreSQL's now() gives inside it. */
+    private readonly now: Date,
   ) {}
+
+  private clock(): Date {
+    return new Date(this.now);
+  }
 
   private id(): number {
     return this.state.nextId++;
@@ -276,6 +287,7 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.orders = this.state.orders.filter((o) => o.gameId !== id);
     this.state.absences = this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) !== id);
     this.state.press = this.state.press.filter((p) => p.gameId !== id);
+    this.state.notices = this.state.notices.filter((n) => n.gameId !== id);
     this.state.jobs = this.state.jobs.filter((j) => j.gameId !== id);
   }
 
@@ -409,7 +421,7 @@ class InMemoryTransaction implements JudgeTransaction {
       .filter((s) => s.gameId === gameId && s.leftAt === null && (s.role === 'power' || s.role === 'master'))
       .sort((a, b) => a.id - b.id)
       .map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.passwordHash }));
-    const row: PhaseRow = { gameId, phaseId: phase.phaseId, seq: phase.seq, position: structuredClone(phase.position), deadline: phase.deadline ?? null, snapshot: { rules: [...game.rules], seats }, results: null, resultsText: null, punctualityJudgedAt: null };
+    const row: PhaseRow = { gameId, phaseId: phase.phaseId, seq: phase.seq, position: structuredClone(phase.position), deadline: phase.deadline ?? null, snapshot: { rules: [...game.rules], seats }, results: null, resultsText: null, processedAt: null, punctualityJudgedAt: null };
     this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.phaseId === phase.phaseId));
     this.state.phases.push(row);
   }
@@ -454,7 +466,7 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
     const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
-    if (phase) this.replacePhase({ ...phase, results: structuredClone({ results, orders }), resultsText: text });
+    if (phase) this.replacePhase({ ...phase, results: structuredClone({ results, orders }), resultsText: text, processedAt: this.clock() });
   }
 
   async setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void> {
@@ -494,7 +506,33 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async archivePress(press: PressRecord): Promise<void> {
-    this.state.press.push(structuredClone(press));
+    this.state.press.push(structuredClone({ ...press, id: this.id(), createdAt: this.clock() }));
+  }
+
+  async archiveNotice(notice: NoticeRecord): Promise<void> {
+    this.state.notices.push(structuredClone({ ...notice, id: this.id(), createdAt: this.clock() }));
+  }
+
+  async gameHistory(gameId: number): Promise<HistoryRecord[]> {
+    const game = this.state.games.find((g) => g.id === gameId);
+    const phases = this.state.phases.filter((p) => p.gameId === gameId).sort((a, b) => a.seq - b.seq);
+    const current = phases.find((p) => p.phaseId === game?.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
+    const records: HistoryRecord[] = phases
+      .filter((p) => p.seq < current && p.resultsText !== null && p.processedAt !== null)
+      .map((p) => ({ kind: 'results', at: p.processedAt!, phaseId: p.phaseId, text: p.resultsText! }));
+    for (const n of this.state.notices.filter((n) => n.gameId === gameId)) records.push({ kind: 'notice', at: n.createdAt, phaseId: n.phaseId, subject: n.subject, body: n.body });
+    for (const p of this.state.press.filter((p) => p.gameId === gameId && p.broadcast)) {
+      const seat = this.state.seats.find((s) => s.id === p.senderSeatId);
+      const sender = seat?.role === 'master' ? 'M' : seat?.role === 'observer' || seat?.role === 'monitor' ? 'O' : (seat?.power ?? null);
+      records.push({
+        kind: 'broadcast',
+        at: p.createdAt,
+        phaseId: p.phaseId,
+        sender,
+        press: { kind: p.kind, broadcast: p.broadcast, recipients: p.recipients, shownRecipients: p.shownRecipients, shownBroadcast: p.shownBroadcast, fakeSender: p.fakeSender, body: p.body },
+      });
+    }
+    return structuredClone(records.sort((a, b) => a.at.getTime() - b.at.getTime()));
   }
 
   async scheduleJob(job: GameJob): Promise<void> {
