@@ -1,6 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { attachmentBytes } from '../judge/map-pictures.ts';
 import type { MailAttachment } from '../judge/ports.ts';
+import { wrapLongLines } from '../render/wrap.ts';
 
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
 // spool mode, to a stream transport that writes .eml files. The Message-ID is the row's own,
@@ -19,6 +20,8 @@ export interface OutboxMail {
   readonly subject: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** reply, notice, press, results …: replies and notices are sent with lines of at most 76 characters. */
+  readonly kind?: string | null;
   /** Files after the text (a map picture); absent or empty: a plain text mail. */
   readonly attachments?: readonly MailAttachment[];
 }
@@ -45,7 +48,9 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
     from: { name: from.name, address: from.address },
     ...addressing,
     subject: row.subject,
-    text: row.body,
+    // The judge's own words wrap at 76 columns (7bit-friendly); press is the player's text, and
+    // results keep njudge's classic layout byte for byte.
+    text: row.kind === 'reply' || row.kind === 'notice' ? wrapLongLines(row.body) : row.body,
     // The text stays the first part, exactly as a text-only mail carries it: readers and result
     // parsers that take the first text/plain part see what they always saw (multipart/mixed).
     ...(row.attachments && row.attachments.length > 0

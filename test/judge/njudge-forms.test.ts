@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
 import { expect, it } from 'vitest';
+import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -66,6 +68,21 @@ describeEachDatabase(
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nRESIGN')).toContain(`You have resigned from ${name} in game 'demo'.`);
       expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo - S1901M orders');
       expect((await notices('p2@players.example')).map((n) => n.subject)).toContain(`DIP:demo - S1901M Resignation: ${name}`);
+    });
+
+    it('sends every reply and notice of the game with lines of at most 76 characters, as 7bit text', async () => {
+      const rows = (await db().selectFrom('outbox').selectAll().where('kind', 'in', ['reply', 'notice']).execute()) as unknown as OutboxMail[];
+      expect(rows.length).toBeGreaterThan(25);
+      // Some were written longer: the wire copy is wrapped, the stored text is not.
+      expect(rows.some((row) => row.body.split('\n').some((line) => line.length > 76))).toBe(true);
+      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      for (const row of rows) {
+        const sent = (await transport.sendMail(mailOptions(row, { name: 'dipjudge', address: 'judge@judge.example' }))).message as Buffer;
+        const raw = sent.toString('utf8');
+        const text = raw.slice(raw.indexOf('\n\n') + 2);
+        expect(raw, row.subject).toMatch(/^Content-Transfer-Encoding: 7bit$/m);
+        expect(text.split('\n').filter((line) => line.length > 76), row.subject).toEqual([]);
+      }
     });
   },
   { resetBetweenTests: false },
