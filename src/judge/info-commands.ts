@@ -58,6 +58,8 @@ The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
 PROCESS, PROCESS!, PREVIEW, ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD,
 SET DEADLINE date, SET GRACE date, DEADLINE MOVED 1D 12H LATER,
 RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
+new@address HAS REPLACED power (or IS REPLACING; the new player is
+mailed a password), DAY|NIGHT n HAS ENDED / HAS BEGUN,
 REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
 (what a player's record must show to join or take over; SET NO DEDICATION
 removes it). PURGE game password and RENAME game new password need no

@@ -3,6 +3,7 @@ import { parsePhaseId } from '../engine/phase.ts';
 import type { Variant } from '../engine/variant.ts';
 import { parseOrderLine } from '../orders/index.ts';
 import { parseMasterTimeLine } from '../schedule/master-time-forms.ts';
+import { parseReplacementLine } from './replacement.ts';
 
 // In a game's block every line without a keyword is an order, so a greeting after the SIGNON or a
 // sign-off after the last order ("Thanks,", "Bob") would refuse the whole block. Such lines at the
@@ -21,9 +22,10 @@ function readsAsOrder(text: string, variant: Variant, phaseType: 'movement' | 'r
   const firstWord = (text.trim().split(/\s+/)[0] ?? '').replace(/[,.!:;]+$/, '');
   if (/^\p{Lu}{2,}$/u.test(firstWord)) return true;
   if (hasOrderShape(text)) return true;
-  // The Mafia tracker's lines ("Night 1 has ended early.") are the Master's commands.
+  // The Mafia tracker's lines ("Night 1 has ended early.", "NEW HAS REPLACED OLD") are the Master's commands.
   const timeLine = parseMasterTimeLine(text);
   if (!timeLine.ok || timeLine.command !== null) return true;
+  if (parseReplacementLine(text) !== null) return true;
   if (parseOrderLine(text, variant.map, phaseType).some((p) => p.ok)) return true;
   return namesProvince(text, variant);
 }

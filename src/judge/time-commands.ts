@@ -25,6 +25,7 @@ import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
 import { hasRule, type Game } from './model.ts';
 import { announceEnd } from './process-turn.ts';
+import { parseReplacementLine, replacePlayer } from './replacement.ts';
 
 // Changing the clock of a game in play: SET DEADLINE and SET GRACE (the Master; players only in
 // PLAYER_DEADLINES games, and only later), and the Mafia tracker's GM lines read by the schedule
@@ -97,6 +98,12 @@ export async function setDeadlineCommand(ctx: BlockContext, session: ActingSessi
  * then an order line). `text` is the line as written.
  */
 export async function masterTimeLine(ctx: BlockContext, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
+  const replacement = parseReplacementLine(text);
+  if (replacement !== null) {
+    if ('error' in replacement) throw new BlockError(line, replacement.error);
+    await replacePlayer(ctx, session, line, replacement);
+    return refreshed(ctx, session);
+  }
   const parsed = parseMasterTimeLine(text);
   if (!parsed.ok) throw new BlockError(line, parsed.error.message);
   if (parsed.command === null) return null;

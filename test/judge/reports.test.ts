@@ -75,6 +75,23 @@ describeEachDatabase(
       expect(await ask('HISTORY demo FROM 2099-01-01')).toMatch(/Game 'demo' has no history in that range/);
     });
 
+    it('the Master hands a power to a new address in one line, with the checks of TAKEOVER', async () => {
+      const england = played.holder.get('ENGLAND')!;
+      const reply = await send(GM, 'SIGNON Mdemo gmpass\np9@players.example HAS REPLACED England.');
+      expect(reply).toMatch(/p9@players\.example now plays England in game 'demo'; they have been sent a password\./);
+      const mails = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'notice').where('subject', 'like', '%Takeover: England').orderBy('id').execute();
+      const toNewcomer = mails.find((m) => m.to_addresses.includes('p9@players.example'))!;
+      const password = /SIGNON Edemo (\S+)/.exec(toNewcomer.body)![1]!;
+      expect(mails.find((m) => m.to_addresses.includes(england.address))!.body).toBe("The Master of game 'demo' has handed England to a new player.\n");
+      expect(mails.filter((m) => m.body.includes('@'))).toHaveLength(0);
+      expect(await send('p9@players.example', `SIGNON Edemo ${password}\nF Nth H`)).not.toMatch(/error/i);
+      expect(await send(england.address, `SIGNON Edemo ${england.password}\nF Nth H`)).toMatch(/password|not/i);
+      expect(await send(GM, 'SIGNON Mdemo gmpass\nbob@home IS REPLACING France')).toMatch(/Write the new player's address before HAS REPLACED/);
+      expect(await send(GM, 'SIGNON Mdemo gmpass\np10@players.example IS REPLACING Narnia')).toMatch(/"Narnia" is neither a power of game 'demo' nor the address of one of its players/);
+      expect(await send(GM, `SIGNON Mdemo gmpass\n${NEWCOMER} HAS REPLACED France`)).toMatch(/p8@players\.example already plays in game 'demo'/);
+      expect(await send(england.address, 'SUMMARY demo')).toMatch(/England {2}player 3 +S1901M - S1901M\n {11}player 4 +F1901M -/);
+    });
+
     it('SUMMARY after the end names the players and the result', async () => {
       await send(GM, 'SIGNON Mdemo gmpass\nGAME HAS ENDED');
       const summary = await ask('SUMMARY demo');

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { ActingSession } from './acting-session.ts';
+import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
+import { countTakeover } from './dedication.ts';
+import { requireAccess } from './enter-game.ts';
+import { resumeAfterTakeover } from './game-events.ts';
+import { hashPassword } from './passwords.ts';
+import { requireSignonGates } from './signon-gates.ts';
+
+// The Mafia tracker's replacement line, in the Master's block: "NEW HAS REPLACED OLD" or "NEW IS
+// REPLACING OLD". NEW is the address of the player who takes the power; OLD names the power (its
+// name or initial) or the address of its holder. The Master may hand over any power of a game in
+// play, vacant, dummy or played, with the checks TAKEOVER makes of the newcomer: not already
+// playing another power, allowed by ALLOW/DENY PLAYER, and meeting the signon gates. The newcomer
+// gets a fresh password by mail (to change with SET PASSWORD), the player replaced is told, and
+// everyone else hears of a takeover without an address.
+
+const REPLACEMENT = /^\s*(\S+)\s+(?:HAS\s+REPLACED|IS\s+REPLACING)\s+(.+?)[\s.!]*$/i;
+const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+export interface ReplacementLine {
+  readonly newcomer: string;
+  readonly old: string;
+}
+
+/** The line read as a replacement, or null when it is none (it may still be an order or prose). */
+export function parseReplacementLine(text: string): ReplacementLine | { readonly error: string } | null {
+  const match = REPLACEMENT.exec(text);
+  // "Bob has replaced Alice" in a player's greeting is prose: NEW must be (meant as) an address.
+  if (!match || !match[1]!.includes('@')) return null;
+  const newcomer = match[1]!.replace(/^<|>$/g, '');
+  if (!ADDRESS.test(newcomer)) return { error: `Write the new player's address before HAS REPLACED, e.g. alice@example.org HAS REPLACED France; "${match[1]}" is no address` };
+  return { newcomer: newcomer.toLowerCase(), old: match[2]!.replace(/^<|>$/g, '').trim() };
+}
+
+/** A password of 12 letters and digits, without the ones easily misread (0/O, 1/l/I). */
+function freshPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Hands the power to the newcomer; the caller reads the game and seats again afterwards. */
+export async function replacePlayer(ctx: BlockContext, session: ActingSession, line: number, replacement: ReplacementLine): Promise<void> {
+  const { game, variant, seats } = session;
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
+    throw new BlockError(line, `Game '${game.name}' is ${game.status}: only a power of a game in play can be handed to a new player`);
+  }
+  const old = replacement.old.toLowerCase();
+  const power = variant.power(old);
+  const seat = power ? seats.find((s) => s.role === 'power' && s.power === power.id) : seats.find((s) => s.role === 'power' && s.address === old && s.status !== 'dummy');
+  if (!seat) throw new BlockError(line, `"${replacement.old}" is neither a power of game '${game.name}' nor the address of one of its players`);
+  const name = variant.power(seat.power!)!.name;
+  const { newcomer } = replacement;
+  if (seat.address === newcomer && seat.status === 'active') throw new BlockError(line, `${newcomer} already plays ${name}`);
+  if (seats.some((s) => s.address === newcomer && s.id !== seat.id && s.status !== 'resigned' && s.role !== 'observer' && s.role !== 'monitor')) {
+    throw new BlockError(line, `${newcomer} already plays in game '${game.name}'`);
+  }
+  try {
+    requireAccess(game, newcomer, line, 'take over a power in');
+    await requireSignonGates({ ...ctx, sender: newcomer }, game, line, 'take over a power in');
+  } catch (error) {
+    if (!(error instanceof BlockError)) throw error;
+    throw new BlockError(line, error.message.replace(/\byou\b/, newcomer).replace(/^Your record/, `The record of ${newcomer}`).replace(/ \(GET DEDICATION shows your record\.\)$/, ''));
+  }
+
+  const password = freshPassword();
+  const before = seat;
+  await ctx.tx.updateSeat(seat.id, { address: newcomer, passwordHash: await hashPassword(password, ctx.config.passwordCost), status: 'active', wait: false, timeZone: null });
+  await ctx.tx.changeHolder(seat.id, newcomer, 'replaced');
+  await countTakeover(ctx.tx, seat.id);
+  const updated = await ctx.tx.seats(game.id);
+  if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {
+    await ctx.tx.updateGame(game.id, { status: 'active' });
+    await resumeAfterTakeover(ctx.tx, { ...game, status: 'active' }, ctx.now);
+  }
+
+  const initial = variant.power(seat.power!)!.initial;
+  await ctx.tx.enqueueMail({
+    to: [newcomer],
+    subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`),
+    body:
+      `The Master of Diplomacy game '${game.name}' has handed ${name} to you.\n` +
+      `Sign on with:  SIGNON ${initial}${game.name} ${password}\n` +
+      `and change the password at once with SET PASSWORD. LIST ${game.name} shows the game.\n`,
+    gameId: game.id,
+    kind: 'notice',
+  });
+  const playedBefore = before.status !== 'dummy' && before.status !== 'resigned' && before.address !== newcomer;
+  if (playedBefore) {
+    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`), body: `The Master of game '${game.name}' has handed ${name} to a new player.\n`, gameId: game.id, kind: 'notice' });
+  }
+  const notice = `${name} in game '${game.name}' has been taken over by a new player.\n`;
+  const others = everyone(updated.filter((s) => s.id !== seat.id && s.role !== 'master')).filter((a) => a !== before.address);
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Takeover: ${name}`, body: notice });
+  ctx.reply.push(`${newcomer} now plays ${name} in game '${game.name}'; they have been sent a password.`);
+}
