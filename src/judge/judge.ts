@@ -1,5 +1,5 @@
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { renderRefusedBlock } from '../render/index.ts';
+import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, type MailRefusal } from '../render/index.ts';
 import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
@@ -163,7 +163,7 @@ export class Judge {
       if (message === null || sender === null || message.noReplyReason !== null) return false;
       // The same hourly limit as for any mail, so a robot whose mail always fails cannot loop with us.
       if (inbound!.fromSenderThisHour > this.mailsPerHour() + 1) return false;
-      await tx.enqueueMail(replyTo(message, this.config, sender, [failureText(messageId)]));
+      await tx.enqueueMail(replyTo(message, this.config, sender, [renderMailFailure(messageId)]));
       return true;
     });
     if (answered === null) return { status: 'duplicate', messageId };
@@ -181,14 +181,15 @@ export class Judge {
     // Past the hourly limit even a refusal for size is answered only once.
     const answerOnce = fromSenderThisHour <= limit + 1;
     const maxBytes = this.config.maxMessageBytes ?? 256 * 1024;
-    if (message.sizeBytes > maxBytes) {
-      return { text: `Your mail is ${Math.ceil(message.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`, answer: answerOnce };
+    let refusal: MailRefusal | null = null;
+    let answer = answerOnce;
+    if (message.sizeBytes > maxBytes) refusal = { kind: 'too-large', sizeBytes: message.sizeBytes, maxBytes };
+    else if (message.unreadable !== undefined) refusal = { kind: 'unreadable', why: message.unreadable };
+    else if (fromSenderThisHour > limit) {
+      refusal = { kind: 'too-many', perHour: limit };
+      answer = fromSenderThisHour === limit + 1;
     }
-    if (message.unreadable !== undefined) {
-      return { text: `The judge could not read your mail: ${message.unreadable}. Nothing in it was done: send your commands as plain text in a new mail.`, answer: answerOnce };
-    }
-    if (fromSenderThisHour <= limit) return null;
-    return { text: `You have sent more than ${limit} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`, answer: fromSenderThisHour === limit + 1 };
+    return refusal === null ? null : { text: renderMailRefusal(refusal), answer };
   }
 
   private mailsPerHour(): number {
@@ -212,13 +213,13 @@ export class Judge {
       else failed++;
       sections.push(await blockReply(block, ctx, ok, bodyLines));
     }
-    if (repeats.skipped > 0) sections.push(`${repeats.skipped} repeated information command${repeats.skipped === 1 ? ' was' : 's were'} answered once, above.`);
+    if (repeats.skipped > 0) sections.push(renderRepeatsNote(repeats.skipped));
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
-    if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => `Line ${e.line}: ${e.text}\n  ${e.message}`).join('\n'));
-    for (const note of body.notes) sections.push(`Line ${note.line}: ${note.text}\n  ${note.message}`);
+    if (orphanErrors.length > 0) sections.push(orphanErrors.map(renderLineNote).join('\n'));
+    for (const note of body.notes) sections.push(renderLineNote(note));
     const commandCount = body.blocks.length + body.notes.length;
-    if (proseLines.length > 0) sections.push(proseNote(proseLines));
-    if (commandCount === 0 && orphanErrors.length === 0) sections.push('Your mail held no commands. Send HELP for a list of what this judge understands.');
+    if (proseLines.length > 0) sections.push(renderProseNote(proseLines));
+    if (commandCount === 0 && orphanErrors.length === 0) sections.push(renderNoCommands());
     // njudge's subject: the game signed on to, in the phase the mail was read in (before processing).
     const subjectGame = await signedOnGame(tx, body);
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
@@ -352,13 +353,6 @@ function quotableLines(text: string): Map<number, string> {
   return lines;
 }
 
-/** One note for every line set aside as prose, so the player knows nothing else was skipped. */
-function proseNote(lines: readonly number[]): string {
-  const named = describeLines(lines);
-  const one = new Set(lines).size === 1;
-  return `${named} read as a greeting or signature, not as ${one ? 'a command' : 'commands'}, and ${one ? 'was' : 'were'} ignored.\nEnd your commands with SIGNOFF to be sure nothing after them is read.`;
-}
-
 /** The default size cap of one reply: a mail can never make the judge write more than this back. */
 export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024;
 
@@ -432,14 +426,6 @@ function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sect
     },
     kind: 'reply',
   };
-}
-
-function failureText(messageId: string): string {
-  return [
-    `The judge could not handle your mail ${messageId}: an internal error stopped it part way.`,
-    'Nothing in that mail was done: none of its commands took effect.',
-    'The judgekeeper has been told. Please send your commands again in a new mail later; if this happens again, write to the judgekeeper.',
-  ].join('\n');
 }
 
 function originFields(origin: InboundOrigin | null | undefined): Record<string, string> {

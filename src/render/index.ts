@@ -9,3 +9,4 @@ export { renderOwnership, type OwnershipInput, type PowerStanding } from './owne
 export { renderOrdersOnFile, renderOrderStatus, renderProcessingTime, type OrderLine, type OrderStatusInput } from './order-status.ts';
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
+export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';

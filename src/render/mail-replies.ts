@@ -1,0 +1,52 @@
+import { describeLines } from '../commands/index.ts';
+
+// The judge's own words about a mail as a whole (src/judge/judge.ts decides, these write): why
+// a mail was refused or failed, and the notes at the end of a reply. Pure functions of plain data.
+
+/** Why a whole mail was refused, as the judge decided it. */
+export type MailRefusal =
+  | { readonly kind: 'too-large'; readonly sizeBytes: number; readonly maxBytes: number }
+  | { readonly kind: 'unreadable'; readonly why: string }
+  | { readonly kind: 'too-many'; readonly perHour: number };
+
+export function renderMailRefusal(refusal: MailRefusal): string {
+  switch (refusal.kind) {
+    case 'too-large':
+      return `Your mail is ${Math.ceil(refusal.sizeBytes / 1024)} KB; this judge accepts mail up to ${Math.floor(refusal.maxBytes / 1024)} KB. Nothing in it was done: send plain text without attachments.`;
+    case 'unreadable':
+      return `The judge could not read your mail: ${refusal.why}. Nothing in it was done: send your commands as plain text in a new mail.`;
+    case 'too-many':
+      return `You have sent more than ${refusal.perHour} mails to this judge in the last hour. Nothing in this mail was done; mail sent within the next hour will not be read either.`;
+  }
+}
+
+/** The one reply to a mail the judge failed on part way (nothing of it stands). */
+export function renderMailFailure(messageId: string): string {
+  return [
+    `The judge could not handle your mail ${messageId}: an internal error stopped it part way.`,
+    'Nothing in that mail was done: none of its commands took effect.',
+    'The judgekeeper has been told. Please send your commands again in a new mail later; if this happens again, write to the judgekeeper.',
+  ].join('\n');
+}
+
+/** One note for every line set aside as prose, so the player knows nothing else was skipped. */
+export function renderProseNote(lines: readonly number[]): string {
+  const named = describeLines(lines);
+  const one = new Set(lines).size === 1;
+  return `${named} read as a greeting or signature, not as ${one ? 'a command' : 'commands'}, and ${one ? 'was' : 'were'} ignored.\nEnd your commands with SIGNOFF to be sure nothing after them is read.`;
+}
+
+/** Information commands asked again in the same mail, answered once. */
+export function renderRepeatsNote(skipped: number): string {
+  return `${skipped} repeated information command${skipped === 1 ? ' was' : 's were'} answered once, above.`;
+}
+
+/** A mail in which nothing was a command. */
+export function renderNoCommands(): string {
+  return 'Your mail held no commands. Send HELP for a list of what this judge understands.';
+}
+
+/** A line of the mail and what is wrong with it (or what to know about it), outside any block. */
+export function renderLineNote(note: { readonly line: number; readonly text: string; readonly message: string }): string {
+  return `Line ${note.line}: ${note.text}\n  ${note.message}`;
+}
