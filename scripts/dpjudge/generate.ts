@@ -142,6 +142,8 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   if (!standardFlow) rules.push(`flow ${converted.flow.map((f) => ('season' in f ? `${f.season}${f.type[0]!.toUpperCase()}` : 'newYear' in f ? `year${f.newYear > 0 ? '+' : ''}${f.newYear}` : `if year÷${f.ifYearDivisibleBy}`)).join(' ')}`);
   if (converted.builds === 'owned') rules.push('build on any owned centre (BUILD_ANY)');
   if (converted.builds === 'owned-with-home') rules.push('build on any owned centre while a home is held (REMOTE_BUILDS)');
+  if (converted.builds === 'any-home') rules.push("build on any owned centre that is some power's home (HOME_BUILDS)");
+  for (const p of converted.map.provinces) for (const [to, centre] of Object.entries(p.ownerOnly ?? {})) rules.push(`only the owner of ${centre} moves or supports from ${p.id} to ${to}`);
   if (converted.powers.some((p) => p.ownedCenters)) rules.push('starts owning centres other than its homes');
   const centres = converted.map.provinces.filter((p) => p.supplyCenter).length;
   const owned = new Set(converted.powers.flatMap((p) => p.ownedCenters ?? p.homeCenters));

@@ -22,7 +22,7 @@ export interface ConvertedVariant {
   readonly begin: { season: string; year: number; type: PhaseTypeName };
   readonly flow: FlowJson[];
   readonly victory: number;
-  readonly builds: 'home' | 'owned' | 'owned-with-home';
+  readonly builds: 'home' | 'owned' | 'owned-with-home' | 'any-home';
   /** RULE MOBILIZE: no starting units or centres, one undetermined home each. */
   readonly mobilize: boolean;
   /** NEWHOMES years. */
@@ -48,6 +48,7 @@ export interface ProvinceJson {
   fleet?: string[];
   coasts?: Record<string, string[]>;
   noSupportInto?: string[];
+  ownerOnly?: Record<string, string>;
   dpjudgeId?: string;
 }
 
@@ -73,7 +74,7 @@ const TERRAIN = { LAND: 'land', COAST: 'coast', PORT: 'coast', WATER: 'sea' } as
 const COAST_NAMES = new Set(['nc', 'sc', 'ec', 'wc']);
 /** Map rules that only concern press or the game's running, not the board. */
 const BOARD_NEUTRAL_RULES = new Set(['FTF_PRESS']);
-const BUILD_RULES: Record<string, ConvertedVariant['builds']> = { BUILD_ANY: 'owned', REMOTE_BUILDS: 'owned-with-home' };
+const BUILD_RULES: Record<string, ConvertedVariant['builds']> = { BUILD_ANY: 'owned', REMOTE_BUILDS: 'owned-with-home', HOME_BUILDS: 'any-home' };
 
 export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides = {}): ConvertedVariant {
   const unsupported = [...dp.unsupported];
@@ -132,6 +133,7 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
     provinces.push(province);
   }
 
+  const provinceAt = (place: string) => provinces.find((p) => p.id === idOf(place.split('/')[0]!));
   for (const [code, pairs] of dp.abutRules) {
     if (code === '~' || code === '*') {
       for (const [from, to] of pairs) {
@@ -139,6 +141,12 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
         if (!province) continue;
         const target = idOf(to);
         province.noSupportInto = [...new Set([...(province.noSupportInto ?? []), target])].sort();
+      }
+    } else if (code.endsWith(')') && /^[A-Z0-9]+\)$/.test(code) && pairs.length > 0) {
+      // `BLA(CON)`: only the owner of the centre may use the border (DPjudge's Game.abuts).
+      for (const [from, to] of pairs) {
+        const province = provinceAt(from);
+        if (province) province.ownerOnly = { ...(province.ownerOnly ?? {}), [idOf(to)]: idOf(code.slice(0, -1)) };
       }
     } else if (pairs.length > 0) {
       unsupported.push(`adjacency open only to ${code.endsWith(':') ? `the power ${code.slice(0, -1)}` : `the owner of ${code.replace(/\)$/, '')}`} (${pairs.map((p) => p.join('-')).join(', ')})`);

@@ -1,6 +1,7 @@
 import { adjudicateAdjustments } from './adjustment.ts';
 import { advance, type Advanced } from './advance.ts';
 import { adjudicateMovement } from './movement/adjudicate-movement.ts';
+import { ownerBorderRetreats, screenOwnerBorders } from './owner-borders.ts';
 import { parsePhaseId } from './phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
@@ -25,8 +26,10 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
   if (variant.flowIndex(phase) < 0) throw new PhaseError(`the ${variant.title} variant has no phase ${position.phase}`);
   switch (phase.type) {
     case 'movement': {
-      const moved = adjudicateMovement(variant.forPhase(phase), position.units, orders);
-      return withResults(moved.results, advance(variant, phase, { ...holdingsOf(position), units: moved.units }, moved.dislodged));
+      const screened = screenOwnerBorders(variant, position.supplyCenters, orders);
+      const moved = adjudicateMovement(variant.forPhase(phase), position.units, screened.orders);
+      const dislodged = ownerBorderRetreats(variant, position.supplyCenters, moved.dislodged);
+      return withResults(screened.settle(moved.results), advance(variant, phase, { ...holdingsOf(position), units: moved.units }, dislodged));
     }
     case 'retreat': {
       const retreated = adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders);

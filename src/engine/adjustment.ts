@@ -59,6 +59,11 @@ export function buildSites(variant: Variant, holdings: Pick<Holdings, 'supplyCen
     case 'owned-with-home':
       sites = owned.some((c) => homes.includes(c)) ? [...owned] : [];
       break;
+    case 'any-home': {
+      const anyHome = new Set(variant.powers.flatMap((p) => homesOf(variant, holdings, p.id)));
+      sites = owned.filter((c) => anyHome.has(c));
+      break;
+    }
   }
   if ((holdings.undeterminedHomes?.[power] ?? 0) > 0) {
     const taken = new Set(Object.values(holdings.supplyCenters).flat());
@@ -82,6 +87,8 @@ function buildRuleWords(variant: Variant): string {
       return 'a supply centre';
     case 'owned-with-home':
       return 'a supply centre (builds away from home need a home centre held)';
+    case 'any-home':
+      return "a supply centre that is some power's home centre";
   }
 }
 

@@ -1,5 +1,6 @@
 import { adjudicateAdjustments, adjustmentsDue } from './adjustment.ts';
 import { prepareMovement } from './movement/adjudicate-movement.ts';
+import { screenOwnerBorders } from './owner-borders.ts';
 import { parsePhaseId } from './phase.ts';
 import { PhaseError } from './adjudicate-phase.ts';
 import type { SubmittedOrder } from './results.ts';
@@ -28,7 +29,8 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   const phase = parsePhaseId(position.phase);
   if (!phase) throw new PhaseError(`"${position.phase}" is not a phase id like S1901M, F1901R or W1901A`);
   if (phase.type === 'movement') {
-    const prepared = prepareMovement(variant.forPhase(phase), position.units, orders);
+    const screened = screenOwnerBorders(variant, position.supplyCenters, orders);
+    const prepared = prepareMovement(variant.forPhase(phase), position.units, screened.orders);
     const notes: { input: number; power: PowerId; note: string }[] = [];
     const defaulted: { power: PowerId; unit: LocationId }[] = [];
     prepared.board.units.forEach((unit, index) => {
@@ -36,7 +38,11 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
       if (!bound) defaulted.push({ power: unit.power, unit: unit.location });
       else for (const note of bound.notes) notes.push({ input: bound.input, power: unit.power, note });
     });
-    const illegal = prepared.rejected.map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
+    const illegal = screened.settle(prepared.rejected).map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
+    for (const result of screened.settle(prepared.bound.flatMap((b, index) => (b ? [{ power: prepared.board.units[index]!.power, unit: prepared.board.units[index]!.location, order: null, input: b.input, outcome: 'succeeds' as const, reason: null, markers: [], notes: [] }] : [])))) {
+      if (result.outcome === 'illegal') illegal.push({ input: result.input!, power: result.power, unit: result.unit, reason: result.reason! });
+      else if (result.input === null && result.unit !== null) defaulted.push({ power: result.power, unit: result.unit });
+    }
     return { illegal, notes, defaulted };
   }
   const results =

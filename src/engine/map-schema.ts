@@ -25,6 +25,8 @@ export const provinceDataSchema = z
     port: z.boolean().optional(),
     /** Provinces a unit here may move to but not support into (DPjudge's `~` and `*` adjacencies). */
     noSupportInto: z.array(provinceId).optional(),
+    /** Neighbours a unit here may move or support into only if its power owns the centre given (DPjudge's `BLA(CON)`). */
+    ownerOnly: z.record(provinceId, provinceId).optional(),
     /** DPjudge's abbreviation where the project keeps an id of its own (standard's `gol` is DPjudge's `lyo`). */
     dpjudgeId: z.string().optional(),
   })

@@ -16,6 +16,8 @@ export interface Province {
   readonly coasts: readonly Coast[];
   /** A fleet here may convoy: a sea, or a port (a coast DPjudge lets fleets convoy from). */
   readonly convoys: boolean;
+  /** Borders only the owner of a centre may use: neighbour → the centre (imperial's Aegean–Black Sea, Constantinople's). */
+  readonly ownerOnly?: Readonly<Record<ProvinceId, ProvinceId>>;
 }
 
 export class MapError extends Error {}
@@ -49,6 +51,8 @@ export class GameMap {
   /** Pairs "from>to" across which a unit may move but not support. */
   private readonly noSupport = new Set<string>();
   readonly size: number;
+  /** Whether some border is open only to a centre's owner (see owner-borders.ts). */
+  readonly hasOwnerBorders: boolean;
 
   constructor(data: MapData) {
     this.name = data.name;
@@ -61,7 +65,9 @@ export class GameMap {
       supplyCenter: p.supplyCenter,
       coasts: Object.keys(p.coasts ?? {}) as Coast[],
       convoys: p.terrain === 'sea' || p.port === true,
+      ...(p.ownerOnly ? { ownerOnly: p.ownerOnly } : {}),
     }));
+    this.hasOwnerBorders = data.provinces.some((p) => p.ownerOnly !== undefined);
     for (const province of this.provinces) {
       if (this.byId.has(province.id)) throw new MapError(`province ${province.id} is listed twice`);
       this.byId.set(province.id, province);

@@ -40,7 +40,7 @@ const flowItemSchema = z.union([
   z.object({ ifYearDivisibleBy: z.number().int().positive(), remainder: z.number().int().nonnegative() }).strict(),
 ]);
 
-export const BUILD_RULES = ['home', 'owned', 'owned-with-home'] as const;
+export const BUILD_RULES = ['home', 'owned', 'owned-with-home', 'any-home'] as const;
 
 export const variantDataSchema = z
   .object({
@@ -60,7 +60,8 @@ export const variantDataSchema = z
     /**
      * Where a power builds: `home` on its own home centres (the standard rule), `owned` on any centre
      * it owns (DPjudge's BUILD_ANY), `owned-with-home` on any owned centre while it holds one of its
-     * home centres (DPjudge's REMOTE_BUILDS).
+     * home centres (DPjudge's REMOTE_BUILDS), `any-home` on any owned centre that is a home centre of
+     * any power (DPjudge's HOME_BUILDS).
      */
     builds: z.enum(BUILD_RULES).default('home'),
     /**

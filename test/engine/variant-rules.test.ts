@@ -155,3 +155,28 @@ describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, a
     expect(retreatsIn('F1901M')).not.toContain('arc');
   });
 });
+
+describe('imperial: the Bosporus for the owner of Constantinople, builds on any home centre owned (HOME_BUILDS)', () => {
+  const variant = loadVariant('imperial');
+  const move = (power: string, location: string, to: string): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type: 'F', location }, to, viaConvoy: false, route: [] } });
+  const spring = (centres: Record<string, string[]>, units: Unit[]): Position => ({ variant: 'imperial', phase: 'S1861M', units, dislodged: [], supplyCenters: centres });
+
+  it('lets the owner of Constantinople sail from the Aegean to the Black Sea and refuses anyone else', () => {
+    const owner = adjudicatePhase(variant, spring({ TURKEY: ['con'] }, [unit('TURKEY', 'F', 'aeg')]), [move('TURKEY', 'aeg', 'bla')]);
+    expect(owner.position.units).toEqual([unit('TURKEY', 'F', 'bla')]);
+    const other = spring({ TURKEY: ['con'] }, [unit('RUSSIA', 'F', 'aeg')]);
+    const outcome = adjudicatePhase(variant, other, [move('RUSSIA', 'aeg', 'bla')]);
+    expect(outcome.results.filter((r) => r.outcome === 'illegal').map((r) => r.reason)).toEqual(['Only the owner of Constantinople may use the border between Aegean Sea and Black Sea']);
+    expect(outcome.results.filter((r) => r.input === null).map((r) => r.order?.kind)).toEqual(['hold']);
+    expect(outcome.position.units).toEqual([unit('RUSSIA', 'F', 'aeg')]);
+    expect(checkPhaseOrders(variant, other, [move('RUSSIA', 'aeg', 'bla')])).toMatchObject({ illegal: [{ input: 0, power: 'RUSSIA' }], defaulted: [{ power: 'RUSSIA', unit: 'aeg' }] });
+  });
+
+  it('builds on another power\'s home centre it owns, not on a neutral centre', () => {
+    const homes = variant.power('TURKEY')!.homeCenters;
+    const austrianHome = variant.power('AUSTRIA')!.homeCenters[0]!;
+    const neutral = variant.supplyCenters().find((c) => !variant.powers.some((p) => p.homeCenters.includes(c)))!;
+    const winter: Position = { variant: 'imperial', phase: 'W1861A', units: [], dislodged: [], supplyCenters: { TURKEY: [homes[0]!, austrianHome, neutral] } };
+    expect(buildableCenters(variant, winter, 'TURKEY').sort()).toEqual([homes[0]!, austrianHome].sort());
+  });
+});
