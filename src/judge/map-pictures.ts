@@ -51,10 +51,18 @@ export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = '
   return { filename, contentType: 'image/png', content: '', inline: true, draw: { svg, width: MAIL_PICTURE_WIDTH } };
 }
 
-/** The bytes an attachment sends: its content, or the PNG drawn from its SVG when it was left to the sender. */
-export function attachmentBytes(attachment: MailAttachment): Buffer {
+/**
+ * The bytes an attachment sends: its content, or the PNG drawn from its SVG when it was left to the
+ * sender. Null when such a picture cannot be drawn: the mail then goes without it, its text intact,
+ * rather than failing again at every attempt.
+ */
+export function attachmentBytes(attachment: MailAttachment): Buffer | null {
   if (attachment.draw === undefined) return Buffer.from(attachment.content, 'base64');
-  return Buffer.from(renderMapPng(attachment.draw.svg, { fontFile: MAP_FONT_FILE, width: attachment.draw.width }));
+  try {
+    return Buffer.from(renderMapPng(attachment.draw.svg, { fontFile: MAP_FONT_FILE, width: attachment.draw.width }));
+  } catch {
+    return null;
+  }
 }
 
 /**

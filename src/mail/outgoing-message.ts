@@ -44,6 +44,10 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
           ...(row.bcc_addresses.length > 0 ? { bcc: [...row.bcc_addresses] } : {}),
         }
       : { to: UNDISCLOSED_RECIPIENTS, envelope: { from: from.address, to: envelopeRecipients(row) } };
+  const files = (row.attachments ?? []).flatMap((a) => {
+    const content = attachmentBytes(a);
+    return content === null ? [] : [{ filename: a.filename, content, contentType: a.contentType, contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const) }];
+  });
   return {
     from: { name: from.name, address: from.address },
     ...addressing,
@@ -53,17 +57,8 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
     text: row.kind === 'reply' || row.kind === 'notice' ? wrapLongLines(row.body) : row.body,
     // The text stays the first part, exactly as a text-only mail carries it: readers and result
     // parsers that take the first text/plain part see what they always saw (multipart/mixed).
-    ...(row.attachments && row.attachments.length > 0
-      ? {
-          attachments: row.attachments.map((a) => ({
-            filename: a.filename,
-            // A map picture queued as SVG is drawn here, by the sender, outside the judge's transaction.
-            content: attachmentBytes(a),
-            contentType: a.contentType,
-            contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const),
-          })),
-        }
-      : {}),
+    // A map picture queued as SVG is drawn here, by the sender, outside the judge's transaction.
+    ...(files.length > 0 ? { attachments: files } : {}),
     messageId: row.message_id,
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references ? { references } : {}),
