@@ -14,12 +14,16 @@ const seed = Number(values.seed);
 
 const store = await openStore({});
 let lastReport = 0;
+let shown = 0;
 const figures = await fuzzJudge(store.db, {
   count,
   seed,
   resetEvery: 5_000,
   onProgress: (f) => {
-    if (f.tried - lastReport >= 5_000 || f.tried === count) {
+    // Problems as they are found: a long run that is stopped early still names them.
+    for (const problem of f.problems.slice(shown)) process.stderr.write(`problem at or before mail ${f.tried}: ${problem}\n`);
+    shown = f.problems.length;
+    if (f.tried - lastReport >= 1_000 || f.tried === count) {
       lastReport = f.tried;
       process.stderr.write(`${f.tried} mails, ${Math.round(f.ms / 1000)} s, crashes ${f.crashes}, unanswered ${f.unanswered}, over-size ${f.overSize}, leaks ${f.leaks}\n`);
     }

@@ -34,6 +34,9 @@ const configSchema = z
     DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     DIPJUDGE_MAX_REPLY_BYTES: z.coerce.number().int().min(4096).default(256 * 1024),
+    DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: z.coerce.number().int().min(1).max(10_000).default(20),
+    DIPJUDGE_AUTHSERV_ID: z.string().regex(/^[A-Za-z0-9._-]+$/, "must be the authserv-id your mail server writes in Authentication-Results, e.g. mx.judge.example.org").optional(),
+    DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: z.enum(['yes', 'no'], 'must be yes or no').default('no'),
     DIPJUDGE_TIME_ZONE: z
       .string()
       .refine((zone) => IANAZone.isValidZone(zone), 'must be an IANA time zone, e.g. Europe/London or America/New_York')
@@ -48,6 +51,9 @@ const configSchema = z
   .superRefine((c, ctx) => {
     if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
       ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_SMTP_RETRY_MAX_SECONDS'], message: `must not be less than DIPJUDGE_SMTP_RETRY_MIN_SECONDS (${c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS})` });
+    }
+    if (c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes' && c.DIPJUDGE_AUTHSERV_ID === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_REFUSE_FAILED_SENDER_AUTH'], message: 'needs DIPJUDGE_AUTHSERV_ID: the judge trusts only the Authentication-Results its own mail server wrote' });
     }
     const dkim = [c.DIPJUDGE_DKIM_DOMAIN, c.DIPJUDGE_DKIM_SELECTOR, c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE];
     if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
@@ -127,6 +133,12 @@ export interface JudgeSettings {
     readonly maxReplyBytes: number;
     /** Zone of new games that give no ZONE line. */
     readonly defaultTimeZone: string;
+    /** Mails a day to an address that never proved itself (a valid password, a confirmed code, DMARC/SPF). */
+    readonly maxMailsPerDayUnproven: number;
+    /** The authserv-id of the judge's own mail server: only its Authentication-Results headers are read. */
+    readonly authservId?: string;
+    /** Drop mail whose From fails DMARC/SPF by that server, unanswered. */
+    readonly refuseFailedSenderAuth: boolean;
   };
 }
 
@@ -196,6 +208,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxMailsPerHour: c.DIPJUDGE_MAX_MAILS_PER_HOUR,
       maxReplyBytes: c.DIPJUDGE_MAX_REPLY_BYTES,
       defaultTimeZone: c.DIPJUDGE_TIME_ZONE,
+      maxMailsPerDayUnproven: c.DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN,
+      ...(c.DIPJUDGE_AUTHSERV_ID !== undefined ? { authservId: c.DIPJUDGE_AUTHSERV_ID.toLowerCase() } : {}),
+      refuseFailedSenderAuth: c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes',
     },
   };
 }

@@ -3,7 +3,7 @@ import type { JudgeSettings } from '../config/config.ts';
 import { DELIVERY_FAILURE_NOTICES } from '../mail/delivery-failure-notice.ts';
 import { createSmtpSender, exponentialBackoff, type SenderLogger, type SmtpSender } from '../mail/smtp-sender.ts';
 import type { Database } from '../store/index.ts';
-import { outboxQueue } from '../store/outbox-queue.ts';
+import { outboxQueue, recipientStandings } from '../store/outbox-queue.ts';
 
 /** The SMTP sender as the settings describe it, whichever thread it runs on. */
 export function outboxSender(db: Kysely<Database>, settings: JudgeSettings & { readonly smtpUrl: string }, workerId: string, logger: SenderLogger): SmtpSender {
@@ -16,6 +16,8 @@ export function outboxSender(db: Kysely<Database>, settings: JudgeSettings & { r
     maxAttempts: settings.outbox.maxAttempts,
     backoff: exponentialBackoff(settings.outbox.retryMinSeconds * 1000, settings.outbox.retryMaxSeconds * 1000),
     ...(settings.dkim ? { dkim: settings.dkim } : {}),
+    // Every recipient's way out, the stop list and the daily cap of unproven addresses (issue 10).
+    recipients: { standings: recipientStandings(db), judgeAddress: settings.judge.address, maxPerDayUnproven: settings.judge.maxMailsPerDayUnproven },
     logger,
   });
 }

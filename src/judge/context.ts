@@ -20,6 +20,16 @@ export interface JudgeConfig {
   readonly maxReplyBytes?: number;
   /** Mails one address may send per hour before the judge stops handling them (default 60). */
   readonly maxMailsPerHour?: number;
+  /**
+   * Mails a day to an address that never proved itself (a valid password, a confirmed code,
+   * DMARC/SPF): more are not sent. Undefined: no daily cap (the daemon's setting defaults to 20).
+   * The mail layer's senders apply it (src/mail/unsubscribe.ts); here for the judge's documentation.
+   */
+  readonly maxMailsPerDayUnproven?: number;
+  /** The authserv-id of the judge's own mail server; the mail layer reads only its Authentication-Results (InboundMail.senderAuth). */
+  readonly authservId?: string;
+  /** Drop, unanswered, mail whose From failed DMARC/SPF by the judge's own mail server (InboundMail.senderAuth). */
+  readonly refuseFailedSenderAuth?: boolean;
   /** IANA zone of a new game whose CREATE gives no ZONE line (default UTC). */
   readonly defaultTimeZone?: string;
   /**

@@ -25,4 +25,10 @@ export interface InboundMail {
    * why, in a player's words; the judge refuses the mail with it.
    */
   readonly unreadable?: string;
+  /**
+   * What the judge's own mail server found of the From's DMARC/SPF (its Authentication-Results
+   * header, read by the mail layer only when the judgekeeper names the server's authserv-id):
+   * 'pass', 'fail', or absent/null when not checked or neither.
+   */
+  readonly senderAuth?: 'pass' | 'fail' | null;
 }

@@ -6,6 +6,7 @@ import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import { withSecretFreeSubject } from './secret-free-subject.ts';
 import { infoCommand } from './info-commands.ts';
+import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail-addresses.ts';
 import { masterCommandWithoutSignon } from './master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
@@ -118,6 +119,24 @@ export class Judge {
     const { message, messageId } = mail;
     if (!inbound.recorded) return { status: 'duplicate', messageId };
     const sender = message.replyAddress;
+    // The judgekeeper's choice: mail whose From failed DMARC/SPF is dropped; answering it would write to whoever was forged.
+    if (this.config.refuseFailedSenderAuth && message.senderAuth === 'fail') {
+      await tx.markInbound(messageId, 'ignored', null);
+      return { status: 'ignored', messageId, reason: 'its From failed DMARC/SPF at the judge\'s mail server' };
+    }
+    const request = readAddressRequest(message);
+    if (request?.kind === 'stop') {
+      // Before the hourly limit: asking to stop always works. Answered only when the token is unknown.
+      const stop = await stopByToken(tx, this.config, request.token, this.clock());
+      if (stop.reply !== null && sender !== null && message.noReplyReason === null && inbound.fromSenderThisHour <= this.mailsPerHour()) {
+        await tx.markInbound(messageId, 'processed', null);
+        await tx.enqueueMail(replyTo(message, this.config, sender, [stop.reply]));
+        return { status: 'processed', messageId, blocks: 0, failedBlocks: 0, games: [] };
+      }
+      // A stop is not confirmed (the address gets nothing more); an unknown token past the limit is not answered.
+      await tx.markInbound(messageId, 'ignored', null);
+      return { status: 'ignored', messageId, reason: stop.stopped !== null ? `STOP: mail to ${stop.stopped} is stopped` : 'STOP with an unknown token, not answered' };
+    }
     if (sender === null || message.noReplyReason !== null) {
       const reason = message.noReplyReason ?? 'the mail names no sender';
       await tx.markInbound(messageId, 'ignored', null);
@@ -130,7 +149,17 @@ export class Judge {
       if (refusal.answer) await tx.enqueueMail(replyTo(message, this.config, sender, [refusal.text]));
       return { status: 'rejected', messageId, reason: refusal.text };
     }
+    if (request !== null) return this.handleAddressRequest(tx, mail, sender, request);
     return this.handle(tx, mail, sender, passwordChecks);
+  }
+
+  /** CONFIRM ADDRESS or a bare STOP: the mail is about the address, and nothing else in it is read. */
+  private async handleAddressRequest(tx: JudgeTransaction, mail: Received, sender: string, request: Exclude<AddressRequest, { kind: 'stop' }>): Promise<ReceiveOutcome> {
+    const { message, messageId } = mail;
+    const text = request.kind === 'confirm' ? await confirmAddress(tx, sender, request.code, this.clock()) : bareStopReply(sender);
+    await tx.enqueueMail(replyTo(message, this.config, sender, [text]));
+    await tx.markInbound(messageId, 'processed', null);
+    return { status: 'processed', messageId, blocks: 0, failedBlocks: 0, games: [] };
   }
 
   /**
@@ -202,6 +231,7 @@ export class Judge {
     const sections: string[] = [];
     const touched = new Set<number>();
     let failed = 0;
+    let signedOn = false;
     const proseLines = [...body.proseLines];
     const repeats: RepeatedCommands = { seen: new Set(), skipped: 0 };
     const bodyLines = quotableLines(message.text ?? '');
@@ -211,6 +241,7 @@ export class Judge {
       const ok = await this.runBlock(ctx, block, repeats);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
+      if (ok && block.kind === 'session' && block.opener.kind === 'signon') signedOn = true;
       sections.push(await blockReply(block, ctx, ok, bodyLines));
     }
     if (repeats.skipped > 0) sections.push(renderRepeatsNote(repeats.skipped));
@@ -230,6 +261,10 @@ export class Judge {
       if (after.note) sections.push(after.note);
       games.push({ name: after.name, phase: after.phase });
     }
+    // A valid password (or the judge's mail server vouching for the From) proves the address: it
+    // is no longer a stranger's, and a stop it asked for is lifted (src/judge/mail-addresses.ts).
+    if (signedOn) await tx.markAddressProven(sender, now);
+    if (message.senderAuth === 'pass' && message.from !== null && !(signedOn && message.from === sender)) await tx.markAddressProven(message.from, now);
     await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0 }));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };

@@ -273,6 +273,38 @@ export interface InboundRecorded {
 
 export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
 
+/** A seat an address holds in a game not over, with the game's Master (src/judge/mail-addresses.ts). */
+export interface AddressSeat {
+  readonly gameId: number;
+  readonly gameName: string;
+  readonly role: SeatRole;
+  readonly power: string | null;
+  readonly masterAddress: string | null;
+}
+
+/** A SET ADDRESS waiting for the new address to send its code back. */
+export interface PendingAddressChange {
+  readonly code: string;
+  readonly seatId: number;
+  /** The new address, lower case. */
+  readonly address: string;
+}
+
+/** The addresses the judge writes to: stop list, proof, unsubscribe tokens, pending SET ADDRESS (sql/014). */
+export interface MailAddressPort {
+  /** Marks the address as having proved itself (a valid password, a code sent back, DMARC/SPF) and lifts a stop; true when it had been stopped. */
+  markAddressProven(address: string, at: Date): Promise<boolean>;
+  /** Stops all mail to the address holding the unsubscribe token; null for a token the judge never gave. */
+  stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null>;
+  /** The seats the address holds in games not over. */
+  seatsAtAddress(address: string): Promise<AddressSeat[]>;
+  /** Records a SET ADDRESS waiting for its code (replacing one the seat had waiting). */
+  requestAddressChange(change: PendingAddressChange, at: Date): Promise<void>;
+  /** The waiting change with this code to this address (lower case), used up; null when there is none or it was asked for before `notBefore`. */
+  takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null>;
+}
+
+
 // The storage the judge sees, one port per aggregate (issue 11): a use case can ask for the part it
 // needs. JudgeTransaction is all of them inside one database transaction; src/store/judge-store.ts
 // implements it on PostgreSQL/PGlite, test/support/in-memory-judge-store.ts in memory.
@@ -390,7 +422,7 @@ export interface JobsPort {
   cancelJob(dedupeKey: string): Promise<void>;
 }
 
-export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort {
+export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort {
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
   nested<T>(work: () => Promise<T>): Promise<T>;
 

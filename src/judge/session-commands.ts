@@ -1,3 +1,4 @@
+import { requestAddressChange } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
@@ -129,9 +130,13 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
     case 'set-address': {
       const address = (command.addresses[0] ?? ctx.sender).toLowerCase();
       if (!ADDRESS.test(address)) throw new BlockError(command.line, `"${address}" is not an e-mail address`);
-      await ctx.tx.updateSeat(seat.id, { address });
-      ctx.reply.push(`Mail for you in game '${game.name}' now goes to ${address}.`);
-      return { ...session, seat: { ...seat, address } };
+      if (address === seat.address.toLowerCase()) {
+        ctx.reply.push(`Mail for you in game '${game.name}' already goes to ${address}.`);
+        return;
+      }
+      // The new address confirms first (a code mailed there), so no one can point mail at a stranger.
+      ctx.reply.push(await requestAddressChange(ctx.tx, ctx.config, { seatId: seat.id, gameId: game.id, gameName: game.name, currentAddress: seat.address, address }, ctx.now));
+      return;
     }
     case 'set-draw':
     case 'set-nodraw':

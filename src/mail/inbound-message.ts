@@ -41,6 +41,8 @@ export interface InboundMessage {
   /** The body as text, with `\n` line ends and trailing `<br>` removed. */
   readonly text: string;
   readonly headers: AutomationHeaders;
+  /** Every `Authentication-Results` header, topmost first (senderAuthentication reads the judge's own server's). */
+  readonly authenticationResults: readonly string[];
   readonly sizeBytes: number;
   /**
    * Set when only the headers could be read because the MIME parser gave up on the body: why,
@@ -152,8 +154,27 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
       contentType: (structured ? String(structured.value) : 'text/plain').toLowerCase(),
       reportType: structured?.params['report-type']?.toLowerCase() ?? null,
     },
+    authenticationResults: rawHeaders(lines, 'authentication-results'),
     sizeBytes: typeof raw === 'string' ? Buffer.byteLength(raw, 'utf8') : raw.length,
   };
+}
+
+/**
+ * What the judge's own mail server found of the sender (RFC 8601), or null when it says nothing
+ * usable. Only the topmost Authentication-Results header naming `authservId` is read: the server
+ * adds its own above whatever the mail came with (and should remove ones forged with its name).
+ * DMARC decides when it was checked; without it SPF does ('softfail', 'neutral' and the like are
+ * neither pass nor fail).
+ */
+export function senderAuthentication(results: readonly string[], authservId: string): 'pass' | 'fail' | null {
+  for (const value of results) {
+    const [head, ...methods] = value.replace(/\([^)]*\)/g, ' ').split(';');
+    if ((head ?? '').trim().split(/\s+/)[0]?.toLowerCase() !== authservId.toLowerCase()) continue;
+    const result = (method: string) => methods.map((m) => new RegExp(`^\\s*${method}\\s*=\\s*([a-z]+)`, 'i').exec(m)?.[1]?.toLowerCase()).find((r) => r !== undefined) ?? null;
+    const verdict = result('dmarc') ?? result('spf');
+    return verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : null;
+  }
+  return null;
 }
 
 function nullableStorable(text: string | null): string | null {

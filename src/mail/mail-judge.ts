@@ -3,7 +3,7 @@ import type { InboundMail } from '../judge/inbound-mail.ts';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../judge/judge.ts';
 import type { JudgeConfig } from '../judge/context.ts';
 import type { InboundOrigin, JudgeStore } from '../judge/ports.ts';
-import { parseInboundMessage, replyDecision, type InboundMessage } from './inbound-message.ts';
+import { parseInboundMessage, replyDecision, senderAuthentication, type InboundMessage } from './inbound-message.ts';
 
 // Raw mail into the judge: the mail layer decodes the MIME and applies its rules on automatic
 // mail (RFC 3834, loops), then hands the judge its own InboundMail. A mail that cannot be read
@@ -13,10 +13,12 @@ export class MailJudge {
   readonly judge: Judge;
   private readonly judgeAddress: string;
   private readonly maxMessageBytes: number;
+  private readonly authservId: string | null;
 
   constructor(store: JudgeStore, config: JudgeConfig, random?: () => number, clock?: () => Date, log?: JudgeLog) {
     this.judge = new Judge(store, config, random, clock, log);
     this.judgeAddress = config.address;
+    this.authservId = config.authservId ?? null;
     this.maxMessageBytes = config.maxMessageBytes ?? 256 * 1024;
   }
 
@@ -48,6 +50,11 @@ export class MailJudge {
    * headers too and marked unreadable, so its sender still hears why it was refused.
    */
   private async read(raw: Buffer | string, wholeSize: number | undefined): Promise<InboundMail> {
+    const mail = await this.readMessage(raw, wholeSize);
+    return this.authservId === null ? mail : { ...mail, senderAuth: senderAuthentication(mail.authenticationResults, this.authservId) };
+  }
+
+  private async readMessage(raw: Buffer | string, wholeSize: number | undefined): Promise<InboundMail & { readonly authenticationResults: readonly string[] }> {
     const bytes = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
     const sizeBytes = wholeSize ?? bytes.length;
     // Of a mail read from its headers alone the Subject is dropped: with the body unread, a
@@ -67,7 +74,7 @@ export async function readInboundMail(raw: Buffer | string, judgeAddress: string
   return toInboundMail(await parseInboundMessage(raw), raw, judgeAddress);
 }
 
-export function toInboundMail(message: InboundMessage, raw: Buffer | string, judgeAddress: string): InboundMail {
+export function toInboundMail(message: InboundMessage, raw: Buffer | string, judgeAddress: string): InboundMail & { readonly authenticationResults: readonly string[] } {
   const decision = message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, judgeAddress);
   return {
     id: message.messageId ?? syntheticMessageId(raw),
@@ -79,6 +86,7 @@ export function toInboundMail(message: InboundMessage, raw: Buffer | string, jud
     text: message.text ?? '',
     sizeBytes: message.sizeBytes,
     noReplyReason: decision.reply ? null : decision.reason,
+    authenticationResults: message.authenticationResults,
   };
 }
 

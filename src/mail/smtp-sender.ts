@@ -6,6 +6,7 @@ import type { OutboxRow } from '../store/index.ts';
 import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
 import { isTransientStoreFailure } from '../store/transient-failure.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
+import { forRecipient, withheldReason, type RecipientPolicy } from './unsubscribe.ts';
 
 // Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
 // message with no transaction open, then record what became of it. Fully delivered messages are
@@ -62,6 +63,12 @@ export interface SmtpSenderSettings {
   /** DKIM signing, passed to nodemailer with every message. */
   readonly dkim?: DKIMOptions;
   readonly logger?: SenderLogger;
+  /**
+   * The way out for every recipient (src/mail/unsubscribe.ts): with it each recipient gets a copy
+   * of their own with List-Unsubscribe and the closing STOP line, stopped addresses get nothing and
+   * unproven ones at most the day's cap. The daemon always gives one (src/daemon/outbox-sender.ts).
+   */
+  readonly recipients?: RecipientPolicy;
 }
 
 /** Where the mail goes: a transport the caller owns, or an SMTP URL the sender makes a pool for. */
@@ -165,6 +172,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
 
   async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
+    if (options.recipients) return deliverToEach(row, mail, options.recipients);
     try {
       const info = await transport.sendMail(mail);
       const at = now();
@@ -184,11 +192,59 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     }
   }
 
+  /**
+   * One copy per recipient, each with its own way out; stopped and capped recipients are left out.
+   * Recipients that fail for a passing reason while others got the mail are queued again on a row
+   * of their own, so a retry never sends the mail twice to anyone.
+   */
+  async function deliverToEach(row: OutboxRow, mail: SendMailOptions, policy: RecipientPolicy): Promise<DeliveryOutcome> {
+    const addresses = envelopeRecipients(row);
+    const standings = await policy.standings(addresses, now(), row.attempts === 0);
+    const targets: { address: string; token: string | null }[] = [];
+    const withheld: UndeliveredRecipient[] = [];
+    for (const address of addresses) {
+      const standing = standings.get(address.toLowerCase());
+      const reason = withheldReason(standing, policy.maxPerDayUnproven);
+      if (reason === null) targets.push({ address, token: standing?.token ?? null });
+      else withheld.push({ address, reason });
+    }
+    if (withheld.length > 0) logger?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
+    const settled = await Promise.allSettled(
+      targets.map(({ address, token }) => transport.sendMail(token === null ? { ...mail, to: [address], envelope: { from: from.address, to: [address] } } : forRecipient(mail, address, policy.judgeAddress, token))),
+    );
+    const at = now();
+    const attempts = row.attempts + 1;
+    let delivered = 0;
+    const refused: UndeliveredRecipient[] = [];
+    const passing: UndeliveredRecipient[] = [];
+    for (const [index, result] of settled.entries()) {
+      const { address } = targets[index]!;
+      if (result.status === 'fulfilled') {
+        const rejected = refusedRecipients(result.value);
+        if (rejected.length > 0) refused.push(...rejected);
+        else delivered++;
+        continue;
+      }
+      const failure = classifySendError(result.reason);
+      if (failure.kind === 'permanent') refused.push({ address, reason: failure.reason });
+      else if (attempts >= maxAttempts) refused.push({ address, reason: `gave up after ${attempts} attempts: ${failure.reason}` });
+      else passing.push({ address, reason: failure.reason });
+    }
+    if (passing.length > 0 && delivered === 0 && refused.length === 0) {
+      return { kind: 'retry', at, retryAt: new Date(at.getTime() + backoff(attempts)), error: passing[0]!.reason };
+    }
+    if (delivered === 0 && passing.length === 0 && refused.length > 0) {
+      return { kind: 'dead', at, error: refused.map((r) => `${r.address}: ${r.reason}`).join('; '), undelivered: refused };
+    }
+    const requeue = passing.length > 0 ? { addresses: passing.map((p) => p.address), retryAt: new Date(at.getTime() + backoff(attempts)), error: passing[0]!.reason } : undefined;
+    return { kind: 'sent', at, undelivered: refused, ...(requeue ? { requeue } : {}) };
+  }
+
   async function handle(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome['kind'] | null> {
     const started = Date.now();
     const outcome = await deliver(row, claim);
     const recorded: RecordedOutcome =
-      outcome.kind === 'sent' && outcome.undelivered.length === 0
+      outcome.kind === 'sent' && outcome.undelivered.length === 0 && outcome.requeue === undefined
         ? { recorded: await markSent({ id: row.id, at: outcome.at }), noticeMessageId: null }
         : outcome.kind === 'sent'
           ? // After a 250 the outcome must be written, or the lease's end sends the mail again.

@@ -33,8 +33,9 @@ import type {
 } from '../judge/ports.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
-import type { MailAttachment } from '../judge/ports.ts';
+import type { AddressSeat, MailAttachment, PendingAddressChange } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
+import { markAddressProven, requestAddressChange, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
@@ -681,6 +682,26 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async cancelJob(dedupeKey: string): Promise<void> {
     await cancelJobs(this.trx, { dedupeKey });
+  }
+
+  markAddressProven(address: string, at: Date): Promise<boolean> {
+    return markAddressProven(this.trx, address, at);
+  }
+
+  stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+    return stopAddress(this.trx, token, at);
+  }
+
+  seatsAtAddress(address: string): Promise<AddressSeat[]> {
+    return seatsAtAddress(this.trx, address);
+  }
+
+  requestAddressChange(change: PendingAddressChange, at: Date): Promise<void> {
+    return requestAddressChange(this.trx, change, at);
+  }
+
+  takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
+    return takeAddressChange(this.trx, code, address, notBefore);
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {

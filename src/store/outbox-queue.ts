@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Database, OutboxRow } from './schema.ts';
+import { jsonb, type Database, type OutboxRow } from './schema.ts';
+import { countRecipients, type RecipientState } from './mail-address-store.ts';
 
 // The outbox as a lease-based queue (mail-and-database.md §5), the store side of the SMTP
 // sender (src/mail/smtp-sender.ts uses it through OutboxQueue). Every method is one short
@@ -45,6 +46,29 @@ export function outboxQueue(db: Kysely<Database>, notices: MasterNotices): Outbo
   };
 }
 
+/**
+ * The outbox's recipients as the sender's policy reads them (src/mail/unsubscribe.ts): each
+ * address's unsubscribe token, stop and proof, counting this mail to each one's day when `count`.
+ */
+export function recipientStandings(db: Kysely<Database>): (addresses: readonly string[], now: Date, count: boolean) => Promise<Map<string, RecipientState>> {
+  return async (addresses, now, count) => {
+    if (count) return countRecipients(db, addresses, now);
+    return readRecipients(db, addresses, now);
+  };
+}
+
+async function readRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date): Promise<Map<string, RecipientState>> {
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (lower.length === 0) return new Map();
+  const day = now.toISOString().slice(0, 10);
+  const rows = await db.selectFrom('mail_addresses').selectAll().where('address', 'in', lower).execute();
+  const known = new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped_at !== null, proven: row.proven_at !== null, sentToday: row.day === day ? row.day_count : 0 }]));
+  // An address first met on a retry gets its token by being counted.
+  const missing = lower.filter((a) => !known.has(a));
+  if (missing.length > 0) for (const [address, state] of await countRecipients(db, missing, now)) known.set(address, state);
+  return known;
+}
+
 /** Proof of a claim: outcomes only land while the row is still ours. */
 export interface OutboxClaim {
   readonly workerId: string;
@@ -57,6 +81,8 @@ export type DeliveryOutcome =
       readonly at: Date;
       /** Recipients the server refused while accepting the message for the others. */
       readonly undelivered: readonly UndeliveredRecipient[];
+      /** Recipients that failed for a passing reason while the others got the mail: queued again on a row of their own. */
+      readonly requeue?: { readonly addresses: readonly string[]; readonly retryAt: Date; readonly error: string };
     }
   | { readonly kind: 'retry'; readonly at: Date; readonly retryAt: Date; readonly error: string }
   | { readonly kind: 'dead'; readonly at: Date; readonly error: string; readonly undelivered: readonly UndeliveredRecipient[] };
@@ -159,6 +185,25 @@ async function recordOutcome(
             )
             .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return { recorded: false, noticeMessageId: null };
+    if (outcome.kind === 'sent' && outcome.requeue !== undefined) {
+      await trx
+        .insertInto('outbox')
+        .values({
+          message_id: row.message_id.replace(/^<?/, `<retry${row.attempts + 1}.`),
+          to_addresses: outcome.requeue.addresses,
+          subject: row.subject,
+          headers: jsonb(row.headers),
+          body: row.body,
+          attachments: jsonb(row.attachments),
+          game_id: row.game_id,
+          kind: row.kind,
+          attempts: row.attempts + 1,
+          next_attempt_at: outcome.requeue.retryAt,
+          last_error: clip(outcome.requeue.error),
+        })
+        .onConflict((oc) => oc.column('message_id').doNothing())
+        .execute();
+    }
     if (outcome.kind === 'retry' || row.game_id === null || row.kind === notices.kind) {
       return { recorded: true, noticeMessageId: null };
     }

@@ -291,6 +291,26 @@ export interface GameNoticesTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Addresses the judge writes to: unsubscribe token, stop, proof and the day's count (sql/014). */
+export interface MailAddressesTable {
+  address: string;
+  token: string;
+  stopped_at: NullableTimestamp;
+  proven_at: NullableTimestamp;
+  /** UTC day (YYYY-MM-DD) day_count counts. */
+  day: ColumnType<string | null, string | null | undefined, string | null>;
+  day_count: Defaulted<number>;
+  created_at: DefaultedTimestamp;
+}
+
+/** A SET ADDRESS waiting for the new address to send its code back (sql/014). */
+export interface AddressChangesTable {
+  code: string;
+  seat_id: number;
+  address: string;
+  requested_at: Timestamp;
+}
+
 export interface Database {
   games: GamesTable;
   seats: SeatsTable;
@@ -305,6 +325,8 @@ export interface Database {
   judge_state: JudgeStateTable;
   failed_mail: FailedMailTable;
   game_notices: GameNoticesTable;
+  mail_addresses: MailAddressesTable;
+  address_changes: AddressChangesTable;
 }
 
 export type TableName = keyof Database;

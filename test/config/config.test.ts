@@ -98,6 +98,18 @@ describe('loadConfig', () => {
     expect(message).toContain(`DIPJUDGE_POLL_MS (in ${typo}): must be a string or a number`);
   });
 
+  it('caps mail to unproven addresses, and refuses failed DMARC/SPF only with the mail server named', () => {
+    expect(loadConfig({}).judge).toMatchObject({ maxMailsPerDayUnproven: 20, refuseFailedSenderAuth: false });
+    expect(loadConfig({}).judge.authservId).toBeUndefined();
+    expect(loadConfig({ DIPJUDGE_AUTHSERV_ID: 'MX.Judge.Example', DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '5' }).judge).toMatchObject({
+      authservId: 'mx.judge.example',
+      refuseFailedSenderAuth: true,
+      maxMailsPerDayUnproven: 5,
+    });
+    expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes' }))).toMatch(/DIPJUDGE_REFUSE_FAILED_SENDER_AUTH \(from the environment\): needs DIPJUDGE_AUTHSERV_ID/);
+    expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'true' }))).toMatch(/must be yes or no/);
+  });
+
   it('checks the outbox retry delays against each other', () => {
     const settings = loadConfig({ DIPJUDGE_SMTP_RETRY_MIN_SECONDS: '5', DIPJUDGE_SMTP_RETRY_MAX_SECONDS: '600', DIPJUDGE_SMTP_MAX_ATTEMPTS: '4' });
     expect(settings.outbox).toEqual({ leaseSeconds: 300, retryMinSeconds: 5, retryMaxSeconds: 600, maxAttempts: 4 });

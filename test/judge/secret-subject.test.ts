@@ -15,6 +15,8 @@ it('masks the subject’s own password and every body password found in it', () 
   expect(secretFreeSubject('orders', 'LIST')).toBe('orders');
   // Found by the fuzz run: the body's password glued to undecodable text; the subject holds its start.
   expect(secretFreeSubject('my password is zqpwwfxebhyk', 'JOIN g1 zqpwwfxebhyk\u1cc7\uc771')).toBe('my password is ****');
+  // …also when that text makes the line huge (fuzz seed 20261125, mail 912: 93,777 characters).
+  expect(secretFreeSubject('my password is zqpwxatjseva', `JOIN nosuch zqpwxatjseva${'\u1cc7\uc771\u711c'.repeat(31_000)}`)).toBe('my password is ****');
 });
 
 describeEachDatabase('a password in the Subject', (getStore) => {

@@ -9,12 +9,14 @@ import { insertGame, insertPhase } from './fixtures.ts';
 
 const EXPECTED_TABLES = [
   'absences',
+  'address_changes',
   'failed_mail',
   'game_notices',
   'games',
   'inbound_mail',
   'judge_state',
   'jobs',
+  'mail_addresses',
   'orders',
   'outbox',
   'phases',

@@ -3,6 +3,8 @@ import type { Game } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
   type AbsenceRecord,
+  type AddressSeat,
+  type PendingAddressChange,
   type DedicationChange,
   type GameJob,
   type GameOverview,
@@ -107,13 +109,16 @@ interface State {
   jobs: JobRow[];
   inbound: InboundRow[];
   outbox: QueuedMailRow[];
+  /** The stop list and proof of addresses, and SET ADDRESS codes waiting (sql/014). */
+  addresses: { readonly address: string; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
+  addressChanges: { readonly code: string; readonly seatId: number; readonly address: string; readonly requestedAt: Date }[];
   nextId: number;
 }
 
 const HOUR_MS = 3_600_000;
 
 export class InMemoryJudgeStore implements JudgeStore {
-  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], nextId: 1 };
+  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], addresses: [], addressChanges: [], nextId: 1 };
   /** Transactions run one at a time, as the judge's row locks would order them. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -180,6 +185,55 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void> {
     this.state.inbound = this.state.inbound.map((row) => (row.messageId === messageId ? { ...row, outcome, gameId } : row));
+  }
+
+  private address(address: string): State['addresses'][number] {
+    const lower = address.toLowerCase();
+    let row = this.state.addresses.find((a) => a.address === lower);
+    if (!row) this.state.addresses.push((row = { address: lower, token: `token${this.id().toString().padStart(15, '0')}`, stoppedAt: null, provenAt: null }));
+    return row;
+  }
+
+  async markAddressProven(address: string, at: Date): Promise<boolean> {
+    const row = this.address(address);
+    const wasStopped = row.stoppedAt !== null;
+    row.provenAt ??= at;
+    row.stoppedAt = null;
+    return wasStopped;
+  }
+
+  async stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+    const row = this.state.addresses.find((a) => a.token === token.toLowerCase());
+    if (!row) return null;
+    const already = row.stoppedAt !== null;
+    row.stoppedAt ??= at;
+    return { address: row.address, already };
+  }
+
+  async seatsAtAddress(address: string): Promise<AddressSeat[]> {
+    const lower = address.toLowerCase();
+    return this.state.seats
+      .filter((s) => s.address.toLowerCase() === lower && s.leftAt === null)
+      .flatMap((s) => {
+        const game = this.state.games.find((g) => g.id === s.gameId);
+        if (!game || game.status === 'completed') return [];
+        const master = this.state.seats.find((m) => m.gameId === s.gameId && m.role === 'master' && m.leftAt === null);
+        return [{ gameId: game.id, gameName: game.name, role: s.role, power: s.power, masterAddress: master?.address ?? null }];
+      })
+      .sort((a, b) => a.gameName.localeCompare(b.gameName));
+  }
+
+  async requestAddressChange(change: PendingAddressChange, at: Date): Promise<void> {
+    this.state.addressChanges = [...this.state.addressChanges.filter((c) => c.seatId !== change.seatId), { code: change.code, seatId: change.seatId, address: change.address.toLowerCase(), requestedAt: at }];
+  }
+
+  async takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
+    const found = this.state.addressChanges.find((c) => c.code === code.toUpperCase() && c.address === address.toLowerCase());
+    if (!found) return null;
+    this.state.addressChanges = this.state.addressChanges.filter((c) => c !== found);
+    const seat = this.state.seats.find((s) => s.id === found.seatId);
+    if (!seat || found.requestedAt < notBefore) return null;
+    return { code: found.code, seatId: found.seatId, address: found.address, gameId: seat.gameId };
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {

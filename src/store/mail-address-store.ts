@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { AddressSeat, PendingAddressChange } from '../judge/ports.ts';
+import type { Database } from './schema.ts';
+
+// The addresses the judge writes to (sql/014): each one's unsubscribe token, whether it asked to
+// stop, whether it ever proved itself, and how many mails it got today; and SET ADDRESS changes
+// waiting for the new address to send its code back. Used by the judge's transaction
+// (judge-store.ts) and by the outbox's senders (outbox-queue.ts).
+
+/** A new unsubscribe token: 20 letters and digits (about 100 bits), lower case so it survives any mail program. */
+export function newAddressToken(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return [...randomBytes(20)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** What the sender may do with one recipient of one message. */
+export interface RecipientState {
+  readonly address: string;
+  readonly token: string;
+  readonly stopped: boolean;
+  readonly proven: boolean;
+  /** Mails counted to the address today, this one included when it was counted. */
+  readonly sentToday: number;
+}
+
+/**
+ * Counts one more mail today to each address (lower case, each once) and returns their states, in
+ * one statement; an address seen for the first time gets its token. Stopped addresses are not
+ * counted (nothing goes to them).
+ */
+export async function countRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date): Promise<Map<string, RecipientState>> {
+  const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (unique.length === 0) return new Map();
+  const day = now.toISOString().slice(0, 10);
+  const { rows } = await sql<{ address: string; token: string; stopped: boolean; proven: boolean; day_count: number }>`
+    INSERT INTO mail_addresses AS m (address, token, day, day_count)
+    SELECT a.address, a.token, ${day}, 1 FROM unnest(${unique}::text[], ${unique.map(() => newAddressToken())}::text[]) AS a(address, token)
+    ON CONFLICT (address) DO UPDATE
+      SET day = ${day},
+          day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.day_count WHEN m.day = ${day} THEN m.day_count + 1 ELSE 1 END
+    RETURNING m.address, m.token, m.stopped_at IS NOT NULL AS stopped, m.proven_at IS NOT NULL AS proven, m.day_count`.execute(db);
+  return new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.day_count) }]));
+}
+
+/** The address's token (made on first use), e.g. for a reply telling how to stop. */
+export async function addressToken(db: Kysely<Database>, address: string): Promise<string> {
+  const lower = address.toLowerCase();
+  await db.insertInto('mail_addresses').values({ address: lower, token: newAddressToken() }).onConflict((oc) => oc.column('address').doNothing()).execute();
+  const row = await db.selectFrom('mail_addresses').select('token').where('address', '=', lower).executeTakeFirstOrThrow();
+  return row.token;
+}
+
+/** Marks the address proven and lifts a stop; returns whether it had been stopped. */
+export async function markAddressProven(db: Kysely<Database>, address: string, at: Date): Promise<boolean> {
+  const lower = address.toLowerCase();
+  const { rows } = await sql<{ was_stopped: boolean }>`
+    INSERT INTO mail_addresses AS m (address, token, proven_at) VALUES (${lower}, ${newAddressToken()}, ${at})
+    ON CONFLICT (address) DO UPDATE SET proven_at = coalesce(m.proven_at, ${at}), stopped_at = NULL
+    RETURNING (SELECT stopped_at IS NOT NULL FROM mail_addresses WHERE address = ${lower}) AS was_stopped`.execute(db);
+  return rows[0]?.was_stopped === true;
+}
+
+/** Stops mail to the address holding `token`; returns the address, or null for an unknown token. */
+export async function stopAddress(db: Kysely<Database>, token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+  const before = await db.selectFrom('mail_addresses').select(['address', 'stopped_at']).where('token', '=', token.toLowerCase()).executeTakeFirst();
+  if (!before) return null;
+  if (before.stopped_at === null) await db.updateTable('mail_addresses').set({ stopped_at: at }).where('address', '=', before.address).execute();
+  return { address: before.address, already: before.stopped_at !== null };
+}
+
+/** The seats the address holds in games not over, with the game's Master (for the notice of a stop). */
+export async function seatsAtAddress(db: Kysely<Database>, address: string): Promise<AddressSeat[]> {
+  const rows = await db
+    .selectFrom('seats')
+    .innerJoin('games', 'games.id', 'seats.game_id')
+    .leftJoin('seats as master', (join) => join.onRef('master.game_id', '=', 'seats.game_id').on('master.role', '=', 'master').on('master.left_at', 'is', null))
+    .select(['games.id as gameId', 'games.name as gameName', 'seats.role', 'seats.power', 'master.address as masterAddress'])
+    .where(sql<boolean>`lower(seats.address) = ${address.toLowerCase()}`)
+    .where('seats.left_at', 'is', null)
+    .where('games.status', 'not in', ['completed'])
+    .orderBy('games.name')
+    .execute();
+  return rows.map((row) => ({ gameId: row.gameId, gameName: row.gameName, role: row.role, power: row.power, masterAddress: row.masterAddress ?? null }));
+}
+
+/** Keeps one pending change per seat: a new SET ADDRESS replaces the one before. */
+export async function requestAddressChange(db: Kysely<Database>, change: PendingAddressChange, at: Date): Promise<void> {
+  await db.deleteFrom('address_changes').where('seat_id', '=', change.seatId).execute();
+  await db.insertInto('address_changes').values({ code: change.code, seat_id: change.seatId, address: change.address.toLowerCase(), requested_at: at }).execute();
+}
+
+/** Takes the pending change with this code to this address (it is used up), if it is younger than `notBefore`. */
+export async function takeAddressChange(db: Kysely<Database>, code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
+  const row = await db
+    .deleteFrom('address_changes')
+    .using('seats')
+    .whereRef('seats.id', '=', 'address_changes.seat_id')
+    .where('address_changes.code', '=', code.toUpperCase())
+    .where('address_changes.address', '=', address.toLowerCase())
+    .returning(['address_changes.seat_id', 'address_changes.address', 'address_changes.requested_at', 'seats.game_id'])
+    .executeTakeFirst();
+  if (!row || row.requested_at < notBefore) return null;
+  return { code: code.toUpperCase(), seatId: row.seat_id, address: row.address, gameId: row.game_id };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { readAddressRequest, stopNotices } from '../../src/judge/mail-addresses.ts';
+import { MailJudge } from '../../src/mail/mail-judge.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { addressToken, countRecipients } from '../../src/store/mail-address-store.ts';
+import { describeEachDatabase } from '../support/databases.ts';
+import { startGame, TEST_JUDGE } from './game-fixture.ts';
+import { eml } from './mail-builder.ts';
+
+// The judge never becomes a way to mail strangers (issue 10): SET ADDRESS waits for a code
+// mailed to the new address, STOP <token> stops all mail to an address and tells the Master,
+// a valid password lifts the stop.
+
+describe('reading a mail about an address', () => {
+  const token = 'abcdefghijkmnpqrst23';
+  it.each([
+    [{ subject: `STOP ${token}`, text: '' }, { kind: 'stop', token }],
+    [{ subject: `Re: unsubscribe ${token.toUpperCase()}`, text: 'sent from my phone' }, { kind: 'stop', token }],
+    [{ subject: 'anything', text: `\n  stop ${token}\nthanks` }, { kind: 'stop', token }],
+    [{ subject: 'Re: DIP:demo confirm address ABCDE23456', text: '> quoted mail' }, { kind: 'confirm', code: 'ABCDE23456' }],
+    [{ subject: 'yes', text: 'ok\n> CONFIRM ADDRESS abcde23456\n' }, { kind: 'confirm', code: 'ABCDE23456' }],
+    [{ subject: 'STOP', text: 'please stop\n-- \nAnn' }, { kind: 'bare-stop' }],
+    [{ subject: 'Re: DIP:demo - S1901M Results', text: 'STOP' }, { kind: 'bare-stop' }],
+  ])('%j is %j', (mail, request) => {
+    expect(readAddressRequest(mail)).toEqual(request);
+  });
+
+  it.each([
+    { subject: 'orders', text: 'SIGNON Fdemo pw\nA Par - Bur' },
+    { subject: 'stop the war', text: 'PRESS TO ALL\nstop\nENDPRESS' },
+    { subject: 'STOP short', text: '' },
+  ])('leaves %j to the commands', (mail) => {
+    expect(readAddressRequest(mail)).toBeNull();
+  });
+
+  it("tells a game's Master, not the Master's own seats", () => {
+    const notices = stopNotices(TEST_JUDGE, 'ann@players.example', [
+      { gameId: 1, gameName: 'demo', role: 'power', power: 'FRANCE', masterAddress: 'gm@players.example' },
+      { gameId: 2, gameName: 'other', role: 'master', power: null, masterAddress: 'ann@players.example' },
+      { gameId: 3, gameName: 'lone', role: 'observer', power: null, masterAddress: null },
+    ]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ to: ['gm@players.example'], subject: 'DIP:demo Address stopped', gameId: 1 });
+    expect(notices[0]!.body).toContain("The player of FRANCE in game 'demo' asked this judge to send no more mail");
+  });
+});
+
+describeEachDatabase('mail to addresses', (getStore) => {
+  const db = () => getStore().db;
+  const lastTo = async (address: string) =>
+    db().selectFrom('outbox').select(['subject', 'body', 'kind', 'to_addresses']).where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirst();
+  const seatAddress = async (power: string) => (await db().selectFrom('seats').select('address').where('power', '=', power).executeTakeFirstOrThrow()).address;
+
+  it('moves mail to a new address only when the code mailed there comes back from it; STOP stops it, a password lifts the stop', async () => {
+    let now = new Date('2026-11-21T12:00:00Z');
+    const game = await startGame(db(), 'VARIANT standard', () => now);
+    const france = game.holder.get('FRANCE')!;
+
+    // SET ADDRESS: nothing moves yet; the new address gets a code, the player hears so.
+    const asked = await game.as('FRANCE', 'SET ADDRESS new.france@elsewhere.example');
+    expect(asked).toContain('A code was mailed to new.france@elsewhere.example');
+    expect(asked).toContain(`Until then it still goes to ${france.address}`);
+    expect(await seatAddress('FRANCE')).toBe(france.address);
+    const codeMail = (await lastTo('new.france@elsewhere.example'))!;
+    expect(codeMail.kind).toBe('confirm-address');
+    expect(codeMail.body).not.toContain('FRANCE'); // a stranger learns no power
+    const code = /CONFIRM ADDRESS ([A-Z0-9]{10})/.exec(codeMail.body)![1]!;
+    expect(codeMail.subject).toBe(`DIP:demo confirm address ${code}`);
+
+    // The code from anywhere else does nothing (a forger who saw it cannot use it for another address).
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    await judge.receive(eml({ from: 'forger@spoof.example', subject: `CONFIRM ADDRESS ${code}` }, ''));
+    expect((await lastTo('forger@spoof.example'))!.body).toContain(`No address change for forger@spoof.example waits for the code ${code}`);
+    expect(await seatAddress('FRANCE')).toBe(france.address);
+
+    // The reply from the new address, quoting the judge's mail, moves the seat.
+    await judge.receive(eml({ from: 'New.France@elsewhere.example', subject: `Re: ${codeMail.subject}` }, `yes, that was me\n\n> ${codeMail.body.split('\n').join('\n> ')}`));
+    expect((await lastTo('new.france@elsewhere.example'))!.body).toContain("Mail for you in game 'demo' now goes to new.france@elsewhere.example.");
+    expect(await seatAddress('FRANCE')).toBe('new.france@elsewhere.example');
+    // Used once.
+    await judge.receive(eml({ from: 'new.france@elsewhere.example', subject: `CONFIRM ADDRESS ${code}` }, ''));
+    expect((await lastTo('new.france@elsewhere.example'))!.body).toMatch(/^No address change/);
+
+    // A second SET ADDRESS replaces the first; an old code is refused after seven days.
+    await game.as('GERMANY', 'SET ADDRESS g2@elsewhere.example');
+    const oldCode = /CONFIRM ADDRESS ([A-Z0-9]{10})/.exec((await lastTo('g2@elsewhere.example'))!.body)![1]!;
+    now = new Date('2026-11-29T12:00:00Z');
+    await judge.receive(eml({ from: 'g2@elsewhere.example', subject: `CONFIRM ADDRESS ${oldCode}` }, ''));
+    expect((await lastTo('g2@elsewhere.example'))!.body).toMatch(/^No address change/);
+    expect(await seatAddress('GERMANY')).not.toBe('g2@elsewhere.example');
+
+    // STOP with the address's token, from wherever: the address is stopped, unanswered, and the Master is told.
+    const token = await addressToken(db(), 'new.france@elsewhere.example');
+    const before = (await db().selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({ status: 'ignored', reason: 'STOP: mail to new.france@elsewhere.example is stopped' });
+    const queued = await db().selectFrom('outbox').select(['to_addresses', 'body']).orderBy('id').offset(before).execute();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.to_addresses).toEqual(['gm@players.example']);
+    expect(queued[0]!.body).toContain("The player of FRANCE in game 'demo' asked this judge to send no more mail to their address.");
+    const stopped = await db().selectFrom('mail_addresses').select(['stopped_at', 'proven_at']).where('address', '=', 'new.france@elsewhere.example').executeTakeFirstOrThrow();
+    expect(stopped.stopped_at).not.toBeNull();
+    // A second STOP tells nobody again; an unknown token gets one line saying so.
+    await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''));
+    await judge.receive(eml({ from: 'someone@elsewhere.example', subject: 'STOP zzzzzzzzzzzzzzzzzzzz' }, ''));
+    const after = await db().selectFrom('outbox').select(['to_addresses', 'body']).orderBy('id').offset(before + 1).execute();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.body).toMatch(/is not one this judge gave out, so nothing was stopped/);
+
+    // The sender sees the stop: nothing goes to a stopped address.
+    const states = await countRecipients(db(), ['new.france@elsewhere.example', 'gm@players.example'], now);
+    expect(states.get('new.france@elsewhere.example')).toMatchObject({ stopped: true, token });
+    expect(states.get('gm@players.example')).toMatchObject({ stopped: false });
+
+    // Writing again with the password lifts the stop and proves the address.
+    await judge.receive(eml({ from: 'new.france@elsewhere.example' }, `SIGNON Fdemo ${france.password}\nA Par - Bur`));
+    const lifted = await db().selectFrom('mail_addresses').select(['stopped_at', 'proven_at']).where('address', '=', 'new.france@elsewhere.example').executeTakeFirstOrThrow();
+    expect(lifted.stopped_at).toBeNull();
+    expect(lifted.proven_at).not.toBeNull();
+  });
+
+  it("drops mail whose From fails DMARC at the judge's own server when told to, and takes a pass as proof", async () => {
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), { ...TEST_JUDGE, authservId: 'mx.judge.example', refuseFailedSenderAuth: true });
+    const results = (verdict: string) => ({ 'Authentication-Results': `mx.judge.example; spf=pass smtp.mailfrom=players.example; dmarc=${verdict} header.from=players.example` });
+    expect(await judge.receive(eml({ from: 'forged@players.example', headers: results('fail') }, 'JOIN demo secretpw'))).toMatchObject({ status: 'ignored', reason: "its From failed DMARC/SPF at the judge's mail server" });
+    expect(await lastTo('forged@players.example')).toBeUndefined();
+    // A header naming another server is the sender's own words: not read.
+    expect((await judge.receive(eml({ from: 'other@players.example', headers: { 'Authentication-Results': 'mx.judge.example.evil; dmarc=fail' } }, 'LIST'))).status).toBe('processed');
+    expect((await judge.receive(eml({ from: 'real@players.example', headers: results('pass') }, 'LIST'))).status).toBe('processed');
+    const proven = await db().selectFrom('mail_addresses').select(['address', 'proven_at']).where('proven_at', 'is not', null).execute();
+    expect(proven.map((row) => row.address)).toEqual(['real@players.example']);
+  });
+
+  it('answers a bare STOP with how to stop, changing nothing', async () => {
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE);
+    await judge.receive(eml({ from: 'ann@players.example', subject: 'STOP' }, 'please'));
+    expect((await lastTo('ann@players.example'))!.body).toContain('To stop all mail from this judge to ann@players.example, send the STOP line printed at the end of this mail');
+    expect(await db().selectFrom('mail_addresses').selectAll().where('stopped_at', 'is not', null).execute()).toEqual([]);
+  });
+});
