@@ -10,7 +10,7 @@ import { keepFailedMail } from '../../src/store/admin-store.ts';
 import { dumpDatabase } from '../../src/store/backup.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { openStore, type Database, type Store } from '../../src/store/index.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeEachDatabase, pgliteTemplate } from '../support/databases.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 import { startGame, TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** A new empty database of the same kind as `store`, for restores. */
 async function emptyLike(store: Store): Promise<{ store: Store; url: string | null }> {
-  if (store.kind === 'pglite') return { store: await openStore({}), url: null };
+  if (store.kind === 'pglite') return { store: await openStore({ loadDataDir: await pgliteTemplate() }), url: null };
   const scratch = await createScratchDatabase('dipjudge_restore');
   scratches.push(scratch);
   return { store: await openStore({ databaseUrl: scratch.url }), url: scratch.url };
@@ -183,7 +183,7 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
 });
 
 it('migrate-to copies a PGlite judge into an empty PostgreSQL database, and refuses a database that is not empty', { timeout: 60_000 }, async () => {
-  const source = await openStore({});
+  const source = await openStore({ loadDataDir: await pgliteTemplate() });
   const scratch = await createScratchDatabase('dipjudge_migrate_to');
   scratches.push(scratch);
   try {
@@ -205,7 +205,7 @@ it('migrate-to copies a PGlite judge into an empty PostgreSQL database, and refu
 });
 
 it('a backup file is whole or absent: it is written beside its name and renamed', async () => {
-  const store = await openStore({});
+  const store = await openStore({ loadDataDir: await pgliteTemplate() });
   try {
     const file = path.join(work, 'whole.jsonl');
     await runAdminRequest({ store, settings: loadConfig({}) }, { op: 'backup', file });

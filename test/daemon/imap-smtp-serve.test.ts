@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
+import { seedPgliteDataDir } from '../support/databases.ts';
 import { createScratchDatabase } from '../support/scratch-postgres.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
@@ -26,6 +27,7 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-imap-smtp-'));
     dirs.push(root);
     const scratch = backend === 'postgres' ? await createScratchDatabase('dipjudge_serve') : null;
+    if (!scratch) await seedPgliteDataDir(path.join(root, 'db'));
     const dovecot = await startDovecot();
     const capture = await startSmtpCapture();
     const settings = loadConfig({

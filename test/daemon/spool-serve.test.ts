@@ -12,7 +12,7 @@ import { openStore } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
-import { databaseBackend } from '../support/databases.ts';
+import { databaseBackend, seedPgliteDataDir } from '../support/databases.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 const dirs: string[] = [];
@@ -48,6 +48,7 @@ it('sends replies through SMTP when SMTP_URL is set', { timeout: 60_000 }, async
   const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-serve-smtp-'));
   dirs.push(root);
   const capture = await startSmtpCapture();
+  await seedPgliteDataDir(path.join(root, 'db'));
   const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', SMTP_URL: capture.url, JUDGE_ADDRESS: 'judge@judge.example' });
   const running = await serve(settings, pino({ level: 'silent' }));
   try {
@@ -137,6 +138,7 @@ it('logs one line per handled mail with the games it changed, and never the mail
   dirs.push(root);
   const lines: Record<string, unknown>[] = [];
   const sink = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+  await seedPgliteDataDir(path.join(root, 'db'));
   const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
   const running = await serve(settings, pino({ level: 'info' }, sink));
   try {

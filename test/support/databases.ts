@@ -94,6 +94,15 @@ export async function pgliteTemplate(): Promise<Blob> {
   }
 }
 
+/**
+ * Lays an empty, migrated PGlite database into `dataDir` from the template, so a `serve` opening
+ * it starts at once instead of running initdb and the migrations (3–7 s of CPU).
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const store = await openStore({ dataDir, loadDataDir: await pgliteTemplate() });
+  await store.close();
+}
+
 async function pgliteTemplatePath(): Promise<string> {
   return path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${await schemaFingerprint()}.tar.gz`);
 }

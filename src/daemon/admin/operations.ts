@@ -130,8 +130,13 @@ async function writeBackup(store: Store, file: string): Promise<{ tables: number
 export async function restoreBackup(store: Store, file: string): Promise<AdminAnswer> {
   // Opened first, so a missing or unreadable file is an error here rather than on the stream.
   const handle = await open(file, 'r');
-  const { tables, rows } = await restoreDatabase(store.db, () => createInterface({ input: handle.createReadStream(), crlfDelay: Infinity }));
-  return ok(`restored ${rows} row(s) of ${tables} table(s) from ${file}`);
+  try {
+    const { tables, rows } = await restoreDatabase(store.db, () => createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity }));
+    return ok(`restored ${rows} row(s) of ${tables} table(s) from ${file}`);
+  } finally {
+    // A refused restore (database not empty) never reads the stream, which would leave the file open.
+    await handle.close();
+  }
 }
 
 async function* fromArray(lines: readonly string[]): AsyncIterable<string> {
