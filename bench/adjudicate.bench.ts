@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { adjudicate, adjudicateDetailed } from '../src/api/adjudicate.ts';
 import { loadGeometry } from '../src/catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../src/catalog/map-assets.ts';
@@ -51,6 +53,31 @@ for (const { name, input } of fixtures) {
     `${name}: ${position.units.length} units, ${lines} orders | resolver ${resolverOnly.toFixed(2)} µs | adjudication ${proper.toFixed(2)} µs | parse + adjudication ${withParsing.toFixed(2)} µs` +
       ` | adjudicate() JSON ${api.toFixed(1)} µs | ${Math.round(1e6 / withParsing).toLocaleString('en')} phases/s (parse + adjudication)`,
   );
+}
+
+// `dipjudge adjudicate` end to end, as a batch user runs it: the compiled command line reads N
+// copies of the dense phase as one JSON array and writes their outcomes. The same command with
+// one phase is its start-up, taken off.
+{
+  const dense = fixtures[fixtures.length - 1]!;
+  const count = Number(process.argv.find((arg) => arg.startsWith('--cli-phases='))?.split('=')[1] ?? 20_000);
+  const bin = fileURLToPath(new URL('../bin/dipjudge.js', import.meta.url));
+  const runCli = (phases: number, pretty: boolean) => {
+    const input = JSON.stringify(Array.from({ length: phases }, () => dense.input));
+    const start = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, [bin, 'adjudicate', ...(pretty ? ['--pretty'] : [])], { input, maxBuffer: 2 ** 31 - 1 });
+    const wallMicros = Number(process.hrtime.bigint() - start) / 1000;
+    if (child.status !== 0) throw new Error(`dipjudge adjudicate failed: ${child.stderr.toString()}`);
+    return wallMicros;
+  };
+  for (const pretty of [false, true]) {
+    const startup = Math.min(runCli(1, pretty), runCli(1, pretty));
+    const batch = Math.min(runCli(count, pretty), runCli(count, pretty));
+    console.log(
+      `${dense.name} via \`dipjudge adjudicate${pretty ? ' --pretty' : ''}\`: ${count.toLocaleString('en')} phases in ${(batch / 1e6).toFixed(2)} s, start-up ${(startup / 1000).toFixed(0)} ms | ` +
+        `${((batch - startup) / (count - 1)).toFixed(1)} µs per phase end to end (best of 2)`,
+    );
+  }
 }
 
 // Map pictures of each position with its orders: the SVG (pure) and the PNG at the width results mails use.

@@ -86,20 +86,22 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
     if (error instanceof PhaseError) throw new AdjudicateInputError(error.message);
     throw error;
   }
+  // Who stands where before the phase, for the adjectives of the echo ("Army Paris SUPPORTS German Army
+  // Munich"): one map per phase, not one per result.
+  const ownerOf = new Map<ProvinceId, PowerId>(position.units.map((u) => [provinceOf(u.location), u.power]));
   for (const result of outcome.results) {
     const seq = result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf.get(result.input)!;
-    reports.push({ order: seq, ...report(variant, position, submitted, texts, result) });
+    reports.push({ order: seq, ...report(variant, ownerOf, submitted, texts, result) });
   }
   reports.sort((a, b) => a.order - b.order);
   const output = { phase: position.phase, results: reports.map(({ order: _, ...r }) => r), position: outcome.position, winner: outcome.winner };
   return { variant, position, results: outcome.results, output };
 }
 
-function report(variant: Variant, position: Position, submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
-  const owner = new Map<ProvinceId, PowerId>(position.units.map((u) => [provinceOf(u.location), u.power]));
+function report(variant: Variant, ownerOf: ReadonlyMap<ProvinceId, PowerId>, submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
   const order: Order | null = result.order ?? (result.input === null ? null : submitted[result.input]!.order);
   const adjective = (location: LocationId) => {
-    const power = owner.get(provinceOf(location));
+    const power = ownerOf.get(provinceOf(location));
     return power && power !== result.power ? (variant.power(power)?.adjective ?? null) : null;
   };
   return {

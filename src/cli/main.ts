@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import v8 from 'node:v8';
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -26,9 +27,11 @@ program.hook('preAction', (_program, command) => {
 program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
-  .action(async () => {
+  .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
+  .action(async (options: { pretty?: boolean }) => {
     const [{ runAdjudicate }, { readStdin }] = await Promise.all([import('./adjudicate-command.ts'), import('./read-stdin.ts')]);
-    process.stdout.write(runAdjudicate((await readStdin()).toString('utf8')));
+    const toStdout = (chunk: string) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
+    await runAdjudicate((await readStdin()).toString('utf8'), toStdout, { pretty: options.pretty === true });
   });
 
 program

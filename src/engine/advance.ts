@@ -40,12 +40,15 @@ export function advance(variant: Variant, processed: Phase, held: Holdings, disl
     if (phase.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
     if (phase.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, holdings, p.id))) continue;
     return {
+      // Keys in this order: `dipjudge adjudicate` writes the position as it is, byte for byte the same from release to release.
       position: {
         variant: variant.name,
         phase: formatPhaseId(phase),
-        ...holdings,
         units: [...units],
         dislodged: phase.type === 'retreat' ? [...dislodged] : [],
+        supplyCenters: centers,
+        ...(holdings.undeterminedHomes ? { undeterminedHomes: holdings.undeterminedHomes } : {}),
+        ...(holdings.homeCenters ? { homeCenters: holdings.homeCenters } : {}),
       },
       winner,
     };

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/api/adjudicate.ts';
+import { runAdjudicate } from '../../src/cli/adjudicate-command.ts';
 
 const bin = fileURLToPath(new URL('../../bin/dipjudge.js', import.meta.url));
 const run = (stdin: string) => spawnSync(process.execPath, [bin, 'adjudicate'], { input: stdin, encoding: 'utf8' });
@@ -29,5 +32,38 @@ describe('dipjudge adjudicate', () => {
     const unknown = run(JSON.stringify([{ position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ENGLAND', type: 'F', location: 'atlantis' }] } }]));
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/item 0: position.units\[0\].location: "atlantis" is not a location/);
+  });
+});
+
+describe('the adjudicate output', () => {
+  const fixtures = (JSON.parse(readFileSync(new URL('../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: { input: unknown }[] }).positions.map((p) => p.input);
+  const batch = Array.from({ length: 200 }, (_, i) => fixtures[i % fixtures.length]);
+  const collect = async (input: unknown, pretty: boolean) => {
+    const chunks: string[] = [];
+    await runAdjudicate(JSON.stringify(input), (chunk) => void chunks.push(chunk), { pretty });
+    return chunks;
+  };
+
+  it('is compact by default and, with --pretty, byte for byte what JSON.stringify indents; a batch comes in pieces', async () => {
+    const expected = batch.map((item) => adjudicate(item));
+    const compact = await collect(batch, false);
+    expect(compact.length).toBeGreaterThan(1);
+    expect(compact.join('')).toBe(`${JSON.stringify(expected)}\n`);
+    expect((await collect(batch, true)).join('')).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    expect((await collect(fixtures[0], true)).join('')).toBe(`${JSON.stringify(adjudicate(fixtures[0]), null, 2)}\n`);
+    expect((await collect([], true)).join('')).toBe('[]\n');
+  });
+
+  it('--pretty on the command line writes the indented layout', () => {
+    const result = spawnSync(process.execPath, [bin, 'adjudicate', '--pretty'], { input: JSON.stringify([fixtures[1]]), encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`${JSON.stringify([adjudicate(fixtures[1])], null, 2)}\n`);
+  });
+
+  it('names the bad item of a batch after writing the outcomes before it', async () => {
+    const chunks: string[] = [];
+    const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
+    await expect(runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(chunk), { pretty: false })).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
+    expect(chunks.join('').startsWith(`[${JSON.stringify(adjudicate(batch[0]))},`)).toBe(true);
   });
 });

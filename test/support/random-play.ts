@@ -90,13 +90,17 @@ export interface PlayReport {
   readonly last: string;
 }
 
-/** Plays `maxPhases` phases of random legal orders from the starting position; throws on a broken invariant. */
-export function playRandomGame(variant: Variant, seed: number, maxPhases: number): PlayReport {
+/**
+ * Plays `maxPhases` phases of random legal orders from the starting position; throws on a broken
+ * invariant. `onPhase` sees each phase's position and orders before it is adjudicated.
+ */
+export function playRandomGame(variant: Variant, seed: number, maxPhases: number, onPhase?: (position: Position, orders: readonly SubmittedOrder[]) => void): PlayReport {
   const random = seeded(seed);
   let position = variant.startingPosition();
   for (let n = 0; n < maxPhases; n++) {
     const phase = parsePhaseId(position.phase)!;
     const orders = phase.type === 'movement' ? movementOrders(variant, position, random) : phase.type === 'retreat' ? retreatOrders(position, random) : adjustmentOrders(variant, position, random);
+    onPhase?.(position, orders);
     const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, position, orders));
     const next = outcome.position;
     const where = `${variant.name} seed ${seed} ${position.phase}→${next.phase}`;
