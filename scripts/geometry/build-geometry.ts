@@ -31,6 +31,9 @@ const SAME_LINES_AS: Readonly<Record<string, string>> = {
   void: 'standard',
 };
 
+/** Where a unit is drawn for a province the drawing marks but gives no unit point: this far above the mark. */
+const UNIT_ABOVE_MARKER = 9;
+
 export interface GeometryImport {
   readonly geometry: MapGeometry;
   /** Provinces of the drawing that got no outline, and why. */
@@ -139,8 +142,19 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     if (name) candidates.push([name.at[0], name.at[1] - 4]);
     const centre = supplyCenters.get(id);
     if (centre) candidates.push(centre);
-    return { id, candidates };
+    const terrain = map?.provinces.find((p) => p.id === id)?.terrain;
+    return { id, candidates, ...(terrain === undefined ? {} : { water: terrain === 'sea' }) };
   });
+  // A province of the map the INFO table leaves out but the drawing marks (loeb9's Ireland has only its
+  // centre): flooded from its marker, its unit drawn a little above it.
+  for (const province of map?.provinces ?? []) {
+    if (locations.has(province.id)) continue;
+    const marker = supplyCenters.get(province.id) ?? names.get(province.id)?.at;
+    if (!marker) continue;
+    const unit: Point = [round(marker[0]), round(marker[1] - UNIT_ABOVE_MARKER)];
+    locations.set(province.id, unit);
+    seeds.push({ id: province.id, candidates: [marker, unit], water: province.terrain === 'sea' });
+  }
   const drawingName = sourceName.replace(/\.ps$/, '');
   const missing = (MISSING_LINES[SAME_LINES_AS[drawingName] ?? drawingName] ?? []).map(
     (line): Figure => ({ closed: false, segments: line.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) }),
@@ -149,7 +163,17 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     flipFigure(f, flip),
   );
   const cellsPerUnit = Math.min(4, 2400 / Math.max(fw, fh));
-  const regions = provinceOutlines([fx, fy, fw, fh], walls, seeds, cellsPerUnit);
+  // Where the drawing paints water and land, as the picture does (src/render/map-picture.ts's layerFill).
+  const blue = (fill: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16)) as [number, number, number];
+    return b > r && b > g;
+  };
+  const isWater = (fill: string) => fill === drawing.background || blue(fill);
+  const painted = {
+    backgroundWater: parseInt(drawing.background.slice(5, 7), 16) > parseInt(drawing.background.slice(1, 3), 16),
+    areas: drawing.layers.filter((layer) => layer.fill !== null).map((layer) => ({ water: isWater(layer.fill!), figures: layer.figures.map((f) => flipFigure(f, flip)) })),
+  };
+  const regions = provinceOutlines([fx, fy, fw, fh], walls, seeds, cellsPerUnit, painted);
   const provinces = new Map<string, string>();
   for (const [id, rings] of regions.outlines) if (rings.length > 0) provinces.set(id, ringsPath(rings));
 

@@ -8,8 +8,16 @@ import type { Figure, Point } from './postscript.ts';
 
 export interface RegionSeed {
   readonly id: string;
+  /** Whether the province is sea or land, when known: a shared face is split along the drawn coast. */
+  readonly water?: boolean;
   /** Points to try in turn: the first that lies in a face nobody has claimed yet wins. */
   readonly candidates: readonly Point[];
+}
+
+/** The drawing's filled areas in painting order (y down): each paints its cells water or land. */
+export interface PaintedAreas {
+  readonly backgroundWater: boolean;
+  readonly areas: readonly { readonly water: boolean; readonly figures: readonly Figure[] }[];
 }
 
 export interface RegionResult {
@@ -158,25 +166,100 @@ function flood(grid: Grid, walls: Uint8Array, labels: Int32Array, start: number,
   }
 }
 
-/** Re-floods one face from several points at once: each cell goes to the point it is nearest to within the face. */
-function splitFace(grid: Grid, walls: Uint8Array, labels: Int32Array, face: number, sources: readonly { label: number; cell: number }[], queue: Int32Array): void {
-  for (let cell = 0; cell < labels.length; cell += 1) if (labels[cell] === face) labels[cell] = 0;
-  let head = 0;
-  let tail = 0;
-  for (const source of sources) {
-    labels[source.cell] = source.label;
-    queue[tail++] = source.cell;
-  }
-  while (head < tail) {
-    const cell = queue[head++]!;
-    const x = cell % grid.width;
-    const neighbours = [x > 0 ? cell - 1 : -1, x < grid.width - 1 ? cell + 1 : -1, cell - grid.width, cell + grid.width];
-    for (const next of neighbours) {
-      if (next < 0 || next >= labels.length || walls[next] !== 0 || labels[next] !== 0) continue;
-      labels[next] = labels[cell]!;
-      queue[tail++] = next;
+/**
+ * Re-floods one face from several points at once: each cell goes to the point it is nearest to within the
+ * face. With `water` (per cell, from the drawing's fills) a sea's point first takes only water and a land's
+ * only land, so a missing coastline is found again where the fills change; what is left goes to the nearest.
+ */
+function splitFace(
+  grid: Grid,
+  walls: Uint8Array,
+  labels: Int32Array,
+  face: number,
+  sources: readonly { label: number; cell: number; water?: boolean }[],
+  queue: Int32Array,
+  water: Uint8Array | null,
+): void {
+  const cells: number[] = [];
+  for (let cell = 0; cell < labels.length; cell += 1) {
+    if (labels[cell] === face) {
+      labels[cell] = 0;
+      cells.push(cell);
     }
   }
+  const inFace = new Uint8Array(labels.length);
+  for (const cell of cells) inFace[cell] = 1;
+  const waterOf = new Map(sources.map((s) => [s.label, s.water]));
+  const spread = (restricted: boolean) => {
+    let head = 0;
+    let tail = 0;
+    if (!restricted) {
+      for (const cell of cells) if (labels[cell] !== 0) queue[tail++] = cell;
+    } else {
+      for (const source of sources) {
+        labels[source.cell] = source.label;
+        queue[tail++] = source.cell;
+      }
+    }
+    while (head < tail) {
+      const cell = queue[head++]!;
+      const x = cell % grid.width;
+      const own = waterOf.get(labels[cell]!);
+      const neighbours = [x > 0 ? cell - 1 : -1, x < grid.width - 1 ? cell + 1 : -1, cell - grid.width, cell + grid.width];
+      for (const next of neighbours) {
+        if (next < 0 || next >= labels.length || inFace[next] === 0 || labels[next] !== 0) continue;
+        if (restricted && water && own !== undefined && (water[next] === 1) !== own) continue;
+        labels[next] = labels[cell]!;
+        queue[tail++] = next;
+      }
+    }
+  };
+  if (water) {
+    spread(true);
+    // The fills did not tell the provinces apart (a point on the other side of the drawn coast, or an
+    // island painted in a colour read as water): the face is split by distance alone.
+    const taken = new Map<number, number>();
+    for (const cell of cells) taken.set(labels[cell]!, (taken.get(labels[cell]!) ?? 0) + 1);
+    const fair = cells.length / sources.length;
+    if (sources.some((source) => (taken.get(source.label) ?? 0) < Math.min(200, fair / 10))) {
+      for (const cell of cells) labels[cell] = 0;
+      for (const source of sources) labels[source.cell] = source.label;
+    }
+  } else {
+    for (const source of sources) labels[source.cell] = source.label;
+  }
+  spread(false);
+}
+
+/** Per grid cell: 1 where the drawing paints water (cell centres, even-odd fill, later areas over earlier). */
+function paintWater(grid: Grid, painted: PaintedAreas): Uint8Array {
+  const water = new Uint8Array(grid.width * grid.height).fill(painted.backgroundWater ? 1 : 0);
+  for (const area of painted.areas) {
+    const edges: [number, number, number, number][] = [];
+    for (const figure of area.figures) {
+      for (const run of flatten(figure)) {
+        for (let i = 0; i < run.length; i += 1) {
+          const a = toGrid(grid, run[i]!);
+          const b = toGrid(grid, run[(i + 1) % run.length]!);
+          if (a[1] !== b[1]) edges.push([a[0], a[1], b[0], b[1]]);
+        }
+      }
+    }
+    for (let y = 0; y < grid.height; y += 1) {
+      const cy = y + 0.5;
+      const xs: number[] = [];
+      for (const [ax, ay, bx, by] of edges) {
+        if ((ay <= cy && by > cy) || (by <= cy && ay > cy)) xs.push(ax + ((cy - ay) * (bx - ax)) / (by - ay));
+      }
+      xs.sort((p, q) => p - q);
+      for (let i = 0; i + 1 < xs.length; i += 2) {
+        const from = Math.max(0, Math.ceil(xs[i]! - 0.5));
+        const to = Math.min(grid.width - 1, Math.floor(xs[i + 1]! - 0.5));
+        for (let x = from; x <= to; x += 1) water[y * grid.width + x] = area.water ? 1 : 0;
+      }
+    }
+  }
+  return water;
 }
 
 /** Gives every wall cell to a neighbouring province (breadth first, so each side gets half the wall). */
@@ -324,6 +407,7 @@ export function provinceOutlines(
   lines: readonly Figure[],
   seeds: readonly RegionSeed[],
   cellsPerUnit: number,
+  painted: PaintedAreas | null = null,
 ): RegionResult {
   const grid: Grid = {
     width: Math.ceil(frame[2] * cellsPerUnit),
@@ -340,7 +424,8 @@ export function provinceOutlines(
   const owners: string[] = [];
   /** Per label: the cell its flood started from, and the provinces whose point fell in its face later. */
   const starts: number[] = [];
-  const sharers = new Map<number, { id: string; cell: number }[]>();
+  const startWater: (boolean | undefined)[] = [];
+  const sharers = new Map<number, { id: string; cell: number; water?: boolean }[]>();
   seeds.forEach((seed) => {
     let inTakenFace: { label: number; cell: number } | null = null;
     for (const candidate of seed.candidates) {
@@ -352,6 +437,7 @@ export function provinceOutlines(
       }
       owners.push(seed.id);
       starts.push(cell);
+      startWater.push(seed.water);
       flood(grid, walls, labels, cell, owners.length, queue);
       return;
     }
@@ -359,7 +445,7 @@ export function provinceOutlines(
     if (inTakenFace && inTakenFace.cell !== starts[inTakenFace.label - 1]) {
       const list = sharers.get(inTakenFace.label) ?? [];
       if (!list.some((s) => s.cell === inTakenFace!.cell)) {
-        list.push({ id: seed.id, cell: inTakenFace.cell });
+        list.push({ id: seed.id, cell: inTakenFace.cell, ...(seed.water === undefined ? {} : { water: seed.water }) });
         sharers.set(inTakenFace.label, list);
         return;
       }
@@ -367,13 +453,14 @@ export function provinceOutlines(
     problems.push(`${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map, or where another province's point is`);
   });
   const shared: string[] = [];
+  const water = painted && sharers.size > 0 ? paintWater(grid, painted) : null;
   for (const [label, others] of [...sharers].sort(([a], [b]) => a - b)) {
-    const sources = [{ label, cell: starts[label - 1]! }];
+    const sources: { label: number; cell: number; water?: boolean }[] = [{ label, cell: starts[label - 1]!, ...(startWater[label - 1] === undefined ? {} : { water: startWater[label - 1]! }) }];
     for (const other of others) {
       owners.push(other.id);
-      sources.push({ label: owners.length, cell: other.cell });
+      sources.push({ label: owners.length, cell: other.cell, ...(other.water === undefined ? {} : { water: other.water }) });
     }
-    splitFace(grid, walls, labels, label, sources, queue);
+    splitFace(grid, walls, labels, label, sources, queue, water);
     shared.push(`${[owners[label - 1]!, ...others.map((o) => o.id)].join(', ')} share one face of the drawing (a border line is missing): split by distance`);
   }
   shareWalls(grid, walls, labels, queue);
