@@ -45,7 +45,9 @@ export function listUnsubscribe(judgeAddress: string, token: string): string {
 export function closingLines(judgeAddress: string, token: string): string {
   return [
     '-- ',
-    `To get no more mail from this judge at this address, send a mail to ${judgeAddress} with the Subject:`,
+    // Lines under 76 characters, as the rest of the judge's mail (src/render/wrap.ts).
+    'To get no more mail from this judge at this address, send a mail to',
+    `${judgeAddress} with this line as its Subject:`,
     `STOP ${token}`,
   ].join('\n');
 }

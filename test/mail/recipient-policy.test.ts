@@ -20,7 +20,7 @@ const TOKEN = 'abcdefghijkmnpqrst23';
 describe('the way out, in words', () => {
   it('is a mailto with the token and a closing line saying the same', () => {
     expect(listUnsubscribe(JUDGE.address, TOKEN)).toBe(`<mailto:judge@judge.example?subject=STOP%20${TOKEN}>`);
-    expect(closingLines(JUDGE.address, TOKEN)).toBe(`-- \nTo get no more mail from this judge at this address, send a mail to judge@judge.example with the Subject:\nSTOP ${TOKEN}`);
+    expect(closingLines(JUDGE.address, TOKEN)).toBe(`-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${TOKEN}`);
   });
 
   it('holds back stopped addresses, and unproven ones past the cap', () => {
@@ -104,7 +104,7 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
       expect(parsed.to).toMatchObject({ value: [{ address: envelope[0] }] });
       expect(raw.toString('utf8')).not.toMatch(/(stopped|capped|flaky|proven|fresh)@players\.example[\s\S]*(stopped|capped|flaky|proven|fresh)@players\.example.*\r\n\r\n/);
       expect(raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ')).toContain(`\r\nList-Unsubscribe: <mailto:judge@judge.example?subject=STOP%20${token}>\r\n`);
-      expect(parsed.text).toBe(`Results.\n\n-- \nTo get no more mail from this judge at this address, send a mail to judge@judge.example with the Subject:\nSTOP ${token}\n`);
+      expect(parsed.text).toBe(`Results.\n\n-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${token}\n`);
     }
     // The day's count: the capped address went past its 3, the others count this mail.
     expect(tokens.get('capped@players.example')!.day_count).toBe(4);
