@@ -161,6 +161,7 @@ export const MASTER_COMMANDS = [
   'OFFICIAL',
   'REVEAL',
   'UNEND',
+  'UNSTART',
   'DEADLINE',
   // signon gates; no argument: SET NO DEDICATION (…), the requirement removed
   'SET DEDICATION',

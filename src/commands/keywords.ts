@@ -80,6 +80,7 @@ export const KEYWORDS = [
   'official',
   'reveal',
   'unend',
+  'unstart',
   'deadline',
 ] as const;
 export type Keyword = (typeof KEYWORDS)[number];
@@ -171,6 +172,7 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
   OFFICIAL: 'official',
   REVEAL: 'reveal',
   UNEND: 'unend',
+  UNSTART: 'unstart',
   DEADLINE: 'deadline',
   // the Mafia tracker's GMs write "Deadline: moved 1D later"
   'DEADLINE:': 'deadline',

@@ -30,6 +30,7 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   official: { name: 'OFFICIAL', min: 0, max: Infinity },
   reveal: { name: 'REVEAL', min: 0, max: 0 },
   unend: { name: 'UNEND', min: 0, max: 0 },
+  unstart: { name: 'UNSTART', min: 0, max: 0 },
   deadline: { name: 'DEADLINE', min: 1, max: Infinity },
 };
 

@@ -56,6 +56,7 @@ SET MAP OFF (after SIGNON) sends them as text alone, SET MAP ON again.
 
 The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
 PROCESS, PROCESS!, PREVIEW, ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD,
+UNSTART (or ROLLBACK FORMING: back to forming before the first results),
 SET DEADLINE date, SET GRACE date, DEADLINE MOVED 1D 12H LATER,
 RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
 new@address HAS REPLACED power (or IS REPLACING; the new player is

@@ -63,6 +63,8 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
     }
     case 'UNEND':
       return unendGame(ctx, session, command.line);
+    case 'UNSTART':
+      return unstart(ctx, session, command.line);
     case 'ROLLBACK':
     case 'ROLLFORWARD':
       return roll(ctx, session, command);
@@ -115,7 +117,7 @@ function rollOptions(command: MasterCommand): RollOptions {
     const upper = word.toUpperCase();
     if (upper === 'RESTORE') restore = true;
     else if (upper === 'FULL') full = true;
-    else if (upper === 'FORMING') throw new BlockError(command.line, `${command.command} FORMING is not available on this judge: roll back to the first phase instead`);
+    else if (upper === 'FORMING') throw new BlockError(command.line, 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming');
     else {
       const parsed = parsePhaseId(word);
       if (!parsed || phase !== null) throw new BlockError(command.line, `${command.command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`);
@@ -133,6 +135,10 @@ function rollOptions(command: MasterCommand): RollOptions {
  * anew. Either way the phase gets a fresh deadline.
  */
 async function roll(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+  if (command.command === 'ROLLBACK' && command.args.some((word) => word.toUpperCase() === 'FORMING')) {
+    if (command.args.length > 1) throw new BlockError(command.line, 'ROLLBACK FORMING takes nothing else: the game goes back to before its start');
+    return unstart(ctx, session, command.line);
+  }
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   if (game.status !== 'active' && game.status !== 'waiting') {
@@ -512,4 +518,38 @@ async function reveal(ctx: BlockContext, session: ActingSession, line: number): 
   if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; its players are revealed only after it has ended`);
   await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
   ctx.reply.push(`The players of game '${game.name}' have been revealed to everyone.`);
+}
+
+/**
+ * njudge's UNSTART (and ROLLBACK FORMING): a game whose first phase has not been processed goes back
+ * to forming. Its players keep their places without powers (POWER_CHOICE keeps each choice), the
+ * dummies the start made and the players who resigned since are gone, the first phase and its
+ * orders are forgotten, and the game starts again when it is full or the Master ACTIVATEs it.
+ * The games-started count of the players' records stays (it only grows).
+ */
+async function unstart(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+  const { game, seats } = session;
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
+    throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has started can go back to forming`);
+  }
+  const stored = await ctx.tx.storedPhases(game.id);
+  if (stored.some((p) => p.resultsText !== null) || stored.length > 1) {
+    throw new BlockError(line, `Game '${game.name}' has processed ${stored[0]?.phaseId ?? 'its first phase'} already: only a game still in its first phase can go back to forming (ROLLBACK to the first phase instead)`);
+  }
+  const keepChoice = game.rules.includes('POWER_CHOICE');
+  for (const seat of seats) {
+    if (seat.role !== 'power') continue;
+    if (seat.status === 'dummy' || seat.status === 'resigned') await ctx.tx.removeSeat(seat.id);
+    else await ctx.tx.updateSeat(seat.id, { status: 'active', wait: false, ...(keepChoice ? {} : { power: null }), drawVote: null, concedeVote: null, proposalVote: null });
+  }
+  await ctx.tx.cancelJobs(game.id);
+  await ctx.tx.discardPhasesAfter(game.id, -1);
+  const forming: Game = { ...game, status: 'forming', currentPhase: null, deadline: null, grace: null, processStart: null, processAt: null, proposal: null };
+  await ctx.tx.updateGame(game.id, { status: 'forming', currentPhase: null, deadline: null, grace: null, processStart: null, processAt: null, proposal: null });
+  await scheduleFormingReminder(ctx.tx, forming, ctx.now);
+  const after = await ctx.tx.seats(game.id);
+  const players = after.filter((s) => s.role === 'power').length;
+  await noticeToAll(ctx.tx, ctx.config, forming, after, 'Game unstarted', () => `The Master has taken game '${game.name}' back to forming: ${players} of ${session.variant.powers.length} players${keepChoice ? '' : '; powers are assigned again when it starts'}.\n`);
+  ctx.reply.push(`Game '${game.name}' is forming again with ${players} of ${session.variant.powers.length} players; it starts when it is full or you ACTIVATE it.`);
+  return refreshed(ctx, session);
 }
