@@ -2,7 +2,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { mapperHeader, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { mapperHeader, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
@@ -220,18 +220,16 @@ export function resultsText(
 
 /** REVEAL: who played which power, to everyone who follows the game. */
 export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => `  ${variant.power(s.power!)!.name.padEnd(10)} ${s.address}`);
-  const body = [`The players of Diplomacy game '${game.name}' were:`, ...roster, ''].join('\n');
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.power(s.power!)!.name, address: s.address }));
+  const body = renderPlayersRevealed({ gameName: game.name, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
 }
 
 /** The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or gunboat. */
 export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
-  const roster = seats
-    .filter((s) => s.role === 'power' && s.power)
-    .map((s) => `  ${variant.power(s.power!)!.name.padEnd(10)} ${reveal ? s.address : 'someone@somewhere'}`);
-  const body = [`Diplomacy game '${game.name}' is over. ${why}`, '', 'The players were:', ...roster, ''].join('\n');
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.power(s.power!)!.name, address: reveal ? s.address : null }));
+  const body = renderGameOver({ gameName: game.name, why, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Game over'), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId: null, subject: 'Game over', body });
 }

@@ -9,4 +9,5 @@ export { renderOwnership, type OwnershipInput, type PowerStanding } from './owne
 export { renderOrdersOnFile, renderOrderStatus, renderProcessingTime, type OrderLine, type OrderStatusInput } from './order-status.ts';
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
+export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
