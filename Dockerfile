@@ -3,7 +3,9 @@
 # tini so SIGTERM reaches the judge (it finishes the mail in hand and exits).
 #
 #   docker build -t dipjudge .
-#   docker run -e DATABASE_URL=postgres://… -e IMAP_URL=… -e SMTP_URL=… dipjudge
+#   docker run -p 8080:8080 -e DATABASE_URL=postgres://… -e IMAP_URL=… -e SMTP_URL=… dipjudge
+#
+# Port 8080 answers /healthz (Docker's HEALTHCHECK reads it), /metrics and the public games site.
 #
 # Without DATABASE_URL the judge keeps its PGlite database in /data (mount a volume there).
 
@@ -22,7 +24,9 @@ FROM node:20-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     DIPJUDGE_DATA_DIR=/data/pglite \
-    DIPJUDGE_SPOOL_DIR=/data/spool
+    DIPJUDGE_SPOOL_DIR=/data/spool \
+    DIPJUDGE_HTTP_PORT=8080 \
+    DIPJUDGE_HTTP_HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
@@ -35,5 +39,9 @@ COPY sql ./sql
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
+# /healthz, /metrics and the read-only games site.
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "bin/dipjudge.js"]
 CMD ["serve"]

@@ -24,6 +24,10 @@ it('the Dockerfile builds in one stage and runs dist/lib in another, as user nod
   expect(runtime).toContain('COPY --from=build /app/dist/lib ./dist/lib');
   expect(runtime).toContain('ENTRYPOINT ["/usr/bin/tini", "--", "node", "bin/dipjudge.js"]');
   expect(runtime).toContain('CMD ["serve"]');
+  // The HTTP side answers on 8080 beyond the container, and Docker's health check reads /healthz.
+  expect(runtime).toContain('EXPOSE 8080');
+  expect(runtime.join('\n')).toMatch(/DIPJUDGE_HTTP_PORT=8080[^]*DIPJUDGE_HTTP_HOST=0\.0\.0\.0/);
+  expect(runtime.join('\n')).toMatch(/HEALTHCHECK [^]*http:\/\/127\.0\.0\.1:8080\/healthz/);
   // Every file or folder copied from the context exists (a missing one would fail the build).
   for (const line of lines.filter((l) => l.startsWith('COPY ') && !l.includes('--from='))) {
     const sources = line.slice('COPY '.length).split(/\s+/).slice(0, -1);
@@ -39,6 +43,7 @@ it('docker-compose.yml parses and runs the judge built from the Dockerfile, with
   expect(judge.build).toBe('.');
   expect(judge.command).toBeUndefined();
   expect(judge.volumes).toEqual(['dipjudge-data:/data']);
+  expect(judge.ports).toEqual(['8080:8080']);
   expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['postgres-data', 'dipjudge-data']));
   expect(judge.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
 });
