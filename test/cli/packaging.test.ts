@@ -38,7 +38,7 @@ it('the Dockerfile builds in one stage and runs dist/lib in another, as user nod
 });
 
 it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume', () => {
-  const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: string; command?: unknown; volumes?: string[]; environment?: Record<string, string> }>; volumes: Record<string, unknown> };
+  const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: string; command?: unknown; volumes?: string[]; ports?: string[]; environment?: Record<string, string> }>; volumes: Record<string, unknown> };
   const judge = compose.services.dipjudge!;
   expect(judge.build).toBe('.');
   expect(judge.command).toBeUndefined();
