@@ -226,6 +226,8 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'set-zone'; readonly zone: string | null })
   /** SET MAP ON / OFF: results with or without the map picture. */
   | (CommandBase & { readonly kind: 'set-map'; readonly on: boolean })
+  /** njudge's SET PREFERENCE list: the powers wanted, best first (`EFG`, `England, France`); empty for `*` (any). */
+  | (CommandBase & { readonly kind: 'set-preference'; readonly tokens: readonly string[] })
   | (CommandBase & { readonly kind: 'set-deadline'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-grace'; readonly args: string })
   | (CommandBase & { readonly kind: 'set-listed'; readonly listed: boolean })

@@ -182,6 +182,9 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
         ? ok({ kind: 'set-map', ...base, on: choice === 'ON' })
         : fail('SET MAP takes ON or OFF: whether results come with the map picture');
     }
+    case 'set-preference':
+      if (args.length === 0) return fail('SET PREFERENCE needs the powers you want, best first, e.g. SET PREFERENCE EFG (or * for any)');
+      return ok({ kind: 'set-preference', ...base, tokens: rest.trim() === '*' ? [] : splitPowerList(rest) });
     case 'set-deadline':
       return rest === '' ? fail('SET DEADLINE needs a date or time') : ok({ kind: 'set-deadline', ...base, args: rest });
     case 'set-grace':

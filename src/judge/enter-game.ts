@@ -248,7 +248,22 @@ export async function startGame(ctx: BlockContext, game: Game, variant: Variant,
     const j = Math.floor(ctx.random() * (i + 1));
     [free[i], free[j]] = [free[j]!, free[i]!];
   }
-  for (const seat of seats) if (seat.role === 'power' && seat.power === null) await ctx.tx.updateSeat(seat.id, { power: free.pop()! });
+  // njudge's SET PREFERENCE: players, in random order, take the first of their wanted powers still
+  // free; everyone else gets one of the rest at random.
+  // (Without any preference the draw is exactly as before: no shuffle of the players.)
+  const unassigned = seats.filter((s) => s.role === 'power' && s.power === null && (s.preferences ?? []).length > 0);
+  for (let i = unassigned.length - 1; i > 0; i--) {
+    const j = Math.floor(ctx.random() * (i + 1));
+    [unassigned[i], unassigned[j]] = [unassigned[j]!, unassigned[i]!];
+  }
+  const given = new Map<number, string>();
+  for (const seat of unassigned) {
+    const wanted = (seat.preferences ?? []).find((power) => free.includes(power));
+    if (wanted === undefined) continue;
+    given.set(seat.id, wanted);
+    free.splice(free.indexOf(wanted), 1);
+  }
+  for (const seat of seats) if (seat.role === 'power' && seat.power === null) await ctx.tx.updateSeat(seat.id, { power: given.get(seat.id) ?? free.pop()! });
   const dummyHolder = starter.by === 'master' ? starter.master : null;
   const dummies = dummyHolder ? variant.powers.filter((p) => free.includes(p.id)) : [];
   for (const power of dummies) {

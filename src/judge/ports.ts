@@ -14,6 +14,8 @@ export interface SeatRecord extends Seat {
   readonly timeZone: string | null;
   /** Whether results come with the map picture (SET MAP ON, the default) or as text alone. */
   readonly mapPictures: boolean;
+  /** njudge's SET PREFERENCE: the powers wanted when a forming game assigns them, best first (absent or empty: any). */
+  readonly preferences?: readonly string[];
 }
 
 /** A file sent after a mail's text, e.g. the map picture: the text stays the mail's first part. */
@@ -122,6 +124,7 @@ export interface SeatPatch {
   readonly proposalVote?: boolean | null;
   readonly timeZone?: string | null;
   readonly mapPictures?: boolean;
+  readonly preferences?: readonly string[];
 }
 
 export interface PhaseRecord {

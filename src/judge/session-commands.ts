@@ -161,6 +161,8 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return absenceCommand(ctx, session, command);
     case 'set-zone':
       return zoneCommand(ctx, session, command);
+    case 'set-preference':
+      return setPreference(ctx, session, command.tokens, command.line);
     case 'resign-self':
       if (session.master) throw new BlockError(command.line, 'As Master, resign a power with RESIGN power; the Master cannot resign (TAKEOVER master@game hands the game over)');
       await resignSeat(ctx, game, session.variant, session.seats, seat, command.line);
@@ -176,6 +178,28 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
     default:
       ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
   }
+}
+
+/**
+ * njudge's SET PREFERENCE: the powers a player of a forming game wants, best first; they are
+ * honoured, as far as they can be, when the game starts and powers are given out (startGame).
+ */
+async function setPreference(ctx: BlockContext, session: ActingSession, tokens: readonly string[], line: number): Promise<ActingSession> {
+  const { game, variant, seat } = session;
+  if (seat.role !== 'power' || session.master) throw new BlockError(line, 'Only a player who has joined a game can set power preferences');
+  if (game.status !== 'forming') throw new BlockError(line, `Game '${game.name}' has started: its powers are already given out`);
+  if (seat.power !== null) throw new BlockError(line, `You chose ${variant.power(seat.power)!.name} when you joined; preferences are for powers given at random`);
+  const list = resolvePowerList(tokens, variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })));
+  if (!list.ok) throw new BlockError(line, `"${list.token}" is not a power: ${list.error}`);
+  const preferences = list.ids.filter((id) => variant.power(id) !== undefined);
+  if (preferences.length < list.ids.length) throw new BlockError(line, 'Preferences name powers only, not the Master or observers');
+  await ctx.tx.updateSeat(seat.id, { preferences });
+  ctx.reply.push(
+    preferences.length === 0
+      ? `You have no power preferences in game '${game.name}': you get any power.`
+      : `Your power preferences in game '${game.name}': ${preferences.map((id) => variant.power(id)!.name).join(', ')}; any other power if none of these is free.`,
+  );
+  return { ...session, seat: { ...seat, preferences } };
 }
 
 /** The phase a power may order now; refuses Masters (unless after BECOME), observers and vacated seats. */

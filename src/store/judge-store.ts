@@ -92,7 +92,7 @@ function toGame(row: Selectable<GamesTable>): Game {
 }
 
 /** The columns a SeatRecord is made of. */
-const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures'] as const;
+const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures', 'seats.preferences'] as const;
 type SeatRow = Pick<Selectable<SeatsTable>, (typeof SEAT_COLUMNS)[number] extends `seats.${infer Column}` ? Column & keyof SeatsTable : never>;
 
 function toSeat(row: SeatRow): SeatRecord {
@@ -107,6 +107,7 @@ function toSeat(row: SeatRow): SeatRecord {
     name: row.name,
     timeZone: row.time_zone,
     mapPictures: row.map_pictures,
+    preferences: row.preferences,
   };
 }
 
@@ -415,6 +416,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.proposalVote !== undefined ? { proposal_vote: patch.proposalVote } : {}),
       ...(patch.timeZone !== undefined ? { time_zone: patch.timeZone } : {}),
       ...(patch.mapPictures !== undefined ? { map_pictures: patch.mapPictures } : {}),
+      ...(patch.preferences !== undefined ? { preferences: [...patch.preferences] } : {}),
     };
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }

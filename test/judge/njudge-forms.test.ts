@@ -50,7 +50,15 @@ describeEachDatabase(
     });
 
     it('sends observers the game-start mail without addresses, lets a player resign after SIGN ON ?game, suggests power names', async () => {
-      for (let i = 2; i <= 7; i++) await send(`p${i}@players.example`, `JOIN demo pw${i}`);
+      // njudge's SET PREFERENCE: two players want Turkey first; one gets it, the other its second choice.
+      for (let i = 2; i <= 7; i++) {
+        const reply = await send(`p${i}@players.example`, `JOIN demo pw${i}${i === 2 ? '\nSET PREFERENCE T,R' : i === 3 ? '\nSET PREFERENCE Turkey, Italy' : ''}`);
+        if (i === 2) expect(reply).toContain("Your power preferences in game 'demo': Turkey, Russia; any other power if none of these is free.");
+      }
+      expect(await send('p4@players.example', 'SET PREFERENCE EF')).toMatch(/SET PREFERENCE needs a SIGNON first/);
+      const powerOf = async (address: string) => (await db().selectFrom('seats').select('power').where('address', '=', address).where('left_at', 'is', null).executeTakeFirstOrThrow()).power;
+      expect([await powerOf('p2@players.example'), await powerOf('p3@players.example')].sort()).toEqual([expect.stringMatching(/^(RUSSIA|ITALY)$/), 'TURKEY'].sort());
+      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET PREFERENCE E')).toMatch(/Game 'demo' has started: its powers are already given out/);
       const [start] = await notices('watcher@players.example');
       expect(start!.subject).toBe('DIP:demo - S1901M Game starting');
       expect(start!.body).toContain('Starting position for Spring of 1901.');

@@ -604,5 +604,5 @@ class InMemoryTransaction implements JudgeTransaction {
 }
 
 function toSeatRecord(row: SeatRow): SeatRecord {
-  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures };
+  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures, preferences: row.preferences ?? [] };
 }
