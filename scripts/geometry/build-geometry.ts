@@ -42,6 +42,9 @@ export interface GeometryImport {
   readonly shared: readonly string[];
 }
 
+/** Room around what is drawn and the unit points: a unit (8 units across a fleet) at the edge stays whole. */
+const MARGIN = 10;
+
 const round = (value: number) => Math.round(value * 10) / 10;
 const fmt = (value: number) => String(round(value));
 
@@ -109,10 +112,10 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
   const drawn = drawing.layers.flatMap((layer) => layer.figures.flatMap((f) => f.segments.map((s) => s.to)));
   const xs = [...drawn, ...drawing.info.map((e) => e.point)].map((p) => p[0]);
   const ys = [...drawn, ...drawing.info.map((e) => e.point)].map((p) => p[1]);
-  const left = Math.max(rx, Math.min(...xs) - 5);
-  const right = Math.min(rx + rw, Math.max(...xs) + 5);
-  const bottom = Math.max(ry, Math.min(...ys) - 5);
-  const top = Math.min(ry + rh, Math.max(...ys) + 5);
+  const left = Math.max(rx, Math.min(...xs) - MARGIN);
+  const right = Math.min(rx + rw, Math.max(...xs) + MARGIN);
+  const bottom = Math.max(ry, Math.min(...ys) - MARGIN);
+  const top = Math.min(ry + rh, Math.max(...ys) + MARGIN);
   const [fx, fy, fw, fh] = [left, flip([0, top])[1], right - left, top - bottom];
   const resolve = idResolver(map, drawing.info);
 
