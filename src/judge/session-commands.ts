@@ -128,6 +128,10 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       ctx.reply.push('Your password has been changed.');
       return;
     case 'set-address': {
+      // njudge's SET ADDRESS a,b: refused by name rather than keeping only the first address.
+      if (command.addresses.length > 1) {
+        throw new BlockError(command.line, `This judge sends your mail in a game to one address, and SET ADDRESS named ${command.addresses.length}: give one, and have that mailbox forward to the others`);
+      }
       const address = (command.addresses[0] ?? ctx.sender).toLowerCase();
       if (!ADDRESS.test(address)) throw new BlockError(command.line, `"${address}" is not an e-mail address`);
       if (address === seat.address.toLowerCase()) {

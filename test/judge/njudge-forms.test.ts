@@ -58,6 +58,7 @@ describeEachDatabase(
       expect(await send('p4@players.example', 'SET PREFERENCE EF')).toMatch(/SET PREFERENCE needs a SIGNON first/);
       const powerOf = async (address: string) => (await db().selectFrom('seats').select('power').where('address', '=', address).where('left_at', 'is', null).executeTakeFirstOrThrow()).power;
       expect([await powerOf('p2@players.example'), await powerOf('p3@players.example')].sort()).toEqual([expect.stringMatching(/^(RUSSIA|ITALY)$/), 'TURKEY'].sort());
+      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET ADDRESS a@players.example,b@players.example')).toMatch(/SET ADDRESS named 2: give one/);
       expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET PREFERENCE E')).toMatch(/Game 'demo' has started: its powers are already given out/);
       const [start] = await notices('watcher@players.example');
       expect(start!.subject).toBe('DIP:demo - S1901M Game starting');
