@@ -543,9 +543,10 @@ async function unstart(ctx: BlockContext, session: ActingSession, line: number):
     else await ctx.tx.updateSeat(seat.id, { status: 'active', wait: false, ...(keepChoice ? {} : { power: null }), drawVote: null, concedeVote: null, proposalVote: null });
   }
   await ctx.tx.cancelJobs(game.id);
-  await ctx.tx.discardPhasesAfter(game.id, -1);
   const forming: Game = { ...game, status: 'forming', currentPhase: null, deadline: null, grace: null, processStart: null, processAt: null, proposal: null };
+  // The game lets go of its phase before the phase goes: games.current_phase refers to it.
   await ctx.tx.updateGame(game.id, { status: 'forming', currentPhase: null, deadline: null, grace: null, processStart: null, processAt: null, proposal: null });
+  await ctx.tx.discardPhasesAfter(game.id, -1);
   await scheduleFormingReminder(ctx.tx, forming, ctx.now);
   const after = await ctx.tx.seats(game.id);
   const players = after.filter((s) => s.role === 'power').length;

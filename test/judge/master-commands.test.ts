@@ -140,8 +140,13 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await master(played, 'ROLLFORWARD')).toMatch(/no rolled-back phase/);
     expect(await master(played, 'ROLLBACK X1901M')).toMatch(/has no stored phase X1901M/);
     expect(await master(played, 'ROLLBACK LATER')).toMatch(/"LATER" is none of them/);
-    expect(await master(played, 'ROLLBACK FORMING')).toMatch(/FORMING is not available/);
     expect(await played.as('FRANCE', 'ROLLBACK')).toMatch(/ROLLBACK is a Master command/);
+    expect(await master(played, 'ROLLBACK FORMING NOW')).toMatch(/ROLLBACK FORMING takes nothing else/);
+    // In its first phase the game may still go back to forming (njudge's UNSTART).
+    expect(await master(played, 'ROLLBACK FORMING')).toMatch(/is forming again with 7 of 7 players/);
+    const game = await db().selectFrom('games').select(['status', 'current_phase']).executeTakeFirstOrThrow();
+    expect(game).toEqual({ status: 'forming', current_phase: null });
+    expect(await db().selectFrom('phases').selectAll().execute()).toEqual([]);
   });
 
   const fire = async (kind: string) => {
