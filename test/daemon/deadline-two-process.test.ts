@@ -7,14 +7,15 @@ import type { DeadlineWorkerEvent } from '../support/deadline-worker.ts';
 import { startLineWorker, type LineWorker } from '../support/line-worker.ts';
 
 // The scheduler as several `dipjudge serve` processes run it: two separate Node processes, each
-// with its own connections to one real PostgreSQL, run the real job runner over 1,000 games whose
+// with its own connections to one real PostgreSQL, run the real job runner over GAMES games whose
 // Spring 1901 deadline has passed with no orders in. Each deadline must be handled exactly once:
 // every game's followers get one late notice each, every power is counted late once, every
 // deadline job is done after one attempt, and nothing due is left. PGlite is one process's
 // embedded database, so this runs on PostgreSQL only.
 
 const WORKER_SCRIPT = new URL('../support/deadline-worker.ts', import.meta.url);
-const GAMES = 1000;
+// 400 shows the same races as 1,000 (both processes busy throughout) at under half the suite's time.
+const GAMES = 400;
 const START = new Date('2004-01-05T16:00:00Z');
 
 type Worker = LineWorker<DeadlineWorkerEvent>;
@@ -36,7 +37,7 @@ function startWorker(databaseUrl: string, id: string, now: Date): Worker {
  * by row into GAMES − 1 more games, so the copies are whatever the judge stores, columns added
  * later included. Only the deadline job is kept: the reminders before it are not what is tested.
  */
-async function thousandGamesPastTheirDeadline(db: Kysely<Database>): Promise<{ deadline: Date; grace: Date }> {
+async function gamesPastTheirDeadline(db: Kysely<Database>): Promise<{ deadline: Date; grace: Date }> {
   await startGame(db, '', () => START);
   await db.deleteFrom('jobs').where('kind', '<>', 'deadline').execute();
   await db.transaction().execute(async (trx) => {
@@ -108,9 +109,9 @@ describe('deadlines across scheduler processes [postgres]', () => {
     }
   });
 
-  it('two processes handle 1,000 due deadlines: each exactly once, none lost', async () => {
+  it(`two processes handle ${GAMES} due deadlines: each exactly once, none lost`, async () => {
     const db = database!.store.db;
-    const { deadline, grace } = await thousandGamesPastTheirDeadline(db);
+    const { deadline, grace } = await gamesPastTheirDeadline(db);
     const now = new Date(deadline.getTime() + 60_000);
     expect(grace.getTime()).toBeGreaterThan(now.getTime());
     expect(await count(db, sql`SELECT count(*) AS n FROM games WHERE status = 'active' AND current_phase = 'S1901M' AND deadline_at = ${deadline}`)).toBe(GAMES);
@@ -122,9 +123,9 @@ describe('deadlines across scheduler processes [postgres]', () => {
     const started = performance.now();
     for (const worker of workers) worker.send('go');
     // Until nothing is due: a job in hand is still open to everyone else until its commit.
-    const giveUp = Date.now() + 60_000;
+    const giveUp = Date.now() + 90_000;
     while ((await count(db, sql`SELECT count(*) AS n FROM jobs WHERE done_at IS NULL AND due_at <= ${now}`)) > 0) {
-      if (Date.now() > giveUp) throw new Error('the deadlines were not all handled within a minute');
+      if (Date.now() > giveUp) throw new Error('the deadlines were not all handled within 90 s');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const ms = Math.round(performance.now() - started);
@@ -157,5 +158,5 @@ describe('deadlines across scheduler processes [postgres]', () => {
     // No game moved on or was given up at its deadline: the grace period has only begun.
     expect(await count(db, sql`SELECT count(*) AS n FROM games WHERE status = 'active' AND current_phase = 'S1901M'`)).toBe(GAMES);
     expect(await count(db, sql`SELECT count(*) AS n FROM jobs WHERE done_at IS NULL AND due_at <= ${now}`)).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
