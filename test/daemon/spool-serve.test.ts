@@ -23,6 +23,8 @@ afterAll(async () => {
 it('answers a mail dropped into the spool inbox with an .eml in the spool outbox, and stops cleanly', { timeout: 60_000 }, async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-serve-'));
   dirs.push(root);
+  // A first start on an empty data folder (initdb and every migration) is tested by test/cli/built-command-line.test.ts.
+  await seedPgliteDataDir(path.join(root, 'db'));
   const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
   const running = await serve(settings, pino({ level: 'silent' }));
   try {
