@@ -1,16 +1,16 @@
 import type { Variant } from '../engine/variant.ts';
+import { MAX_LINE } from './wrap.ts';
 
 // The reply to LIST VARIANTS: each variant's id (what CREATE takes), title, powers, centres,
 // victory count and its one line of description, in plain lines of at most 76 characters.
 
-const WIDTH = 76;
 const INDENT = '    ';
 
 function wrap(text: string, indent: string): string[] {
   const lines: string[] = [];
   let line = indent;
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
-    if (line.trim() !== '' && line.length + 1 + word.length > WIDTH) {
+    if (line.trim() !== '' && line.length + 1 + word.length > MAX_LINE) {
       lines.push(line);
       line = indent;
     }
