@@ -16,6 +16,8 @@ const FIRST_SECRET_ARGUMENT: Partial<Record<Keyword, number>> = {
   resign: 1,
   create: 1,
   'set-password': 0,
+  // SET PRIVATE word: the game's privacy word (the other SET options hold no secret; see setPrivacyWord).
+  set: 0,
   purge: 1,
   rename: 2,
   revive: 1,
@@ -24,6 +26,14 @@ const FIRST_SECRET_ARGUMENT: Partial<Record<Keyword, number>> = {
 function mask(keywordWords: readonly string[], args: readonly string[], from: number, to = args.length): string {
   const shown = args.map((word, index) => (index >= from && index < to ? MASK : word));
   return [...keywordWords, ...shown].join(' ');
+}
+
+/** `SET PRIVATE word` (also `SET PRIVATEword` run together) with the word masked; null for the other SET options. */
+function setPrivacyWord(keywordWords: readonly string[], args: readonly string[]): string | null {
+  const first = args[0]!.toUpperCase();
+  if (first === 'PRIVATE') return args.length > 1 ? mask([...keywordWords, args[0]!], args.slice(1), 0) : null;
+  if (first.startsWith('PRIVATE')) return mask(keywordWords, args, 0);
+  return null;
 }
 
 /** The line with its password words replaced by `****`; lines without a password come back trimmed. */
@@ -35,8 +45,11 @@ export function redactLine(text: string): string {
     if (from === undefined || from >= match.args.length) return text.trim();
     // CREATE game pw variant options: only the password is secret, when the line has its normal shape.
     if (match.keyword === 'create' && match.args.length >= 2) return mask(match.keywordWords, match.args, 1, 2);
+    if (match.keyword === 'set') return setPrivacyWord(match.keywordWords, match.args) ?? text.trim();
     return mask(match.keywordWords, match.args, from);
   }
+  // SETPRIVATE run together is no command, but the error that says so quotes the line.
+  if (/^SETPRIVATE/i.test(words[0] ?? '')) return mask(words.slice(0, 1), words.slice(1), 0);
   const setting = readSettingKeyword(words);
   if (setting?.keyword === 'private' && setting.args.length > 0) return mask(setting.keywordWords, setting.args, 0);
   return text.trim();

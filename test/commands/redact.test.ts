@@ -21,6 +21,13 @@ describe('redactLine', () => {
     ['RENAME game newname secret', 'RENAME game newname ****'],
     ['REVIVE Italy secret', 'REVIVE Italy ****'],
     ['PRIVATE secret', 'PRIVATE ****'],
+    ['SET PRIVATE secret', 'SET PRIVATE ****'],
+    ['set  private   secret', 'set private ****'],
+    ['SETPRIVATE secret', 'SETPRIVATE ****'],
+    ['SET PRIVATEsecret', 'SET ****'],
+    ['SET PRIVATE', 'SET PRIVATE'],
+    ['SET PUBLIC', 'SET PUBLIC'],
+    ['SET GREY', 'SET GREY'],
     ['A PAR - BUR', 'A PAR - BUR'],
     ['SET WAIT', 'SET WAIT'],
   ])('%s', (line, redacted) => {

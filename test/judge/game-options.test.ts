@@ -212,7 +212,14 @@ describeEachDatabase('game options', (getStore) => {
     const judge = newJudge();
     now = START;
     await send(judge, GM, 'CREATE demo gmpass\nFORM');
-    await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PRIVATE opensesame\nSET DENY PLAYER p2@players.example\nSET MANUAL START\nSET NO LIST\nSET COMMENT A Quiet Game');
+    const setReply = await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PRIVATE opensesame\nSET DENY PLAYER p2@players.example\nSET MANUAL START\nSET NO LIST\nSET COMMENT A Quiet Game');
+    // The privacy word is masked in the echo, like a password, and named in no notice.
+    expect(setReply).not.toMatch(/opensesame/i);
+    const refused = await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PRIVATE opensesame twice');
+    expect(refused).toMatch(/SET PRIVATE \*\*\*\* \*\*\*\*/);
+    expect(refused).not.toMatch(/opensesame/i);
+    expect(await send(judge, GM, 'SIGNON Mdemo gmpass\nSETPRIVATE opensesame')).not.toMatch(/opensesame/i);
+    expect((await mailTo(GM)).map((m) => `${m.subject}\n${m.body}`).join('\n')).not.toMatch(/opensesame/i);
     expect(await send(judge, 'p1@players.example', 'JOIN demo pw1')).toMatch(/is private: give its privacy word/);
     expect(await send(judge, 'p1@players.example', 'JOIN demo pw1 opensesame')).toMatch(/You have joined/);
     expect(await send(judge, 'p2@players.example', 'JOIN demo pw2 opensesame')).toMatch(/does not allow you to join it/);
