@@ -61,8 +61,16 @@ export async function runSession(ctx: BlockContext, session: GameSession, allCom
     if (copy) await sendBecomeCopy(ctx, copy, ctx.reply.slice(copy.fromReply, untilReply));
     copy = null;
   };
+  // MUST ORDER and NO LATE PRESS let a power write once its orders are in: a mail that brings both
+  // sends its press after its orders, wherever the PRESS stands in it.
+  const pressAfterOrders = ordersGatePress(session) && commands.some((c) => c.kind === 'order');
+  const heldPress: Command[] = [];
   for (const command of commands) {
     if (current.purged) throw new BlockError(command.line, `Game '${current.game.name}' has been purged: nothing more can be done in it`);
+    if (pressAfterOrders && command.kind === 'press' && current.seat.id === session.seat.id) {
+      heldPress.push(command);
+      continue;
+    }
     if (command.kind === 'order') {
       // The Master's lines in the Mafia tracker's words ("DAY 3 HAS ENDED EARLY") are no orders.
       const timed = masterSeat(current) ? await masterTimeLine(ctx, current, command.line, command.text) : null;
@@ -86,7 +94,13 @@ export async function runSession(ctx: BlockContext, session: GameSession, allCom
     if (current.master && current.seat.status === 'active' && current.seat.address !== master?.address) copy = { session: current, fromReply: ctx.reply.length, lines: [] };
   }
   if (orders.length > 0) await submitOrders(ctx, current, orders);
+  for (const press of heldPress) current = (await sessionCommand(ctx, current, press)) ?? current;
   await endCopy(ctx.reply.length);
+}
+
+/** Whether the game lets this player's press wait on its orders (MUST ORDER, NO LATE PRESS). */
+function ordersGatePress(session: GameSession): boolean {
+  return session.seat.role === 'power' && (hasRule(session.game, 'MUST_ORDER') || hasRule(session.game, 'NO_LATE_PRESS'));
 }
 
 /** The player of a power the Master acted for gets the Master's lines and the judge's answers. */

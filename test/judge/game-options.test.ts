@@ -141,6 +141,17 @@ describeEachDatabase('game options', (getStore) => {
     await master(played, 'SET MUST ORDER');
     expect(await played.as('ENGLAND', 'PRESS TO F\nHi\nENDPRESS')).toMatch(/only once its orders are in \(MUST ORDER\)/);
     expect(await played.as('ENGLAND', 'PRESS TO M\nHi\nENDPRESS')).not.toMatch(/refused/);
+    // Press and orders in one mail: the press goes once the orders are in, wherever it stands in the mail.
+    const france = played.holder.get('FRANCE')!.address;
+    expect(await played.as('GERMANY', 'PRESS TO F\nHalf my orders\nENDPRESS\nA MUN H')).toMatch(/only once its orders are in \(MUST ORDER\)/);
+    const pressFirst = await played.as('GERMANY', `PRESS TO F\nMy orders are in\nENDPRESS\n${SPRING_1901_ORDERS.GERMANY!.join('\n')}\nSET WAIT`);
+    expect(pressFirst).not.toMatch(/refused|MUST ORDER/);
+    expect(pressFirst).toMatch(/Germany: Army Munich -> Ruhr\.[^]*Press sent to France/);
+    await played.as('ITALY', `${SPRING_1901_ORDERS.ITALY!.join('\n')}\nPRESS TO F\nMine too\nENDPRESS\nSET WAIT`);
+    const toFrance = (await mailTo(france)).map((m) => m.body).join('\n');
+    expect(toFrance).toMatch(/My orders are in/);
+    expect(toFrance).toMatch(/Mine too/);
+    expect(toFrance).not.toMatch(/Half my orders/);
     await played.as('ENGLAND', `${SPRING_1901_ORDERS.ENGLAND!.join('\n')}\nSET WAIT`);
     expect(await played.as('ENGLAND', 'PRESS TO F\nHi\nENDPRESS')).not.toMatch(/refused/);
     await master(played, 'SET NO MUST ORDER\nSET NO LATE PRESS');
