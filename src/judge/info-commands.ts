@@ -37,9 +37,9 @@ acts on that game:
 
 After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun),
 STATUS, CLEAR, PRESS [TO list] ... ENDPRESS, BROADCAST ... ENDBROADCAST,
-SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a, SET ZONE Europe/Berlin,
-SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS, SET DRAW,
-SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
+SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a[,b],
+SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
+SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
 
 Without signing on: LIST, LIST game, LIST VARIANTS,
 HISTORY game [FROM date] [TO date] [LINES n] (results, notices and

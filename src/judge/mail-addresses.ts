@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
-import type { AddressSeat, JudgeTransaction, OutgoingMail } from './ports.ts';
+import type { AddressSeat, JudgeTransaction, OutgoingMail, SeatRecord } from './ports.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): the mails that act on an address
 // rather than on a game. STOP <token> (the judge's List-Unsubscribe mailto and the closing line of
@@ -40,6 +40,38 @@ export function readAddressRequest(message: Pick<InboundMail, 'subject' | 'text'
   const words = lines.filter((line) => line !== '');
   if (BARE_STOP.test(message.subject ?? '') || (words.length === 1 && BARE_STOP.test(words[0]!))) return { kind: 'bare-stop' };
   return null;
+}
+
+/** The game mail a seat's further addresses (SET ADDRESS a,b) get a copy of; a reply goes to whoever wrote. */
+const COPIED_KINDS: ReadonlySet<string> = new Set(['results', 'notice', 'press']);
+
+/** Whether the mail goes to a seat's further addresses too (see withExtraAddresses). */
+export function copiesToExtraAddresses(mail: Pick<OutgoingMail, 'kind' | 'gameId'>): boolean {
+  return mail.gameId != null && COPIED_KINDS.has(mail.kind);
+}
+
+/**
+ * njudge's SET ADDRESS a,b: a game mail to a seat's (first) address goes to its confirmed further
+ * addresses too. `holders` are the game's seats; the stores call this as they queue the mail, so
+ * no use case has to remember it. Each address still gets its own copy and its own stop list and
+ * cap when sent.
+ */
+export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<SeatRecord, 'address' | 'extraAddresses'>[]): OutgoingMail {
+  if (!copiesToExtraAddresses(mail)) return mail;
+  const extras = new Map<string, readonly string[]>();
+  for (const holder of holders) {
+    if ((holder.extraAddresses ?? []).length > 0) extras.set(holder.address.toLowerCase(), [...(extras.get(holder.address.toLowerCase()) ?? []), ...holder.extraAddresses!]);
+  }
+  if (extras.size === 0) return mail;
+  const seen = new Set(mail.to.map((address) => address.toLowerCase()));
+  const to = [...mail.to];
+  for (const address of mail.to) {
+    for (const extra of extras.get(address.toLowerCase()) ?? []) {
+      if (!seen.has(extra.toLowerCase())) to.push(extra);
+      seen.add(extra.toLowerCase());
+    }
+  }
+  return to.length === mail.to.length ? mail : { ...mail, to };
 }
 
 /** A new SET ADDRESS code: ten letters and digits without the easily confused ones. */
@@ -86,20 +118,59 @@ export function bareStopReply(address: string): string {
   ].join('\n');
 }
 
+/** "a", "a and b", "a, b and c". */
+function addressList(addresses: readonly string[]): string {
+  return addresses.length <= 1 ? (addresses[0] ?? '') : `${addresses.slice(0, -1).join(', ')} and ${addresses.at(-1)}`;
+}
+
+/** The seat's addresses, first one first, lower case. */
+function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses'>): string[] {
+  return [seat.address, ...(seat.extraAddresses ?? [])].map((address) => address.toLowerCase());
+}
+
 /**
- * SET ADDRESS to a new address: records a code and mails it there; the address changes only when
- * it comes back from there (confirmAddress). Returns the line for the reply to the player.
+ * SET ADDRESS a[,b…] (njudge): the seat's game mail goes to every address listed, the first one
+ * first. Addresses the seat already has stay (and the ones not listed are dropped) at once; each
+ * new address is mailed its own code and gets nothing else until that code comes back from it
+ * (confirmAddress), so no one can point mail at a stranger. While none of the listed addresses
+ * is the seat's yet, mail keeps going where it went. Returns the lines for the reply.
  */
-export async function requestAddressChange(
+export async function setAddresses(
   tx: JudgeTransaction,
   config: JudgeConfig,
-  request: { readonly seatId: number; readonly gameId: number; readonly gameName: string; readonly currentAddress: string; readonly address: string },
+  request: { readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>; readonly gameId: number; readonly gameName: string; readonly addresses: readonly string[] },
   now: Date,
 ): Promise<string> {
-  const code = newAddressCode();
-  await tx.requestAddressChange({ code, seatId: request.seatId, address: request.address }, now);
+  const wanted = [...new Set(request.addresses.map((address) => address.toLowerCase()))];
+  const current = seatAddresses(request.seat);
+  const kept = wanted.filter((address) => current.includes(address));
+  const fresh = wanted.filter((address) => !current.includes(address));
+  const game = `game '${request.gameName}'`;
+  const lines: string[] = [];
+  if (kept.length > 0) {
+    const unchanged = fresh.length === 0 && kept.length === current.length && kept.every((address, n) => address === current[n]);
+    if (!unchanged) await tx.updateSeat(request.seat.id, { address: kept[0]!, extraAddresses: kept.slice(1) });
+    lines.push(unchanged ? `Mail for you in ${game} already goes to ${addressList(kept)}.` : `Mail for you in ${game} now goes to ${addressList(kept)}.`);
+    const dropped = current.filter((address) => !wanted.includes(address));
+    if (dropped.length > 0) lines.push(`It no longer goes to ${addressList(dropped)}.`);
+  }
+  const changes = fresh.map((address) => ({ code: newAddressCode(), seatId: request.seat.id, address, addresses: wanted }));
+  // Even with nothing new, this SET ADDRESS replaces any codes an earlier one left waiting.
+  await tx.requestAddressChanges(request.seat.id, changes, now);
+  for (const change of changes) await tx.enqueueMail(codeMail(config, request.gameId, request.gameName, change.address, change.code));
+  if (changes.length === 1) {
+    lines.push(`A code was mailed to ${fresh[0]}. Mail for you in ${game} goes there once that code comes back from ${fresh[0]} (reply to the mail, or send CONFIRM ADDRESS and the code).`);
+  } else if (changes.length > 1) {
+    lines.push(`A code was mailed to each of ${addressList(fresh)}. Mail for you in ${game} goes to each of them once its own code comes back from there (reply to the mail, or send CONFIRM ADDRESS and the code).`);
+  }
+  if (changes.length > 0) lines.push(`Until then it ${kept.length > 0 ? 'goes only' : 'still goes'} to ${addressList(kept.length > 0 ? kept : current)}.`);
+  return lines.join('\n');
+}
+
+/** The mail asking a new address to send its code back. */
+function codeMail(config: JudgeConfig, gameId: number, gameName: string, address: string, code: string): OutgoingMail {
   const body = [
-    `Someone playing in game '${request.gameName}' on the Diplomacy judge ${config.address} asked for their mail in that game to go to this address, ${request.address}.`,
+    `Someone playing in game '${gameName}' on the Diplomacy judge ${config.address} asked for their mail in that game to go to this address, ${address}.`,
     '',
     'If that was you, reply to this mail, or send a mail to the judge whose Subject or first line is:',
     '',
@@ -107,14 +178,13 @@ export async function requestAddressChange(
     '',
     `The code works once, for ${ADDRESS_CODE_DAYS} days. If you did not ask for this, do nothing: nothing changes, and this judge will not write to you about it again.`,
   ].join('\n');
-  await tx.enqueueMail({ to: [request.address], subject: `${config.code}:${request.gameName} confirm address ${code}`, body: `${body}\n`, gameId: request.gameId, kind: 'confirm-address' });
-  return [
-    `A code was mailed to ${request.address}. Mail for you in game '${request.gameName}' goes there once that code comes back from ${request.address} (reply to the mail, or send CONFIRM ADDRESS and the code).`,
-    `Until then it still goes to ${request.currentAddress}.`,
-  ].join('\n');
+  return { to: [address], subject: `${config.code}:${gameName} confirm address ${code}`, body: `${body}\n`, gameId, kind: 'confirm-address' };
 }
 
-/** CONFIRM ADDRESS <code>, sent from the new address: moves the seat's mail there. Returns the reply. */
+/**
+ * CONFIRM ADDRESS <code>, sent from the new address: the address joins the seat's, in the place
+ * its SET ADDRESS listed it, and any address that SET ADDRESS did not list is dropped. Returns the reply.
+ */
 export async function confirmAddress(tx: JudgeTransaction, sender: string, code: string, now: Date): Promise<string> {
   const notBefore = new Date(now.getTime() - ADDRESS_CODE_DAYS * 24 * 3600_000);
   // Only a mail from the new address can use the code: it proves the code reached it.
@@ -123,7 +193,10 @@ export async function confirmAddress(tx: JudgeTransaction, sender: string, code:
     return `No address change for ${sender} waits for the code ${code}: a code works once, for ${ADDRESS_CODE_DAYS} days, only from the address it was mailed to, and only the latest SET ADDRESS of a seat counts. Nothing was changed; send SET ADDRESS again for a new code.`;
   }
   const game = await tx.findGameById(change.gameId, { forUpdate: true });
-  await tx.updateSeat(change.seatId, { address: change.address });
+  const seat = (await tx.seats(change.gameId)).find((s) => s.id === change.seatId);
+  const current = seat ? seatAddresses(seat) : [];
+  const addresses = change.addresses.filter((address) => address === change.address || current.includes(address));
+  await tx.updateSeat(change.seatId, { address: addresses[0]!, extraAddresses: addresses.slice(1) });
   await tx.markAddressProven(change.address, now);
-  return `Mail for you in game '${game?.name ?? change.gameId}' now goes to ${change.address}.`;
+  return `Mail for you in game '${game?.name ?? change.gameId}' now goes to ${addressList(addresses)}.`;
 }

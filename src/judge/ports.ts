@@ -16,6 +16,8 @@ export interface SeatRecord extends Seat {
   readonly mapPictures: boolean;
   /** njudge's SET PREFERENCE: the powers wanted when a forming game assigns them, best first (absent or empty: any). */
   readonly preferences?: readonly string[];
+  /** njudge's SET ADDRESS a,b: the confirmed addresses after `address`, each sent a copy of the seat's game mail. */
+  readonly extraAddresses?: readonly string[];
 }
 
 /** A file sent after a mail's text, e.g. the map picture: the text stays the mail's first part. */
@@ -125,6 +127,7 @@ export interface SeatPatch {
   readonly timeZone?: string | null;
   readonly mapPictures?: boolean;
   readonly preferences?: readonly string[];
+  readonly extraAddresses?: readonly string[];
 }
 
 export interface PhaseRecord {
@@ -291,6 +294,8 @@ export interface PendingAddressChange {
   readonly seatId: number;
   /** The new address, lower case. */
   readonly address: string;
+  /** Every address the SET ADDRESS named, lower case, first address first: what the seat's addresses become. */
+  readonly addresses: readonly string[];
 }
 
 /** The addresses the judge writes to: stop list, proof, unsubscribe tokens, pending SET ADDRESS (sql/014). */
@@ -301,8 +306,8 @@ export interface MailAddressPort {
   stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null>;
   /** The seats the address holds in games not over. */
   seatsAtAddress(address: string): Promise<AddressSeat[]>;
-  /** Records a SET ADDRESS waiting for its code (replacing one the seat had waiting). */
-  requestAddressChange(change: PendingAddressChange, at: Date): Promise<void>;
+  /** Records a SET ADDRESS's new addresses, each waiting for its code (replacing what the seat had waiting; none: just that). */
+  requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void>;
   /** The waiting change with this code to this address (lower case), used up; null when there is none or it was asked for before `notBefore`. */
   takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null>;
 }

@@ -1,4 +1,4 @@
-import { requestAddressChange } from './mail-addresses.ts';
+import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
@@ -142,18 +142,10 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       ctx.reply.push('Your password has been changed.');
       return;
     case 'set-address': {
-      // njudge's SET ADDRESS a,b: refused by name rather than keeping only the first address.
-      if (command.addresses.length > 1) {
-        throw new BlockError(command.line, `This judge sends your mail in a game to one address, and SET ADDRESS named ${command.addresses.length}: give one, and have that mailbox forward to the others`);
-      }
-      const address = (command.addresses[0] ?? ctx.sender).toLowerCase();
-      if (!ADDRESS.test(address)) throw new BlockError(command.line, `"${address}" is not an e-mail address`);
-      if (address === seat.address.toLowerCase()) {
-        ctx.reply.push(`Mail for you in game '${game.name}' already goes to ${address}.`);
-        return;
-      }
-      // The new address confirms first (a code mailed there), so no one can point mail at a stranger.
-      ctx.reply.push(await requestAddressChange(ctx.tx, ctx.config, { seatId: seat.id, gameId: game.id, gameName: game.name, currentAddress: seat.address, address }, ctx.now));
+      const addresses = (command.addresses.length > 0 ? command.addresses : [ctx.sender]).map((address) => address.toLowerCase());
+      const wrong = addresses.find((address) => !ADDRESS.test(address));
+      if (wrong !== undefined) throw new BlockError(command.line, `"${wrong}" is not an e-mail address`);
+      ctx.reply.push(await setAddresses(ctx.tx, ctx.config, { seat, gameId: game.id, gameName: game.name, addresses }, ctx.now));
       return;
     }
     case 'set-draw':

@@ -35,7 +35,8 @@ import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
-import { markAddressProven, requestAddressChange, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
+import { copiesToExtraAddresses, withExtraAddresses } from '../judge/mail-addresses.ts';
+import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
@@ -92,7 +93,7 @@ function toGame(row: Selectable<GamesTable>): Game {
 }
 
 /** The columns a SeatRecord is made of. */
-const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures', 'seats.preferences'] as const;
+const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures', 'seats.preferences', 'seats.extra_addresses'] as const;
 type SeatRow = Pick<Selectable<SeatsTable>, (typeof SEAT_COLUMNS)[number] extends `seats.${infer Column}` ? Column & keyof SeatsTable : never>;
 
 function toSeat(row: SeatRow): SeatRecord {
@@ -108,6 +109,7 @@ function toSeat(row: SeatRow): SeatRecord {
     timeZone: row.time_zone,
     mapPictures: row.map_pictures,
     preferences: row.preferences,
+    extraAddresses: row.extra_addresses,
   };
 }
 
@@ -140,6 +142,8 @@ type HeldWrite =
 class KyselyJudgeTransaction implements JudgeTransaction {
   private savepoints = 0;
   private held: HeldWrite[] = [];
+  /** holdersWithExtraAddresses by game; emptied by every write to seats (and a rolled-back block). */
+  private readonly extraAddressHolders = new Map<number, Pick<SeatRecord, 'address' | 'extraAddresses'>[]>();
 
   constructor(
     private readonly trx: Transaction<Database>,
@@ -257,6 +261,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     } catch (error) {
       await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(this.trx);
       this.held.length = heldBefore;
+      this.extraAddressHolders.clear();
       throw error;
     }
   }
@@ -417,7 +422,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.timeZone !== undefined ? { time_zone: patch.timeZone } : {}),
       ...(patch.mapPictures !== undefined ? { map_pictures: patch.mapPictures } : {}),
       ...(patch.preferences !== undefined ? { preferences: [...patch.preferences] } : {}),
+      ...(patch.extraAddresses !== undefined ? { extra_addresses: patch.extraAddresses.map((a) => a.toLowerCase()) } : {}),
     };
+    this.extraAddressHolders.clear();
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
 
@@ -496,11 +503,19 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async removeSeat(id: number): Promise<void> {
+    this.extraAddressHolders.clear();
     await this.trx.updateTable('seats').set({ left_at: sql`now()` }).where('id', '=', id).execute();
     await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: 'left' }).where('seat_id', '=', id).where('ended_at', 'is', null).execute();
   }
 
   async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
+    // A new holder takes none of the last one's further addresses, nor a SET ADDRESS they left waiting.
+    const before = await this.trx.selectFrom('seat_stints').select('address').where('seat_id', '=', seatId).where('ended_at', 'is', null).executeTakeFirst();
+    if (before && before.address.toLowerCase() !== address.toLowerCase()) {
+      await this.trx.updateTable('seats').set({ extra_addresses: [] }).where('id', '=', seatId).execute();
+      await requestAddressChanges(this.trx, seatId, [], new Date());
+      this.extraAddressHolders.clear();
+    }
     await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: reason }).where('seat_id', '=', seatId).where('ended_at', 'is', null).execute();
     await this.trx.insertInto('seat_stints').values({ seat_id: seatId, address }).execute();
   }
@@ -698,8 +713,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return seatsAtAddress(this.trx, address);
   }
 
-  requestAddressChange(change: PendingAddressChange, at: Date): Promise<void> {
-    return requestAddressChange(this.trx, change, at);
+  requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
+    return requestAddressChanges(this.trx, seatId, changes, at);
   }
 
   takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
@@ -707,9 +722,26 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
-    const row = this.outboxRow(mail);
+    const row = this.outboxRow(copiesToExtraAddresses(mail) ? withExtraAddresses(mail, await this.holdersWithExtraAddresses(mail.gameId!)) : mail);
     if (this.options.writeBehind) this.held.push({ kind: 'mail', row });
     else await this.trx.insertInto('outbox').values({ ...row, headers: jsonb(row.headers), attachments: jsonb(row.attachments) }).execute();
+  }
+
+  /** The game's seats with further addresses (SET ADDRESS a,b), read once per game until a seat changes. */
+  private async holdersWithExtraAddresses(gameId: number): Promise<Pick<SeatRecord, 'address' | 'extraAddresses'>[]> {
+    let holders = this.extraAddressHolders.get(gameId);
+    if (holders === undefined) {
+      const rows = await this.trx
+        .selectFrom('seats')
+        .select(['address', 'extra_addresses'])
+        .where('game_id', '=', gameId)
+        .where('left_at', 'is', null)
+        .where(sql<boolean>`cardinality(extra_addresses) > 0`)
+        .execute();
+      holders = rows.map((row) => ({ address: row.address, extraAddresses: row.extra_addresses }));
+      this.extraAddressHolders.set(gameId, holders);
+    }
+    return holders;
   }
 
   private outboxRow(mail: OutgoingMail): QueuedMail {

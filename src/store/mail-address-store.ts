@@ -84,10 +84,14 @@ export async function seatsAtAddress(db: Kysely<Database>, address: string): Pro
   return rows.map((row) => ({ gameId: row.gameId, gameName: row.gameName, role: row.role, power: row.power, masterAddress: row.masterAddress ?? null }));
 }
 
-/** Keeps one pending change per seat: a new SET ADDRESS replaces the one before. */
-export async function requestAddressChange(db: Kysely<Database>, change: PendingAddressChange, at: Date): Promise<void> {
-  await db.deleteFrom('address_changes').where('seat_id', '=', change.seatId).execute();
-  await db.insertInto('address_changes').values({ code: change.code, seat_id: change.seatId, address: change.address.toLowerCase(), requested_at: at }).execute();
+/** Keeps one SET ADDRESS per seat: its new addresses replace whatever the seat had waiting. */
+export async function requestAddressChanges(db: Kysely<Database>, seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
+  await db.deleteFrom('address_changes').where('seat_id', '=', seatId).execute();
+  if (changes.length === 0) return;
+  await db
+    .insertInto('address_changes')
+    .values(changes.map((change) => ({ code: change.code, seat_id: seatId, address: change.address.toLowerCase(), addresses: change.addresses.map((a) => a.toLowerCase()), requested_at: at })))
+    .execute();
 }
 
 /** Takes the pending change with this code to this address (it is used up), if it is younger than `notBefore`. */
@@ -98,8 +102,8 @@ export async function takeAddressChange(db: Kysely<Database>, code: string, addr
     .whereRef('seats.id', '=', 'address_changes.seat_id')
     .where('address_changes.code', '=', code.toUpperCase())
     .where('address_changes.address', '=', address.toLowerCase())
-    .returning(['address_changes.seat_id', 'address_changes.address', 'address_changes.requested_at', 'seats.game_id'])
+    .returning(['address_changes.seat_id', 'address_changes.address', 'address_changes.addresses', 'address_changes.requested_at', 'seats.game_id'])
     .executeTakeFirst();
   if (!row || row.requested_at < notBefore) return null;
-  return { code: code.toUpperCase(), seatId: row.seat_id, address: row.address, gameId: row.game_id };
+  return { code: code.toUpperCase(), seatId: row.seat_id, address: row.address, addresses: row.addresses ?? [row.address], gameId: row.game_id };
 }

@@ -112,6 +112,7 @@ export interface SeatsTable {
   /** Upper-case power id; null for non-power roles and before powers are assigned. */
   power: Nullable<string>;
   address: string;
+  /** njudge's SET ADDRESS a,b: the addresses after the first, each sent a copy of the seat's game mail (sql/015). */
   extra_addresses: DefaultedTextArray;
   /** Display name the holder gave (observers sign on with one). */
   name: Nullable<string>;
@@ -308,6 +309,8 @@ export interface AddressChangesTable {
   code: string;
   seat_id: number;
   address: string;
+  /** The whole list the SET ADDRESS asked for, lower case, first address first (sql/015); null: `address` alone. */
+  addresses: NullableTextArray;
   requested_at: Timestamp;
 }
 

@@ -5,7 +5,7 @@ import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { addressToken, countRecipients } from '../../src/store/mail-address-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
-import { startGame, TEST_JUDGE } from './game-fixture.ts';
+import { SPRING_1901_ORDERS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): SET ADDRESS waits for a code
@@ -117,6 +117,68 @@ describeEachDatabase('mail to addresses', (getStore) => {
     const lifted = await db().selectFrom('mail_addresses').select(['stopped_at', 'proven_at']).where('address', '=', 'new.france@elsewhere.example').executeTakeFirstOrThrow();
     expect(lifted.stopped_at).toBeNull();
     expect(lifted.proven_at).not.toBeNull();
+  });
+
+  it('SET ADDRESS a,b (njudge): each new address confirms its own code, then gets a copy of the seat\'s game mail; gunboat LIST shows neither; a new holder takes none', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const game = await startGame(db(), 'RULES GUNBOAT', () => now);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    const france = game.holder.get('FRANCE')!;
+    const [home, work] = ['fr.home@a.example', 'fr.work@b.example'];
+    const extras = async () => (await db().selectFrom('seats').select('extra_addresses').where('power', '=', 'FRANCE').executeTakeFirstOrThrow()).extra_addresses;
+    const codeFor = async (address: string) => /CONFIRM ADDRESS ([A-Z0-9]{10})/.exec((await lastTo(address))!.body)![1]!;
+
+    const asked = await game.as('FRANCE', `SET ADDRESS ${home}, ${work}`);
+    expect(asked).toContain(`A code was mailed to each of ${home} and ${work}.`);
+    expect(asked).toContain(`Until then it still goes to ${france.address}.`);
+    expect(asked).not.toMatch(/error|nothing in it was done/i);
+    const [homeCode, workCode] = [await codeFor(home), await codeFor(work)];
+    expect(homeCode).not.toBe(workCode);
+    // One address's code does nothing for the other.
+    await judge.receive(eml({ from: work, subject: `CONFIRM ADDRESS ${homeCode}` }, ''));
+    expect((await lastTo(work))!.body).toMatch(/^No address change/);
+    expect(await seatAddress('FRANCE')).toBe(france.address);
+
+    // The first confirmed address replaces the old one; the second joins it, in the order listed.
+    await judge.receive(eml({ from: work, subject: `Re: DIP:demo confirm address ${workCode}` }, 'yes'));
+    expect((await lastTo(work))!.body).toBe(`Mail for you in game 'demo' now goes to ${work}.\n`);
+    expect(await seatAddress('FRANCE')).toBe(work);
+    await judge.receive(eml({ from: home, subject: `CONFIRM ADDRESS ${homeCode}` }, ''));
+    expect((await lastTo(home))!.body).toBe(`Mail for you in game 'demo' now goes to ${home} and ${work}.\n`);
+    expect(await seatAddress('FRANCE')).toBe(home);
+    expect(await extras()).toEqual([work]);
+
+    // Results, notices and press go to both; the reply to a mail goes to whoever wrote it.
+    for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) await game.as(power, orders.join('\n'));
+    const results = await db().selectFrom('outbox').select('to_addresses').where('kind', '=', 'results').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(results.to_addresses).toEqual(expect.arrayContaining([home, work]));
+    expect(results.to_addresses).not.toContain(france.address);
+    const reply = await db().selectFrom('outbox').select('to_addresses').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(reply.to_addresses).toHaveLength(1);
+
+    // A gunboat game shows no address of the player, first or further, to anyone.
+    await judge.receive(eml({ from: 'curious@players.example' }, 'LIST demo'));
+    const list = (await lastTo('curious@players.example'))!.body;
+    expect(list).toContain("Game 'demo'");
+    expect(list).not.toMatch(/fr\.home|fr\.work/);
+
+    // Listing only addresses the seat has changes at once, with no code.
+    const narrowed = await game.as('FRANCE', `SET ADDRESS ${work}`);
+    expect(narrowed).toContain(`Mail for you in game 'demo' now goes to ${work}.\n`);
+    expect(narrowed).toContain(`It no longer goes to ${home}.`);
+    expect(narrowed).not.toContain('code');
+    expect(await seatAddress('FRANCE')).toBe(work);
+    expect(await extras()).toEqual([]);
+
+    // A further address waiting for its code, then the power handed to someone else: the code is void.
+    await game.as('FRANCE', `SET ADDRESS ${work},${home}`);
+    const waiting = await codeFor(home);
+    await game.as('FRANCE', 'RESIGN');
+    await judge.receive(eml({ from: 'newcomer@players.example' }, `TAKEOVER Fdemo newpw`));
+    expect(await seatAddress('FRANCE')).toBe('newcomer@players.example');
+    await judge.receive(eml({ from: home, subject: `CONFIRM ADDRESS ${waiting}` }, ''));
+    expect((await lastTo(home))!.body).toMatch(/^No address change/);
+    expect(await extras()).toEqual([]);
   });
 
   it("drops mail whose From fails DMARC at the judge's own server when told to, and takes a pass as proof", async () => {

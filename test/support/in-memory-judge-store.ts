@@ -1,4 +1,5 @@
 import type { Position } from '../../src/engine/types.ts';
+import { withExtraAddresses } from '../../src/judge/mail-addresses.ts';
 import type { Game } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
@@ -111,7 +112,7 @@ interface State {
   outbox: QueuedMailRow[];
   /** The stop list and proof of addresses, and SET ADDRESS codes waiting (sql/014). */
   addresses: { readonly address: string; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
-  addressChanges: { readonly code: string; readonly seatId: number; readonly address: string; readonly requestedAt: Date }[];
+  addressChanges: { readonly code: string; readonly seatId: number; readonly address: string; readonly addresses: readonly string[]; readonly requestedAt: Date }[];
   nextId: number;
 }
 
@@ -223,8 +224,9 @@ class InMemoryTransaction implements JudgeTransaction {
       .sort((a, b) => a.gameName.localeCompare(b.gameName));
   }
 
-  async requestAddressChange(change: PendingAddressChange, at: Date): Promise<void> {
-    this.state.addressChanges = [...this.state.addressChanges.filter((c) => c.seatId !== change.seatId), { code: change.code, seatId: change.seatId, address: change.address.toLowerCase(), requestedAt: at }];
+  async requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
+    const waiting = changes.map((change) => ({ code: change.code, seatId, address: change.address.toLowerCase(), addresses: change.addresses.map((a) => a.toLowerCase()), requestedAt: at }));
+    this.state.addressChanges = [...this.state.addressChanges.filter((c) => c.seatId !== seatId), ...waiting];
   }
 
   async takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
@@ -233,11 +235,12 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.addressChanges = this.state.addressChanges.filter((c) => c !== found);
     const seat = this.state.seats.find((s) => s.id === found.seatId);
     if (!seat || found.requestedAt < notBefore) return null;
-    return { code: found.code, seatId: found.seatId, address: found.address, gameId: seat.gameId };
+    return { code: found.code, seatId: found.seatId, address: found.address, addresses: found.addresses, gameId: seat.gameId };
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
-    this.state.outbox.push(structuredClone({ ...mail, id: this.id() }));
+    const holders = this.state.seats.filter((s) => s.gameId === mail.gameId && s.leftAt === null);
+    this.state.outbox.push(structuredClone({ ...withExtraAddresses(mail, holders), id: this.id() }));
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
@@ -465,6 +468,12 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
     const now = this.clock();
+    // A new holder takes none of the last one's further addresses, nor a SET ADDRESS they left waiting.
+    const before = this.state.stints.find((s) => s.seatId === seatId && s.endedAt === null);
+    if (before && before.address.toLowerCase() !== address.toLowerCase()) {
+      this.state.seats = this.state.seats.map((s) => (s.id === seatId ? { ...s, extraAddresses: [] } : s));
+      this.state.addressChanges = this.state.addressChanges.filter((c) => c.seatId !== seatId);
+    }
     this.state.stints = this.state.stints.map((s) => (s.seatId === seatId && s.endedAt === null ? { ...s, endedAt: now, endReason: reason } : s));
     this.addStint(seatId, address);
   }
@@ -604,5 +613,5 @@ class InMemoryTransaction implements JudgeTransaction {
 }
 
 function toSeatRecord(row: SeatRow): SeatRecord {
-  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures, preferences: row.preferences ?? [] };
+  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures, preferences: row.preferences ?? [], extraAddresses: row.extraAddresses ?? [] };
 }
