@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { adjudicate, adjudicateDetailed } from '../src/api/adjudicate.ts';
@@ -14,7 +15,7 @@ import { parsePhaseId } from '../src/engine/phase.ts';
 import type { SubmittedOrder } from '../src/engine/results.ts';
 import type { Position } from '../src/engine/types.ts';
 import { parseOrderLine } from '../src/orders/index.ts';
-import { machineLine, medianMicros } from './machine.ts';
+import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 
 // npm run bench: the adjudicator on the two reference positions (shared/bench), warm.
 //  - resolver: the DATC resolution of orders already bound to units (typed arrays in, decisions out);
@@ -40,6 +41,7 @@ function parseAll(position: Position, orders: Record<string, string[]>): Submitt
 }
 
 console.log(machineLine());
+console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 for (const { name, input } of fixtures) {
   const position: Position = { dislodged: [], supplyCenters: {}, ...input.position };
   const parsed = parseAll(position, input.orders);
@@ -96,10 +98,11 @@ for (const { name, input } of fixtures) {
   const svg = renderMapSvg(picture);
   const svgMicros = medianMicros(() => renderMapSvg(picture), { batches: 30, perBatch: 5 });
   const pngMicros = medianMicros(() => renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: 1000 }), { batches: 15, perBatch: 1 });
+  const cpuMicros = medianCpuMicros(() => renderMapPng(renderMapSvg(picture), { fontFile: MAP_FONT_FILE, width: 1000 }), { batches: 15 });
   const png = renderMapPng(svg, { fontFile: MAP_FONT_FILE, width: 1000 });
   const wholeMicros = medianMicros(() => svgToPng(svg, { fontFile: MAP_FONT_FILE, width: 1000 }), { batches: 5, perBatch: 1 });
   console.log(
     `${name} map: SVG ${(svgMicros / 1000).toFixed(1)} ms (${Math.round(svg.length / 1024)} KB) | PNG 1000 px ${(pngMicros / 1000).toFixed(1)} ms (${Math.round(png.length / 1024)} KB)` +
-      ` | SVG + PNG ${((svgMicros + pngMicros) / 1000).toFixed(1)} ms | whole SVG to PNG ${(wholeMicros / 1000).toFixed(1)} ms`,
+      ` | SVG + PNG ${((svgMicros + pngMicros) / 1000).toFixed(1)} ms (CPU time ${(cpuMicros / 1000).toFixed(1)} ms) | whole SVG to PNG ${(wholeMicros / 1000).toFixed(1)} ms`,
   );
 }

@@ -18,3 +18,17 @@ export function medianMicros(run: () => void, { batches = 200, perBatch = 200 } 
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
 }
+
+/** Median of per-iteration CPU time (user + system, all threads), for figures taken on a busy machine. */
+export function medianCpuMicros(run: () => void, { batches = 15, perBatch = 1 } = {}): number {
+  for (let i = 0; i < perBatch * 5; i++) run();
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < perBatch; i++) run();
+    const used = process.cpuUsage(start);
+    samples.push((used.user + used.system) / perBatch);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}

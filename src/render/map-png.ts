@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync } from 'node:zlib';
 import { POSITION_MARK, TINT_GROUP_START, TINT_OPACITY } from './map-picture.ts';
 
 // A map picture's SVG as PNG, with resvg (its npm package ships the binary). The font is a file in the
@@ -56,38 +56,51 @@ export function renderMapPng(svg: string, options: PngOptions): Uint8Array {
   const layers = pictureLayers(svg);
   if (!layers) return svgToPng(svg, options);
   const drawing = staticRaster(layers.open, layers.base, layers.overlay, options);
-  const { width, height, overlayAlpha } = drawing;
-  const masks = tintMasks(drawing, layers.open, layers.tints.map((t) => t.d), options);
-  const tint = new Int32Array(width * height).fill(-1);
-  layers.tints.forEach((t, i) => {
-    for (const pixel of masks[i]!) tint[pixel] = t.colour;
-  });
+  const { width, height, overlayAlpha, regionOf } = drawing;
+  const regions = tintRegions(drawing, layers.open, layers.tints.map((t) => t.d), options);
+  const colourOf = new Int32Array(drawing.regionCount).fill(-1);
+  layers.tints.forEach((t, i) => (colourOf[regions[i]!] = t.colour));
   // The position's own layer, premultiplied by resvg.
   const top = rasterise(`${[layers.open, ...layers.top, '</svg>'].join('\n')}\n`, options);
   if (top.width !== width || top.height !== height) throw new Error(`map layers differ in size: ${top.width}x${top.height} and ${width}x${height}`);
   const t = top.pixels;
   const s = drawing.pixels;
-  const quantised = new Quantiser(width * height);
-  for (let i = 0, p = 0; i < tint.length; i += 1, p += 4) {
-    let r = s[p]!;
-    let g = s[p + 1]!;
-    let b = s[p + 2]!;
-    // Tints lie under the lines and names: a pixel those cover is tinted as much as it shows land.
-    const colour = tint[i]!;
-    if (colour >= 0) {
-      const a = (TINT_OPACITY * (255 - overlayAlpha[i]!)) / 255;
-      r += ((colour >> 16) - r) * a;
-      g += (((colour >> 8) & 255) - g) * a;
-      b += ((colour & 255) - b) * a;
-    }
+  // Most pixels (the sea, the untinted land) are the drawing's own: they are counted once per drawing,
+  // and only the pixels a tint or the position's layer changes are counted again.
+  const quantised = Quantiser.from(staticHistogram(drawing));
+  // Neighbouring pixels are mostly alike: the last tinted pixel's colour is kept for the next.
+  let lastKey = -1;
+  let lastColour = 0;
+  for (let i = 0, p = 0; i < regionOf.length; i += 1, p += 4) {
+    const region = regionOf[i]!;
+    const colour = region >= 0 ? colourOf[region]! : -1;
     const alpha = t[p + 3]!;
+    if (colour < 0 && alpha === 0) continue;
+    const r0 = s[p]!;
+    const g0 = s[p + 1]!;
+    const b0 = s[p + 2]!;
+    let r = r0;
+    let g = g0;
+    let b = b0;
+    // Tints lie under the lines and names: a pixel those cover is tinted as much as it shows land.
+    if (colour >= 0) {
+      const key = ((colour * 256 + overlayAlpha[i]!) * 65536 + ((r0 << 8) | g0)) * 256 + b0;
+      if (key !== lastKey) {
+        const a = (TINT_OPACITY * (255 - overlayAlpha[i]!)) / 255;
+        lastColour = ((r + ((colour >> 16) - r) * a) << 16) | ((g + (((colour >> 8) & 255) - g) * a) << 8) | (b + ((colour & 255) - b) * a);
+        lastKey = key;
+      }
+      r = lastColour >> 16;
+      g = (lastColour >> 8) & 255;
+      b = lastColour & 255;
+    }
     if (alpha !== 0) {
       const keep = (255 - alpha) / 255;
       r = t[p]! + r * keep;
       g = t[p + 1]! + g * keep;
       b = t[p + 2]! + b * keep;
     }
-    quantised.add(i, r | 0, g | 0, b | 0);
+    quantised.replace(i, r0, g0, b0, r | 0, g | 0, b | 0);
   }
   return quantised.png(width, height);
 }
@@ -99,8 +112,13 @@ interface StaticRaster {
   readonly pixels: Uint8Array;
   /** How much of each pixel the lines and names cover (0-255). */
   readonly overlayAlpha: Uint8Array;
-  /** Per province outline (SVG path data): the pixels it covers. */
-  readonly masks: Map<string, Uint32Array>;
+  /** Per province outline (SVG path data): its region number. */
+  readonly regions: Map<string, number>;
+  /** Per pixel: the region (tinted outline) it lies in, or -1. */
+  readonly regionOf: Int32Array;
+  regionCount: number;
+  /** The drawing's own colours counted, made on its first picture. */
+  histogram: Histogram | null;
 }
 
 /** The last few drawings rasterised, by their SVG and the width: a judge draws the maps of its games over and over. */
@@ -119,37 +137,62 @@ function staticRaster(open: string, base: readonly string[], overlay: readonly s
   const lines = rasterise(`${[open, ...overlay, '</svg>'].join('\n')}\n`, options);
   const overlayAlpha = new Uint8Array(drawing.width * drawing.height);
   for (let i = 0; i < overlayAlpha.length; i += 1) overlayAlpha[i] = lines.pixels[i * 4 + 3]!;
-  const raster = { width: drawing.width, height: drawing.height, pixels: drawing.pixels, overlayAlpha, masks: new Map<string, Uint32Array>() };
+  const raster: StaticRaster = {
+    width: drawing.width,
+    height: drawing.height,
+    pixels: drawing.pixels,
+    overlayAlpha,
+    regions: new Map(),
+    regionOf: new Int32Array(drawing.width * drawing.height).fill(-1),
+    regionCount: 0,
+    histogram: null,
+  };
   rasters.set(key, raster);
   if (rasters.size > RASTERS_KEPT) rasters.delete(rasters.keys().next().value!);
   return raster;
 }
 
+function staticHistogram(raster: StaticRaster): Histogram {
+  if (raster.histogram) return raster.histogram;
+  const quantised = new Quantiser(raster.width * raster.height);
+  const s = raster.pixels;
+  for (let i = 0, p = 0; p < s.length; i += 1, p += 4) quantised.add(i, s[p]!, s[p + 1]!, s[p + 2]!);
+  raster.histogram = quantised.histogram(raster.width * raster.height);
+  return raster.histogram;
+}
+
 /**
- * The pixels each outline covers. Outlines not seen before are rasterised together, each filled in a
+ * The region number of each outline. Outlines not seen before are rasterised together, each filled in a
  * colour that is its number, without anti-aliasing; the lines drawn over the tints hide their edges.
  */
-function tintMasks(raster: StaticRaster, open: string, outlines: readonly string[], options: PngOptions): Uint32Array[] {
-  const fresh = [...new Set(outlines.filter((d) => !raster.masks.has(d)))];
+function tintRegions(raster: StaticRaster, open: string, outlines: readonly string[], options: PngOptions): number[] {
+  const fresh = [...new Set(outlines.filter((d) => !raster.regions.has(d)))];
   if (fresh.length > 0) {
+    const first = raster.regionCount;
     const fills = fresh.map((d, i) => `<path d="${d}" fill="#${(i + 1).toString(16).padStart(6, '0')}"/>`);
     const numbered = rasterise(`${[open, `<g fill-rule="evenodd" shape-rendering="crispEdges">${fills.join('')}</g>`, '</svg>'].join('\n')}\n`, options);
-    const pixels: number[][] = fresh.map(() => []);
     const n = numbered.pixels;
     for (let i = 0, p = 0; p < n.length; i += 1, p += 4) {
       if (n[p + 3] !== 255) continue;
       const index = ((n[p]! << 16) | (n[p + 1]! << 8) | n[p + 2]!) - 1;
-      pixels[index]?.push(i);
+      if (index >= 0 && index < fresh.length) raster.regionOf[i] = first + index;
     }
-    fresh.forEach((d, i) => raster.masks.set(d, Uint32Array.from(pixels[i]!)));
+    fresh.forEach((d, i) => raster.regions.set(d, first + i));
+    raster.regionCount += fresh.length;
   }
-  return outlines.map((d) => raster.masks.get(d)!);
+  return outlines.map((d) => raster.regions.get(d)!);
 }
 
 /**
  * Colours are counted in 5 bits per channel; the 256 commonest buckets (their mean colour) form the
  * palette, and every other bucket takes its nearest palette colour.
  */
+interface Histogram {
+  readonly count: Uint32Array;
+  readonly sums: Uint32Array;
+  readonly buckets: Uint16Array;
+}
+
 class Quantiser {
   private readonly count: Uint32Array;
   private readonly sums: Uint32Array;
@@ -162,6 +205,20 @@ class Quantiser {
     this.bucketOf = scratch.buckets;
   }
 
+  /** A quantiser that starts from colours already counted (`histogram`). */
+  static from(histogram: Histogram): Quantiser {
+    const quantiser = new Quantiser(histogram.buckets.length);
+    quantiser.count.set(histogram.count);
+    quantiser.sums.set(histogram.sums);
+    quantiser.bucketOf.set(histogram.buckets);
+    return quantiser;
+  }
+
+  /** A copy of what has been counted. */
+  histogram(pixels: number): Histogram {
+    return { count: this.count.slice(), sums: this.sums.slice(), buckets: this.bucketOf.slice(0, pixels) };
+  }
+
   add(i: number, r: number, g: number, b: number): void {
     const bucket = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
     this.bucketOf[i] = bucket;
@@ -170,6 +227,17 @@ class Quantiser {
     this.sums[at] = this.sums[at]! + r;
     this.sums[at + 1] = this.sums[at + 1]! + g;
     this.sums[at + 2] = this.sums[at + 2]! + b;
+  }
+
+  /** Pixel `i`, counted as (r0, g0, b0), is (r, g, b) instead. */
+  replace(i: number, r0: number, g0: number, b0: number, r: number, g: number, b: number): void {
+    const was = this.bucketOf[i]!;
+    this.count[was] = this.count[was]! - 1;
+    const at = was * 3;
+    this.sums[at] = this.sums[at]! - r0;
+    this.sums[at + 1] = this.sums[at + 1]! - g0;
+    this.sums[at + 2] = this.sums[at + 2]! - b0;
+    this.add(i, r, g, b);
   }
 
   png(width: number, height: number): Uint8Array {
@@ -219,8 +287,9 @@ class Quantiser {
       Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       chunk('IHDR', header),
       chunk('PLTE', palette),
-      // Level 4: within 3% of level 6's size in half its time.
-      chunk('IDAT', deflateSync(raw, { level: 4 })),
+      // Run-length matching only: a map's rows are long runs of one index, so it is within 10% of
+      // level 4's size in half its time.
+      chunk('IDAT', deflateSync(raw, { strategy: constants.Z_RLE })),
       chunk('IEND', new Uint8Array(0)),
     ]);
   }
