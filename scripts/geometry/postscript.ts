@@ -194,26 +194,64 @@ function readLayer(source: string, name: string, colours: Map<string, string>): 
     fill: fills ? (colours.get(fillColourName ?? '') ?? '#808080') : null,
     strokeWidth: widthMatch ? Number(widthMatch[1]) * scale : 0,
     dashed: /\]\s*[\d.]+\s+d\b/.test(afterFk),
-    separates: procedures.some((p) => p.startsWith('Outline')),
+    // Connections (hundred's red line across the Strait of Dover) join provinces, they do not part them.
+    separates: name !== 'IncludeConnections' && procedures.some((p) => p.startsWith('Outline')),
     figures,
   };
 }
+
+/**
+ * The rectangle the map form fills first and its colour: `Colour x y w h rectfill`, or `Colour clippath
+ * fill`, which fills the form's bounding box (its BBox through its Matrix; hundred's drawing).
+ */
+function seaRectangle(formSource: string, form: string): { colour: string; frame: [number, number, number, number]; clipped: boolean } | null {
+  const rect = /(\w+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+rectfill/.exec(form);
+  if (rect) return { colour: rect[1]!, frame: [Number(rect[2]), Number(rect[3]), Number(rect[4]), Number(rect[5])], clipped: false };
+  const clip = /(\w+)\s+clippath\s+fill/.exec(form);
+  const numbers = (key: string) => new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(formSource);
+  const bbox = numbers('BBox')?.[1]?.trim().split(/\s+/).map(Number);
+  const matrix = numbers('Matrix')?.[1]?.trim().split(/\s+/).map(Number);
+  if (!clip || bbox?.length !== 4 || matrix?.length !== 6 || [...bbox, ...matrix].some(Number.isNaN)) return null;
+  const [a, , , d, e, f] = matrix as [number, number, number, number, number, number];
+  const [x0, y0, x1, y1] = bbox as [number, number, number, number];
+  return { colour: clip[1]!, frame: [a * x0 + e, d * y0 + f, a * (x1 - x0), d * (y1 - y0)], clipped: true };
+}
+
+/**
+ * A drawing whose form fills its whole box (`clippath fill`) but clips the map to an outline (`ClipMap`,
+ * hundred's): what lies outside that outline is no province. It is painted as off the map, and the
+ * outline parts the provinces like a coast.
+ */
+function outsideLayer(source: string, sea: { colour: string; frame: readonly [number, number, number, number]; clipped: boolean }): PaintedLayer[] {
+  const body = sea.clipped ? procedureBody(source, 'ClipMap') : null;
+  if (body === null) return [];
+  const procedures = [...withoutComments(body).matchAll(/\b((?:Outline|Shape)\w+)/g)].map((m) => m[1]!);
+  const edge = procedures.flatMap((procedure) => readFigures(procedureBody(source, procedure) ?? '', 1, true));
+  if (edge.length === 0) return [];
+  const [x, y, w, h] = sea.frame;
+  const corners: Point[] = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  const box: Figure = { closed: true, segments: corners.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) };
+  return [{ name: 'ClipMap', fill: OFF_THE_MAP, strokeWidth: 1, dashed: false, separates: true, figures: [box, ...edge] }];
+}
+
+/** How a drawing's off-the-map area is painted (white, which the picture shows as ice: not a province). */
+const OFF_THE_MAP = '#ffffff';
 
 export function readPostScriptMap(source: string): PostScriptMap {
   const mapForm = source.indexOf('/MapForm');
   const form = mapForm < 0 ? null : procedureBody(source, 'PaintProc', mapForm);
   if (!form) throw new PostScriptFormatError('no map form (MapForm PaintProc)');
-  const rect = /(\w+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+rectfill/.exec(form);
-  if (!rect) throw new PostScriptFormatError('the map form paints no sea rectangle');
+  const sea = seaRectangle(source.slice(mapForm), form);
+  if (!sea) throw new PostScriptFormatError('the map form paints no sea rectangle');
   const includes = [...withoutComments(form).matchAll(/\b(Include\w+)/g)].map((m) => m[1]!);
   if (includes.length === 0) throw new PostScriptFormatError('the map form includes no outlines');
   const colours = readColours(source);
   return {
-    frame: [Number(rect[2]), Number(rect[3]), Number(rect[4]), Number(rect[5])],
-    background: colours.get(rect[1]!) ?? '#1a6699',
+    frame: sea.frame,
+    background: colours.get(sea.colour) ?? '#1a6699',
     info: readInfo(source),
     supplyCenters: readSupplyCenters(source),
     names: readNames(source),
-    layers: includes.map((name) => readLayer(source, name, colours)),
+    layers: [...includes.map((name) => readLayer(source, name, colours)), ...outsideLayer(source, sea)],
   };
 }
