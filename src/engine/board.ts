@@ -1,5 +1,6 @@
 import { coastOf, provinceOf } from './map.ts';
 import { illegal, type Checked } from './results.ts';
+import { INT32, scratchInt32, scratchUint8, UINT8 } from './scratch.ts';
 import type { Coast, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -12,22 +13,30 @@ export function unitWord(type: UnitType): string {
 }
 
 export class Board {
-  /** Unit index per province index, -1 when empty. */
+  /** Unit index per province index, -1 when empty (the array may be longer than the map). */
   readonly unitAt: Int32Array;
   /** Province index per unit. */
   readonly provinceIndex: Int32Array;
+  /** The variant's power index per unit (255 for a power the variant does not have). */
+  readonly powerIndex: Uint8Array;
 
   constructor(
     readonly variant: Variant,
     readonly units: readonly Unit[],
   ) {
     const map = variant.map;
-    this.unitAt = new Int32Array(map.size).fill(-1);
-    this.provinceIndex = new Int32Array(units.length);
+    // Scratch arrays: a board lives for one adjudication (see scratch.ts).
+    this.unitAt = scratchInt32(INT32.unitAt, map.size, -1);
+    this.provinceIndex = scratchInt32(INT32.provinceIndex, units.length, 0);
+    this.powerIndex = scratchUint8(UINT8.powerIndex, units.length);
     for (let i = 0; i < units.length; i++) {
-      const province = map.indexOf(provinceOf(units[i]!.location));
+      const unit = units[i]!;
+      const at = map.provinceIndexOfLocation(unit.location);
+      const province = at >= 0 ? at : map.indexOf(provinceOf(unit.location));
       this.provinceIndex[i] = province;
       this.unitAt[province] = i;
+      const power = variant.powerIndex(unit.power);
+      this.powerIndex[i] = power < 0 ? 255 : power;
     }
   }
 
@@ -35,6 +44,12 @@ export class Board {
   indexAt(province: ProvinceId): number {
     const index = this.variant.map.province(province)?.index;
     return index === undefined ? -1 : this.unitAt[index]!;
+  }
+
+  /** Index of the unit in the province of a location (`stp/nc` finds the unit in stp), or -1. */
+  indexAtLocation(location: LocationId): number {
+    const at = this.variant.map.provinceIndexOfLocation(location);
+    return at >= 0 ? this.unitAt[at]! : this.indexAt(provinceOf(location));
   }
 
   name(location: LocationId): string {
@@ -53,27 +68,29 @@ export class Board {
    * written for it is not checked here: it is ignored and noted (DATC 4.B.5, 4.C.2).
    */
   findOwn(power: PowerId, ref: UnitRef): Checked<number> {
-    const index = this.indexAt(provinceOf(ref.location));
+    const index = this.indexAtLocation(ref.location);
     if (index < 0) return illegal(`${this.powerName(power)} has no unit in ${this.name(provinceOf(ref.location))}`);
-    const found: Checked<number> = { ok: true, value: index, notes: [] };
     const unit = this.units[index]!;
     if (unit.power !== power) {
       return illegal(`The unit in ${this.name(provinceOf(ref.location))} belongs to ${this.powerName(unit.power)}, not ${this.powerName(power)}`);
     }
-    return found;
+    return { ok: true, value: index, notes: NO_NOTES };
   }
 
   /** Any unit at the place named, checking the unit type and coast if the player wrote them. */
   find(ref: UnitRef): Checked<number> {
-    const index = this.indexAt(provinceOf(ref.location));
+    const index = this.indexAtLocation(ref.location);
     if (index < 0) return illegal(`There is no unit in ${this.name(provinceOf(ref.location))}`);
     const unit = this.units[index]!;
     if (ref.type !== null && ref.type !== unit.type) {
       return illegal(`The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
     }
-    return { ok: true, value: index, notes: [] };
+    return { ok: true, value: index, notes: NO_NOTES };
   }
 }
+
+/** The empty list results share when they have no notes or markers: nothing adds to a result's lists once it is made. */
+export const NO_NOTES: readonly never[] = Object.freeze([]);
 
 /** The reference to an actual unit, as the canonical echo shows it. */
 export function refOf(unit: Unit): UnitRef {

@@ -9,8 +9,6 @@ import type { ProvinceId } from './types.ts';
 
 type Routes = readonly (readonly number[])[];
 
-const cache = new WeakMap<GameMap, Map<string, Routes>>();
-
 function touches(map: GameMap, sea: number, province: number): boolean {
   return map.fleetReachByIndex(sea, province);
 }
@@ -47,22 +45,29 @@ function computeRoutes(map: GameMap, a: number, b: number): Routes {
   return routes;
 }
 
-/** Every chain of seas (province indices) along which a convoy could carry an army from `from` to `to`. */
-export function convoyRoutes(map: GameMap, from: ProvinceId, to: ProvinceId): Routes {
-  let perMap = cache.get(map);
-  if (!perMap) cache.set(map, (perMap = new Map()));
-  const key = `${from}>${to}`;
+const byIndex = new WeakMap<GameMap, Map<number, Routes>>();
+
+/** Every chain of seas (province indices) along which a convoy could carry an army between the provinces of these indices. */
+export function convoyRoutesByIndex(map: GameMap, from: number, to: number): Routes {
+  let perMap = byIndex.get(map);
+  if (!perMap) byIndex.set(map, (perMap = new Map()));
+  const key = from * map.size + to;
   let routes = perMap.get(key);
-  if (!routes) perMap.set(key, (routes = computeRoutes(map, map.indexOf(from), map.indexOf(to))));
+  if (!routes) perMap.set(key, (routes = computeRoutes(map, from, to)));
   return routes;
 }
 
-/** Whether a fleet at this sea could be needed for a convoy from `from` to `to`. */
-export function seaOnConvoyRoute(map: GameMap, from: ProvinceId, to: ProvinceId, sea: number): boolean {
-  return convoyRoutes(map, from, to).some((route) => route.includes(sea));
+/** Every chain of seas (province indices) along which a convoy could carry an army from `from` to `to`. */
+export function convoyRoutes(map: GameMap, from: ProvinceId, to: ProvinceId): Routes {
+  return convoyRoutesByIndex(map, map.indexOf(from), map.indexOf(to));
 }
 
-/** Whether some convoy route from `from` to `to` avoids the given sea (or any route exists, when avoid is -1). */
-export function convoyPossible(map: GameMap, from: ProvinceId, to: ProvinceId, avoid = -1): boolean {
-  return convoyRoutes(map, from, to).some((route) => !route.includes(avoid));
+/** Whether a fleet at this sea could be needed for a convoy between the provinces of these indices. */
+export function seaOnConvoyRouteByIndex(map: GameMap, from: number, to: number, sea: number): boolean {
+  return convoyRoutesByIndex(map, from, to).some((route) => route.includes(sea));
+}
+
+/** Whether some convoy route between the provinces of these indices avoids the given sea (or any route exists, when avoid is -1). */
+export function convoyPossibleByIndex(map: GameMap, from: number, to: number, avoid = -1): boolean {
+  return convoyRoutesByIndex(map, from, to).some((route) => !route.includes(avoid));
 }

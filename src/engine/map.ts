@@ -1,5 +1,5 @@
 import type { MapData, ProvinceData } from './map-schema.ts';
-import type { Coast, LocationId, ProvinceId, UnitType } from './types.ts';
+import { COASTS, type Coast, type LocationId, type ProvinceId, type UnitType } from './types.ts';
 
 // A map compiled for fast questions: provinces get dense integer indices, and the
 // adjacency questions the resolver asks in its inner loop are answered from flat arrays.
@@ -50,7 +50,15 @@ export class GameMap {
   private readonly fleetReach: Uint8Array;
   /** Pairs "from>to" across which a unit may move but not support. */
   private readonly noSupport = new Set<string>();
+  /** Every location (each province, and each coast of a split one) by id: its index in the tables below. */
+  private readonly locationIndex = new Map<LocationId, number>();
+  /** Per location index: its province's index. */
+  private readonly locationProvince: number[] = [];
+  /** Per location index: its coast's code (0 for none, 1 + the index in COASTS). */
+  private readonly locationCoast: number[] = [];
   readonly size: number;
+  /** Whether a fleet in the first province (by index) can reach the second: the resolver's convoy chains. */
+  readonly seaLink: (fromProvince: number, toProvince: number) => boolean = (a, b) => this.fleetReach[a * this.size + b] === 1;
   /** Whether some border is open only to a centre's owner (see owner-borders.ts). */
   readonly hasOwnerBorders: boolean;
 
@@ -71,6 +79,10 @@ export class GameMap {
     for (const province of this.provinces) {
       if (this.byId.has(province.id)) throw new MapError(`province ${province.id} is listed twice`);
       this.byId.set(province.id, province);
+    }
+    for (const province of this.provinces) {
+      this.addLocation(province.id, province.index, 0);
+      for (const coast of province.coasts) this.addLocation(`${province.id}/${coast}`, province.index, 1 + COASTS.indexOf(coast));
     }
     for (const p of data.provinces) {
       for (const name of [p.id, p.name, ...p.aliases]) this.addName(name, p.id);
@@ -96,6 +108,12 @@ export class GameMap {
         }
       }
     }
+  }
+
+  private addLocation(id: LocationId, province: number, coast: number): void {
+    this.locationIndex.set(id, this.locationProvince.length);
+    this.locationProvince.push(province);
+    this.locationCoast.push(coast);
   }
 
   private addName(name: string, id: ProvinceId): void {
@@ -180,6 +198,18 @@ export class GameMap {
 
   fleetReachByIndex(a: number, b: number): boolean {
     return this.fleetReach[a * this.size + b] === 1;
+  }
+
+  /** Index of the province of a location (`stp/nc` gives stp's) in one lookup; -1 when the map has no such location. */
+  provinceIndexOfLocation(location: LocationId): number {
+    const at = this.locationIndex.get(location);
+    return at === undefined ? -1 : this.locationProvince[at]!;
+  }
+
+  /** The coast code of a location on this map: 0 for none, 1 + its index in COASTS; -1 when the map has no such location. */
+  coastCodeOfLocation(location: LocationId): number {
+    const at = this.locationIndex.get(location);
+    return at === undefined ? -1 : this.locationCoast[at]!;
   }
 
   indexOf(id: ProvinceId): number {

@@ -16,6 +16,9 @@ export function ownerBorderRefusal(variant: Variant, centres: Readonly<Record<Po
   return `Only the owner of ${name(needed)} may use the border between ${name(from)} and ${name(to)}`;
 }
 
+const unchanged = (results: readonly OrderResult[]): readonly OrderResult[] => results;
+const OPEN_BORDERS = (orders: readonly SubmittedOrder[]) => ({ orders, settle: unchanged });
+
 /**
  * The orders with those across a closed owner-only border replaced by holds, and the reasons by
  * input. `settle` turns the holds' results back into the refusal plus the unit's default hold.
@@ -24,8 +27,8 @@ export function screenOwnerBorders(
   variant: Variant,
   centres: Readonly<Record<PowerId, readonly ProvinceId[]>>,
   orders: readonly SubmittedOrder[],
-): { orders: SubmittedOrder[]; settle: (results: readonly OrderResult[]) => OrderResult[] } {
-  if (!variant.map.hasOwnerBorders) return { orders: [...orders], settle: (results) => [...results] };
+): { orders: readonly SubmittedOrder[]; settle: (results: readonly OrderResult[]) => readonly OrderResult[] } {
+  if (!variant.map.hasOwnerBorders) return OPEN_BORDERS(orders);
   const refused = new Map<number, string>();
   const screened = orders.map((submitted, input) => {
     const order = submitted.order;

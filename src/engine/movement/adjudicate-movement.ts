@@ -1,8 +1,9 @@
-import { Board, refOf } from '../board.ts';
-import { convoyRoutes } from '../convoy-geometry.ts';
+import { Board, NO_NOTES, refOf } from '../board.ts';
+import { convoyRoutesByIndex } from '../convoy-geometry.ts';
+import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
 import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
-import type { DislodgedUnit, LocationId, Marker, Outcome, ProvinceId, Unit } from '../types.ts';
+import type { DislodgedUnit, Marker, Outcome, Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
 import { bindMovementOrder, type BoundOrder } from './bind-orders.ts';
 import { CONVOY, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
@@ -22,7 +23,7 @@ export interface PreparedMovement {
   readonly rejected: readonly OrderResult[];
 }
 
-/** Binds the orders to units and lays them out for the resolver. */
+/** Binds the orders to units and lays them out for the resolver. The board's and the resolver's arrays last until the next adjudication. */
 export function prepareMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): PreparedMovement {
   const board = new Board(variant, units);
   const rejectedResults: OrderResult[] = [];
@@ -60,10 +61,12 @@ export function adjudicateMovement(variant: Variant, units: readonly Unit[], ord
 
 /** Whether fleets stand on every sea of some convoy route, whatever their orders (DATC 6.D.8 and 6.D.32). */
 function convoyFleetsPresent(board: Board, army: number, move: BoundOrder): boolean {
-  const map = board.variant.map;
-  const seas = new Set<number>();
-  for (let f = 0; f < board.units.length; f++) if (board.units[f]!.type === 'F') seas.add(board.provinceIndex[f]!);
-  return convoyRoutes(map, provinceOf(board.units[army]!.location), move.target!).some((route) => route.every((sea) => seas.has(sea)));
+  const routes = convoyRoutesByIndex(board.variant.map, board.provinceIndex[army]!, move.targetProvince);
+  const fleetAt = (sea: number) => {
+    const unit = board.unitAt[sea]!;
+    return unit >= 0 && board.units[unit]!.type === 'F';
+  };
+  return routes.some((route) => route.every(fleetAt));
 }
 
 function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
@@ -75,40 +78,34 @@ function rejected(submitted: SubmittedOrder, input: number, reason: string): Ord
     input,
     outcome: 'illegal',
     reason,
-    markers: [],
-    notes: [],
+    markers: NO_NOTES,
+    notes: NO_NOTES,
   };
 }
 
 function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)[]): ResolverOrders {
   const map = board.variant.map;
   const n = board.units.length;
-  const kind = new Uint8Array(n);
-  const src = new Int32Array(n);
-  const dst = new Int32Array(n).fill(-1);
-  const aux = new Int32Array(n).fill(-1);
-  const dstCoast = new Uint8Array(n);
-  const power = new Uint8Array(n);
-  const convoyed = new Uint8Array(n);
-  const unitAt = board.unitAt;
+  const kind = scratchUint8(UINT8.kind, n);
+  const dst = scratchInt32(INT32.dst, n, -1);
+  const aux = scratchInt32(INT32.aux, n, -1);
+  const dstCoast = scratchUint8(UINT8.dstCoast, n);
+  const convoyed = scratchUint8(UINT8.convoyed, n);
+  const power = board.powerIndex;
   for (let i = 0; i < n; i++) {
-    src[i] = board.provinceIndex[i]!;
-    const powerIndex = board.variant.powerIndex(board.units[i]!.power);
-    power[i] = powerIndex < 0 ? 255 : powerIndex;
     const order = bound[i];
     if (!order) continue;
     kind[i] = order.kind;
-    if (order.target !== null) {
-      dst[i] = map.indexOf(provinceOf(order.target));
-      dstCoast[i] = coastCode(order.target);
-    }
+    dst[i] = order.targetProvince;
+    dstCoast[i] = order.targetCoast;
     aux[i] = order.other;
   }
   // DATC 4.A.3 (v3 preference): an army that could walk goes by convoy only when the player
   // wrote "via convoy" or one of its own fleets is legally ordered to convoy it; no fallback.
   for (let f = 0; f < n; f++) {
+    if (kind[f] !== CONVOY) continue;
     const army = aux[f]!;
-    if (kind[f] === CONVOY && kind[army] === MOVE && dst[f] === dst[army] && power[f] === power[army]) convoyed[army] = 1;
+    if (kind[army] === MOVE && dst[f] === dst[army] && power[f] === power[army]) convoyed[army] = 1;
   }
   for (let i = 0; i < n; i++) {
     const order = bound[i];
@@ -118,12 +115,7 @@ function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)
   for (let i = 0; i < n; i++) {
     if (kind[i] === SUPPORT && dst[i]! >= 0 && dstCoast[i] !== 0 && dstCoast[aux[i]!] !== dstCoast[i]) dst[i] = -2;
   }
-  return { count: n, kind, src, dst, aux, power, convoyed, unitAt, seaLink: (a, b) => map.fleetReachByIndex(a, b) };
-}
-
-function coastCode(location: LocationId): number {
-  const slash = location.indexOf('/');
-  return slash < 0 ? 0 : 1 + ['nc', 'sc', 'ec', 'wc'].indexOf(location.slice(slash + 1));
+  return { count: n, kind, src: board.provinceIndex, dst, aux, power, convoyed, unitAt: board.unitAt, seaLink: map.seaLink };
 }
 
 function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): OrderResult[] {
@@ -132,7 +124,7 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
     const unit = board.units[i]!;
     const order = bound[i];
     const dislodged = r.dislodgedBy[i]! >= 0;
-    const markers: Marker[] = [];
+    let marker: Marker | null = null;
     let outcome: Outcome = r.succeeds[i] === 1 ? 'succeeds' : 'fails';
     let reason: string | null = null;
     switch (o.kind[i]) {
@@ -141,10 +133,10 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
           if (o.convoyed[i] === 1 && r.pathOk[i] === 0) {
             let anyConvoy = false;
             for (let f = 0; f < o.count; f++) if (o.kind[f] === CONVOY && o.aux[f] === i && r.supportMatches[f] === 1) anyConvoy = true;
-            markers.push(anyConvoy ? 'disrupted' : 'no convoy');
+            marker = anyConvoy ? 'disrupted' : 'no convoy';
             reason = anyConvoy ? 'The convoy was disrupted' : 'No fleet convoyed the army';
           } else {
-            markers.push('bounce');
+            marker = 'bounce';
             reason = 'The move bounced';
           }
         }
@@ -152,10 +144,10 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
       case SUPPORT:
         if (r.supportMatches[i] === 0) {
           outcome = 'fails';
-          markers.push('void');
+          marker = 'void';
           reason = 'The supported unit did not make the move supported';
         } else if (r.succeeds[i] === 0) {
-          markers.push('cut');
+          marker = 'cut';
           reason = dislodged ? 'The supporting unit was dislodged' : 'The support was cut';
         }
         break;
@@ -163,12 +155,12 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
         const army = o.aux[i]!;
         if (r.supportMatches[i] === 0) {
           outcome = 'fails';
-          markers.push('void');
+          marker = 'void';
           reason = 'The army did not move by convoy to that destination';
         } else if (r.succeeds[i] === 0 || r.pathOk[army] === 0) {
           outcome = 'fails';
           reason = r.succeeds[i] === 0 ? 'The convoying fleet was dislodged' : 'The convoy was disrupted';
-          if (r.succeeds[i] === 1) markers.push('disrupted');
+          if (r.succeeds[i] === 1) marker = 'disrupted';
         } else if (!onUsedRoute(o, r, army, i)) {
           outcome = 'fails';
           reason = 'The army was carried by other fleets';
@@ -178,7 +170,7 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
       default:
         if (dislodged) reason = 'The unit was dislodged';
     }
-    if (dislodged) markers.push('dislodged');
+    const markers: readonly Marker[] = marker === null ? (dislodged ? DISLODGED : NO_NOTES) : dislodged ? [marker, 'dislodged'] : [marker];
     results.push({
       power: unit.power,
       unit: unit.location,
@@ -187,11 +179,13 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
       outcome,
       reason,
       markers,
-      notes: order?.notes ?? [],
+      notes: order?.notes ?? NO_NOTES,
     });
   }
   return results;
 }
+
+const DISLODGED: readonly Marker[] = Object.freeze(['dislodged']);
 
 /** Whether the fleet lies on a chain of surviving convoying fleets linking the army to its target. */
 function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: number): boolean {
@@ -212,37 +206,42 @@ function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: numb
 function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): Omit<MovementOutcome, 'results'> {
   const map = board.variant.map;
   const units: Unit[] = [];
-  const occupied = new Set<ProvinceId>();
-  for (let i = 0; i < o.count; i++) {
-    if (r.dislodgedBy[i]! >= 0) continue;
+  const n = o.count;
+  let anyDislodged = false;
+  for (let i = 0; i < n; i++) {
+    if (r.dislodgedBy[i]! >= 0) {
+      anyDislodged = true;
+      continue;
+    }
     const unit = board.units[i]!;
-    const moved = o.kind[i] === MOVE && r.succeeds[i] === 1;
-    const location = moved ? bound[i]!.target! : unit.location;
-    units.push(moved ? { power: unit.power, type: unit.type, location } : unit);
-    occupied.add(provinceOf(location));
+    units.push(o.kind[i] === MOVE && r.succeeds[i] === 1 ? { power: unit.power, type: unit.type, location: bound[i]!.target! } : unit);
   }
-  const standoffs = new Set<number>();
-  for (let i = 0; i < o.count; i++) {
+  if (!anyDislodged) return { units, dislodged: [] };
+  // Where a dislodged unit may not retreat: provinces occupied after the moves, and those left empty by a standoff.
+  const closed = scratchUint8(UINT8.closed, map.size);
+  for (let i = 0; i < n; i++) {
+    if (r.dislodgedBy[i]! >= 0) continue;
+    closed[o.kind[i] === MOVE && r.succeeds[i] === 1 ? o.dst[i]! : o.src[i]!] = 1;
+  }
+  for (let i = 0; i < n; i++) {
     if (o.kind[i] !== MOVE || r.succeeds[i] === 1 || r.pathOk[i] === 0) continue;
-    const lostHeadToHead = o.convoyed[i] === 0 && (() => {
-      const other = o.unitAt[o.dst[i]!]!;
-      return other >= 0 && o.kind[other] === MOVE && o.convoyed[other] === 0 && o.dst[other] === o.src[i] && r.succeeds[other] === 1;
-    })();
-    if (!lostHeadToHead) standoffs.add(o.dst[i]!);
+    const other = o.unitAt[o.dst[i]!]!;
+    const lostHeadToHead =
+      o.convoyed[i] === 0 && other >= 0 && o.kind[other] === MOVE && o.convoyed[other] === 0 && o.dst[other] === o.src[i] && r.succeeds[other] === 1;
+    if (!lostHeadToHead) closed[o.dst[i]!] = 1;
   }
   const dislodged: DislodgedUnit[] = [];
-  for (let i = 0; i < o.count; i++) {
+  for (let i = 0; i < n; i++) {
     const attacker = r.dislodgedBy[i]!;
     if (attacker < 0) continue;
     const unit = board.units[i]!;
     // DATC 4.A.5 (2023 rulebook): a unit dislodged by a convoyed army may retreat to where the army came from.
-    const attackerFrom = o.convoyed[attacker] === 1 ? null : provinceOf(board.units[attacker]!.location);
+    const attackerFrom = o.convoyed[attacker] === 1 ? null : o.src[attacker]!;
     const retreats = map.movesFrom(unit.type, unit.location).filter((location) => {
-      const province = provinceOf(location);
-      return province !== attackerFrom && !occupied.has(province) && !standoffs.has(map.indexOf(province));
+      const province = map.provinceIndexOfLocation(location);
+      return province !== attackerFrom && closed[province] === 0;
     });
-    dislodged.push({ power: unit.power, type: unit.type, location: unit.location, attackerFrom, retreats });
+    dislodged.push({ power: unit.power, type: unit.type, location: unit.location, attackerFrom: attackerFrom === null ? null : map.provinces[attackerFrom]!.id, retreats });
   }
   return { units, dislodged };
 }
-

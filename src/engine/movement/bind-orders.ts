@@ -1,13 +1,15 @@
-import { Board, refOf, unitWord } from '../board.ts';
-import { convoyPossible, seaOnConvoyRoute } from '../convoy-geometry.ts';
+import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
+import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
 import { illegal, type Checked } from '../results.ts';
-import type { LocationId, Order, PowerId, UnitRef } from '../types.ts';
+import type { LocationId, Order, PowerId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
 
 // Checks each movement order against the position (DATC 4.E.1: an order that could
 // never be valid is illegal and ignored, so the unit holds) and reduces legal ones to
-// the integers the resolver works on.
+// the integers the resolver works on. This runs once per order of every adjudication, so
+// it asks the map by index and builds one object per order: the bound order itself (the
+// canonical order is the submitted one whenever the player wrote it canonically).
 
 export interface BoundOrder {
   readonly input: number;
@@ -18,6 +20,10 @@ export interface BoundOrder {
   readonly kind: typeof HOLD | typeof MOVE | typeof SUPPORT | typeof CONVOY;
   /** MOVE, SUPPORT to move, CONVOY: the target location (with coast where one applies); null otherwise. */
   readonly target: LocationId | null;
+  /** The target's province index, or -1 when there is no target. */
+  readonly targetProvince: number;
+  /** The target's coast code (GameMap.coastCodeOfLocation): 0 when it names none. */
+  readonly targetCoast: number;
   /** SUPPORT: the supported unit; CONVOY: the convoyed army; -1 otherwise. */
   readonly other: number;
   /** MOVE of an army that could also walk: the player asked for a convoy (`via convoy` or a route). */
@@ -26,7 +32,30 @@ export interface BoundOrder {
   readonly adjacent: boolean;
 }
 
-type Binding = Omit<BoundOrder, 'input' | 'unit' | 'notes'>;
+/** Notes gathered while binding one order; null until the first. */
+type Notes = string[] | null;
+
+function noted(notes: Notes, note: string): string[] {
+  if (notes === null) return [note];
+  notes.push(note);
+  return notes;
+}
+
+function bound(
+  input: number,
+  unit: number,
+  order: Order,
+  notes: Notes,
+  kind: BoundOrder['kind'],
+  target: LocationId | null,
+  targetProvince: number,
+  targetCoast: number,
+  other: number,
+  viaConvoy: boolean,
+  adjacent: boolean,
+): Checked<BoundOrder> {
+  return { ok: true, value: { input, unit, order, notes: notes ?? NO_NOTES, kind, target, targetProvince, targetCoast, other, viaConvoy, adjacent }, notes: NO_NOTES };
+}
 
 export function bindMovementOrder(board: Board, power: PowerId, order: Order, input: number): Checked<BoundOrder> {
   if (order.kind === 'retreat' || order.kind === 'disband') return illegal('Retreats and disbands are only ordered in a retreat phase');
@@ -37,77 +66,72 @@ export function bindMovementOrder(board: Board, power: PowerId, order: Order, in
   if (!found.ok) return found;
   const unit = found.value;
   const notes = typeNotes(board, unit, order.unit);
-  const checked = bindKind(board, unit, order);
-  if (!checked.ok) return checked;
-    // Built field by field: object spread is measurably slow on this hot path.
-  const v = checked.value;
-  const allNotes = notes.length === 0 ? checked.notes : notes.concat(checked.notes);
-  const bound: BoundOrder = { input, unit, order: v.order, notes: allNotes, kind: v.kind, target: v.target, other: v.other, viaConvoy: v.viaConvoy, adjacent: v.adjacent };
-  return { ok: true, value: bound, notes: [] };
-}
-
-/** DATC 4.C.2 and 4.B.5: a wrong unit type or coast for the ordered unit is ignored, and we say so. */
-function typeNotes(board: Board, index: number, ref: UnitRef): string[] {
-  const unit = board.units[index]!;
-  const notes: string[] = [];
-  if (ref.type !== null && ref.type !== unit.type) notes.push(`the unit in ${board.name(provinceOf(unit.location))} is ${unit.type === 'A' ? 'an army' : 'a fleet'}; read as such`);
-  const written = coastOf(ref.location);
-  if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes.push(`the fleet is in ${board.name(unit.location)}; the coast written was ignored`);
-  return notes;
-}
-
-function bindKind(board: Board, unit: number, order: Order & { unit: UnitRef }): Checked<Binding> {
-  const self = refOf(board.units[unit]!);
   switch (order.kind) {
     case 'hold':
-      return ok({ kind: HOLD, order: { kind: 'hold', unit: self }, target: null, other: -1, viaConvoy: false, adjacent: false });
+      return bound(input, unit, sameRef(order.unit, board.units[unit]!) ? order : { kind: 'hold', unit: refOf(board.units[unit]!) }, notes, HOLD, null, -1, 0, -1, false, false);
     case 'move':
-      return bindMove(board, unit, order);
+      return bindMove(board, unit, order, input, notes);
     case 'support':
-      return bindSupport(board, unit, order);
+      return bindSupport(board, unit, order, input, notes);
     case 'convoy':
-      return bindConvoy(board, unit, order);
-    default:
-      return illegal('This order cannot be given in a movement phase');
+      return bindConvoy(board, unit, order, input, notes);
   }
 }
 
-function ok<T>(value: T, notes: readonly string[] = []): Checked<T> {
-  return { ok: true, value, notes };
+/** Whether the player's reference is the unit's canonical one, so it can stand in the canonical order. */
+function sameRef(ref: UnitRef, unit: Unit): boolean {
+  return ref.type === unit.type && ref.location === unit.location;
 }
 
-function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'move' }>): Checked<Binding> {
+/** The unit's canonical reference: the player's own when it is already that. */
+function canonicalRef(ref: UnitRef, unit: Unit): UnitRef {
+  return sameRef(ref, unit) ? ref : refOf(unit);
+}
+
+/** DATC 4.C.2 and 4.B.5: a wrong unit type or coast for the ordered unit is ignored, and we say so. */
+function typeNotes(board: Board, index: number, ref: UnitRef): Notes {
+  const unit = board.units[index]!;
+  if (sameRef(ref, unit)) return null;
+  let notes: Notes = null;
+  if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, `the unit in ${board.name(provinceOf(unit.location))} is ${unit.type === 'A' ? 'an army' : 'a fleet'}; read as such`);
+  const written = coastOf(ref.location);
+  if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, `the fleet is in ${board.name(unit.location)}; the coast written was ignored`);
+  return notes;
+}
+
+function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'move' }>, input: number, notes: Notes): Checked<BoundOrder> {
   const map = board.variant.map;
   const unit = board.units[index]!;
-  const from = provinceOf(unit.location);
+  const fromIndex = board.provinceIndex[index]!;
   const toProvince = provinceOf(order.to);
   const target = map.province(toProvince)!;
-  const word = unitWord(unit.type);
-  if (toProvince === from) return illegal(`The ${word} is already in ${board.name(from)}`);
-  const notes: string[] = [];
-  const self = refOf(unit);
+  if (target.index === fromIndex) return illegal(`The ${unitWord(unit.type)} is already in ${board.name(toProvince)}`);
+  const self = canonicalRef(order.unit, unit);
   if (unit.type === 'A') {
-    if (coastOf(order.to) !== null) notes.push('an army moves to a province, not a coast; the coast was ignored');
+    if (toProvince !== order.to) notes = noted(notes, 'an army moves to a province, not a coast; the coast was ignored');
     if (target.terrain === 'sea') return illegal(`An army cannot move into ${target.name}, which is a sea`);
-    if (order.route.length > 0) notes.push('the convoy route written is not needed and was not checked (DATC 4.A.6)');
-    const adjacent = map.canMove('A', unit.location, toProvince);
+    if (order.route.length > 0) notes = noted(notes, 'the convoy route written is not needed and was not checked (DATC 4.A.6)');
+    const adjacent = map.armyAdjacentByIndex(fromIndex, target.index);
     const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
-    if (viaConvoy && !convoyPossible(map, from, toProvince)) {
+    if (viaConvoy && !convoyPossibleByIndex(map, fromIndex, target.index)) {
+      const from = provinceOf(unit.location);
       return illegal(adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`);
     }
-    return ok({ kind: MOVE, order: { kind: 'move', unit: self, to: toProvince, viaConvoy: order.viaConvoy, route: order.route }, target: toProvince, other: -1, viaConvoy, adjacent }, notes);
+    const canonical: Order = self === order.unit && toProvince === order.to ? order : { kind: 'move', unit: self, to: toProvince, viaConvoy: order.viaConvoy, route: order.route };
+    return bound(input, index, canonical, notes, MOVE, toProvince, target.index, 0, -1, viaConvoy, adjacent);
   }
   if (order.viaConvoy || order.route.length > 0) return illegal('Only armies can be convoyed');
   if (target.terrain === 'land') return illegal(`A fleet cannot move inland to ${target.name}`);
   let to: LocationId = toProvince;
   if (target.coasts.length > 0) {
     const reachable = map.fleetTargets(unit.location, toProvince);
-    if (coastOf(order.to) !== null && target.coasts.includes(coastOf(order.to)!)) {
+    const written = coastOf(order.to);
+    if (written !== null && target.coasts.includes(written)) {
       if (!reachable.includes(order.to)) return illegal(`The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`);
       to = order.to;
     } else if (reachable.length === 1) {
       to = reachable[0]!;
-      notes.push(`coast inferred: ${board.name(to)} is the only coast the fleet can reach`);
+      notes = noted(notes, `coast inferred: ${board.name(to)} is the only coast the fleet can reach`);
     } else if (reachable.length === 0) {
       return illegal(`A fleet in ${board.name(unit.location)} cannot move to ${target.name}`);
     } else {
@@ -116,60 +140,80 @@ function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'mo
   } else if (!map.canMove('F', unit.location, toProvince)) {
     return illegal(`A fleet in ${board.name(unit.location)} cannot move to ${target.name}`);
   }
-  return ok({ kind: MOVE, order: { kind: 'move', unit: self, to, viaConvoy: false, route: [] }, target: to, other: -1, viaConvoy: false, adjacent: true }, notes);
+  const canonical: Order = self === order.unit && to === order.to ? order : { kind: 'move', unit: self, to, viaConvoy: false, route: [] };
+  return bound(input, index, canonical, notes, MOVE, to, target.index, to === toProvince ? 0 : map.coastCodeOfLocation(to), -1, false, true);
 }
 
-function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 'support' }>): Checked<Binding> {
+function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 'support' }>, input: number, notes: Notes): Checked<BoundOrder> {
   const map = board.variant.map;
   const unit = board.units[index]!;
   const from = provinceOf(unit.location);
-  const supportedProvince = provinceOf(order.supported.location);
-  const other = board.indexAt(supportedProvince);
-  if (other < 0) return illegal(`There is no unit in ${board.name(supportedProvince)} to support`);
+  const fromIndex = board.provinceIndex[index]!;
+  const other = board.indexAtLocation(order.supported.location);
+  if (other < 0) return illegal(`There is no unit in ${board.name(provinceOf(order.supported.location))} to support`);
   if (other === index) return illegal('A unit cannot support itself');
   const supported = board.units[other]!;
-  const self = refOf(unit);
+  const supportedProvince = provinceOf(supported.location);
+  const supportedIndex = board.provinceIndex[other]!;
+  const self = canonicalRef(order.unit, unit);
+  const supportedRef = canonicalRef(order.supported, supported);
   const word = unitWord(unit.type);
   if (order.to === null) {
-    if (!map.canReachProvince(unit.type, unit.location, supportedProvince)) {
+    if (!reaches(board, index, supportedIndex, supportedProvince)) {
       return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(supportedProvince)}, so it cannot support a unit there`);
     }
     if (!map.canSupportAcross(from, supportedProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(supportedProvince)} but cannot support into it`);
-    return ok({ kind: SUPPORT, order: { kind: 'support', unit: self, supported: refOf(supported), to: null }, target: null, other, viaConvoy: false, adjacent: false });
+    const canonical: Order = self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
+    return bound(input, index, canonical, notes, SUPPORT, null, -1, 0, other, false, false);
   }
   const toProvince = provinceOf(order.to);
-  if (toProvince === supportedProvince) return illegal(`The supported unit is already in ${board.name(toProvince)}`);
-  if (toProvince === from) return illegal(`A unit cannot support a move into its own province`);
-  if (!map.canReachProvince(unit.type, unit.location, toProvince)) {
+  const toIndex = map.province(toProvince)?.index ?? -1;
+  if (toIndex < 0) return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`);
+  if (toIndex === supportedIndex) return illegal(`The supported unit is already in ${board.name(toProvince)}`);
+  if (toIndex === fromIndex) return illegal(`A unit cannot support a move into its own province`);
+  if (!reaches(board, index, toIndex, toProvince)) {
     return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`);
   }
   if (!map.canSupportAcross(from, toProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(toProvince)} but cannot support into it`);
   const supportedCanGo =
     supported.type === 'A'
       ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
-        map.canMove('A', supported.location, toProvince) || convoyPossible(map, supportedProvince, toProvince, map.province(from)!.convoys ? map.indexOf(from) : -1)
-      : map.canReachProvince('F', supported.location, toProvince);
+        map.armyAdjacentByIndex(supportedIndex, toIndex) || convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
+      : reaches(board, other, toIndex, toProvince);
   if (!supportedCanGo) return illegal(`The ${unitWord(supported.type)} in ${board.name(supportedProvince)} cannot reach ${board.name(toProvince)}`);
   // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
-  const coast = coastOf(order.to);
-  const target = supported.type === 'F' && coast !== null && map.province(toProvince)!.coasts.includes(coast) ? order.to : toProvince;
-  return ok({ kind: SUPPORT, order: { kind: 'support', unit: self, supported: refOf(supported), to: target }, target, other, viaConvoy: false, adjacent: false });
+  const coast = toProvince === order.to ? 0 : map.coastCodeOfLocation(order.to);
+  const target = supported.type === 'F' && coast > 0 ? order.to : toProvince;
+  const canonical: Order = self === order.unit && supportedRef === order.supported && target === order.to ? order : { kind: 'support', unit: self, supported: supportedRef, to: target };
+  return bound(input, index, canonical, notes, SUPPORT, target, toIndex, target === toProvince ? 0 : coast, other, false, false);
 }
 
-function bindConvoy(board: Board, index: number, order: Extract<Order, { kind: 'convoy' }>): Checked<Binding> {
+/** Whether the unit could move into the province at all, whatever the coast: the test for support. */
+function reaches(board: Board, unit: number, toIndex: number, toProvince: string): boolean {
+  const map = board.variant.map;
+  const moving = board.units[unit]!;
+  return moving.type === 'A' ? map.armyAdjacentByIndex(board.provinceIndex[unit]!, toIndex) : map.canReachProvince('F', moving.location, toProvince);
+}
+
+function bindConvoy(board: Board, index: number, order: Extract<Order, { kind: 'convoy' }>, input: number, notes: Notes): Checked<BoundOrder> {
   const map = board.variant.map;
   const unit = board.units[index]!;
   const from = provinceOf(unit.location);
+  const fromIndex = board.provinceIndex[index]!;
   if (unit.type !== 'F') return illegal('Only fleets can convoy');
-  if (!map.province(from)!.convoys) return illegal(`A fleet in ${board.name(from)} cannot convoy: only fleets at sea or in a port can`);
-  const armyProvince = provinceOf(order.army.location);
-  const other = board.indexAt(armyProvince);
-  if (other < 0) return illegal(`There is no unit in ${board.name(armyProvince)} to convoy`);
+  if (!map.provinces[fromIndex]!.convoys) return illegal(`A fleet in ${board.name(from)} cannot convoy: only fleets at sea or in a port can`);
+  const other = board.indexAtLocation(order.army.location);
+  if (other < 0) return illegal(`There is no unit in ${board.name(provinceOf(order.army.location))} to convoy`);
   const army = board.units[other]!;
   if (army.type !== 'A') return illegal('Only armies can be convoyed');
+  const armyProvince = provinceOf(army.location);
   const toProvince = provinceOf(order.to);
-  if (!seaOnConvoyRoute(map, armyProvince, toProvince, map.indexOf(from))) {
+  const toIndex = map.indexOf(toProvince);
+  if (!seaOnConvoyRouteByIndex(map, board.provinceIndex[other]!, toIndex, fromIndex)) {
     return illegal(`The fleet in ${board.name(from)} cannot be part of a convoy from ${board.name(armyProvince)} to ${board.name(toProvince)}`);
   }
-  return ok({ kind: CONVOY, order: { kind: 'convoy', unit: refOf(unit), army: refOf(army), to: toProvince }, target: toProvince, other, viaConvoy: false, adjacent: false });
+  const self = canonicalRef(order.unit, unit);
+  const armyRef = canonicalRef(order.army, army);
+  const canonical: Order = self === order.unit && armyRef === order.army && toProvince === order.to ? order : { kind: 'convoy', unit: self, army: armyRef, to: toProvince };
+  return bound(input, index, canonical, notes, CONVOY, toProvince, toIndex, 0, other, false, false);
 }

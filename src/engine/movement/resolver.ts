@@ -9,6 +9,8 @@
 // Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
 // nothing and works on integers only. Illegal orders have been turned into holds before.
 
+import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
+
 export const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
@@ -51,6 +53,7 @@ export interface Resolution {
   readonly supportMatches: Uint8Array;
 }
 
+/** Resolves the orders; the resolution's arrays last until the next resolution (see scratch.ts). */
 export function resolveMovement(o: ResolverOrders): Resolution {
   return new Resolver(o).run();
 }
@@ -141,8 +144,8 @@ class Resolver {
     this.convoyNext = w.convoyNext;
     this.opponent = w.opponent;
     this.seen = w.seen;
-    this.paradox = new Uint8Array(n);
-    this.matches = new Uint8Array(n);
+    this.paradox = scratchUint8(UINT8.paradox, n);
+    this.matches = scratchUint8(UINT8.matches, n);
     for (let i = n - 1; i >= 0; i--) {
       const kind = o.kind[i]!;
       if (kind === MOVE) {
@@ -176,8 +179,8 @@ class Resolver {
   run(): Resolution {
     const n = this.o.count;
     for (let i = 0; i < n; i++) if (this.o.kind[i] !== HOLD) this.resolve(i);
-    const dislodgedBy = new Int32Array(n).fill(-1);
-    const pathOk = new Uint8Array(n);
+    const dislodgedBy = scratchInt32(INT32.dislodgedBy, n, -1);
+    const pathOk = scratchUint8(UINT8.pathOk, n);
     for (let i = 0; i < n; i++) {
       if (this.o.kind[i] !== MOVE) continue;
       pathOk[i] = this.o.convoyed[i] === 0 || this.path(i) ? 1 : 0;
@@ -186,7 +189,7 @@ class Resolver {
         if (target >= 0 && !(this.o.kind[target] === MOVE && this.result[target] === 1)) dislodgedBy[target] = i;
       }
     }
-    const succeeds = new Uint8Array(n);
+    const succeeds = scratchUint8(UINT8.succeeds, n);
     for (let i = 0; i < n; i++) succeeds[i] = this.o.kind[i] === HOLD ? (dislodgedBy[i]! < 0 ? 1 : 0) : this.result[i]!;
     return { succeeds, dislodgedBy, pathOk, paradox: this.paradox, supportMatches: this.matches };
   }
