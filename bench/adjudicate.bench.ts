@@ -13,6 +13,7 @@ import { prepareMovement } from '../src/engine/movement/adjudicate-movement.ts';
 import { resolveMovement } from '../src/engine/movement/resolver.ts';
 import { parsePhaseId } from '../src/engine/phase.ts';
 import type { SubmittedOrder } from '../src/engine/results.ts';
+import { powerEntries } from '../src/engine/ids.ts';
 import type { Position } from '../src/engine/types.ts';
 import { parseOrderLine } from '../src/orders/index.ts';
 import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
@@ -34,7 +35,7 @@ const variant = loadVariant('standard');
 function parseAll(position: Position, orders: Record<string, string[]>): SubmittedOrder[] {
   const phase = parsePhaseId(position.phase)!.type;
   const submitted: SubmittedOrder[] = [];
-  for (const [power, lines] of Object.entries(orders)) {
+  for (const [power, lines] of powerEntries(orders)) {
     for (const line of lines) for (const parsed of parseOrderLine(line, variant.map, phase)) if (parsed.ok) submitted.push({ power, order: parsed.order });
   }
   return submitted;

@@ -8,6 +8,7 @@ import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../src/engine/adjudicate-phase.ts';
 import { parseOrderLine } from '../src/orders/index.ts';
 import { machineLine, medianMicros } from './machine.ts';
+import type { PowerId } from '../src/engine/types.ts';
 
 // npm run bench:judge — the judge's own CPU per mail, by kind of mail, without IMAP or SMTP: a
 // MailJudge in this process on a scratch database of the real PostgreSQL server (so the
@@ -38,7 +39,7 @@ const cpu = new Map<Kind, number[]>();
 async function engineFigures(): Promise<void> {
   const variant = loadVariant('standard');
   const position = variant.startingPosition();
-  const read = (power: string, lines: string[]) => lines.flatMap((text) => parseOrderLine(text, variant.map, 'movement').flatMap((p) => (p.ok ? [{ power, order: p.order }] : [])));
+  const read = (power: PowerId, lines: string[]) => lines.flatMap((text) => parseOrderLine(text, variant.map, 'movement').flatMap((p) => (p.ok ? [{ power, order: p.order }] : [])));
   const france = read('FRANCE', ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao']);
   const adjudicate = medianMicros(() => adjudicatePhase(variant, position, france), { batches: 50, perBatch: 100 });
   const check = await import('../src/engine/check-orders.ts').then(

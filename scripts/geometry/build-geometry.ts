@@ -2,6 +2,7 @@ import type { MapData } from '../../src/engine/map-schema.ts';
 import type { MapGeometry } from '../../src/catalog/map-geometry.ts';
 import { readPostScriptMap, type Figure, type Point, type Segment } from './postscript.ts';
 import { provinceOutlines } from './regions.ts';
+import type { ProvinceId } from '../../src/engine/types.ts';
 
 // One DPjudge drawing to the project's geometry: coordinates flipped to y-down, DPjudge's abbreviations
 // renamed to the map's province ids where the map is known, province outlines traced from the lines.
@@ -65,7 +66,7 @@ export function idResolver(map: MapData | null, info: readonly { abbreviation: s
   return (abbr) => {
     const [province = '', coast] = lowered(abbr).split('/');
     let id = province;
-    if (!ids.has(province)) id = byAlias.get(province) ?? byAlias.get(names.get(province) ?? '') ?? province;
+    if (!ids.has(province as ProvinceId)) id = byAlias.get(province) ?? byAlias.get(names.get(province) ?? '') ?? province;
     return coast ? `${id}/${coast}` : id;
   };
 }

@@ -3,6 +3,7 @@ import { loadVariant, VariantLoadError } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, PhaseError } from '../engine/adjudicate-phase.ts';
 import { provinceOf } from '../engine/map.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { locationId, provinceId } from '../engine/ids.ts';
 import type { OrderResult, SubmittedOrder } from '../engine/results.ts';
 import type { DislodgedUnit, LocationId, Order, PowerId, Position, ProvinceId, Unit, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -123,7 +124,7 @@ function requirePower(variant: Variant, name: string, where: string): PowerId {
 }
 
 function requireLocation(variant: Variant, type: UnitType, location: string, where: string): LocationId {
-  const normalised = location.toLowerCase();
+  const normalised = locationId(location);
   if (!variant.map.isLocation(normalised)) throw new AdjudicateInputError(`${where}: "${location}" is not a location on the ${variant.map.name} map`);
   if (!variant.map.canOccupy(type, normalised)) {
     throw new AdjudicateInputError(`${where}: ${type === 'A' ? 'an army' : 'a fleet'} cannot stand at "${location}"`);
@@ -148,7 +149,7 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
   const occupied = new Set(units.map((u) => provinceOf(u.location)));
   const dislodged: DislodgedUnit[] = (raw.dislodged ?? []).map((d, i) => {
     const unit = readUnit(d, `position.dislodged[${i}]`);
-    const attackerFrom = d.attackerFrom ? d.attackerFrom.toLowerCase() : null;
+    const attackerFrom = d.attackerFrom ? provinceId(d.attackerFrom) : null;
     if (attackerFrom !== null && !variant.map.province(attackerFrom)) throw new AdjudicateInputError(`position.dislodged[${i}].attackerFrom: "${d.attackerFrom}" is not a province`);
     const retreats =
       d.retreats?.map((r, k) => requireLocation(variant, unit.type, r, `position.dislodged[${i}].retreats[${k}]`)) ??
@@ -159,7 +160,7 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
   for (const [powerName, centres] of Object.entries(raw.supplyCenters ?? {})) {
     const power = requirePower(variant, powerName, `position.supplyCenters.${powerName}`);
     supplyCenters[power] = centres.map((c, k) => {
-      const id = c.toLowerCase();
+      const id = provinceId(c);
       if (!variant.map.province(id)?.supplyCenter) throw new AdjudicateInputError(`position.supplyCenters.${powerName}[${k}]: "${c}" is not a supply centre`);
       return id;
     });
@@ -173,7 +174,7 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
   for (const [powerName, centres] of Object.entries(raw.homeCenters ?? {})) {
     const power = requirePower(variant, powerName, `position.homeCenters.${powerName}`);
     (homeCenters ??= {})[power] = centres.map((c, k) => {
-      const id = c.toLowerCase();
+      const id = provinceId(c);
       if (!variant.map.province(id)?.supplyCenter) throw new AdjudicateInputError(`position.homeCenters.${powerName}[${k}]: "${c}" is not a supply centre`);
       return id;
     });

@@ -7,8 +7,8 @@ import { closest, orList } from '../engine/suggest.ts';
 // `Fra` is France, Russia and Austria, as on both judges.
 
 /** Anything the judge can address press to: map powers, pre-start seats, named observers. */
-export interface PowerRef {
-  readonly id: string;
+export interface PowerRef<Id extends string = string> {
+  readonly id: Id;
   readonly name: string;
   /** The letter (or digit) used in run-together lists; null when the role has none. */
   readonly initial?: string | null;
@@ -18,16 +18,19 @@ export interface PowerRef {
 export const MASTER_RECIPIENT = 'MASTER';
 export const OBSERVERS_RECIPIENT = 'OBSERVERS';
 
-const RESERVED_NAMES: Readonly<Record<string, string>> = {
+type ReservedRecipient = typeof MASTER_RECIPIENT | typeof OBSERVERS_RECIPIENT;
+
+const RESERVED_NAMES: Readonly<Record<string, ReservedRecipient>> = {
   MASTER: MASTER_RECIPIENT,
   GM: MASTER_RECIPIENT,
   OBSERVER: OBSERVERS_RECIPIENT,
   OBSERVERS: OBSERVERS_RECIPIENT,
 };
-const RESERVED_INITIALS: Readonly<Record<string, string>> = { M: MASTER_RECIPIENT, O: OBSERVERS_RECIPIENT };
+const RESERVED_INITIALS: Readonly<Record<string, ReservedRecipient>> = { M: MASTER_RECIPIENT, O: OBSERVERS_RECIPIENT };
 
-export type PowerListResult =
-  | { readonly ok: true; readonly ids: readonly string[] }
+/** The ids are those of the refs given, or the Master's and the observers'. */
+export type PowerListResult<Id extends string = string> =
+  | { readonly ok: true; readonly ids: readonly (Id | ReservedRecipient)[] }
   | { readonly ok: false; readonly token: string; readonly error: string };
 
 /** Items of a list written with commas and/or spaces: `France,Russia, austria` gives three. */
@@ -35,7 +38,7 @@ export function splitPowerList(text: string): readonly string[] {
   return text.split(/[\s,]+/).filter((item) => item !== '');
 }
 
-function resolveToken(token: string, powers: readonly PowerRef[]): { ids: readonly string[] } | { error: string } {
+function resolveToken<Id extends string>(token: string, powers: readonly PowerRef<Id>[]): { ids: readonly (Id | ReservedRecipient)[] } | { error: string } {
   const upper = token.toUpperCase();
   const named = powers.find((p) => p.name.toUpperCase() === upper || p.id.toUpperCase() === upper);
   if (named) return { ids: [named.id] };
@@ -44,7 +47,7 @@ function resolveToken(token: string, powers: readonly PowerRef[]): { ids: readon
   // writing PRESS TO GM means Germany and the Master.
   const initialsFirst = upper === 'GM' && powers.some((p) => p.initial?.toUpperCase() === 'G');
   if (reserved && !initialsFirst) return { ids: [reserved] };
-  const ids: string[] = [];
+  const ids: (Id | ReservedRecipient)[] = [];
   for (const letter of upper) {
     const power = powers.find((p) => p.initial != null && p.initial.toUpperCase() === letter);
     const id = power?.id ?? RESERVED_INITIALS[letter];
@@ -64,8 +67,8 @@ function resolveToken(token: string, powers: readonly PowerRef[]): { ids: readon
 }
 
 /** Power ids for the tokens, each once, in the order written; or the first token that names nobody. */
-export function resolvePowerList(tokens: readonly string[], powers: readonly PowerRef[]): PowerListResult {
-  const ids: string[] = [];
+export function resolvePowerList<Id extends string>(tokens: readonly string[], powers: readonly PowerRef<Id>[]): PowerListResult<Id> {
+  const ids: (Id | ReservedRecipient)[] = [];
   for (const token of tokens) {
     const resolved = resolveToken(token, powers);
     if ('error' in resolved) return { ok: false, token, error: resolved.error };

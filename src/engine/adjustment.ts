@@ -1,4 +1,5 @@
 import { Board, refOf } from './board.ts';
+import { powerEntries } from './ids.ts';
 import type { GameMap } from './map.ts';
 import { coastOf, provinceOf } from './map.ts';
 import { illegal, type Checked, type OrderResult, type SubmittedOrder } from './results.ts';
@@ -170,7 +171,7 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
     }
   }
   const centres: Record<PowerId, ProvinceId[]> = {};
-  for (const [power, list] of Object.entries(supplyCenters)) centres[power] = [...list];
+  for (const [power, list] of powerEntries(supplyCenters)) centres[power] = [...list];
   for (const [power, list] of claimed) centres[power] = [...(centres[power] ?? []), ...list].sort();
   const left = [...undetermined].filter(([, n]) => n > 0);
   return {

@@ -1,4 +1,5 @@
 import { adjustmentsDue, buildableCenters } from './adjustment.ts';
+import { powerEntries } from './ids.ts';
 import { provinceOf } from './map.ts';
 import { formatPhaseId, type Phase } from './phase.ts';
 import type { DislodgedUnit, Holdings, Position, PowerId, ProvinceId, Unit } from './types.ts';
@@ -64,7 +65,7 @@ function adjustmentNeeded(variant: Variant, holdings: Holdings, power: PowerId):
 /** Every supply centre occupied by a unit now belongs to that unit's power. */
 export function captureCenters(variant: Variant, units: readonly Unit[], centers: Readonly<Record<PowerId, readonly ProvinceId[]>>): Record<PowerId, ProvinceId[]> {
   const owner = new Map<ProvinceId, PowerId>();
-  for (const [power, list] of Object.entries(centers)) for (const c of list) owner.set(c, power);
+  for (const [power, list] of powerEntries(centers)) for (const c of list) owner.set(c, power);
   for (const unit of units) {
     const province = provinceOf(unit.location);
     if (variant.map.province(province)?.supplyCenter) owner.set(province, unit.power);
@@ -80,7 +81,7 @@ function victor(variant: Variant, centers: Readonly<Record<PowerId, readonly Pro
   let best: PowerId | null = null;
   let bestCount = 0;
   let tie = false;
-  for (const [power, list] of Object.entries(centers)) {
+  for (const [power, list] of powerEntries(centers)) {
     if (list.length > bestCount) {
       best = power;
       bestCount = list.length;

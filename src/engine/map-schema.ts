@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { COASTS } from './types.ts';
+import { COASTS, type LocationId, type ProvinceId } from './types.ts';
 
 // The on-disk format of a map (`maps/<name>.json`). Adjacencies are listed per
 // province, so each border can be checked line by line against another judge's map file.
 
-const provinceId = z.string().regex(/^[a-z][a-z0-9_]*$/, 'province ids are lower-case letters, digits and _');
-const locationId = z.string().regex(/^[a-z][a-z0-9_]*(\/(nc|sc|ec|wc))?$/, 'a location is a province id with an optional /nc, /sc, /ec or /wc');
+// The patterns make the text lower case, so it is an id as types.ts defines one.
+const provinceId = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'province ids are lower-case letters, digits and _')
+  .transform((id) => id as ProvinceId);
+const locationId = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*(\/(nc|sc|ec|wc))?$/, 'a location is a province id with an optional /nc, /sc, /ec or /wc')
+  .transform((id) => id as LocationId);
 
 export const provinceDataSchema = z
   .object({

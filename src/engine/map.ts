@@ -24,7 +24,7 @@ export class MapError extends Error {}
 
 export function provinceOf(location: LocationId): ProvinceId {
   const slash = location.indexOf('/');
-  return slash < 0 ? location : location.slice(0, slash);
+  return slash < 0 ? location : (location.slice(0, slash) as ProvinceId);
 }
 
 export function coastOf(location: LocationId): Coast | null {
@@ -96,7 +96,7 @@ export class GameMap {
       this.armyMoves.set(p.id, p.army);
       for (const to of p.army) this.armyAdjacency[from.index * this.size + this.requireProvince(to, p.id).index] = 1;
       const fleetLists: [LocationId, readonly LocationId[]][] = p.coasts
-        ? Object.entries(p.coasts).map(([coast, list]) => [`${p.id}/${coast}`, list ?? []])
+        ? Object.entries(p.coasts).map(([coast, list]): [LocationId, readonly LocationId[]] => [`${p.id}/${coast}` as LocationId, list ?? []])
         : p.terrain === 'land'
           ? []
           : [[p.id, p.fleet]];
@@ -220,6 +220,6 @@ export class GameMap {
 
   /** Every location a unit of this type may stand on: each province, or each coast of a split province. */
   locationsOf(province: Province): LocationId[] {
-    return province.coasts.length > 0 ? province.coasts.map((c) => `${province.id}/${c}`) : [province.id];
+    return province.coasts.length > 0 ? province.coasts.map((c) => `${province.id}/${c}` as LocationId) : [province.id];
   }
 }

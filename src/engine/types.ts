@@ -8,11 +8,11 @@ export const COASTS = ['nc', 'sc', 'ec', 'wc'] as const;
 export type Coast = (typeof COASTS)[number];
 
 /** Upper-case power id as the variant names it, e.g. `ENGLAND`. */
-export type PowerId = string;
+export type PowerId = Uppercase<string>;
 /** Lower-case province id, e.g. `lon`, `stp`. */
-export type ProvinceId = string;
+export type ProvinceId = Lowercase<string>;
 /** A province, or a province with a coast: `lon`, `stp/nc`. */
-export type LocationId = string;
+export type LocationId = Lowercase<string>;
 
 export const PHASE_TYPES = ['movement', 'retreat', 'adjustment'] as const;
 export type PhaseType = (typeof PHASE_TYPES)[number];

@@ -1,4 +1,5 @@
 import { coastOf, provinceOf } from './map.ts';
+import type { LocationId } from './types.ts';
 import type { MapData } from './map-schema.ts';
 import type { VariantData } from './variant-schema.ts';
 
@@ -11,19 +12,19 @@ export const RESERVED_INITIALS: readonly string[] = ['M', 'O'];
 export function mapProblems(map: MapData): string[] {
   const problems: string[] = [];
   const byId = new Map(map.provinces.map((p) => [p.id, p]));
-  const fleetLists = new Map<string, readonly string[]>();
+  const fleetLists = new Map<LocationId, readonly LocationId[]>();
   for (const p of map.provinces) {
     if (p.coasts) {
       if (p.fleet.length > 0) problems.push(`${p.id}: a province with split coasts lists its fleet moves per coast, not in "fleet"`);
       if (p.terrain !== 'coast') problems.push(`${p.id}: only a coastal province can have split coasts`);
-      for (const [coast, list] of Object.entries(p.coasts)) fleetLists.set(`${p.id}/${coast}`, list ?? []);
+      for (const [coast, list] of Object.entries(p.coasts)) fleetLists.set(`${p.id}/${coast}` as LocationId, list ?? []);
     } else if (p.terrain === 'land') {
       if (p.fleet.length > 0) problems.push(`${p.id}: a land province lists fleet moves`);
     } else fleetLists.set(p.id, p.fleet);
     if (p.terrain === 'sea' && p.army.length > 0) problems.push(`${p.id}: a sea lists army moves`);
     if (p.port && p.terrain !== 'coast') problems.push(`${p.id}: only a coastal province can be a port`);
   }
-  const location = (loc: string): { ok: boolean; why: string } => {
+  const location = (loc: LocationId): { ok: boolean; why: string } => {
     const province = byId.get(provinceOf(loc));
     if (!province) return { ok: false, why: `unknown province ${provinceOf(loc)}` };
     const coast = coastOf(loc);

@@ -1,26 +1,33 @@
 import { z } from 'zod';
-import { PHASE_TYPES, UNIT_TYPES } from './types.ts';
+import { PHASE_TYPES, UNIT_TYPES, type LocationId, type PowerId, type ProvinceId } from './types.ts';
 
 // The on-disk format of a variant (`variants/<name>.json`): who plays, where they start,
 // how the years flow and what wins. Adding a variant means adding such a file (and its map);
 // `npm run import-maps` writes them from DPjudge's map files.
 
+// Places are typed as ids here; validate-variant.ts checks each is on the map (whose ids are lower case).
+const province = z.string().transform((id) => id as ProvinceId);
+const location = z.string().transform((id) => id as LocationId);
+
 const powerSchema = z
   .object({
-    id: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'power ids are upper-case, e.g. ENGLAND'),
+    id: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/, 'power ids are upper-case, e.g. ENGLAND')
+      .transform((id) => id as PowerId),
     name: z.string().min(1),
     adjective: z.string().min(1),
     /** One letter or digit used in phase-independent lists: press recipients, draw lists, njudge signon. */
     initial: z.string().regex(/^[A-Z0-9]$/, 'an initial is one upper-case letter or a digit'),
-    homeCenters: z.array(z.string()),
-    units: z.array(z.object({ type: z.enum(UNIT_TYPES), location: z.string() }).strict()),
+    homeCenters: z.array(province),
+    units: z.array(z.object({ type: z.enum(UNIT_TYPES), location }).strict()),
     /** Centres owned at the start; defaults to the home centres. */
-    ownedCenters: z.array(z.string()).optional(),
+    ownedCenters: z.array(province).optional(),
     /**
      * DPjudge's partisan sites (`*SIB` in 1900): places, not centres, where the power may build one
      * extra unit each while it has lost some but not all of its home centres.
      */
-    partisanSites: z.array(z.string()).optional(),
+    partisanSites: z.array(location).optional(),
   })
   .strict();
 
@@ -80,7 +87,7 @@ export const variantDataSchema = z
      * Arctic Ocean, open in spring). In other seasons nothing moves, retreats, supports or convoys into or
      * out of one, and a unit standing there may only hold until it opens again (DPjudge's HIBERNATE).
      */
-    seasonalProvinces: z.array(z.object({ province: z.string(), seasons: z.array(z.string().regex(/^[A-Z]$/)).min(1) }).strict()).optional(),
+    seasonalProvinces: z.array(z.object({ province, seasons: z.array(z.string().regex(/^[A-Z]$/)).min(1) }).strict()).optional(),
   })
   .strict();
 

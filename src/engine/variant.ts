@@ -1,5 +1,6 @@
 import { GameMap, MapError, provinceOf } from './map.ts';
 import type { MapData } from './map-schema.ts';
+import { powerId } from './ids.ts';
 import { formatPhaseId, type Phase } from './phase.ts';
 import type { LocationId, PowerId, Position, ProvinceId, Unit } from './types.ts';
 import { mapProblems, variantProblems } from './validate-variant.ts';
@@ -86,7 +87,7 @@ export class Variant {
     let cut = this.bySeason.get(key);
     if (!cut) {
       const shut = new Set(closed);
-      const open = (loc: string) => !shut.has(provinceOf(loc));
+      const open = (loc: LocationId) => !shut.has(provinceOf(loc));
       const provinces = this.mapData.provinces.map((p) => {
         if (shut.has(p.id)) return { ...p, army: [], fleet: [], ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}), noSupportInto: undefined };
         return {
@@ -110,7 +111,7 @@ export class Variant {
 
   /** The power with this id, name, adjective or initial, ignoring case. */
   power(name: string): Power | undefined {
-    const upper = name.trim().toUpperCase();
+    const upper = powerId(name.trim());
     return (
       this.powersById.get(upper) ??
       this.powers.find((p) => p.name.toUpperCase() === upper || p.adjective.toUpperCase() === upper || p.initial === upper)

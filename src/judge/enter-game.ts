@@ -2,6 +2,7 @@ import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
+import type { PowerId } from '../engine/types.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
@@ -204,7 +205,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
   requireAccess(game, ctx.sender, opener.line, 'join');
   await requireSignonGates(ctx, game, opener.line, 'join');
-  let power: string | null = null;
+  let power: PowerId | null = null;
   if (opener.power !== null) {
     if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, `Game '${game.name}' assigns powers at random (no POWER_CHOICE): send JOIN ${game.name} <password>`);
     const chosen = variant.power(opener.power);
@@ -242,7 +243,7 @@ export type GameStarter = { readonly by: 'last-join' } | { readonly by: 'master'
 
 /** Assigns the powers not chosen at random, stores the starting position and tells everyone. */
 export async function startGame(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], starter: GameStarter): Promise<Game> {
-  const taken = new Set(seats.map((s) => s.power).filter((p): p is string => p !== null));
+  const taken = new Set(seats.map((s) => s.power).filter((p): p is PowerId => p !== null));
   const free = variant.powers.map((p) => p.id).filter((p) => !taken.has(p));
   for (let i = free.length - 1; i > 0; i--) {
     const j = Math.floor(ctx.random() * (i + 1));
@@ -256,7 +257,7 @@ export async function startGame(ctx: BlockContext, game: Game, variant: Variant,
     const j = Math.floor(ctx.random() * (i + 1));
     [unassigned[i], unassigned[j]] = [unassigned[j]!, unassigned[i]!];
   }
-  const given = new Map<number, string>();
+  const given = new Map<number, PowerId>();
   for (const seat of unassigned) {
     const wanted = (seat.preferences ?? []).find((power) => free.includes(power));
     if (wanted === undefined) continue;

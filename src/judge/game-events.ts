@@ -1,6 +1,6 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { checkPhaseOrders } from '../engine/check-orders.ts';
-import type { Position } from '../engine/types.ts';
+import type { Position, PowerId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
@@ -94,7 +94,7 @@ async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seat
 }
 
 /** Whether the power's stored orders give every unit an order the adjudicator reads, legal or not. */
-function ordersEveryUnit(variant: Variant, position: Position, power: string, stored: readonly StoredOrders[]): boolean {
+function ordersEveryUnit(variant: Variant, position: Position, power: PowerId, stored: readonly StoredOrders[]): boolean {
   const own = stored.filter((o) => o.power === power);
   if (own.length === 0) return false;
   const check = checkPhaseOrders(variant, position, submittedOrders(variant, position, own));

@@ -55,7 +55,7 @@ export interface Game {
   readonly listed: boolean;
   readonly currentPhase: string | null;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or the power it concedes to. */
-  readonly proposal: string | null;
+  readonly proposal: PowerId | null;
   /** CREATE's TIMING text, read by the deadline engine; null for njudge's defaults. */
   readonly timing: string | null;
   /** IANA zone in which deadlines are computed and shown. */

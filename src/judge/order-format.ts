@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Order } from '../engine/types.ts';
+import type { LocationId, Order } from '../engine/types.ts';
 
 // The form a power's orders are stored in beside the lines the player wrote: each order as the
 // judge read it (the engine's typed order) with the text it was read from. Versioned, and checked
@@ -19,13 +19,18 @@ export interface ParsedOrderSet {
   readonly orders: readonly ParsedOrder[];
 }
 
-const unitRef = z.object({ type: z.enum(['A', 'F']).nullable(), location: z.string().min(1) });
+// Stored orders were written from parsed ones, whose places are map ids: the read types them again.
+const location = z
+  .string()
+  .min(1)
+  .transform((id) => id as LocationId);
+const unitRef = z.object({ type: z.enum(['A', 'F']).nullable(), location });
 const orderSchema: z.ZodType<Order> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hold'), unit: unitRef }),
-  z.object({ kind: z.literal('move'), unit: unitRef, to: z.string().min(1), viaConvoy: z.boolean(), route: z.array(z.string()) }),
-  z.object({ kind: z.literal('support'), unit: unitRef, supported: unitRef, to: z.string().min(1).nullable() }),
-  z.object({ kind: z.literal('convoy'), unit: unitRef, army: unitRef, to: z.string().min(1) }),
-  z.object({ kind: z.literal('retreat'), unit: unitRef, to: z.string().min(1) }),
+  z.object({ kind: z.literal('move'), unit: unitRef, to: location, viaConvoy: z.boolean(), route: z.array(location) }),
+  z.object({ kind: z.literal('support'), unit: unitRef, supported: unitRef, to: location.nullable() }),
+  z.object({ kind: z.literal('convoy'), unit: unitRef, army: unitRef, to: location }),
+  z.object({ kind: z.literal('retreat'), unit: unitRef, to: location }),
   z.object({ kind: z.literal('disband'), unit: unitRef }),
   z.object({ kind: z.literal('build'), unit: unitRef }),
   z.object({ kind: z.literal('remove'), unit: unitRef }),

@@ -1,4 +1,4 @@
-import type { Position } from '../engine/types.ts';
+import type { Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
 import type { Game, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
@@ -15,7 +15,7 @@ export interface SeatRecord extends Seat {
   /** Whether results come with the map picture (SET MAP ON, the default) or as text alone. */
   readonly mapPictures: boolean;
   /** njudge's SET PREFERENCE: the powers wanted when a forming game assigns them, best first (absent or empty: any). */
-  readonly preferences?: readonly string[];
+  readonly preferences?: readonly PowerId[];
   /** njudge's SET ADDRESS a,b: the confirmed addresses after `address`, each sent a copy of the seat's game mail. */
   readonly extraAddresses?: readonly string[];
 }
@@ -48,7 +48,7 @@ export interface OutgoingMail {
 }
 
 export interface StoredOrders {
-  readonly power: string;
+  readonly power: PowerId;
   /** What the player wrote, kept for the echo and the history. */
   readonly lines: readonly string[];
   /** The lines as the judge read them when they were submitted; absent or null: read them again. */
@@ -74,7 +74,7 @@ export interface NewGameRecord {
 export interface NewSeatRecord {
   readonly gameId: number;
   readonly role: SeatRole;
-  readonly power: string | null;
+  readonly power: PowerId | null;
   readonly address: string;
   readonly passwordHash: string | null;
   readonly name?: string | null;
@@ -87,7 +87,7 @@ export interface GamePatch {
   readonly listed?: boolean;
   readonly timeZone?: string;
   readonly currentPhase?: string | null;
-  readonly proposal?: string | null;
+  readonly proposal?: PowerId | null;
   readonly deadline?: Date | null;
   readonly grace?: Date | null;
   readonly processStart?: Date | null;
@@ -116,17 +116,17 @@ export interface GameJob {
 }
 
 export interface SeatPatch {
-  readonly power?: string | null;
+  readonly power?: PowerId | null;
   readonly address?: string;
   readonly passwordHash?: string;
   readonly status?: SeatStatus;
   readonly wait?: boolean;
-  readonly drawVote?: readonly string[] | null;
-  readonly concedeVote?: string | null;
+  readonly drawVote?: readonly PowerId[] | null;
+  readonly concedeVote?: PowerId | null;
   readonly proposalVote?: boolean | null;
   readonly timeZone?: string | null;
   readonly mapPictures?: boolean;
-  readonly preferences?: readonly string[];
+  readonly preferences?: readonly PowerId[];
   readonly extraAddresses?: readonly string[];
 }
 
@@ -173,10 +173,10 @@ export interface PressRecord {
   readonly senderAddress: string;
   readonly kind: 'white' | 'grey' | 'fake';
   readonly broadcast: boolean;
-  readonly recipients: readonly string[];
-  readonly shownRecipients: readonly string[] | null;
+  readonly recipients: readonly PowerId[];
+  readonly shownRecipients: readonly PowerId[] | null;
   readonly shownBroadcast: boolean | null;
-  readonly fakeSender: string | null;
+  readonly fakeSender: PowerId | null;
   readonly body: string;
 }
 
@@ -199,7 +199,7 @@ export type HistoryRecord =
       readonly at: Date;
       readonly phaseId: string | null;
       /** The sender as a press party: a power id, `M` for the Master, `O` for an observer; null: unknown. */
-      readonly sender: string | null;
+      readonly sender: PowerId | null;
       readonly press: Pick<PressRecord, 'kind' | 'broadcast' | 'recipients' | 'shownRecipients' | 'shownBroadcast' | 'fakeSender' | 'body'>;
     };
 
@@ -284,7 +284,7 @@ export interface AddressSeat {
   readonly gameId: number;
   readonly gameName: string;
   readonly role: SeatRole;
-  readonly power: string | null;
+  readonly power: PowerId | null;
   readonly masterAddress: string | null;
 }
 
@@ -370,7 +370,7 @@ export interface GamesPort {
   /** Marks the phase's punctuality as judged (dedication); false when it already was. */
   judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
-  votes(gameId: number): Promise<{ readonly power: string; readonly draw: readonly string[] | null; readonly concede: string | null; readonly proposal: boolean | null }[]>;
+  votes(gameId: number): Promise<{ readonly power: PowerId; readonly draw: readonly PowerId[] | null; readonly concede: PowerId | null; readonly proposal: boolean | null }[]>;
   /** Forgets every seat's answer to the game's proposal. */
   clearProposalVotes(gameId: number): Promise<void>;
   /** Ends the current holder's stint and starts one for the new address. */

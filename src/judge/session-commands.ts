@@ -20,6 +20,7 @@ import { rulesLine, setOption } from './option-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 import { ordinal } from '../render/ordinal.ts';
+import type { PowerId, ProvinceId } from '../engine/types.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
@@ -305,7 +306,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
   requirePlayingPower(session, command.line);
   const phase = (await ctx.tx.phase(game.id, game.currentPhase!))!;
   const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
-  const name = (power: string) => variant.power(power)!.name;
+  const name = (power: PowerId) => variant.power(power)!.name;
   const noDias = hasRule(game, 'NO_DIAS');
   const refuseDraws = () => {
     if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
@@ -415,13 +416,13 @@ async function recordVote(ctx: BlockContext, seatId: number, patch: SeatPatch, m
 }
 
 /** The n survivors with the most centres, or null when fewer survive or the cut falls inside a tie. */
-function largestPowers(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[], n: number): string[] | null {
+function largestPowers(centres: Readonly<Record<PowerId, readonly ProvinceId[]>>, survivors: readonly PowerId[], n: number): PowerId[] | null {
   const sizes = survivors.map((p) => [p, centres[p]?.length ?? 0] as const).sort((a, b) => b[1] - a[1]);
   if (n < 1 || n > sizes.length || (n < sizes.length && sizes[n - 1]![1] === sizes[n]![1])) return null;
   return sizes.slice(0, n).map(([p]) => p);
 }
 
-function largestPower(centres: Readonly<Record<string, readonly string[]>>, survivors: readonly string[]): string | null {
+function largestPower(centres: Readonly<Record<PowerId, readonly ProvinceId[]>>, survivors: readonly PowerId[]): PowerId | null {
   const sizes = survivors.map((p) => [p, centres[p]?.length ?? 0] as const).sort((a, b) => b[1] - a[1]);
   return sizes.length > 0 && (sizes.length === 1 || sizes[0]![1] > sizes[1]![1]) ? sizes[0]![0] : null;
 }

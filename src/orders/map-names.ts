@@ -31,7 +31,7 @@ function compile(map: GameMap): MapNames {
   for (const province of map.provinces) {
     fullNames.set(province.id, province.name);
     const coasts: Partial<Record<Coast, LocationId>> = {};
-    for (const coast of province.coasts) coasts[coast] = `${province.id}/${coast}`;
+    for (const coast of province.coasts) coasts[coast] = `${province.id}/${coast}` as LocationId;
     locations.set(province.id, coasts);
   }
   const provinceByWord = new Map<string, ProvinceId>();

@@ -1,5 +1,6 @@
 import type { Phase } from '../engine/phase.ts';
-import type { Position, PowerId } from '../engine/types.ts';
+import { powerEntries } from '../engine/ids.ts';
+import type { Position, PowerId, ProvinceId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 
 // SUMMARY as njudge and DPjudge write it: the roster (every player's stints per power), the
@@ -93,8 +94,8 @@ function yearLabel(year: SummaryYear): string {
   return year.year === null ? 'Start' : String(year.year);
 }
 
-function ownerOf(position: Position, province: string): PowerId | null {
-  for (const [power, centres] of Object.entries(position.supplyCenters)) if (centres.includes(province)) return power;
+function ownerOf(position: Position, province: ProvinceId): PowerId | null {
+  for (const [power, centres] of powerEntries(position.supplyCenters)) if (centres.includes(province)) return power;
   return null;
 }
 

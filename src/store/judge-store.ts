@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Position } from '../engine/types.ts';
+import type { Position, PowerId } from '../engine/types.ts';
 import type { Game, GameOptionValues, GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
@@ -428,7 +428,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
 
-  async votes(gameId: number): Promise<{ power: string; draw: string[] | null; concede: string | null; proposal: boolean | null }[]> {
+  async votes(gameId: number): Promise<{ power: PowerId; draw: PowerId[] | null; concede: PowerId | null; proposal: boolean | null }[]> {
     const rows = await this.trx
       .selectFrom('seats')
       .select(['power', 'draw_vote', 'concede_vote', 'proposal_vote'])

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Position } from '../engine/types.ts';
+import type { Position, PowerId } from '../engine/types.ts';
 import { GAME_STATUSES, SEAT_ROLES, SEAT_STATUSES, type GameStatus, type SeatRole, type SeatStatus } from '../judge/model.ts';
 import { PRESS_KINDS, type PressKind } from '../judge/press/press-types.ts';
 import type { MailAttachment } from '../judge/ports.ts';
@@ -54,7 +54,6 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type TextArray = ColumnType<string[], readonly string[], readonly string[]>;
 type DefaultedTextArray = ColumnType<string[], readonly string[] | undefined, readonly string[]>;
-type NullableTextArray = ColumnType<string[] | null, readonly string[] | null | undefined, readonly string[] | null>;
 /** bigint: pg returns it as a string so no precision is lost. */
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 type NullableInt8 = ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
@@ -85,7 +84,7 @@ export interface GamesTable {
   deadline_at: NullableTimestamp;
   grace_at: NullableTimestamp;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or a power id (sql/002). */
-  proposal: Nullable<string>;
+  proposal: Nullable<PowerId>;
   /** The earliest the current phase may be processed, njudge's `start` (sql/004). */
   process_start_at: NullableTimestamp;
   /** The wait after the last complete orders, njudge's `delay` (sql/004). */
@@ -110,7 +109,7 @@ export interface SeatsTable {
   game_id: number;
   role: SeatRole;
   /** Upper-case power id; null for non-power roles and before powers are assigned. */
-  power: Nullable<string>;
+  power: Nullable<PowerId>;
   address: string;
   /** njudge's SET ADDRESS a,b: the addresses after the first, each sent a copy of the seat's game mail (sql/015). */
   extra_addresses: DefaultedTextArray;
@@ -119,14 +118,14 @@ export interface SeatsTable {
   /** `scrypt$N$r$p$salt$hash`. */
   password_hash: Nullable<string>;
   status: Defaulted<SeatStatus>;
-  preferences: DefaultedTextArray;
+  preferences: ColumnType<PowerId[], readonly PowerId[] | undefined, readonly PowerId[]>;
   time_zone: Nullable<string>;
   wait: Defaulted<boolean>;
   /** false after SET MAP OFF: results without the map picture (sql/012). */
   map_pictures: Defaulted<boolean>;
   /** null = no vote; [] = draw including all survivors; else the powers named. */
-  draw_vote: NullableTextArray;
-  concede_vote: Nullable<string>;
+  draw_vote: ColumnType<PowerId[] | null, readonly PowerId[] | null | undefined, readonly PowerId[] | null>;
+  concede_vote: Nullable<PowerId>;
   /** Answer to the open proposal: true yes, false no, null not answered (sql/002). */
   proposal_vote: Nullable<boolean>;
   late_count: Defaulted<number>;
@@ -188,7 +187,7 @@ export interface PhasesTable {
 export interface OrdersTable {
   game_id: number;
   phase_id: string;
-  power: string;
+  power: PowerId;
   lines: DefaultedTextArray;
   submitted: Defaulted<boolean>;
   has_errors: Defaulted<boolean>;
@@ -204,11 +203,12 @@ export interface PressTable {
   sender_seat_id: Nullable<number>;
   sender_address: string;
   kind: PressKind;
-  fake_sender: Nullable<string>;
+  fake_sender: Nullable<PowerId>;
   broadcast: boolean;
   /** Power ids, `M` (Master), `O` (observers). */
-  recipients: TextArray;
-  shown_recipients: NullableTextArray;
+  /** Press parties (press-types.ts PartyId), upper case like power ids. */
+  recipients: ColumnType<PowerId[], readonly PowerId[], readonly PowerId[]>;
+  shown_recipients: ColumnType<PowerId[] | null, readonly PowerId[] | null | undefined, readonly PowerId[] | null>;
   shown_broadcast: Nullable<boolean>;
   body: string;
   created_at: DefaultedTimestamp;

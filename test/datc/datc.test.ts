@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdjudicateInput, AdjudicateOutput, OrderReport } from '../../src/api/adjudicate-format.ts';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { coastOf, provinceOf } from '../../src/engine/map.ts';
+import { locationId } from '../../src/engine/ids.ts';
 import type { LocationId, Unit } from '../../src/engine/types.ts';
 import type { Variant } from '../../src/engine/variant.ts';
 import { formatPlace, formatUnit, parseDatcFile } from './datc-format.ts';
@@ -300,5 +301,5 @@ function powerId(variant: Variant, name: string): string {
 function locationOf(variant: Variant, place: DatcPlace): LocationId {
   const province = variant.map.lookup(place.name);
   if (province === undefined) throw new Error(`the ${variant.name} map does not know the place "${place.name}"`);
-  return place.coast === null ? province : `${province}/${place.coast}`;
+  return place.coast === null ? province : locationId(`${province}/${place.coast}`);
 }

@@ -3,6 +3,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { checkPhaseOrders, powersAdjusting } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
+import { powerEntries } from '../../src/engine/ids.ts';
 import type { Position } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 
@@ -14,7 +15,7 @@ const variant = loadVariant('standard');
 
 function orders(position: Position, lines: Record<string, string[]>): SubmittedOrder[] {
   const type = position.phase.endsWith('M') ? 'movement' : position.phase.endsWith('R') ? 'retreat' : 'adjustment';
-  return Object.entries(lines).flatMap(([power, texts]) =>
+  return powerEntries(lines).flatMap(([power, texts]) =>
     texts.flatMap((text) => parseOrderLine(text, variant.map, type).flatMap((parsed) => (parsed.ok ? [{ power, order: parsed.order }] : []))),
   );
 }

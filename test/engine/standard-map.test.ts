@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { mapDataSchema } from '../../src/engine/map-schema.ts';
 import { coastOf, normaliseName, provinceOf, type GameMap } from '../../src/engine/map.ts';
-import type { LocationId, UnitType } from '../../src/engine/types.ts';
+import { locationId, provinceId } from '../../src/engine/ids.ts';
+import type { LocationId, ProvinceId, UnitType } from '../../src/engine/types.ts';
 import { formatPhaseId, parsePhaseId } from '../../src/engine/phase.ts';
 
 // The standard board checked three ways: internal consistency (symmetry, coasts, counts),
@@ -90,10 +91,10 @@ const isCapitalised = (word: string): boolean => /^[A-Z][a-z]/.test(word);
 
 /** Our location for a DPjudge place, translated through our own names (DPjudge writes LYO, TYS). */
 function ourLocation(dpName: string): LocationId {
-  const id = map.lookup(provinceOf(dpName.toLowerCase()));
-  if (id === undefined) return `?${dpName}`;
-  const coast = coastOf(dpName.toLowerCase());
-  return coast === null ? id : `${id}/${coast}`;
+  const id = map.lookup(provinceOf(locationId(dpName)));
+  if (id === undefined) return locationId(`?${dpName}`);
+  const coast = coastOf(locationId(dpName));
+  return coast === null ? id : locationId(`${id}/${coast}`);
 }
 
 /** The steps DPjudge allows a unit of this type, as `from>to` in our ids. */
@@ -182,7 +183,7 @@ describe('standard map: shape', () => {
 describe('standard map: consistency', () => {
   it('army moves are symmetric and never enter a sea', () => {
     expect(asymmetries('A')).toEqual([]);
-    const intoSea = [...ourEdges('A')].filter((e) => map.province(e.split('>')[1]!)?.terrain === 'sea');
+    const intoSea = [...ourEdges('A')].filter((e) => map.province(provinceId(e.split('>')[1]!))?.terrain === 'sea');
     expect(intoSea).toEqual([]);
   });
 
@@ -193,7 +194,7 @@ describe('standard map: consistency', () => {
   it('fleet moves name a coast exactly when the province is split, and never enter land', () => {
     const problems: string[] = [];
     for (const edge of ourEdges('F')) {
-      const to = edge.split('>')[1]!;
+      const to = locationId(edge.split('>')[1]!);
       const province = map.province(provinceOf(to))!;
       if (province.terrain === 'land') problems.push(`${edge} enters land`);
       if (province.coasts.length > 0 && coastOf(to) === null) problems.push(`${edge} names a split province without its coast`);
@@ -289,7 +290,7 @@ describe('standard map: borders the DATC never exercises', () => {
     ['cly', 'nwg'], ['edi', 'nwg'], ['lvp', 'nao'], ['iri', 'wal'], ['den', 'hel'], ['ska', 'swe'], ['bal', 'pru'],
     ['ber', 'pru'], ['bal', 'bot'], ['alb', 'tri'], ['apu', 'ven'], ['alb', 'gre'],
   ];
-  const armyBorders: [string, string][] = [
+  const armyBorders: [ProvinceId, ProvinceId][] = [
     ['gal', 'ukr'], ['boh', 'gal'], ['gal', 'sil'], ['gal', 'rum'], ['ukr', 'war'], ['sev', 'ukr'], ['rum', 'ukr'],
     ['mos', 'sev'], ['lvn', 'mos'], ['lvn', 'stp'], ['fin', 'stp'], ['nwy', 'stp'], ['fin', 'nwy'], ['den', 'swe'],
     ['den', 'kie'], ['pie', 'tyr'], ['tri', 'tyr'], ['alb', 'tri'], ['ser', 'tri'], ['bul', 'con'], ['bul', 'ser'],
@@ -304,7 +305,7 @@ describe('standard map: borders the DATC never exercises', () => {
     ['ank', 'smy'], ['arm', 'syr'], ['arm', 'smy'], ['wal', 'yor'], ['edi', 'lvp'], ['lvp', 'yor'], ['rom', 'ven'],
     ['apu', 'rom'], ['pie', 'ven'], ['tus', 'ven'], ['fin', 'nwy'], ['gas', 'mar'], ['bot', 'nwy'], ['bar', 'fin'],
   ];
-  const notArmy: [string, string][] = [
+  const notArmy: [ProvinceId, ProvinceId][] = [
     ['bur', 'hol'], ['mar', 'par'], ['edi', 'lon'], ['nap', 'ven'], ['mun', 'pie'], ['boh', 'war'], ['gal', 'tyr'],
     ['ser', 'vie'], ['con', 'ser'], ['ber', 'den'], ['kie', 'sil'], ['hol', 'mun'], ['stp', 'swe'], ['fin', 'mos'],
     ['con', 'rum'], ['con', 'gre'], ['alb', 'bul'], ['bur', 'tyr'], ['mar', 'mun'],

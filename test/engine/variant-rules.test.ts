@@ -5,14 +5,14 @@ import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
 import { checkPhaseOrders } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import type { Position, Unit } from '../../src/engine/types.ts';
+import type { LocationId, Position, PowerId, ProvinceId, Unit } from '../../src/engine/types.ts';
 
 // The build rules DPjudge's maps need beyond the standard game, each against the variant that uses it:
 // MOBILIZE (1897, 1898), NEWHOMES (1897), partisan build sites (1900's Siberia) and seasonal provinces (loeb9).
 
-const build = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'build', unit: { type, location } } });
-const hold = (power: string, type: 'A' | 'F', location: string): SubmittedOrder => ({ power, order: { kind: 'hold', unit: { type, location } } });
-const unit = (power: string, type: 'A' | 'F', location: string): Unit => ({ power, type, location });
+const build = (power: PowerId, type: 'A' | 'F', location: LocationId): SubmittedOrder => ({ power, order: { kind: 'build', unit: { type, location } } });
+const hold = (power: PowerId, type: 'A' | 'F', location: LocationId): SubmittedOrder => ({ power, order: { kind: 'hold', unit: { type, location } } });
+const unit = (power: PowerId, type: 'A' | 'F', location: LocationId): Unit => ({ power, type, location });
 
 describe('MOBILIZE (1898): one undetermined home centre, owned where the first unit is built', () => {
   const variant = loadVariant('1898');
@@ -83,7 +83,7 @@ describe('NEWHOMES (1897): the centres owned in winter 1899 become the home cent
 
 describe('partisan sites (1900): Russia builds in Siberia while it has lost some but not all of its homes', () => {
   const variant = loadVariant('1900');
-  const winter = (centres: string[], units: Unit[]): Position => ({ variant: '1900', phase: 'W1901A', units, dislodged: [], supplyCenters: { RUSSIA: centres } });
+  const winter = (centres: ProvinceId[], units: Unit[]): Position => ({ variant: '1900', phase: 'W1901A', units, dislodged: [], supplyCenters: { RUSSIA: centres } });
   const russians = [unit('RUSSIA', 'A', 'mos'), unit('RUSSIA', 'F', 'sev'), unit('RUSSIA', 'A', 'rum')];
 
   it('counts one more build and offers Siberia when a home is lost', () => {
@@ -128,7 +128,7 @@ describe('dipjudge adjudicate carries the undetermined homes and the new homes',
 
 describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, and a fleet there hibernates', () => {
   const variant = loadVariant('loeb9');
-  const move = (power: string, type: 'A' | 'F', location: string, to: string): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type, location }, to, viaConvoy: false, route: [] } });
+  const move = (power: PowerId, type: 'A' | 'F', location: LocationId, to: LocationId): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type, location }, to, viaConvoy: false, route: [] } });
   const at = (phase: string, units: Unit[]): Position => ({ variant: 'loeb9', phase, units, dislodged: [], supplyCenters: {} });
 
   it('lets a fleet sail into the Arctic in spring', () => {
@@ -158,8 +158,8 @@ describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, a
 
 describe('imperial: the Bosporus for the owner of Constantinople, builds on any home centre owned (HOME_BUILDS)', () => {
   const variant = loadVariant('imperial');
-  const move = (power: string, location: string, to: string): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type: 'F', location }, to, viaConvoy: false, route: [] } });
-  const spring = (centres: Record<string, string[]>, units: Unit[]): Position => ({ variant: 'imperial', phase: 'S1861M', units, dislodged: [], supplyCenters: centres });
+  const move = (power: PowerId, location: LocationId, to: LocationId): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type: 'F', location }, to, viaConvoy: false, route: [] } });
+  const spring = (centres: Record<PowerId, ProvinceId[]>, units: Unit[]): Position => ({ variant: 'imperial', phase: 'S1861M', units, dislodged: [], supplyCenters: centres });
 
   it('lets the owner of Constantinople sail from the Aegean to the Black Sea and refuses anyone else', () => {
     const owner = adjudicatePhase(variant, spring({ TURKEY: ['con'] }, [unit('TURKEY', 'F', 'aeg')]), [move('TURKEY', 'aeg', 'bla')]);

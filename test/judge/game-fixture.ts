@@ -47,7 +47,7 @@ export async function startGame(
   await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${timingRule}${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
   const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();
-  const holder = new Map(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
+  const holder = new Map<string, { address: string; password: string }>(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
   return {
     judge,
     holder,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../src/engine/adjudicate-phase.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import type { Position, Unit } from '../../src/engine/types.ts';
+import type { Position, PowerId, Unit } from '../../src/engine/types.ts';
 import { owesOrders } from '../../src/judge/order-set.ts';
 import { parseOrderLine } from '../../src/orders/parse-order.ts';
 
@@ -16,7 +16,7 @@ function position(phase: string, units: Unit[]): Position {
   return { ...variant.startingPosition(), phase, units, dislodged: [] };
 }
 
-function orders(power: string, ...lines: string[]): SubmittedOrder[] {
+function orders(power: PowerId, ...lines: string[]): SubmittedOrder[] {
   return lines.map((line) => {
     const [parsed] = parseOrderLine(line, variant.map, 'movement');
     if (!parsed?.ok) throw new Error(`cannot read "${line}"`);

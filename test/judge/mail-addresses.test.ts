@@ -1,3 +1,4 @@
+import type { PowerId } from '../../src/engine/types.ts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readAddressRequest, stopNotices } from '../../src/judge/mail-addresses.ts';
@@ -50,7 +51,7 @@ describeEachDatabase('mail to addresses', (getStore) => {
   const db = () => getStore().db;
   const lastTo = async (address: string) =>
     db().selectFrom('outbox').select(['subject', 'body', 'kind', 'to_addresses']).where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirst();
-  const seatAddress = async (power: string) => (await db().selectFrom('seats').select('address').where('power', '=', power).executeTakeFirstOrThrow()).address;
+  const seatAddress = async (power: PowerId) => (await db().selectFrom('seats').select('address').where('power', '=', power).executeTakeFirstOrThrow()).address;
 
   it('moves mail to a new address only when the code mailed there comes back from it; STOP stops it, a password lifts the stop', async () => {
     let now = new Date('2026-11-21T12:00:00Z');

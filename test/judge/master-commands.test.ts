@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
@@ -313,7 +314,7 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await played.as('FRANCE', 'PREVIEW')).toMatch(/PREVIEW is a Master command/);
   });
 
-  const seatOf = (power: string) => db().selectFrom('seats').select(['id', 'address', 'status', 'wait']).where('power', '=', power).executeTakeFirstOrThrow();
+  const seatOf = (power: PowerId) => db().selectFrom('seats').select(['id', 'address', 'status', 'wait']).where('power', '=', power).executeTakeFirstOrThrow();
   const mailsTo = (address: string, subjectLike: string) =>
     db().selectFrom('outbox').selectAll().where(sql<boolean>`${address} = ANY(to_addresses)`).where('subject', 'like', subjectLike).orderBy('id').execute();
 
@@ -449,7 +450,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     for (const start of starts) expect(start.body).toContain(`Nobody plays ${dummyNames![1]}: they are dummies, whose units hold unless the Master orders them.`);
     for (const player of players) {
       const i = player.address.slice(1, 2);
-      const initial = { AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' }[player.power!]!;
+      const initial = ({ AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' } as Record<PowerId, string>)[player.power!]!;
       const units = (await db().selectFrom('phases').select('position').executeTakeFirstOrThrow()).position.units.filter((u) => u.power === player.power);
       await judge.receive(eml({ from: player.address }, `SIGNON ${initial}demo pw${i}\n${units.map((u) => `${u.type} ${u.location} H`).join('\n')}`));
     }

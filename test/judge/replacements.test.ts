@@ -1,3 +1,4 @@
+import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -27,7 +28,7 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
     return reply(GM);
   };
-  const seat = (power: string) => db().selectFrom('seats').select(['status', 'address']).where('power', '=', power).executeTakeFirstOrThrow();
+  const seat = (power: PowerId) => db().selectFrom('seats').select(['status', 'address']).where('power', '=', power).executeTakeFirstOrThrow();
   const notices = (subjectLike: string) => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).execute();
   const begin = async () => {
     now = START;

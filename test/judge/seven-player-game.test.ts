@@ -103,7 +103,7 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
       if (start.to_addresses[0] !== GM) expect(shown).toEqual([start.to_addresses[0]]);
     }
     const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();
-    const holder = new Map(seats.map((s) => [s.power!, players.find((p) => p.address === s.address)!]));
+    const holder = new Map<string, (typeof players)[number]>(seats.map((s) => [s.power!, players.find((p) => p.address === s.address)!]));
     expect(holder.get('FRANCE')!.address).toBe('p7@players.example');
     expect(new Set(seats.map((s) => s.power)).size).toBe(7);
     const signon = (power: string) => `SIGNON ${INITIAL[power]}demo ${holder.get(power)!.password}`;

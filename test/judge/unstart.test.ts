@@ -46,7 +46,7 @@ describe('UNSTART / ROLLBACK FORMING', () => {
     expect(await master('ROLLBACK FORMING S1901M')).toMatch(/ROLLBACK FORMING takes nothing else/);
     expect(await master('ROLLFORWARD FORMING')).toMatch(/ROLLFORWARD FORMING means nothing/);
 
-    const holders = new Map(started.seats.map((s) => [s.power!, s.address]));
+    const holders = new Map<string, string>(started.seats.map((s) => [s.power!, s.address]));
     for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) {
       const address = holders.get(power)!;
       const password = `pw${address.slice(1, 2)}`;

@@ -4,7 +4,7 @@ import { loadVariant, variantNames } from '../../src/catalog/variant-catalog.ts'
 import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
 import { provinceOf } from '../../src/engine/map.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
-import type { Position } from '../../src/engine/types.ts';
+import type { Position, PowerId } from '../../src/engine/types.ts';
 import type { Variant } from '../../src/engine/variant.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import type { Database } from '../../src/store/index.ts';
@@ -32,7 +32,7 @@ interface Mail {
   readonly body: string;
 }
 
-function ordersFor(variant: Variant, position: Position, power: string, random: () => number): string[] {
+function ordersFor(variant: Variant, position: Position, power: PowerId, random: () => number): string[] {
   const phase = parsePhaseId(position.phase)!;
   const map = variant.forPhase(phase).map;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -63,7 +63,7 @@ function ordersFor(variant: Variant, position: Position, power: string, random: 
   return lines;
 }
 
-function owesOrders(variant: Variant, position: Position, power: string): boolean {
+function owesOrders(variant: Variant, position: Position, power: PowerId): boolean {
   const phase = parsePhaseId(position.phase)!;
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
   if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power);

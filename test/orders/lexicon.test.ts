@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GameMap } from '../../src/engine/map.ts';
 import { mapDataSchema } from '../../src/engine/map-schema.ts';
-import type { Order } from '../../src/engine/types.ts';
+import type { LocationId, Order } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 
 // A map of its own, so that what these tests teach the lexicon does not reach other tests.
@@ -16,7 +16,7 @@ function moveOf(map: GameMap, text: string): Order | string {
   return result === undefined ? 'nothing' : result.ok ? result.order : result.error;
 }
 
-const move = (from: string, to: string): Order => ({ kind: 'move', unit: { type: 'F', location: from }, to, viaConvoy: false, route: [] });
+const move = (from: LocationId, to: LocationId): Order => ({ kind: 'move', unit: { type: 'F', location: from }, to, viaConvoy: false, route: [] });
 
 describe('the lexicon of a map', () => {
   it('finds aliases it was not compiled with, the first time and after', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import type { Order, PhaseType } from '../../src/engine/types.ts';
+import type { LocationId, Order, PhaseType, ProvinceId } from '../../src/engine/types.ts';
 import { parseOrderLine, powerHeader, type ParsedOrder } from '../../src/orders/index.ts';
 
 const map = loadVariant('standard').map;
@@ -23,7 +23,7 @@ function error(text: string, phase: PhaseType = 'movement'): string {
   return result.error;
 }
 
-const move = (type: 'A' | 'F' | null, from: string, to: string, route: string[] = [], viaConvoy = route.length > 0): Order => ({
+const move = (type: 'A' | 'F' | null, from: LocationId, to: LocationId, route: ProvinceId[] = [], viaConvoy = route.length > 0): Order => ({
   kind: 'move',
   unit: { type, location: from },
   to,

@@ -5,7 +5,8 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from '../../src/engine/results.ts';
-import type { DislodgedUnit, PowerId, Position, ProvinceId, Unit, UnitType } from '../../src/engine/types.ts';
+import { powerEntries } from '../../src/engine/ids.ts';
+import type { LocationId, DislodgedUnit, PowerId, Position, ProvinceId, Unit, UnitType } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 
 // Shared by the render tests: real adjudications of small positions, and golden files that hold the
@@ -13,7 +14,7 @@ import { parseOrderLine } from '../../src/orders/index.ts';
 
 export const standard = loadVariant('standard');
 
-export function unit(power: PowerId, type: UnitType, location: string): Unit {
+export function unit(power: PowerId, type: UnitType, location: LocationId): Unit {
   return { power, type, location };
 }
 
@@ -31,7 +32,7 @@ export function position(phase: string, units: readonly Unit[], extra: { dislodg
 export function play(before: Position, orders: Readonly<Record<PowerId, readonly string[]>>): PhaseOutcome {
   const type = parsePhaseId(before.phase)!.type;
   const submitted: SubmittedOrder[] = [];
-  for (const [power, lines] of Object.entries(orders)) {
+  for (const [power, lines] of powerEntries(orders)) {
     for (const line of lines) {
       for (const parsed of parseOrderLine(line, standard.map, type)) {
         if (!parsed.ok) throw new Error(`test order "${line}" does not parse: ${parsed.error}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, Position } from '../../src/engine/types.ts';
+import type { Order, Position, PowerId } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 import { renderOrderStatus, type OrderLine, type OrderStatusInput } from '../../src/render/index.ts';
 import { expectGolden, play, position, standard, unit } from './helpers.ts';
@@ -19,7 +19,7 @@ function accepted(text: string, phase: 'movement' | 'retreat' | 'adjustment'): O
   return { text, order: parsed.order, error: null };
 }
 
-function status(position: Position, power: string, orders: OrderLine[], extra: Partial<OrderStatusInput> = {}): string {
+function status(position: Position, power: PowerId, orders: OrderLine[], extra: Partial<OrderStatusInput> = {}): string {
   return renderOrderStatus({ variant: standard, gameName: 'demo', sequence: 1, power, position, orders, deadline, grace, ...extra });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { powerEntries } from '../../src/engine/ids.ts';
 import type { PowerId, ProvinceId, Unit } from '../../src/engine/types.ts';
 import { renderOwnership } from '../../src/render/index.ts';
 import { position, standard, unit } from './helpers.ts';
@@ -13,7 +14,7 @@ function counts(table: Record<PowerId, [centres: number, units: number]>) {
   const places = standard.map.provinces.map((p) => p.id);
   const supplyCenters: Record<PowerId, ProvinceId[]> = {};
   const units: Unit[] = [];
-  for (const [power, [c, u]] of Object.entries(table)) {
+  for (const [power, [c, u]] of powerEntries(table)) {
     supplyCenters[power] = centres.splice(0, c);
     for (let k = 0; k < u; k++) units.push(unit(power, 'A', places.splice(0, 1)[0]!));
   }

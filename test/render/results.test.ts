@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../src/engine/types.ts';
+import type { Position, ProvinceId } from '../../src/engine/types.ts';
 import { mapperHeader, renderResults, withMapperHeader, type ResultsInput } from '../../src/render/index.ts';
 import { expectGolden, play, position, standard, unit } from './helpers.ts';
 
@@ -106,7 +106,7 @@ describe('renderResults: movement', () => {
   });
 
   it('ends a victory with the VICTORY flag and no next phase', () => {
-    const germany = ['ber', 'kie', 'mun', 'hol', 'bel', 'den', 'swe', 'nwy', 'stp', 'mos', 'war', 'par', 'bre', 'mar', 'lon', 'edi', 'lvp'];
+    const germany: ProvinceId[] = ['ber', 'kie', 'mun', 'hol', 'bel', 'den', 'swe', 'nwy', 'stp', 'mos', 'war', 'par', 'bre', 'mar', 'lon', 'edi', 'lvp'];
     const before = position(
       'F1905M',
       [

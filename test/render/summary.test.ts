@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
-import { renderSummary, summaryYears } from '../../src/render/summary.ts';
+import { renderSummary, summaryYears, type SummaryPower } from '../../src/render/summary.ts';
 
 // SUMMARY's layout: roster by stints, the owner grid by year, the counts with the index, the result.
 
 describe('SUMMARY', () => {
   const standard = loadVariant('standard');
   const start = standard.startingPosition();
-  const after1901 = { ...start, supplyCenters: { ...start.supplyCenters, FRANCE: [...start.supplyCenters.FRANCE!, 'spa', 'por'] } };
+  const after1901 = { ...start, supplyCenters: { ...start.supplyCenters, FRANCE: [...start.supplyCenters.FRANCE!, 'spa' as const, 'por' as const] } };
   const phases = ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M'].map((id, i) => ({ phase: parsePhaseId(id)!, position: i < 2 ? start : after1901 }));
 
   it('counts each year from the first position after its centres changed hands', () => {
@@ -20,7 +20,7 @@ describe('SUMMARY', () => {
   });
 
   it('writes stints, numbered in play, addresses after the end, nothing when hidden', () => {
-    const powers = [
+    const powers: SummaryPower[] = [
       { power: 'FRANCE', stints: [{ address: 'a@x.example', from: 'S1901M', to: 'F1901M' }, { address: '(vacant)', from: 'W1901A', to: 'W1901A' }, { address: 'b@x.example', from: 'S1902M', to: null }], state: null },
       { power: 'ENGLAND', stints: [{ address: '(dummy)', from: 'S1901M', to: null }], state: 'dummy' },
     ];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
 import {
   GAME_STATUSES,
@@ -208,7 +209,7 @@ describeEachDatabase('schema', (getStore) => {
       { code: '23514', constraint: 'seats_power_only_for_powers' },
     );
     await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'power', power: 'france', address: 'f@example.test' }).execute(),
+      db.insertInto('seats').values({ game_id: game.id, role: 'power', power: 'france' as PowerId, address: 'f@example.test' }).execute(),
       { code: '23514', constraint: 'seats_power_upper' },
     );
 

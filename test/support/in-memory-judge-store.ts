@@ -1,4 +1,4 @@
-import type { Position } from '../../src/engine/types.ts';
+import type { Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/mail-addresses.ts';
 import type { Game } from '../../src/judge/model.ts';
 import {
@@ -46,8 +46,8 @@ interface SeatRow extends SeatRecord {
   readonly leftAt: Date | null;
   readonly lateCount: number;
   readonly onTimeCount: number;
-  readonly drawVote: readonly string[] | null;
-  readonly concedeVote: string | null;
+  readonly drawVote: readonly PowerId[] | null;
+  readonly concedeVote: PowerId | null;
   readonly proposalVote: boolean | null;
 }
 
@@ -456,7 +456,7 @@ class InMemoryTransaction implements JudgeTransaction {
     return true;
   }
 
-  async votes(gameId: number): Promise<{ power: string; draw: readonly string[] | null; concede: string | null; proposal: boolean | null }[]> {
+  async votes(gameId: number): Promise<{ power: PowerId; draw: readonly PowerId[] | null; concede: PowerId | null; proposal: boolean | null }[]> {
     return this.state.seats
       .filter((s) => s.gameId === gameId && s.power !== null && s.leftAt === null)
       .map((s) => structuredClone({ power: s.power!, draw: s.drawVote, concede: s.concedeVote, proposal: s.proposalVote }));

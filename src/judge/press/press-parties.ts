@@ -23,7 +23,7 @@ export interface PartyNaming {
 export interface PartyDirectory {
   readonly naming: PartyNaming;
   /** Everything a token may name, for resolvePowerList (M and O are built in there). */
-  readonly refs: readonly PowerRef[];
+  readonly refs: readonly PowerRef<PartyId>[];
   /** Everyone a broadcast or TO ALL BUT reaches, in canonical order. */
   readonly everyone: readonly PartyId[];
   partyOf(seat: Seat): PartyId;
@@ -75,7 +75,7 @@ export function partyNaming(variant: Variant): PartyNaming {
  */
 function prestartSeats(seats: readonly Seat[]): ReadonlyMap<PartyId, Seat> {
   const unassigned = seats.filter((s) => s.role === 'power' && s.power === null).sort((a, b) => a.id - b.id);
-  return new Map(unassigned.map((seat, index) => [`${PRESTART_PREFIX}${index + 1}`, seat]));
+  return new Map(unassigned.map((seat, index) => [`${PRESTART_PREFIX}${index + 1}` as PartyId, seat]));
 }
 
 export function partyDirectory(variant: Variant, game: Pick<Game, 'status'>, seats: readonly Seat[]): PartyDirectory {
@@ -84,7 +84,7 @@ export function partyDirectory(variant: Variant, game: Pick<Game, 'status'>, sea
   const prestartIdOf = new Map([...prestart].map(([id, seat]) => [seat.id, id]));
   const started = game.status !== 'forming' && game.status !== 'preparation';
 
-  const refs: PowerRef[] = [
+  const refs: PowerRef<PartyId>[] = [
     ...variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })),
     ...[...prestart.keys()].map((id) => {
       const n = prestartNumber(id)!;

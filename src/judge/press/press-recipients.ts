@@ -21,7 +21,7 @@ export type ResolvedSender =
   | { readonly kind: 'grey' }
   | { readonly kind: 'fake'; readonly party: PartyId };
 
-function fromPowerListId(id: string): PartyId {
+function fromPowerListId(id: PartyId): PartyId {
   if (id === MASTER_RECIPIENT) return MASTER_PARTY;
   if (id === OBSERVERS_RECIPIENT) return OBSERVERS_PARTY;
   return id;

@@ -1,4 +1,5 @@
 import type { SessionCommand } from '../../commands/command-types.ts';
+import type { PowerId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
 import type { Game, Seat } from '../model.ts';
 
@@ -9,9 +10,9 @@ export type PressCommand = Extract<SessionCommand, { kind: 'press' }>;
 
 /**
  * Someone press can name: a power id (`FRANCE`), a pre-start seat (`POWER#3`, forming
- * games only), the Master (`M`) or the observers as one group (`O`).
+ * games only), the Master (`M`) or the observers as one group (`O`): all upper case, as power ids are.
  */
-export type PartyId = string;
+export type PartyId = PowerId;
 
 export const MASTER_PARTY: PartyId = 'M';
 export const OBSERVERS_PARTY: PartyId = 'O';

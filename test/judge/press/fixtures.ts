@@ -2,13 +2,14 @@ import { loadVariant } from '../../../src/catalog/variant-catalog.ts';
 import { parseBody } from '../../../src/commands/index.ts';
 import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from '../../../src/judge/model.ts';
 import { planPress, type PressCommand, type PressPlan } from '../../../src/judge/press/index.ts';
+import type { PowerId } from '../../../src/engine/types.ts';
 
 // A seven-power standard game with a Master, two observers and a monitor; press commands are
 // read from mail text by the real parser, so tests use the syntax players write.
 
 export const standard = loadVariant('standard');
 
-function seat(id: number, role: SeatRole, power: string | null, address: string, status: SeatStatus = 'active'): Seat {
+function seat(id: number, role: SeatRole, power: PowerId | null, address: string, status: SeatStatus = 'active'): Seat {
   return { id, role, power, address, status, wait: false };
 }
 
