@@ -4,6 +4,7 @@ import { adjudicate } from '../src/api/adjudicate.ts';
 import type { AdjudicateInput } from '../src/api/adjudicate-format.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import { provinceOf } from '../src/engine/map.ts';
+import { locationId } from '../src/engine/ids.ts';
 import type { Position } from '../src/engine/types.ts';
 import type { Variant } from '../src/engine/variant.ts';
 import { formatOrder } from '../src/orders/index.ts';
@@ -26,7 +27,7 @@ const datcFolder = fileURLToPath(new URL('../test/datc/', import.meta.url));
 for (const file of readdirSync(datcFolder).filter((name) => name.endsWith('.datc')).sort()) {
   for (const datcCase of parseDatcFile(readFileSync(`${datcFolder}${file}`, 'utf8'), file)) {
     const variant = loadVariant(datcCase.variant);
-    const location = (place: DatcPlace) => `${variant.map.lookup(place.name)!}${place.coast ? `/${place.coast}` : ''}`;
+    const location = (place: DatcPlace) => locationId(`${variant.map.lookup(place.name)!}${place.coast ? `/${place.coast}` : ''}`);
     for (const scenario of datcCase.scenarios) {
       const { start } = scenario;
       let position: AdjudicateInput['position'] = {

@@ -82,7 +82,7 @@ export class GameMap {
     }
     for (const province of this.provinces) {
       this.addLocation(province.id, province.index, 0);
-      for (const coast of province.coasts) this.addLocation(`${province.id}/${coast}`, province.index, 1 + COASTS.indexOf(coast));
+      for (const coast of province.coasts) this.addLocation(`${province.id}/${coast}` as LocationId, province.index, 1 + COASTS.indexOf(coast));
     }
     for (const p of data.provinces) {
       for (const name of [p.id, p.name, ...p.aliases]) this.addName(name, p.id);

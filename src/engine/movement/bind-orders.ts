@@ -2,7 +2,7 @@ import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
 import { illegal, type Checked } from '../results.ts';
-import type { LocationId, Order, PowerId, Unit, UnitRef } from '../types.ts';
+import type { LocationId, Order, PowerId, ProvinceId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
 
 // Checks each movement order against the position (DATC 4.E.1: an order that could
@@ -189,7 +189,7 @@ function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 
 }
 
 /** Whether the unit could move into the province at all, whatever the coast: the test for support. */
-function reaches(board: Board, unit: number, toIndex: number, toProvince: string): boolean {
+function reaches(board: Board, unit: number, toIndex: number, toProvince: ProvinceId): boolean {
   const map = board.variant.map;
   const moving = board.units[unit]!;
   return moving.type === 'A' ? map.armyAdjacentByIndex(board.provinceIndex[unit]!, toIndex) : map.canReachProvince('F', moving.location, toProvince);
