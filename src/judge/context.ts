@@ -98,6 +98,11 @@ export function everyone(seats: readonly Seat[]): string[] {
   return [...new Set(seats.filter((s) => s.status !== 'resigned').map((s) => s.address))];
 }
 
+/** njudge's subject of the notice that a power has a player again: a takeover, a replacement, its own player back. */
+export function newPlayerSignon(power: { readonly initial: string }): string {
+  return `New Player Signon: ${power.initial}`;
+}
+
 export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: string | null, what: string): string {
   return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
 }

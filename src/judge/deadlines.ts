@@ -60,6 +60,11 @@ export function deadlineTextFor(game: Pick<Game, 'timeZone'>, readerZone: string
 /** How one reader sees deadlines: `when(deadline)` writes it in the reader's zone. */
 export type DeadlineWriter = (deadline: Date | null) => string | null;
 
+/** njudge's subject of a notice that the deadline moved: "Deadline Adjustment to: <the new deadline>". */
+export function deadlineAdjustment(deadline: Date): (when: DeadlineWriter) => string {
+  return (when) => `Deadline Adjustment to: ${when(deadline)}`;
+}
+
 /** Marks the subject of the copies that go to players who are late (njudge). */
 export const LATE_SUBJECT_PREFIX = '[You are late!] ';
 
@@ -73,7 +78,8 @@ export async function noticeToAll(
   config: JudgeConfig,
   game: Game,
   readers: readonly SeatRecord[],
-  what: string,
+  /** The subject after the game and phase; a function when it names a deadline (njudge's "Deadline Adjustment to: …"). */
+  what: string | ((when: DeadlineWriter) => string),
   body: (when: DeadlineWriter) => string,
   options: { readonly lateSeats?: ReadonlySet<number> } = {},
 ): Promise<void> {
@@ -94,14 +100,16 @@ export async function noticeToAll(
     groups.set(key, group);
   }
   for (const group of groups.values()) {
-    const subject = `${group.late ? LATE_SUBJECT_PREFIX : ''}${subjectFor(config, game, game.currentPhase, what)}`;
-    const text = body((instant) => deadlineTextFor(game, group.zone, instant));
+    const when: DeadlineWriter = (instant) => deadlineTextFor(game, group.zone, instant);
+    const subject = `${group.late ? LATE_SUBJECT_PREFIX : ''}${subjectFor(config, game, game.currentPhase, typeof what === 'string' ? what : what(when))}`;
+    const text = body(when);
     await tx.enqueueMail({ to: group.to, subject, body: text, gameId: game.id, kind: 'notice' });
   }
   // A notice to the Master and the others is the game's, kept for HISTORY as written in its zone;
   // one to the Master alone or to some players only is not.
   if (readers.some((s) => s.role === 'master') && readers.some((s) => s.role !== 'master')) {
-    await tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: what, body: body((instant) => deadlineTextFor(game, null, instant)) });
+    const when: DeadlineWriter = (instant) => deadlineTextFor(game, null, instant);
+    await tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: typeof what === 'string' ? what : what(when), body: body(when) });
   }
 }
 

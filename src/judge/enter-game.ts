@@ -4,7 +4,7 @@ import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
 import { renderGameStart, type SeatAssignment } from '../render/index.ts';
-import { BlockError, everyone, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
@@ -399,7 +399,8 @@ async function takeover(
   ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
   const others = everyone(updated.filter((s) => s.id !== seat.id));
   const notice = `${powerName} in game '${game.name}' has been taken over by a new player.\n`;
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
-  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Takeover: ${powerName}`, body: notice });
+  const signon = newPlayerSignon(variant.power(seat.power!)!);
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
   return { game: current, variant, seat: updated.find((s) => s.id === seat.id)!, seats: updated };
 }

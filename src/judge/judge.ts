@@ -251,7 +251,7 @@ export class Judge {
     const commandCount = body.blocks.length + body.notes.length;
     if (proseLines.length > 0) sections.push(renderProseNote(proseLines));
     if (commandCount === 0 && orphanErrors.length === 0) sections.push(renderNoCommands());
-    // njudge's subject: the game signed on to, in the phase the mail was read in (before processing).
+    // njudge's subject: the game the mail is about, in the phase the mail was read in (before processing).
     const subjectGame = await signedOnGame(tx, body);
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
     const games = [];
@@ -414,9 +414,14 @@ export function cappedBody(sections: readonly string[], maxBytes: number): strin
 }
 
 /** The game a mail's first SIGNON names, with its phase then; null when it signs on to none that exists. */
+/**
+ * The game a reply's subject names: that of the mail's first SIGNON, JOIN, OBSERVE, TAKEOVER,
+ * RESIGN or CREATE (njudge names it in every reply to a mail about a game), read after the blocks
+ * ran so a game just created or started has its name and phase.
+ */
 async function signedOnGame(tx: JudgeTransaction, body: ParsedBody): Promise<SubjectGame | null> {
-  const block = body.blocks.find((b) => b.kind === 'session' && b.opener.kind === 'signon');
-  if (block?.kind !== 'session') return null;
+  const block = body.blocks.find((b) => b.kind === 'session' || b.kind === 'create');
+  if (block?.kind !== 'session' && block?.kind !== 'create') return null;
   const game = await tx.findGame(block.opener.game);
   return game && { name: game.name, phase: game.currentPhase };
 }

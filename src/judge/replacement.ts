@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ActingSession } from './acting-session.ts';
-import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
 import { countTakeover } from './dedication.ts';
 import { requireAccess } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
@@ -75,9 +75,10 @@ export async function replacePlayer(ctx: BlockContext, session: ActingSession, l
   }
 
   const initial = variant.power(seat.power!)!.initial;
+  const signon = newPlayerSignon(variant.power(seat.power!)!);
   await ctx.tx.enqueueMail({
     to: [newcomer],
-    subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`),
+    subject: subjectFor(ctx.config, game, game.currentPhase, signon),
     body:
       `The Master of Diplomacy game '${game.name}' has handed ${name} to you.\n` +
       `Sign on with:  SIGNON ${initial}${game.name} ${password}\n` +
@@ -87,11 +88,11 @@ export async function replacePlayer(ctx: BlockContext, session: ActingSession, l
   });
   const playedBefore = before.status !== 'dummy' && before.status !== 'resigned' && before.address !== newcomer;
   if (playedBefore) {
-    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`), body: `The Master of game '${game.name}' has handed ${name} to a new player.\n`, gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: `The Master of game '${game.name}' has handed ${name} to a new player.\n`, gameId: game.id, kind: 'notice' });
   }
   const notice = `${name} in game '${game.name}' has been taken over by a new player.\n`;
   const others = everyone(updated.filter((s) => s.id !== seat.id && s.role !== 'master')).filter((a) => a !== before.address);
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Takeover: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
-  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Takeover: ${name}`, body: notice });
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
   ctx.reply.push(`${newcomer} now plays ${name} in game '${game.name}'; they have been sent a password.`);
 }

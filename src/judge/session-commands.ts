@@ -1,7 +1,7 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
-import { BlockError, everyone, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { resignSeat } from './enter-game.ts';
@@ -245,7 +245,7 @@ async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): P
   }
   const name = variant.power(seat.power!)!.name;
   ctx.reply.push(`You play ${name} in game '${game.name}' again.`);
-  await notifyPlayers(ctx, session, `Takeover: ${name}`, `${name} in game '${game.name}' is played again by its player.\n`);
+  await notifyPlayers(ctx, session, newPlayerSignon(variant.power(seat.power!)!), `${name} in game '${game.name}' is played again by its player.\n`);
   return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
 }
 

@@ -20,7 +20,7 @@ import {
   type MasterTimeCommand,
 } from '../schedule/index.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
-import { applicableAbsences, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
+import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
 import { hasRule, type Game } from './model.ts';
@@ -146,7 +146,7 @@ async function endPhase(ctx: BlockContext, session: ActingSession, line: number)
   await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
   await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
   await ctx.tx.cancelJobs(game.id);
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Deadline Adjustment', () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
   // What the deadline job would do, done now: process the phase, or send the late notice.
   await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
   const after = (await ctx.tx.findGameById(game.id))!;
@@ -212,7 +212,7 @@ async function applyDeadline(ctx: BlockContext, session: ActingSession, requeste
   await storeDeadline(ctx.tx, game, phaseId, deadline, grace, ctx.now);
   const updated: Game = { ...game, deadline, grace };
   const absence = moved ? ' It has been moved past an absence.' : '';
-  await noticeToAll(ctx.tx, ctx.config, updated, session.seats, 'Deadline Adjustment', (when) =>
+  await noticeToAll(ctx.tx, ctx.config, updated, session.seats, deadlineAdjustment(deadline), (when) =>
     `${change.who} has ${change.verb} the ${change.what} of game '${game.name}' (${phaseId})${change.how ?? ''}.\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
   );
   ctx.reply.push(`The deadline of game '${game.name}' is now ${deadlineFor(session, deadline)}; the grace period ends ${deadlineFor(session, grace)}.${absence}`);

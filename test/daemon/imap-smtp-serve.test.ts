@@ -51,15 +51,15 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(capture.messages).toHaveLength(3);
       const bySubject = new Map(capture.messages.map((m) => [m.parsed.subject, m]));
-      expect(bySubject.get('Re: new game')!.envelope.to).toEqual(['gm@players.example']);
-      expect(bySubject.get('Re: new game')!.parsed.text).toMatch(/Game 'demo' \(Standard\) has been created/);
-      expect(bySubject.get('Re: me too')!.parsed.inReplyTo).toBe('<j1@players.example>');
+      expect(bySubject.get('Re: DIP:demo new game')!.envelope.to).toEqual(['gm@players.example']);
+      expect(bySubject.get('Re: DIP:demo new game')!.parsed.text).toMatch(/Game 'demo' \(Standard\) has been created/);
+      expect(bySubject.get('Re: DIP:demo me too')!.parsed.inReplyTo).toBe('<j1@players.example>');
       expect(bySubject.get('Re: what is on')!.parsed.text).toMatch(/demo/);
       for (const m of capture.messages) expect(m.parsed.headers.get('auto-submitted')).toBe('auto-replied');
       expect(await dovecot.listMessages('INBOX')).toHaveLength(0);
       expect(await dovecot.listMessages('Processed')).toHaveLength(4);
       const sent = lines.filter((l) => l.msg === 'mail sent');
-      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: me too'], ['smtp', 'Re: new game'], ['smtp', 'Re: what is on']]);
+      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: DIP:demo me too'], ['smtp', 'Re: DIP:demo new game'], ['smtp', 'Re: what is on']]);
     } finally {
       await running.stop();
       await capture.close();

@@ -38,8 +38,8 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
     expect(outcomes.map((o) => o.status)).toEqual(['processed', 'processed', 'processed', 'duplicate', 'ignored']);
     const answered = await replies();
     expect(answered.map((r) => [r.to_addresses, r.subject])).toEqual([
-      [['gm@players.example'], 'Re: create'],
-      [['ann@players.example'], 'Re: join'],
+      [['gm@players.example'], 'Re: DIP:demo create'],
+      [['ann@players.example'], 'Re: DIP:demo join'],
       [['bob@players.example'], 'Re: list'],
     ]);
     expect(answered[2]!.body).toMatch(/1 of 7 players have joined/);

@@ -31,11 +31,15 @@ describeEachDatabase(
     it('joins with SIGN ON ?game, leaves with WITHDRAW, and answers a repeated OBSERVE and a bare SIGNON', async () => {
       judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
       await send('gm@players.example', 'CREATE demo gmpass\nTIMING MIN 0 DELAY 0\nFORM');
+      // njudge names the game (and its phase, once it has one) in the reply to CREATE, OBSERVE, JOIN and TAKEOVER.
+      expect(await lastSubject('gm@players.example')).toBe('Re: DIP:demo orders');
       expect(await send('watcher@players.example', 'OBSERVE demo opw')).toContain("You are now observing game 'demo' as watcher.");
+      expect(await lastSubject('watcher@players.example')).toBe('Re: DIP:demo orders');
       expect(await send('watcher@players.example', 'OBSERVE demo opw')).toContain("You are already observing game 'demo' as watcher; nothing changed.");
       expect(await send('watcher@players.example', 'OBSERVE demo wrong')).toContain('Invalid game, power or password');
 
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1')).toContain("You have joined game 'demo'. 1 of 7 players have joined.");
+      expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo orders');
       // The same line again signs the player on to their seat; WITHDRAW then leaves the forming game.
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nWITHDRAW')).toContain("You have left game 'demo'.");
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1 chaos')).toMatch(/Game 'demo' is played with Standard; "chaos" does not match it, so you were not signed on/);
@@ -45,6 +49,7 @@ describeEachDatabase(
 
       expect(await send('p2@players.example', 'SIGNON')).toMatch(/Line 1: SIGNON\n {2}the game and password are missing; write SIGNON Fgame password/);
       expect(await send('p2@players.example', 'JOIN deom pw2')).toMatch(/There is no game named 'deom'; did you mean demo\?/);
+      expect(await lastSubject('p2@players.example')).toBe('Re: [Error Flag] orders');
       expect(await send('p2@players.example', 'LIST dmeo')).toMatch(/There is no game named 'dmeo'; did you mean demo\?/);
       expect(await send('p2@players.example', 'LIST zzzzzz')).toMatch(/There is no game named 'zzzzzz'\./);
     });
@@ -54,11 +59,14 @@ describeEachDatabase(
       for (let i = 2; i <= 7; i++) {
         const reply = await send(`p${i}@players.example`, `JOIN demo pw${i}${i === 2 ? '\nSET PREFERENCE T,R' : i === 3 ? '\nSET PREFERENCE Turkey, Italy' : ''}`);
         if (i === 2) expect(reply).toContain("Your power preferences in game 'demo': Turkey, Russia; any other power if none of these is free.");
+        if (i === 2) expect(await lastSubject('p2@players.example')).toBe('Re: DIP:demo orders');
       }
+      // The last JOIN starts the game: its reply names the first phase.
+      expect(await lastSubject('p7@players.example')).toBe('Re: DIP:demo - S1901M orders');
       expect(await send('p4@players.example', 'SET PREFERENCE EF')).toMatch(/SET PREFERENCE needs a SIGNON first/);
       const powerOf = async (address: string) => (await db().selectFrom('seats').select('power').where('address', '=', address).where('left_at', 'is', null).executeTakeFirstOrThrow()).power;
       expect([await powerOf('p2@players.example'), await powerOf('p3@players.example')].sort()).toEqual([expect.stringMatching(/^(RUSSIA|ITALY)$/), 'TURKEY'].sort());
-      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET ADDRESS a@players.example,b@players.example')).toMatch(/SET ADDRESS named 2: give one/);
+      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET ADDRESS a@players.example,b@players.example')).toContain('A code was mailed to each of a@players.example and b@players.example.');
       expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET PREFERENCE E')).toMatch(/Game 'demo' has started: its powers are already given out/);
       const [start] = await notices('watcher@players.example');
       expect(start!.subject).toBe('DIP:demo - S1901M Game starting');
@@ -77,6 +85,10 @@ describeEachDatabase(
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nRESIGN')).toContain(`You have resigned from ${name} in game 'demo'.`);
       expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo - S1901M orders');
       expect((await notices('p2@players.example')).map((n) => n.subject)).toContain(`DIP:demo - S1901M Resignation: ${name}`);
+      expect(await send('p8@players.example', `TAKEOVER ${name.charAt(0)}demo pw8`)).toContain(`You have taken over ${name} in game 'demo'.`);
+      expect(await lastSubject('p8@players.example')).toBe('Re: DIP:demo - S1901M orders');
+      // njudge's notice of a takeover: "New Player Signon: <initial>".
+      expect((await notices('p2@players.example')).map((n) => n.subject)).toContain(`DIP:demo - S1901M New Player Signon: ${name.charAt(0)}`);
     });
 
     it('sends every reply and notice of the game with lines of at most 76 characters, as 7bit text', async () => {

@@ -96,7 +96,7 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
     expect(await played.as('TURKEY', 'A Con H')).toMatch(/You play Turkey in game 'demo' again\.[\s\S]*Turkey: Army Constantinople HOLD\./);
     expect(await seat('TURKEY')).toMatchObject({ status: 'active' });
     expect(await record(turkey.address)).toMatchObject({ tookOver: 1 });
-    expect(await notices('%Takeover: Turkey%')).toHaveLength(1);
+    expect(await notices('%New Player Signon: T')).toHaveLength(1);
   });
 
   it("the Master's RESIGN and EJECT start the same reminders; REVIVE ends them and counts a takeover for the returning player", async () => {

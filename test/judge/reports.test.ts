@@ -50,21 +50,21 @@ describeEachDatabase(
     it('HISTORY: results, notices everyone got and broadcasts, never press to some', async () => {
       const history = await ask('HISTORY demo');
       expect(history).toMatch(/^Subject: DIP:demo - S1901M Broadcast from F\n\nBroadcast message from France in 'demo':\n\nHello all, from Paris\.$/m);
-      expect(history).toMatch(/^Subject: DIP:demo - S1901M Deadline Adjustment$/m);
+      expect(history).toMatch(/^Subject: DIP:demo - S1901M Deadline Adjustment to: \w{3} \w{3} \d+ \d{4} \d\d:\d\d:\d\d [+-]\d{4}$/m);
       expect(history).toMatch(/^Subject: DIP:demo - S1901M Results$/m);
       expect(history).toMatch(/^Subject: DIP:demo - F1901M Resignation: Austria$/m);
-      expect(history).toMatch(/^Subject: DIP:demo - F1901M Takeover: Austria$/m);
+      expect(history).toMatch(/^Subject: DIP:demo - F1901M New Player Signon: A$/m);
       expect(history).not.toMatch(/secret/);
       expect(history).not.toMatch(/@players/);
       expect(history.indexOf('Broadcast from F')).toBeLessThan(history.indexOf('S1901M Results'));
-      expect(history.indexOf('S1901M Results')).toBeLessThan(history.indexOf('Takeover: Austria'));
+      expect(history.indexOf('S1901M Results')).toBeLessThan(history.indexOf('New Player Signon: A'));
     });
 
     it('HISTORY EXCLSTART/EXCLEND choose phases, BROAD adds broadcasts, LINES caps the reply', async () => {
       const spring = await ask('HISTORY demo EXCLSTART S1901M EXCLEND S1901M');
       expect(spring).toMatch(/S1901M Results/);
-      expect(spring).not.toMatch(/Broadcast|Takeover/);
-      expect(await ask('HISTORY demo EXCLSTART S1901M BROAD')).toMatch(/Broadcast from F[\s\S]*Takeover: Austria/);
+      expect(spring).not.toMatch(/Broadcast|New Player Signon/);
+      expect(await ask('HISTORY demo EXCLSTART S1901M BROAD')).toMatch(/Broadcast from F[\s\S]*New Player Signon: A/);
       expect(await ask('HISTORY demo EXCLSTART F1901M')).not.toMatch(/S1901M Results/);
       const capped = await ask('HISTORY demo LINES 8');
       expect(capped.split('\n').length).toBeLessThanOrEqual(9);
@@ -79,7 +79,7 @@ describeEachDatabase(
       const england = played.holder.get('ENGLAND')!;
       const reply = await send(GM, 'SIGNON Mdemo gmpass\np9@players.example HAS REPLACED England.');
       expect(reply).toMatch(/p9@players\.example now plays England in game 'demo'; they have been sent a password\./);
-      const mails = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'notice').where('subject', 'like', '%Takeover: England').orderBy('id').execute();
+      const mails = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'notice').where('subject', 'like', '%New Player Signon: E').orderBy('id').execute();
       const toNewcomer = mails.find((m) => m.to_addresses.includes('p9@players.example'))!;
       const password = /SIGNON Edemo (\S+)/.exec(toNewcomer.body)![1]!;
       expect(mails.find((m) => m.to_addresses.includes(england.address))!.body).toBe("The Master of game 'demo' has handed England to a new player.\n");

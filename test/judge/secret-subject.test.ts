@@ -31,6 +31,6 @@ describeEachDatabase('a password in the Subject', (getStore) => {
     const everything = JSON.stringify([rows, inbound, lines]);
     expect(everything).not.toContain('s3cretword');
     expect(everything).not.toContain('hunter2x');
-    expect(rows.map((r) => r.subject)).toEqual(expect.arrayContaining(['Re: CREATE demo ****', 'Re: [Error Flag] DIP:demo signon with ****']));
+    expect(rows.map((r) => r.subject)).toEqual(expect.arrayContaining(['Re: DIP:demo CREATE demo ****', 'Re: [Error Flag] DIP:demo signon with ****']));
   });
 });

@@ -59,7 +59,7 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     ]);
     const notice = await notices('%Deadline Adjustment%');
     expect(notice).toHaveLength(1);
-    expect(notice[0]!.subject).toBe('DIP:demo - S1901M Deadline Adjustment');
+    expect(notice[0]!.subject).toBe('DIP:demo - S1901M Deadline Adjustment to: Wed Jan 14 2004 18:00:00 +0100');
     expect(notice[0]!.to_addresses).toHaveLength(8);
     expect(notice[0]!.body).toMatch(/The Master has set the deadline of game 'demo' \(S1901M\)\.\nThe deadline is now Wed Jan 14 2004 18:00:00 \+0100\.\nThe grace period ends Wed Jan 21 2004 17:00:00 \+0100\./);
     // An order reply shows the new deadline.
