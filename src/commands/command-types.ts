@@ -163,6 +163,7 @@ export const MASTER_COMMANDS = [
   'UNEND',
   'UNSTART',
   'DEADLINE',
+  'PROMOTE',
   // signon gates; no argument: SET NO DEDICATION (…), the requirement removed
   'SET DEDICATION',
   'SET ONTIMERAT',

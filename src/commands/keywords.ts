@@ -83,6 +83,7 @@ export const KEYWORDS = [
   'unend',
   'unstart',
   'deadline',
+  'promote',
 ] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
@@ -177,6 +178,7 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
   REVEAL: 'reveal',
   UNEND: 'unend',
   UNSTART: 'unstart',
+  PROMOTE: 'promote',
   DEADLINE: 'deadline',
   // the Mafia tracker's GMs write "Deadline: moved 1D later"
   'DEADLINE:': 'deadline',

@@ -32,6 +32,7 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   unend: { name: 'UNEND', min: 0, max: 0 },
   unstart: { name: 'UNSTART', min: 0, max: 0 },
   deadline: { name: 'DEADLINE', min: 1, max: Infinity },
+  promote: { name: 'PROMOTE', min: 1, max: 1 },
 };
 
 const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { requireSignonGates } from './signon-gates.ts';
+import { mastersOf, masterSeatFor, stepDown } from './masters.ts';
 
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
 // SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
@@ -148,7 +149,7 @@ export async function startPasswordChecks(
 function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: string): SeatRecord | undefined {
   switch (role.kind) {
     case 'master':
-      return seats.find((s) => s.role === 'master');
+      return masterSeatFor(seats, sender);
     case 'initial': {
       const power = variant.powers.find((p) => p.initial === role.initial.toUpperCase());
       return power ? seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
@@ -162,7 +163,7 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
     case 'observer':
       return seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.address === sender);
     case 'named': {
-      if (role.name.toLowerCase() === 'master') return seats.find((s) => s.role === 'master');
+      if (role.name.toLowerCase() === 'master') return masterSeatFor(seats, sender);
       const power = variant.power(role.name);
       if (power) return seats.find((s) => s.role === 'power' && s.power === power.id);
       return seats.find((s) => s.name === role.name.toLowerCase());
@@ -341,7 +342,7 @@ async function resign(
  * is vacated and the game waits for a replacement.
  */
 export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
-  if (seat.role === 'master') throw new BlockError(line, 'The Master cannot resign; hand the game over with TAKEOVER master@game instead');
+  if (seat.role === 'master') return stepDown(ctx, game, seats, seat, line);
   if (seat.role !== 'power' || game.status === 'forming') {
     await ctx.tx.removeSeat(seat.id);
     ctx.reply.push(`You have left game '${game.name}'.`);
@@ -371,6 +372,9 @@ async function takeover(
   if (isMasterRole(opener.role)) {
     const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender, prechecked);
     if (!master) throw new BlockError(opener.line, BAD_SIGNON);
+    if (master.address.toLowerCase() !== ctx.sender.toLowerCase() && mastersOf(seats).some((s) => s.address.toLowerCase() === ctx.sender.toLowerCase())) {
+      throw new BlockError(opener.line, `You are a Master of game '${game.name}' already`);
+    }
     await ctx.tx.updateSeat(master.id, { address: ctx.sender });
     await ctx.tx.changeHolder(master.id, ctx.sender, 'handed over');
     ctx.reply.push(`You are now the Master of game '${game.name}'.`);

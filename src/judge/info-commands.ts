@@ -64,7 +64,9 @@ mailed a password), DAY|NIGHT n HAS ENDED / HAS BEGUN,
 REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
 (what a player's record must show to join or take over; SET NO DEDICATION
 removes it). PURGE game password and RENAME game new password need no
-SIGNON.
+SIGNON. PROMOTE address|power makes a player or observer another Master
+(signing on with their own password); a Master's RESIGN steps down, but
+never the last Master's.
 
 Game options: after CREATE, or after the Master's SIGNON (each change is
 announced; players may change them too in UNMODERATED games):

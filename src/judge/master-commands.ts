@@ -4,6 +4,7 @@ import type { SessionCommand } from '../commands/index.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
+import { masterSeatFor, promote } from './masters.ts';
 import { noGameNamed } from './game-names.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
@@ -65,6 +66,9 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       return unendGame(ctx, session, command.line);
     case 'UNSTART':
       return unstart(ctx, session, command.line);
+    case 'PROMOTE':
+      await promote(ctx, session, command.args[0]!, command.line);
+      return refreshed(ctx, session);
     case 'ROLLBACK':
     case 'ROLLFORWARD':
       return roll(ctx, session, command);
@@ -369,7 +373,7 @@ export async function masterCommandWithoutSignon(ctx: BlockContext, command: Mas
   const game = await ctx.tx.findGame(command.args[0]!, { forUpdate: true });
   if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
   const seats = await ctx.tx.seats(game.id);
-  const master = seats.find((s) => s.role === 'master');
+  const master = masterSeatFor(seats, ctx.sender);
   if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);
   await purgeOrRename(ctx, { game, variant: loadVariant(game.variant), seat: master, seats }, command);
 }

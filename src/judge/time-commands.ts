@@ -19,10 +19,11 @@ import {
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
-import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
+import { mastersOf } from './masters.ts';
 import { hasRule, type Game } from './model.ts';
 import { announceEnd } from './process-turn.ts';
 import { parseReplacementLine, replacePlayer } from './replacement.ts';
@@ -266,10 +267,10 @@ export async function absenceCommand(ctx: BlockContext, session: ActingSession, 
       (list.length > 0 ? `\nPending absences of ${who}:\n${list.join('\n')}` : `\n${who === 'you' ? 'You have' : `${who.charAt(0).toUpperCase()}${who.slice(1)} has`} no absences pending.`),
   );
   // njudge's Absence Notice: the Master learns of every player's absence.
-  const master = session.seats.find((s) => s.role === 'master');
-  if (master && seat.role !== 'master' && !session.master) {
+  const masters = mastersOf(session.seats);
+  if (masters.length > 0 && seat.role !== 'master' && !session.master) {
     const body = `${who} in game '${game.name}' has ${command.kind === 'set-absence' ? 'set an absence' : 'cancelled an absence'}. Pending:\n${list.length > 0 ? list.join('\n') : '  none'}\n(times in ${zone})\n`;
-    await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, game.currentPhase, 'Absence Notice'), body, gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({ to: everyone(masters), subject: subjectFor(ctx.config, game, game.currentPhase, 'Absence Notice'), body, gameId: game.id, kind: 'notice' });
   }
 }
 

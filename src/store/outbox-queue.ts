@@ -207,14 +207,20 @@ async function recordOutcome(
     if (outcome.kind === 'retry' || row.game_id === null || row.kind === notices.kind) {
       return { recorded: true, noticeMessageId: null };
     }
-    const master = await trx
-      .selectFrom('seats')
-      .innerJoin('games', 'games.id', 'seats.game_id')
-      .select(['seats.address', 'games.name'])
-      .where('seats.game_id', '=', row.game_id)
-      .where('seats.role', '=', 'master')
-      .where('seats.left_at', 'is', null)
-      .executeTakeFirst();
+    // Every Master of the game (PROMOTE) but one whose own address refused the mail.
+    const refused = new Set(outcome.undelivered.map((r) => r.address.toLowerCase()));
+    const masters = (
+      await trx
+        .selectFrom('seats')
+        .innerJoin('games', 'games.id', 'seats.game_id')
+        .select(['seats.address', 'games.name'])
+        .where('seats.game_id', '=', row.game_id)
+        .where('seats.role', '=', 'master')
+        .where('seats.left_at', 'is', null)
+        .orderBy('seats.id')
+        .execute()
+    ).filter((m) => !refused.has(m.address.toLowerCase()));
+    const master = masters[0];
     if (!master) return { recorded: true, noticeMessageId: null };
     const notice = notices.compose(
       { message_id: row.message_id, subject: row.subject, kind: row.kind, attempts: row.attempts + 1 },
@@ -227,7 +233,7 @@ async function recordOutcome(
       .insertInto('outbox')
       .values({
         message_id: notice.messageId,
-        to_addresses: [notice.to],
+        to_addresses: [notice.to, ...masters.slice(1).map((m) => m.address)],
         subject: notice.subject,
         body: notice.body,
         game_id: row.game_id,

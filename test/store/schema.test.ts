@@ -190,7 +190,7 @@ describeEachDatabase('schema', (getStore) => {
     }
   });
 
-  it('guards seats: one seat per power, one sitting Master, one open stint, scrypt hashes only', async () => {
+  it('guards seats: one seat per power, a Master address once per game, one open stint, scrypt hashes only', async () => {
     const { db } = getStore();
     const game = await insertGame(db);
     const other = await insertGame(db, { name: 'other' });
@@ -214,12 +214,14 @@ describeEachDatabase('schema', (getStore) => {
     );
 
     await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm@example.test' }).execute();
+    // PROMOTE: several Masters, each address once.
+    await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm2@example.test' }).execute();
     await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm2@example.test' }).execute(),
-      { code: '23505', constraint: 'seats_game_master_key' },
+      db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'GM2@example.test' }).execute(),
+      { code: '23505', constraint: 'seats_game_master_address_key' },
     );
-    // A Master who has left makes room for the next.
-    await db.updateTable('seats').set({ left_at: sql`now()` }).where('role', '=', 'master').execute();
+    // A Master who has left makes room for the same address again.
+    await db.updateTable('seats').set({ left_at: sql`now()` }).where('role', '=', 'master').where('address', '=', 'gm2@example.test').execute();
     await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm2@example.test' }).execute();
 
     await db.insertInto('seat_stints').values({ seat_id: england.id, address: 'e@example.test' }).execute();

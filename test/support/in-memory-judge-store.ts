@@ -218,8 +218,10 @@ class InMemoryTransaction implements JudgeTransaction {
       .flatMap((s) => {
         const game = this.state.games.find((g) => g.id === s.gameId);
         if (!game || game.status === 'completed') return [];
-        const master = this.state.seats.find((m) => m.gameId === s.gameId && m.role === 'master' && m.leftAt === null);
-        return [{ gameId: game.id, gameName: game.name, role: s.role, power: s.power, masterAddress: master?.address ?? null }];
+        // One row per sitting Master, as the SQL join gives (PROMOTE).
+        const masters = this.state.seats.filter((m) => m.gameId === s.gameId && m.role === 'master' && m.leftAt === null);
+        const row = (masterAddress: string | null) => ({ gameId: game.id, gameName: game.name, role: s.role, power: s.power, masterAddress });
+        return masters.length === 0 ? [row(null)] : masters.map((m) => row(m.address));
       })
       .sort((a, b) => a.gameName.localeCompare(b.gameName));
   }

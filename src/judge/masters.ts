@@ -1,0 +1,86 @@
+import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { noticeToAll } from './deadlines.ts';
+import type { Game } from './model.ts';
+import type { SeatRecord } from './ports.ts';
+import type { ActingSession } from './acting-session.ts';
+
+// A game's Masters (njudge's PROMOTE email, the UKDP FAQ's PROMOTE): the Master who created the
+// game, or took it over, may make a player or observer of the game another Master. Each Master is a
+// seat of its own with the promoted person's address and password, so every Master right (SET,
+// PROCESS, ROLLBACK, the options, the true senders of press, the Master's notices) works for each,
+// and each signs on with SIGNON M<game> and their own password. A Master may step down (RESIGN);
+// the last one may not, so a game is never left without a Master.
+
+export function mastersOf(seats: readonly SeatRecord[]): SeatRecord[] {
+  return seats.filter((s) => s.role === 'master');
+}
+
+/**
+ * The Master seat a sender signs on to: their own if they are one of the Masters, otherwise the
+ * first Master's (DPjudge's TAKEOVER master@game with the Master's password, or a Master writing
+ * from another address, prove that seat's password).
+ */
+export function masterSeatFor(seats: readonly SeatRecord[], sender: string): SeatRecord | undefined {
+  const masters = mastersOf(seats);
+  return masters.find((s) => s.address.toLowerCase() === sender.toLowerCase()) ?? masters[0];
+}
+
+/** The seat PROMOTE names: a power's player, an observer or monitor (by name), or an address in the game. */
+function promotedSeat(session: ActingSession, token: string, line: number): SeatRecord {
+  const { game, variant, seats } = session;
+  const lower = token.toLowerCase();
+  const power = variant.power(token);
+  const seat = power
+    ? seats.find((s) => s.role === 'power' && s.power === power.id)
+    : (seats.find((s) => s.role !== 'master' && s.address.toLowerCase() === lower) ?? seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.name === lower));
+  if (!seat) throw new BlockError(line, `PROMOTE names a player or observer of game '${game.name}' (an address, a power or an observer's name); "${token}" is none of them`);
+  if (seat.role === 'power' && (seat.status === 'resigned' || seat.status === 'abandoned' || seat.status === 'dummy')) {
+    throw new BlockError(line, `${variant.power(seat.power!)!.name} has no player to promote`);
+  }
+  return seat;
+}
+
+/** PROMOTE address|power|observer: another Master, with the promoted person's own password. */
+export async function promote(ctx: BlockContext, session: ActingSession, token: string, line: number): Promise<void> {
+  const { game, seats } = session;
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}: UNEND it before PROMOTE`);
+  const seat = promotedSeat(session, token, line);
+  if (mastersOf(seats).some((m) => m.address.toLowerCase() === seat.address.toLowerCase())) throw new BlockError(line, `${seat.address} is a Master of game '${game.name}' already`);
+  if (seat.passwordHash === null) throw new BlockError(line, `${seat.address} has no password in game '${game.name}' to sign on as Master with`);
+  await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: seat.address, passwordHash: seat.passwordHash });
+  // An observer becomes the Master; a player stays a player as well.
+  if (seat.role === 'observer' || seat.role === 'monitor') await ctx.tx.removeSeat(seat.id);
+  const count = mastersOf(seats).length + 1;
+  await ctx.tx.enqueueMail({
+    to: [seat.address],
+    subject: subjectFor(ctx.config, game, game.currentPhase, 'Promoted'),
+    body: `You are now a Master of game '${game.name}'. Sign on as its Master with SIGNON M${game.name} and the password you ${seat.role === 'power' ? 'play with' : 'observe with'}; RESIGN after that sign-on steps down.\n`,
+    gameId: game.id,
+    kind: 'notice',
+  });
+  await announce(ctx, game, session.seats, seat.address, `has been made a Master of game '${game.name}'`, count);
+  ctx.reply.push(`${seat.address} is now a Master of game '${game.name}' (${count} Masters), signing on with their own password.`);
+}
+
+/** RESIGN by a Master: they step down, unless they are the game's last Master. */
+export async function stepDown(ctx: BlockContext, game: Game, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+  const others = mastersOf(seats).filter((s) => s.id !== seat.id);
+  if (others.length === 0) {
+    throw new BlockError(line, `You are the only Master of game '${game.name}' and cannot leave it without one: PROMOTE another Master first, or hand the game over with TAKEOVER master@${game.name}`);
+  }
+  await ctx.tx.removeSeat(seat.id);
+  await announce(ctx, game, seats.filter((s) => s.id !== seat.id), seat.address, `has stepped down as a Master of game '${game.name}'`, others.length);
+  ctx.reply.push(`You are no longer a Master of game '${game.name}'; ${others.length === 1 ? 'one Master remains' : `${others.length} Masters remain`}.`);
+}
+
+/**
+ * The Masters learn who; everyone else that the game's Masters changed, without an address (no
+ * player learns another's address from the judge, and gunboat games keep their players hidden).
+ */
+async function announce(ctx: BlockContext, game: Game, seats: readonly SeatRecord[], address: string, what: string, count: number): Promise<void> {
+  const masters = mastersOf(seats).filter((s) => s.address.toLowerCase() !== address.toLowerCase());
+  const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
+  const total = `Game '${game.name}' has ${count === 1 ? 'one Master' : `${count} Masters`} now.`;
+  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, 'Parameter Change', () => `${address} ${what}.\n${total}\n`);
+  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, 'Parameter Change', () => `The Masters of game '${game.name}' have changed. ${total}\n`);
+}
