@@ -23,6 +23,8 @@ export interface VariantRow {
   readonly victory: number;
   readonly rules: string;
   readonly leftOut: string | null;
+  /** The map whose drawing (geometry/<map>.json) its pictures use. */
+  readonly map?: string;
 }
 
 export interface Generated {
@@ -67,7 +69,7 @@ export function generate(root: string): Generated {
       files.set(`maps/${id}.json`, formatJson({ ...converted.map, name: id }));
     }
     files.set(`variants/${id}.json`, formatJson(variant));
-    rows.push(row);
+    rows.push({ ...row, map: mapName });
   };
 
   for (const entry of DPJUDGE_MAPS) {
@@ -173,11 +175,13 @@ function readmeWithTable(root: string, rows: readonly VariantRow[]): string {
   const playable = rows.filter((r) => r.leftOut === null);
   const leftOut = rows.filter((r) => r.leftOut !== null);
   const cell = (text: string) => text.replace(/\|/g, '\\|');
+  // A map picture needs the map's drawing (geometry/, written by npm run geometry).
+  const picture = (r: VariantRow) => (r.map !== undefined && existsSync(join(root, 'geometry', `${r.map}.json`)) ? 'yes' : 'no');
   const table = [
     TABLE_START,
-    '| variant | title | powers | centres | victory | rules and notes |',
-    '|---|---|---|---|---|---|',
-    ...playable.map((r) => `| \`${r.id}\` | ${r.title} | ${r.powers} | ${r.centres} | ${r.victory} | ${cell(r.rules) || '–'} |`),
+    '| variant | title | powers | centres | victory | picture | rules and notes |',
+    '|---|---|---|---|---|---|---|',
+    ...playable.map((r) => `| \`${r.id}\` | ${r.title} | ${r.powers} | ${r.centres} | ${r.victory} | ${picture(r)} | ${cell(r.rules) || '–'} |`),
     '',
     'Left out (the engine does not play what they need):',
     '',

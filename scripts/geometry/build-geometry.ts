@@ -1,5 +1,6 @@
 import type { MapData } from '../../src/engine/map-schema.ts';
 import type { MapGeometry } from '../../src/catalog/map-geometry.ts';
+import { isGlobeDrawing, readGlobeMap } from './globe-drawing.ts';
 import { readPostScriptMap, type Figure, type Point, type Segment } from './postscript.ts';
 import { provinceOutlines } from './regions.ts';
 import type { ProvinceId } from '../../src/engine/types.ts';
@@ -106,7 +107,7 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
 }
 
 export function buildGeometry(mapName: string, sourceName: string, source: string, map: MapData | null): GeometryImport {
-  const drawing = readPostScriptMap(source);
+  const drawing = isGlobeDrawing(source) ? readGlobeMap(source) : readPostScriptMap(source);
   const [rx, ry, rw, rh] = drawing.frame;
   const flip = ([x, y]: Point): Point => [x, ry + rh - (y - ry)];
   // Some drawings fill a sea rectangle far larger than the map: the picture is what is drawn, within it.

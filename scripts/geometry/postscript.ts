@@ -54,7 +54,7 @@ export interface PostScriptMap {
 export class PostScriptFormatError extends Error {}
 
 /** The body of `/Name { … } bd` (or `def`), or null when the file has no such procedure. */
-function procedureBody(source: string, name: string, from = 0): string | null {
+export function procedureBody(source: string, name: string, from = 0): string | null {
   const found = new RegExp(`^\\s*/${name}\\s*\\{`, 'm').exec(source.slice(from));
   if (!found) return null;
   const start = from + found.index;
@@ -70,11 +70,11 @@ function procedureBody(source: string, name: string, from = 0): string | null {
   return null;
 }
 
-function withoutComments(text: string): string {
+export function withoutComments(text: string): string {
   return text.replace(/%[^\n]*/g, '');
 }
 
-function readInfo(source: string): InfoEntry[] {
+export function readInfo(source: string): InfoEntry[] {
   const table = /^% INFO\n([\s\S]*?)^% MAP/m.exec(source);
   if (!table?.[1]) throw new PostScriptFormatError('no "% INFO" table of location points');
   const entries: InfoEntry[] = [];
@@ -87,8 +87,8 @@ function readInfo(source: string): InfoEntry[] {
 }
 
 /** Supply centres: `s` draws one, `h` a home centre (canton's drawing marks them apart). */
-function readSupplyCenters(source: string): Map<string, Point> {
-  const body = procedureBody(source, 'VisitSupplies') ?? '';
+export function readSupplyCenters(source: string): Map<string, Point> {
+  const body = procedureBody(source, 'VisitSupplies') ?? procedureBody(source, 'VisitCenters') ?? '';
   const centers = new Map<string, Point>();
   for (const match of withoutComments(body).matchAll(/\/(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+[sh]\b/g)) {
     centers.set(match[1]!, [Number(match[2]), Number(match[3])]);
@@ -101,13 +101,14 @@ function readSupplyCenters(source: string): Map<string, Point> {
  * with split coasts), b (one of its coasts), m (impassable). DPjudge writes the abbreviation half-size,
  * 7 points below the point, for c, l, w and g.
  */
-function readNames(source: string): NamePlacement[] {
+export function readNames(source: string, below = 7): NamePlacement[] {
   const body = procedureBody(source, 'VisitTerritories') ?? '';
   const names: NamePlacement[] = [];
-  for (const match of withoutComments(body).matchAll(/\((\S+)\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+([clwgbm])\b/g)) {
+  // imperial's adds i (ice, impassable).
+  for (const match of withoutComments(body).matchAll(/\((\S+)\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+([clwgbmi])\b/g)) {
     const category = match[4]!;
-    if (category === 'b' || category === 'm') continue;
-    names.push({ abbreviation: match[1]!, point: [Number(match[2]), Number(match[3]) - 7], sea: category === 'w' });
+    if (category === 'b' || category === 'm' || category === 'i') continue;
+    names.push({ abbreviation: match[1]!, point: [Number(match[2]), Number(match[3]) - below], sea: category === 'w' });
   }
   return names;
 }
@@ -123,8 +124,8 @@ function readColours(source: string): Map<string, string> {
   return colours;
 }
 
-/** The figures of one outline procedure: numbers and the path operators m, l, c, p, ended by fk. */
-function readFigures(body: string, scale: number, fill: boolean): Figure[] {
+/** The figures of one outline procedure: numbers and the path operators m, l, c, p, each ended by `end`. */
+export function readFigures(body: string, scale: number, fill: boolean, end = 'fk'): Figure[] {
   const figures: Figure[] = [];
   let segments: Segment[] = [];
   let closed = false;
@@ -163,7 +164,7 @@ function readFigures(body: string, scale: number, fill: boolean): Figure[] {
       case 'p':
         closed = true;
         break;
-      case 'fk':
+      case end:
         finish();
         break;
       default:
@@ -228,7 +229,12 @@ function outsideLayer(source: string, sea: { colour: string; frame: readonly [nu
   const procedures = [...withoutComments(body).matchAll(/\b((?:Outline|Shape)\w+)/g)].map((m) => m[1]!);
   const edge = procedures.flatMap((procedure) => readFigures(procedureBody(source, procedure) ?? '', 1, true));
   if (edge.length === 0) return [];
-  const [x, y, w, h] = sea.frame;
+  return offTheMap(sea.frame, edge);
+}
+
+/** What lies outside `edge` within `frame`, painted off the map; the edge parts provinces like a coast. */
+export function offTheMap(frame: readonly [number, number, number, number], edge: readonly Figure[]): PaintedLayer[] {
+  const [x, y, w, h] = frame;
   const corners: Point[] = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
   const box: Figure = { closed: true, segments: corners.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) };
   return [{ name: 'ClipMap', fill: OFF_THE_MAP, strokeWidth: 1, dashed: false, separates: true, figures: [box, ...edge] }];

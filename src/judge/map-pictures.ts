@@ -13,6 +13,14 @@ import type { MailAttachment, SeatRecord } from './ports.ts';
 
 /** Width of the PNG in mails: the standard map's three-letter names stay readable. */
 export const MAIL_PICTURE_WIDTH = 1000;
+/** A map wider than standard's (imperial's world) gets as many pixels per unit of its drawing, up to this. */
+export const MAIL_PICTURE_MAX_WIDTH = 3000;
+const PIXELS_PER_UNIT = 1.6;
+
+/** The PNG width for a drawing `drawingWidth` units wide (its viewBox). */
+export function mailPictureWidth(drawingWidth: number): number {
+  return Math.min(MAIL_PICTURE_MAX_WIDTH, Math.max(MAIL_PICTURE_WIDTH, Math.round((drawingWidth * PIXELS_PER_UNIT) / 100) * 100));
+}
 
 export interface PictureRequest {
   readonly gameName: string;
@@ -25,6 +33,10 @@ export interface PictureRequest {
 
 /** The picture's SVG, or null when the variant's map has no drawing (or one that does not fit it). */
 export function mapSvg(request: PictureRequest): string | null {
+  return mapDrawing(request)?.svg ?? null;
+}
+
+function mapDrawing(request: PictureRequest): { svg: string; width: number } | null {
   let geometry;
   try {
     geometry = loadGeometry(request.variant.map);
@@ -33,22 +45,24 @@ export function mapSvg(request: PictureRequest): string | null {
     throw error;
   }
   if (!geometry) return null;
-  return renderMapSvg({
+  const svg = renderMapSvg({
     variant: request.variant,
     geometry,
     position: request.position,
     results: request.results,
     title: { game: request.gameName, date: request.date },
   });
+  return { svg, width: mailPictureWidth(geometry.viewBox[2]) };
 }
 
 export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = 'png'): MailAttachment | null {
-  const svg = mapSvg(request);
-  if (svg === null) return null;
+  const drawing = mapDrawing(request);
+  if (drawing === null) return null;
+  const { svg, width } = drawing;
   const filename = `${request.gameName}-${request.position.phase}.${format}`;
   if (format === 'svg') return { filename, contentType: 'image/svg+xml', content: Buffer.from(svg, 'utf8').toString('base64'), inline: false };
   // Drawn by the sender, outside the judge's transaction (MailAttachment.draw).
-  return { filename, contentType: 'image/png', content: '', inline: true, draw: { svg, width: MAIL_PICTURE_WIDTH } };
+  return { filename, contentType: 'image/png', content: '', inline: true, draw: { svg, width } };
 }
 
 /**
