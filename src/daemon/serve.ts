@@ -18,6 +18,7 @@ import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
 import { outboxSender } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
+import { recordQueuedMail, startQueuedMailJudge } from './queued-mail.ts';
 import { checkHealth } from './health.ts';
 import { startWebServer, type RunningWebServer } from '../web/server.ts';
 import { JudgeMetrics } from '../web/metrics.ts';
@@ -28,9 +29,9 @@ import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './sp
 
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
 // configured, an IMAP mailbox, and sending replies through SMTP or into the spool. Several
-// processes may share one PostgreSQL: the scheduler and the outbox sender are safe to run in
-// all of them, the mailbox is read by one at a time (store/mailbox-leader.ts). Stopping finishes the
-// message in hand first.
+// processes may share one PostgreSQL: the scheduler, the judging of recorded mail and the outbox
+// sender run in all of them, the mailbox is read by one at a time (store/mailbox-leader.ts), which
+// only records the mail it reads (daemon/queued-mail.ts). Stopping finishes the message in hand first.
 
 export interface RunningJudge {
   stop(): Promise<void>;
@@ -63,6 +64,23 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   );
   // Outgoing mail: through SMTP when configured, otherwise written to the spool outbox.
   const sending = startSending(settings, store, workerId, log);
+  // On PostgreSQL every process judges the mail the mailbox leader recorded (daemon/queued-mail.ts);
+  // PGlite has one process, whose intake judges the mail it reads.
+  const queued =
+    store.kind === 'postgres'
+      ? startQueuedMailJudge({
+          db: store.db,
+          judge: judge.judge,
+          messageIdDomain,
+          pollMs: settings.pollMs,
+          logger: log.child({ component: 'judge' }),
+          onJudged: (outcome, ms, group) => {
+            log.info({ ...handledFields(outcome), ms, ...(group > 1 ? { group } : {}) }, 'message handled');
+            judged(outcome, ms / group);
+            sending?.wake();
+          },
+        })
+      : null;
   // Incoming mail: from the IMAP mailbox when configured; the spool inbox is always read too.
   // An intake cannot be restarted, so each spell of leadership gets a new one.
   const imapUrl = settings.imapUrl;
@@ -77,6 +95,13 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       headBytes: OVERSIZED_HEAD_BYTES,
       failedMailbox: 'Failed',
       handle: async (raw, meta) => {
+        if (queued !== null) {
+          // Judging on every process: this one only records the mail; any process judges it.
+          const { wholeSizeBytes, ...origin } = meta;
+          await recordQueuedMail(store.db, judge, [{ raw, meta: origin, ...(wholeSizeBytes === undefined ? {} : { sizeBytes: wholeSizeBytes }) }]);
+          queued.wake();
+          return undefined;
+        }
         const started = Date.now();
         const { wholeSizeBytes, ...origin } = meta;
         const outcome = await judge.receive(raw, origin, wholeSizeBytes === undefined ? {} : { sizeBytes: wholeSizeBytes });
@@ -87,6 +112,11 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         return outcome.status === 'set-aside' ? 'set-aside' : undefined;
       },
       handleGroup: async (mails) => {
+        if (queued !== null) {
+          await recordQueuedMail(store.db, judge, mails);
+          queued.wake();
+          return;
+        }
         const started = Date.now();
         const outcomes = await judge.receiveAll(mails.map((mail) => ({ raw: mail.raw, origin: mail.meta })));
         // The mails shared one transaction: each line gives the group's time and size.
@@ -220,6 +250,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       if (leadership) await leadership.stop();
       else await stopIntake();
       await jobs.stop();
+      await queued?.stop();
       await loop;
       await sending?.stop();
       await adminSocket?.close();

@@ -89,21 +89,50 @@ export class Judge {
    * to receive() one at a time, which records the faulty one as failed.
    */
   async receiveAll(mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
+    return this.store.transaction((tx) => this.receiveAllIn(tx, mails));
+  }
+
+  /**
+   * receiveAll inside a transaction the caller opened and commits (the queue of recorded mail,
+   * src/daemon/queued-mail.ts, claims the mails in the same transaction): all or nothing with it.
+   */
+  async receiveAllIn(tx: JudgeTransaction, mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
     const received: Received[] = mails.map(({ message: given, origin }) => {
       const message = withSecretFreeSubject(given);
       return { message, messageId: message.id, origin, body: parseBody(message.text) };
     });
-    return this.store.transaction(async (tx) => {
-      const recorded = await tx.recordInbound(received.map(inboundRecord));
-      const openers = received.flatMap(({ message, body }, index) => {
-        const sender = message.replyAddress;
-        return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
-      });
-      const passwordChecks = await startPasswordChecks(tx, openers);
-      const outcomes: ReceiveOutcome[] = [];
-      for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(tx, mail, recorded[index]!, passwordChecks));
-      return outcomes;
+    const recorded = await tx.recordInbound(received.map(inboundRecord));
+    const openers = received.flatMap(({ message, body }, index) => {
+      const sender = message.replyAddress;
+      return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
     });
+    const passwordChecks = await startPasswordChecks(tx, openers);
+    const outcomes: ReceiveOutcome[] = [];
+    for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(tx, mail, recorded[index]!, passwordChecks));
+    return outcomes;
+  }
+
+  /**
+   * receive() inside a transaction the caller opened and commits: the mail's work runs under a
+   * savepoint, and when the judge fails on it that work is undone and the failure recorded (with
+   * its one reply) in the same transaction, so whatever the caller commits with it (the mail
+   * leaving the queue) goes with exactly one outcome. `message` null: the mail layer could not
+   * read the mail at all (`unreadable` says why); it is recorded as failed under `id`.
+   * Throws only transient store failures, as receive() does.
+   */
+  async receiveIn(tx: JudgeTransaction, given: InboundMail | { readonly id: string; readonly unreadable: unknown }, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+    if (!('text' in given)) return this.recordFailureIn(tx, { messageId: given.id, origin, message: null, error: given.unreadable });
+    const message = withSecretFreeSubject(given);
+    try {
+      return await tx.nested(async () => {
+        const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
+        const [recorded] = await tx.recordInbound([inboundRecord(mail)]);
+        return this.handleMail(tx, mail, recorded!, null);
+      });
+    } catch (error) {
+      if (this.store.isTransient(error)) throw error;
+      return this.recordFailureIn(tx, { messageId: message.id, origin, message, error });
+    }
   }
 
   private handleInTransaction(message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
@@ -166,7 +195,7 @@ export class Judge {
    * Records a mail the judge failed on, with its one reply, in a transaction of their own keyed
    * by the Message-ID: replaying the mail then finds it and is a duplicate, never a second reply.
    */
-  private async recordFailure(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMail | null; error: unknown }): Promise<ReceiveOutcome> {
+  private async recordFailure(failure: MailFailure): Promise<ReceiveOutcome> {
     try {
       return await this.recordFailureOnce(failure);
     } catch (recordError) {
@@ -181,10 +210,15 @@ export class Judge {
     }
   }
 
-  private async recordFailureOnce(failure: { messageId: string; origin: InboundOrigin | null | undefined; message: InboundMail | null; error: unknown }): Promise<ReceiveOutcome> {
+  private recordFailureOnce(failure: MailFailure): Promise<ReceiveOutcome> {
+    return this.store.transaction((tx) => this.recordFailureIn(tx, failure));
+  }
+
+  /** Records the failure (and its one reply) in `tx`; a mail recorded before is a duplicate. */
+  private async recordFailureIn(tx: JudgeTransaction, failure: MailFailure): Promise<ReceiveOutcome> {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
-    const answered = await this.store.transaction(async (tx) => {
+    const answered = await (async () => {
       const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', replyAddress: message?.replyAddress ?? null, subject: message?.subject ?? '', origin }]);
       if (!inbound!.recorded) return null;
       await tx.markInbound(messageId, 'failed', null);
@@ -194,7 +228,7 @@ export class Judge {
       if (inbound!.fromSenderThisHour > this.mailsPerHour() + 1) return false;
       await tx.enqueueMail(replyTo(message, this.config, sender, [renderMailFailure(messageId)]));
       return true;
-    });
+    })();
     if (answered === null) return { status: 'duplicate', messageId };
     // Bodies can hold passwords: the log names the mail and the error, never what the mail said.
     this.log.error(
@@ -328,6 +362,14 @@ class BlockRolledBack extends Error {}
 interface RepeatedCommands {
   readonly seen: Set<string>;
   skipped: number;
+}
+
+/** A mail the judge failed on (message null: the mail layer could not read it). */
+interface MailFailure {
+  readonly messageId: string;
+  readonly origin: InboundOrigin | null | undefined;
+  readonly message: InboundMail | null;
+  readonly error: unknown;
 }
 
 /** A mail read and its body parsed. */

@@ -37,6 +37,19 @@ export class MailJudge {
     return this.judge.receive(mail, origin);
   }
 
+  /**
+   * Reads a mail for the queue of recorded mail (src/store/inbound-queue.ts), where any process
+   * judges it later: the mail as the judge takes it, or, when it cannot be read at all, the id
+   * derived from its bytes and why. See receive() for `sizeBytes`.
+   */
+  async readForQueue(raw: Buffer, options: { readonly sizeBytes?: number } = {}): Promise<{ readonly mail: InboundMail } | { readonly id: string; readonly unreadable: string }> {
+    try {
+      return { mail: await this.read(raw, options.sizeBytes) };
+    } catch (error) {
+      return { id: syntheticMessageId(raw), unreadable: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500) };
+    }
+  }
+
   /** Reads several mails and judges them in one transaction; see Judge.receiveAll (a mail that cannot be read throws). */
   async receiveAll(mails: readonly { readonly raw: Buffer | string; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
     const read = [];

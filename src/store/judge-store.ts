@@ -51,14 +51,20 @@ import { isTransientStoreFailure } from './transient-failure.ts';
 export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
   return {
     transaction: (work) =>
-      db.transaction().execute(async (trx) => {
-        const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
-        const result = await work(tx);
-        await tx.flush();
-        return result;
-      }),
+      db.transaction().execute((trx) => inJudgeTransaction(trx, options, work)),
     isTransient: isTransientStoreFailure,
   };
+}
+
+/**
+ * The judge's port on a transaction someone else opened and commits, as `transaction` gives it:
+ * the held writes are written when `work` resolves, before the caller's own last statements.
+ */
+export async function inJudgeTransaction<T>(trx: Transaction<Database>, options: { readonly messageIdDomain: string }, work: (tx: JudgeTransaction) => Promise<T>): Promise<T> {
+  const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
+  const result = await work(tx);
+  await tx.flush();
+  return result;
 }
 
 /**

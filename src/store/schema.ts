@@ -283,6 +283,21 @@ export interface FailedMailTable {
   kept_at: DefaultedTimestamp;
 }
 
+/** Mail recorded by the mailbox reader, waiting to be judged by any process (sql/015). */
+export interface InboundQueueTable {
+  id: Generated<string>;
+  message_id: string;
+  mail: ColumnType<JsonValue | null, JsonText<unknown> | null, JsonText<unknown> | null>;
+  unreadable: Nullable<string>;
+  raw: Buffer;
+  mailbox: Nullable<string>;
+  uidvalidity: Nullable<string>;
+  uid: Nullable<string>;
+  order_keys: ColumnType<string[], string[] | undefined, string[]>;
+  attempts: ColumnType<number, number | undefined, number>;
+  queued_at: DefaultedTimestamp;
+}
+
 /** Notices everyone following a game got, kept once for HISTORY (sql/013). */
 export interface GameNoticesTable {
   id: Generated<string>;
@@ -324,6 +339,7 @@ export interface Database {
   orders: OrdersTable;
   press: PressTable;
   inbound_mail: InboundMailTable;
+  inbound_queue: InboundQueueTable;
   outbox: OutboxTable;
   jobs: JobsTable;
   judge_state: JudgeStateTable;

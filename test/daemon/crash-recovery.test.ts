@@ -246,6 +246,8 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
       // one outbox row per reply and all of them sent.
       expect(await count('SELECT count(*) AS n FROM inbound_mail')).toBe(sent.length);
       expect(await count(`SELECT count(*) AS n FROM inbound_mail WHERE outcome <> 'processed'`)).toBe(0);
+      // Recorded mail is judged by any process (daemon/queued-mail.ts): none is left waiting.
+      expect(await count('SELECT count(*) AS n FROM inbound_queue')).toBe(0);
       const creates = sent.filter((m) => m.kind === 'CREATE').map((m) => m.game!).sort();
       const games = (await db.query<{ name: string }>('SELECT name FROM games')).rows.map((r) => r.name).sort();
       expect(games).toEqual(creates);

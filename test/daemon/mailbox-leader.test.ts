@@ -13,7 +13,7 @@ import { createScratchDatabase } from '../support/scratch-postgres.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // Two `dipjudge serve` processes on one PostgreSQL database and one Dovecot mailbox: only the
-// holder of the mailbox lock reads the mailbox, every mail is answered once, and when the reader
+// holder of the mailbox lock reads the mailbox (both judge what it recorded), every mail is answered once, and when the reader
 // loses its lock connection it stops reading; when the reader is killed with -9 the other one
 // takes the lock and answers the mail that comes after.
 
@@ -116,8 +116,10 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
       const before = await sendMails(6);
       await tracker.waitForReplies(before, 15_000);
       await sleep(RETRY_MS * 2); // time for a stray second answer or a leadership change to show
-      expect(first.handled).toEqual({ processed: 6 });
-      expect(second.handled).toEqual({});
+      // Only the leader reads; the mail it records is judged by whichever process claims it first.
+      const processed = () => (first.handled.processed ?? 0) + (second.handled.processed ?? 0);
+      expect(processed()).toBe(6);
+      expect(Object.keys({ ...first.handled, ...second.handled })).toEqual(['processed']);
       expect(logs[1 - firstIndex]).not.toContain(WON);
 
       // The reader's lock connection is cut, as a network fault or a PostgreSQL restart would:
@@ -128,13 +130,11 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
       for (const until = Date.now() + 5_000; holders.length === 0 && Date.now() < until; holders = await lockHolders()) await sleep(20);
       expect(holders).toHaveLength(1);
       const [reader, standby] = holders[0] === `dipjudge mailbox ${first.workerId}` ? [first, second] : [second, first];
-      const readerBefore = reader.handled.processed ?? 0;
-      const standbyBefore = { ...standby.handled };
+      const processedBefore = processed();
       const between = await sendMails(2);
       await tracker.waitForReplies(between, 15_000);
       await sleep(RETRY_MS * 2);
-      expect(reader.handled.processed).toBe(readerBefore + 2);
-      expect(standby.handled).toEqual(standbyBefore);
+      expect(processed()).toBe(processedBefore + 2);
 
       reader.kill9();
       const killedAt = performance.now();

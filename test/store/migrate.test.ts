@@ -11,6 +11,7 @@ const EXPECTED_TABLES = [
   'absences',
   'address_changes',
   'failed_mail',
+  'inbound_queue',
   'game_notices',
   'games',
   'inbound_mail',

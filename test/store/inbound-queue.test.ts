@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InboundMail } from '../../src/judge/inbound-mail.ts';
+import { orderKeys } from '../../src/judge/mail-order.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
+import { failedQueuedAttempt, judgeQueued, queueInbound, queuedInboundCount, type ClaimedInbound } from '../../src/store/inbound-queue.ts';
+import { databaseBackend, type TestDatabase } from '../support/databases.ts';
+
+// The queue of recorded mail (sql/015) as two `serve` processes use it: a second pool on the same
+// PostgreSQL claims while the first holds its claim. A mail is claimed only when no earlier mail
+// shares an order key with it, held rows stay invisible to the other claimer, and what a claim
+// judged leaves the queue with its transaction.
+
+const DOMAIN = 'judge.example';
+
+function mail(id: string, from: string, text: string): InboundMail {
+  return { id, messageId: id, from, replyAddress: from, subject: '', references: [], text, sizeBytes: text.length, noReplyReason: null };
+}
+
+const queued = (m: InboundMail, uid: number) => ({ messageId: m.id, mail: m, unreadable: null, raw: Buffer.from(m.text), origin: { mailbox: 'INBOX', uidvalidity: '1', uid }, orderKeys: orderKeys(m) });
+
+/** Claims, then waits for `release` before committing: the claim is held meanwhile. */
+function holdClaim(db: Store['db'], limit: number, release: Promise<void>, failed: readonly string[] = []) {
+  let claimed: (ids: readonly string[]) => void;
+  const seen = new Promise<readonly string[]>((resolve) => (claimed = resolve));
+  const done = judgeQueued(db, { messageIdDomain: DOMAIN, limit }, async (_tx, mails: readonly ClaimedInbound[]) => {
+    claimed(mails.map((m) => m.messageId));
+    await release;
+    return mails.map((m) => ({ failed: failed.includes(m.messageId) }));
+  }).then((result) => {
+    if (result === null) claimed([]);
+    return result;
+  });
+  return { seen, done };
+}
+
+describe('inbound queue [postgres]', () => {
+  let database: TestDatabase;
+  let other: Store;
+  beforeAll(async () => {
+    database = await databaseBackend('postgres').open();
+    other = await openStore({ databaseUrl: database.databaseUrl!, migrate: false, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await database?.dispose();
+  });
+  beforeEach(() => database.reset());
+
+  it('keys a mail by its sender and the games it may change, not the games it only reads', () => {
+    expect(orderKeys(mail('<a>', 'Ann@x.example', 'SIGNON Fdemo pw\nA PAR H'))).toEqual(['sender:ann@x.example', 'game:demo']);
+    expect(orderKeys(mail('<b>', 'bob@x.example', 'LIST demo\nHISTORY demo\nHELP'))).toEqual(['sender:bob@x.example']);
+    expect(orderKeys(mail('<c>', 'cy@x.example', 'CREATE newone pw\nFORM'))).toEqual(['sender:cy@x.example', 'game:newone']);
+    expect(orderKeys({ ...mail('<d>', 'dee@x.example', 'JOIN demo pw'), replyAddress: 'list@x.example' })).toEqual(['sender:dee@x.example', 'sender:list@x.example', 'game:demo']);
+  });
+
+  it('claims only mail no earlier mail shares a key with, and hides held mail from another process', async () => {
+    const { db } = database.store;
+    const mails = [
+      mail('<1>', 'ann@x.example', 'SIGNON Fdemo pw\nA PAR H'),
+      mail('<2>', 'bob@x.example', 'HELP'),
+      mail('<3>', 'ann@x.example', 'LIST'), // waits for <1>: same sender
+      mail('<4>', 'cy@x.example', 'SIGNON Edemo pw\nF LON H'), // waits for <1>: same game
+      mail('<5>', 'dee@x.example', 'LIST demo'), // reads demo only: free
+    ];
+    await queueInbound(db, mails.map((m, i) => queued(m, i + 1)));
+    // Recording the same mail again (a replay from the mailbox) changes nothing.
+    await queueInbound(db, [queued(mails[0]!, 1)]);
+    expect(await queuedInboundCount(db)).toBe(5);
+
+    let release!: () => void;
+    const first = holdClaim(db, 10, new Promise<void>((resolve) => (release = resolve)));
+    expect(await first.seen).toEqual(['<1>', '<2>', '<5>']);
+    // The other process finds nothing it may take while <1> is held: <3> and <4> wait for it.
+    const meanwhile = await judgeQueued(other.db, { messageIdDomain: DOMAIN, limit: 10 }, async (_tx, claimed) => claimed.map(() => ({ failed: false })));
+    expect(meanwhile).toBeNull();
+    release();
+    await first.done;
+    const second = await judgeQueued(other.db, { messageIdDomain: DOMAIN, limit: 10 }, async (_tx, claimed) => claimed.map(() => ({ failed: false })));
+    expect(second?.mails.map((m) => m.messageId)).toEqual(['<3>', '<4>']);
+    expect(second?.mails[0]?.origin).toEqual({ mailbox: 'INBOX', uidvalidity: '1', uid: '3' });
+    expect(await queuedInboundCount(db)).toBe(0);
+  });
+
+  it('leaves a claim that failed queued, keeps the bytes of failed mail, and sets aside a mail that keeps failing', async () => {
+    const { db } = database.store;
+    await queueInbound(db, [queued(mail('<f>', 'ann@x.example', 'HELP'), 1), queued(mail('<g>', 'bob@x.example', 'LIST'), 2)]);
+    await expect(judgeQueued(db, { messageIdDomain: DOMAIN, limit: 10 }, async () => Promise.reject(new Error('judge fault')))).rejects.toThrow('judge fault');
+    expect(await queuedInboundCount(db)).toBe(2);
+
+    const done = await judgeQueued(db, { messageIdDomain: DOMAIN, limit: 10, onlyId: '1' }, async (_tx, claimed) => claimed.map(() => ({ failed: true })));
+    expect(done?.mails.map((m) => m.messageId)).toEqual(['<f>']);
+    const kept = await db.selectFrom('failed_mail').select(['message_id', 'raw']).execute();
+    expect(kept.map((row) => [row.message_id, row.raw.toString()])).toEqual([['<f>', 'HELP']]);
+
+    expect(await failedQueuedAttempt(db, '2', 2)).toBe(1);
+    expect(await failedQueuedAttempt(db, '2', 2)).toBeNull();
+    expect(await queuedInboundCount(db)).toBe(0);
+    expect((await db.selectFrom('failed_mail').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id)).toEqual(['<f>', '<g>']);
+  });
+});
