@@ -4,7 +4,7 @@ import type { InboundOrigin, JudgeTransaction } from '../judge/ports.ts';
 import { inJudgeTransaction } from './judge-store.ts';
 import { jsonb, type Database } from './schema.ts';
 
-// The queue between the mailbox reader and the judging (sql/015): with several `serve` processes
+// The queue between the mailbox reader and the judging (sql/017): with several `serve` processes
 // on one PostgreSQL the mailbox leader only records mail here, and every process judges it.
 //
 // Order: a mail is claimed only when no earlier queued mail shares one of its order keys (its

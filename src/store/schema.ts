@@ -283,7 +283,7 @@ export interface FailedMailTable {
   kept_at: DefaultedTimestamp;
 }
 
-/** Mail recorded by the mailbox reader, waiting to be judged by any process (sql/015). */
+/** Mail recorded by the mailbox reader, waiting to be judged by any process (sql/017). */
 export interface InboundQueueTable {
   id: Generated<string>;
   message_id: string;

@@ -5,7 +5,7 @@ import { openStore, type Store } from '../../src/store/index.ts';
 import { failedQueuedAttempt, judgeQueued, queueInbound, queuedInboundCount, type ClaimedInbound } from '../../src/store/inbound-queue.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 
-// The queue of recorded mail (sql/015) as two `serve` processes use it: a second pool on the same
+// The queue of recorded mail (sql/017) as two `serve` processes use it: a second pool on the same
 // PostgreSQL claims while the first holds its claim. A mail is claimed only when no earlier mail
 // shares an order key with it, held rows stay invisible to the other claimer, and what a claim
 // judged leaves the queue with its transaction.
