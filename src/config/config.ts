@@ -47,6 +47,10 @@ const configSchema = z
     DIPJUDGE_LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
     DIPJUDGE_HTTP_PORT: z.coerce.number().int('must be a whole number').min(0, 'must be a TCP port, 1 to 65535 (0: any free port)').max(65_535, 'must be a TCP port, 1 to 65535 (0: any free port)').optional(),
     DIPJUDGE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+    DIPJUDGE_PUBLIC_URL: z
+      .string()
+      .refine(isPublicBaseUrl, 'must be the https:// address at which people reach this judge\'s HTTP side, without ? or #, e.g. https://judge.example.org or https://example.org/dip')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
@@ -54,6 +58,9 @@ const configSchema = z
     }
     if (c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes' && c.DIPJUDGE_AUTHSERV_ID === undefined) {
       ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_REFUSE_FAILED_SENDER_AUTH'], message: 'needs DIPJUDGE_AUTHSERV_ID: the judge trusts only the Authentication-Results its own mail server wrote' });
+    }
+    if (c.DIPJUDGE_PUBLIC_URL !== undefined && c.DIPJUDGE_HTTP_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_PUBLIC_URL'], message: 'needs DIPJUDGE_HTTP_PORT: the unsubscribe links it puts in every mail are answered by the judge\'s HTTP side' });
     }
     const dkim = [c.DIPJUDGE_DKIM_DOMAIN, c.DIPJUDGE_DKIM_SELECTOR, c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE];
     if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
@@ -123,6 +130,11 @@ export interface JudgeSettings {
   readonly dkim: DkimSettings | undefined;
   /** When set, `serve` answers HTTP here: /healthz, /metrics and the read-only web site (src/web). */
   readonly http: { readonly port: number; readonly host: string } | undefined;
+  /**
+   * Where people reach the HTTP side from outside (https, no trailing slash): every mail's
+   * List-Unsubscribe then carries RFC 8058's one-click link to <publicUrl>/unsubscribe/<token>.
+   */
+  readonly publicUrl: string | undefined;
   readonly judge: {
     readonly address: string;
     readonly name: string;
@@ -200,6 +212,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
           }
         : undefined,
     http: c.DIPJUDGE_HTTP_PORT === undefined ? undefined : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST },
+    publicUrl: c.DIPJUDGE_PUBLIC_URL?.replace(/\/+$/, ''),
     judge: {
       address: c.JUDGE_ADDRESS.toLowerCase(),
       name: c.JUDGE_NAME,
@@ -257,6 +270,17 @@ function readPrivateKey(file: string, whereFrom: string): string {
     throw new ConfigError(`invalid configuration:\n  DIPJUDGE_DKIM_PRIVATE_KEY_FILE${whereFrom}: ${file} does not hold a PEM private key`);
   }
   return pem;
+}
+
+/** An https URL with a host and neither query nor fragment (RFC 8058 wants HTTPS for one-click). */
+function isPublicBaseUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.hostname !== '' && url.search === '' && url.hash === '' && url.username === '' && url.password === '' && !/[?#]/.test(text);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

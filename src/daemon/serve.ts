@@ -8,6 +8,7 @@ import { createImapIntake } from '../mail/imap-intake.ts';
 import { MailJudge, OVERSIZED_HEAD_BYTES } from '../mail/mail-judge.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
 import { onGameEvent } from '../judge/game-events.ts';
+import { stopByLink } from '../judge/mail-addresses.ts';
 import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { ensurePruneJob, isPruneJob, runPruneJob } from '../store/prune.ts';
@@ -16,7 +17,7 @@ import { openStore, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
 import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
-import { outboxSender } from './outbox-sender.ts';
+import { outboxSender, recipientPolicy } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
 import { recordQueuedMail, startQueuedMailJudge } from './queued-mail.ts';
 import { checkHealth } from './health.ts';
@@ -180,6 +181,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       metrics.gameEventHandled();
     },
   });
+  const spoolPolicy = recipientPolicy(store.db, settings);
   let stopping = false;
   let lastRound = Date.now();
   let waiters: (() => void)[] = [];
@@ -201,6 +203,15 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
             imap: imapUrl === undefined ? null : () => (leadership !== null && !leadership.isLeader() ? 'standby' : (intake?.status().phase ?? 'none')),
             smtpSender: sending ? () => sending.alive() : null,
           }),
+        // Every mail's one-click link (DIPJUDGE_PUBLIC_URL): the Masters' notices go out at once.
+        unsubscribe: async (token) => {
+          const outcome = await stopByLink(judgeStore, settings.judge, token, new Date());
+          if (outcome === 'stopped') {
+            webLog.info({ outcome }, 'an address stopped its mail through the one-click link');
+            sending?.wake();
+          }
+          return outcome;
+        },
         metrics: async () => metrics.render(await queueGauges(store.db, new Date()).catch(() => null), { version: DIPJUDGE_VERSION, database: store.kind }),
         log: webLog,
       },
@@ -229,7 +240,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         if (sending) {
           if (handled > 0) sending.wake();
         } else {
-          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address });
+          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address }, spoolPolicy, log);
           if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
         }
       } catch (error) {

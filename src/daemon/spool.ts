@@ -1,19 +1,19 @@
 import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { SendMailOptions } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { OVERSIZED_HEAD_BYTES, type MailJudge } from '../mail/mail-judge.ts';
-import { mailOptions } from '../mail/outgoing-message.ts';
+import { envelopeRecipients, mailOptions } from '../mail/outgoing-message.ts';
+import { addressedCopies, type RecipientPolicy } from '../mail/unsubscribe.ts';
 import type { Database } from '../store/index.ts';
 import { markOutboxRowSent, pendingOutbox } from '../store/outbox-queue.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
 // <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
 // judge failed on it (answered and recorded, kept for the judgekeeper). Outgoing mail is written to
-// <spool>/outbox as `.eml` files named after its Message-ID, so writing one twice after a
-// crash leaves one file.
+// <spool>/outbox as one `.eml` file per recipient, named after its Message-ID, so writing one
+// twice after a crash leaves one file.
 
 export interface SpoolFolders {
   readonly inbox: string;
@@ -73,23 +73,30 @@ async function readStart(file: string, bytes: number): Promise<Buffer> {
 const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 /**
- * The .eml file stays on this machine, so it may say whom a mail to several people went to:
- * `X-Envelope-To` (never added to mail that leaves through SMTP).
+ * Writes pending outbox rows as `.eml` files and marks them sent; returns how many rows. The
+ * same recipient policy as the SMTP sender's (src/mail/unsubscribe.ts addressedCopies): one file
+ * per recipient, with its List-Unsubscribe and closing STOP line, nothing for a stopped address
+ * and nothing past the day's cap for an unproven one, so trying the judge with the spool shows
+ * what it does in production. A file is named after its row, Message-ID and recipient, so
+ * writing a row again after a crash leaves the same files.
  */
-function spoolCopy(options: SendMailOptions): SendMailOptions {
-  const envelope = options.envelope as { to?: string[] } | undefined;
-  if (!envelope?.to) return options;
-  return { ...options, headers: { ...(options.headers as Record<string, string>), 'X-Envelope-To': envelope.to.join(', ') } };
-}
-
-/** Writes pending outbox rows as `.eml` files and marks them sent; returns how many. */
-export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }): Promise<number> {
+export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }, policy: RecipientPolicy, log?: SpoolLogger): Promise<number> {
   const rows = await pendingOutbox(db, 100);
   for (const row of rows) {
-    const info = await transport.sendMail(spoolCopy(mailOptions(row, from)));
-    const name = `${row.id.padStart(8, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
-    await writeFile(path.join(folders.outbox, name), info.message as Buffer);
-    await markOutboxRowSent(db, row, new Date());
+    const now = new Date();
+    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policy, now, row.attempts === 0);
+    if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
+    for (const [index, copy] of copies.entries()) {
+      const info = await transport.sendMail(copy.mail);
+      const name = `${row.id.padStart(8, '0')}-${String(index + 1).padStart(3, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+      await writeFile(path.join(folders.outbox, name), info.message as Buffer);
+    }
+    await markOutboxRowSent(db, row, now);
   }
   return rows.length;
+}
+
+/** pino-compatible. */
+export interface SpoolLogger {
+  info(bindings: object, message: string): void;
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
-import type { AddressSeat, JudgeTransaction, OutgoingMail, SeatRecord } from './ports.ts';
+import type { AddressSeat, JudgeStore, JudgeTransaction, OutgoingMail, SeatRecord } from './ports.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): the mails that act on an address
 // rather than on a game. STOP <token> (the judge's List-Unsubscribe mailto and the closing line of
@@ -84,23 +84,37 @@ export function newAddressCode(): string {
  * that address holds a seat. Returns the reply to send (to the sender), or null for none: a
  * stopped address is sent nothing, not even a confirmation.
  */
-export async function stopByToken(tx: JudgeTransaction, config: JudgeConfig, token: string, now: Date): Promise<{ readonly stopped: string | null; readonly reply: string | null }> {
+export async function stopByToken(tx: JudgeTransaction, config: JudgeConfig, token: string, now: Date): Promise<{ readonly stopped: string | null; readonly already: boolean; readonly reply: string | null }> {
   const stopped = await tx.stopAddress(token, now);
   if (stopped === null) {
     return {
       stopped: null,
+      already: false,
       reply: `The code in your STOP mail (${token}) is not one this judge gave out, so nothing was stopped. Send the STOP line printed at the end of any mail from this judge, exactly as it is written there.`,
     };
   }
   if (!stopped.already) for (const mail of stopNotices(config, stopped.address, await tx.seatsAtAddress(stopped.address))) await tx.enqueueMail(mail);
-  return { stopped: stopped.address, reply: null };
+  return { stopped: stopped.address, already: stopped.already, reply: null };
+}
+
+/** What became of a one-click unsubscribe (RFC 8058). */
+export type LinkStop = 'stopped' | 'already-stopped' | 'unknown-token';
+
+/**
+ * The one-click link's POST /unsubscribe/<token> (src/web/server.ts): exactly a mailed STOP
+ * <token>, in a transaction of its own: the address stops and each game's Master is told.
+ */
+export async function stopByLink(store: JudgeStore, config: JudgeConfig, token: string, now: Date): Promise<LinkStop> {
+  const stop = await store.transaction((tx) => stopByToken(tx, config, token.toLowerCase(), now));
+  return stop.stopped === null ? 'unknown-token' : stop.already ? 'already-stopped' : 'stopped';
 }
 
 /** One notice to each game's Master naming the seat whose address stopped (the Master's own seats are left out). */
 export function stopNotices(config: JudgeConfig, address: string, seats: readonly AddressSeat[]): OutgoingMail[] {
   return seats.flatMap((seat) => {
     if (seat.masterAddress === null || seat.masterAddress.toLowerCase() === address.toLowerCase() || seat.role === 'master') return [];
-    const who = seat.power ? `The player of ${seat.power}` : `A ${seat.role} of the game`;
+    const role = seat.role === 'power' ? 'player' : seat.role;
+    const who = seat.power ? `The player of ${seat.power}` : `${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role}`;
     const body = [
       `${who} in game '${seat.gameName}' asked this judge to send no more mail to their address.`,
       'They get no results, press or notices until they write to the judge again with their password.',

@@ -6,7 +6,7 @@ import type { OutboxRow } from '../store/index.ts';
 import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
 import { isTransientStoreFailure } from '../store/transient-failure.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
-import { forRecipient, withheldReason, type RecipientPolicy } from './unsubscribe.ts';
+import { addressedCopies, type RecipientPolicy } from './unsubscribe.ts';
 
 // Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
 // message with no transaction open, then record what became of it. Fully delivered messages are
@@ -198,27 +198,16 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
    * of their own, so a retry never sends the mail twice to anyone.
    */
   async function deliverToEach(row: OutboxRow, mail: SendMailOptions, policy: RecipientPolicy): Promise<DeliveryOutcome> {
-    const addresses = envelopeRecipients(row);
-    const standings = await policy.standings(addresses, now(), row.attempts === 0);
-    const targets: { address: string; token: string | null }[] = [];
-    const withheld: UndeliveredRecipient[] = [];
-    for (const address of addresses) {
-      const standing = standings.get(address.toLowerCase());
-      const reason = withheldReason(standing, policy.maxPerDayUnproven);
-      if (reason === null) targets.push({ address, token: standing?.token ?? null });
-      else withheld.push({ address, reason });
-    }
+    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mail, policy, now(), row.attempts === 0);
     if (withheld.length > 0) logger?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
-    const settled = await Promise.allSettled(
-      targets.map(({ address, token }) => transport.sendMail(token === null ? { ...mail, to: [address], envelope: { from: from.address, to: [address] } } : forRecipient(mail, address, policy.judgeAddress, token))),
-    );
+    const settled = await Promise.allSettled(copies.map((copy) => transport.sendMail(copy.mail)));
     const at = now();
     const attempts = row.attempts + 1;
     let delivered = 0;
     const refused: UndeliveredRecipient[] = [];
     const passing: UndeliveredRecipient[] = [];
     for (const [index, result] of settled.entries()) {
-      const { address } = targets[index]!;
+      const { address } = copies[index]!;
       if (result.status === 'fulfilled') {
         const rejected = refusedRecipients(result.value);
         if (rejected.length > 0) refused.push(...rejected);

@@ -127,6 +127,28 @@ ${history}
   );
 }
 
+/** What the one-click unsubscribe page says: the confirm button (GET), or what the POST did. */
+export type UnsubscribeState = 'confirm' | 'stopped' | 'already-stopped' | 'unknown-token' | 'no-one-click';
+
+/**
+ * The page of a List-Unsubscribe link. A GET only shows the button (link scanners follow links);
+ * the button POSTs List-Unsubscribe=One-Click to the same address, as mail programs do (RFC 8058).
+ * It never names the address.
+ */
+export function unsubscribePage(site: SiteInfo, state: UnsubscribeState): string {
+  const bodies: Record<UnsubscribeState, Html> = {
+    confirm: html`<h1>Stop mail from this judge</h1>
+<p>Press the button to stop all mail from ${site.judgeName} to the address this link was sent to: results, press, notices and replies.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop all mail to this address</button></form>
+<p>Mail starts again when you write to <code>${site.judgeAddress}</code> with your password. The Master of each game where this address plays is told that it stopped.</p>`,
+    stopped: html`<h1>Mail stopped</h1><p>${site.judgeName} sends no more mail to this address. The Master of each game where it plays has been told. Write to <code>${site.judgeAddress}</code> with your password to get mail again.</p>`,
+    'already-stopped': html`<h1>Mail already stopped</h1><p>${site.judgeName} already sends no mail to this address. Write to <code>${site.judgeAddress}</code> with your password to get mail again.</p>`,
+    'unknown-token': html`<h1>Unknown link</h1><p>This unsubscribe link is not one ${site.judgeName} gave out, so nothing was stopped. Use the link, or the STOP line, at the end of a mail from this judge exactly as it is written there.</p>`,
+    'no-one-click': html`<h1>Nothing stopped</h1><p>Mail stops only with the button on <a href="">this page</a> (or your mail program's unsubscribe button).</p>`,
+  };
+  return layout(site, state === 'confirm' ? 'Stop mail' : 'Unsubscribe', bodies[state], { noindex: true });
+}
+
 export function notFoundPage(site: SiteInfo, what: string): string {
   return layout(site, 'Not found', html`<h1>Not found</h1><p>${what}</p><p><a href="/">All games</a></p>`);
 }

@@ -2,13 +2,15 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
 import { deadlinesCalendar } from './ics.ts';
-import { errorPage, gamePage, gamesPage, notFoundPage, type SiteInfo } from './pages.ts';
+import type { LinkStop } from '../judge/mail-addresses.ts';
+import { errorPage, gamePage, gamesPage, notFoundPage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
 import type { PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
 // monitoring, and a read-only public site: the games (those taking players first), a page per
-// game, its map picture and an ICS feed of its deadlines. Only GET and HEAD are answered; there is
-// no form that changes anything (the zone form only reloads the page). Errors are logged and
+// game, its map picture and an ICS feed of its deadlines; and, given a way to stop addresses, the
+// pages of every mail's one-click unsubscribe link (RFC 8058). The site answers only GET and HEAD;
+// the one POST is /unsubscribe/<token>, the same as a mailed STOP <token>. Errors are logged and
 // answered with a plain page, never a stack trace.
 
 export interface HealthCheck {
@@ -31,6 +33,8 @@ export interface WebDependencies {
   readonly health: () => Promise<HealthReport>;
   /** The /metrics text (Prometheus text format). */
   readonly metrics: () => Promise<string>;
+  /** Stops mail to the token's address (src/judge/mail-addresses.ts stopByLink); without it there are no unsubscribe pages. */
+  readonly unsubscribe?: (token: string) => Promise<LinkStop>;
   readonly now?: () => Date;
   readonly log?: WebLogger;
 }
@@ -38,6 +42,8 @@ export interface WebDependencies {
 const HTML_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 const MAX_NAME = 64;
+/** The judge's unsubscribe tokens (src/store/mail-address-store.ts newAddressToken). */
+const TOKEN = /^[a-z0-9]{20}$/i;
 
 export function buildWebApp(deps: WebDependencies): FastifyInstance {
   const now = deps.now ?? (() => new Date());
@@ -106,7 +112,36 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   app.get<{ Params: { name: string } }>('/games/:name/map.svg', (request, reply) => sendMap(reply, request.params.name, null));
   app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase/map.svg', (request, reply) => sendMap(reply, request.params.name, request.params.phase.slice(0, 12)));
 
+  if (deps.unsubscribe !== undefined) unsubscribeRoutes(app, deps.info, deps.unsubscribe);
+
   return app;
+}
+
+/**
+ * GET /unsubscribe/<token> shows a button and changes nothing; POST with
+ * List-Unsubscribe=One-Click in its form body (urlencoded or multipart, as RFC 8058 allows) stops.
+ */
+function unsubscribeRoutes(app: FastifyInstance, info: SiteInfo, unsubscribe: (token: string) => Promise<LinkStop>): void {
+  const asText = { parseAs: 'string' as const, bodyLimit: 4096 };
+  app.addContentTypeParser('application/x-www-form-urlencoded', asText, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('multipart/form-data', asText, (_request, body, done) => done(null, body));
+  const page = (reply: FastifyReply, state: UnsubscribeState, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(unsubscribePage(info, state));
+  app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => (TOKEN.test(request.params.token) ? page(reply, 'confirm') : page(reply, 'unknown-token', 404)));
+  app.post<{ Params: { token: string }; Body: unknown }>('/unsubscribe/:token', async (request, reply) => {
+    if (!TOKEN.test(request.params.token)) return page(reply, 'unknown-token', 404);
+    if (!isOneClick(request.body)) return page(reply, 'no-one-click', 400);
+    const outcome = await unsubscribe(request.params.token);
+    return page(reply, outcome, outcome === 'unknown-token' ? 404 : 200);
+  });
+}
+
+/** Whether a form body holds List-Unsubscribe=One-Click. */
+function isOneClick(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  if (new URLSearchParams(body).get('List-Unsubscribe') === 'One-Click') return true;
+  // multipart/form-data: the field's headers, an empty line, its value.
+  return /name="List-Unsubscribe"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\nOne-Click\r?\n/.test(body);
 }
 
 export interface RunningWebServer {

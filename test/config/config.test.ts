@@ -110,6 +110,16 @@ describe('loadConfig', () => {
     expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'true' }))).toMatch(/must be yes or no/);
   });
 
+  it('takes the public HTTPS address for one-click unsubscribe links only with the HTTP side on', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: 'https://judge.example.org/' }).publicUrl).toBe('https://judge.example.org');
+    expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: 'https://example.org/dip' }).publicUrl).toBe('https://example.org/dip');
+    for (const bad of ['http://judge.example.org', 'judge.example.org', 'https://judge.example.org/?x=1', 'https://user:pw@judge.example.org', 'https://judge.example.org/#top']) {
+      expect(configError(() => loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: bad }))).toMatch(/DIPJUDGE_PUBLIC_URL \(from the environment\): must be the https:\/\/ address/);
+    }
+    expect(configError(() => loadConfig({ DIPJUDGE_PUBLIC_URL: 'https://judge.example.org' }))).toMatch(/DIPJUDGE_PUBLIC_URL \(from the environment\): needs DIPJUDGE_HTTP_PORT/);
+  });
+
   it('checks the outbox retry delays against each other', () => {
     const settings = loadConfig({ DIPJUDGE_SMTP_RETRY_MIN_SECONDS: '5', DIPJUDGE_SMTP_RETRY_MAX_SECONDS: '600', DIPJUDGE_SMTP_MAX_ATTEMPTS: '4' });
     expect(settings.outbox).toEqual({ leaseSeconds: 300, retryMinSeconds: 5, retryMaxSeconds: 600, maxAttempts: 4 });

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
+import { recipientPolicy } from '../../src/daemon/outbox-sender.ts';
 import { serve } from '../../src/daemon/serve.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
@@ -114,25 +115,61 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
   }
 });
 
-it('writes a mail to several players with undisclosed recipients, naming them only in the local X-Envelope-To', { timeout: 60_000 }, async () => {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-envelope-'));
-  dirs.push(root);
-  const folders = spoolFolders(path.join(root, 'spool'));
-  await prepareSpool(folders);
-  const database = await databaseBackend('pglite').open();
-  try {
-    await database.store.db
-      .insertInto('outbox')
-      .values({ message_id: '<results-1@judge.example>', to_addresses: ['ann@players.example', 'bob@players.example'], subject: 'DIP:demo - S1901M Results', body: 'Results.\n', kind: 'results' })
-      .execute();
-    expect(await drainOutboxToFiles(database.store.db, folders, { name: 'dipjudge', address: 'judge@judge.example' })).toBe(1);
-    const [file] = await readdir(folders.outbox);
-    const written = await simpleParser(await readFile(path.join(folders.outbox, file!)));
-    expect(written.headers.get('to')).toMatchObject({ value: [{ name: 'undisclosed-recipients', group: [] }] });
-    expect(written.headers.get('x-envelope-to')).toBe('ann@players.example, bob@players.example');
-  } finally {
-    await database.dispose();
-  }
+describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recipient policy [%s]', (kind) => {
+  it('writes one file per recipient with their own way out, nothing for a stopped address and nothing past the day\'s cap, as SMTP sends', { timeout: 60_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-policy-'));
+    dirs.push(root);
+    const folders = spoolFolders(path.join(root, 'spool'));
+    await prepareSpool(folders);
+    const database = await databaseBackend(kind).open();
+    try {
+      const { db } = database.store;
+      const today = new Date().toISOString().slice(0, 10);
+      await db
+        .insertInto('mail_addresses')
+        .values([
+          { address: 'ann@players.example', token: 'annannannannannann22', proven_at: new Date() },
+          { address: 'stopped@players.example', token: 'stoppedstoppedstopp2', proven_at: new Date(), stopped_at: new Date() },
+          { address: 'capped@players.example', token: 'cappedcappedcapped22', day: today, day_count: 3 },
+        ])
+        .execute();
+      await db
+        .insertInto('outbox')
+        .values({
+          message_id: '<results-1@judge.example>',
+          to_addresses: ['ann@players.example', 'stopped@players.example', 'bob@players.example', 'capped@players.example'],
+          subject: 'DIP:demo - S1901M Results',
+          body: 'Results.\n',
+          kind: 'results',
+        })
+        .execute();
+      const settings = loadConfig({ JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '3', DIPJUDGE_HTTP_PORT: '0', DIPJUDGE_PUBLIC_URL: 'https://judge.example/dip/' });
+      const held: unknown[] = [];
+      const log = { info: (bindings: object) => void held.push(bindings) };
+      expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, recipientPolicy(db, settings), log)).toBe(1);
+      const files = (await readdir(folders.outbox)).sort();
+      expect(files).toHaveLength(2);
+      const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'day_count']).execute()).map((r) => [r.address, r]));
+      const written = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(folders.outbox, file)))));
+      expect(written.map((mail) => (mail.to as { value: { address: string }[] }).value.map((v) => v.address))).toEqual([['ann@players.example'], ['bob@players.example']]);
+      for (const mail of written) {
+        const address = (mail.to as { value: { address: string }[] }).value[0]!.address;
+        const token = tokens.get(address)!.token;
+        const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
+        expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <https://judge.example/dip/unsubscribe/${token}>, <mailto:judge@judge.example?subject=STOP%20${token}>`);
+        expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+        expect(mail.text).toContain(`STOP ${token}\nor open this page and press its button:\nhttps://judge.example/dip/unsubscribe/${token}\n`);
+        expect(mail.headers.get('x-envelope-to')).toBeUndefined();
+      }
+      // The same day count as SMTP: the capped address went past its 3, bob's first mail counts 1.
+      expect(tokens.get('capped@players.example')!.day_count).toBe(4);
+      expect(tokens.get('bob@players.example')!.day_count).toBe(1);
+      expect(held).toEqual([expect.objectContaining({ withheld: [expect.objectContaining({ address: 'stopped@players.example' }), expect.objectContaining({ address: 'capped@players.example' })] })]);
+      expect(await db.selectFrom('outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
+    } finally {
+      await database.dispose();
+    }
+  });
 });
 
 it('logs one line per handled mail with the games it changed, and never the mail text or a password', { timeout: 60_000 }, async () => {
