@@ -162,9 +162,11 @@ export async function setAddresses(
   const game = `game '${request.gameName}'`;
   const lines: string[] = [];
   if (kept.length > 0) {
-    const unchanged = fresh.length === 0 && kept.length === current.length && kept.every((address, n) => address === current[n]);
+    const unchanged = kept.length === current.length && kept.every((address, n) => address === current[n]);
     if (!unchanged) await tx.updateSeat(request.seat.id, { address: kept[0]!, extraAddresses: kept.slice(1) });
-    lines.push(unchanged ? `Mail for you in ${game} already goes to ${addressList(kept)}.` : `Mail for you in ${game} now goes to ${addressList(kept)}.`);
+    // With new addresses to confirm, "until then" below says where mail goes meanwhile.
+    if (!unchanged) lines.push(`Mail for you in ${game} now goes to ${addressList(kept)}.`);
+    else if (fresh.length === 0) lines.push(`Mail for you in ${game} already goes to ${addressList(kept)}.`);
     const dropped = current.filter((address) => !wanted.includes(address));
     if (dropped.length > 0) lines.push(`It no longer goes to ${addressList(dropped)}.`);
   }
