@@ -158,6 +158,40 @@ export async function scheduleDeadline(
 }
 
 /**
+ * A changed timing applies to the phase in play at once: when the change concerns its phase type
+ * (the clock, the days, NEXT or GRACE of movement, retreats or adjustments), its deadline is
+ * computed again from now, as njudge's NEXT_DEADLINE does when a game resumes (absences kept),
+ * stored, and the jobs replaced; new reminder times alone replace the reminders. The phase's
+ * pending early processing stays (storeDeadline). Null when the deadline did not move (not
+ * active, NO_DEADLINE, or another phase type's timing).
+ */
+export async function recomputeDeadline(tx: JudgeTransaction, before: Game, game: Game, now: Date): Promise<DeadlineSchedule | null> {
+  if (game.status !== 'active' || game.currentPhase === null || hasRule(game, 'NO_DEADLINE')) return null;
+  const type = parsePhaseId(game.currentPhase)!.type;
+  const [was, is] = [gameTiming(before), gameTiming(game)];
+  if (JSON.stringify(was[type]) === JSON.stringify(is[type]) && was.fudgeMinutes === is.fudgeMinutes) {
+    if (game.deadline !== null && game.grace !== null && JSON.stringify(was.warnMinutes) !== JSON.stringify(is.warnMinutes)) {
+      await rescheduleJobs(tx, game, game.currentPhase, game.deadline, game.grace, now);
+    }
+    return null;
+  }
+  const schedule = nextDeadline({
+    timing: gameTiming(game),
+    phaseType: type,
+    zone: game.timeZone,
+    now,
+    previousDeadline: null,
+    previousGrace: null,
+    firstOfGame: false,
+    hasPress: !hasRule(game, 'NO_PRESS'),
+    strictGrace: hasRule(game, 'STRICT_GRACE'),
+    absences: await applicableAbsences(tx, game, game.currentPhase, now),
+  });
+  await storeDeadline(tx, game, game.currentPhase, schedule.deadline, schedule.grace, now);
+  return schedule;
+}
+
+/**
  * Stores the deadline and grace of the current phase and replaces the game's jobs: the deadline
  * and its reminders while the deadline lies ahead, the end of grace once it has passed.
  */

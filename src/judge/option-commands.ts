@@ -1,6 +1,6 @@
 import type { RuleSetting, SessionCommand } from '../commands/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
-import { noticeToAll } from './deadlines.ts';
+import { deadlineTextFor, noticeToAll, recomputeDeadline, type DeadlineWriter } from './deadlines.ts';
 import {
   addRule,
   isGameRule,
@@ -22,7 +22,7 @@ import { masterSeat, type ActingSession } from './acting-session.ts';
 // checked against the options table (game-options.ts), refused with the reason where the game's
 // state or the sender does not allow it, stored, and announced to everyone as a Parameter Change.
 // Deadlines, press and visibility read the stored settings on every use, so the change holds at
-// once; timing changes shape the next deadline computed (SET DEADLINE moves the current one).
+// once; a timing change also computes the current phase's deadline again (recomputeDeadline).
 
 export function settingsOf(game: Game, isPrivate = false): GameSettings {
   return {
@@ -72,8 +72,8 @@ export async function applySettingsChange(ctx: BlockContext, game: Game, change:
   };
 }
 
-async function announce(ctx: BlockContext, session: ActingSession, game: Game, text: string): Promise<void> {
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Parameter Change', () => `${changer(session)} has changed a setting of game '${game.name}':\n${text}.\n`);
+async function announce(ctx: BlockContext, session: ActingSession, game: Game, text: string | ((when: DeadlineWriter) => string)): Promise<void> {
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Parameter Change', (when) => `${changer(session)} has changed a setting of game '${game.name}':\n${typeof text === 'string' ? text : text(when)}.\n`);
 }
 
 type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
@@ -91,9 +91,14 @@ export async function setOption(ctx: BlockContext, session: ActingSession, comma
   const problem = stateProblem(option, game.status, game.name);
   if (problem) throw new BlockError(command.line, problem);
   if (!reading.ok) throw new BlockError(command.line, reading.message);
-  const changed = await applySettingsChange(ctx, game, reading.change);
-  await announce(ctx, session, changed, `${option.title}: ${reading.announcement}`);
-  ctx.reply.push(`Game '${game.name}': ${option.title.toLowerCase()} changed. ${capitalise(reading.announcement)}.`);
+  let changed = await applySettingsChange(ctx, game, reading.change);
+  // A new timing holds for the phase in play too: its deadline is computed again now.
+  const schedule = reading.change.timing !== undefined ? await recomputeDeadline(ctx.tx, game, changed, ctx.now) : null;
+  if (schedule) changed = { ...changed, deadline: schedule.deadline, grace: schedule.grace };
+  const newDeadline = (when: DeadlineWriter) =>
+    schedule && changed.currentPhase ? `\nThe deadline for ${changed.currentPhase} is now ${when(schedule.deadline)}, the grace period ends ${when(schedule.grace)}` : '';
+  await announce(ctx, session, changed, (when) => `${option.title}: ${reading.announcement}${newDeadline(when)}`);
+  ctx.reply.push(`Game '${game.name}': ${option.title.toLowerCase()} changed. ${capitalise(reading.announcement)}${newDeadline((instant) => deadlineTextFor(changed, (session.master ?? session.seat).timeZone, instant))}.`);
   return { ...session, game: changed };
 }
 

@@ -219,6 +219,34 @@ describeEachDatabase('game options', (getStore) => {
     expect(await send(judge, 'outsider@else.example', 'LIST demo')).toMatch(/Move\s+clock 1410 min 12\.00 next  48\.00 grace  24\.00/);
   });
 
+  it('a timing change moves the deadline of the phase in play at once, and its jobs fire at the new time', async () => {
+    const played = await start();
+    const before = (await game()).deadline_at!;
+    now = new Date('2004-01-06T10:00:00Z');
+    const changed = await master(played, 'SET MOVE NEXT 24 CLOCK 1200');
+    // From Tue 10:00, 24 hours on is Wed 10:00, then the 20:00 clock.
+    const deadline = new Date('2004-01-07T20:00:00Z');
+    expect(before.getTime()).toBeGreaterThan(deadline.getTime());
+    expect((await game()).deadline_at).toEqual(deadline);
+    expect(changed).toMatch(/timing changed\.[^]*The deadline for S1901M is now Wed Jan 07 2004 20:00/);
+    const england = played.holder.get('ENGLAND')!.address;
+    const notice = (await mailTo(england)).filter((m) => /Parameter Change/.test(m.subject)).at(-1)!;
+    expect(notice.body).toMatch(/Timing: the timing is now[^]*The deadline for S1901M is now Wed Jan 07 2004 20:00/);
+    const jobs = await db().selectFrom('jobs').select(['kind', 'due_at']).where('done_at', 'is', null).where('kind', '=', 'deadline').execute();
+    expect(jobs).toEqual([{ kind: 'deadline', due_at: deadline }]);
+    // The deadline job runs at the new time: the late notices go out then, not at the old deadline.
+    const lateAt: Date[] = [];
+    await runGameEventsUntil(db(), deadline, (at) => (now = at), async (at) => {
+      if ((await mailTo(england)).some((m) => /Late Notice/.test(m.subject)) && lateAt.length === 0) lateAt.push(at);
+    });
+    expect(lateAt).toEqual([deadline]);
+    // The timing of another phase type leaves the deadline of the movement phase in play alone.
+    now = new Date('2004-01-08T12:00:00Z');
+    const retreats = await master(played, 'SET RETREAT NEXT 12');
+    expect(retreats).not.toMatch(/The deadline for/);
+    expect((await game()).deadline_at).toEqual(deadline);
+  });
+
   it('forming games: privacy word, ALLOW/DENY PLAYER, MANUAL START, NO LIST and COMMENT', async () => {
     const judge = newJudge();
     now = START;
