@@ -43,13 +43,15 @@ import { machineLine } from './machine.ts';
 // 'bench' is made through the judge as always, then copied N − 1 times in SQL (test/support/clone-games.ts
 // says how), so every mail runs against a judge of that size (PostgreSQL only).
 //
-// Options: --games=N (1), --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append
+// Options: --games=N (1), --processes=N (1), --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append
 // (staged), --pglite (also run on PGlite), --child (run the daemon as `node bin/dipjudge.js
 // serve` instead of in this process, so the capture and the appender do not share its event
 // loop), --profile (in-process only: time the intake's IMAP commands and every SQL statement,
 // to show where a mail's time goes), --cpu-prof=DIR (with --child: the daemon writes a V8 CPU
 // profile into DIR when it stops, for Chrome DevTools or any .cpuprofile reader). Every reply
-// is checked, so the figures time real work.
+// is checked, so the figures time real work. --processes=N (with --child implied) starts N `serve`
+// processes on the one PostgreSQL: one reads the mailbox and records the mail, all of them judge it
+// (daemon/queued-mail.ts); the CPU lines then give each process's CPU per mail and their sum.
 //
 // The machine may be shared: the CPU lines say how much of it went to the judge, Dovecot and
 // the judge's PostgreSQL backends, and how much to everything else.
@@ -65,6 +67,8 @@ interface BenchOptions {
   readonly rateMessages: number;
   readonly backends: readonly Backend[];
   readonly daemon: 'in-process' | 'child';
+  /** --processes=N: N child `serve` processes on the one PostgreSQL (one reads the mailbox, all judge). */
+  readonly processes: number;
   readonly profile: boolean;
   readonly burst: 'staged' | 'append';
   /** --cpu-prof=DIR: the child daemon writes a V8 CPU profile there when it stops. */
@@ -127,7 +131,8 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     rate: value('rate', 50),
     rateMessages: value('rate-messages', 400),
     backends: argv.includes('--pglite') ? ['postgres', 'pglite'] : ['postgres'],
-    daemon: argv.includes('--child') ? 'child' : 'in-process',
+    daemon: argv.includes('--child') || value('processes', 1) > 1 ? 'child' : 'in-process',
+    processes: value('processes', 1),
     profile: argv.includes('--profile') && !argv.includes('--child'),
     burst: argv.includes('--burst=append') ? 'append' : 'staged',
     cpuProfileDir: argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) ?? null,
@@ -309,7 +314,7 @@ interface Rig {
   stop(): Promise<void>;
 }
 
-async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfileDir: string | null): Promise<Rig> {
+async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfileDir: string | null, processes: number): Promise<Rig> {
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error('cleanup failed:', error));
@@ -351,19 +356,27 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfi
       if (typeof entry.ms === 'number') judged.entries.push({ ms: entry.ms, group: typeof entry.group === 'number' ? entry.group : 1 });
       if (typeof entry.messageId === 'string' && !judged.at.has(entry.messageId)) judged.at.set(entry.messageId, performance.now());
     };
-    let judgePid = process.pid;
+    const judgePids: number[] = [];
     if (mode === 'child') {
-      const daemon = await startDaemonProcess(env, { onLog, readyTimeoutMs: 60_000 });
-      cleanups.push(() => daemon.stop());
-      judgePid = daemon.pid;
+      for (let index = 0; index < processes; index++) {
+        const daemon = await startDaemonProcess(env, { onLog, readyTimeoutMs: 60_000 });
+        cleanups.push(() => daemon.stop());
+        judgePids.push(daemon.pid);
+      }
     } else {
+      judgePids.push(process.pid);
       const running = await serve(loadConfig(env), pino({ level: 'info' }, logLines(onLog)));
       cleanups.push(() => running.stop());
     }
     const dovecotTitle = `dovecot-test-${dovecot.port}/`;
     const cpu = () =>
       cpuMeter({
-        [mode === 'child' ? 'judge' : 'judge + capture + appender']: (_command, pid) => pid === judgePid,
+        ...Object.fromEntries(
+          judgePids.map((judgePid, index) => [
+            mode === 'child' ? (judgePids.length > 1 ? `judge ${index + 1}` : 'judge') : 'judge + capture + appender',
+            (_command: string, pid: number) => pid === judgePid,
+          ]),
+        ),
         ...(mode === 'child' ? { 'capture + appender': (_command: string, pid: number) => pid === process.pid } : {}),
         Dovecot: (command) => command.startsWith(dovecotTitle) || command.includes(`${dovecot.dir}/dovecot.conf`),
         ...(databaseName ? { 'PostgreSQL backends': (command: string) => command.startsWith('postgres:') && command.includes(` ${databaseName} `) } : {}),
@@ -408,7 +421,9 @@ function describeCpu(meter: CpuMeter, mails: number): string {
   const parts = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${cores(seconds)}`);
   if (reading.machineBusy !== null) parts.push(`everything else on the machine ${cores(Math.max(0, reading.machineBusy - ours))}`);
   const costs = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${perMail(seconds)}`);
-  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}, together ${perMail(ours)}`;
+  const judges = Object.entries(reading.groups).filter(([name]) => /^judge \d+$/.test(name));
+  const judgesTogether = judges.length > 1 ? `, the ${judges.length} judge processes ${perMail(judges.reduce<number>((sum, [, seconds]) => sum + (seconds ?? 0), 0))}` : '';
+  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}`;
 }
 
 const STAGING = 'Staging';
@@ -525,9 +540,10 @@ async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Prom
 }
 
 async function runBackend(backend: Backend, options: BenchOptions): Promise<void> {
-  console.log(`\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, daemon ${options.daemon}:`);
+  const processes = backend === 'postgres' && options.processes > 1 ? ` (${options.processes} serve processes)` : '';
+  console.log(`\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, daemon ${options.daemon}${processes}:`);
   const rigStarted = performance.now();
-  const rig = await startRig(backend, options.daemon, options.cpuProfileDir);
+  const rig = await startRig(backend, options.daemon, options.cpuProfileDir, backend === 'postgres' ? options.processes : 1);
   try {
     const setup = setupMails();
     for (const mail of setup) await rig.appender.append(mail.raw);
