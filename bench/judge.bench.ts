@@ -8,7 +8,7 @@ import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../src/engine/adjudicate-phase.ts';
 import { parseOrderLine } from '../src/orders/index.ts';
 import { machineLine, medianMicros } from './machine.ts';
-import type { PowerId } from '../src/engine/types.ts';
+import type { PhaseId, PowerId } from '../src/engine/types.ts';
 
 // npm run bench:judge — the judge's own CPU per mail, by kind of mail, without IMAP or SMTP: a
 // MailJudge in this process on a scratch database of the real PostgreSQL server (so the
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       if (kind) cpu.set(kind, [...(cpu.get(kind) ?? []), (used.user + used.system) / 1000]);
     };
     const phaseOf = async (name: string) => (await store.db.selectFrom('games').select(['id', 'current_phase']).where('name', '=', name).executeTakeFirstOrThrow());
-    const holds = async (gameId: number, phaseId: string, power: string) => {
+    const holds = async (gameId: number, phaseId: PhaseId, power: string) => {
       const phase = await store.db.selectFrom('phases').select('position').where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirstOrThrow();
       return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`);
     };

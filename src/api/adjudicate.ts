@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loadVariant, VariantLoadError } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, PhaseError } from '../engine/adjudicate-phase.ts';
 import { provinceOf } from '../engine/map.ts';
-import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { formatPhaseId, parsePhaseId, phaseOf } from '../engine/phase.ts';
 import { locationId, provinceId } from '../engine/ids.ts';
 import type { OrderResult, SubmittedOrder } from '../engine/results.ts';
 import type { DislodgedUnit, LocationId, Order, PowerId, Position, ProvinceId, Unit, UnitType } from '../engine/types.ts';
@@ -57,7 +57,7 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
     throw error;
   }
   const position = readPosition(variant, request.position);
-  const phaseType = parsePhaseId(position.phase)!.type;
+  const phaseType = phaseOf(position.phase).type;
   const submitted: SubmittedOrder[] = [];
   const texts: string[] = [];
   const reports: (OrderReport & { order: number })[] = [];

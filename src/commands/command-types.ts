@@ -3,6 +3,7 @@
 // Everything is plain data; nothing here knows a variant or a game. Power lists
 // stay as the player wrote them (see power-list.ts for resolving them later).
 
+import type { PhaseId } from '../engine/types.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
 /** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
@@ -182,8 +183,8 @@ export type InfoCommand =
   | (CommandBase & {
       readonly kind: 'map';
       readonly game: string | null;
-      /** A phase id such as F1901M; null: the game's current phase. */
-      readonly phase: string | null;
+      /** A phase id such as F1901M (njudge's F1901B read as W1901A); null: the game's current phase. */
+      readonly phase: PhaseId | null;
       /** png (also for DPjudge's gif, ps and pdf) or svg. */
       readonly format: 'png' | 'svg';
     })

@@ -1,3 +1,4 @@
+import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import type { BodyLine, Command, MasterCommandName, VoteChoice } from './command-types.ts';
 import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isGameName } from './parse-opener.ts';
@@ -101,10 +102,11 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'map': {
       const game = optionalGame();
       if ('error' in game) return fail(game.error);
-      let phase: string | null = null;
+      let phase: PhaseId | null = null;
       let format: 'png' | 'svg' = 'png';
       for (const word of args.slice(1)) {
-        if (/^[a-z]\d{1,5}[mrab]$/i.test(word) && phase === null) phase = word.toUpperCase();
+        const read: PhaseId | null = phase === null ? readPhaseId(word) : null;
+        if (read !== null) phase = read;
         else if (/^(png|gif|ps|pdf)$/i.test(word)) format = 'png';
         else if (/^svg$/i.test(word)) format = 'svg';
         else return fail(`MAP takes a game name, then a phase (e.g. F1901M) and a format (PNG or SVG), not "${word}"`);

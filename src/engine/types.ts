@@ -14,6 +14,9 @@ export type ProvinceId = Lowercase<string>;
 /** A province, or a province with a coast: `lon`, `stp/nc`. */
 export type LocationId = Lowercase<string>;
 
+/** A well-formed phase id in the judge's spelling (phase.ts): season letter, year, M, R or A: `S1901M`. */
+export type PhaseId = `${Uppercase<string>}${number}${'M' | 'R' | 'A'}`;
+
 export const PHASE_TYPES = ['movement', 'retreat', 'adjustment'] as const;
 export type PhaseType = (typeof PHASE_TYPES)[number];
 
@@ -33,7 +36,7 @@ export interface DislodgedUnit extends Unit {
 /** The state of a game at the start of a phase. Phase ids look like `S1901M`, `F1901R`, `W1901A`. */
 export interface Position {
   readonly variant: string;
-  readonly phase: string;
+  readonly phase: PhaseId;
   readonly units: readonly Unit[];
   readonly dislodged: readonly DislodgedUnit[];
   readonly supplyCenters: Readonly<Record<PowerId, readonly ProvinceId[]>>;

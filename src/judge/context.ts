@@ -1,3 +1,4 @@
+import type { PhaseId } from '../engine/types.ts';
 import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { InboundMail } from './inbound-mail.ts';
@@ -103,6 +104,6 @@ export function newPlayerSignon(power: { readonly initial: string }): string {
   return `New Player Signon: ${power.initial}`;
 }
 
-export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: string | null, what: string): string {
+export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: PhaseId | null, what: string): string {
   return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
 }

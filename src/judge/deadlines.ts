@@ -1,5 +1,6 @@
+import type { PhaseId } from '../engine/types.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import {
   absenceApplies,
   DEFAULT_TIMING,
@@ -120,11 +121,11 @@ export async function noticeToAll(
 export async function scheduleDeadline(
   tx: JudgeTransaction,
   game: Game,
-  phaseId: string,
+  phaseId: PhaseId,
   now: Date,
   previous: { readonly deadline: Date | null; readonly grace: Date | null } | null,
 ): Promise<DeadlineSchedule | null> {
-  const phase = parsePhaseId(phaseId)!;
+  const phase = phaseOf(phaseId);
   const timing = gameTiming(game);
   const noDeadline = hasRule(game, 'NO_DEADLINE');
   const schedule = nextDeadline({
@@ -195,7 +196,7 @@ export async function recomputeDeadline(tx: JudgeTransaction, before: Game, game
  * Stores the deadline and grace of the current phase and replaces the game's jobs: the deadline
  * and its reminders while the deadline lies ahead, the end of grace once it has passed.
  */
-export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: string, deadline: Date, grace: Date, now: Date): Promise<void> {
+export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: PhaseId, deadline: Date, grace: Date, now: Date): Promise<void> {
   // njudge's SET DEADLINE: start := min(start, deadline), so an earlier deadline is never held up.
   const start = (await tx.findGameById(game.id))?.processStart ?? null;
   await tx.updateGame(game.id, { deadline, grace, ...(start !== null && start > deadline ? { processStart: deadline } : {}) });
@@ -210,7 +211,7 @@ export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' 
 export async function rescheduleJobs(
   tx: JudgeTransaction,
   game: Pick<Game, 'id' | 'timing'>,
-  phaseId: string,
+  phaseId: PhaseId,
   deadline: Date,
   grace: Date,
   now: Date,
@@ -236,7 +237,7 @@ export function processJobKey(gameId: number): string {
 }
 
 /** Schedules the early processing of the phase at `at` and remembers it on the game. */
-export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string, at: Date): Promise<void> {
+export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, phaseId: PhaseId, at: Date): Promise<void> {
   await tx.updateGame(gameId, { processAt: at });
   await tx.scheduleJob({ kind: 'process', gameId, dueAt: at, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
 }
@@ -247,7 +248,7 @@ export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, p
  * A deadline moved before it brings it forward: a pending time is never after a deadline still
  * ahead (njudge's process).
  */
-async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: string, deadline: Date, now: Date): Promise<void> {
+async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: PhaseId, deadline: Date, now: Date): Promise<void> {
   const game = await tx.findGameById(gameId);
   if (game?.processAt == null || game.currentPhase !== phaseId) return;
   const at = deadline > now && game.processAt > deadline ? deadline : game.processAt;
@@ -259,7 +260,7 @@ async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: 
  * The pending absences that hold up a deadline of the phase, by njudge's rule: in a game with
  * press every absence does; without press, those of powers owing orders and the Master's.
  */
-export async function applicableAbsences(tx: JudgeTransaction, game: Game, phaseId: string, now: Date): Promise<Absence[]> {
+export async function applicableAbsences(tx: JudgeTransaction, game: Game, phaseId: PhaseId, now: Date): Promise<Absence[]> {
   const stored = await tx.absences(game.id);
   if (stored.length === 0) return [];
   const seats = await tx.seats(game.id);

@@ -1,3 +1,4 @@
+import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
@@ -32,7 +33,7 @@ export const NO_RECORD: PlayerRecord = { points: 0, onTime: 0, total: 0, started
  * The phase's first late notice: the late players lose a point and are counted late, everyone
  * who owed orders and had them in gains three. Later notices of the same phase change nothing.
  */
-export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id' | 'rules'>, phaseId: string, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
+export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id' | 'rules'>, phaseId: PhaseId, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
   if (!(await tx.judgePunctuality(game.id, phaseId, now))) return;
   // njudge's NO LATE COUNT: lateness is neither counted on the seat nor charged to the player.
   const counted = hasRule(game, 'NO_LATE_COUNT') ? [] : late;

@@ -1,6 +1,6 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { checkPhaseOrders } from '../engine/check-orders.ts';
-import type { Position, PowerId } from '../engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
@@ -80,7 +80,7 @@ interface Lateness {
   readonly vacant: readonly SeatRecord[];
 }
 
-async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<Lateness & { readonly phaseId: string }> {
+async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
   const phase = (await tx.phase(game.id, game.currentPhase!))!;
   const stored = await tx.orders(game.id, phase.phaseId);
   const order = (s: SeatRecord) => variant.powers.findIndex((p) => p.id === s.power);

@@ -1,6 +1,6 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
-import { parsePhaseId } from '../engine/phase.ts';
-import type { Position } from '../engine/types.ts';
+import { phaseOf } from '../engine/phase.ts';
+import type { PhaseId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { formatTimingLines } from '../schedule/index.ts';
 import { NO_RECORD, civilDisorderRatio, onTimeRatio } from './dedication.ts';
@@ -26,9 +26,8 @@ export function variantLine(game: Pick<Game, 'variant' | 'rules'>, variant: Vari
 }
 
 /** "Movement phase of Spring 1901" for S1901M. */
-export function phaseTitle(variant: Variant, phaseId: string): string {
-  const phase = parsePhaseId(phaseId);
-  if (!phase) return phaseId;
+export function phaseTitle(variant: Variant, phaseId: PhaseId): string {
+  const phase = phaseOf(phaseId);
   return `${PHASE_TYPE_NAMES[phase.type]} phase of ${variant.seasonName(phase)} ${phase.year}`;
 }
 

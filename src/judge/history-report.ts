@@ -1,5 +1,6 @@
+import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { readPhaseId } from '../engine/phase.ts';
 import { formatMoment, parseDate } from '../schedule/index.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import type { Game } from './model.ts';
@@ -27,8 +28,8 @@ export interface HistoryOptions {
   readonly from: Date | null;
   readonly to: Date | null;
   readonly lines: number;
-  readonly startPhase: string | null;
-  readonly endPhase: string | null;
+  readonly startPhase: PhaseId | null;
+  readonly endPhase: PhaseId | null;
   readonly broadcasts: boolean;
 }
 
@@ -69,11 +70,10 @@ export function parseHistoryOptions(text: string, context: { readonly now: Date;
   if (typeof to === 'string') return { ok: false, error: to };
   if (from !== null && to !== null && to < from) return { ok: false, error: 'HISTORY: the TO date is before the FROM date' };
 
-  const phase = (word: string): string | null | { error: string } => {
+  const phase = (word: string): PhaseId | null | { error: string } => {
     const written = values.get(word);
     if (written === undefined) return null;
-    const parsed = parsePhaseId(written);
-    return parsed ? formatPhaseId(parsed) : { error: `HISTORY ${word} takes a phase such as S1901M or F1901R, not "${written}"` };
+    return readPhaseId(written) ?? { error: `HISTORY ${word} takes a phase such as S1901M or F1901R, not "${written}"` };
   };
   const startPhase = phase('EXCLSTART');
   if (startPhase !== null && typeof startPhase === 'object') return { ok: false, error: startPhase.error };
@@ -128,7 +128,7 @@ export interface HistoryInput {
 
 interface Entry {
   readonly at: Date;
-  readonly phaseId: string | null;
+  readonly phaseId: PhaseId | null;
   readonly subject: string;
   readonly body: string;
 }
@@ -152,7 +152,7 @@ function entryOf(record: HistoryRecord, input: HistoryInput): Entry {
 /** The reply to HISTORY: the entries chosen by the options, within the line cap. */
 export function renderHistory(input: HistoryInput): string {
   const { game, options, phaseOrder } = input;
-  const rank = (phaseId: string | null, end: boolean): number => {
+  const rank = (phaseId: PhaseId | null, end: boolean): number => {
     if (phaseId === null) return end ? Number.POSITIVE_INFINITY : -1;
     const at = phaseOrder.indexOf(phaseId);
     return at < 0 ? -1 : at;

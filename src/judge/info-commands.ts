@@ -1,7 +1,7 @@
 import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
 import { renderVariantList } from '../render/variant-list.ts';
 import type { InfoCommand } from '../commands/index.ts';
-import { parsePhaseId, formatPhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noGameNamed } from './game-names.ts';
@@ -178,7 +178,7 @@ async function mapCommand(ctx: BlockContext, command: Extract<InfoCommand, { kin
   const game = await requireGame(ctx, command.game, command.line);
   if (game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' has not started: there is no map to draw yet`);
   const variant = loadVariant(game.variant);
-  const wanted = command.phase === null ? game.currentPhase : formatPhaseId(parsePhaseId(command.phase)!);
+  const wanted = command.phase ?? game.currentPhase;
   const phases = await ctx.tx.storedPhases(game.id);
   const current = phases.find((p) => p.phaseId === game.currentPhase);
   const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
@@ -272,7 +272,7 @@ async function summary(ctx: BlockContext, name: string | null, line: number): Pr
     const why = over?.kind === 'notice' ? /is over\. (.*)/.exec(over.body)?.[1] : undefined;
     result = why ?? (game.status === 'terminated' ? 'The Master terminated the game.' : 'The game is over.');
   }
-  const years = summaryYears(played.map((p) => ({ phase: parsePhaseId(p.phaseId)!, position: p.position })));
+  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: p.position })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }
 

@@ -1,3 +1,4 @@
+import type { PhaseId } from '../engine/types.ts';
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, type MailRefusal } from '../render/index.ts';
 import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
@@ -26,7 +27,7 @@ export type ReceiveOutcome =
       readonly blocks: number;
       readonly failedBlocks: number;
       /** Games the mail changed, with the phase each is in afterwards (for the log line). */
-      readonly games: readonly { readonly name: string; readonly phase: string | null }[];
+      readonly games: readonly { readonly name: string; readonly phase: PhaseId | null }[];
     }
   | { readonly status: 'duplicate'; readonly messageId: string }
   | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
@@ -470,7 +471,7 @@ async function signedOnGame(tx: JudgeTransaction, body: ParsedBody): Promise<Sub
 
 interface SubjectGame {
   readonly name: string;
-  readonly phase: string | null;
+  readonly phase: PhaseId | null;
 }
 
 /**

@@ -1,8 +1,9 @@
+import type { PhaseId } from '../engine/types.ts';
 import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
-import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { readPhaseId } from '../engine/phase.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterSeatFor, promote } from './masters.ts';
 import { noGameNamed } from './game-names.ts';
@@ -106,7 +107,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
 }
 
 interface RollOptions {
-  readonly phase: string | null;
+  readonly phase: PhaseId | null;
   /** ROLLBACK RESTORE: the orders the phase was processed with stay, to be changed or processed again. */
   readonly restore: boolean;
   /** FULL: the rules and the seat holders go back to what they were when the phase began. */
@@ -114,7 +115,7 @@ interface RollOptions {
 }
 
 function rollOptions(command: MasterCommand): RollOptions {
-  let phase: string | null = null;
+  let phase: PhaseId | null = null;
   let restore = false;
   let full = false;
   for (const word of command.args) {
@@ -123,9 +124,9 @@ function rollOptions(command: MasterCommand): RollOptions {
     else if (upper === 'FULL') full = true;
     else if (upper === 'FORMING') throw new BlockError(command.line, 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming');
     else {
-      const parsed = parsePhaseId(word);
-      if (!parsed || phase !== null) throw new BlockError(command.line, `${command.command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`);
-      phase = formatPhaseId(parsed);
+      const read = readPhaseId(word);
+      if (!read || phase !== null) throw new BlockError(command.line, `${command.command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`);
+      phase = read;
     }
   }
   return { phase, restore, full };

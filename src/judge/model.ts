@@ -1,4 +1,4 @@
-import type { PowerId } from '../engine/types.ts';
+import type { PhaseId, PowerId } from '../engine/types.ts';
 
 // The judge's view of a game and the people in it, independent of how rows are stored.
 
@@ -53,7 +53,7 @@ export interface Game {
   readonly rules: readonly GameRule[];
   readonly description: string;
   readonly listed: boolean;
-  readonly currentPhase: string | null;
+  readonly currentPhase: PhaseId | null;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or the power it concedes to. */
   readonly proposal: PowerId | null;
   /** CREATE's TIMING text, read by the deadline engine; null for njudge's defaults. */

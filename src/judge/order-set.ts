@@ -1,6 +1,6 @@
 import { checkPhaseOrders, powersAdjusting } from '../engine/check-orders.ts';
 import { didYouMean } from '../engine/suggest.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import type { SubmittedOrder } from '../engine/results.ts';
 import type { Order, PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -35,8 +35,7 @@ export interface OrderSetCheck {
 
 /** Whether the power has anything to order in this position. */
 export function owesOrders(variant: Variant, position: Position, power: PowerId): boolean {
-  const phase = parsePhaseId(position.phase);
-  if (!phase) return false;
+  const phase = phaseOf(position.phase);
   if (phase.type === 'movement') return position.units.some((u) => u.power === power);
   // A unit with no retreat is disbanded whatever its player says, so it asks nothing of them.
   if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power && u.retreats.length > 0);
@@ -45,7 +44,7 @@ export function owesOrders(variant: Variant, position: Position, power: PowerId)
 
 /** Parses a power's order lines into engine orders; lines that cannot be read carry their error. */
 export function readOrders(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): CheckedOrder[] {
-  const phase = parsePhaseId(position.phase)!;
+  const phase = phaseOf(position.phase);
   const checked: CheckedOrder[] = [];
   for (const entry of entries) {
     for (const parsed of parseOrderLine(entry.text, variant.map, phase.type)) {

@@ -1,4 +1,4 @@
-import type { Position, PowerId } from '../engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
 import type { Game, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
@@ -86,7 +86,7 @@ export interface GamePatch {
   readonly rules?: readonly GameRule[];
   readonly listed?: boolean;
   readonly timeZone?: string;
-  readonly currentPhase?: string | null;
+  readonly currentPhase?: PhaseId | null;
   readonly proposal?: PowerId | null;
   readonly deadline?: Date | null;
   readonly grace?: Date | null;
@@ -112,7 +112,7 @@ export interface GameJob {
   /** An open job with the same key is replaced: rescheduling is one call. */
   readonly dedupeKey: string;
   /** The phase the job was scheduled in (null before the game starts): a later phase ignores it. */
-  readonly payload: { readonly phase: string | null };
+  readonly payload: { readonly phase: PhaseId | null };
 }
 
 export interface SeatPatch {
@@ -131,7 +131,7 @@ export interface SeatPatch {
 }
 
 export interface PhaseRecord {
-  readonly phaseId: string;
+  readonly phaseId: PhaseId;
   readonly seq: number;
   readonly position: Position;
   readonly deadline?: Date | null;
@@ -168,7 +168,7 @@ export interface AbsenceRecord extends Absence {
 
 export interface PressRecord {
   readonly gameId: number;
-  readonly phaseId: string | null;
+  readonly phaseId: PhaseId | null;
   readonly senderSeatId: number;
   readonly senderAddress: string;
   readonly kind: 'white' | 'grey' | 'fake';
@@ -184,7 +184,7 @@ export interface PressRecord {
 export interface NoticeRecord {
   readonly gameId: number;
   /** The game's phase when it was sent; null before the start. */
-  readonly phaseId: string | null;
+  readonly phaseId: PhaseId | null;
   /** What the subject says after the game and phase, e.g. "Deadline Adjustment". */
   readonly subject: string;
   readonly body: string;
@@ -192,12 +192,12 @@ export interface NoticeRecord {
 
 /** What HISTORY shows of a game, each entry with when it was written (the store's clock). */
 export type HistoryRecord =
-  | { readonly kind: 'results'; readonly at: Date; readonly phaseId: string; readonly text: string }
-  | { readonly kind: 'notice'; readonly at: Date; readonly phaseId: string | null; readonly subject: string; readonly body: string }
+  | { readonly kind: 'results'; readonly at: Date; readonly phaseId: PhaseId; readonly text: string }
+  | { readonly kind: 'notice'; readonly at: Date; readonly phaseId: PhaseId | null; readonly subject: string; readonly body: string }
   | {
       readonly kind: 'broadcast';
       readonly at: Date;
-      readonly phaseId: string | null;
+      readonly phaseId: PhaseId | null;
       /** The sender as a press party: a power id, `M` for the Master, `O` for an observer; null: unknown. */
       readonly sender: PowerId | null;
       readonly press: Pick<PressRecord, 'kind' | 'broadcast' | 'recipients' | 'shownRecipients' | 'shownBroadcast' | 'fakeSender' | 'body'>;
@@ -209,7 +209,7 @@ export interface GameEvent {
   readonly kind: string;
   readonly gameId: number;
   /** The phase the event was scheduled in; null before the game has started. */
-  readonly phase: string | null;
+  readonly phase: PhaseId | null;
 }
 
 export interface InboundOrigin {
@@ -368,7 +368,7 @@ export interface GamesPort {
   /** The record of everyone who played under these addresses, by address (lower case). */
   playerRecords(addresses: readonly string[], options?: PlayerRecordOptions): Promise<Map<string, PlayerRecord>>;
   /** Marks the phase's punctuality as judged (dedication); false when it already was. */
-  judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean>;
+  judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
   votes(gameId: number): Promise<{ readonly power: PowerId; readonly draw: readonly PowerId[] | null; readonly concede: PowerId | null; readonly proposal: boolean | null }[]>;
   /** Forgets every seat's answer to the game's proposal. */
@@ -389,7 +389,7 @@ export interface GamesPort {
 export interface OrdersPort {
   /** Stores the phase with a snapshot of the game's rules and seat holders (for ROLLBACK FULL). */
   savePhase(gameId: number, phase: PhaseRecord): Promise<void>;
-  phase(gameId: number, phaseId: string): Promise<PhaseRecord | null>;
+  phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null>;
   /**
    * The phases the game has reached, in order; results only of phases before the current one.
    * Phases left by ROLLBACK (later than the current one) are not included: see `storedPhases`.
@@ -399,13 +399,13 @@ export interface OrdersPort {
   storedPhases(gameId: number): Promise<PhaseHistory[]>;
   /** Forgets the phases after `seq` (rolled back, now replaced by processing anew). */
   discardPhasesAfter(gameId: number, seq: number): Promise<void>;
-  recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void>;
-  setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void>;
+  recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void>;
+  setPhaseDeadline(gameId: number, phaseId: PhaseId, deadline: Date | null): Promise<void>;
 
-  orders(gameId: number, phaseId: string): Promise<StoredOrders[]>;
-  saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void>;
+  orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]>;
+  saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void>;
   /** Replaces every power's orders for the phase (an empty list clears them). */
-  replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void>;
+  replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void>;
 
 }
 

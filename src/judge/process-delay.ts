@@ -1,4 +1,4 @@
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import { gameTiming, processJobKey, scheduleProcessJob } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
 import type { JudgeTransaction } from './ports.ts';
@@ -35,7 +35,7 @@ export function processingTime(game: Game, now: Date): Date | null {
 /** The stored delay of the phase, or (games begun before it was stored) the timing's own. */
 function delayMinutes(game: Game): number {
   if (game.processDelayMinutes !== null) return game.processDelayMinutes;
-  const phase = game.currentPhase === null ? null : parsePhaseId(game.currentPhase);
+  const phase = game.currentPhase === null ? null : phaseOf(game.currentPhase);
   return phase === null ? 0 : gameTiming(game)[phase.type].delayMinutes;
 }
 

@@ -1,3 +1,4 @@
+import type { PhaseId } from '../engine/types.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
@@ -95,7 +96,7 @@ export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, 
 /** A game a mail touched, once the mail is done with it: its name and phase (for the log) and what the reply says of it. */
 export interface TouchedGame {
   readonly name: string;
-  readonly phase: string | null;
+  readonly phase: PhaseId | null;
   /** When the ready turn will be processed, for the reply; null when nothing is to be said. */
   readonly note: string | null;
 }
@@ -143,7 +144,7 @@ export async function processTurn(
   seats: readonly SeatRecord[],
   now: Date,
   current?: CurrentPhase,
-): Promise<string> {
+): Promise<PhaseId> {
   const { phase, stored, outcome } = await adjudicateCurrent(tx, game, variant, current);
   await creditPunctualTurn(tx, game, variant, phase, stored, seats, now);
   const next = outcome.position.phase;

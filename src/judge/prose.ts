@@ -1,5 +1,6 @@
+import type { PhaseId } from '../engine/types.ts';
 import { hasOrderShape, isNameLine, isSignOffLead, type Command } from '../commands/index.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import type { Variant } from '../engine/variant.ts';
 import { parseOrderLine } from '../orders/index.ts';
 import { parseMasterTimeLine } from '../schedule/master-time-forms.ts';
@@ -34,8 +35,8 @@ function readsAsOrder(text: string, variant: Variant, phaseType: 'movement' | 'r
  * The order lines at the start and end of a block's commands that read as prose. A name after a
  * sign-off ("Cheers," then "Paris") is prose even when it is a province.
  */
-export function proseAtEdges(commands: readonly Command[], variant: Variant, phase: string | null): Set<Command> {
-  const phaseType = (phase ? parsePhaseId(phase)?.type : null) ?? 'movement';
+export function proseAtEdges(commands: readonly Command[], variant: Variant, phase: PhaseId | null): Set<Command> {
+  const phaseType = phase ? phaseOf(phase).type : 'movement';
   const prose = new Set<Command>();
   for (const command of commands) {
     if (command.kind !== 'order' || readsAsOrder(command.text, variant, phaseType)) break;

@@ -20,7 +20,7 @@ import { rulesLine, setOption } from './option-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 import { ordinal } from '../render/ordinal.ts';
-import type { PowerId, ProvinceId } from '../engine/types.ts';
+import type { PhaseId, PowerId, ProvinceId } from '../engine/types.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
@@ -214,7 +214,7 @@ async function setPreference(ctx: BlockContext, session: ActingSession, tokens: 
 }
 
 /** The phase a power may order now; refuses Masters (unless after BECOME), observers and vacated seats. */
-function requirePlayingPower(session: ActingSession, line: number): string {
+function requirePlayingPower(session: ActingSession, line: number): PhaseId {
   const { game, seat } = session;
   if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that (the Master may BECOME one)');
   // The Master may order a dummy or a vacated power.

@@ -1,5 +1,6 @@
+import type { PhaseId } from '../engine/types.ts';
 import type { SessionCommand } from '../commands/index.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import {
   addAbsence,
   cancelAbsence,
@@ -49,7 +50,7 @@ export function senderZone(session: ActingSession): string {
   return seat.timeZone ?? session.game.timeZone;
 }
 
-function runningPhase(game: Game, line: number): string {
+function runningPhase(game: Game, line: number): PhaseId {
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}: it has no deadline to change`);
   }
@@ -79,7 +80,7 @@ export async function setDeadlineCommand(ctx: BlockContext, session: ActingSessi
   const { game } = session;
   const phaseId = runningPhase(game, command.line);
   const actor = deadlineActor(session, command.line);
-  const phaseType = parsePhaseId(phaseId)!.type;
+  const phaseType = phaseOf(phaseId).type;
   const timing = gameTiming(game);
   const keyword = command.kind === 'set-deadline' ? 'SET DEADLINE' : 'SET GRACE';
   const date = parseDate(command.args, { now: ctx.now, zone: senderZone(session), defaultTime: defaultDeadlineClock(timing, phaseType), earliest: 'after-now' });

@@ -1,5 +1,5 @@
 import { buildableCenters } from '../engine/adjustment.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { formatLocation } from '../orders/index.ts';
@@ -76,8 +76,7 @@ export function renderGameStart(input: GameStartInput): string {
 
 /** "Starting position for Spring of 1901." and the units, powers separated by blank lines (njudge's data/report files). */
 function startingPosition(variant: Variant, position: Position): string[] {
-  const phase = parsePhaseId(position.phase);
-  if (!phase) throw new Error(`renderGameStart: "${position.phase}" is not a phase id`);
+  const phase = phaseOf(position.phase);
   const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
   const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`];
   for (const power of variant.powers) {

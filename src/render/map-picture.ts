@@ -1,6 +1,6 @@
 import type { MapGeometry } from '../catalog/map-geometry.ts';
 import { provinceOf } from '../engine/map.ts';
-import { parsePhaseId } from '../engine/phase.ts';
+import { phaseOf } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
 import type { LocationId, Order, Position, Unit, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -203,8 +203,8 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   svg.add(drawOrders({ results, position, colourOf, unitAt, variant }));
 
   // Title band and legend.
-  const phase = parsePhaseId(position.phase);
-  const phaseName = phase ? `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}` : position.phase;
+  const phase = phaseOf(position.phase);
+  const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
   svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
   svg.add(
     `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,

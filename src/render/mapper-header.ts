@@ -1,4 +1,4 @@
-import { formatNjudgePhaseId, parsePhaseId } from '../engine/phase.ts';
+import { formatNjudgePhaseId, phaseOf, type PhaseId } from '../engine/phase.ts';
 
 // The `::` lines every game mail starts with. The Mapper, floc.net and DipTool find the judge,
 // game, variant, phase and deadline here, so the spacing is njudge's `msg_header` (mail.c)
@@ -21,7 +21,7 @@ export interface MapperHeaderInput {
   /** Options njudge appends to the variant, in its order: Gunboat, Blind, AF_Rules, Shorthand, Wings. */
   readonly variantOptions?: readonly string[];
   /** The phase the mail is about, as the engine writes it (`S1901M`, `W1902A`). */
-  readonly phase: string;
+  readonly phase: PhaseId;
   /** The deadline, already formatted ("Mon Jan 12 2004 23:30:00 +0000"); null before it is known. */
   readonly deadline: string | null;
 }
@@ -32,8 +32,7 @@ const NO_DEADLINE = 'Thu Jan 01 1970 00:00:00 +0000';
 /** The header lines, each ending in a newline. A blank line separates them from the body (see `withMapperHeader`). */
 export function mapperHeader(input: MapperHeaderInput): string {
   if (input.gameName === null) return `:: Judge: ${input.judgeCode}  \n`;
-  const phase = parsePhaseId(input.phase);
-  if (!phase) throw new Error(`mapperHeader: "${input.phase}" is not a phase id`);
+  const phase = phaseOf(input.phase);
   const variant = [capitaliseWords(input.variantTitle), ...(input.variantOptions ?? [])].join(' ');
   return (
     `:: Judge: ${input.judgeCode}  Game: ${capitaliseWords(input.gameName)}  Variant: ${variant}\n` +

@@ -1,6 +1,6 @@
 import { adjustmentsDue, buildSites } from '../engine/adjustment.ts';
 import { coastOf, provinceOf } from '../engine/map.ts';
-import { parsePhaseId, type Phase } from '../engine/phase.ts';
+import { phaseOf, type Phase } from '../engine/phase.ts';
 import type { LocationId, Order, PowerId, Position, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { phaseTitle } from './layout.ts';
@@ -65,8 +65,7 @@ export interface OrderStatusInput {
 /** The reply body, every line ending in a newline. */
 export function renderOrderStatus(input: OrderStatusInput): string {
   const { variant, position } = input;
-  const phase = parsePhaseId(position.phase);
-  if (!phase) throw new Error(`renderOrderStatus: "${position.phase}" is not a phase id`);
+  const phase = phaseOf(position.phase);
   const power = variant.power(input.power);
   if (!power) throw new Error(`renderOrderStatus: ${input.power} is not a power of ${variant.title}`);
   const rejected = input.orders.filter((o) => o.error !== null || o.order === null);
@@ -163,9 +162,9 @@ function builtType(location: LocationId): UnitType {
  */
 export function renderOrdersOnFile(input: OrderStatusInput & { readonly stored: boolean }): string {
   const { variant, position } = input;
-  const phase = parsePhaseId(position.phase);
+  const phase = phaseOf(position.phase);
   const power = variant.power(input.power);
-  if (!phase || !power) throw new Error(`renderOrdersOnFile: ${input.power} in ${position.phase}`);
+  if (!power) throw new Error(`renderOrdersOnFile: ${input.power} in ${position.phase}`);
   const when = `${variant.seasonName(phase)} of ${phase.year}`;
   const accepted = input.orders.filter((o) => o.error === null && o.order !== null).map((o) => o.order!);
   const listing = listOrders(input, phase, power.name, accepted);

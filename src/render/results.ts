@@ -1,4 +1,4 @@
-import { parsePhaseId, type Phase } from '../engine/phase.ts';
+import { phaseOf, type Phase, type PhaseId } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -27,7 +27,7 @@ export interface ResultsInput {
   /** The game's name as players write it, e.g. `demo`. */
   readonly gameName: string;
   /** The phase that was processed, e.g. `S1901M`. */
-  readonly phase: string;
+  readonly phase: PhaseId;
   /** How many phases the game has processed, this one included: 1 → "(demo.001)". */
   readonly sequence: number;
   /** The engine's results for the phase. Rejected orders are not shown (see movement-report). */
@@ -46,8 +46,8 @@ export interface ResultsInput {
 /** The results body, every line ending in a newline. */
 export function renderResults(input: ResultsInput): string {
   const { variant } = input;
-  const phase = requirePhase(input.phase);
-  const next = requirePhase(input.after.phase);
+  const phase = phaseOf(input.phase);
+  const next = phaseOf(input.after.phase);
   const lines = [phaseTitle(variant, phase, 'results', input.gameName, input.sequence)];
   switch (phase.type) {
     case 'movement':
@@ -75,8 +75,3 @@ function countsCentres(variant: Variant, processed: Phase, next: Phase): boolean
   return variant.centresChangeBetween(processed, next);
 }
 
-function requirePhase(id: string): Phase {
-  const phase = parsePhaseId(id);
-  if (!phase) throw new Error(`renderResults: "${id}" is not a phase id`);
-  return phase;
-}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Position, PowerId } from '../engine/types.ts';
+import { readPhaseId } from '../engine/phase.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Game, GameOptionValues, GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
@@ -496,7 +497,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return toPlayerRecords(await playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${wanted}::text[])`, options).execute());
   }
 
-  async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
+  async judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean> {
     const row = await this.trx
       .updateTable('phases')
       .set({ punctuality_judged_at: at })
@@ -552,7 +553,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return { rules: game.rules as GameRule[], seats: seats.map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.password_hash })) };
   }
 
-  async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
+  async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
     const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'deadline_at']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
     return row ? { phaseId: row.phase_id, seq: row.seq, position: row.position as Position, deadline: row.deadline_at } : null;
   }
@@ -587,7 +588,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx.deleteFrom('phases').where('game_id', '=', gameId).where('seq', '>', seq).execute();
   }
 
-  async recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+  async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
     const stored: StoredResults = { results, orders };
     await this.trx
       .updateTable('phases')
@@ -597,16 +598,16 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .execute();
   }
 
-  async setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void> {
+  async setPhaseDeadline(gameId: number, phaseId: PhaseId, deadline: Date | null): Promise<void> {
     await this.trx.updateTable('phases').set({ deadline_at: deadline }).where('game_id', '=', gameId).where('phase_id', '=', phaseId).execute();
   }
 
-  async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
+  async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
     const rows = await this.trx.selectFrom('orders').selectAll().where('game_id', '=', gameId).where('phase_id', '=', phaseId).orderBy('power').execute();
     return rows.map((row) => ({ power: row.power, lines: row.lines, parsed: readParsedOrderSet(row.parsed), submitted: row.submitted, hasErrors: row.has_errors }));
   }
 
-  async saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void> {
+  async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
     // A lone surrogate would make jsonb refuse the statement; as in a text parameter it becomes U+FFFD.
     const parsed = orders.parsed ? jsonb<JsonValue>({ ...orders.parsed, orders: orders.parsed.orders.map((o) => ({ ...o, text: o.text.toWellFormed() })) } as unknown as JsonValue) : null;
     const values = { lines: orders.lines, parsed, submitted: orders.submitted, has_errors: orders.hasErrors, updated_at: sql<Date>`now()` };
@@ -617,7 +618,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .execute();
   }
 
-  async replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void> {
+  async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
     await this.trx.deleteFrom('orders').where('game_id', '=', gameId).where('phase_id', '=', phaseId).execute();
     for (const order of orders) await this.saveOrders(gameId, phaseId, order);
   }
@@ -843,7 +844,8 @@ function nullableText(value: string | number | bigint | undefined): string | nul
 
 /** The game event a scheduler job stands for; null for a job that is no game's (or whose payload is not one). */
 export function gameEventOf(job: Pick<JobRow, 'kind' | 'game_id' | 'payload'>): GameEvent | null {
-  const phase = job.payload.phase ?? null;
-  if (job.game_id === null || (phase !== null && typeof phase !== 'string')) return null;
+  const written = job.payload.phase ?? null;
+  const phase = typeof written === 'string' ? readPhaseId(written) : null;
+  if (job.game_id === null || (written !== null && phase === null)) return null;
   return { kind: job.kind, gameId: job.game_id, phase };
 }

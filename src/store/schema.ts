@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Position, PowerId } from '../engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { GAME_STATUSES, SEAT_ROLES, SEAT_STATUSES, type GameStatus, type SeatRole, type SeatStatus } from '../judge/model.ts';
 import { PRESS_KINDS, type PressKind } from '../judge/press/press-types.ts';
 import type { MailAttachment } from '../judge/ports.ts';
@@ -81,7 +81,7 @@ export interface GamesTable {
   /** IANA zone, e.g. `Europe/London`. */
   time_zone: Defaulted<string>;
   /** References phases(game_id, phase_id). */
-  current_phase: Nullable<string>;
+  current_phase: Nullable<PhaseId>;
   deadline_at: NullableTimestamp;
   grace_at: NullableTimestamp;
   /** PROPOSE_DIAS: the open proposal, `DIAS` or a power id (sql/002). */
@@ -171,7 +171,7 @@ export interface AbsencesTable {
 export interface PhasesTable {
   game_id: number;
   /** `S1901M`, `F1901R`, `W1901A`. */
-  phase_id: string;
+  phase_id: PhaseId;
   /** 0, 1, 2 … in play order. */
   seq: number;
   position: Jsonb<Position>;
@@ -187,7 +187,7 @@ export interface PhasesTable {
 
 export interface OrdersTable {
   game_id: number;
-  phase_id: string;
+  phase_id: PhaseId;
   power: PowerId;
   lines: DefaultedTextArray;
   submitted: Defaulted<boolean>;
@@ -200,7 +200,7 @@ export interface OrdersTable {
 export interface PressTable {
   id: Generated<string>;
   game_id: number;
-  phase_id: Nullable<string>;
+  phase_id: Nullable<PhaseId>;
   sender_seat_id: Nullable<number>;
   sender_address: string;
   kind: PressKind;
@@ -302,7 +302,7 @@ export interface InboundQueueTable {
 export interface GameNoticesTable {
   id: Generated<string>;
   game_id: number;
-  phase_id: Nullable<string>;
+  phase_id: Nullable<PhaseId>;
   subject: string;
   body: string;
   created_at: DefaultedTimestamp;

@@ -4,7 +4,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { provinceOf } from '../../src/engine/map.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import type { Order, Position, Unit, UnitType } from '../../src/engine/types.ts';
+import type { Order, PhaseId, Position, Unit, UnitType } from '../../src/engine/types.ts';
 
 // Properties of the movement adjudication over random boards and random (mostly legal) orders.
 
@@ -69,7 +69,7 @@ const scenarioArbitrary = boardArbitrary.chain((units) =>
   ),
 );
 
-function scenario([units, picks, phase]: [Unit[], [number, number, number][], string]): { position: Position; orders: SubmittedOrder[] } {
+function scenario([units, picks, phase]: [Unit[], [number, number, number][], PhaseId]): { position: Position; orders: SubmittedOrder[] } {
   const position: Position = { variant: 'standard', phase, units, dislodged: [], supplyCenters: variant.startingPosition().supplyCenters };
   const orders = units.map((unit, i) => ({ power: unit.power, order: orderFor(units, i, picks[i]!) }));
   return { position, orders };

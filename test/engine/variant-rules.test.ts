@@ -5,7 +5,7 @@ import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
 import { checkPhaseOrders } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import type { LocationId, Position, PowerId, ProvinceId, Unit } from '../../src/engine/types.ts';
+import type { LocationId, PhaseId, Position, PowerId, ProvinceId, Unit } from '../../src/engine/types.ts';
 
 // The build rules DPjudge's maps need beyond the standard game, each against the variant that uses it:
 // MOBILIZE (1897, 1898), NEWHOMES (1897), partisan build sites (1900's Siberia) and seasonal provinces (loeb9).
@@ -129,7 +129,7 @@ describe('dipjudge adjudicate carries the undetermined homes and the new homes',
 describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, and a fleet there hibernates', () => {
   const variant = loadVariant('loeb9');
   const move = (power: PowerId, type: 'A' | 'F', location: LocationId, to: LocationId): SubmittedOrder => ({ power, order: { kind: 'move', unit: { type, location }, to, viaConvoy: false, route: [] } });
-  const at = (phase: string, units: Unit[]): Position => ({ variant: 'loeb9', phase, units, dislodged: [], supplyCenters: {} });
+  const at = (phase: PhaseId, units: Unit[]): Position => ({ variant: 'loeb9', phase, units, dislodged: [], supplyCenters: {} });
 
   it('lets a fleet sail into the Arctic in spring', () => {
     const next = adjudicatePhase(variant, at('S1901M', [unit('ENGLAND', 'F', 'nwg')]), [move('ENGLAND', 'F', 'nwg', 'arc')]).position;
@@ -150,7 +150,7 @@ describe('seasonal provinces (loeb9): the Arctic Ocean is open in spring only, a
   it('offers the Arctic as a retreat in spring and not in fall', () => {
     const units = [unit('ENGLAND', 'F', 'nwg'), unit('ENGLAND', 'F', 'iri'), unit('RUSSIA', 'F', 'nao')];
     const orders = [move('ENGLAND', 'F', 'nwg', 'nao'), { power: 'ENGLAND', order: { kind: 'support', unit: { type: 'F', location: 'iri' }, supported: { type: 'F', location: 'nwg' }, to: 'nao' } } as SubmittedOrder];
-    const retreatsIn = (phase: string) => adjudicatePhase(variant, at(phase, units), orders).position.dislodged[0]?.retreats ?? [];
+    const retreatsIn = (phase: PhaseId) => adjudicatePhase(variant, at(phase, units), orders).position.dislodged[0]?.retreats ?? [];
     expect(retreatsIn('S1901M')).toContain('arc');
     expect(retreatsIn('F1901M')).not.toContain('arc');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../src/engine/adjudicate-phase.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import type { Position, PowerId, Unit } from '../../src/engine/types.ts';
+import type { PhaseId, Position, PowerId, Unit } from '../../src/engine/types.ts';
 import { owesOrders } from '../../src/judge/order-set.ts';
 import { parseOrderLine } from '../../src/orders/parse-order.ts';
 
@@ -12,7 +12,7 @@ import { parseOrderLine } from '../../src/orders/parse-order.ts';
 
 const variant = loadVariant('standard');
 
-function position(phase: string, units: Unit[]): Position {
+function position(phase: PhaseId, units: Unit[]): Position {
   return { ...variant.startingPosition(), phase, units, dislodged: [] };
 }
 

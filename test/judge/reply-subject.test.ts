@@ -5,7 +5,7 @@ import { replySubject } from '../../src/judge/judge.ts';
 // subject>` for a mail signed on to a game, so players' mail filters keep working.
 
 const judge = { code: 'DIP', name: 'dipjudge' };
-const demo = { name: 'demo', phase: 'S1901M' };
+const demo = { name: 'demo', phase: 'S1901M' as const };
 
 it.each([
   ['orders', {}, 'Re: orders'],

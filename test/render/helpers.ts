@@ -6,7 +6,7 @@ import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from '../../src/engine/results.ts';
 import { powerEntries } from '../../src/engine/ids.ts';
-import type { LocationId, DislodgedUnit, PowerId, Position, ProvinceId, Unit, UnitType } from '../../src/engine/types.ts';
+import type { LocationId, DislodgedUnit, PhaseId, PowerId, Position, ProvinceId, Unit, UnitType } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 
 // Shared by the render tests: real adjudications of small positions, and golden files that hold the
@@ -18,7 +18,7 @@ export function unit(power: PowerId, type: UnitType, location: LocationId): Unit
   return { power, type, location };
 }
 
-export function position(phase: string, units: readonly Unit[], extra: { dislodged?: DislodgedUnit[]; supplyCenters?: Record<PowerId, ProvinceId[]> } = {}): Position {
+export function position(phase: PhaseId, units: readonly Unit[], extra: { dislodged?: DislodgedUnit[]; supplyCenters?: Record<PowerId, ProvinceId[]> } = {}): Position {
   return {
     variant: 'standard',
     phase,

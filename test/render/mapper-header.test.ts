@@ -1,3 +1,4 @@
+import type { PhaseId } from '../../src/engine/types.ts';
 import { describe, expect, it } from 'vitest';
 import { mapperHeader, withMapperHeader } from '../../src/render/index.ts';
 
@@ -16,7 +17,7 @@ describe('mapperHeader', () => {
 
   it('writes a winter adjustment phase as F1902B', () => {
     expect(mapperHeader({ ...base, phase: 'W1902A' })).toContain(':: Deadline: F1902B Mon Jan 12 2004 23:30:00 +0000  \n');
-    expect(mapperHeader({ ...base, phase: 'F1902B' })).toContain(':: Deadline: F1902B ');
+    expect(mapperHeader({ ...base, phase: 'F1902B' as PhaseId })).toContain(':: Deadline: F1902B ');
     expect(mapperHeader({ ...base, phase: 'F1902R' })).toContain(':: Deadline: F1902R ');
   });
 
@@ -38,7 +39,7 @@ describe('mapperHeader', () => {
   });
 
   it('rejects a phase id it cannot read', () => {
-    expect(() => mapperHeader({ ...base, phase: 'spring' })).toThrow(/not a phase id/);
+    expect(() => mapperHeader({ ...base, phase: 'spring' as PhaseId })).toThrow(/not a phase id/);
   });
 
   it('puts one blank line between the header and the body', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonb } from '../../src/store/index.ts';
 import type { Database, GameRow, NewGame, PhaseRow } from '../../src/store/index.ts';
-import type { Position } from '../../src/engine/types.ts';
+import type { PhaseId, Position } from '../../src/engine/types.ts';
 
 // Small row builders for the store tests.
 
@@ -13,7 +13,7 @@ export async function insertGame(db: Kysely<Database>, values: Partial<NewGame> 
     .executeTakeFirstOrThrow();
 }
 
-export function samplePosition(phase = 'S1901M'): Position {
+export function samplePosition(phase: PhaseId = 'S1901M'): Position {
   return {
     variant: 'standard',
     phase,
@@ -26,7 +26,7 @@ export function samplePosition(phase = 'S1901M'): Position {
   };
 }
 
-export async function insertPhase(db: Kysely<Database>, gameId: number, phaseId: string, seq: number): Promise<PhaseRow> {
+export async function insertPhase(db: Kysely<Database>, gameId: number, phaseId: PhaseId, seq: number): Promise<PhaseRow> {
   return db
     .insertInto('phases')
     .values({ game_id: gameId, phase_id: phaseId, seq, position: jsonb(samplePosition(phaseId)) })

@@ -1,4 +1,4 @@
-import type { Position, PowerId } from '../../src/engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/mail-addresses.ts';
 import type { Game } from '../../src/judge/model.ts';
 import {
@@ -68,7 +68,7 @@ interface StintRow {
 
 interface PhaseRow {
   readonly gameId: number;
-  readonly phaseId: string;
+  readonly phaseId: PhaseId;
   readonly seq: number;
   readonly position: Position;
   readonly deadline: Date | null;
@@ -102,7 +102,7 @@ interface State {
   seats: SeatRow[];
   stints: StintRow[];
   phases: PhaseRow[];
-  orders: (StoredOrders & { readonly gameId: number; readonly phaseId: string })[];
+  orders: (StoredOrders & { readonly gameId: number; readonly phaseId: PhaseId })[];
   absences: AbsenceRecord[];
   absenceGames: Map<number, number>;
   press: (PressRecord & { readonly id: number; readonly createdAt: Date })[];
@@ -451,7 +451,7 @@ class InMemoryTransaction implements JudgeTransaction {
     return records;
   }
 
-  async judgePunctuality(gameId: number, phaseId: string, at: Date): Promise<boolean> {
+  async judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean> {
     const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
     if (!phase || phase.punctualityJudgedAt !== null) return false;
     this.replacePhase({ ...phase, punctualityJudgedAt: at });
@@ -495,7 +495,7 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.phases = this.state.phases.map((p) => (p.gameId === row.gameId && p.phaseId === row.phaseId ? row : p));
   }
 
-  async phase(gameId: number, phaseId: string): Promise<PhaseRecord | null> {
+  async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
     const row = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
     return row ? structuredClone({ phaseId: row.phaseId, seq: row.seq, position: row.position, deadline: row.deadline }) : null;
   }
@@ -529,29 +529,29 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.seq > seq));
   }
 
-  async recordResults(gameId: number, phaseId: string, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+  async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
     const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
     if (phase) this.replacePhase({ ...phase, results: structuredClone({ results, orders }), resultsText: text, processedAt: this.clock() });
   }
 
-  async setPhaseDeadline(gameId: number, phaseId: string, deadline: Date | null): Promise<void> {
+  async setPhaseDeadline(gameId: number, phaseId: PhaseId, deadline: Date | null): Promise<void> {
     const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
     if (phase) this.replacePhase({ ...phase, deadline });
   }
 
-  async orders(gameId: number, phaseId: string): Promise<StoredOrders[]> {
+  async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
     return this.state.orders
       .filter((o) => o.gameId === gameId && o.phaseId === phaseId)
       .sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0))
       .map(({ gameId: _game, phaseId: _phase, ...orders }) => structuredClone({ ...orders, parsed: orders.parsed ?? null }));
   }
 
-  async saveOrders(gameId: number, phaseId: string, orders: StoredOrders): Promise<void> {
+  async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
     this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId && o.power === orders.power));
     this.state.orders.push(structuredClone({ ...orders, gameId, phaseId }));
   }
 
-  async replaceOrders(gameId: number, phaseId: string, orders: readonly StoredOrders[]): Promise<void> {
+  async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
     this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId));
     for (const set of orders) await this.saveOrders(gameId, phaseId, set);
   }
