@@ -168,7 +168,7 @@ export async function scheduleDeadline(
  */
 export async function recomputeDeadline(tx: JudgeTransaction, before: Game, game: Game, now: Date): Promise<DeadlineSchedule | null> {
   if (game.status !== 'active' || game.currentPhase === null || hasRule(game, 'NO_DEADLINE')) return null;
-  const type = parsePhaseId(game.currentPhase)!.type;
+  const type = phaseOf(game.currentPhase).type;
   const [was, is] = [gameTiming(before), gameTiming(game)];
   if (JSON.stringify(was[type]) === JSON.stringify(is[type]) && was.fudgeMinutes === is.fudgeMinutes) {
     if (game.deadline !== null && game.grace !== null && JSON.stringify(was.warnMinutes) !== JSON.stringify(is.warnMinutes)) {
