@@ -240,6 +240,37 @@ export function offTheMap(frame: readonly [number, number, number, number], edge
   return [{ name: 'ClipMap', fill: OFF_THE_MAP, strokeWidth: 1, dashed: false, separates: true, figures: [box, ...edge] }];
 }
 
+/**
+ * youngstown's off-board seas: `VisitOffBoardBoxes` lists each box's point, `DrawOffBoard` draws the
+ * rounded square around it (four arcs, scaled). Each box is the province's outline and parts it from the
+ * sea it lies in.
+ */
+function offBoardBoxes(source: string): PaintedLayer[] {
+  const visit = procedureBody(source, 'VisitOffBoardBoxes');
+  const draw = procedureBody(source, 'DrawOffBoard');
+  if (visit === null || draw === null) return [];
+  const body = withoutComments(draw);
+  const scale = Number(/([\d.]+)\s+[\d.]+\s+x\b/.exec(body)?.[1] ?? 1);
+  const arcs = [...body.matchAll(/(-?[\d.]+)\s+(-?[\d.]+)\s+([\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+a\b/g)].map((m) => m.slice(1, 6).map(Number) as [number, number, number, number, number]);
+  const width = Number(/([\d.]+)\s+w\b/.exec(body)?.[1] ?? 1) * scale;
+  const figures: Figure[] = [];
+  for (const match of withoutComments(visit).matchAll(/\((\S+)\)\s+\((\S*)\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+\w\b/g)) {
+    const [x, y] = [Number(match[3]), Number(match[4])];
+    const points: Point[] = [];
+    for (const [cx, cy, r, from, to] of arcs) {
+      const end = to <= from ? to + 360 : to;
+      for (let step = 0; step <= ARC_STEPS; step += 1) {
+        const angle = ((from + ((end - from) * step) / ARC_STEPS) * Math.PI) / 180;
+        points.push([x + (cx + r * Math.cos(angle)) * scale, y + (cy + r * Math.sin(angle)) * scale]);
+      }
+    }
+    if (points.length > 2) figures.push({ closed: true, segments: points.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) });
+  }
+  return figures.length === 0 ? [] : [{ name: 'OffBoardBoxes', fill: null, strokeWidth: width, dashed: false, separates: true, figures }];
+}
+
+const ARC_STEPS = 6;
+
 /** How a drawing's off-the-map area is painted (white, which the picture shows as ice: not a province). */
 const OFF_THE_MAP = '#ffffff';
 
@@ -258,6 +289,6 @@ export function readPostScriptMap(source: string): PostScriptMap {
     info: readInfo(source),
     supplyCenters: readSupplyCenters(source),
     names: readNames(source),
-    layers: [...includes.map((name) => readLayer(source, name, colours)), ...outsideLayer(source, sea)],
+    layers: [...includes.map((name) => readLayer(source, name, colours)), ...outsideLayer(source, sea), ...offBoardBoxes(source)],
   };
 }

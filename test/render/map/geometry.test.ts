@@ -77,6 +77,21 @@ describe('map geometry', () => {
     expect(geometryFiles).toEqual(expect.arrayContaining(['hundred.json', 'imperial.json']));
   });
 
+  it("youngstown's off-board seas are the boxes the drawing draws around their points", () => {
+    const geometry = loadGeometry(loadVariant('youngstown').map)!;
+    const boxes = Object.keys(geometry.provinces).filter((id) => /^ob[a-l]$/.test(id));
+    expect(boxes).toHaveLength(12);
+    for (const id of boxes) {
+      // DrawOffBoard: a rounded square 2 × 17.5 units across, centred on the point.
+      const [x, y] = geometry.locations[id]!;
+      const numbers = geometry.provinces[id]!.match(/-?[\d.]+/g)!.map(Number);
+      const xs = numbers.filter((_, i) => i % 2 === 0);
+      const ys = numbers.filter((_, i) => i % 2 === 1);
+      expect(Math.max(...xs.map((v) => Math.abs(v - x)), ...ys.map((v) => Math.abs(v - y))), id).toBeLessThan(19);
+      expect(Math.max(...xs) - Math.min(...xs), id).toBeGreaterThan(30);
+    }
+  });
+
   it('places standard units where DPjudge draws them, in y-down coordinates', () => {
     const geometry = loadGeometry(loadVariant('standard').map)!;
     expect(geometry.viewBox).toEqual([22, 25, 628, 551]);
