@@ -42,38 +42,6 @@ export function readAddressRequest(message: Pick<InboundMail, 'subject' | 'text'
   return null;
 }
 
-/** The game mail a seat's further addresses (SET ADDRESS a,b) get a copy of; a reply goes to whoever wrote. */
-const COPIED_KINDS: ReadonlySet<string> = new Set(['results', 'notice', 'press']);
-
-/** Whether the mail goes to a seat's further addresses too (see withExtraAddresses). */
-export function copiesToExtraAddresses(mail: Pick<OutgoingMail, 'kind' | 'gameId'>): boolean {
-  return mail.gameId != null && COPIED_KINDS.has(mail.kind);
-}
-
-/**
- * njudge's SET ADDRESS a,b: a game mail to a seat's (first) address goes to its confirmed further
- * addresses too. `holders` are the game's seats; the stores call this as they queue the mail, so
- * no use case has to remember it. Each address still gets its own copy and its own stop list and
- * cap when sent.
- */
-export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<SeatRecord, 'address' | 'extraAddresses'>[]): OutgoingMail {
-  if (!copiesToExtraAddresses(mail)) return mail;
-  const extras = new Map<string, readonly string[]>();
-  for (const holder of holders) {
-    if ((holder.extraAddresses ?? []).length > 0) extras.set(holder.address.toLowerCase(), [...(extras.get(holder.address.toLowerCase()) ?? []), ...holder.extraAddresses!]);
-  }
-  if (extras.size === 0) return mail;
-  const seen = new Set(mail.to.map((address) => address.toLowerCase()));
-  const to = [...mail.to];
-  for (const address of mail.to) {
-    for (const extra of extras.get(address.toLowerCase()) ?? []) {
-      if (!seen.has(extra.toLowerCase())) to.push(extra);
-      seen.add(extra.toLowerCase());
-    }
-  }
-  return to.length === mail.to.length ? mail : { ...mail, to };
-}
-
 /** A new SET ADDRESS code: ten letters and digits without the easily confused ones. */
 export function newAddressCode(): string {
   return Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');

@@ -36,7 +36,7 @@ import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
-import { copiesToExtraAddresses, withExtraAddresses } from '../judge/mail-addresses.ts';
+import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';

@@ -1,5 +1,5 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
-import { withExtraAddresses } from '../../src/judge/mail-addresses.ts';
+import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
 import type { Game } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
