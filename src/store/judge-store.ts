@@ -141,6 +141,27 @@ interface QueuedMail {
   readonly kind: string;
 }
 
+/**
+ * The INSERT of queued mail, in the order given. An address that asked to stop (mail_addresses,
+ * issue 10) is left out when the mail is queued, and a mail left to nobody is not queued at all:
+ * its notices, results and replies would never be sent, so they do not pile up in the outbox.
+ * Stops that come later are still honoured by the senders (src/mail/unsubscribe.ts).
+ */
+function queueMails(mails: readonly (QueuedMail & { readonly n: number })[]) {
+  return sql`
+    INSERT INTO outbox (message_id, to_addresses, subject, headers, body, attachments, game_id, kind)
+    SELECT m.message_id, r.to_addresses, m.subject, m.headers, m.body, m.attachments, m.game_id, m.kind
+    FROM jsonb_to_recordset(${jsonText(mails)}::jsonb)
+      AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, attachments jsonb, game_id integer, kind text, n integer)
+    CROSS JOIN LATERAL (
+      SELECT array_agg(t.address ORDER BY t.i) AS to_addresses
+      FROM unnest(m.to_addresses) WITH ORDINALITY AS t(address, i)
+      WHERE NOT EXISTS (SELECT 1 FROM mail_addresses AS stopped WHERE stopped.address = lower(t.address) AND stopped.stopped_at IS NOT NULL)
+    ) AS r
+    WHERE r.to_addresses IS NOT NULL
+    ORDER BY m.n`;
+}
+
 /** A write held until the commit (see the top of this file). */
 type HeldWrite =
   | { readonly kind: 'mail'; readonly row: QueuedMail }
@@ -243,13 +264,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     if (mails.length === 0 && outcomes.length === 0) return;
     // Data-modifying CTEs run whether or not anything reads them.
     await sql`
-      WITH queued AS (
-        INSERT INTO outbox (message_id, to_addresses, subject, headers, body, attachments, game_id, kind)
-        SELECT message_id, to_addresses, subject, headers, body, attachments, game_id, kind
-        FROM jsonb_to_recordset(${jsonText(mails)}::jsonb)
-          AS m(message_id text, to_addresses text[], subject text, headers jsonb, body text, attachments jsonb, game_id integer, kind text, n integer)
-        ORDER BY n
-      ), marked AS (
+      WITH queued AS (${queueMails(mails)}), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
         WHERE inbound_mail.message_id = m.message_id
@@ -731,7 +746,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async enqueueMail(mail: OutgoingMail): Promise<void> {
     const row = this.outboxRow(copiesToExtraAddresses(mail) ? withExtraAddresses(mail, await this.holdersWithExtraAddresses(mail.gameId!)) : mail);
     if (this.options.writeBehind) this.held.push({ kind: 'mail', row });
-    else await this.trx.insertInto('outbox').values({ ...row, headers: jsonb(row.headers), attachments: jsonb(row.attachments) }).execute();
+    else await queueMails([{ ...row, n: 0 }]).execute(this.trx);
   }
 
   /** The game's seats with further addresses (SET ADDRESS a,b), read once per game until a seat changes. */

@@ -182,6 +182,33 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(await extras()).toEqual([]);
   });
 
+  it('leaves a stopped address out of mail as it is queued, so nothing that could never be sent piles up in the outbox', async () => {
+    const game = await startGame(db(), 'VARIANT standard');
+    const france = game.holder.get('FRANCE')!;
+    const token = await addressToken(db(), france.address);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
+    await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''));
+    const queuedAfter = async (id: string) => db().selectFrom('outbox').select(['to_addresses', 'kind']).where('id', '>', id).orderBy('id').execute();
+    const lastId = async () => (await db().selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow()).max ?? '0';
+
+    // Press to everyone: the others get it, the stopped address is not on the row.
+    let before = await lastId();
+    await game.as('ITALY', 'BROADCAST\nGreetings, all.\nENDPRESS');
+    const press = (await queuedAfter(before)).filter((row) => row.kind !== 'reply');
+    expect(press.length).toBeGreaterThan(0);
+    for (const row of press) expect(row.to_addresses).not.toContain(france.address);
+    expect(press.flatMap((row) => row.to_addresses)).toContain(game.holder.get('ENGLAND')!.address);
+    // Press to the stopped address alone, and its own mail without a password: nothing is queued for it.
+    before = await lastId();
+    expect(await game.as('ITALY', 'PRESS TO FRANCE\nHello from Rome.\nENDPRESS')).toMatch(/France|FRANCE/);
+    await judge.receive(eml({ from: france.address }, 'LIST'));
+    expect((await queuedAfter(before)).filter((row) => row.to_addresses.includes(france.address))).toEqual([]);
+    // Once it writes with its password the stop is lifted, and that very mail is answered.
+    before = await lastId();
+    await judge.receive(eml({ from: france.address }, `SIGNON Fdemo ${france.password}\nLIST`));
+    expect(await queuedAfter(before)).toEqual([{ to_addresses: [france.address], kind: 'reply' }]);
+  });
+
   it("drops mail whose From fails DMARC at the judge's own server when told to, and takes a pass as proof", async () => {
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), { ...TEST_JUDGE, authservId: 'mx.judge.example', refuseFailedSenderAuth: true });
     const results = (verdict: string) => ({ 'Authentication-Results': `mx.judge.example; spf=pass smtp.mailfrom=players.example; dmarc=${verdict} header.from=players.example` });

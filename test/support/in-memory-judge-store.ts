@@ -242,7 +242,12 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
     const holders = this.state.seats.filter((s) => s.gameId === mail.gameId && s.leftAt === null);
-    this.state.outbox.push(structuredClone({ ...withExtraAddresses(mail, holders), id: this.id() }));
+    const addressed = withExtraAddresses(mail, holders);
+    // As the real store: an address that asked to stop is left out, a mail left to nobody is not queued.
+    const stopped = new Set(this.state.addresses.filter((a) => a.stoppedAt !== null).map((a) => a.address));
+    const to = addressed.to.filter((address) => !stopped.has(address.toLowerCase()));
+    if (to.length === 0) return;
+    this.state.outbox.push(structuredClone({ ...addressed, to, id: this.id() }));
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
