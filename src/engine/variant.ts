@@ -81,6 +81,7 @@ export class Variant {
    * a unit inside may only hold. Otherwise this variant.
    */
   forPhase(phase: Phase): Variant {
+    if (this.seasonalProvinces.size === 0) return this;
     const closed = [...this.seasonalProvinces].filter(([, seasons]) => !seasons.includes(phase.season)).map(([id]) => id);
     if (closed.length === 0) return this;
     const key = closed.join(' ');

@@ -56,7 +56,8 @@ export function adjudicateMovement(variant: Variant, units: readonly Unit[], ord
   const { board, bound, resolverOrders, rejected: rejectedResults } = prepareMovement(variant, units, orders);
   const resolution = resolveMovement(resolverOrders);
   const next = nextState(board, bound, resolverOrders, resolution);
-  return { results: rejectedResults.concat(unitResults(board, bound, resolverOrders, resolution)), units: next.units, dislodged: next.dislodged };
+  const results = unitResults(board, bound, resolverOrders, resolution);
+  return { results: rejectedResults.length === 0 ? results : rejectedResults.concat(results), units: next.units, dislodged: next.dislodged };
 }
 
 /** Whether fleets stand on every sea of some convoy route, whatever their orders (DATC 6.D.8 and 6.D.32). */
@@ -119,7 +120,7 @@ function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)
 }
 
 function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): OrderResult[] {
-  const results: OrderResult[] = [];
+  const results: OrderResult[] = new Array(o.count);
   for (let i = 0; i < o.count; i++) {
     const unit = board.units[i]!;
     const order = bound[i];
@@ -171,7 +172,7 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
         if (dislodged) reason = 'The unit was dislodged';
     }
     const markers: readonly Marker[] = marker === null ? (dislodged ? DISLODGED : NO_NOTES) : dislodged ? [marker, 'dislodged'] : [marker];
-    results.push({
+    results[i] = {
       power: unit.power,
       unit: unit.location,
       order: order?.order ?? { kind: 'hold', unit: refOf(unit) },
@@ -180,7 +181,7 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
       reason,
       markers,
       notes: order?.notes ?? NO_NOTES,
-    });
+    };
   }
   return results;
 }
