@@ -42,13 +42,73 @@ export interface DetailedAdjudication {
   readonly output: AdjudicateOutput;
 }
 
-export function adjudicateDetailed(input: unknown): DetailedAdjudication {
+/**
+ * The input as the schema reads it. Most inputs are well formed, and checking them by hand costs a
+ * fraction of the schema's time per item of a batch; only one the quick check doubts goes through
+ * the schema, which accepts it or names its fault. The quick check accepts nothing the schema
+ * refuses, and the fields it lets through are the ones the schema would keep.
+ */
+function readInput(input: unknown): AdjudicateInput {
+  if (looksValid(input)) return input;
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AdjudicateInputError(`invalid input at ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
-  const request: AdjudicateInput = parsed.data;
+  return parsed.data;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function isStringList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item !== 'string') return false;
+  return true;
+}
+
+function isUnit(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value) || !isName(value.power) || !isName(value.location)) return false;
+  const type = value.type;
+  return type === 'A' || type === 'F' || type === 'a' || type === 'f';
+}
+
+/** Optional: absent, or a record whose every value passes. */
+function isOptionalRecordOf(value: unknown, check: (item: unknown) => boolean): boolean {
+  if (value === undefined) return true;
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!check(value[key])) return false;
+  return true;
+}
+
+function looksValid(input: unknown): input is AdjudicateInput {
+  if (!isRecord(input) || !isRecord(input.position)) return false;
+  const position = input.position;
+  if (!isName(position.variant) || !isName(position.phase) || !Array.isArray(position.units)) return false;
+  for (const unit of position.units) if (!isUnit(unit)) return false;
+  if (position.dislodged !== undefined) {
+    if (!Array.isArray(position.dislodged)) return false;
+    for (const unit of position.dislodged) {
+      if (!isUnit(unit)) return false;
+      if (unit.attackerFrom !== undefined && unit.attackerFrom !== null && typeof unit.attackerFrom !== 'string') return false;
+      if (unit.retreats !== undefined && !isStringList(unit.retreats)) return false;
+    }
+  }
+  return (
+    isOptionalRecordOf(position.supplyCenters, isStringList) &&
+    isOptionalRecordOf(position.homeCenters, isStringList) &&
+    isOptionalRecordOf(position.undeterminedHomes, (count) => Number.isSafeInteger(count) && (count as number) >= 0) &&
+    isOptionalRecordOf(input.orders, isStringList)
+  );
+}
+
+export function adjudicateDetailed(input: unknown): DetailedAdjudication {
+  const request = readInput(input);
   let variant: Variant;
   try {
     variant = loadVariant(request.position.variant);
@@ -60,8 +120,9 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
   const phaseType = phaseOf(position.phase).type;
   const submitted: SubmittedOrder[] = [];
   const texts: string[] = [];
-  const reports: (OrderReport & { order: number })[] = [];
-  const sequenceOf = new Map<number, number>();
+  // Each report with its place in the output: the order's place in the input, defaults last.
+  const reports: { readonly sequence: number; readonly report: OrderReport }[] = [];
+  const sequenceOf: number[] = [];
   let sequence = 0;
   for (const [powerName, lines] of Object.entries(request.orders ?? {})) {
     const power = requirePower(variant, powerName, `orders.${powerName}`);
@@ -71,12 +132,12 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
         const prefixed = order.power === null ? power : variant.power(order.power)?.id;
         if (!order.ok || prefixed !== power) {
           const reason = !order.ok ? order.error : prefixed === undefined ? `"${order.power}" is not a power in ${variant.title}` : `An order for ${order.power} cannot be listed under ${powerName}`;
-          reports.push({ order: seq, power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] });
+          reports.push({ sequence: seq, report: { power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] } });
           continue;
         }
         texts[submitted.length] = order.text;
         submitted.push({ power, order: order.order });
-        sequenceOf.set(submitted.length - 1, seq);
+        sequenceOf[submitted.length - 1] = seq;
       }
     }
   }
@@ -89,20 +150,28 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
   }
   // Who stands where before the phase, for the adjectives of the echo ("Army Paris SUPPORTS German Army
   // Munich"): one map per phase, not one per result.
-  const ownerOf = new Map<ProvinceId, PowerId>(position.units.map((u) => [provinceOf(u.location), u.power]));
+  const ownerOf: PowerId[] = [];
+  for (const unit of position.units) ownerOf[variant.map.provinceIndexOfLocation(unit.location)] = unit.power;
   for (const result of outcome.results) {
-    const seq = result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf.get(result.input)!;
-    reports.push({ order: seq, ...report(variant, ownerOf, submitted, texts, result) });
+    reports.push({ sequence: result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf[result.input]!, report: report(variant, ownerOf, submitted, texts, result) });
   }
-  reports.sort((a, b) => a.order - b.order);
-  const output = { phase: position.phase, results: reports.map(({ order: _, ...r }) => r), position: outcome.position, winner: outcome.winner };
+  const output = { phase: position.phase, results: inInputOrder(reports), position: outcome.position, winner: outcome.winner };
   return { variant, position, results: outcome.results, output };
 }
 
-function report(variant: Variant, ownerOf: ReadonlyMap<ProvinceId, PowerId>, submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
+/** The reports by sequence, those with the same sequence (the defaults) in the order they came. */
+function inInputOrder(reports: readonly { readonly sequence: number; readonly report: OrderReport }[]): OrderReport[] {
+  let sorted = true;
+  for (let i = 1; i < reports.length && sorted; i++) sorted = reports[i - 1]!.sequence <= reports[i]!.sequence;
+  const ordered = sorted ? reports : [...reports].sort((a, b) => a.sequence - b.sequence);
+  return ordered.map((entry) => entry.report);
+}
+
+function report(variant: Variant, ownerOf: readonly PowerId[], submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
   const order: Order | null = result.order ?? (result.input === null ? null : submitted[result.input]!.order);
   const adjective = (location: LocationId) => {
-    const power = ownerOf.get(provinceOf(location));
+    const at = variant.map.provinceIndexOfLocation(location);
+    const power = ownerOf[at >= 0 ? at : (variant.map.province(provinceOf(location))?.index ?? -1)];
     return power && power !== result.power ? (variant.power(power)?.adjective ?? null) : null;
   };
   return {
@@ -140,20 +209,21 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
     return { power: requirePower(variant, u.power, `${where}.power`), type, location: requireLocation(variant, type, u.location, `${where}.location`) };
   };
   const units = raw.units.map((u, i) => readUnit(u, `position.units[${i}]`));
-  const seen = new Map<ProvinceId, number>();
+  const unitIn: number[] = [];
   units.forEach((u, i) => {
-    const previous = seen.get(provinceOf(u.location));
+    const province = variant.map.provinceIndexOfLocation(u.location);
+    const previous = unitIn[province];
     if (previous !== undefined) throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(u.location)} already holds position.units[${previous}]`);
-    seen.set(provinceOf(u.location), i);
+    unitIn[province] = i;
   });
-  const occupied = new Set(units.map((u) => provinceOf(u.location)));
+  const occupied = (location: LocationId) => unitIn[variant.map.provinceIndexOfLocation(location)] !== undefined;
   const dislodged: DislodgedUnit[] = (raw.dislodged ?? []).map((d, i) => {
     const unit = readUnit(d, `position.dislodged[${i}]`);
     const attackerFrom = d.attackerFrom ? provinceId(d.attackerFrom) : null;
     if (attackerFrom !== null && !variant.map.province(attackerFrom)) throw new AdjudicateInputError(`position.dislodged[${i}].attackerFrom: "${d.attackerFrom}" is not a province`);
     const retreats =
       d.retreats?.map((r, k) => requireLocation(variant, unit.type, r, `position.dislodged[${i}].retreats[${k}]`)) ??
-      variant.map.movesFrom(unit.type, unit.location).filter((l) => !occupied.has(provinceOf(l)) && provinceOf(l) !== attackerFrom);
+      variant.map.movesFrom(unit.type, unit.location).filter((l) => !occupied(l) && provinceOf(l) !== attackerFrom);
     return { ...unit, attackerFrom, retreats };
   });
   const supplyCenters: Record<PowerId, ProvinceId[]> = {};

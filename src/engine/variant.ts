@@ -45,6 +45,8 @@ export class Variant {
   private readonly data: VariantData;
   private readonly mapData: MapData;
   private readonly powersById = new Map<PowerId, Power>();
+  /** Powers whose id is already what power() makes of a name (trimmed, upper case). */
+  private readonly powersByExactId = new Map<string, Power>();
   private readonly bySeason = new Map<string, Variant>();
 
   constructor(data: VariantData, mapData: MapData) {
@@ -72,7 +74,10 @@ export class Variant {
       homeCenters: p.homeCenters,
       partisanSites: p.partisanSites ?? [],
     }));
-    for (const power of this.powers) this.powersById.set(power.id, power);
+    for (const power of this.powers) {
+      this.powersById.set(power.id, power);
+      if (power.id === power.id.trim().toUpperCase()) this.powersByExactId.set(power.id, power);
+    }
   }
 
   /**
@@ -112,6 +117,9 @@ export class Variant {
 
   /** The power with this id, name, adjective or initial, ignoring case. */
   power(name: string): Power | undefined {
+    // Most callers pass the id itself (ids are upper case): no need to normalise it.
+    const exact = this.powersByExactId.get(name);
+    if (exact !== undefined) return exact;
     const upper = powerId(name.trim());
     return (
       this.powersById.get(upper) ??

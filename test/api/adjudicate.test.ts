@@ -81,4 +81,33 @@ describe('adjudicate()', () => {
     expect(() => adjudicate(input)).toThrow(AdjudicateInputError);
     expect(() => adjudicate(input)).toThrow(message);
   });
+
+  // The shape is checked by hand first (cheap per item of a batch); what it doubts goes to the schema, which names the fault.
+  it.each([
+    [{ position: [] }, 'invalid input at position: '],
+    [{ position: { ...start, units: [{ power: 'ENGLAND', type: 'X', location: 'lon' }] } }, 'invalid input at position.units.0.type: unit type must be A or F'],
+    [{ position: { ...start, units: [{ power: '', type: 'A', location: 'lon' }] } }, 'invalid input at position.units.0.power: '],
+    [{ position: start, orders: { ENGLAND: 'A Lon H' } }, 'invalid input at orders.ENGLAND: '],
+    [{ position: { ...start, undeterminedHomes: { ENGLAND: -1 } } }, 'invalid input at position.undeterminedHomes.ENGLAND: '],
+    [{ position: { ...start, undeterminedHomes: { ENGLAND: 1.5 } } }, 'invalid input at position.undeterminedHomes.ENGLAND: '],
+    [{ position: { ...start, dislodged: [{ power: 'ENGLAND', type: 'F', location: 'nth', retreats: [3] }] } }, 'invalid input at position.dislodged.0.retreats.0: '],
+    [{ position: { ...start, supplyCenters: { ENGLAND: 'lon' } } }, 'invalid input at position.supplyCenters.ENGLAND: '],
+  ])('names the field of a malformed input %#', (input, message) => {
+    expect(() => adjudicate(input)).toThrow(AdjudicateInputError);
+    expect(() => adjudicate(input)).toThrow(message);
+  });
+
+  it('reads a well-formed input whatever else it carries, as the schema would', () => {
+    const orders = { ENGLAND: ['F Lon - Nth'], FRANCE: ['A Par - Bur'] };
+    const plain = adjudicate({ position: start, orders });
+    const decorated = adjudicate({
+      comment: 'ignored',
+      position: { ...start, note: 'ignored', units: start.units.map((u) => ({ ...u, type: u.type.toLowerCase(), id: 7 })) },
+      orders,
+    });
+    expect(decorated).toEqual(plain);
+    // An object that is not a plain record goes through the schema, which accepts it the same.
+    const fromClass = adjudicate(Object.assign(Object.create({ inherited: true }) as object, { position: start, orders }));
+    expect(fromClass).toEqual(plain);
+  });
 });
