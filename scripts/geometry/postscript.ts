@@ -130,10 +130,13 @@ export function readFigures(body: string, scale: number, fill: boolean, end = 'f
   let segments: Segment[] = [];
   let closed = false;
   const stack: number[] = [];
+  // Shapes place themselves with t (translate), o (rotate, degrees) and x (scale), undone after: the
+  // current transformation as [a b c d e f] (x' = a x + c y + e, y' = b x + d y + f).
+  let [a, b, c, d, e, f] = [scale, 0, 0, scale, 0, 0];
   const point = (): Point => {
     const y = stack.pop()!;
     const x = stack.pop()!;
-    return [x * scale, y * scale];
+    return [a * x + c * y + e, b * x + d * y + f];
   };
   const finish = () => {
     if (segments.some((s) => s.kind !== 'move')) figures.push({ segments, closed: closed || fill });
@@ -167,6 +170,25 @@ export function readFigures(body: string, scale: number, fill: boolean, end = 'f
       case end:
         finish();
         break;
+      case 't': {
+        const [tx, ty] = [stack[stack.length - 2] ?? 0, stack[stack.length - 1] ?? 0];
+        [e, f] = [a * tx + c * ty + e, b * tx + d * ty + f];
+        stack.length = 0;
+        break;
+      }
+      case 'o': {
+        const angle = ((stack[stack.length - 1] ?? 0) * Math.PI) / 180;
+        const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+        [a, b, c, d] = [a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos];
+        stack.length = 0;
+        break;
+      }
+      case 'x': {
+        const [sx, sy] = [stack[stack.length - 2] ?? 1, stack[stack.length - 1] ?? 1];
+        [a, b, c, d] = [a * sx, b * sx, c * sy, d * sy];
+        stack.length = 0;
+        break;
+      }
       default:
         stack.length = 0;
     }
