@@ -4,7 +4,7 @@ import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { loadVariant, variantNames } from '../../../src/catalog/variant-catalog.ts';
 import { mapGeometrySchema } from '../../../src/catalog/map-geometry.ts';
 import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
-import type { Figure } from '../../../scripts/geometry/postscript.ts';
+import { readFigures, type Figure } from '../../../scripts/geometry/postscript.ts';
 import { provinceOutlines } from '../../../scripts/geometry/regions.ts';
 
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
@@ -90,6 +90,16 @@ describe('map geometry', () => {
       expect(Math.max(...xs.map((v) => Math.abs(v - x)), ...ys.map((v) => Math.abs(v - y))), id).toBeLessThan(19);
       expect(Math.max(...xs) - Math.min(...xs), id).toBeGreaterThan(30);
     }
+  });
+
+  it('reads a shape where the drawing places it with t, o and x (1900 draws its crossings so)', () => {
+    // Moved to (10, 0), turned a quarter, doubled: the bar from (1, 0) to (2, 0) stands at x 10, y 2 to 4.
+    const [bar] = readFigures('10 0 t 90 o 2 2 x 1 0 m 2 0 l .5 .5 x -90 o -10 0 t fk', 1, false);
+    const points = bar!.segments.map((s) => s.to.map((v) => Math.round(v * 1000) / 1000));
+    expect(points).toEqual([[10, 2], [10, 4]]);
+    // Undone afterwards: the next figure is where its numbers say.
+    const [, after] = readFigures('10 0 t 90 o 1 0 m 2 0 l -90 o -10 0 t fk 5 5 m 6 5 l fk', 1, false);
+    expect(after!.segments.map((s) => s.to)).toEqual([[5, 5], [6, 5]]);
   });
 
   it('places standard units where DPjudge draws them, in y-down coordinates', () => {
