@@ -8,7 +8,7 @@ import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, t
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, TAKEOVER_STATUSES, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { JudgeTransaction, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
@@ -383,7 +383,7 @@ async function takeover(
   const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
   if (!seat || seat.role !== 'power') throw new BlockError(opener.line, `There is no such power in game '${game.name}'`);
   const powerName = variant.power(seat.power!)!.name;
-  if (seat.status !== 'resigned' && seat.status !== 'abandoned' && seat.status !== 'cd') throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
+  if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
   if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   // A player coming back to the power they left is not gated: its record is their own doing,

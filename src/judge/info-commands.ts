@@ -157,14 +157,27 @@ function gameLine(game: Game): string {
  */
 const LIST_LIMIT = 50;
 
-/** LIST: the games taking players, the first LIST_LIMIT by name. Games in play are found by SEARCH. */
+/**
+ * LIST: the games taking players, and the games in play with a power open for TAKEOVER (which
+ * powers), the first LIST_LIMIT of each by name. Other games in play are found by SEARCH.
+ */
 async function openings(ctx: BlockContext): Promise<string> {
-  const { games, more } = await ctx.tx.openings(LIST_LIMIT);
-  const lines =
-    games.length === 0
-      ? ['There are no games on this judge taking players just now. Start one with CREATE game password.']
-      : ['Games on this judge taking players (send JOIN game password):', ...games.map(gameLine)];
-  if (more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH forming words narrows them down)`);
+  const forming = await ctx.tx.openings(LIST_LIMIT);
+  const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
+  const lines: string[] = [];
+  if (forming.games.length === 0 && takeovers.games.length === 0) lines.push('There are no games on this judge taking players just now. Start one with CREATE game password.');
+  if (forming.games.length > 0) lines.push('Games on this judge taking players (send JOIN game password):', ...forming.games.map(gameLine));
+  if (forming.more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH forming words narrows them down)`);
+  if (takeovers.games.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push('Games in play with a power open for TAKEOVER (send TAKEOVER power@game password):');
+    for (const { game, powers } of takeovers.games) {
+      const variant = loadVariant(game.variant);
+      const open = variant.powers.filter((p) => powers.includes(p.id)).map((p) => p.name);
+      lines.push(`${gameLine(game).padEnd(50)} ${open.join(', ')}`);
+    }
+  }
+  if (takeovers.more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH waiting words narrows them down)`);
   lines.push('', 'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.');
   return lines.join('\n');
 }

@@ -11,6 +11,9 @@ export type SeatRole = (typeof SEAT_ROLES)[number];
 export const SEAT_STATUSES = ['active', 'resigned', 'dummy', 'cd', 'abandoned', 'eliminated'] as const;
 export type SeatStatus = (typeof SEAT_STATUSES)[number];
 
+/** A power whose player resigned, abandoned it or let it fall into civil disorder: anyone may TAKEOVER it. */
+export const TAKEOVER_STATUSES: readonly SeatStatus[] = ['resigned', 'abandoned', 'cd'];
+
 /** Game rules the judge understands (DPjudge's names); anything else in CREATE is an error. */
 export const GAME_RULES = [
   'NO_PRESS',

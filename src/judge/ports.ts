@@ -80,6 +80,12 @@ export interface NewSeatRecord {
   readonly name?: string | null;
 }
 
+/** A game in play with powers a newcomer may TAKEOVER. */
+export interface TakeoverOpening {
+  readonly game: Game;
+  readonly powers: readonly PowerId[];
+}
+
 export interface GamePatch {
   readonly name?: string;
   readonly status?: GameStatus;
@@ -345,6 +351,11 @@ export interface GamesPort {
    * are more. Reads an index of those games only, whatever the number of games in play.
    */
   openings(limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }>;
+  /**
+   * LIST: listed games in play (active or waiting) with powers open for TAKEOVER (resigned,
+   * abandoned or in civil disorder), by name, at most `limit`, each with those powers.
+   */
+  takeoverOpenings(limit: number): Promise<{ readonly games: readonly TakeoverOpening[]; readonly more: boolean }>;
   /**
    * SEARCH: listed games with every word (lower case) in their name, status, variant or a rule,
    * by name, at most `limit`, and whether there are more.

@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCr
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
-import type { Game, GameOptionValues, GameRule } from '../judge/model.ts';
+import { TAKEOVER_STATUSES, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -34,7 +34,7 @@ import type {
 } from '../judge/ports.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
-import type { AddressSeat, MailAttachment, PendingAddressChange } from '../judge/ports.ts';
+import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
@@ -338,6 +338,25 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     // Matches games_openings_idx: the first limit + 1 names of that index, nothing else.
     const rows = await this.trx.selectFrom('games').selectAll().where('listed', '=', true).where('status', '=', 'forming').orderBy('name').limit(limit + 1).execute();
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
+  }
+
+  async takeoverOpenings(limit: number): Promise<{ games: TakeoverOpening[]; more: boolean }> {
+    // From the open seats (seats_power_status_idx) to their games by key: no read of all games.
+    const rows = await this.trx
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .selectAll('games')
+      .select(sql<string[]>`array_agg(seats.power ORDER BY seats.power)`.as('open_powers'))
+      .where('seats.role', '=', 'power')
+      .where('seats.left_at', 'is', null)
+      .where('seats.status', 'in', [...TAKEOVER_STATUSES])
+      .where('games.listed', '=', true)
+      .where('games.status', 'in', ['active', 'waiting'])
+      .groupBy('games.id')
+      .orderBy('games.name')
+      .limit(limit + 1)
+      .execute();
+    return { games: rows.slice(0, limit).map((row) => ({ game: toGame(row), powers: row.open_powers as PowerId[] })), more: rows.length > limit };
   }
 
   async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {

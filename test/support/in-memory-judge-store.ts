@@ -1,6 +1,6 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
-import type { Game } from '../../src/judge/model.ts';
+import { TAKEOVER_STATUSES, type Game } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
   type AbsenceRecord,
@@ -29,6 +29,7 @@ import {
   type SeatPatch,
   type SeatRecord,
   type StoredOrders,
+  type TakeoverOpening,
 } from '../../src/judge/ports.ts';
 import type { Absence } from '../../src/schedule/index.ts';
 
@@ -290,6 +291,20 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
     const games = this.listed().filter((g) => g.status === 'forming');
+    return { games: games.slice(0, limit), more: games.length > limit };
+  }
+
+  async takeoverOpenings(limit: number): Promise<{ games: TakeoverOpening[]; more: boolean }> {
+    const games = this.listed()
+      .filter((g) => g.status === 'active' || g.status === 'waiting')
+      .map((game) => ({
+        game,
+        powers: this.state.seats
+          .filter((s) => s.gameId === game.id && s.role === 'power' && s.leftAt === null && s.power !== null && TAKEOVER_STATUSES.includes(s.status))
+          .map((s) => s.power!)
+          .sort(),
+      }))
+      .filter((opening) => opening.powers.length > 0);
     return { games: games.slice(0, limit), more: games.length > limit };
   }
 
