@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { wrapLongLines } from '../render/wrap.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
 import type { AddressSeat, JudgeStore, JudgeTransaction, OutgoingMail, SeatRecord } from './ports.ts';
@@ -162,7 +163,8 @@ function codeMail(config: JudgeConfig, gameId: number, gameName: string, address
     '',
     `The code works once, for ${ADDRESS_CODE_DAYS} days. If you did not ask for this, do nothing: nothing changes, and this judge will not write to you about it again.`,
   ].join('\n');
-  return { to: [address], subject: `${config.code}:${gameName} confirm address ${code}`, body: `${body}\n`, gameId, kind: 'confirm-address' };
+  // Wrapped here: the sender wraps only replies and notices, and this mail is neither.
+  return { to: [address], subject: `${config.code}:${gameName} confirm address ${code}`, body: `${wrapLongLines(body)}\n`, gameId, kind: 'confirm-address' };
 }
 
 /**

@@ -153,6 +153,11 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
       await playClientMails((raw) => deliver([raw]));
       // SMTP sends each address its own copy: no mail names two players.
       expect(capture.messages.filter((m) => m.envelope.to.length !== 1)).toEqual([]);
+      // The judge's mails in plain ASCII (replies, notices, press, the SET ADDRESS code) travel as 7bit text, never
+      // quoted-printable (lines of at most 76).
+      const plain = capture.messages.filter((m) => /^[\x00-\x7f]*$/.test(m.parsed.text ?? '') && m.parsed.attachments.length === 0);
+      expect(plain.length).toBeGreaterThan(20);
+      expect(plain.filter((m) => /^Content-Transfer-Encoding: (quoted-printable|base64)/im.test(m.raw.toString('latin1'))).map((m) => m.parsed.subject)).toEqual([]);
     } finally {
       await running.stop();
       await capture.close();

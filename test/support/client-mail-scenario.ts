@@ -89,6 +89,15 @@ export async function playClientMails(deliver: Deliver): Promise<void> {
   expect(reply.words).toMatch(/Lines 1, 7 read as a greeting or signature/);
   expect(reply.text).not.toMatch(/error|nothing in this block/i);
 
+  // LIST, SUMMARY and HISTORY without a game name after SIGNON read the signed-on game (njudge), never "Which game?".
+  sent = await deliver(eml({ from: `Bob Smith <${FRANCE}>`, subject: 'where are we' }, 'SIGNON Fdemo frpass\nLIST\nSUMMARY\nHISTORY\nSIGNOFF'));
+  reply = only(sent, FRANCE);
+  expect(reply.subject).toBe('Re: DIP:demo - S1901M where are we');
+  expect(reply.words).not.toMatch(/Which game|error/i);
+  expect(reply.words).toMatch(/The parameters for 'demo'/);
+  expect(reply.words).toMatch(/The game goes on\./);
+  expect(reply.words).toMatch(/Game 'demo' has no history yet\./);
+
   // Apple Mail from an iPhone with a misspelt province: the block is refused, and the reply says
   // so first and then what stands, never that the refused orders will be processed.
   sent = await deliver(await clientFixture('iphone-wrong-order'));
