@@ -1,5 +1,6 @@
 import type { MapData } from '../../src/engine/map-schema.ts';
 import type { MapGeometry } from '../../src/catalog/map-geometry.ts';
+import { isFreehandDrawing, readFreehandMap } from './freehand-drawing.ts';
 import { isGlobeDrawing, readGlobeMap } from './globe-drawing.ts';
 import { readPostScriptMap, type Figure, type Point, type Segment } from './postscript.ts';
 import { provinceOutlines } from './regions.ts';
@@ -107,7 +108,7 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
 }
 
 export function buildGeometry(mapName: string, sourceName: string, source: string, map: MapData | null): GeometryImport {
-  const drawing = isGlobeDrawing(source) ? readGlobeMap(source) : readPostScriptMap(source);
+  const drawing = isGlobeDrawing(source) ? readGlobeMap(source) : isFreehandDrawing(source) ? readFreehandMap(source) : readPostScriptMap(source);
   const [rx, ry, rw, rh] = drawing.frame;
   const flip = ([x, y]: Point): Point => [x, ry + rh - (y - ry)];
   // Some drawings fill a sea rectangle far larger than the map: the picture is what is drawn, within it.
@@ -129,7 +130,9 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
   const names = new Map<string, { at: Point; sea: boolean }>();
   for (const name of drawing.names) {
     const [x, y] = flip(name.point);
-    names.set(resolve(name.abbreviation), { at: [round(x), round(y)], sea: name.sea });
+    const id = resolve(name.abbreviation);
+    const sea = name.sea ?? map?.provinces.find((p) => p.id === id)?.terrain === 'sea';
+    names.set(id, { at: [round(x), round(y)], sea });
   }
   const supplyCenters = new Map<string, Point>();
   for (const [abbr, point] of drawing.supplyCenters) {

@@ -37,7 +37,8 @@ export interface InfoEntry {
 export interface NamePlacement {
   readonly abbreviation: string;
   readonly point: Point;
-  readonly sea: boolean;
+  /** Whether the name is written on water; when the drawing does not say, the map's terrain does. */
+  readonly sea?: boolean;
 }
 
 export interface PostScriptMap {
