@@ -288,7 +288,7 @@ const access: GameOption = {
     const list = words[0] === 'ALLOW' ? 'allow' : words[0] === 'DENY' ? 'deny' : null;
     if (list === null) return null;
     if (words[1] !== 'PLAYER') {
-      return { ok: false, message: words[1] === 'MASTER' ? `SET ${words[0]} MASTER is refused: this judge has no BECOME MASTER, a game's Master is whoever creates it or takes it over` : `SET ${words[0]} takes PLAYER and an address` };
+      return { ok: false, message: words[1] === 'MASTER' ? `SET ${words[0]} MASTER is refused: this judge has no BECOME MASTER; a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE` : `SET ${words[0]} takes PLAYER and an address` };
     }
     const written = words[2];
     if (words.length !== 3 || written === undefined) return { ok: false, message: `SET ${words[0]} PLAYER takes one address (-address removes it)` };
@@ -365,6 +365,10 @@ export const GAME_OPTIONS: readonly GameOption[] = [
   access,
 ];
 
+/** njudge's PRFLIST / PRFRAND / PRFBOTH: how powers are given out is fixed on this judge. */
+const PREFERENCES_REFUSAL =
+  "powers are always given as njudge's PRFLIST does: the players' SET PREFERENCE lists are honoured, in random order of the players (or chosen with POWER_CHOICE); PRFRAND and PRFBOTH are not available";
+
 /** njudge's and DPjudge's options this judge does not honour, with the reason, by spelling without spaces. */
 export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
   BLIND: 'BLIND games (each power sees only its part of the board) are not available on this judge: every player gets the whole board',
@@ -378,9 +382,9 @@ export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
   PROXY: 'proxy orders are not available on this judge',
   STRICTCONVOY: 'this judge reads convoys as the DATC prefers (routes written are accepted, not required); STRICT CONVOY is not available',
   STRICTWAIT: "STRICT WAIT is not needed here: only a power's own player can hold a game with SET WAIT",
-  PRFLIST: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
-  PRFRAND: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
-  PRFBOTH: 'power preferences are not available on this judge: powers are given at random or chosen with POWER_CHOICE',
+  PRFLIST: PREFERENCES_REFUSAL,
+  PRFRAND: PREFERENCES_REFUSAL,
+  PRFBOTH: PREFERENCES_REFUSAL,
   RATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
   UNRATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
   AUTOCREATE: 'AUTO CREATE is not available on this judge',

@@ -247,6 +247,69 @@ describeEachDatabase('game options', (getStore) => {
     expect((await game()).deadline_at).toEqual(deadline);
   });
 
+  it('every option of the table, set by mail, shows in LIST game', async () => {
+    const judge = newJudge();
+    now = START;
+    await send(judge, GM, 'CREATE demo gmpass\nFORM');
+    const settings = [
+      'SET GREY',
+      'SET NO PARTIAL',
+      'SET FAKE',
+      'SET OBSERVER WHITE',
+      'SET WATCH ALL PRESS',
+      'SET MUST ORDER',
+      'SET NO LATE PRESS',
+      'SET QUIET',
+      'SET NO DIAS',
+      'SET NO CONCESSIONS',
+      'SET NMR',
+      'SET NO LATE COUNT',
+      'SET STRICT GRACE',
+      'SET MAX ABSENCE 5',
+      'SET MANUAL PROCESS',
+      'SET MANUAL START',
+      'SET UNMODERATED',
+      'SET GUNBOAT',
+      'SET PLAYER DEADLINES',
+      'SET MOVE NEXT 48',
+      'SET COMMENT Everything at once',
+      'SET NO LIST',
+      'SET PRIVATE opensesame',
+      'SET ALLOW PLAYER p1@players.example',
+    ];
+    expect(await send(judge, GM, `SIGNON Mdemo gmpass\n${settings.join('\n')}`)).not.toMatch(/ERROR|refused|cannot/i);
+    const list = await send(judge, 'outsider@else.example', 'LIST demo');
+    // Each option of the table has its line (timing and the description are shown in their own places).
+    for (const option of GAME_OPTIONS.filter((o) => o.title !== 'Timing' && o.title !== 'Description')) expect(list, option.title).toMatch(new RegExp(`^\\s*${option.title}: `, 'm'));
+    expect(list).toMatch(/Identities: players stay anonymous after the game ends/);
+    expect(list).toMatch(/Absences: players may set absences of up to 5 days\./);
+    expect(list).toMatch(/Access: only 1 allowed address may join or take over\./);
+    expect(list).toMatch(/Move\s+clock 1410 min 12\.00 next  48\.00/);
+    expect(list).toMatch(/Everything at once/);
+    expect(list).not.toMatch(/opensesame|p1@players/);
+  });
+
+  it('SET NMR in a game in play: at grace the late power goes into civil disorder and the turn is processed', async () => {
+    const played = await start();
+    expect(await master(played, 'SET NMR')).toMatch(/civil disorder changed\. NMR: at grace late powers go into civil disorder/);
+    for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) if (power !== 'TURKEY') await played.as(power, orders.join('\n'));
+    const { grace_at } = await game();
+    await runGameEventsUntil(db(), new Date(grace_at!.getTime() + 60_000), (at) => (now = at));
+    expect((await game()).current_phase).toBe('F1901M');
+    expect(await db().selectFrom('seats').select('status').where('power', '=', 'TURKEY').executeTakeFirstOrThrow()).toEqual({ status: 'cd' });
+  });
+
+  it('SET NO REVEAL in a game in play hides its players from SUMMARY and the players\' records from LIST', async () => {
+    const played = await start();
+    const outsider = 'outsider@else.example';
+    expect(await send(played.judge, outsider, 'SUMMARY demo')).toMatch(/^The players:/m);
+    expect(await master(played, 'SET NO REVEAL')).toMatch(/identities changed\. Players stay anonymous after the game ends/);
+    expect(await send(played.judge, outsider, 'SUMMARY demo')).toMatch(/The powers \(this game does not say who played them\):/);
+    expect(await send(played.judge, outsider, 'LIST demo')).toMatch(/Identities: players stay anonymous after the game ends/);
+    expect(await master(played, 'SET REVEAL')).toMatch(/Players are revealed when the game ends/);
+    expect(await send(played.judge, outsider, 'SUMMARY demo')).toMatch(/^The players:/m);
+  });
+
   it('forming games: privacy word, ALLOW/DENY PLAYER, MANUAL START, NO LIST and COMMENT', async () => {
     const judge = newJudge();
     now = START;
