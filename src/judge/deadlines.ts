@@ -18,7 +18,7 @@ import { subjectFor, type JudgeConfig } from './context.ts';
 import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
-import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import type { GameJob, JudgeTransaction, SeatRecord } from './ports.ts';
 
 // Deadlines of a game's phases: computed by the schedule module in the game's zone, stored on the
 // game and its phase, and turned into timed jobs (the deadline itself and the reminders before it)
@@ -220,10 +220,12 @@ export async function rescheduleJobs(
   await tx.cancelJobs(game.id);
   const payload = { phase: phaseId };
   if (deadline > now) {
-    await tx.scheduleJob({ kind: 'deadline', gameId: game.id, dueAt: deadline, dedupeKey: `game:${game.id}:deadline`, payload });
+    // The deadline and its reminders in one statement: a deadline storm schedules these per game.
+    const jobs: GameJob[] = [{ kind: 'deadline', gameId: game.id, dueAt: deadline, dedupeKey: `game:${game.id}:deadline`, payload }];
     for (const [index, at] of warningTimes(deadline, gameTiming(game)).entries()) {
-      if (at > now) await tx.scheduleJob({ kind: 'reminder', gameId: game.id, dueAt: at, dedupeKey: `game:${game.id}:reminder:${index}`, payload });
+      if (at > now) jobs.push({ kind: 'reminder', gameId: game.id, dueAt: at, dedupeKey: `game:${game.id}:reminder:${index}`, payload });
     }
+    await tx.scheduleJobs(jobs);
   } else {
     // The deadline has passed (its late notice went out): the game is looked at daily until grace.
     await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload });

@@ -435,6 +435,8 @@ export interface PressPort {
 /** Scheduled game events (deadlines, reminders, delayed processing). */
 export interface JobsPort {
   scheduleJob(job: GameJob): Promise<void>;
+  /** Several jobs at once (one round trip); their dedupe keys differ. */
+  scheduleJobs(jobs: readonly GameJob[]): Promise<void>;
   /** Drops the game's open jobs (its deadline is being replaced, or it has ended). */
   cancelJobs(gameId: number): Promise<void>;
   /** Drops the open job with this dedupe key, if any (a pending early processing withdrawn). */

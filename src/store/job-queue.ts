@@ -140,38 +140,52 @@ const HANDLER_SAVEPOINT = sql.raw('job_queue_handler');
 
 /** Inserts a job, or replaces the open job with the same dedupeKey. Returns the job's id. */
 export async function scheduleJob(db: Kysely<Database>, job: NewJobRequest): Promise<string> {
-  const values = {
+  const [id] = await scheduleJobs(db, [job]);
+  return id!;
+}
+
+/**
+ * Inserts several jobs in one statement, each replacing the open job with its dedupeKey (the
+ * dedupeKeys must differ from each other); returns their ids in the order given.
+ */
+export async function scheduleJobs(db: Kysely<Database>, jobs: readonly NewJobRequest[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map((job) => ({
     kind: job.kind,
     due_at: job.dueAt,
     game_id: job.gameId ?? null,
     payload: jsonb(job.payload ?? {}),
     dedupe_key: job.dedupeKey ?? null,
-  };
-  const insert = db.insertInto('jobs').values(values);
-  const row =
-    values.dedupe_key === null
-      ? await insert.returning('id').executeTakeFirstOrThrow()
-      : await insert
-          .onConflict((conflict) =>
-            // Names the partial unique index jobs_open_dedupe_key by its columns and predicate.
-            conflict
-              .column('dedupe_key')
-              .where('done_at', 'is', null)
-              .where('dedupe_key', 'is not', null)
-              .doUpdateSet((eb) => ({
-                kind: eb.ref('excluded.kind'),
-                due_at: eb.ref('excluded.due_at'),
-                game_id: eb.ref('excluded.game_id'),
-                payload: eb.ref('excluded.payload'),
-                attempts: 0,
-                last_error: null,
-                claimed_by: null,
-                claimed_at: null,
-              })),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
-  return row.id;
+  }));
+  const inserted = await db
+    .insertInto('jobs')
+    .values(rows)
+    .onConflict((conflict) =>
+      // Names the partial unique index jobs_open_dedupe_key by its columns and predicate; a job
+      // without a dedupeKey never conflicts.
+      conflict
+        .column('dedupe_key')
+        .where('done_at', 'is', null)
+        .where('dedupe_key', 'is not', null)
+        .doUpdateSet((eb) => ({
+          kind: eb.ref('excluded.kind'),
+          due_at: eb.ref('excluded.due_at'),
+          game_id: eb.ref('excluded.game_id'),
+          payload: eb.ref('excluded.payload'),
+          attempts: 0,
+          last_error: null,
+          claimed_by: null,
+          claimed_at: null,
+        })),
+    )
+    .returning(['id', 'dedupe_key'])
+    .execute();
+  // RETURNING gives rows in no promised order: match them back by dedupe key where there is one.
+  if (inserted.length !== jobs.length) throw new Error(`scheduled ${inserted.length} of ${jobs.length} jobs`);
+  if (jobs.length === 1) return [inserted[0]!.id];
+  const byKey = new Map(inserted.filter((row) => row.dedupe_key !== null).map((row) => [row.dedupe_key, row.id]));
+  const unkeyed = inserted.filter((row) => row.dedupe_key === null).map((row) => row.id);
+  return jobs.map((job) => (job.dedupeKey ? byKey.get(job.dedupeKey)! : unkeyed.shift()!));
 }
 
 /** Deletes the matching open jobs; returns how many. */

@@ -35,10 +35,10 @@ import type {
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
-import { cancelJobs, scheduleJob } from './job-queue.ts';
+import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
-import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonText, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
@@ -437,7 +437,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async seats(gameId: number): Promise<SeatRecord[]> {
-    return (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(toSeat);
+    const seats = (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(toSeat);
+    // The rows the game's mail takes its further addresses from: enqueueMail need not read them again.
+    this.extraAddressHolders.set(
+      gameId,
+      seats.filter((seat) => (seat.extraAddresses?.length ?? 0) > 0).map((seat) => ({ address: seat.address, extraAddresses: seat.extraAddresses ?? [] })),
+    );
+    return seats;
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
@@ -562,29 +568,24 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
-    const snapshot = jsonb<JsonValue>((await this.snapshot(gameId)) as unknown as JsonValue);
+    // The game's rules and seats as the phase begins (GameSnapshot, for ROLLBACK), read by the
+    // INSERT itself: one round trip instead of three, which a deadline storm pays per game.
+    const snapshot = sql<JsonText<JsonValue>>`(
+      SELECT jsonb_build_object(
+        'rules', to_jsonb(g.rules),
+        'seats', coalesce((
+          SELECT jsonb_agg(jsonb_build_object('id', s.id, 'address', s.address, 'status', s.status, 'passwordHash', s.password_hash) ORDER BY s.id)
+          FROM seats s WHERE s.game_id = g.id AND s.left_at IS NULL AND s.role IN ('power', 'master')), '[]'::jsonb))
+      FROM games g WHERE g.id = ${gameId})`;
     await this.trx
       .insertInto('phases')
       .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot })
       .onConflict((oc) =>
         oc
           .columns(['game_id', 'phase_id'])
-          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot, results: null, results_text: null, processed_at: null, punctuality_judged_at: null }),
+          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: sql<JsonText<JsonValue>>`excluded.game_snapshot`, results: null, results_text: null, processed_at: null, punctuality_judged_at: null }),
       )
       .execute();
-  }
-
-  private async snapshot(gameId: number): Promise<GameSnapshot> {
-    const game = await this.trx.selectFrom('games').select('rules').where('id', '=', gameId).executeTakeFirstOrThrow();
-    const seats = await this.trx
-      .selectFrom('seats')
-      .select(['id', 'address', 'status', 'password_hash'])
-      .where('game_id', '=', gameId)
-      .where('left_at', 'is', null)
-      .where('role', 'in', ['power', 'master'])
-      .orderBy('id')
-      .execute();
-    return { rules: game.rules as GameRule[], seats: seats.map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.password_hash })) };
   }
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
@@ -732,6 +733,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async scheduleJob(job: GameJob): Promise<void> {
     await scheduleJob(this.trx, { kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload });
+  }
+
+  async scheduleJobs(jobs: readonly GameJob[]): Promise<void> {
+    await scheduleJobs(this.trx, jobs.map((job) => ({ kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload })));
   }
 
   async cancelJobs(gameId: number): Promise<void> {

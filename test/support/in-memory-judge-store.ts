@@ -625,6 +625,10 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.jobs.push(structuredClone({ ...job, id: this.id() }));
   }
 
+  async scheduleJobs(jobs: readonly GameJob[]): Promise<void> {
+    for (const job of jobs) await this.scheduleJob(job);
+  }
+
   async cancelJobs(gameId: number): Promise<void> {
     this.state.jobs = this.state.jobs.filter((j) => j.gameId !== gameId);
   }
