@@ -12,6 +12,8 @@ export interface ActingSession extends GameSession {
   readonly master?: SeatRecord;
   /** The game was purged in this block: nothing more can be done in it. */
   readonly purged?: boolean;
+  /** The Master stepped down (RESIGN) in this block: the rest of it has no Master's rights. */
+  readonly steppedDown?: boolean;
   /** After OFFICIAL: the subject of the Master's later press in the block, which goes without header. */
   readonly official?: string;
   /** The Master ended the current phase in this block ("… HAS ENDED"): a "… HAS BEGUN" after it ends nothing more. */

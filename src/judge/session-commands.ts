@@ -68,6 +68,7 @@ export async function runSession(ctx: BlockContext, session: GameSession, allCom
   const heldPress: Command[] = [];
   for (const command of commands) {
     if (current.purged) throw new BlockError(command.line, `Game '${current.game.name}' has been purged: nothing more can be done in it`);
+    if (current.steppedDown) throw new BlockError(command.line, `You stepped down as a Master of game '${current.game.name}' above: nothing more can be done in this block`);
     if (pressAfterOrders && command.kind === 'press' && current.seat.id === session.seat.id) {
       heldPress.push(command);
       continue;
@@ -177,6 +178,8 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
     case 'resign-self':
       if (session.master) throw new BlockError(command.line, 'As Master, resign a power with RESIGN power; the Master cannot resign (TAKEOVER master@game hands the game over)');
       await resignSeat(ctx, game, session.variant, session.seats, seat, command.line);
+      // A Master's RESIGN steps down (masters.ts): the Master's rights end with it.
+      if (seat.role === 'master') return { ...session, steppedDown: true };
       return { ...session, seat: { ...seat, status: 'resigned' } };
     case 'set-map':
       await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });

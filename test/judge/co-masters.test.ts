@@ -77,7 +77,12 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
     expect(await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN')).toMatch(/You are the only Master of game 'demo' and cannot leave it without one: PROMOTE another Master first/);
     expect(await send(played, GM, 'RESIGN Mdemo gmpass')).toMatch(/You are the only Master of game 'demo'/);
     await send(played, GM, `SIGNON Mdemo gmpass\nPROMOTE ${WATCHER}`);
+    const stepped = await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN\nSET GREY');
+    expect(stepped).toMatch(/You stepped down as a Master of game 'demo' above: nothing more can be done in this block/);
+    // That error undid the block: the step-down too.
+    expect(await masters()).toEqual([GM, WATCHER]);
     expect(await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN')).toMatch(/You are no longer a Master of game 'demo'; one Master remains/);
+    expect((await game()).rules).not.toContain('GREY_PRESS');
     expect(await masters()).toEqual([WATCHER]);
     expect(await send(played, GM, 'SIGNON Mdemo gmpass')).toMatch(/Invalid game, power or password/);
     // The remaining Master promotes a player, who then steps down with RESIGN Mgame password.
