@@ -1,86 +1,151 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adjudicate, adjudicateDetailed } from '../src/api/adjudicate.ts';
+import * as esbuild from 'esbuild';
+import { adjudicateDetailed } from '../src/api/adjudicate.ts';
 import { loadGeometry } from '../src/catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../src/catalog/map-assets.ts';
 import { renderMapSvg } from '../src/render/map-picture.ts';
 import { renderMapPng, svgToPng } from '../src/render/map-png.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
-import { adjudicatePhase } from '../src/engine/adjudicate-phase.ts';
-import { prepareMovement } from '../src/engine/movement/adjudicate-movement.ts';
-import { resolveMovement } from '../src/engine/movement/resolver.ts';
-import { parsePhaseId } from '../src/engine/phase.ts';
-import type { SubmittedOrder } from '../src/engine/results.ts';
-import { powerEntries } from '../src/engine/ids.ts';
 import type { Position } from '../src/engine/types.ts';
-import { parseOrderLine } from '../src/orders/index.ts';
 import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 
-// npm run bench: the adjudicator on the two reference positions (shared/bench), warm.
-//  - resolver: the DATC resolution of orders already bound to units (typed arrays in, decisions out);
-//  - adjudication: binding the parsed orders to units, resolving, next position;
-//  - parse + adjudication: the same from the order text;
-//  - adjudicate(): the public JSON operation (validation, parsing, adjudication, echo).
+// npm run bench [-- --previous=REF --cli-phases=N]: the adjudicator on the two reference positions
+// (bench/fixtures/adjudicate-positions.json), each figure beside the previous release's measured in
+// the same run (REF, a git commit; by default the one the last stop ended on), so the two compare
+// whatever else the machine is doing:
+//  - in process (bench/adjudicate-figures.ts, bundled as the judge is built, against each release's
+//    sources): CPU µs per phase of the resolver, adjudication, parsing, both, adjudicate() and its
+//    JSON output;
+//  - `dipjudge adjudicate` end to end on a batch of the dense phase, compact and --pretty: CPU and
+//    wall µs per phase, the start-up (a batch of one) taken off;
+//  - map pictures (this release only).
 
 interface Fixture {
   readonly name: string;
   readonly input: { position: Omit<Position, 'dislodged' | 'supplyCenters'> & Partial<Position>; orders: Record<string, string[]> };
 }
 
-const fixtures = (JSON.parse(readFileSync(new URL('./fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: Fixture[] }).positions;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/adjudicate-positions.json', import.meta.url));
+const fixtures = (JSON.parse(readFileSync(FIXTURES, 'utf8')) as { positions: Fixture[] }).positions;
 const variant = loadVariant('standard');
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const previousRef = option('previous') ?? '835f543';
+const cliPhases = Number(option('cli-phases') ?? 20_000);
 
-function parseAll(position: Position, orders: Record<string, string[]>): SubmittedOrder[] {
-  const phase = parsePhaseId(position.phase)!.type;
-  const submitted: SubmittedOrder[] = [];
-  for (const [power, lines] of powerEntries(orders)) {
-    for (const line of lines) for (const parsed of parseOrderLine(line, variant.map, phase)) if (parsed.ok) submitted.push({ power, order: parsed.order });
-  }
-  return submitted;
+/** The previous release's tree in a scratch folder, with this checkout's packages, built. */
+function previousRelease(work: string): string {
+  const tree = path.join(work, 'previous');
+  const archive = spawnSync('bash', ['-c', `mkdir -p ${JSON.stringify(tree)} && git -C ${JSON.stringify(ROOT)} archive ${previousRef} | tar -x -C ${JSON.stringify(tree)}`], { encoding: 'utf8' });
+  if (archive.status !== 0) throw new Error(`cannot take release ${previousRef} from git: ${archive.stderr}`);
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: tree, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`cannot build release ${previousRef}: ${built.stderr}`);
+  return tree;
 }
 
-console.log(machineLine());
-console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-for (const { name, input } of fixtures) {
-  const position: Position = { dislodged: [], supplyCenters: {}, ...input.position };
-  const parsed = parseAll(position, input.orders);
-  const lines = Object.values(input.orders).flat().length;
-  const prepared = prepareMovement(variant, position.units, parsed);
-  const resolverOnly = medianMicros(() => resolveMovement(prepared.resolverOrders));
-  const proper = medianMicros(() => adjudicatePhase(variant, position, parsed));
-  const withParsing = medianMicros(() => adjudicatePhase(variant, position, parseAll(position, input.orders)));
-  const api = medianMicros(() => adjudicate(input), { batches: 100, perBatch: 50 });
-  console.log(
-    `${name}: ${position.units.length} units, ${lines} orders | resolver ${resolverOnly.toFixed(2)} µs | adjudication ${proper.toFixed(2)} µs | parse + adjudication ${withParsing.toFixed(2)} µs` +
-      ` | adjudicate() JSON ${api.toFixed(1)} µs | ${Math.round(1e6 / withParsing).toLocaleString('en')} phases/s (parse + adjudication)`,
-  );
+/** Runs adjudicate-figures.ts against the sources under `tree`, bundled as the judge's build bundles. */
+async function inProcessFigures(tree: string): Promise<Figures[]> {
+  const outfile = path.join(tree, 'dist', 'bench', 'figures.mjs'); // two folders down, as dist/lib: data paths resolve
+  await esbuild.build({
+    entryPoints: [fileURLToPath(new URL('./adjudicate-figures.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['@electric-sql/pglite', '@resvg/resvg-js', 'pino', 'pino-pretty', 'esbuild'],
+    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    nodePaths: [path.join(ROOT, 'node_modules')],
+    logLevel: 'error',
+    plugins: [{ name: 'release-sources', setup: (build) => build.onResolve({ filter: /^\.\.\/src\// }, (args) => ({ path: path.join(tree, args.path.slice(3)) })) }],
+  });
+  const run = spawnSync(process.execPath, [outfile, FIXTURES], { encoding: 'utf8', maxBuffer: 2 ** 24 });
+  if (run.status !== 0) throw new Error(`figures of ${tree} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Figures[];
 }
 
-// `dipjudge adjudicate` end to end, as a batch user runs it: the compiled command line reads N
-// copies of the dense phase as one JSON array and writes their outcomes. The same command with
-// one phase is its start-up, taken off.
-{
-  const dense = fixtures[fixtures.length - 1]!;
-  const count = Number(process.argv.find((arg) => arg.startsWith('--cli-phases='))?.split('=')[1] ?? 20_000);
-  const bin = fileURLToPath(new URL('../bin/dipjudge.js', import.meta.url));
-  const runCli = (phases: number, pretty: boolean) => {
-    const input = JSON.stringify(Array.from({ length: phases }, () => dense.input));
-    const start = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, [bin, 'adjudicate', ...(pretty ? ['--pretty'] : [])], { input, maxBuffer: 2 ** 31 - 1 });
-    const wallMicros = Number(process.hrtime.bigint() - start) / 1000;
-    if (child.status !== 0) throw new Error(`dipjudge adjudicate failed: ${child.stderr.toString()}`);
-    return wallMicros;
+interface Figures {
+  readonly name: string;
+  readonly units: number;
+  readonly orders: number;
+  readonly resolver: number;
+  readonly adjudication: number;
+  readonly parse: number;
+  readonly parseAndAdjudication: number;
+  readonly api: number;
+  readonly jsonOut: number;
+}
+
+/** `dipjudge adjudicate` of `file` through bash, whose `times` gives the child's CPU: wall and CPU µs. */
+function runCli(tree: string, file: string, pretty: boolean): { wall: number; cpu: number } {
+  const bin = path.join(tree, 'bin', 'dipjudge.js');
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} adjudicate${pretty ? ' --pretty' : ''} < ${JSON.stringify(file)} > /dev/null; status=$?; times; exit $status`;
+  const started = process.hrtime.bigint();
+  const child = spawnSync('bash', ['-c', command], { encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - started) / 1000;
+  if (child.status !== 0) throw new Error(`dipjudge adjudicate (${tree}) failed: ${child.stderr}`);
+  const times = child.stdout.trim().split('\n').at(-1)!.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)!;
+  const cpu = (Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4])) * 1e6;
+  return { wall, cpu };
+}
+
+/** Per phase of the batch, start-up (a batch of one) taken off: the better of two runs each. */
+function cliFigures(tree: string, one: string, batch: string, pretty: boolean): { wall: number; cpu: number } {
+  const best = (file: string) => {
+    const [a, b] = [runCli(tree, file, pretty), runCli(tree, file, pretty)];
+    return { wall: Math.min(a.wall, b.wall), cpu: Math.min(a.cpu, b.cpu) };
   };
+  const start = best(one);
+  const all = best(batch);
+  return { wall: (all.wall - start.wall) / (cliPhases - 1), cpu: (all.cpu - start.cpu) / (cliPhases - 1) };
+}
+
+const ratio = (previous: number, now: number) => `${(previous / now).toFixed(1)}×`;
+const cell = (text: string, width: number) => text.padStart(width);
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+console.log(`${machineLine()}, load ${load()}`);
+const work = mkdtempSync(path.join(os.tmpdir(), 'dipjudge-bench-'));
+try {
+  const previous = previousRelease(work);
+  const [before, now] = [await inProcessFigures(previous), await inProcessFigures(ROOT)];
+  console.log(`in process, CPU µs per phase (median of batches), release ${previousRef} → this checkout (faster by):`);
+  const rows: [string, keyof Figures][] = [
+    ['resolver', 'resolver'],
+    ['adjudication', 'adjudication'],
+    ['parse', 'parse'],
+    ['parse + adjudication', 'parseAndAdjudication'],
+    ['adjudicate() JSON', 'api'],
+    ['JSON.stringify(output)', 'jsonOut'],
+  ];
+  for (const [index, figures] of now.entries()) {
+    const old = before[index]!;
+    console.log(`  ${figures.name} (${figures.units} units, ${figures.orders} orders)`);
+    for (const [label, key] of rows) {
+      const [was, is] = [old[key] as number, figures[key] as number];
+      console.log(`    ${label.padEnd(24)}${cell(was.toFixed(2), 9)} →${cell(is.toFixed(2), 8)}${cell(ratio(was, is), 7)}`);
+    }
+  }
+  const dense = fixtures[fixtures.length - 1]!;
+  const one = path.join(work, 'one.json');
+  const batch = path.join(work, 'batch.json');
+  writeFileSync(one, JSON.stringify([dense.input]));
+  writeFileSync(batch, JSON.stringify(Array.from({ length: cliPhases }, () => dense.input)));
+  console.log(`\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`);
   for (const pretty of [false, true]) {
-    const startup = Math.min(runCli(1, pretty), runCli(1, pretty));
-    const batch = Math.min(runCli(count, pretty), runCli(count, pretty));
+    const [was, is] = [cliFigures(previous, one, batch, pretty), cliFigures(ROOT, one, batch, pretty)];
     console.log(
-      `${dense.name} via \`dipjudge adjudicate${pretty ? ' --pretty' : ''}\`: ${count.toLocaleString('en')} phases in ${(batch / 1e6).toFixed(2)} s, start-up ${(startup / 1000).toFixed(0)} ms | ` +
-        `${((batch - startup) / (count - 1)).toFixed(1)} µs per phase end to end (best of 2)`,
+      `  ${(pretty ? '--pretty' : 'compact').padEnd(10)} CPU ${was.cpu.toFixed(0)} → ${is.cpu.toFixed(0)} (${ratio(was.cpu, is.cpu)})  wall ${was.wall.toFixed(0)} → ${is.wall.toFixed(0)} (${ratio(was.wall, is.wall)})`,
     );
   }
+  console.log(`load at the end: ${load()}`);
+} finally {
+  if (existsSync(work)) rmSync(work, { recursive: true, force: true });
 }
 
 // Map pictures of each position with its orders: the SVG (pure) and the PNG at the width results mails use.
