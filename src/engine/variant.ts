@@ -115,6 +115,13 @@ export class Variant {
     return this.powersById.get(id)?.index ?? -1;
   }
 
+  /** The power with this id. The id comes from the game's own data (a position, a seat, a vote), so a miss is a fault. */
+  powerById(id: PowerId): Power {
+    const power = this.powersById.get(id);
+    if (power === undefined) throw new Error(`${this.title} has no power ${id}`);
+    return power;
+  }
+
   /** The power with this id, name, adjective or initial, ignoring case. */
   power(name: string): Power | undefined {
     // Most callers pass the id itself (ids are upper case): no need to normalise it.

@@ -3,7 +3,7 @@ import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { Game, Seat } from './model.ts';
-import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
 
 // What every use case of one mail block sees: the transaction, the sender, where the reply
 // text goes, and the failures that make the block roll back.
@@ -102,6 +102,13 @@ export function everyone(seats: readonly Seat[]): string[] {
 /** njudge's subject of the notice that a power has a player again: a takeover, a replacement, its own player back. */
 export function newPlayerSignon(power: { readonly initial: string }): string {
   return `New Player Signon: ${power.initial}`;
+}
+
+/** A phase the game has played or is playing: the store holds a row for each, so its absence is a fault, not input. */
+export async function storedPhase(tx: Pick<JudgeTransaction, 'phase'>, game: Pick<Game, 'id' | 'name'>, phaseId: PhaseId): Promise<PhaseRecord> {
+  const phase = await tx.phase(game.id, phaseId);
+  if (phase === null) throw new Error(`game '${game.name}' has no stored phase ${phaseId}`);
+  return phase;
 }
 
 export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: PhaseId | null, what: string): string {

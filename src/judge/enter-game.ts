@@ -216,7 +216,7 @@ async function join(ctx: BlockContext, game: Game, variant: Variant, seats: read
   }
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   const players = seats.filter((s) => s.role === 'power').length + 1;
-  ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.power(power)!.name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
+  ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.powerById(power).name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
   const all = [...seats, seat];
   if (players === variant.powers.length && hasRule(game, 'START_MASTER')) {
     // njudge's MANUAL START (DPjudge's START_MASTER): a full game waits for the Master's ACTIVATE.
@@ -348,12 +348,12 @@ export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant
     ctx.reply.push(`You have left game '${game.name}'.`);
     return;
   }
-  if (seat.status === 'resigned') throw new BlockError(line, `${variant.power(seat.power!)!.name} has already resigned`);
+  if (seat.status === 'resigned') throw new BlockError(line, `${variant.powerById(seat.power!).name} has already resigned`);
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
   if (game.status === 'active' || game.status === 'waiting') await awaitReplacements(ctx.tx, game, ctx.now);
-  const powerName = variant.power(seat.power!)!.name;
+  const powerName = variant.powerById(seat.power!).name;
   ctx.reply.push(`You have resigned from ${powerName} in game '${game.name}'.`);
   const others = everyone(seats.filter((s) => s.id !== seat.id));
   const notice = `${powerName} has resigned from game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${powerName.toLowerCase()}@${game.name} <password> to play ${powerName}.\n`;
@@ -382,7 +382,7 @@ async function takeover(
   }
   const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
   if (!seat || seat.role !== 'power') throw new BlockError(opener.line, `There is no such power in game '${game.name}'`);
-  const powerName = variant.power(seat.power!)!.name;
+  const powerName = variant.powerById(seat.power!).name;
   if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
   if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
@@ -403,7 +403,7 @@ async function takeover(
   ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
   const others = everyone(updated.filter((s) => s.id !== seat.id));
   const notice = `${powerName} in game '${game.name}' has been taken over by a new player.\n`;
-  const signon = newPlayerSignon(variant.power(seat.power!)!);
+  const signon = newPlayerSignon(variant.powerById(seat.power!));
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
   return { game: current, variant, seat: updated.find((s) => s.id === seat.id)!, seats: updated };

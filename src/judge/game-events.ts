@@ -2,11 +2,11 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { checkPhaseOrders } from '../engine/check-orders.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { subjectFor, type JudgeConfig } from './context.ts';
+import { storedPhase, subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
 import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, holdsPower, type Game, type PowerSeat } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GameEvent, JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
 import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from './process-turn.ts';
@@ -69,26 +69,25 @@ async function processOrHold(tx: JudgeTransaction, config: JudgeConfig, game: Ga
 /** Who stands where once the deadline has passed. */
 interface Lateness {
   /** Powers the turn waits for, vacant ones included. */
-  readonly waitingFor: readonly string[];
+  readonly waitingFor: readonly PowerId[];
   /** Seats with a player who owes orders and has not sent a complete set. */
-  readonly late: readonly SeatRecord[];
+  readonly late: readonly PowerSeat<SeatRecord>[];
   /** Seats with a player who owed orders and sent them. */
-  readonly punctual: readonly SeatRecord[];
+  readonly punctual: readonly PowerSeat<SeatRecord>[];
   /** Late seats with an order for every unit, errors or not (njudge's PART). */
-  readonly partial: readonly SeatRecord[];
+  readonly partial: readonly PowerSeat<SeatRecord>[];
   /** Powers the turn waits for that have no player: abandoned or resigned. */
-  readonly vacant: readonly SeatRecord[];
+  readonly vacant: readonly PowerSeat<SeatRecord>[];
 }
 
-async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
-  const phase = (await tx.phase(game.id, game.currentPhase!))!;
+async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
+  const phase = await storedPhase(tx, game, game.currentPhase!);
   const stored = await tx.orders(game.id, phase.phaseId);
-  const order = (s: SeatRecord) => variant.powers.findIndex((p) => p.id === s.power);
-  const powerSeats = seats.filter((s) => s.role === 'power' && s.power !== null).sort((a, b) => order(a) - order(b));
-  const waiting = powerSeats.filter((s) => waitingFor.includes(s.power!));
+  const powerSeats = seats.filter(holdsPower).sort((a, b) => variant.powerIndex(a.power) - variant.powerIndex(b.power));
+  const waiting = powerSeats.filter((s) => waitingFor.includes(s.power));
   const late = waiting.filter((s) => s.status === 'active');
-  const punctual = powerSeats.filter((s) => s.status === 'active' && !waitingFor.includes(s.power!) && owesOrders(variant, phase.position, s.power!));
-  const partial = late.filter((s) => ordersEveryUnit(variant, phase.position, s.power!, stored));
+  const punctual = powerSeats.filter((s) => s.status === 'active' && !waitingFor.includes(s.power) && owesOrders(variant, phase.position, s.power));
+  const partial = late.filter((s) => ordersEveryUnit(variant, phase.position, s.power, stored));
   const vacant = waiting.filter((s) => s.status === 'abandoned' || s.status === 'resigned');
   return { phaseId: phase.phaseId, waitingFor, late, punctual, partial, vacant };
 }
@@ -103,7 +102,7 @@ function ordersEveryUnit(variant: Variant, position: Position, power: PowerId, s
   return check.defaulted.every((d) => d.power !== power || ordered.has(d.unit));
 }
 
-async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[], now: Date): Promise<void> {
+async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[], now: Date): Promise<void> {
   const state = await standing(tx, game, variant, seats, waitingFor);
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
@@ -146,7 +145,7 @@ export async function awaitReplacements(tx: JudgeTransaction, game: Game, now: D
 async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
-  const waiting = state.waitingFor.map((p) => variant.power(p)!.name).join(', ');
+  const waiting = state.waitingFor.map((p) => variant.powerById(p).name).join(', ');
   const body = (when: DeadlineWriter, whose = `${waiting}'s`): string =>
     `Diplomacy game '${game.name}' is waiting for ${whose} orders.\n` +
     `The deadline was ${when(deadline)}.\n` +
@@ -154,13 +153,13 @@ async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game,
     (hasRule(game, 'CIVIL_DISORDER') ? `,\nand if nothing is received by ${when(grace)}, they will be in civil disorder: their units hold.\n` : '.\n');
   // njudge's QUIET: the Master hears who is late; each late player hears of their own orders only.
   if (hasRule(game, 'QUIET')) {
-    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body);
+    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), `Late Notice: ${state.waitingFor.map((p) => variant.powerById(p).initial).join('')}`, body);
     for (const seat of state.late) await noticeToAll(tx, config, game, [seat], 'Late Notice', (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
     return;
   }
   // During the first day after the deadline everyone hears of it; after that only the late.
   const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
-  await noticeToAll(tx, config, game, readers, `Late Notice: ${state.waitingFor.map((p) => variant.power(p)!.initial).join('')}`, body, { lateSeats: new Set(state.late.map((s) => s.id)) });
+  await noticeToAll(tx, config, game, readers, `Late Notice: ${state.waitingFor.map((p) => variant.powerById(p).initial).join('')}`, body, { lateSeats: new Set(state.late.map((s) => s.id)) });
 }
 
 /** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
@@ -187,7 +186,7 @@ async function abandon(tx: JudgeTransaction, seats: readonly SeatRecord[]): Prom
   }
 }
 
-async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly SeatRecord[]): Promise<void> {
+async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly PowerSeat<SeatRecord>[]): Promise<void> {
   await chargeCivilDisorder(tx, disorder);
   for (const seat of disorder) await tx.updateSeat(seat.id, { status: 'cd', wait: false });
   const body = (): string =>
@@ -196,11 +195,11 @@ async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Ga
   await noticeToAll(tx, config, game, seats, 'Civil Disorder', body, { lateSeats: new Set(disorder.map((s) => s.id)) });
 }
 
-async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly string[]): Promise<void> {
-  const late = seats.filter((s) => s.role === 'power' && s.status === 'active' && s.power !== null && waitingFor.includes(s.power));
+async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<void> {
+  const late = seats.filter(holdsPower).filter((s) => s.status === 'active' && waitingFor.includes(s.power));
   // One mail per player: a reminder tells nobody else who is behind.
   for (const seat of late) {
-    const body = `Diplomacy game '${game.name}': orders for ${variant.power(seat.power!)!.name} are not complete.\nThe deadline is ${deadlineTextFor(game, seat.timeZone, game.deadline)}.\n`;
+    const body = `Diplomacy game '${game.name}': orders for ${variant.powerById(seat.power).name} are not complete.\nThe deadline is ${deadlineTextFor(game, seat.timeZone, game.deadline)}.\n`;
     await tx.enqueueMail({ to: [seat.address], subject: subjectFor(config, game, game.currentPhase, 'Reminder'), body, gameId: game.id, kind: 'notice' });
   }
 }
@@ -210,7 +209,7 @@ async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game
   if (game.status !== 'waiting') return;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
-  const vacant = seats.filter((s) => s.role === 'power' && s.power !== null && (s.status === 'abandoned' || s.status === 'resigned'));
+  const vacant = seats.filter(holdsPower).filter((s) => s.status === 'abandoned' || s.status === 'resigned');
   if (vacant.length === 0) return;
   const body = (): string =>
     `Diplomacy game '${game.name}' is still waiting for replacements for ${names(variant, vacant)}.\nAnyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
@@ -265,20 +264,20 @@ async function scheduleReplacementReminder(tx: JudgeTransaction, game: Game, now
   });
 }
 
-function names(variant: Variant, seats: readonly SeatRecord[]): string {
-  return seats.map((s) => variant.power(s.power!)!.name).join(', ');
+function names(variant: Variant, seats: readonly PowerSeat[]): string {
+  return seats.map((s) => variant.powerById(s.power).name).join(', ');
 }
 
-function initials(variant: Variant, seats: readonly SeatRecord[]): string {
-  return seats.map((s) => variant.power(s.power!)!.initial).join('');
+function initials(variant: Variant, seats: readonly PowerSeat[]): string {
+  return seats.map((s) => variant.powerById(s.power).initial).join('');
 }
 
 function isAre(seats: readonly unknown[]): string {
   return seats.length === 1 ? 'is' : 'are';
 }
 
-function takeoverLines(game: Game, variant: Variant, seats: readonly SeatRecord[]): string {
-  return seats.map((s) => `  TAKEOVER ${variant.power(s.power!)!.name.toLowerCase()}@${game.name} <password>\n`).join('');
+function takeoverLines(game: Game, variant: Variant, seats: readonly PowerSeat[]): string {
+  return seats.map((s) => `  TAKEOVER ${variant.powerById(s.power).name.toLowerCase()}@${game.name} <password>\n`).join('');
 }
 
 /** When the last vacancy is filled the game goes on with a fresh deadline counted from now (njudge). */

@@ -51,7 +51,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       // The Master's PROCESS overrides WAIT flags; PROCESS! also gives the missing orders their
       // civil-disorder defaults: units hold, retreats disband, builds are waived.
       const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
-      const missing = readiness.waitingFor.map((p) => variant.power(p)!.name);
+      const missing = readiness.waitingFor.map((p) => variant.powerById(p).name);
       if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${missing.join(', ')}`);
       await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
       ctx.reply.push(`${game.currentPhase} has been processed${missing.length > 0 ? `; ${missing.join(', ')} took the civil-disorder defaults` : ''}.`);
@@ -390,7 +390,7 @@ function powerSeat(session: ActingSession, token: string, line: number): SeatRec
 }
 
 function powerName(session: ActingSession, seat: SeatRecord): string {
-  return session.variant.power(seat.power!)!.name;
+  return session.variant.powerById(seat.power!).name;
 }
 
 async function tell(ctx: BlockContext, session: ActingSession, to: string, what: string, body: string): Promise<void> {

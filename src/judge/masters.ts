@@ -35,7 +35,7 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
     : (seats.find((s) => s.role !== 'master' && s.address.toLowerCase() === lower) ?? seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.name === lower));
   if (!seat) throw new BlockError(line, `PROMOTE names a player or observer of game '${game.name}' (an address, a power or an observer's name); "${token}" is none of them`);
   if (seat.role === 'power' && (seat.status === 'resigned' || seat.status === 'abandoned' || seat.status === 'dummy')) {
-    throw new BlockError(line, `${variant.power(seat.power!)!.name} has no player to promote`);
+    throw new BlockError(line, `${variant.powerById(seat.power!).name} has no player to promote`);
   }
   return seat;
 }

@@ -108,6 +108,13 @@ export interface Seat {
   readonly wait: boolean;
 }
 
+/** A seat that holds a power: its player's, a dummy's or a vacated one. */
+export type PowerSeat<S extends Seat = Seat> = S & { readonly role: 'power'; readonly power: PowerId };
+
+export function holdsPower<S extends Seat>(seat: S): seat is PowerSeat<S> {
+  return seat.role === 'power' && seat.power !== null;
+}
+
 export function hasRule(game: Pick<Game, 'rules'>, rule: GameRule): boolean {
   return game.rules.includes(rule);
 }

@@ -43,7 +43,7 @@ const NOT_ENDED: readonly GameStatus[] = ['preparation', 'forming', 'active', 'w
 /** Who the change is announced as coming from. */
 function changer(session: ActingSession): string {
   if (masterSeat(session)) return 'The Master';
-  return session.seat.power ? session.variant.power(session.seat.power)!.name : 'A player';
+  return session.seat.power ? session.variant.powerById(session.seat.power).name : 'A player';
 }
 
 function mayChange(session: ActingSession, option: Pick<GameOption, 'who'>): boolean {

@@ -53,7 +53,7 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
         continue;
       }
       const named = parsed.power === null ? power : variant.power(parsed.power)?.id;
-      const error = named === power ? null : named === undefined ? `"${parsed.power}" is not a power${didYouMean(parsed.power!, variant.powers.map((p) => p.name))}` : `You cannot order ${variant.power(named)!.name}'s units`;
+      const error = named === power ? null : named === undefined ? `"${parsed.power}" is not a power${didYouMean(parsed.power!, variant.powers.map((p) => p.name))}` : `You cannot order ${variant.powerById(named).name}'s units`;
       checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
     }
   }

@@ -1,4 +1,4 @@
-import type { PhaseId } from '../engine/types.ts';
+import type { PhaseId, PowerId } from '../engine/types.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
@@ -20,7 +20,7 @@ import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue
 export interface TurnReadiness {
   readonly ready: boolean;
   /** Powers still owing orders, waiting, or without a player. */
-  readonly waitingFor: readonly string[];
+  readonly waitingFor: readonly PowerId[];
   /** The phase and orders read to decide, for processTurn to use as long as nothing was written since. */
   readonly current?: CurrentPhase;
 }
@@ -47,7 +47,7 @@ export async function turnReadiness(
   // A WAIT holds the turn only until the deadline (njudge's UPDATE_PROCESS).
   // The Master's PROCESS overrides it (njudge clears WAIT).
   const waitCounts = options.ignoreWaits !== true && !hasRule(game, 'REAL_TIME') && (game.deadline === null || now < game.deadline);
-  const waitingFor: string[] = [];
+  const waitingFor: PowerId[] = [];
   for (const power of variant.powers) {
     if (!owesOrders(variant, phase.position, power.id)) continue;
     const seat = seats.find((s) => s.role === 'power' && s.power === power.id);
@@ -157,7 +157,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.power(outcome.winner)!.name} has won the game.`);
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.powerById(outcome.winner).name} has won the game.`);
   return next;
 }
 
@@ -221,7 +221,7 @@ export function resultsText(
 
 /** REVEAL: who played which power, to everyone who follows the game. */
 export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.power(s.power!)!.name, address: s.address }));
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: s.address }));
   const body = renderPlayersRevealed({ gameName: game.name, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
 }
@@ -229,7 +229,7 @@ export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, g
 /** The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or gunboat. */
 export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.power(s.power!)!.name, address: reveal ? s.address : null }));
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? s.address : null }));
   const body = renderGameOver({ gameName: game.name, why, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Game over'), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId: null, subject: 'Game over', body });

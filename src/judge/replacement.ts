@@ -49,7 +49,7 @@ export async function replacePlayer(ctx: BlockContext, session: ActingSession, l
   const power = variant.power(old);
   const seat = power ? seats.find((s) => s.role === 'power' && s.power === power.id) : seats.find((s) => s.role === 'power' && s.address === old && s.status !== 'dummy');
   if (!seat) throw new BlockError(line, `"${replacement.old}" is neither a power of game '${game.name}' nor the address of one of its players`);
-  const name = variant.power(seat.power!)!.name;
+  const name = variant.powerById(seat.power!).name;
   const { newcomer } = replacement;
   if (seat.address === newcomer && seat.status === 'active') throw new BlockError(line, `${newcomer} already plays ${name}`);
   if (seats.some((s) => s.address === newcomer && s.id !== seat.id && s.status !== 'resigned' && s.role !== 'observer' && s.role !== 'monitor')) {
@@ -74,8 +74,8 @@ export async function replacePlayer(ctx: BlockContext, session: ActingSession, l
     await resumeAfterTakeover(ctx.tx, { ...game, status: 'active' }, ctx.now);
   }
 
-  const initial = variant.power(seat.power!)!.initial;
-  const signon = newPlayerSignon(variant.power(seat.power!)!);
+  const initial = variant.powerById(seat.power!).initial;
+  const signon = newPlayerSignon(variant.powerById(seat.power!));
   await ctx.tx.enqueueMail({
     to: [newcomer],
     subject: subjectFor(ctx.config, game, game.currentPhase, signon),

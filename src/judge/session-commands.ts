@@ -1,7 +1,7 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
-import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, storedPhase, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { resignSeat } from './enter-game.ts';
@@ -108,7 +108,7 @@ function ordersGatePress(session: GameSession): boolean {
 /** The player of a power the Master acted for gets the Master's lines and the judge's answers. */
 async function sendBecomeCopy(ctx: BlockContext, copy: BecomeCopy, replies: readonly string[]): Promise<void> {
   const { game, variant, seat } = copy.session;
-  const name = variant.power(seat.power!)!.name;
+  const name = variant.powerById(seat.power!).name;
   const body = [`The Master of game '${game.name}', acting as ${name}, wrote:`, '', ...copy.lines.map((l) => `  ${l}`), '', 'The judge answered:', '', ...replies, ''].join('\n');
   await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Master as ${name}`), body, gameId: game.id, kind: 'notice' });
 }
@@ -122,8 +122,8 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
-      const phase = requirePlayingPower(session, command.line);
-      await ctx.tx.saveOrders(game.id, phase, { power: seat.power!, lines: [], submitted: false, hasErrors: false });
+      const { power, phaseId } = requirePlayingPower(session, command.line);
+      await ctx.tx.saveOrders(game.id, phaseId, { power, lines: [], submitted: false, hasErrors: false });
       ctx.reply.push('Your orders have been cleared.');
       return;
     }
@@ -202,7 +202,7 @@ async function setPreference(ctx: BlockContext, session: ActingSession, tokens: 
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || session.master) throw new BlockError(line, 'Only a player who has joined a game can set power preferences');
   if (game.status !== 'forming') throw new BlockError(line, `Game '${game.name}' has started: its powers are already given out`);
-  if (seat.power !== null) throw new BlockError(line, `You chose ${variant.power(seat.power)!.name} when you joined; preferences are for powers given at random`);
+  if (seat.power !== null) throw new BlockError(line, `You chose ${variant.powerById(seat.power).name} when you joined; preferences are for powers given at random`);
   const list = resolvePowerList(tokens, variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })));
   if (!list.ok) throw new BlockError(line, `"${list.token}" is not a power: ${list.error}`);
   const preferences = list.ids.filter((id) => variant.power(id) !== undefined);
@@ -211,19 +211,25 @@ async function setPreference(ctx: BlockContext, session: ActingSession, tokens: 
   ctx.reply.push(
     preferences.length === 0
       ? `You have no power preferences in game '${game.name}': you get any power.`
-      : `Your power preferences in game '${game.name}': ${preferences.map((id) => variant.power(id)!.name).join(', ')}; any other power if none of these is free.`,
+      : `Your power preferences in game '${game.name}': ${preferences.map((id) => variant.powerById(id).name).join(', ')}; any other power if none of these is free.`,
   );
   return { ...session, seat: { ...seat, preferences } };
 }
 
-/** The phase a power may order now; refuses Masters (unless after BECOME), observers and vacated seats. */
-function requirePlayingPower(session: ActingSession, line: number): PhaseId {
+/** A power its sender may order now, and the phase it orders in. */
+interface PlayingPower {
+  readonly power: PowerId;
+  readonly phaseId: PhaseId;
+}
+
+/** The power and phase a sender may order now; refuses Masters (unless after BECOME), observers and vacated seats. */
+function requirePlayingPower(session: ActingSession, line: number | null): PlayingPower {
   const { game, seat } = session;
   if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that (the Master may BECOME one)');
   // The Master may order a dummy or a vacated power.
   if (seat.status !== 'active' && !session.master) throw new BlockError(line, 'Your power has been vacated');
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is not being played (it is ${game.status})`);
-  return game.currentPhase!;
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, `Game '${game.name}' is not being played (it is ${game.status})`);
+  return { power: seat.power, phaseId: game.currentPhase };
 }
 
 /**
@@ -246,42 +252,44 @@ async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): P
     await resumeAfterTakeover(ctx.tx, current, ctx.now);
     current = (await ctx.tx.findGameById(game.id)) ?? current;
   }
-  const name = variant.power(seat.power!)!.name;
+  const name = variant.powerById(seat.power!).name;
   ctx.reply.push(`You play ${name} in game '${game.name}' again.`);
-  await notifyPlayers(ctx, session, newPlayerSignon(variant.power(seat.power!)!), `${name} in game '${game.name}' is played again by its player.\n`);
+  await notifyPlayers(ctx, session, newPlayerSignon(variant.powerById(seat.power!)), `${name} in game '${game.name}' is played again by its player.\n`);
   return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
 }
 
 async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
   const session = await reclaimVacatedPower(ctx, acting);
   const { game, variant, seat } = session;
-  const phaseId = requirePlayingPower(session, entries[0]!.line!);
-  const phase = (await ctx.tx.phase(game.id, phaseId))!;
-  if (!owesOrders(variant, phase.position, seat.power!)) throw new BlockError(entries[0]!.line, `${variant.power(seat.power!)!.name} has no orders to give in ${phaseId}`);
-  const checked = checkOrderSet(variant, phase.position, seat.power!, entries);
+  const line = entries[0]?.line ?? null;
+  const { power, phaseId } = requirePlayingPower(session, line);
+  const phase = await storedPhase(ctx.tx, game, phaseId);
+  if (!owesOrders(variant, phase.position, power)) throw new BlockError(line, `${variant.powerById(power).name} has no orders to give in ${phaseId}`);
+  const checked = checkOrderSet(variant, phase.position, power, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
   const typeNotes = checked.notes.filter((n) => /read as such|coast written was ignored/.test(n.note));
   if (typeNotes.length > 0) ctx.reply.push(typeNotes.map((n) => `${n.line === null ? '' : `Line ${n.line}: `}${n.text}\n  Note: ${n.note}.`).join('\n'));
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
-  await ctx.tx.saveOrders(game.id, phaseId, { power: seat.power!, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
+  await ctx.tx.saveOrders(game.id, phaseId, { power, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.id);
 }
 
 async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
-  if (seat.role !== 'power' || !game.currentPhase) {
+  if (seat.role !== 'power' || seat.power === null || !game.currentPhase) {
     ctx.reply.push(`Game '${game.name}' is ${game.status}${game.currentPhase ? `, in ${game.currentPhase}` : ''}.`);
     return;
   }
-  const phase = (await ctx.tx.phase(game.id, game.currentPhase))!;
-  const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
-  const checked = checkReadOrders(variant, phase.position, seat.power!, stored ? storedOrders(variant, phase.position, stored) : []);
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power!, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
+  const power = seat.power;
+  const phase = await storedPhase(ctx.tx, game, game.currentPhase);
+  const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
+  const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
@@ -306,10 +314,10 @@ type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | '
 async function vote(ctx: BlockContext, session: GameSession, command: VoteCommand): Promise<void> {
   const { variant, seat } = session;
   let { game } = session;
-  requirePlayingPower(session, command.line);
-  const phase = (await ctx.tx.phase(game.id, game.currentPhase!))!;
+  const { phaseId } = requirePlayingPower(session, command.line);
+  const phase = await storedPhase(ctx.tx, game, phaseId);
   const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
-  const name = (power: PowerId) => variant.power(power)!.name;
+  const name = (power: PowerId) => variant.powerById(power).name;
   const noDias = hasRule(game, 'NO_DIAS');
   const refuseDraws = () => {
     if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
@@ -351,7 +359,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       }
       const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {
-        if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.power(p)!.initial).join('')}`);
+        if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.powerById(p).initial).join('')}`);
         await recordVote(ctx, seat.id, { drawVote: [] }, 'Your vote for a draw including all survivors has been recorded.');
         break;
       }

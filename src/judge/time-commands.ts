@@ -62,7 +62,7 @@ function deadlineActor(session: ActingSession, line: number): Actor {
   if (session.master || seat.role === 'master') return { byMaster: true, name: 'The Master' };
   if (seat.role !== 'power' || seat.power === null || seat.status !== 'active') throw new BlockError(line, 'Only the Master, or players in PLAYER_DEADLINES games, can change the deadline');
   if (!hasRule(game, 'PLAYER_DEADLINES')) throw new BlockError(line, `Only the Master can change the deadline of game '${game.name}' (it does not have PLAYER_DEADLINES)`);
-  return { byMaster: false, name: variant.power(seat.power)!.name };
+  return { byMaster: false, name: variant.powerById(seat.power).name };
 }
 
 function currentState(game: Game, now: Date): DeadlineState {
@@ -176,7 +176,7 @@ export async function unendGame(ctx: BlockContext, session: ActingSession, line:
   if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has ended can be unended`);
   }
-  const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.power(s.power!)!.name);
+  const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.powerById(s.power!).name);
   if (vacant.length > 0) {
     await ctx.tx.updateGame(game.id, { status: 'waiting' });
     const waiting: Game = { ...game, status: 'waiting' };
