@@ -172,6 +172,40 @@ export const MASTER_COMMANDS = [
 ] as const;
 export type MasterCommandName = (typeof MASTER_COMMANDS)[number];
 
+/** What every Master command carries: its words after the keyword, as written. */
+type MasterCommandBase = CommandBase & { readonly kind: 'master'; readonly args: readonly string[] };
+
+/**
+ * ROLLBACK and ROLLFORWARD's words read. The judge refuses the block with an `error`: at once when
+ * it is ROLLBACK FORMING's own (`forming`), else only once the game is known to be in play.
+ */
+export type RollArguments =
+  /** ROLLBACK FORMING: back to before the start (UNSTART). */
+  | { readonly kind: 'forming' }
+  /** To the phase named (null: the one before or after), keeping its orders (RESTORE), with the seats and rules it began with (FULL). */
+  | { readonly kind: 'phase'; readonly phase: PhaseId | null; readonly restore: boolean; readonly full: boolean }
+  | { readonly kind: 'error'; readonly error: string; readonly forming: boolean };
+
+/** The Master commands whose arguments the parser reads; the others carry only `args`. */
+type TypedMasterCommandName = 'PURGE' | 'RENAME' | 'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE' | 'REVIVE' | 'ROLLBACK' | 'ROLLFORWARD' | SignonGateCommand;
+type SignonGateCommand = `SET ${SignonGateName}`;
+
+/** One member per command name, so a switch on `command` narrows to it. */
+type EachMasterCommand<C extends MasterCommandName, Fields> = { [K in C]: MasterCommandBase & { readonly command: K } & Fields }[C];
+
+/** A Master command, its arguments read as far as the command language goes (names are resolved by the judge). */
+export type MasterCommandLine =
+  /** `PURGE game password`, `RENAME game new-name password`: the Master's password asked again. */
+  | (MasterCommandBase & { readonly command: 'PURGE'; readonly game: string; readonly password: string })
+  | (MasterCommandBase & { readonly command: 'RENAME'; readonly game: string; readonly newName: string; readonly password: string })
+  /** A power (name, initial) or, for EJECT and PROMOTE, an address, as written. */
+  | EachMasterCommand<'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE', { readonly target: string }>
+  | (MasterCommandBase & { readonly command: 'REVIVE'; readonly target: string; readonly password: string | null })
+  | EachMasterCommand<'ROLLBACK' | 'ROLLFORWARD', { readonly roll: RollArguments }>
+  /** SET DEDICATION / ONTIMERAT / RESRAT: the checked value; null for SET NO …. */
+  | EachMasterCommand<SignonGateCommand, { readonly value: number | null }>
+  | EachMasterCommand<Exclude<MasterCommandName, TypedMasterCommandName>, unknown>;
+
 /** Commands that need no SIGNON: they may stand before the first opener. */
 export type InfoCommand =
   | (CommandBase & { readonly kind: 'list'; readonly game: string | null; readonly full: boolean })
@@ -241,8 +275,8 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'propose'; readonly target: { readonly kind: 'dias' } | { readonly kind: 'power'; readonly token: string } })
   /** njudge's `PHASE S 1903 M`: the orders that follow are for that phase. */
   | (CommandBase & { readonly kind: 'phase'; readonly args: string })
-  /** A Master command; the judge checks who sent it and reads the arguments. */
-  | (CommandBase & { readonly kind: 'master'; readonly command: MasterCommandName; readonly args: readonly string[] })
+  /** A Master command; the judge checks who sent it. */
+  | MasterCommandLine
   /** Any other line after an opener: orders are read later, against the game's map. */
   | (CommandBase & { readonly kind: 'order' });
 

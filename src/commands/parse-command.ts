@@ -1,5 +1,5 @@
 import { readPhaseId, type PhaseId } from '../engine/phase.ts';
-import type { BodyLine, Command, MasterCommandName, VoteChoice } from './command-types.ts';
+import type { BodyLine, Command, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isGameName } from './parse-opener.ts';
 import { splitPowerList } from './power-list.ts';
@@ -40,6 +40,61 @@ const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
 
+/**
+ * A Master command with its arguments read. The counts were checked against MASTER_KEYWORDS, so
+ * each word named here is there; what the words name (a power, an address) the judge resolves.
+ */
+function masterCommand(base: { readonly line: number; readonly text: string }, command: MasterCommandName, args: readonly string[]): MasterCommandLine {
+  const common = { kind: 'master' as const, ...base, args };
+  const word = (index: number): string => args[index] ?? '';
+  switch (command) {
+    case 'PURGE':
+      return { ...common, command, game: word(0), password: word(1) };
+    case 'RENAME':
+      return { ...common, command, game: word(0), newName: word(1), password: word(2) };
+    case 'DUMMY':
+    case 'BECOME':
+    case 'EJECT':
+    case 'RESIGN':
+    case 'PROMOTE':
+      return { ...common, command, target: word(0) };
+    case 'REVIVE':
+      return { ...common, command, target: word(0), password: args[1] ?? null };
+    case 'ROLLBACK':
+    case 'ROLLFORWARD':
+      return { ...common, command, roll: rollArguments(command, args) };
+    case 'SET DEDICATION':
+    case 'SET ONTIMERAT':
+    case 'SET RESRAT':
+      // Only readGateLine makes these, with the value checked.
+      return { ...common, command, value: args[0] === undefined ? null : Number(args[0]) };
+    default:
+      return { ...common, command };
+  }
+}
+
+/** ROLLBACK/ROLLFORWARD [phase] [RESTORE] [FULL], and ROLLBACK FORMING. */
+function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly string[]): RollArguments {
+  if (command === 'ROLLBACK' && args.some((word) => word.toUpperCase() === 'FORMING')) {
+    return args.length > 1 ? { kind: 'error', error: 'ROLLBACK FORMING takes nothing else: the game goes back to before its start', forming: true } : { kind: 'forming' };
+  }
+  let phase: PhaseId | null = null;
+  let restore = false;
+  let full = false;
+  for (const word of args) {
+    const upper = word.toUpperCase();
+    if (upper === 'RESTORE') restore = true;
+    else if (upper === 'FULL') full = true;
+    else if (upper === 'FORMING') return { kind: 'error', error: 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming', forming: false };
+    else {
+      const read = readPhaseId(word);
+      if (!read || phase !== null) return { kind: 'error', error: `${command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`, forming: false };
+      phase = read;
+    }
+  }
+  return { kind: 'phase', phase, restore, full };
+}
+
 export function spell(match: KeywordMatch<Keyword>): string {
   return match.keywordWords.join(' ').toUpperCase();
 }
@@ -69,7 +124,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
   // The value is checked here, so the Master's command carries it as a plain number (none: SET NO …).
   if (isGateKeyword(keyword)) {
     const gate = readGateLine(keyword, name, args);
-    return gate.ok ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)] }) : fail(gate.message);
+    return gate.ok ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)], value: gate.value }) : fail(gate.message);
   }
 
   // The Mafia tracker's "UNEND GAME" is the same as DPjudge's UNEND.
@@ -79,7 +134,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     if (keyword === 'unend' && args.length > 0) return fail('UNEND takes no arguments (UNEND GAME is the same)');
     if (args.length < master.min) return fail(`${name} needs ${master.min === 1 ? 'an argument' : plural(master.min, 'argument')}`);
     if (args.length > master.max) return fail(master.max === 0 ? `${name} takes no arguments` : `${name} takes at most ${plural(master.max, 'argument')}`);
-    return ok({ kind: 'master', ...base, command: master.name, args });
+    return ok(masterCommand(base, master.name, args));
   }
 
   switch (keyword) {
@@ -135,7 +190,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       // RESIGN alone is njudge's player resignation; RESIGN power is the Master's.
       // (RESIGN Fgame password opens a block and never reaches here.)
       if (args.length === 0) return ok({ kind: 'resign-self', ...base });
-      return args.length === 1 ? ok({ kind: 'master', ...base, command: 'RESIGN', args }) : fail('RESIGN takes a power, or a power@game and password');
+      return args.length === 1 ? ok(masterCommand(base, 'RESIGN', args)) : fail('RESIGN takes a power, or a power@game and password');
     case 'set':
       // The game options (SET GREY, SET NMR, SET MOVE CLOCK …) are read by the judge against its table.
       return args.length === 0 ? fail('SET needs something to set, e.g. SET WAIT') : ok({ kind: 'set-option', ...base, words: args, rest });

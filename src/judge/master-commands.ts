@@ -3,7 +3,6 @@ import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
-import { readPhaseId } from '../engine/phase.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterSeatFor, promote } from './masters.ts';
 import { noGameNamed } from './game-names.ts';
@@ -68,7 +67,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
     case 'UNSTART':
       return unstart(ctx, session, command.line);
     case 'PROMOTE':
-      await promote(ctx, session, command.args[0]!, command.line);
+      await promote(ctx, session, command.target, command.line);
       return refreshed(ctx, session);
     case 'ROLLBACK':
     case 'ROLLFORWARD':
@@ -101,35 +100,17 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
     case 'SET ONTIMERAT':
     case 'SET RESRAT':
       return setSignonGate(ctx, session, command);
-    default:
-      ctx.errors.push({ line: command.line, message: `The Master command ${command.command} is not available on this judge yet` });
-  }
-}
-
-interface RollOptions {
-  readonly phase: PhaseId | null;
-  /** ROLLBACK RESTORE: the orders the phase was processed with stay, to be changed or processed again. */
-  readonly restore: boolean;
-  /** FULL: the rules and the seat holders go back to what they were when the phase began. */
-  readonly full: boolean;
-}
-
-function rollOptions(command: MasterCommand): RollOptions {
-  let phase: PhaseId | null = null;
-  let restore = false;
-  let full = false;
-  for (const word of command.args) {
-    const upper = word.toUpperCase();
-    if (upper === 'RESTORE') restore = true;
-    else if (upper === 'FULL') full = true;
-    else if (upper === 'FORMING') throw new BlockError(command.line, 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming');
-    else {
-      const read = readPhaseId(word);
-      if (!read || phase !== null) throw new BlockError(command.line, `${command.command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`);
-      phase = read;
+    default: {
+      // Every Master command the parser makes is handled above; the compiler says so when one is not.
+      const unhandled = unhandledCommand(command);
+      ctx.errors.push({ line: unhandled.line, message: `The Master command ${unhandled.command} is not available on this judge yet` });
     }
   }
-  return { phase, restore, full };
+}
+
+/** Only compiles while the switch above handles every Master command. */
+function unhandledCommand(command: never): MasterCommand {
+  return command;
 }
 
 /**
@@ -139,17 +120,16 @@ function rollOptions(command: MasterCommand): RollOptions {
  * them (the next one by default) as they were, orders included, until the game processes a phase
  * anew. Either way the phase gets a fresh deadline.
  */
-async function roll(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
-  if (command.command === 'ROLLBACK' && command.args.some((word) => word.toUpperCase() === 'FORMING')) {
-    if (command.args.length > 1) throw new BlockError(command.line, 'ROLLBACK FORMING takes nothing else: the game goes back to before its start');
-    return unstart(ctx, session, command.line);
-  }
+async function roll(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'ROLLBACK' | 'ROLLFORWARD' }>): Promise<ActingSession> {
+  const { roll: options } = command;
+  if (options.kind === 'forming') return unstart(ctx, session, command.line);
+  if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   if (game.status !== 'active' && game.status !== 'waiting') {
     throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only a game in play can be rolled ${back ? 'back' : 'forward'}${game.status === 'completed' || game.status === 'terminated' ? ' (UNEND it first)' : ''}`);
   }
-  const options = rollOptions(command);
+  if (options.kind === 'error') throw new BlockError(command.line, options.error);
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)!;
   const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);
@@ -278,14 +258,13 @@ async function activate(ctx: BlockContext, session: ActingSession, line: number)
 }
 
 /** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
-async function purgeOrRename(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+async function purgeOrRename(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
   const { game } = session;
-  const [named, ...rest] = command.args;
-  const password = rest[rest.length - 1]!;
-  if (named!.toLowerCase() !== game.name) throw new BlockError(command.line, `${command.command} names game '${named!.toLowerCase()}', but you are signed on to '${game.name}'`);
-  if (!(await verifyPassword(password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, `${command.command} needs the Master's password of game '${game.name}'`);
+  const named = command.game.toLowerCase();
+  if (named !== game.name) throw new BlockError(command.line, `${command.command} names game '${named}', but you are signed on to '${game.name}'`);
+  if (!(await verifyPassword(command.password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, `${command.command} needs the Master's password of game '${game.name}'`);
   if (command.command === 'PURGE') return purge(ctx, session, command.line);
-  return rename(ctx, session, rest[0]!, command.line);
+  return rename(ctx, session, command.newName, command.line);
 }
 
 async function purge(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
@@ -323,10 +302,10 @@ async function rename(ctx: BlockContext, session: ActingSession, newName: string
  * stricter than their own record; we do not: a Master's own punctuality as a player says nothing
  * about the players their game needs, and on a new judge every Master's record is empty.
  */
-async function setSignonGate(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+async function setSignonGate(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: `SET ${SignonGateName}` }>): Promise<ActingSession> {
   const { game } = session;
   const key = GATE_KEYS[command.command.slice('SET '.length) as SignonGateName];
-  const value = command.args.length === 0 ? null : Number(command.args[0]);
+  const { value } = command;
   await ctx.tx.updateGame(game.id, { signonGates: { [key]: value } });
   const changed = { ...session, game: { ...game, signonGates: { ...(game.signonGates ?? NO_SIGNON_GATES), [key]: value } } };
   const requirement = value === null ? null : requirementText(key, value);
@@ -371,8 +350,8 @@ async function preview(ctx: BlockContext, session: ActingSession, line: number):
  */
 export async function masterCommandWithoutSignon(ctx: BlockContext, command: MasterCommand): Promise<void> {
   if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
-  const game = await ctx.tx.findGame(command.args[0]!, { forUpdate: true });
-  if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
+  const game = await ctx.tx.findGame(command.game, { forUpdate: true });
+  if (!game) throw await noGameNamed(ctx.tx, command.game, command.line);
   const seats = await ctx.tx.seats(game.id);
   const master = masterSeatFor(seats, ctx.sender);
   if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);
@@ -413,9 +392,9 @@ async function resumeIfFilled(ctx: BlockContext, session: ActingSession, filled:
  * RESIGN power: the Master resigns the player; EJECT power|address|observer: the Master removes
  * someone. A power so vacated waits for TAKEOVER, and the game waits with it.
  */
-async function vacate(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+async function vacate(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'RESIGN' | 'EJECT' }>): Promise<ActingSession> {
   const { game } = session;
-  const token = command.args[0]!;
+  const token = command.target;
   const byAddress = token.includes('@') ? session.seats.find((s) => s.address === token.toLowerCase() && s.role !== 'master') : undefined;
   const watcher = session.seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === token.toLowerCase() || s.name === token.toLowerCase()));
   if (command.command === 'EJECT' && (byAddress?.role === 'observer' || byAddress?.role === 'monitor' || (!byAddress && watcher))) {
@@ -444,8 +423,8 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Master
 }
 
 /** DUMMY power: nobody plays it; its units hold unless the Master orders them after BECOME. */
-async function dummy(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
-  const seat = powerSeat(session, command.args[0]!, command.line);
+async function dummy(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'DUMMY' }>): Promise<ActingSession> {
+  const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
   if (seat.status === 'dummy') throw new BlockError(command.line, `${name} is a dummy already`);
   const master = masterSeat(session)!;
@@ -458,8 +437,8 @@ async function dummy(ctx: BlockContext, session: ActingSession, command: MasterC
 }
 
 /** REVIVE power [password]: a resigned, abandoned or dummy power goes back to its last player. */
-async function revive(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
-  const seat = powerSeat(session, command.args[0]!, command.line);
+async function revive(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'REVIVE' }>): Promise<ActingSession> {
+  const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
   if (seat.status === 'active') throw new BlockError(command.line, `${name} is being played`);
   const master = masterSeat(session)!;
@@ -467,7 +446,7 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Master
   const holders = await ctx.tx.holders(seat.id);
   const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
   if (!player) throw new BlockError(command.line, `${name} has never had a player; RESIGN ${name} frees it for TAKEOVER`);
-  const password = command.args[1];
+  const { password } = command;
   await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   // njudge counts a player's return to their own vacated power as a takeover.
@@ -482,9 +461,9 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Master
  * BECOME power: the rest of the block acts as that power (orders, press, absences); its player is
  * told, and gets a copy of what is done at the end of the block. BECOME MASTER goes back.
  */
-async function become(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+async function become(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'BECOME' }>): Promise<ActingSession> {
   const master = masterSeat(session)!;
-  const token = command.args[0]!;
+  const token = command.target;
   if (token.toUpperCase() === 'MASTER' || token.toUpperCase() === 'M') {
     ctx.reply.push('You act as the Master again.');
     const { master: _, ...rest } = session;

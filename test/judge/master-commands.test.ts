@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
-import { masterCommandWithoutSignon } from '../../src/judge/master-commands.ts';
+import { masterCommandWithoutSignon, type MasterCommand } from '../../src/judge/master-commands.ts';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -476,7 +476,9 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
         const [keyword, ...args] = text.split(' ');
         const ctx: BlockContext = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
         try {
-          await masterCommandWithoutSignon(ctx, { kind: 'master', line: 1, text, command: keyword as 'PURGE' | 'RENAME', args });
+          const [game = '', second = '', third = ''] = args;
+          const command: MasterCommand = keyword === 'PURGE' ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second } : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
+          await masterCommandWithoutSignon(ctx, command);
         } catch (error) {
           if (error instanceof BlockError) return error.message;
           throw error;
