@@ -6,7 +6,7 @@ import { mapLayers, POSITION_MARK, renderMapSvg } from '../../../src/render/map-
 // One picture per family of drawings (standard's own are in map-picture.test.ts): the starting position.
 // The snapshot holds what the position adds to the drawing (tinted provinces, centres, units, title,
 // legend); the drawing itself is the geometry file, checked by geometry.test.ts.
-const FAMILIES = ['modern', 'empire', 'youngstown', 'ancmed', 'canton', 'aberration', 'pure', 'chaos', 'hundred', 'imperial', 'classical'];
+const FAMILIES = ['modern', 'empire', 'youngstown', 'ancmed', 'canton', 'aberration', 'pure', 'chaos', 'hundred', 'imperial', 'classical', 'chromatic'];
 
 describe('map pictures of each family of drawings', () => {
   for (const name of FAMILIES) {
