@@ -157,7 +157,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.powerById(outcome.winner).name} has won the game.`);
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.powerById(outcome.winner).name} has won the game.`, [outcome.winner]);
   return next;
 }
 
@@ -226,11 +226,17 @@ export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, g
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
 }
 
-/** The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or gunboat. */
-export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string): Promise<void> {
+/**
+ * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
+ * gunboat. `victors` are the powers that won or share the draw: njudge's subject then reads
+ * "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ */
+export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string, victors: readonly string[] = []): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? s.address : null }));
   const body = renderGameOver({ gameName: game.name, why, roster });
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Game over'), body, gameId: game.id, kind: 'notice' });
-  await tx.archiveNotice({ gameId: game.id, phaseId: null, subject: 'Game over', body });
+  const what = victors.length > 0 ? `Victory: ${victors.map((id) => variant.power(id)?.initial ?? id).join('')}` : 'Game over';
+  const phaseId = victors.length > 0 ? game.currentPhase : null;
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
+  await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }

@@ -411,7 +411,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
   if (!draw && !winner) return;
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
   const why = draw ? `It ends in a draw between ${draw.map(name).join(', ')}.` : `${name(winner!)} wins: every other power has conceded.`;
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why);
+  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why, draw ?? [winner!]);
   ctx.reply.push(`Game '${game.name}' is over. ${why}`);
 }
 
