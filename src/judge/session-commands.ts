@@ -1,6 +1,6 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { renderOrdersOnFile, renderOrderStatus } from '../render/index.ts';
+import { proposalText, renderOrdersOnFile, renderOrderStatus, renderVoteReply, type Proposal, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -329,24 +329,24 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
   switch (command.kind) {
     case 'set-draw':
     case 'vote': {
-      if (command.kind === 'vote' && command.choice === 'solo') return recordVote(ctx, seat.id, { drawVote: null, concedeVote: null }, 'Your votes for a draw or concession have been withdrawn.');
+      if (command.kind === 'vote' && command.choice === 'solo') return recordVote(ctx, seat.id, { drawVote: null, concedeVote: null }, { kind: 'withdrawn' });
       if (command.kind === 'vote' && command.choice === 'loss') {
         refuseConcessions();
         const largest = largestPower(phase.position.supplyCenters, survivors);
         if (!largest) throw new BlockError(command.line, 'No single power is largest, so there is nobody to concede to');
         if (largest === seat.power) throw new BlockError(command.line, `${name(largest)} holds the most centres, so there is nobody to concede to: VOTE LOSS concedes to the largest power`);
-        await recordVote(ctx, seat.id, { concedeVote: largest }, `You concede the game to ${name(largest)}.`);
+        await recordVote(ctx, seat.id, { concedeVote: largest }, { kind: 'concede', to: name(largest) });
         break;
       }
       if (command.kind === 'vote' && (command.choice === 'yes' || command.choice === 'no')) {
         if (!game.proposal) throw new BlockError(command.line, 'There is no open proposal to answer');
         if (command.choice === 'yes') {
-          await recordVote(ctx, seat.id, { proposalVote: true }, 'You accept the proposal.');
+          await recordVote(ctx, seat.id, { proposalVote: true }, { kind: 'accept-proposal' });
           break;
         }
         await ctx.tx.updateGame(game.id, { proposal: null });
         await ctx.tx.clearProposalVotes(game.id);
-        ctx.reply.push('You reject the proposal; it is withdrawn.');
+        ctx.reply.push(renderVoteReply({ kind: 'reject-proposal' }));
         await notifyPlayers(ctx, session, 'Proposal rejected', 'The proposal has been rejected and withdrawn.\n');
         return;
       }
@@ -360,7 +360,7 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {
         if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.powerById(p).initial).join('')}`);
-        await recordVote(ctx, seat.id, { drawVote: [] }, 'Your vote for a draw including all survivors has been recorded.');
+        await recordVote(ctx, seat.id, { drawVote: [] }, { kind: 'draw', between: 'survivors' });
         break;
       }
       if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so write SET DRAW alone`);
@@ -369,21 +369,21 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       const draw = [...list.ids].sort();
       const dead = draw.filter((p) => !survivors.includes(p));
       if (dead.length > 0) throw new BlockError(command.line, `${dead.map(name).join(', ')} cannot share a draw: no units and no centres`);
-      await recordVote(ctx, seat.id, { drawVote: draw }, `Your vote for a draw between ${draw.map(name).join(', ')} has been recorded.`);
+      await recordVote(ctx, seat.id, { drawVote: draw }, { kind: 'draw', between: draw.map(name) });
       break;
     }
     case 'set-nodraw':
-      return recordVote(ctx, seat.id, { drawVote: null }, 'Your draw vote has been withdrawn.');
+      return recordVote(ctx, seat.id, { drawVote: null }, { kind: 'draw-withdrawn' });
     case 'set-concede': {
       refuseConcessions();
       const target = command.power === null ? largestPower(phase.position.supplyCenters, survivors) : (variant.power(command.power)?.id ?? null);
       if (!target || !survivors.includes(target)) throw new BlockError(command.line, `${command.power ?? 'Nobody'} cannot be conceded to: name a surviving power`);
       if (target === seat.power) throw new BlockError(command.line, 'You cannot concede to yourself');
-      await recordVote(ctx, seat.id, { concedeVote: target }, `You concede the game to ${name(target)}.`);
+      await recordVote(ctx, seat.id, { concedeVote: target }, { kind: 'concede', to: name(target) });
       break;
     }
     case 'set-noconcede':
-      return recordVote(ctx, seat.id, { concedeVote: null }, 'Your concession has been withdrawn.');
+      return recordVote(ctx, seat.id, { concedeVote: null }, { kind: 'concession-withdrawn' });
     case 'propose': {
       if (!hasRule(game, 'PROPOSE_DIAS')) throw new BlockError(command.line, `Game '${game.name}' takes no proposals (no PROPOSE_DIAS): vote with SET DRAW or SET CONCEDE`);
       if (game.proposal) throw new BlockError(command.line, 'A proposal is already open: answer it with VOTE YES or VOTE NO');
@@ -394,8 +394,9 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
       await ctx.tx.updateGame(game.id, { proposal: target });
       await ctx.tx.clearProposalVotes(game.id);
       await ctx.tx.updateSeat(seat.id, { proposalVote: true });
-      const what = target === 'DIAS' ? 'a draw including all survivors' : `conceding the game to ${name(target)}`;
-      ctx.reply.push(`Your proposal of ${what} is open; you have accepted it.`);
+      const proposal: Proposal = target === 'DIAS' ? { kind: 'dias' } : { kind: 'concede', to: name(target) };
+      const what = proposalText(proposal);
+      ctx.reply.push(renderVoteReply({ kind: 'propose', proposal }));
       await notifyPlayers(ctx, session, 'Proposal', `A proposal has been made in game '${game.name}': ${what}.\nAnswer it with VOTE YES or VOTE NO; it passes when every surviving power accepts.\n`);
       game = { ...game, proposal: target };
       break;
@@ -421,9 +422,9 @@ async function notifyPlayers(ctx: BlockContext, session: GameSession, what: stri
   if (to.length > 0) await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
 }
 
-async function recordVote(ctx: BlockContext, seatId: number, patch: SeatPatch, message: string): Promise<void> {
+async function recordVote(ctx: BlockContext, seatId: number, patch: SeatPatch, vote: VoteRecord): Promise<void> {
   await ctx.tx.updateSeat(seatId, patch);
-  ctx.reply.push(message);
+  ctx.reply.push(renderVoteReply(vote));
 }
 
 /** The n survivors with the most centres, or null when fewer survive or the cut falls inside a tie. */

@@ -11,3 +11,4 @@ export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartI
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
+export { proposalText, renderVoteReply, type Proposal, type VoteRecord } from './vote-replies.ts';

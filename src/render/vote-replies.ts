@@ -1,0 +1,44 @@
+// The replies to draw and concession votes and to proposals (src/judge/session-commands.ts decides
+// what was recorded, these write it). Powers come as the names players read.
+
+/** What a vote or proposal recorded. */
+export type VoteRecord =
+  | { readonly kind: 'withdrawn' }
+  | { readonly kind: 'draw'; readonly between: readonly string[] | 'survivors' }
+  | { readonly kind: 'draw-withdrawn' }
+  | { readonly kind: 'concede'; readonly to: string }
+  | { readonly kind: 'concession-withdrawn' }
+  | { readonly kind: 'accept-proposal' }
+  | { readonly kind: 'reject-proposal' }
+  | { readonly kind: 'propose'; readonly proposal: Proposal };
+
+/** An open proposal (PROPOSE_DIAS): a draw of all survivors, or a concession to the power named. */
+export type Proposal = { readonly kind: 'dias' } | { readonly kind: 'concede'; readonly to: string };
+
+export function renderVoteReply(vote: VoteRecord): string {
+  switch (vote.kind) {
+    case 'withdrawn':
+      return 'Your votes for a draw or concession have been withdrawn.';
+    case 'draw':
+      return vote.between === 'survivors'
+        ? 'Your vote for a draw including all survivors has been recorded.'
+        : `Your vote for a draw between ${vote.between.join(', ')} has been recorded.`;
+    case 'draw-withdrawn':
+      return 'Your draw vote has been withdrawn.';
+    case 'concede':
+      return `You concede the game to ${vote.to}.`;
+    case 'concession-withdrawn':
+      return 'Your concession has been withdrawn.';
+    case 'accept-proposal':
+      return 'You accept the proposal.';
+    case 'reject-proposal':
+      return 'You reject the proposal; it is withdrawn.';
+    case 'propose':
+      return `Your proposal of ${proposalText(vote.proposal)} is open; you have accepted it.`;
+  }
+}
+
+/** "a draw including all survivors", "conceding the game to France". */
+export function proposalText(proposal: Proposal): string {
+  return proposal.kind === 'dias' ? 'a draw including all survivors' : `conceding the game to ${proposal.to}`;
+}

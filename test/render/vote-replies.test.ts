@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { proposalText, renderVoteReply } from '../../src/render/vote-replies.ts';
+
+// The words of the vote replies, as players have always had them (test/judge/votes.test.ts plays them by mail).
+
+describe('vote replies', () => {
+  it.each([
+    [{ kind: 'withdrawn' } as const, 'Your votes for a draw or concession have been withdrawn.'],
+    [{ kind: 'draw', between: 'survivors' } as const, 'Your vote for a draw including all survivors has been recorded.'],
+    [{ kind: 'draw', between: ['England', 'France'] } as const, 'Your vote for a draw between England, France has been recorded.'],
+    [{ kind: 'draw-withdrawn' } as const, 'Your draw vote has been withdrawn.'],
+    [{ kind: 'concede', to: 'Turkey' } as const, 'You concede the game to Turkey.'],
+    [{ kind: 'concession-withdrawn' } as const, 'Your concession has been withdrawn.'],
+    [{ kind: 'accept-proposal' } as const, 'You accept the proposal.'],
+    [{ kind: 'reject-proposal' } as const, 'You reject the proposal; it is withdrawn.'],
+    [{ kind: 'propose', proposal: { kind: 'dias' } } as const, 'Your proposal of a draw including all survivors is open; you have accepted it.'],
+    [{ kind: 'propose', proposal: { kind: 'concede', to: 'Russia' } } as const, 'Your proposal of conceding the game to Russia is open; you have accepted it.'],
+  ])('%j', (vote, text) => {
+    expect(renderVoteReply(vote)).toBe(text);
+  });
+
+  it('names a proposal the same way in the reply and in the notice to the others', () => {
+    expect(proposalText({ kind: 'concede', to: 'Italy' })).toBe('conceding the game to Italy');
+  });
+});
