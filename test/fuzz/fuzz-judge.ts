@@ -51,6 +51,11 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
     await judge.receive(`From: p${index}@players.example\r\nTo: ${JUDGE_ADDRESS}\r\nSubject: setup\r\nMessage-ID: <setup-${index}@players.example>\r\n\r\n${body}\r\n`);
   }
 
+  // What each mail added is read after it, from the last ids seen (the tables are only appended to,
+  // and emptied together with these marks): no max() query before every mail.
+  const lastId = async (table: 'outbox' | 'inbound_mail') => String((await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? '0');
+  let lastOutboxId = await lastId('outbox');
+  let lastInboundId = await lastId('inbound_mail');
   const problem = (mail: HostileMail, what: string) => {
     if (figures.problems.length < 10) figures.problems.push(`${what} [${mail.recipe}]: ${JSON.stringify(mail.raw.subarray(0, 300).toString('latin1'))}`);
   };
@@ -66,8 +71,6 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
         await sql`DELETE FROM inbound_mail`.execute(db);
         logLines.length = 0;
       }
-      const before = await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-      const inboundBefore = await db.selectFrom('inbound_mail').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
       const logBefore = logLines.length;
       figures.tried++;
       let outcome: ReceiveOutcome;
@@ -83,7 +86,8 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
         figures.crashes++;
         problem(mail, `${outcome.status}: ${outcome.reason}`);
       }
-      const queued = await db.selectFrom('outbox').select(['subject', 'body', 'kind', 'to_addresses']).where('id', '>', before?.max ?? '0').execute();
+      const queued = await db.selectFrom('outbox').select(['id', 'subject', 'body', 'kind', 'to_addresses']).where('id', '>', lastOutboxId).execute();
+      lastOutboxId = queued.reduce((last, row) => (BigInt(row.id) > BigInt(last) ? row.id : last), lastOutboxId);
       const replies = queued.filter((row) => row.kind === 'reply');
       const expected = outcome.status === 'processed' ? [1] : outcome.status === 'rejected' ? [0, 1] : outcome.status === 'failed' ? [0, 1] : [0];
       if (!expected.includes(replies.length)) {
@@ -96,7 +100,8 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
           problem(mail, `reply of ${Buffer.byteLength(reply.body, 'utf8')} bytes`);
         }
       }
-      const inbound = await db.selectFrom('inbound_mail').select(['subject', 'from_address', 'message_id']).where('id', '>', inboundBefore?.max ?? '0').execute();
+      const inbound = await db.selectFrom('inbound_mail').select(['id', 'subject', 'from_address', 'message_id']).where('id', '>', lastInboundId).execute();
+      lastInboundId = inbound.reduce((last, row) => (BigInt(row.id) > BigInt(last) ? row.id : last), lastInboundId);
       const visible = JSON.stringify([queued, inbound, logLines.slice(logBefore)]);
       const leaked = (visible.match(SECRET_PATTERN) ?? []).filter((word) => planted.has(word));
       if (leaked.length > 0) {
