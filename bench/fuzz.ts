@@ -3,12 +3,13 @@ import { openStore } from '../src/store/index.ts';
 import { fuzzJudge } from '../test/fuzz/fuzz-judge.ts';
 import { machineLine } from './machine.ts';
 
-// `npm run fuzz -- --count 100000 [--seed N]`: the fuzz test's hostile mails, as many as asked,
+// `npm run fuzz -- --count 100000 [--seed N] [--first M]`: the fuzz test's hostile mails, as many as asked
+// (from mail M of the seed on, to look at one mail again),
 // through the judge on an in-memory PGlite (one core). Prints mails tried, crashes, unanswered,
 // over-size replies and passwords shown, the outcomes, the time and the machine; exits 1 on any
 // problem, printing the first few with the start of the mail.
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '10000' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '10000' }, first: { type: 'string', default: '0' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) } } });
 const count = Number(values.count);
 const seed = Number(values.seed);
 
@@ -18,6 +19,7 @@ let shown = 0;
 const figures = await fuzzJudge(store.db, {
   count,
   seed,
+  first: Number(values.first),
   resetEvery: 5_000,
   onProgress: (f) => {
     // Problems as they are found: a long run that is stopped early still names them.

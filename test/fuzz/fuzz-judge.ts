@@ -31,6 +31,8 @@ export interface FuzzFigures {
 export interface FuzzOptions {
   readonly count: number;
   readonly seed: number;
+  /** The number of the first mail judged (default 0): mail N of a seed is the same mail whatever came before it. */
+  readonly first?: number;
   /** Every this many mails the outbox and the inbound records are emptied (memory stays flat). */
   readonly resetEvery?: number;
   readonly onProgress?: (figures: FuzzFigures) => void;
@@ -60,9 +62,12 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
     if (figures.problems.length < 10) figures.problems.push(`${what} [${mail.recipe}]: ${JSON.stringify(mail.raw.subarray(0, 300).toString('latin1'))}`);
   };
   const chunk = 250;
-  for (let done = 0; done < options.count; done += chunk) {
-    const sampled = fc.sample(hostileMailArb, { numRuns: Math.min(chunk, options.count - done), seed: options.seed + done });
+  const first = options.first ?? 0;
+  const end = first + options.count;
+  for (let done = first - (first % chunk); done < end; done += chunk) {
+    const sampled = fc.sample(hostileMailArb, { numRuns: Math.min(chunk, end - done), seed: options.seed + done });
     for (const [index, generated] of sampled.entries()) {
+      if (done + index < first) continue;
       const unique = `<fuzz-${options.seed}-${done + index}@players.example>`;
       const mail = { ...generated, raw: Buffer.from(generated.raw.toString('latin1').replace(UNIQUE_ID, unique), 'latin1') };
       for (const secret of mail.secrets) planted.add(secret);

@@ -20,7 +20,15 @@ describe('hostile mail fuzz [pglite]', () => {
     await database?.dispose();
   });
 
-  it(`judges ${COUNT} hostile mails (seed ${SEED}): no crash, each answered once or dropped by rule, no reply over the cap, no password shown`, { timeout: 300_000 }, async () => {
+  // Mails that showed a password before their fix (the Subject repeating a password glued to a
+  // line too long for the masking): mails 912 and 4290 of seed 20261125.
+  it.each([912, 4290])('shows no password for mail %i of seed 20261125', { timeout: 120_000 }, async (first) => {
+    const figures = await fuzzJudge(database.store.db, { count: 1, seed: 20261125, first });
+    expect(figures.problems).toEqual([]);
+    expect({ tried: figures.tried, crashes: figures.crashes, leaks: figures.leaks }).toEqual({ tried: 1, crashes: 0, leaks: 0 });
+  });
+
+  it(`judges ${COUNT} hostile mails (seed ${SEED}): no crash, each answered once or dropped by rule, no reply over the cap, no password shown`, { timeout: 600_000 }, async () => {
     const figures = await fuzzJudge(database.store.db, { count: COUNT, seed: SEED });
     expect(figures.problems).toEqual([]);
     expect({ tried: figures.tried, crashes: figures.crashes, unanswered: figures.unanswered, overSize: figures.overSize, leaks: figures.leaks }).toEqual({ tried: COUNT, crashes: 0, unanswered: 0, overSize: 0, leaks: 0 });
