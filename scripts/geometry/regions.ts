@@ -231,6 +231,36 @@ function splitFace(
   spread(false);
 }
 
+/** How far (map units) a point set just off its coast is moved onto it. */
+const COAST_REACH = 4;
+
+/**
+ * A province's point where the drawing paints the other kind (a land unit's point just off the coast):
+ * the nearest open cell within COAST_REACH painted as the province is, else the point's own cell.
+ */
+function paintedCellNear(grid: Grid, walls: Uint8Array, water: Uint8Array, cell: number, isWater: boolean | undefined): number {
+  if (isWater === undefined || (water[cell] === 1) === isWater) return cell;
+  const x0 = cell % grid.width;
+  const y0 = Math.floor(cell / grid.width);
+  const reach = Math.ceil(COAST_REACH * grid.scale);
+  let best = cell;
+  let bestDistance = reach * reach + 1;
+  for (let dy = -reach; dy <= reach; dy += 1) {
+    for (let dx = -reach; dx <= reach; dx += 1) {
+      const x = x0 + dx;
+      const y = y0 + dy;
+      if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) continue;
+      const at = y * grid.width + x;
+      const distance = dx * dx + dy * dy;
+      if (distance < bestDistance && walls[at] === 0 && (water[at] === 1) === isWater) {
+        best = at;
+        bestDistance = distance;
+      }
+    }
+  }
+  return best;
+}
+
 /** Per grid cell: 1 where the drawing paints water (cell centres, even-odd fill, later areas over earlier). */
 function paintWater(grid: Grid, painted: PaintedAreas): Uint8Array {
   const water = new Uint8Array(grid.width * grid.height).fill(painted.backgroundWater ? 1 : 0);
@@ -422,6 +452,7 @@ export function provinceOutlines(
   const queue = new Int32Array(grid.width * grid.height);
   const problems: string[] = [];
   const owners: string[] = [];
+  const water = painted ? paintWater(grid, painted) : null;
   /** Per label: the cell its flood started from, and the provinces whose point fell in its face later. */
   const starts: number[] = [];
   const startWater: (boolean | undefined)[] = [];
@@ -429,8 +460,9 @@ export function provinceOutlines(
   seeds.forEach((seed) => {
     let inTakenFace: { label: number; cell: number } | null = null;
     for (const candidate of seed.candidates) {
-      const cell = openCellNear(grid, walls, candidate, Math.ceil(cellsPerUnit * 3));
-      if (cell < 0) continue;
+      const near = openCellNear(grid, walls, candidate, Math.ceil(cellsPerUnit * 3));
+      if (near < 0) continue;
+      const cell = water ? paintedCellNear(grid, walls, water, near, seed.water) : near;
       if (labels[cell] !== 0) {
         inTakenFace ??= { label: labels[cell]!, cell };
         continue;
@@ -453,7 +485,6 @@ export function provinceOutlines(
     problems.push(`${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map, or where another province's point is`);
   });
   const shared: string[] = [];
-  const water = painted && sharers.size > 0 ? paintWater(grid, painted) : null;
   for (const [label, others] of [...sharers].sort(([a], [b]) => a - b)) {
     const sources: { label: number; cell: number; water?: boolean }[] = [{ label, cell: starts[label - 1]!, ...(startWater[label - 1] === undefined ? {} : { water: startWater[label - 1]! }) }];
     for (const other of others) {

@@ -41,6 +41,21 @@ describe('map geometry', () => {
     expect(Math.min(...xs('b'))).toBeGreaterThanOrEqual(9.5);
   });
 
+  it("a land province's point drawn just off its coast floods its land, not the sea around it", () => {
+    const square = (x0: number, y0: number, x1: number, y1: number): Figure => ({
+      closed: true,
+      segments: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })),
+    });
+    const island = square(10, 5, 20, 15);
+    const seeds = [{ id: 'land', water: false, candidates: [[21.5, 10]] as [number, number][] }, { id: 'sea', water: true, candidates: [[35, 10]] as [number, number][] }];
+    const result = provinceOutlines([-2, -2, 44, 24], [square(0, 0, 40, 20), island], seeds, 2, { backgroundWater: true, areas: [{ water: false, figures: [island] }] });
+    expect(result.problems).toEqual([]);
+    expect(result.shared).toEqual([]);
+    const xs = result.outlines.get('land')!.flat().map((p) => p[0]);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(9.5);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(20.5);
+  });
+
   it('every variant with a drawing has an outline for each province and a point for each location', () => {
     const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
     expect(drawn).toContain('standard');
@@ -72,6 +87,31 @@ describe('map geometry', () => {
     // The three layouts besides DPjudge's usual one: hundred's clipped form, imperial's globe, the hand-written
     // PostScript of classical and chromatic.
     expect(geometryFiles).toEqual(expect.arrayContaining(['chromatic.json', 'classical.json', 'hundred.json', 'imperial.json']));
+  });
+
+  it("youngstown's off-board seas are the boxes the drawing draws around their points", () => {
+    const geometry = loadGeometry(loadVariant('youngstown').map)!;
+    const boxes = Object.keys(geometry.provinces).filter((id) => /^ob[a-l]$/.test(id));
+    expect(boxes).toHaveLength(12);
+    for (const id of boxes) {
+      // DrawOffBoard: a rounded square 2 × 17.5 units across, centred on the point.
+      const [x, y] = geometry.locations[id]!;
+      const numbers = geometry.provinces[id]!.match(/-?[\d.]+/g)!.map(Number);
+      const xs = numbers.filter((_, i) => i % 2 === 0);
+      const ys = numbers.filter((_, i) => i % 2 === 1);
+      expect(Math.max(...xs.map((v) => Math.abs(v - x)), ...ys.map((v) => Math.abs(v - y))), id).toBeLessThan(19);
+      expect(Math.max(...xs) - Math.min(...xs), id).toBeGreaterThan(30);
+    }
+  });
+
+  it('reads a shape where the drawing places it with t, o and x (1900 draws its crossings so)', () => {
+    // Moved to (10, 0), turned a quarter, doubled: the bar from (1, 0) to (2, 0) stands at x 10, y 2 to 4.
+    const [bar] = readFigures('10 0 t 90 o 2 2 x 1 0 m 2 0 l .5 .5 x -90 o -10 0 t fk', 1, false);
+    const points = bar!.segments.map((s) => s.to.map((v) => Math.round(v * 1000) / 1000));
+    expect(points).toEqual([[10, 2], [10, 4]]);
+    // Undone afterwards: the next figure is where its numbers say.
+    const [, after] = readFigures('10 0 t 90 o 1 0 m 2 0 l -90 o -10 0 t fk 5 5 m 6 5 l fk', 1, false);
+    expect(after!.segments.map((s) => s.to)).toEqual([[5, 5], [6, 5]]);
   });
 
   it('places standard units where DPjudge draws them, in y-down coordinates', () => {
