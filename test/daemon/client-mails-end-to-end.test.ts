@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runReceive } from '../../src/cli/judge-commands.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
+import { openStore } from '../../src/store/index.ts';
 import { expectSetupAnswers, playClientMails, setupMails, type SentMail } from '../support/client-mail-scenario.ts';
 import { seedPgliteDataDir } from '../support/databases.ts';
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
@@ -119,8 +120,13 @@ it('dipjudge serve on its spool folders, on PGlite', { timeout: 180_000 }, async
       await writeFile(path.join(root, name), mail);
       await rename(path.join(root, name), path.join(spool, 'inbox', name));
     }
+    // A round of the spool loop takes the inbox in, then writes the outbox: once a round has ended with
+    // the inbox empty, one more whole round has written every answer.
     const inboxEmpty = async () => (await readdir(path.join(spool, 'inbox'))).filter((file) => file.endsWith('.eml')).length === 0;
-    await whenSettled(inboxEmpty, async () => (await outbox()).length, before, 500);
+    do await running.settled();
+    while (!(await inboxEmpty()));
+    await running.settled();
+    expect((await outbox()).length).toBeGreaterThan(before);
     const fresh = (await outbox()).filter((file) => !seen.has(file)).sort();
     for (const file of fresh) seen.add(file);
     return Promise.all(fresh.map(async (file) => sentMail(await simpleParser(await readFile(path.join(spool, 'outbox', file))))));
@@ -142,10 +148,14 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
     const capture = await startSmtpCapture();
     const settings = loadConfig({ ...JUDGE, DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '100', IMAP_URL: dovecot.url, SMTP_URL: capture.url });
     const running = await serve(settings, pino({ level: 'silent' }));
+    // The judge's database, read beside the daemon: a mail is answered once it left the INBOX (moved after
+    // its commit) and nothing waits in the outbox (a row is marked sent after SMTP accepted it).
+    const watch = await openStore({ databaseUrl: scratch.url, migrate: false });
+    const unsent = async () => Number((await watch.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n);
     const deliver = async (mails: readonly (string | Buffer)[]): Promise<SentMail[]> => {
       const before = capture.messages.length;
       for (const mail of mails) await dovecot.appendMessage(mail);
-      await whenSettled(async () => (await dovecot.listMessages('INBOX')).length === 0, () => capture.messages.length, before, 1_500);
+      await whenSettled(async () => (await dovecot.listMessages('INBOX')).length === 0 && (await unsent()) === 0, () => capture.messages.length, before, 200);
       return capture.messages.slice(before).map((m) => sentMail(m.parsed, m.envelope.to));
     };
     try {
@@ -160,6 +170,7 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
       expect(plain.filter((m) => /^Content-Transfer-Encoding: (quoted-printable|base64)/im.test(m.raw.toString('latin1'))).map((m) => m.parsed.subject)).toEqual([]);
     } finally {
       await running.stop();
+      await watch.close();
       await capture.close();
       await dovecot.stop();
       await scratch.drop();
