@@ -176,9 +176,12 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16)) as [number, number, number];
     return b > r && b > g;
   };
-  const isWater = (fill: string) => fill === drawing.background || blue(fill);
+  const backgroundWater = parseInt(drawing.background.slice(5, 7), 16) > parseInt(drawing.background.slice(1, 3), 16);
+  // A layer in the background's colour is of the background's kind: lakes cut out of land on a sea
+  // background, islands (empire's Cuba) set on seas painted over a land background.
+  const isWater = (fill: string) => (fill === drawing.background ? backgroundWater : blue(fill));
   const painted = {
-    backgroundWater: parseInt(drawing.background.slice(5, 7), 16) > parseInt(drawing.background.slice(1, 3), 16),
+    backgroundWater,
     areas: drawing.layers.filter((layer) => layer.fill !== null).map((layer) => ({ water: isWater(layer.fill!), figures: layer.figures.map((f) => flipFigure(f, flip)) })),
   };
   const regions = provinceOutlines([fx, fy, fw, fh], walls, seeds, cellsPerUnit, painted);

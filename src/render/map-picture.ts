@@ -53,7 +53,8 @@ class Picture {
 
 /** The fill the picture uses for a layer of the drawing: DPjudge's colours mapped to the picture's own. */
 function layerFill(fill: string, background: string): string {
-  if (fill === background) return MAP_COLOURS.water;
+  // Lakes cut out of land on a sea background; islands set on seas painted over a land background.
+  if (fill === background) return backgroundFill(background);
   const r = parseInt(fill.slice(1, 3), 16);
   const g = parseInt(fill.slice(3, 5), 16);
   const b = parseInt(fill.slice(5, 7), 16);
@@ -63,8 +64,7 @@ function layerFill(fill: string, background: string): string {
 }
 
 /** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
-function backgroundFill(geometry: MapGeometry): string {
-  const b = geometry.background;
+function backgroundFill(b: string): string {
   const isBlue = parseInt(b.slice(5, 7), 16) > parseInt(b.slice(1, 3), 16);
   return isBlue ? MAP_COLOURS.water : MAP_COLOURS.land;
 }
@@ -115,7 +115,7 @@ export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapL
   const top = vy - TITLE_BAND;
   const height = vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
-  const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry)}"/>`];
+  const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
   for (const layer of geometry.layers) {
     if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
   }

@@ -56,6 +56,18 @@ describe('map geometry', () => {
     expect(Math.max(...xs)).toBeLessThanOrEqual(20.5);
   });
 
+  it("an island in the land's colour on seas painted over land is land: empire's Cuba ends at its drawn coast", () => {
+    const outcome = importDrawing('empire');
+    expect(outcome.shared.filter((face) => /\b(hav|cam)\b/.test(face))).toEqual([]);
+    const geometry = JSON.parse(outcome.text!) as { provinces: Record<string, string> };
+    // Cuba's coast in the drawing spans y 144 to 160 (y up); the frame flips it to 372..388 (y down).
+    for (const id of ['hav', 'cam', 'hol']) {
+      const ys = geometry.provinces[id]!.match(/-?[\d.]+/g)!.map(Number).filter((_, i) => i % 2 === 1);
+      expect(Math.min(...ys), id).toBeGreaterThanOrEqual(371);
+      expect(Math.max(...ys), id).toBeLessThanOrEqual(389);
+    }
+  });
+
   it('every variant with a drawing has an outline for each province and a point for each location', () => {
     const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
     expect(drawn).toContain('standard');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { loadVariant } from '../../../src/catalog/variant-catalog.ts';
-import { mapLayers, POSITION_MARK, renderMapSvg } from '../../../src/render/map-picture.ts';
+import { MAP_COLOURS } from '../../../src/render/map-colours.ts';
+import { mapLayers, POSITION_MARK, renderMapSvg, staticLayers } from '../../../src/render/map-picture.ts';
 
 // One picture per family of drawings (standard's own are in map-picture.test.ts): the starting position.
 // The snapshot holds what the position adds to the drawing (tinted provinces, centres, units, title,
@@ -27,4 +28,13 @@ describe('map pictures of each family of drawings', () => {
       await expect(`${picture}\n`).toMatchFileSnapshot(`__snapshots__/${name}-start.txt`);
     });
   }
+
+  it("paints a drawing's islands as land where its seas are painted over a land background (empire's Cuba)", () => {
+    const variant = loadVariant('empire');
+    const geometry = loadGeometry(variant.map)!;
+    const island = geometry.layers.find((layer) => layer.fill === geometry.background)!;
+    expect(island.d).toContain('M434 373L423 383'); // Cuba's outline, (434, 159) y up
+    const { base } = staticLayers(geometry, variant);
+    expect(base).toContain(`<path d="${island.d}" fill="${MAP_COLOURS.land}" fill-rule="evenodd"/>`);
+  });
 });
