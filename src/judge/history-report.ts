@@ -1,6 +1,7 @@
 import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { readPhaseId } from '../engine/phase.ts';
+import { verbatim } from '../render/wrap.ts';
 import { formatMoment, parseDate } from '../schedule/index.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import type { Game } from './model.ts';
@@ -137,14 +138,14 @@ function entryOf(record: HistoryRecord, input: HistoryInput): Entry {
   const { game, config, variant } = input;
   switch (record.kind) {
     case 'results':
-      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, 'Results'), body: record.text };
+      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, 'Results'), body: verbatim(record.text.replace(/\n+$/, '')) };
     case 'notice':
       return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, record.subject), body: record.body };
     case 'broadcast': {
       const naming = partyNaming(variant);
       const views = viewsOfArchive({ ...record.press, sender: record.sender ?? 'O' });
       const subject = pressSubject(views, 'reader', { game: game.name, phase: record.phaseId, judgeCode: config.code }, naming);
-      return { at: record.at, phaseId: record.phaseId, subject, body: pressBody(pressHeader(views, 'reader', game.name, naming), record.press.body) };
+      return { at: record.at, phaseId: record.phaseId, subject, body: pressBody(pressHeader(views, 'reader', game.name, naming), verbatim(record.press.body.replace(/\n+$/, ''))) };
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { attachmentBytes } from '../judge/map-pictures.ts';
 import type { MailAttachment } from '../judge/ports.ts';
-import { wrapLongLines } from '../render/wrap.ts';
+import { withoutMarks, wrapLongLines } from '../render/wrap.ts';
 
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
 // spool mode, to a stream transport that writes .eml files. The Message-ID is the row's own,
@@ -53,8 +53,9 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
     ...addressing,
     subject: row.subject,
     // The judge's own words wrap at 76 columns (7bit-friendly); press is the player's text, and
-    // results keep njudge's classic layout byte for byte.
-    text: row.kind === 'reply' || row.kind === 'notice' ? wrapLongLines(row.body) : row.body,
+    // results keep njudge's classic layout byte for byte, in a reply too (HISTORY, a press echo:
+    // marked verbatim where the judge copied them).
+    text: row.kind === 'reply' || row.kind === 'notice' ? wrapLongLines(row.body) : withoutMarks(row.body),
     // The text stays the first part, exactly as a text-only mail carries it: readers and result
     // parsers that take the first text/plain part see what they always saw (multipart/mixed).
     // A map picture queued as SVG is drawn here, by the sender, outside the judge's transaction.

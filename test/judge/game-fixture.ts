@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
+import { withoutMarks } from '../../src/render/wrap.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { createJudgeStore, gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import type { Database } from '../../src/store/index.ts';
@@ -104,5 +105,6 @@ export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise
 /** The body of the newest reply queued to `address`. */
 export async function lastReplyTo(db: Kysely<Database>, address: string): Promise<string> {
   const row = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
-  return row.body;
+  // As the player reads it: the sender drops the marks around text copied verbatim (HISTORY's results, echoed press).
+  return withoutMarks(row.body);
 }

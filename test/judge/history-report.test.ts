@@ -3,6 +3,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { parseHistoryOptions, renderHistory, type HistoryOptions } from '../../src/judge/history-report.ts';
 import type { Game } from '../../src/judge/model.ts';
 import type { HistoryRecord } from '../../src/judge/ports.ts';
+import { withoutMarks } from '../../src/render/wrap.ts';
 
 // HISTORY's options (njudge's FROM/TO/LINES, EXCLSTART/EXCLEND/BROAD) and its choice of entries.
 
@@ -53,7 +54,7 @@ describe('HISTORY entries', () => {
     { kind: 'notice', at: at(7), phaseId: 'F1901M', subject: 'Deadline Adjustment', body: 'Later.\n' },
     { kind: 'notice', at: at(8), phaseId: null, subject: 'Game over', body: 'Over.\n' },
   ];
-  const render = (text: string) => renderHistory({ game, variant, config: { address: 'j@x', name: 'j', code: 'DIP' }, phaseOrder: ['S1901M', 'F1901M'], records, options: options(text), zone: 'UTC' });
+  const render = (text: string) => withoutMarks(renderHistory({ game, variant, config: { address: 'j@x', name: 'j', code: 'DIP' }, phaseOrder: ['S1901M', 'F1901M'], records, options: options(text), zone: 'UTC' }));
 
   it('writes each entry as a mail with its date and subject; grey press names nobody', () => {
     const all = render('');

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { DateTime } from 'luxon';
 import type { JudgeSettings } from '../../config/config.ts';
 import { MailJudge } from '../../mail/mail-judge.ts';
+import { withoutMarks } from '../../render/wrap.ts';
 import {
   forgetFailedMail,
   gameDetail,
@@ -88,7 +89,7 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
     }
     case 'outbox': {
       const mails = await listOutbox(store.db, request.failed ? 'failed' : 'pending');
-      if (request.json) return json(mails);
+      if (request.json) return json(mails.map((mail) => ({ ...mail, body: withoutMarks(mail.body) })));
       const title = request.failed ? `# ${mails.length} message(s) given up (undeliverable or too many attempts)` : `# ${mails.length} message(s) waiting to be sent`;
       return ok([title, ...mails.map(formatMail)].join('\n'));
     }
@@ -174,7 +175,7 @@ export async function receiveMail(context: AdminContext, raw: Buffer): Promise<s
 function formatMail(mail: OutboxListing): string {
   const headers = Object.entries(mail.headers).map(([k, v]) => `${k}: ${v}\n`).join('');
   const failure = mail.status === 'dead' ? `X-Dipjudge-Attempts: ${mail.attempts}\nX-Dipjudge-Last-Error: ${mail.lastError ?? ''}\n` : '';
-  return `--- outbox #${mail.id} (${mail.status})\nTo: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n${headers}${failure}\n${mail.body}`;
+  return `--- outbox #${mail.id} (${mail.status})\nTo: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n${headers}${failure}\n${withoutMarks(mail.body)}`;
 }
 
 /** In gunboat games even the judgekeeper's view shows that orders are in, not what they say. */

@@ -1,3 +1,4 @@
+import { verbatim } from '../../render/wrap.ts';
 import type { PartyNaming } from './press-parties.ts';
 import type { PartyId, PressArchive, PressKind, PressReader, PressView, PressViews } from './press-types.ts';
 
@@ -126,5 +127,5 @@ export function pressEcho(input: EchoInput, naming: PartyNaming): string {
   const to = views.truth.broadcast ? 'everyone' : input.reached.map((id) => naming.recipientName(id)).join(', ');
   const line = `${label} sent to ${to}.`;
   if (input.quiet) return line;
-  return `${line}\n\n${pressBody(pressHeader(views, 'reader', input.game, naming), input.text)}\n\nEnd of message.`;
+  return `${line}\n\n${pressBody(pressHeader(views, 'reader', input.game, naming), verbatim(input.text))}\n\nEnd of message.`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partyNaming, pressHeader, pressSubject, viewsOfArchive } from '../../../src/judge/press/index.ts';
+import { verbatim } from '../../../src/render/wrap.ts';
 import { BODY, deliveryTo, headerOf, MASTER_SEAT, MONITOR_SEAT, OBSERVER_1, planOk, powerSeat, standard } from './fixtures.ts';
 
 // What each reader sees: the header line, the subject and the sender's echo.
@@ -156,10 +157,11 @@ describe('fake press', () => {
 });
 
 describe('the echo to the sender', () => {
+  // The press itself is marked verbatim: the reply's wrapper leaves the player's lines as written.
   it('names the recipients and repeats the copy they saw', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO AI' });
     expect(result.echo).toBe(
-      `Press sent to Austria, Italy.\n\nMessage from France to Austria and Italy in 'demo':\n\n${BODY}\n\nEnd of message.`,
+      `Press sent to Austria, Italy.\n\nMessage from France to Austria and Italy in 'demo':\n\n${verbatim(BODY)}\n\nEnd of message.`,
     );
   });
 
@@ -172,7 +174,7 @@ describe('the echo to the sender', () => {
 
   it('shows the sender the anonymous copy of grey press', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO I', rules: ['GREY_PRESS'] });
-    expect(result.echo).toBe(`Grey press sent to Italy.\n\nMessage to Italy in 'demo':\n\n${BODY}\n\nEnd of message.`);
+    expect(result.echo).toBe(`Grey press sent to Italy.\n\nMessage to Italy in 'demo':\n\n${verbatim(BODY)}\n\nEnd of message.`);
   });
 
   it('lists the Master and the observers, and only parties someone read for', () => {
