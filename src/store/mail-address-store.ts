@@ -69,14 +69,15 @@ export async function stopAddress(db: Kysely<Database>, token: string, at: Date)
   return { address: before.address, already: before.stopped_at !== null };
 }
 
-/** The seats the address holds in games not over, with the game's Master (for the notice of a stop). */
+/** The seats the address holds (as first or extra address) in games not over, with the game's Master (for the notice of a stop). */
 export async function seatsAtAddress(db: Kysely<Database>, address: string): Promise<AddressSeat[]> {
   const rows = await db
     .selectFrom('seats')
     .innerJoin('games', 'games.id', 'seats.game_id')
     .leftJoin('seats as master', (join) => join.onRef('master.game_id', '=', 'seats.game_id').on('master.role', '=', 'master').on('master.left_at', 'is', null))
     .select(['games.id as gameId', 'games.name as gameName', 'seats.role', 'seats.power', 'master.address as masterAddress'])
-    .where(sql<boolean>`lower(seats.address) = ${address.toLowerCase()}`)
+    // A seat's extra addresses (SET ADDRESS a,b) are kept lower-case, as the first is compared.
+    .where(sql<boolean>`(lower(seats.address) = ${address.toLowerCase()} OR ${address.toLowerCase()} = ANY(seats.extra_addresses))`)
     .where('seats.left_at', 'is', null)
     .where('games.status', 'not in', ['completed'])
     .orderBy('games.name')

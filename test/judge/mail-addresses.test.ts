@@ -182,6 +182,27 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(await extras()).toEqual([]);
   });
 
+  it("tells the Master when a seat's further address (SET ADDRESS a,b) sends STOP, and stops only that address", async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const game = await startGame(db(), 'VARIANT standard', () => now);
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    const [home, work] = ['de.home@a.example', 'de.work@b.example'];
+    await game.as('GERMANY', `SET ADDRESS ${home}, ${work}`);
+    for (const address of [home, work]) {
+      const code = /CONFIRM ADDRESS ([A-Z0-9]{10})/.exec((await lastTo(address))!.body)![1]!;
+      await judge.receive(eml({ from: address, subject: `CONFIRM ADDRESS ${code}` }, ''));
+    }
+    expect(await seatAddress('GERMANY')).toBe(home);
+    const token = await addressToken(db(), work);
+    const before = (await db().selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({ status: 'ignored', reason: `STOP: mail to ${work} is stopped` });
+    const queued = await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').offset(before).execute();
+    expect(queued).toEqual([{ to_addresses: ['gm@players.example'], subject: 'DIP:demo Address stopped', body: expect.stringContaining("The player of GERMANY in game 'demo' asked this judge to send no more mail to their address.") }]);
+    const states = await countRecipients(db(), [home, work], now);
+    expect(states.get(work)).toMatchObject({ stopped: true });
+    expect(states.get(home)).toMatchObject({ stopped: false });
+  });
+
   it('leaves a stopped address out of mail as it is queued, so nothing that could never be sent piles up in the outbox', async () => {
     const game = await startGame(db(), 'VARIANT standard');
     const france = game.holder.get('FRANCE')!;
