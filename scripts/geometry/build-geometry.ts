@@ -19,6 +19,8 @@ export const LICENSE_NOTE =
 const MISSING_LINES: Readonly<Record<string, readonly (readonly Point[])[]>> = {
   // Tyrrhenian Sea / Ionian Sea: across the Strait of Messina, from Sicily to the toe of Naples.
   standard: [[[303, 82], [310, 78]]],
+  // Black Sea / Aegean Sea: across the Bosporus (the Propontis beyond it goes with the Aegean).
+  ancmed: [[[636.2, 455.1], [639.6, 454.1]]],
 };
 /** Drawings that are copies of another's, with the same gaps. */
 const SAME_LINES_AS: Readonly<Record<string, string>> = {
