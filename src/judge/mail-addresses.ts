@@ -107,7 +107,7 @@ function addressList(addresses: readonly string[]): string {
 }
 
 /** The seat's addresses, first one first, lower case. */
-function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses'>): string[] {
+export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses'>): string[] {
   return [seat.address, ...(seat.extraAddresses ?? [])].map((address) => address.toLowerCase());
 }
 

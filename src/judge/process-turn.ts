@@ -7,6 +7,7 @@ import { mapperHeader, renderGameOver, renderPlayersRevealed, renderProcessingTi
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
+import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
@@ -221,19 +222,19 @@ export function resultsText(
 
 /** REVEAL: who played which power, to everyone who follows the game. */
 export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: s.address }));
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: seatAddresses(s).join(', ') }));
   const body = renderPlayersRevealed({ gameName: game.name, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
 }
 
 /**
  * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
- * gunboat. `victors` are the powers that won or share the draw: njudge's subject then reads
- * "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ * gunboat, each seat by every confirmed address (SET ADDRESS a,b). `victors` are the powers that
+ * won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  */
 export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string, victors: readonly string[] = []): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? s.address : null }));
+  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
   const body = renderGameOver({ gameName: game.name, why, roster });
   const what = victors.length > 0 ? `Victory: ${victors.map((id) => variant.power(id)?.initial ?? id).join('')}` : 'Game over';
   const phaseId = victors.length > 0 ? game.currentPhase : null;

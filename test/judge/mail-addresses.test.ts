@@ -182,7 +182,7 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(await extras()).toEqual([]);
   });
 
-  it("tells the Master when a seat's further address (SET ADDRESS a,b) sends STOP, and stops only that address", async () => {
+  it("tells the Master when a seat's further address (SET ADDRESS a,b) sends STOP, stops only that address, and names every address at the game's end", async () => {
     const now = new Date('2026-11-21T12:00:00Z');
     const game = await startGame(db(), 'VARIANT standard', () => now);
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
@@ -201,6 +201,12 @@ describeEachDatabase('mail to addresses', (getStore) => {
     const states = await countRecipients(db(), [home, work], now);
     expect(states.get(work)).toMatchObject({ stopped: true });
     expect(states.get(home)).toMatchObject({ stopped: false });
+
+    // Where the game shows its players (the end of a game that is not gunboat or NO_REVEAL), the seat is every address it has.
+    await judge.receive(eml({ from: 'gm@players.example' }, 'SIGNON Mdemo gmpass\nGAME HAS ENDED'));
+    const over = await db().selectFrom('outbox').select('body').where('kind', '=', 'notice').where('subject', 'like', '%Game over').executeTakeFirstOrThrow();
+    expect(over.body).toMatch(new RegExp(`^ {2}Germany +${home.replace(/\./g, '\\.')}, ${work.replace(/\./g, '\\.')}$`, 'm'));
+    expect(over.body).toMatch(new RegExp(`^ {2}France +${game.holder.get('FRANCE')!.address.replace(/\./g, '\\.')}$`, 'm'));
   });
 
   it('leaves a stopped address out of mail as it is queued, so nothing that could never be sent piles up in the outbox', async () => {
