@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
@@ -58,6 +59,18 @@ describeEachDatabase(
       expect(history).not.toMatch(/@players/);
       expect(history.indexOf('Broadcast from F')).toBeLessThan(history.indexOf('S1901M Results'));
       expect(history.indexOf('S1901M Results')).toBeLessThan(history.indexOf('New Player Signon: A'));
+    });
+
+    it("HISTORY's copy of a results mail and the broadcast it holds go out as they were, through the sender", async () => {
+      await ask('HISTORY demo');
+      const row = await db().selectFrom('outbox').selectAll().where('kind', '=', 'reply').where(sql<boolean>`${OUTSIDER} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const sent = String(mailOptions(row as unknown as OutboxMail, { name: 'dipjudge', address: 'judge@judge.example' }).text);
+      const results = (await db().selectFrom('outbox').select('body').where('kind', '=', 'results').orderBy('id').executeTakeFirstOrThrow()).body;
+      const block = results.slice(results.indexOf('Movement results for')).replace(/\n+$/, '');
+      expect(block.split('\n').length).toBeGreaterThan(10);
+      expect(sent).toContain(block);
+      expect(sent).toContain("Broadcast message from France in 'demo':\n\nHello all, from Paris.");
+      expect(sent).not.toMatch(/[\u000e\u000f]/);
     });
 
     it('HISTORY EXCLSTART/EXCLEND choose phases, BROAD adds broadcasts, LINES caps the reply', async () => {
