@@ -232,7 +232,7 @@ function splitFace(
 }
 
 /** How far (map units) a point set just off its coast is moved onto it. */
-const COAST_REACH = 4;
+const COAST_REACH = 6;
 
 /**
  * A province's point where the drawing paints the other kind (a land unit's point just off the coast):

@@ -74,6 +74,12 @@ describe('map geometry', () => {
     expect(outcome.shared).toEqual([]);
   });
 
+  it("a land province's point drawn 5 units off its coast (canton's Akita) floods its land, not the Sea of Japan", () => {
+    const outcome = importDrawing('canton');
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.shared).toEqual([]);
+  });
+
   it('every variant with a drawing has an outline for each province and a point for each location', () => {
     const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
     expect(drawn).toContain('standard');
