@@ -127,7 +127,10 @@ export async function setAddresses(
   const wanted = [...new Set(request.addresses.map((address) => address.toLowerCase()))];
   const current = seatAddresses(request.seat);
   const kept = wanted.filter((address) => current.includes(address));
-  const fresh = wanted.filter((address) => !current.includes(address));
+  const newAddresses = wanted.filter((address) => !current.includes(address));
+  // An address that asked to stop all mail gets no code either: its owner lifts the stop first.
+  const stopped = await tx.stoppedAddresses(newAddresses);
+  const fresh = newAddresses.filter((address) => !stopped.includes(address));
   const game = `game '${request.gameName}'`;
   const lines: string[] = [];
   if (kept.length > 0) {
@@ -139,7 +142,10 @@ export async function setAddresses(
     const dropped = current.filter((address) => !wanted.includes(address));
     if (dropped.length > 0) lines.push(`It no longer goes to ${addressList(dropped)}.`);
   }
-  const changes = fresh.map((address) => ({ code: newAddressCode(), seatId: request.seat.id, address, addresses: wanted }));
+  if (stopped.length > 0) {
+    lines.push(`No code was mailed to ${addressList(stopped)}: ${stopped.length === 1 ? 'that address has' : 'those addresses have'} asked this judge to stop all mail. A mail from there with a valid password lifts the stop; then send SET ADDRESS again.`);
+  }
+  const changes = fresh.map((address) => ({ code: newAddressCode(), seatId: request.seat.id, address, addresses: wanted.filter((other) => !stopped.includes(other)) }));
   // Even with nothing new, this SET ADDRESS replaces any codes an earlier one left waiting.
   await tx.requestAddressChanges(request.seat.id, changes, now);
   for (const change of changes) await tx.enqueueMail(codeMail(config, request.gameId, request.gameName, change.address, change.code));
@@ -148,6 +154,7 @@ export async function setAddresses(
   } else if (changes.length > 1) {
     lines.push(`A code was mailed to each of ${addressList(fresh)}. Mail for you in ${game} goes to each of them once its own code comes back from there (reply to the mail, or send CONFIRM ADDRESS and the code).`);
   }
+  if (changes.length === 0 && kept.length === 0) lines.push(`Mail for you in ${game} still goes to ${addressList(current)}.`);
   if (changes.length > 0) lines.push(`Until then it ${kept.length > 0 ? 'goes only' : 'still goes'} to ${addressList(kept.length > 0 ? kept : current)}.`);
   return lines.join('\n');
 }

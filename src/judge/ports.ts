@@ -310,6 +310,8 @@ export interface MailAddressPort {
   markAddressProven(address: string, at: Date): Promise<boolean>;
   /** Stops all mail to the address holding the unsubscribe token; null for a token the judge never gave. */
   stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null>;
+  /** Which of these addresses (lower case) asked to stop all mail (STOP token). */
+  stoppedAddresses(addresses: readonly string[]): Promise<string[]>;
   /** The seats the address holds in games not over. */
   seatsAtAddress(address: string): Promise<AddressSeat[]>;
   /** Records a SET ADDRESS's new addresses, each waiting for its code (replacing what the seat had waiting; none: just that). */

@@ -37,7 +37,7 @@ import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
-import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, takeAddressChange } from './mail-address-store.ts';
+import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonText, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
@@ -753,6 +753,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
     return stopAddress(this.trx, token, at);
+  }
+
+  stoppedAddresses(addresses: readonly string[]): Promise<string[]> {
+    return stoppedAddresses(this.trx, addresses);
   }
 
   seatsAtAddress(address: string): Promise<AddressSeat[]> {

@@ -61,6 +61,13 @@ export async function markAddressProven(db: Kysely<Database>, address: string, a
   return rows[0]?.was_stopped === true;
 }
 
+/** Which of the addresses (lower case) asked to stop all mail. */
+export async function stoppedAddresses(db: Kysely<Database>, addresses: readonly string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const rows = await db.selectFrom('mail_addresses').select('address').where('address', 'in', addresses.map((a) => a.toLowerCase())).where('stopped_at', 'is not', null).execute();
+  return rows.map((row) => row.address);
+}
+
 /** Stops mail to the address holding `token`; returns the address, or null for an unknown token. */
 export async function stopAddress(db: Kysely<Database>, token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
   const before = await db.selectFrom('mail_addresses').select(['address', 'stopped_at']).where('token', '=', token.toLowerCase()).executeTakeFirst();

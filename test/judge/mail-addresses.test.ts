@@ -209,6 +209,27 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(over.body).toMatch(new RegExp(`^ {2}France +${game.holder.get('FRANCE')!.address.replace(/\./g, '\\.')}$`, 'm'));
   });
 
+  it('mails no code to an address that asked to stop, and says so instead of "a code was mailed"', async () => {
+    const game = await startGame(db(), 'VARIANT standard');
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
+    const [stopped, fresh] = ['stopped@elsewhere.example', 'fresh@elsewhere.example'];
+    await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${await addressToken(db(), stopped)}` }, ''));
+    const germany = await seatAddress('GERMANY');
+
+    const alone = await game.as('GERMANY', `SET ADDRESS ${stopped}`);
+    expect(alone).toContain(`No code was mailed to ${stopped}: that address has asked this judge to stop all mail.`);
+    expect(alone).toContain(`Mail for you in game 'demo' still goes to ${germany}.`);
+    expect(alone).not.toMatch(/A code was mailed/);
+    expect(await lastTo(stopped)).toBeUndefined();
+
+    const both = await game.as('GERMANY', `SET ADDRESS ${fresh}, ${stopped}`);
+    expect(both).toContain(`No code was mailed to ${stopped}`);
+    expect(both).toContain(`A code was mailed to ${fresh}.`);
+    expect((await lastTo(fresh))?.kind).toBe('confirm-address');
+    expect(await lastTo(stopped)).toBeUndefined();
+    expect(await seatAddress('GERMANY')).toBe(germany);
+  });
+
   it('leaves a stopped address out of mail as it is queued, so nothing that could never be sent piles up in the outbox', async () => {
     const game = await startGame(db(), 'VARIANT standard');
     const france = game.holder.get('FRANCE')!;

@@ -196,6 +196,11 @@ class InMemoryTransaction implements JudgeTransaction {
     return row;
   }
 
+  async stoppedAddresses(addresses: readonly string[]): Promise<string[]> {
+    const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+    return this.state.addresses.filter((a) => wanted.has(a.address) && a.stoppedAt !== null).map((a) => a.address);
+  }
+
   async markAddressProven(address: string, at: Date): Promise<boolean> {
     const row = this.address(address);
     const wasStopped = row.stoppedAt !== null;
