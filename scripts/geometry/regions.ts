@@ -43,6 +43,8 @@ interface Grid {
 const BEZIER_STEPS = 12;
 /** How far (map units) open lines are drawn past their ends. */
 const EXTENSION = 3;
+/** How far (map units) an open line's end that points past everything is joined to the nearest line. */
+const GAP_JOIN = 3;
 
 function flatten(figure: Figure): Point[][] {
   const runs: Point[][] = [];
@@ -116,6 +118,63 @@ function extendEnds(run: readonly Point[], length: number): Point[] {
   };
   if (run.length < 2) return [...run];
   return [extend(run[0]!, run[1]!), ...run, extend(run[run.length - 1]!, run[run.length - 2]!)];
+}
+
+/**
+ * An open line whose end points past everything (1900's Prussia-Silesia border, stopping 2.5 units short of
+ * Warsaw's and running alongside it) is joined to the nearest other line within GAP_JOIN, as the eye joins it.
+ * Only where provinces would otherwise share a face: elsewhere such an end is a spur, or the gap is closed.
+ */
+function gapJoins(grid: Grid, lines: readonly Figure[]): { end: Point; line: Figure }[] {
+  const runs = lines.map((figure) => ({ closed: figure.closed, runs: flatten(figure) }));
+  const segments = runs.flatMap((figure, f) => figure.runs.flatMap((run, r) => run.slice(1).map((to, i) => ({ from: run[i]!, to, owner: `${f}:${r}` }))));
+  const joins: { end: Point; line: Figure }[] = [];
+  runs.forEach((figure, f) => {
+    if (figure.closed) return;
+    figure.runs.forEach((run, r) => {
+      if (run.length < 2) return;
+      for (const [end, before] of [[run[0]!, run[1]!], [run[run.length - 1]!, run[run.length - 2]!]] as const) {
+        const d = Math.hypot(end[0] - before[0], end[1] - before[1]);
+        if (d === 0) continue;
+        const direction: Point = [(end[0] - before[0]) / d, (end[1] - before[1]) / d];
+        const others = segments.filter((s) => s.owner !== `${f}:${r}`);
+        if (rayHits(end, direction, others, EXTENSION)) continue;
+        let best: Point | null = null;
+        let bestDistance = GAP_JOIN;
+        for (const { from, to } of others) {
+          const near = nearestOnSegment(end, from, to);
+          const distance = Math.hypot(near[0] - end[0], near[1] - end[1]);
+          if (distance < bestDistance) {
+            best = near;
+            bestDistance = distance;
+          }
+        }
+        if (best && bestDistance > grid.scale ** -1) joins.push({ end, line: { closed: false, segments: [{ kind: 'move', to: end }, { kind: 'line', to: best }] } });
+      }
+    });
+  });
+  return joins;
+}
+
+function rayHits(from: Point, [ux, uy]: Point, segments: readonly { from: Point; to: Point }[], limit: number): boolean {
+  for (const { from: [ax, ay], to: [bx, by] } of segments) {
+    const ex = bx - ax;
+    const ey = by - ay;
+    const denominator = ux * ey - uy * ex;
+    if (denominator === 0) continue;
+    const t = ((ax - from[0]) * ey - (ay - from[1]) * ex) / denominator;
+    const s = ((ax - from[0]) * uy - (ay - from[1]) * ux) / denominator;
+    if (t >= 0 && t <= limit && s >= 0 && s <= 1) return true;
+  }
+  return false;
+}
+
+function nearestOnSegment(p: Point, a: Point, b: Point): Point {
+  const ex = b[0] - a[0];
+  const ey = b[1] - a[1];
+  const length = ex * ex + ey * ey;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / length));
+  return [a[0] + t * ex, a[1] + t * ey];
 }
 
 function toGrid(grid: Grid, [x, y]: Point): Point {
@@ -428,32 +487,22 @@ function douglasPeucker(points: readonly Point[], tolerance: number): Point[] {
   return [...left.slice(0, -1), ...douglasPeucker(points.slice(index), tolerance)];
 }
 
-/**
- * The province outlines inside `frame` (x, y, width, height in map coordinates, y down), bounded by the
- * given lines. `cellsPerUnit` sets the grid's fineness.
- */
-export function provinceOutlines(
-  frame: readonly [number, number, number, number],
-  lines: readonly Figure[],
-  seeds: readonly RegionSeed[],
-  cellsPerUnit: number,
-  painted: PaintedAreas | null = null,
-): RegionResult {
-  const grid: Grid = {
-    width: Math.ceil(frame[2] * cellsPerUnit),
-    height: Math.ceil(frame[3] * cellsPerUnit),
-    scale: cellsPerUnit,
-    originX: frame[0],
-    originY: frame[1],
-  };
-  // Walls about half a map unit wide close the small gaps hand-drawn lines leave where they meet.
-  const walls = drawWalls(grid, lines, Math.max(1, cellsPerUnit * 0.3));
+interface Faces {
+  readonly labels: Int32Array;
+  readonly owners: string[];
+  /** Per label: the cell its flood started from, and the provinces whose point fell in its face later. */
+  readonly starts: number[];
+  readonly startWater: (boolean | undefined)[];
+  readonly sharers: Map<number, { id: string; cell: number; water?: boolean }[]>;
+  readonly problems: string[];
+}
+
+/** Floods each province's face from its point, in order; a point in a face already taken makes it shared. */
+function floodSeeds(grid: Grid, walls: Uint8Array, seeds: readonly RegionSeed[], water: Uint8Array | null, queue: Int32Array): Faces {
+  const cellsPerUnit = grid.scale;
   const labels = new Int32Array(grid.width * grid.height);
-  const queue = new Int32Array(grid.width * grid.height);
   const problems: string[] = [];
   const owners: string[] = [];
-  const water = painted ? paintWater(grid, painted) : null;
-  /** Per label: the cell its flood started from, and the provinces whose point fell in its face later. */
   const starts: number[] = [];
   const startWater: (boolean | undefined)[] = [];
   const sharers = new Map<number, { id: string; cell: number; water?: boolean }[]>();
@@ -484,6 +533,43 @@ export function provinceOutlines(
     }
     problems.push(`${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map, or where another province's point is`);
   });
+  return { labels, owners, starts, startWater, sharers, problems };
+}
+
+/**
+ * The province outlines inside `frame` (x, y, width, height in map coordinates, y down), bounded by the
+ * given lines. `cellsPerUnit` sets the grid's fineness.
+ */
+export function provinceOutlines(
+  frame: readonly [number, number, number, number],
+  lines: readonly Figure[],
+  seeds: readonly RegionSeed[],
+  cellsPerUnit: number,
+  painted: PaintedAreas | null = null,
+): RegionResult {
+  const grid: Grid = {
+    width: Math.ceil(frame[2] * cellsPerUnit),
+    height: Math.ceil(frame[3] * cellsPerUnit),
+    scale: cellsPerUnit,
+    originX: frame[0],
+    originY: frame[1],
+  };
+  // Walls about half a map unit wide close the small gaps hand-drawn lines leave where they meet.
+  const radius = Math.max(1, cellsPerUnit * 0.3);
+  const queue = new Int32Array(grid.width * grid.height);
+  const water = painted ? paintWater(grid, painted) : null;
+  let walls = drawWalls(grid, lines, radius);
+  let faces = floodSeeds(grid, walls, seeds, water, queue);
+  if (faces.sharers.size > 0) {
+    // A border line that stops short of the line it meets leaves two provinces one face: joined, and flooded again.
+    const reach = Math.ceil(cellsPerUnit * GAP_JOIN);
+    const joins = gapJoins(grid, lines).filter(({ end }) => faces.sharers.has(faces.labels[openCellNear(grid, walls, end, reach)] ?? 0));
+    if (joins.length > 0) {
+      walls = drawWalls(grid, [...lines, ...joins.map((join) => join.line)], radius);
+      faces = floodSeeds(grid, walls, seeds, water, queue);
+    }
+  }
+  const { labels, owners, starts, startWater, sharers, problems } = faces;
   const shared: string[] = [];
   for (const [label, others] of [...sharers].sort(([a], [b]) => a - b)) {
     const sources: { label: number; cell: number; water?: boolean }[] = [{ label, cell: starts[label - 1]!, ...(startWater[label - 1] === undefined ? {} : { water: startWater[label - 1]! }) }];

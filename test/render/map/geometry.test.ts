@@ -80,6 +80,12 @@ describe('map geometry', () => {
     expect(outcome.shared).toEqual([]);
   });
 
+  it("a border line that stops short of the line it meets, running alongside it, is joined to it: 1900's Prussia and Silesia", () => {
+    const outcome = importDrawing('1900');
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.shared).toEqual([]);
+  });
+
   it('every variant with a drawing has an outline for each province and a point for each location', () => {
     const drawn = variantNames().filter((name) => geometryFiles.includes(`${loadVariant(name).map.name}.json`));
     expect(drawn).toContain('standard');
