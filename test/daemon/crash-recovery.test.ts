@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { eml } from '../judge/mail-builder.ts';
 import { startDaemonProcess, type DaemonLogEntry, type DaemonProcess } from '../support/daemon-process.ts';
-import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
-import { imapAppender } from '../support/imap-appender.ts';
-import { trackReplies } from '../support/reply-tracker.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
-import { startSmtpCapture } from '../support/smtp-capture.ts';
+import { dovecotInstalled } from '../support/dovecot.ts';
+import { startServeRig } from '../support/serve-rig.ts';
 
 // `dipjudge serve` as a real process (node bin/dipjudge.js serve) on a fresh PostgreSQL
 // database, reading a throwaway Dovecot and sending to an SMTP capture, while things go wrong:
@@ -102,20 +96,7 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
       await Promise.all(daemons.map((daemon) => daemon.exited));
     });
     try {
-      const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-crash-'));
-      defer(() => rm(root, { recursive: true, force: true }));
-      const dovecot = await startDovecot();
-      defer(() => dovecot.stop());
-      const capture = await startSmtpCapture();
-      defer(() => capture.close());
-      const tracker = trackReplies(capture);
-      defer(async () => tracker.stop());
-      const appender = imapAppender(dovecot);
-      defer(() => appender.close().catch(() => undefined));
-      const scratch = await createScratchDatabase('dipjudge_crash');
-      defer(() => scratch.drop());
-      const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-      defer(() => db.end());
+      const { root, dovecot, capture, tracker, appender, scratch, db } = await startServeRig({ folder: 'dipjudge-crash-', database: 'dipjudge_crash' }, defer);
       const sent: TestMail[] = [];
       let killedWhileBusy = false;
       const logCounts = new Map<string, number>();

@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { eml } from '../judge/mail-builder.ts';
 import { startDaemonProcess, type DaemonLogEntry, type DaemonProcess } from '../support/daemon-process.ts';
-import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
-import { imapAppender } from '../support/imap-appender.ts';
-import { trackReplies } from '../support/reply-tracker.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
-import { startSmtpCapture } from '../support/smtp-capture.ts';
+import { dovecotInstalled } from '../support/dovecot.ts';
+import { startServeRig } from '../support/serve-rig.ts';
 
 // Judging on every process: two `dipjudge serve` processes (node bin/dipjudge.js serve) on one
 // PostgreSQL and one Dovecot mailbox. The mailbox leader only records the mail; both judge it.
@@ -72,20 +66,7 @@ describe.skipIf(mayRunWithoutDovecot)('two serve processes share the judging', (
     });
     const story: string[] = [];
     try {
-      const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-two-judges-'));
-      defer(() => rm(root, { recursive: true, force: true }));
-      const dovecot = await startDovecot();
-      defer(() => dovecot.stop());
-      const capture = await startSmtpCapture();
-      defer(() => capture.close());
-      const tracker = trackReplies(capture);
-      defer(async () => tracker.stop());
-      const appender = imapAppender(dovecot);
-      defer(() => appender.close().catch(() => undefined));
-      const scratch = await createScratchDatabase('dipjudge_two_judges');
-      defer(() => scratch.drop());
-      const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-      defer(() => db.end());
+      const { root, dovecot, capture, tracker, appender, scratch, db } = await startServeRig({ folder: 'dipjudge-two-judges-', database: 'dipjudge_two_judges' }, defer);
       const env = {
         DATABASE_URL: scratch.url,
         IMAP_URL: dovecot.url,
