@@ -192,7 +192,12 @@ async function authenticate(
   const passwordHash = seat?.passwordHash ?? null;
   const unchanged = prechecked !== null && prechecked.seatId === (seat?.id ?? null) && prechecked.passwordHash === passwordHash;
   const ok = unchanged ? await prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
-  return seat && ok ? seat : null;
+  if (seat && ok) return seat;
+  // Writing from an address no Master seat has, a co-Master (PROMOTE) is known by their own password.
+  if (seat?.role === 'master' && seat.address.toLowerCase() !== sender.toLowerCase()) {
+    for (const other of mastersOf(seats)) if (other.id !== seat.id && (await verifyPassword(password, other.passwordHash ?? NO_SEAT_HASH))) return other;
+  }
+  return null;
 }
 
 async function checkPrivacy(game: Game, privacy: string | null, line: number, hash: string | null): Promise<void> {

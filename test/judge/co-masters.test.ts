@@ -55,6 +55,10 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
 
     // Each Master signs on with their own password and uses the Master's rights.
     expect(await send(played, france.address, 'SIGNON Mdemo gmpass')).toMatch(/Invalid game, power or password/);
+    // From an address no Master seat has, each Master is known by their own password; a wrong one is refused.
+    expect(await send(played, 'travelling@else.example', 'SIGNON Mdemo watchpw\nSET WHITE')).toMatch(/press changed/);
+    expect((await game()).rules).toEqual(['NO_REVEAL']);
+    expect(await send(played, 'travelling@else.example', 'SIGNON Mdemo not-a-password')).toMatch(/Invalid game, power or password/);
     expect(await send(played, france.address, `SIGNON Mdemo ${france.password}\nSET WHITE/GREY`)).toMatch(/press changed/);
     expect((await game()).rules).toContain('WHITE_GREY');
     expect(await send(played, WATCHER, 'SIGNON Mdemo watchpw\nSET DEADLINE Fri Jan 9 2004 23:30')).not.toMatch(/ERROR|Only the Master/i);
