@@ -20,6 +20,7 @@ import {
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
+import { absenceLines, absenceMoveText, renderTimeReply } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
@@ -125,7 +126,7 @@ async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line
       // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
       // brought; only one phase ends per block for such a pair of lines.
       if (session.phaseEndedInBlock) {
-        ctx.reply.push(`Noted: the ${command.phase} has begun (the phase before it ended above).`);
+        ctx.reply.push(renderTimeReply({ kind: 'phase-begun-noted', phase: command.phase }));
         return session;
       }
       // A new day or night begun alone ends the current phase, as "… HAS ENDED" does.
@@ -152,7 +153,7 @@ async function endPhase(ctx: BlockContext, session: ActingSession, line: number)
   // What the deadline job would do, done now: process the phase, or send the late notice.
   await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
   const after = (await ctx.tx.findGameById(game.id))!;
-  ctx.reply.push(after.currentPhase === phaseId ? `${phaseId} has ended; the late powers have been told.` : `${phaseId} has ended and has been processed.`);
+  ctx.reply.push(renderTimeReply({ kind: 'phase-ended', phaseId, processed: after.currentPhase !== phaseId }));
   return { ...(await refreshed(ctx, session)), phaseEndedInBlock: true };
 }
 
@@ -163,7 +164,7 @@ export async function endGame(ctx: BlockContext, session: ActingSession, line: n
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
   await ctx.tx.cancelJobs(game.id);
   await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, 'The Master has ended the game.');
-  ctx.reply.push(`Game '${game.name}' has ended.`);
+  ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null } };
 }
 
@@ -182,7 +183,7 @@ export async function unendGame(ctx: BlockContext, session: ActingSession, line:
     const waiting: Game = { ...game, status: 'waiting' };
     const text = `The Master has resumed game '${game.name}' in ${game.currentPhase}. It waits for a replacement for ${vacant.join(', ')} before a deadline is set.`;
     await noticeToAll(ctx.tx, ctx.config, waiting, session.seats, 'Parameter Change', () => `${text}\n`);
-    ctx.reply.push(`Game '${game.name}' is being played again from ${game.currentPhase}; it waits for a replacement for ${vacant.join(', ')}.`);
+    ctx.reply.push(renderTimeReply({ kind: 'game-unended', gameName: game.name, phaseId: game.currentPhase, vacant }));
     return refreshed(ctx, session);
   }
   const active: Game = { ...game, status: 'active' };
@@ -191,7 +192,7 @@ export async function unendGame(ctx: BlockContext, session: ActingSession, line:
   await noticeToAll(ctx.tx, ctx.config, active, session.seats, 'Parameter Change', (when) =>
     `The Master has resumed game '${game.name}' in ${game.currentPhase}.\n` + (schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''),
   );
-  ctx.reply.push(`Game '${game.name}' is being played again from ${game.currentPhase}.`);
+  ctx.reply.push(renderTimeReply({ kind: 'game-unended', gameName: game.name, phaseId: game.currentPhase, vacant: [] }));
   return refreshed(ctx, session);
 }
 
@@ -213,11 +214,11 @@ async function applyDeadline(ctx: BlockContext, session: ActingSession, requeste
   const grace = moved ? new Date(Math.max(requested.grace.getTime(), deadline.getTime() + (requested.grace.getTime() - requested.deadline.getTime()))) : requested.grace;
   await storeDeadline(ctx.tx, game, phaseId, deadline, grace, ctx.now);
   const updated: Game = { ...game, deadline, grace };
-  const absence = moved ? ' It has been moved past an absence.' : '';
+  const absence = moved ? absenceMoveText : '';
   await noticeToAll(ctx.tx, ctx.config, updated, session.seats, deadlineAdjustment(deadline), (when) =>
     `${change.who} has ${change.verb} the ${change.what} of game '${game.name}' (${phaseId})${change.how ?? ''}.\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
   );
-  ctx.reply.push(`The deadline of game '${game.name}' is now ${deadlineFor(session, deadline)}; the grace period ends ${deadlineFor(session, grace)}.${absence}`);
+  ctx.reply.push(renderTimeReply({ kind: 'deadline-set', gameName: game.name, deadline: deadlineFor(session, deadline), grace: deadlineFor(session, grace), movedPastAbsence: moved }));
   ctx.touchedGames.add(game.id);
   return { ...session, game: updated };
 }
@@ -261,12 +262,10 @@ export async function absenceCommand(ctx: BlockContext, session: ActingSession, 
   }
   if (!result.ok) throw new BlockError(command.line, `${command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE'}: ${result.error.message}`);
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
-  const list = result.absences.map((a) => `  ${formatMoment(a.start, zone)} to ${formatMoment(a.end, zone)}`);
+  const pending = result.absences.map((a) => ({ start: formatMoment(a.start, zone), end: formatMoment(a.end, zone) }));
+  const list = absenceLines(pending);
   const who = seat.role === 'master' ? 'the Master' : session.variant.power(seat.power!)?.name ?? 'you';
-  ctx.reply.push(
-    (command.kind === 'set-absence' ? 'Absence recorded: no new deadline will fall inside it.' : 'Absence cancelled.') +
-      (list.length > 0 ? `\nPending absences of ${who}:\n${list.join('\n')}` : `\n${who === 'you' ? 'You have' : `${who.charAt(0).toUpperCase()}${who.slice(1)} has`} no absences pending.`),
-  );
+  ctx.reply.push(renderTimeReply({ kind: 'absences', change: command.kind === 'set-absence' ? 'recorded' : 'cancelled', who, pending }));
   // njudge's Absence Notice: the Master learns of every player's absence.
   const masters = mastersOf(session.seats);
   if (masters.length > 0 && seat.role !== 'master' && !session.master) {
@@ -294,12 +293,12 @@ export async function zoneCommand(ctx: BlockContext, session: ActingSession, com
     await noticeToAll(ctx.tx, ctx.config, changed.game, changed.seats, 'Parameter Change', (when) =>
       `The Master has set the time zone of game '${game.name}' to ${zone}.\n${game.deadline ? `The deadline is ${when(game.deadline)}.\n` : ''}`,
     );
-    ctx.reply.push(`Game '${game.name}' now keeps its deadlines in ${zone}.`);
+    ctx.reply.push(renderTimeReply({ kind: 'game-zone-set', gameName: game.name, zone }));
     return changed;
   }
   await ctx.tx.updateSeat(seat.id, { timeZone: zone });
   const updated: ActingSession = { ...session, seat: { ...seat, timeZone: zone } };
-  const shown = game.deadline ? ` The deadline is ${deadlineTextFor(game, zone, game.deadline)}.` : '';
-  ctx.reply.push(zone === null ? `Deadlines in mail to you are shown in the game's zone, ${game.timeZone}, again.${shown}` : `Deadlines in mail to you are now shown in ${zone}.${shown}`);
+  const deadline = game.deadline ? deadlineTextFor(game, zone, game.deadline)! : null;
+  ctx.reply.push(renderTimeReply({ kind: 'own-zone-set', zone, gameZone: game.timeZone, deadline }));
   return updated;
 }

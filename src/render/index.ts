@@ -12,3 +12,4 @@ export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refus
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
 export { proposalText, renderVoteReply, type Proposal, type VoteRecord } from './vote-replies.ts';
+export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
