@@ -122,7 +122,12 @@ describe.skipIf(mayRunWithoutDovecot)('two serve processes share the judging', (
       await tracker.waitForReplies(all, 80_000).catch((error: unknown) => {
         throw new Error(`${String(error)}\n${story.join('\n')}\n${daemons.at(-1)!.recentLog()}`);
       });
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Everything queued goes out before the processes stop: the notices too, and what the killed
+      // process had claimed once its lease runs out.
+      const allSentBy = Date.now() + (OUTBOX_LEASE_SECONDS + 30) * 1_000;
+      while ((await count(`SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`)) > 0 && Date.now() < allSentBy) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       for (const daemon of daemons) if (daemon !== victim) await daemon.stop();
       story.push(`mails judged per daemon: ${[...judgedBy.entries()].map(([d, n]) => `${d}: ${n}`).join(', ')}`);
       const context = story.join('\n');
