@@ -19,18 +19,19 @@ export function copiesToExtraAddresses(mail: Pick<OutgoingMail, 'kind' | 'gameId
  */
 export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<SeatRecord, 'address' | 'extraAddresses'>[]): OutgoingMail {
   if (!copiesToExtraAddresses(mail)) return mail;
-  const extras = new Map<string, readonly string[]>();
+  const extras = new Map<string, string[]>();
   for (const holder of holders) {
-    if ((holder.extraAddresses ?? []).length > 0) extras.set(holder.address.toLowerCase(), [...(extras.get(holder.address.toLowerCase()) ?? []), ...holder.extraAddresses!]);
+    const more = holder.extraAddresses ?? [];
+    if (more.length === 0) continue;
+    const first = holder.address.toLowerCase();
+    extras.set(first, [...(extras.get(first) ?? []), ...more]);
   }
   if (extras.size === 0) return mail;
   const seen = new Set(mail.to.map((address) => address.toLowerCase()));
-  const to = [...mail.to];
-  for (const address of mail.to) {
-    for (const extra of extras.get(address.toLowerCase()) ?? []) {
-      if (!seen.has(extra.toLowerCase())) to.push(extra);
-      seen.add(extra.toLowerCase());
-    }
-  }
-  return to.length === mail.to.length ? mail : { ...mail, to };
+  const added = mail.to.flatMap((address) => extras.get(address.toLowerCase()) ?? []).filter((extra) => {
+    const fresh = !seen.has(extra.toLowerCase());
+    seen.add(extra.toLowerCase());
+    return fresh;
+  });
+  return added.length === 0 ? mail : { ...mail, to: [...mail.to, ...added] };
 }
