@@ -20,6 +20,7 @@ import type { PressCommand } from './press/press-types.ts';
 import type { GameSnapshot, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
 import { masterTimeLine, refreshed, unendGame } from './time-commands.ts';
+import { renderMasterReply, rollOrdersText, rollText, type Roll } from '../render/index.ts';
 
 export { masterSeat, type ActingSession } from './acting-session.ts';
 
@@ -42,7 +43,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
       await ctx.tx.updateGame(game.id, { status: 'forming' });
       await scheduleFormingReminder(ctx.tx, game, ctx.now);
-      ctx.reply.push(`Game '${game.name}' is now forming: players may JOIN ${game.name} <password>.`);
+      ctx.reply.push(renderMasterReply({ kind: 'forming', gameName: game.name }));
       return { ...session, game: { ...game, status: 'forming' } };
     case 'PROCESS':
     case 'PROCESS!': {
@@ -53,7 +54,7 @@ export async function masterCommand(ctx: BlockContext, session: ActingSession, c
       const missing = readiness.waitingFor.map((p) => variant.powerById(p).name);
       if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${missing.join(', ')}`);
       await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
-      ctx.reply.push(`${game.currentPhase} has been processed${missing.length > 0 ? `; ${missing.join(', ')} took the civil-disorder defaults` : ''}.`);
+      ctx.reply.push(renderMasterReply({ kind: 'processed', phaseId: game.currentPhase, defaulted: missing }));
       return refreshed(ctx, session);
     }
     case 'DEADLINE': {
@@ -162,17 +163,14 @@ async function roll(ctx: BlockContext, session: ActingSession, command: Extract<
   await ctx.tx.clearProposalVotes(game.id);
   const moved: Game = { ...game, rules, currentPhase: target.phaseId, proposal: null };
   const schedule = await scheduleDeadline(ctx.tx, moved, target.phaseId, ctx.now, { deadline: null, grace: null });
-  const orders = !reordered
-    ? back
-      ? 'Its orders have been cleared.'
-      : 'Its orders are as they were.'
-    : `The orders it was processed with have been ${back ? 'kept' : 'restored'}; their players are set to WAIT, so it is not processed again before the deadline unless they SET NOWAIT.`;
-  const what = `The Master has rolled game '${game.name}' ${back ? 'back' : 'forward'} to ${target.phaseId}${options.full ? ', players and rules included' : ''}.`;
+  const roll: Roll = { gameName: game.name, direction: back ? 'back' : 'forward', phaseId: target.phaseId, full: options.full, reordered };
+  const orders = rollOrdersText(roll);
+  const what = rollText(roll);
   const after = await refreshed(ctx, { ...session, game: moved });
   await noticeToAll(ctx.tx, ctx.config, after.game, after.seats, back ? 'Rollback' : 'Rollforward', (when) =>
     `${what}\n${orders}\n${schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''}`,
   );
-  ctx.reply.push(`${what} ${orders}`);
+  ctx.reply.push(renderMasterReply({ kind: 'rolled', roll }));
   return after;
 }
 
@@ -205,7 +203,7 @@ async function terminate(ctx: BlockContext, session: ActingSession, line: number
   await ctx.tx.cancelJobs(game.id);
   const ended = { ...session, game: { ...game, status: 'terminated' as const } };
   await parameterChange(ctx, ended, `The Master has terminated game '${game.name}'.`);
-  ctx.reply.push(`Game '${game.name}' has been terminated.`);
+  ctx.reply.push(renderMasterReply({ kind: 'terminated', gameName: game.name }));
   return ended;
 }
 
@@ -218,7 +216,7 @@ async function pause(ctx: BlockContext, session: ActingSession, line: number): P
   await schedulePauseReminder(ctx.tx, game, ctx.now);
   const paused = { ...session, game: { ...game, status: 'waiting' as const } };
   await parameterChange(ctx, paused, `The Master has paused game '${game.name}': nothing is processed until the Master activates it again.`);
-  ctx.reply.push(`Game '${game.name}' is paused (waiting). ACTIVATE resumes it.`);
+  ctx.reply.push(renderMasterReply({ kind: 'paused', gameName: game.name }));
   return paused;
 }
 
@@ -243,7 +241,7 @@ async function activate(ctx: BlockContext, session: ActingSession, line: number)
       await noticeToAll(ctx.tx, ctx.config, resumed.game, resumed.seats, 'Parameter Change', (when) =>
         `The Master has activated game '${game.name}' again.\n${deadline ? `The deadline is ${when(deadline)}.\n` : ''}`,
       );
-      ctx.reply.push(`Game '${game.name}' is active again.`);
+      ctx.reply.push(renderMasterReply({ kind: 'activated', gameName: game.name }));
       ctx.touchedGames.add(game.id);
       return resumed;
     }
@@ -278,7 +276,7 @@ async function purge(ctx: BlockContext, session: ActingSession, line: number): P
     await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, 'Parameter Change'), body: `The Master has purged game '${game.name}': it no longer exists.\n`, kind: 'notice' });
   }
   await ctx.tx.deleteGame(game.id);
-  ctx.reply.push(`Game '${game.name}' has been purged.`);
+  ctx.reply.push(renderMasterReply({ kind: 'purged', gameName: game.name }));
   return { ...session, game: { ...game, status: 'terminated' }, purged: true };
 }
 
@@ -292,7 +290,7 @@ async function rename(ctx: BlockContext, session: ActingSession, newName: string
   await ctx.tx.updateGame(game.id, { name });
   const renamed = { ...session, game: { ...game, name } };
   await parameterChange(ctx, renamed, `The Master has renamed game '${game.name}' to '${name}'. Sign on to it as ${name} from now on.`);
-  ctx.reply.push(`Game '${game.name}' is now called '${name}'.`);
+  ctx.reply.push(renderMasterReply({ kind: 'renamed', gameName: game.name, newName: name }));
   return renamed;
 }
 
@@ -316,7 +314,7 @@ async function setSignonGate(ctx: BlockContext, session: ActingSession, command:
       ? `The Master has removed the ${gateTitle(key)} required to join game '${game.name}' or take over a power in it.`
       : `The Master has set a signon requirement for game '${game.name}': to join or take over a power, players need ${requirement}.`,
   );
-  ctx.reply.push(requirement === null ? `Game '${game.name}' no longer has a ${gateTitle(key)}.` : `Game '${game.name}' now asks for ${requirement} of players who join or take over a power.`);
+  ctx.reply.push(renderMasterReply({ kind: 'gate-set', gameName: game.name, gateTitle: gateTitle(key), requirement }));
   return changed;
 }
 
@@ -327,7 +325,7 @@ export async function setListed(ctx: BlockContext, session: ActingSession, liste
   await ctx.tx.updateGame(game.id, { listed });
   const changed = { ...session, game: { ...game, listed } };
   await parameterChange(ctx, changed, `The Master has made game '${game.name}' ${listed ? 'listed: LIST and SEARCH show it' : 'unlisted: LIST and SEARCH no longer show it'}.`);
-  ctx.reply.push(`Game '${game.name}' is now ${listed ? 'listed' : 'unlisted'}.`);
+  ctx.reply.push(renderMasterReply({ kind: 'listed', gameName: game.name, listed }));
   return changed;
 }
 
@@ -341,7 +339,7 @@ async function preview(ctx: BlockContext, session: ActingSession, line: number):
   const master = masterSeat(session)!;
   const body = `PREVIEW: nothing has been saved, and nobody else has seen this.\n\n${text}`;
   await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, 'Preview'), body, gameId: game.id, kind: 'notice' });
-  ctx.reply.push(`A preview of the ${phase.phaseId} results has been mailed to you; nothing has been saved.`);
+  ctx.reply.push(renderMasterReply({ kind: 'preview-mailed', phaseId: phase.phaseId }));
 }
 
 /**
@@ -384,7 +382,7 @@ async function resumeIfFilled(ctx: BlockContext, session: ActingSession, filled:
   const active: Game = { ...after.game, status: 'active' };
   await ctx.tx.updateGame(active.id, { status: 'active' });
   await scheduleDeadline(ctx.tx, active, active.currentPhase!, ctx.now, { deadline: null, grace: null });
-  ctx.reply.push(`Every power has a player again: game '${active.name}' goes on.`);
+  ctx.reply.push(renderMasterReply({ kind: 'filled', gameName: active.name }));
   return refreshed(ctx, session);
 }
 
@@ -401,7 +399,7 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Extrac
     const seat = byAddress ?? watcher!;
     await ctx.tx.removeSeat(seat.id);
     await tell(ctx, session, seat.address, 'Ejected', `The Master has removed you from game '${game.name}'.\n`);
-    ctx.reply.push(`${seat.name ?? seat.address} no longer ${seat.role === 'monitor' ? 'monitors' : 'observes'} game '${game.name}'.`);
+    ctx.reply.push(renderMasterReply({ kind: 'watcher-removed', who: seat.name ?? seat.address, role: seat.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name }));
     return refreshed(ctx, session);
   }
   const seat = byAddress ?? powerSeat(session, token, command.line);
@@ -418,7 +416,7 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Extrac
   const notice = `${name} has been ${reason} in game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${name.toLowerCase()}@${game.name} <password> to play ${name}.\n`;
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Resignation: ${name}`, body: notice });
-  ctx.reply.push(`${name} is vacant; game '${game.name}' waits for a replacement.`);
+  ctx.reply.push(renderMasterReply({ kind: 'vacated', power: name, gameName: game.name }));
   return refreshed(ctx, session);
 }
 
@@ -432,7 +430,7 @@ async function dummy(ctx: BlockContext, session: ActingSession, command: Extract
   await ctx.tx.changeHolder(seat.id, master.address, 'dummied');
   if (!VACANT.includes(seat.status)) await tell(ctx, session, seat.address, `Dummy: ${name}`, `The Master has made ${name} a dummy in game '${session.game.name}': you no longer play it.\n`);
   await parameterChange(ctx, session, `${name} is now a dummy in game '${session.game.name}': its units hold unless the Master orders them.`);
-  ctx.reply.push(`${name} is now a dummy.`);
+  ctx.reply.push(renderMasterReply({ kind: 'dummied', power: name }));
   return resumeIfFilled(ctx, session, seat);
 }
 
@@ -453,7 +451,7 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Extrac
   await countTakeover(ctx.tx, seat.id);
   await tell(ctx, session, player, `Revived: ${name}`, `The Master has given ${name} in game '${session.game.name}' back to you${password ? '; the Master will tell you its new password' : ', with your old password'}.\n`);
   await parameterChange(ctx, session, `${name} is played again in game '${session.game.name}'.`);
-  ctx.reply.push(`${name} is played again by its former player${password ? ', with the password you gave' : ''}.`);
+  ctx.reply.push(renderMasterReply({ kind: 'revived', power: name, newPassword: Boolean(password) }));
   return resumeIfFilled(ctx, session, seat);
 }
 
@@ -465,14 +463,14 @@ async function become(ctx: BlockContext, session: ActingSession, command: Extrac
   const master = masterSeat(session)!;
   const token = command.target;
   if (token.toUpperCase() === 'MASTER' || token.toUpperCase() === 'M') {
-    ctx.reply.push('You act as the Master again.');
+    ctx.reply.push(renderMasterReply({ kind: 'acting-as-master' }));
     const { master: _, ...rest } = session;
     return { ...rest, seat: master };
   }
   const seat = powerSeat(session, token, command.line);
   if (session.game.currentPhase === null) throw new BlockError(command.line, `Game '${session.game.name}' has not started: there is no power to act for`);
   const name = powerName(session, seat);
-  ctx.reply.push(`You act as ${name} for the rest of this block.`);
+  ctx.reply.push(renderMasterReply({ kind: 'acting-as', power: name }));
   await tell(ctx, session, seat.address, `Master as ${name}`, `The Master of game '${session.game.name}' is acting as ${name}; you will be sent a copy of what is done.\n`);
   return { ...session, seat, master };
 }
@@ -480,7 +478,7 @@ async function become(ctx: BlockContext, session: ActingSession, command: Extrac
 /** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
 async function official(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
   const subject = command.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
-  ctx.reply.push(`Your press in the rest of this block goes out as official notices titled "${subject}".`);
+  ctx.reply.push(renderMasterReply({ kind: 'official-press-on', subject }));
   return { ...session, official: subject };
 }
 
@@ -493,7 +491,7 @@ export async function sendOfficialPress(ctx: BlockContext, session: ActingSessio
   const body = `${command.body}\n`;
   for (const delivery of plan.deliveries) await ctx.tx.enqueueMail({ to: [delivery.address], subject: session.official!, body, gameId: game.id, kind: 'press' });
   await archivePress(ctx, game, master, plan.archive);
-  ctx.reply.push(`Official notice "${session.official}" sent to ${plan.deliveries.length} reader${plan.deliveries.length === 1 ? '' : 's'}:\n\n${command.body}`);
+  ctx.reply.push(renderMasterReply({ kind: 'official-press-sent', subject: session.official!, readers: plan.deliveries.length, body: command.body }));
 }
 
 /** REVEAL: after a NO_REVEAL or gunboat game has ended, everyone learns who played which power. */
@@ -501,7 +499,7 @@ async function reveal(ctx: BlockContext, session: ActingSession, line: number): 
   const { game, variant } = session;
   if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; its players are revealed only after it has ended`);
   await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
-  ctx.reply.push(`The players of game '${game.name}' have been revealed to everyone.`);
+  ctx.reply.push(renderMasterReply({ kind: 'revealed', gameName: game.name }));
 }
 
 /**
@@ -535,6 +533,6 @@ async function unstart(ctx: BlockContext, session: ActingSession, line: number):
   const after = await ctx.tx.seats(game.id);
   const players = after.filter((s) => s.role === 'power').length;
   await noticeToAll(ctx.tx, ctx.config, forming, after, 'Game unstarted', () => `The Master has taken game '${game.name}' back to forming: ${players} of ${session.variant.powers.length} players${keepChoice ? '' : '; powers are assigned again when it starts'}.\n`);
-  ctx.reply.push(`Game '${game.name}' is forming again with ${players} of ${session.variant.powers.length} players; it starts when it is full or you ACTIVATE it.`);
+  ctx.reply.push(renderMasterReply({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length }));
   return refreshed(ctx, session);
 }

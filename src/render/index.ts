@@ -13,3 +13,4 @@ export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-e
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
 export { proposalText, renderVoteReply, type Proposal, type VoteRecord } from './vote-replies.ts';
 export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
+export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
