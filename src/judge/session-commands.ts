@@ -1,6 +1,6 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { proposalText, renderOrdersOnFile, renderOrderStatus, renderVoteReply, type Proposal, type VoteRecord } from '../render/index.ts';
+import { proposalText, renderOrdersOnFile, renderOrderStatus, renderSessionReply, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -124,7 +124,7 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
     case 'clear': {
       const { power, phaseId } = requirePlayingPower(session, command.line);
       await ctx.tx.saveOrders(game.id, phaseId, { power, lines: [], submitted: false, hasErrors: false });
-      ctx.reply.push('Your orders have been cleared.');
+      ctx.reply.push(renderSessionReply({ kind: 'orders-cleared' }));
       return;
     }
     case 'set-wait': {
@@ -136,12 +136,12 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
         throw new BlockError(command.line, `Game '${session.game.name}' plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it`);
       }
       await ctx.tx.updateSeat(seat.id, { wait: command.wait });
-      ctx.reply.push(command.wait ? 'Wait flag set: the turn will not be processed before the deadline.' : 'Wait flag cleared.');
+      ctx.reply.push(renderSessionReply({ kind: 'wait-set', wait: command.wait }));
       return { ...session, seat: { ...seat, wait: command.wait } };
     }
     case 'set-password':
       await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
-      ctx.reply.push('Your password has been changed.');
+      ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;
     case 'set-address': {
       const addresses = (command.addresses.length > 0 ? command.addresses : [ctx.sender]).map((address) => address.toLowerCase());
@@ -183,11 +183,7 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
       return { ...session, seat: { ...seat, status: 'resigned' } };
     case 'set-map':
       await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });
-      ctx.reply.push(
-        command.on
-          ? `Results of game '${game.name}' will come to you with the map.`
-          : `Results of game '${game.name}' will come to you as text alone (SET MAP ON brings the map back).`,
-      );
+      ctx.reply.push(renderSessionReply({ kind: 'map-set', gameName: game.name, on: command.on }));
       return { ...session, seat: { ...seat, mapPictures: command.on } };
     default:
       ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
@@ -208,11 +204,7 @@ async function setPreference(ctx: BlockContext, session: ActingSession, tokens: 
   const preferences = list.ids.filter((id) => variant.power(id) !== undefined);
   if (preferences.length < list.ids.length) throw new BlockError(line, 'Preferences name powers only, not the Master or observers');
   await ctx.tx.updateSeat(seat.id, { preferences });
-  ctx.reply.push(
-    preferences.length === 0
-      ? `You have no power preferences in game '${game.name}': you get any power.`
-      : `Your power preferences in game '${game.name}': ${preferences.map((id) => variant.powerById(id).name).join(', ')}; any other power if none of these is free.`,
-  );
+  ctx.reply.push(renderSessionReply({ kind: 'preferences-set', gameName: game.name, powers: preferences.map((id) => variant.powerById(id).name) }));
   return { ...session, seat: { ...seat, preferences } };
 }
 
@@ -253,7 +245,7 @@ async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): P
     current = (await ctx.tx.findGameById(game.id)) ?? current;
   }
   const name = variant.powerById(seat.power!).name;
-  ctx.reply.push(`You play ${name} in game '${game.name}' again.`);
+  ctx.reply.push(renderSessionReply({ kind: 'power-reclaimed', power: name, gameName: game.name }));
   await notifyPlayers(ctx, session, newPlayerSignon(variant.powerById(seat.power!)), `${name} in game '${game.name}' is played again by its player.\n`);
   return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
 }
@@ -269,7 +261,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
   const typeNotes = checked.notes.filter((n) => /read as such|coast written was ignored/.test(n.note));
-  if (typeNotes.length > 0) ctx.reply.push(typeNotes.map((n) => `${n.line === null ? '' : `Line ${n.line}: `}${n.text}\n  Note: ${n.note}.`).join('\n'));
+  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes }));
   ctx.reply.push(
     renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
@@ -282,7 +274,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
 async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || seat.power === null || !game.currentPhase) {
-    ctx.reply.push(`Game '${game.name}' is ${game.status}${game.currentPhase ? `, in ${game.currentPhase}` : ''}.`);
+    ctx.reply.push(renderSessionReply({ kind: 'game-state', gameName: game.name, status: game.status, phaseId: game.currentPhase }));
     return;
   }
   const power = seat.power;
@@ -411,9 +403,10 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
   const draw = unanimousDraw ? first! : accepted && game.proposal === 'DIAS' ? survivors : null;
   if (!draw && !winner) return;
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
-  const why = draw ? `It ends in a draw between ${draw.map(name).join(', ')}.` : `${name(winner!)} wins: every other power has conceded.`;
+  const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
+  const why = voteEndText(end);
   await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why, draw ?? [winner!]);
-  ctx.reply.push(`Game '${game.name}' is over. ${why}`);
+  ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 
 /** A notice to every player of the game but the sender; never names who sent it. */

@@ -11,6 +11,7 @@ export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartI
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
-export { proposalText, renderVoteReply, type Proposal, type VoteRecord } from './vote-replies.ts';
+export { proposalText, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
 export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
+export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';

@@ -10,7 +10,11 @@ export type VoteRecord =
   | { readonly kind: 'concession-withdrawn' }
   | { readonly kind: 'accept-proposal' }
   | { readonly kind: 'reject-proposal' }
-  | { readonly kind: 'propose'; readonly proposal: Proposal };
+  | { readonly kind: 'propose'; readonly proposal: Proposal }
+  | { readonly kind: 'game-over'; readonly gameName: string; readonly end: VoteEnd };
+
+/** How the votes ended a game: a draw between the powers named, or every other power conceding to one. */
+export type VoteEnd = { readonly kind: 'draw'; readonly between: readonly string[] } | { readonly kind: 'conceded'; readonly winner: string };
 
 /** An open proposal (PROPOSE_DIAS): a draw of all survivors, or a concession to the power named. */
 export type Proposal = { readonly kind: 'dias' } | { readonly kind: 'concede'; readonly to: string };
@@ -35,7 +39,14 @@ export function renderVoteReply(vote: VoteRecord): string {
       return 'You reject the proposal; it is withdrawn.';
     case 'propose':
       return `Your proposal of ${proposalText(vote.proposal)} is open; you have accepted it.`;
+    case 'game-over':
+      return `Game '${vote.gameName}' is over. ${voteEndText(vote.end)}`;
   }
+}
+
+/** Why the game ended, in the reply and in the notice to everyone. */
+export function voteEndText(end: VoteEnd): string {
+  return end.kind === 'draw' ? `It ends in a draw between ${end.between.join(', ')}.` : `${end.winner} wins: every other power has conceded.`;
 }
 
 /** "a draw including all survivors", "conceding the game to France". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposalText, renderVoteReply } from '../../src/render/vote-replies.ts';
+import { proposalText, renderVoteReply, voteEndText } from '../../src/render/vote-replies.ts';
 
 // The words of the vote replies, as players have always had them (test/judge/votes.test.ts plays them by mail).
 
@@ -15,11 +15,17 @@ describe('vote replies', () => {
     [{ kind: 'reject-proposal' } as const, 'You reject the proposal; it is withdrawn.'],
     [{ kind: 'propose', proposal: { kind: 'dias' } } as const, 'Your proposal of a draw including all survivors is open; you have accepted it.'],
     [{ kind: 'propose', proposal: { kind: 'concede', to: 'Russia' } } as const, 'Your proposal of conceding the game to Russia is open; you have accepted it.'],
+    [{ kind: 'game-over', gameName: 'demo', end: { kind: 'draw', between: ['England', 'France'] } } as const, "Game 'demo' is over. It ends in a draw between England, France."],
+    [{ kind: 'game-over', gameName: 'demo', end: { kind: 'conceded', winner: 'Turkey' } } as const, "Game 'demo' is over. Turkey wins: every other power has conceded."],
   ])('%j', (vote, text) => {
     expect(renderVoteReply(vote)).toBe(text);
   });
 
   it('names a proposal the same way in the reply and in the notice to the others', () => {
     expect(proposalText({ kind: 'concede', to: 'Italy' })).toBe('conceding the game to Italy');
+  });
+
+  it('says why the game ended the same way in the reply and in the notice to everyone', () => {
+    expect(voteEndText({ kind: 'conceded', winner: 'Italy' })).toBe('Italy wins: every other power has conceded.');
   });
 });
