@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -89,6 +90,8 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
       throw new Error(`loadDataDir needs an empty dataDir, but ${dataDir} already holds a database`);
     }
     pglite = await PGlite.create({
+      // SEARCH's index (sql/019_game_search.sql) is a pg_trgm one.
+      extensions: { pg_trgm },
       ...(dataDir === null ? {} : { dataDir }),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

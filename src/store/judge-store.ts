@@ -360,20 +360,14 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {
-    // strpos, not LIKE: a word with % or _ in it means itself.
+    // The LIKE on game_search_text matches games_search_idx (sql/019), so the games holding the
+    // words are found from the trigram index rather than by reading every listed game; with no
+    // words, or words too short for trigrams, the plan walks the name index up to the limit.
     const rows = await this.trx
       .selectFrom('games')
       .selectAll()
       .where('listed', '=', true)
-      .where((eb) =>
-        eb.and(
-          words.map(
-            (word) =>
-              sql<boolean>`(strpos(games.name, ${word}) > 0 OR strpos(games.status, ${word}) > 0 OR strpos(games.variant, ${word}) > 0
-                OR EXISTS (SELECT 1 FROM unnest(games.rules) AS rule WHERE strpos(lower(rule), ${word}) > 0))`,
-          ),
-        ),
-      )
+      .where((eb) => eb.and(words.map((word) => sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${likeLiteral(word)}%`}`)))
       .orderBy('name')
       .limit(limit + 1)
       .execute();
@@ -853,6 +847,11 @@ function toPlayerRecords(rows: readonly { address: string; points: string | numb
  * Text a PostgreSQL text column holds: never a NUL (U+FFFD in its place; the judge's mail layer
  * already turned a mail's NULs into spaces, this is the last guard) nor a lone surrogate.
  */
+/** The text as a LIKE pattern matching only itself: %, _ and the escape character mean themselves. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function storable(text: string): string {
   return text.replace(/\0/g, '\uFFFD').toWellFormed();
 }

@@ -95,6 +95,8 @@ describe('what a mail costs does not grow with the games [postgres]', () => {
       HELP: 'HELP',
       'GET DEDICATION': 'GET DEDICATION',
       'INFO PLAYER': 'INFO PLAYER p2@players.example',
+      // The trigram index finds the games holding the words (sql/019_game_search.sql).
+      SEARCH: 'SEARCH demo-c12 standard',
       'SIGNON + orders': `SIGNON Gdemo pw4\n${SPRING_1901_ORDERS.GERMANY!.join('\n')}`,
     };
     for (const [kind, body] of Object.entries(bodies)) {
@@ -104,7 +106,7 @@ describe('what a mail costs does not grow with the games [postgres]', () => {
     return result;
   }
 
-  it('every statement of LIST, LIST game, HELP, GET DEDICATION, INFO PLAYER and orders runs from indexes, and as many with 40 games as with 1', async () => {
+  it('every statement of LIST, LIST game, HELP, GET DEDICATION, INFO PLAYER, SEARCH and orders runs from indexes, and as many with 40 games as with 1', async () => {
     const seats = await database!.store.db.selectFrom('seats').select('address').where('role', '=', 'power').execute();
     expect(seats.map((s) => s.address)).toContain('p4@players.example');
     const withOne = await mails();
