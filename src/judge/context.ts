@@ -3,9 +3,9 @@ import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { Game, Seat } from './model.ts';
-import type { JudgeTransaction, PhaseRecord, SeatRecord } from './ports.ts';
+import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
 
-// What every use case of one mail block sees: the transaction, the sender, where the reply
+// What every use case of one mail block sees: the storage it may touch, the sender, where the reply
 // text goes, and the failures that make the block roll back.
 
 export interface JudgeConfig {
@@ -50,8 +50,9 @@ export class BlockError extends Error {
   }
 }
 
-export interface BlockContext {
-  readonly tx: JudgeTransaction;
+/** `Ports`: the storage the use case may touch (the bundles in ports.ts); the judge hands each its whole transaction. */
+export interface BlockContext<Ports> {
+  readonly tx: Ports;
   readonly config: JudgeConfig;
   readonly message: InboundMail;
   /** Where replies about this block go (the sender). */
@@ -105,7 +106,7 @@ export function newPlayerSignon(power: { readonly initial: string }): string {
 }
 
 /** A phase the game has played or is playing: the store holds a row for each, so its absence is a fault, not input. */
-export async function storedPhase(tx: Pick<JudgeTransaction, 'phase'>, game: Pick<Game, 'id' | 'name'>, phaseId: PhaseId): Promise<PhaseRecord> {
+export async function storedPhase(tx: Pick<OrdersPort, 'phase'>, game: Pick<Game, 'id' | 'name'>, phaseId: PhaseId): Promise<PhaseRecord> {
   const phase = await tx.phase(game.id, phaseId);
   if (phase === null) throw new Error(`game '${game.name}' has no stored phase ${phaseId}`);
   return phase;

@@ -2,6 +2,7 @@ import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-
 import type { CreateBlock, RuleSetting } from '../commands/index.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
+import type { GamesPort, JobsPort } from './ports.ts';
 import { scheduleFormingReminder } from './game-events.ts';
 import { createOptionWord, readOption, type GameSettings } from './game-options.ts';
 import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from './model.ts';
@@ -13,7 +14,7 @@ import { GATE_KEYS, gatesText } from './signon-gates.ts';
 
 const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
 
-export async function createGame(ctx: BlockContext, block: CreateBlock): Promise<void> {
+export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block: CreateBlock): Promise<void> {
   const { opener } = block;
   const name = opener.game.toLowerCase();
   if (!GAME_NAME.test(name)) throw new BlockError(opener.line, `"${opener.game}" is not a valid game name: use up to 32 letters, digits, - or _`);

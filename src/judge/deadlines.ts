@@ -18,7 +18,7 @@ import { subjectFor, type JudgeConfig } from './context.ts';
 import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
-import type { GameJob, JudgeTransaction, SeatRecord } from './ports.ts';
+import type { GameJob, NoticePorts, SchedulePorts, SeatRecord } from './ports.ts';
 
 // Deadlines of a game's phases: computed by the schedule module in the game's zone, stored on the
 // game and its phase, and turned into timed jobs (the deadline itself and the reminders before it)
@@ -75,7 +75,7 @@ export const LATE_SUBJECT_PREFIX = '[You are late!] ';
  * holding one of `lateSeats` get a copy of their own, marked "[You are late!]".
  */
 export async function noticeToAll(
-  tx: JudgeTransaction,
+  tx: NoticePorts,
   config: JudgeConfig,
   game: Game,
   readers: readonly SeatRecord[],
@@ -119,7 +119,7 @@ export async function noticeToAll(
  * is the deadline of the phase just processed (a new deadline is never earlier); null at the start.
  */
 export async function scheduleDeadline(
-  tx: JudgeTransaction,
+  tx: SchedulePorts,
   game: Game,
   phaseId: PhaseId,
   now: Date,
@@ -166,7 +166,7 @@ export async function scheduleDeadline(
  * pending early processing stays (storeDeadline). Null when the deadline did not move (not
  * active, NO_DEADLINE, or another phase type's timing).
  */
-export async function recomputeDeadline(tx: JudgeTransaction, before: Game, game: Game, now: Date): Promise<DeadlineSchedule | null> {
+export async function recomputeDeadline(tx: SchedulePorts, before: Game, game: Game, now: Date): Promise<DeadlineSchedule | null> {
   if (game.status !== 'active' || game.currentPhase === null || hasRule(game, 'NO_DEADLINE')) return null;
   const type = phaseOf(game.currentPhase).type;
   const [was, is] = [gameTiming(before), gameTiming(game)];
@@ -196,7 +196,7 @@ export async function recomputeDeadline(tx: JudgeTransaction, before: Game, game
  * Stores the deadline and grace of the current phase and replaces the game's jobs: the deadline
  * and its reminders while the deadline lies ahead, the end of grace once it has passed.
  */
-export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' | 'timing'>, phaseId: PhaseId, deadline: Date, grace: Date, now: Date): Promise<void> {
+export async function storeDeadline(tx: SchedulePorts, game: Pick<Game, 'id' | 'timing'>, phaseId: PhaseId, deadline: Date, grace: Date, now: Date): Promise<void> {
   // njudge's SET DEADLINE: start := min(start, deadline), so an earlier deadline is never held up.
   const start = (await tx.findGameById(game.id))?.processStart ?? null;
   await tx.updateGame(game.id, { deadline, grace, ...(start !== null && start > deadline ? { processStart: deadline } : {}) });
@@ -209,7 +209,7 @@ export async function storeDeadline(tx: JudgeTransaction, game: Pick<Game, 'id' 
  * the caller knows the game's pending early processing (null: none), saves reading the game again.
  */
 export async function rescheduleJobs(
-  tx: JudgeTransaction,
+  tx: SchedulePorts,
   game: Pick<Game, 'id' | 'timing'>,
   phaseId: PhaseId,
   deadline: Date,
@@ -239,7 +239,7 @@ export function processJobKey(gameId: number): string {
 }
 
 /** Schedules the early processing of the phase at `at` and remembers it on the game. */
-export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, phaseId: PhaseId, at: Date): Promise<void> {
+export async function scheduleProcessJob(tx: SchedulePorts, gameId: number, phaseId: PhaseId, at: Date): Promise<void> {
   await tx.updateGame(gameId, { processAt: at });
   await tx.scheduleJob({ kind: 'process', gameId, dueAt: at, dedupeKey: processJobKey(gameId), payload: { phase: phaseId } });
 }
@@ -250,7 +250,7 @@ export async function scheduleProcessJob(tx: JudgeTransaction, gameId: number, p
  * A deadline moved before it brings it forward: a pending time is never after a deadline still
  * ahead (njudge's process).
  */
-async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: PhaseId, deadline: Date, now: Date): Promise<void> {
+async function restoreProcessJob(tx: SchedulePorts, gameId: number, phaseId: PhaseId, deadline: Date, now: Date): Promise<void> {
   const game = await tx.findGameById(gameId);
   if (game?.processAt == null || game.currentPhase !== phaseId) return;
   const at = deadline > now && game.processAt > deadline ? deadline : game.processAt;
@@ -262,7 +262,7 @@ async function restoreProcessJob(tx: JudgeTransaction, gameId: number, phaseId: 
  * The pending absences that hold up a deadline of the phase, by njudge's rule: in a game with
  * press every absence does; without press, those of powers owing orders and the Master's.
  */
-export async function applicableAbsences(tx: JudgeTransaction, game: Game, phaseId: PhaseId, now: Date): Promise<Absence[]> {
+export async function applicableAbsences(tx: SchedulePorts, game: Game, phaseId: PhaseId, now: Date): Promise<Absence[]> {
   const stored = await tx.absences(game.id);
   if (stored.length === 0) return [];
   const seats = await tx.seats(game.id);

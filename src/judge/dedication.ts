@@ -2,7 +2,7 @@ import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
-import type { DedicationChange, JudgeTransaction, PhaseRecord, PlayerRecord, SeatRecord, StoredOrders } from './ports.ts';
+import type { DedicationChange, DedicationPorts, PhaseRecord, PlayerRecord, SeatRecord, StoredOrders } from './ports.ts';
 
 // Dedication and ratings as njudge keeps them (njudge.md §3). Each phase is judged for
 // punctuality once: at its first late notice (late players −1, punctual ones +3), or, with no
@@ -33,7 +33,7 @@ export const NO_RECORD: PlayerRecord = { points: 0, onTime: 0, total: 0, started
  * The phase's first late notice: the late players lose a point and are counted late, everyone
  * who owed orders and had them in gains three. Later notices of the same phase change nothing.
  */
-export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id' | 'rules'>, phaseId: PhaseId, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
+export async function judgeLatePhase(tx: DedicationPorts, game: Pick<Game, 'id' | 'rules'>, phaseId: PhaseId, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
   if (!(await tx.judgePunctuality(game.id, phaseId, now))) return;
   // njudge's NO LATE COUNT: lateness is neither counted on the seat nor charged to the player.
   const counted = hasRule(game, 'NO_LATE_COUNT') ? [] : late;
@@ -50,7 +50,7 @@ export async function judgeLatePhase(tx: JudgeTransaction, game: Pick<Game, 'id'
  * Powers in civil disorder, dummies and vacant seats earn nothing.
  */
 export async function creditPunctualTurn(
-  tx: JudgeTransaction,
+  tx: DedicationPorts,
   game: Pick<Game, 'id' | 'deadline'>,
   variant: Variant,
   phase: PhaseRecord,
@@ -66,21 +66,21 @@ export async function creditPunctualTurn(
 }
 
 /** Declared abandoned: −49 and one more resignation. */
-export async function chargeAbandonment(tx: JudgeTransaction, seats: readonly SeatRecord[]): Promise<void> {
+export async function chargeAbandonment(tx: DedicationPorts, seats: readonly SeatRecord[]): Promise<void> {
   await tx.addDedication(seats.map((s) => ({ seatId: s.id, points: DEDICATION_POINTS.abandoned, resigned: 1 })));
 }
 
 /** Civil disorder: −100 and one more resignation (after an abandonment, a second one). */
-export async function chargeCivilDisorder(tx: JudgeTransaction, seats: readonly SeatRecord[]): Promise<void> {
+export async function chargeCivilDisorder(tx: DedicationPorts, seats: readonly SeatRecord[]): Promise<void> {
   await tx.addDedication(seats.map((s) => ({ seatId: s.id, points: DEDICATION_POINTS.civilDisorder, resigned: 1 })));
 }
 
 /** The game starts: each player's stint counts as a game started (dummies have no player). */
-export async function countGameStart(tx: JudgeTransaction, seats: readonly SeatRecord[]): Promise<void> {
+export async function countGameStart(tx: DedicationPorts, seats: readonly SeatRecord[]): Promise<void> {
   await tx.addDedication(seats.filter((s) => s.role === 'power' && s.power !== null && s.status === 'active').map((s) => ({ seatId: s.id, started: 1 })));
 }
 
 /** A vacated power is taken over (by a newcomer or by its own returning player). */
-export async function countTakeover(tx: JudgeTransaction, seatId: number): Promise<void> {
+export async function countTakeover(tx: DedicationPorts, seatId: number): Promise<void> {
   await tx.addDedication([{ seatId, tookOver: 1 }]);
 }

@@ -10,7 +10,7 @@ import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, TAKEOVER_STATUSES, type Game } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { JudgeTransaction, SeatRecord } from './ports.ts';
+import type { GamePorts, GamesPort, JobsPort, NoticePorts, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { requireSignonGates } from './signon-gates.ts';
 import { mastersOf, masterSeatFor, stepDown } from './masters.ts';
@@ -22,7 +22,7 @@ const BAD_SIGNON = 'Invalid game, power or password';
 /** Verified when no seat matches, so that a wrong name takes as long as a wrong password. */
 const NO_SEAT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
-export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promise<GameSession | null> {
+export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpener): Promise<GameSession | null> {
   // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
   // taken, so mails to one game do not queue behind each other's hashing. A group of mails
   // started every check of the group at once (startPasswordChecks).
@@ -58,7 +58,7 @@ export async function enterGame(ctx: BlockContext, opener: SessionOpener): Promi
  * (as JOIN game password). Options after the password must name the game's variant, as njudge
  * checks that they match.
  */
-function joinAsNewcomer(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
+function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
   if (game.status !== 'forming') {
     throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status}); its players sign on with their power's initial, e.g. SIGNON ${variant.powers[0]!.initial}${game.name} password`);
   }
@@ -100,7 +100,7 @@ function provenRole(opener: SessionOpener): RoleRef | null {
 /** A game and its seats as read for password checks (null: no such game). */
 type SeatsOf = (gameName: string) => Promise<{ readonly game: Game; readonly seats: readonly SeatRecord[] } | null>;
 
-function readSeats(tx: JudgeTransaction): SeatsOf {
+function readSeats(tx: Pick<GamesPort, 'findGame' | 'seats'>): SeatsOf {
   return async (gameName) => {
     const game = await tx.findGame(gameName);
     return game && { game, seats: await tx.seats(game.id) };
@@ -128,7 +128,7 @@ async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sende
  * mail handled earlier may change the seat.
  */
 export async function startPasswordChecks(
-  tx: JudgeTransaction,
+  tx: Pick<GamesPort, 'findGame' | 'seats'>,
   openers: readonly { readonly opener: SessionOpener; readonly sender: string }[],
 ): Promise<Map<SessionOpener, PrecheckedPassword>> {
   const read = readSeats(tx);
@@ -205,7 +205,7 @@ async function checkPrivacy(game: Game, privacy: string | null, line: number, ha
   if (privacy === null || !(await verifyPassword(privacy, hash))) throw new BlockError(line, `Game '${game.name}' is private: give its privacy word after your password`);
 }
 
-async function join(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'join' }>): Promise<GameSession> {
+async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'join' }>): Promise<GameSession> {
   if (game.status !== 'forming') throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status})`);
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
@@ -248,7 +248,7 @@ export function requireAccess(game: Game, address: string, line: number, doing: 
 export type GameStarter = { readonly by: 'last-join' } | { readonly by: 'master'; readonly master: SeatRecord };
 
 /** Assigns the powers not chosen at random, stores the starting position and tells everyone. */
-export async function startGame(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], starter: GameStarter): Promise<Game> {
+export async function startGame(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], starter: GameStarter): Promise<Game> {
   const taken = new Set(seats.map((s) => s.power).filter((p): p is PowerId => p !== null));
   const free = variant.powers.map((p) => p.id).filter((p) => !taken.has(p));
   for (let i = free.length - 1; i > 0; i--) {
@@ -313,7 +313,7 @@ function startReply(game: Game, variant: Variant, players: number, dummyNames: s
   return `${started} Nobody plays ${dummyNames}: ${dummies === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless you order them after BECOME.`;
 }
 
-async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
+async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWordHash'>>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   const name = (opener.name ?? ctx.sender.split('@')[0]!).toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 32) || 'observer';
   if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, `"${name}" cannot be an observer's name: it names a power or the Master`);
@@ -329,7 +329,7 @@ async function observe(ctx: BlockContext, game: Game, variant: Variant, seats: r
 }
 
 async function resign(
-  ctx: BlockContext,
+  ctx: BlockContext<GamesPort & JobsPort & NoticePorts>,
   game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
@@ -346,7 +346,7 @@ async function resign(
  * SIGN ON. Before the game starts (and for observers) the seat is simply removed; a power in play
  * is vacated and the game waits for a replacement.
  */
-export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
   if (seat.role === 'master') return stepDown(ctx, game, seats, seat, line);
   if (seat.role !== 'power' || game.status === 'forming') {
     await ctx.tx.removeSeat(seat.id);
@@ -367,7 +367,7 @@ export async function resignSeat(ctx: BlockContext, game: Game, variant: Variant
 }
 
 async function takeover(
-  ctx: BlockContext,
+  ctx: BlockContext<GamePorts>,
   game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],

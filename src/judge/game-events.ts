@@ -8,7 +8,7 @@ import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } f
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, holdsPower, type Game, type PowerSeat } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { GameEvent, JudgeTransaction, SeatRecord, StoredOrders } from './ports.ts';
+import type { GameEvent, GamePorts, JobsPort, OutboxPort, PhaseOrdersPorts, SchedulePorts, SeatRecord, StoredOrders } from './ports.ts';
 import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from './process-turn.ts';
 
 // What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
@@ -32,7 +32,7 @@ const PAUSE_REMINDER_MS = 3 * DAY_MS;
 
 export type { GameEvent } from './ports.ts';
 
-export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
+export async function onGameEvent(tx: GamePorts, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });
   if (!game || game.currentPhase !== event.phase) return;
   if (event.kind === 'replacements') return remindOfVacancies(tx, config, game, now);
@@ -59,7 +59,7 @@ export async function onGameEvent(tx: JudgeTransaction, config: JudgeConfig, eve
  * The turn is due: processed, or in a MANUAL PROCESS game (njudge) held for the Master, who is
  * told it waits for PROCESS (and reminded daily while it does).
  */
-async function processOrHold(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date, current?: CurrentPhase): Promise<void> {
+async function processOrHold(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date, current?: CurrentPhase): Promise<void> {
   if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now, current));
   const master = seats.filter((s) => s.role === 'master');
   await noticeToAll(tx, config, game, master, 'Turn Waiting', () => `Game '${game.name}' is ready to be processed and waits for your PROCESS (MANUAL PROCESS).\n`);
@@ -80,7 +80,7 @@ interface Lateness {
   readonly vacant: readonly PowerSeat<SeatRecord>[];
 }
 
-async function standing(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
+async function standing(tx: PhaseOrdersPorts, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
   const phase = await storedPhase(tx, game, game.currentPhase!);
   const stored = await tx.orders(game.id, phase.phaseId);
   const powerSeats = seats.filter(holdsPower).sort((a, b) => variant.powerIndex(a.power) - variant.powerIndex(b.power));
@@ -102,7 +102,7 @@ function ordersEveryUnit(variant: Variant, position: Position, power: PowerId, s
   return check.defaulted.every((d) => d.power !== power || ordered.has(d.unit));
 }
 
-async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[], now: Date): Promise<void> {
+async function lateness(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[], now: Date): Promise<void> {
   const state = await standing(tx, game, variant, seats, waitingFor);
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
@@ -136,13 +136,13 @@ async function lateness(tx: JudgeTransaction, config: JudgeConfig, game: Game, v
  * or ejected by the Master): its deadline jobs stop, and everyone is reminded every 48 h until
  * TAKEOVER fills the last seat and a fresh deadline is set (resumeAfterTakeover).
  */
-export async function awaitReplacements(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {
+export async function awaitReplacements(tx: JobsPort, game: Game, now: Date): Promise<void> {
   await tx.cancelJobs(game.id);
   await scheduleReplacementReminder(tx, game, now);
 }
 
 /** Before T_ab: the late powers are told when they will be abandoned (and, NMR, when in CD). */
-async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
+async function lateNotice(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
   const waiting = state.waitingFor.map((p) => variant.powerById(p).name).join(', ');
@@ -163,7 +163,7 @@ async function lateNotice(tx: JudgeTransaction, config: JudgeConfig, game: Game,
 }
 
 /** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
-async function declareAbandoned(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, grace: Date): Promise<void> {
+async function declareAbandoned(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, grace: Date): Promise<void> {
   const partial = new Set(state.partial.map((s) => s.id));
   const abandoned = state.late.filter((s) => !partial.has(s.id));
   if (abandoned.length === 0) return;
@@ -178,7 +178,7 @@ async function declareAbandoned(tx: JudgeTransaction, config: JudgeConfig, game:
 }
 
 /** The late players leave their powers, which are free for TAKEOVER. */
-async function abandon(tx: JudgeTransaction, seats: readonly SeatRecord[]): Promise<void> {
+async function abandon(tx: GamePorts, seats: readonly SeatRecord[]): Promise<void> {
   await chargeAbandonment(tx, seats);
   for (const seat of seats) {
     await tx.updateSeat(seat.id, { status: 'abandoned', wait: false });
@@ -186,7 +186,7 @@ async function abandon(tx: JudgeTransaction, seats: readonly SeatRecord[]): Prom
   }
 }
 
-async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly PowerSeat<SeatRecord>[]): Promise<void> {
+async function civilDisorder(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly PowerSeat<SeatRecord>[]): Promise<void> {
   await chargeCivilDisorder(tx, disorder);
   for (const seat of disorder) await tx.updateSeat(seat.id, { status: 'cd', wait: false });
   const body = (): string =>
@@ -195,7 +195,7 @@ async function civilDisorder(tx: JudgeTransaction, config: JudgeConfig, game: Ga
   await noticeToAll(tx, config, game, seats, 'Civil Disorder', body, { lateSeats: new Set(disorder.map((s) => s.id)) });
 }
 
-async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<void> {
+async function remind(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<void> {
   const late = seats.filter(holdsPower).filter((s) => s.status === 'active' && waitingFor.includes(s.power));
   // One mail per player: a reminder tells nobody else who is behind.
   for (const seat of late) {
@@ -205,7 +205,7 @@ async function remind(tx: JudgeTransaction, config: JudgeConfig, game: Game, var
 }
 
 /** While the game waits for replacements: everyone is reminded of the vacant powers every 48 h. */
-async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+async function remindOfVacancies(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
   if (game.status !== 'waiting') return;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
@@ -218,11 +218,11 @@ async function remindOfVacancies(tx: JudgeTransaction, config: JudgeConfig, game
 }
 
 /** njudge mails a forming game weekly until it is full: how many players it still waits for. */
-export async function scheduleFormingReminder(tx: JudgeTransaction, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
+export async function scheduleFormingReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
   await tx.scheduleJob({ kind: 'forming', gameId: game.id, dueAt: new Date(now.getTime() + FORMING_REMINDER_MS), dedupeKey: `game:${game.id}:forming`, payload: { phase: game.currentPhase } });
 }
 
-async function remindOfForming(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
   if (game.status !== 'forming') return;
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
@@ -238,11 +238,11 @@ async function remindOfForming(tx: JudgeTransaction, config: JudgeConfig, game: 
 }
 
 /** njudge reminds the Master of a paused game every three days. */
-export async function schedulePauseReminder(tx: JudgeTransaction, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
+export async function schedulePauseReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
   await tx.scheduleJob({ kind: 'paused', gameId: game.id, dueAt: new Date(now.getTime() + PAUSE_REMINDER_MS), dedupeKey: `game:${game.id}:paused`, payload: { phase: game.currentPhase } });
 }
 
-async function remindOfPause(tx: JudgeTransaction, config: JudgeConfig, game: Game, now: Date): Promise<void> {
+async function remindOfPause(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
   if (game.status !== 'waiting') return;
   const seats = await tx.seats(game.id);
   // A game waiting for replacements has reminders of its own, to everyone.
@@ -254,7 +254,7 @@ async function remindOfPause(tx: JudgeTransaction, config: JudgeConfig, game: Ga
   await schedulePauseReminder(tx, game, now);
 }
 
-async function scheduleReplacementReminder(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {
+async function scheduleReplacementReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Game, now: Date): Promise<void> {
   await tx.scheduleJob({
     kind: 'replacements',
     gameId: game.id,
@@ -281,7 +281,7 @@ function takeoverLines(game: Game, variant: Variant, seats: readonly PowerSeat[]
 }
 
 /** When the last vacancy is filled the game goes on with a fresh deadline counted from now (njudge). */
-export async function resumeAfterTakeover(tx: JudgeTransaction, game: Game, now: Date): Promise<void> {
+export async function resumeAfterTakeover(tx: SchedulePorts, game: Game, now: Date): Promise<void> {
   if (game.currentPhase === null) return;
   await scheduleDeadline(tx, game, game.currentPhase, now, { deadline: null, grace: null });
 }

@@ -1,6 +1,6 @@
 import { closest, orList } from '../engine/suggest.ts';
 import { BlockError } from './context.ts';
-import type { JudgeTransaction } from './ports.ts';
+import type { GamesPort } from './ports.ts';
 
 // "There is no game named 'dmeo'; did you mean demo?": a misspelt game name names the close
 // ones. Only listed games are offered, so an unlisted (NoList) game's name is never given away.
@@ -8,7 +8,7 @@ import type { JudgeTransaction } from './ports.ts';
 /** How many listed games are compared with the misspelt name: enough for any judge's LIST. */
 const CANDIDATES = 1000;
 
-export async function noGameNamed(tx: JudgeTransaction, name: string, line: number | null): Promise<BlockError> {
+export async function noGameNamed(tx: Pick<GamesPort, 'searchGames'>, name: string, line: number | null): Promise<BlockError> {
   const written = name.toLowerCase();
   const { games } = await tx.searchGames([], CANDIDATES);
   const near = closest(written, games.filter((g) => g.status !== 'preparation').map((g) => g.name));

@@ -4,6 +4,7 @@ import type { InfoCommand } from '../commands/index.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import type { InfoPorts } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
@@ -82,7 +83,7 @@ Lines starting with // are ignored; SIGNOFF ends the mail.
  * `signedOn`: the game of the SIGNON block the command stands in; LIST, SUMMARY and HISTORY
  * without a game name are about it.
  */
-export async function infoCommand(ctx: BlockContext, command: InfoCommand, signedOn: string | null = null): Promise<void> {
+export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCommand, signedOn: string | null = null): Promise<void> {
   if ((command.kind === 'list' && !command.full) || command.kind === 'summary' || command.kind === 'history') {
     if (command.game === null && signedOn !== null) command = { ...command, game: signedOn };
   }
@@ -131,7 +132,7 @@ export async function infoCommand(ctx: BlockContext, command: InfoCommand, signe
  * leaves out games whose players are hidden (gunboat, NO_REVEAL), whose changes would tell who
  * was late or abandoned a power there.
  */
-async function playerRecordText(ctx: BlockContext, address: string): Promise<string> {
+async function playerRecordText(ctx: BlockContext<InfoPorts>, address: string): Promise<string> {
   const own = address.toLowerCase() === ctx.sender.toLowerCase();
   const records = await ctx.tx.playerRecords([address], { withoutHiddenGames: !own });
   const record = records.get(address.toLowerCase()) ?? NO_RECORD;
@@ -161,7 +162,7 @@ const LIST_LIMIT = 50;
  * LIST: the games taking players, and the games in play with a power open for TAKEOVER (which
  * powers), the first LIST_LIMIT of each by name. Other games in play are found by SEARCH.
  */
-async function openings(ctx: BlockContext): Promise<string> {
+async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
   const forming = await ctx.tx.openings(LIST_LIMIT);
   const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
   const lines: string[] = [];
@@ -187,7 +188,7 @@ async function openings(ctx: BlockContext): Promise<string> {
  * text). Without a phase, the position as it stands; with a processed phase, that phase's position
  * with its orders and what became of them.
  */
-async function mapCommand(ctx: BlockContext, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
+async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
   const game = await requireGame(ctx, command.game, command.line);
   if (game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' has not started: there is no map to draw yet`);
   const variant = loadVariant(game.variant);
@@ -215,7 +216,7 @@ async function mapCommand(ctx: BlockContext, command: Extract<InfoCommand, { kin
 }
 
 /** LIST FULL: the listed games, in play or not, with their rules: the first LIST_LIMIT by name. */
-async function listFull(ctx: BlockContext): Promise<string> {
+async function listFull(ctx: BlockContext<InfoPorts>): Promise<string> {
   const { games, more } = await ctx.tx.searchGames([], LIST_LIMIT);
   const shown = games.filter((g) => g.status !== 'preparation');
   if (shown.length === 0) return 'There are no games on this judge yet. Start one with CREATE game password.';
@@ -224,7 +225,7 @@ async function listFull(ctx: BlockContext): Promise<string> {
   return lines.join('\n');
 }
 
-async function requireGame(ctx: BlockContext, name: string | null, line: number): Promise<Game> {
+async function requireGame(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<Game> {
   if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
   const game = await ctx.tx.findGame(name);
   if (!game) throw await noGameNamed(ctx.tx, name, line);
@@ -232,7 +233,7 @@ async function requireGame(ctx: BlockContext, name: string | null, line: number)
 }
 
 
-async function listGame(ctx: BlockContext, name: string, line: number): Promise<string> {
+async function listGame(ctx: BlockContext<InfoPorts>, name: string, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
   const own = overview.seats.find((s) => s.address === ctx.sender.toLowerCase());
@@ -240,7 +241,7 @@ async function listGame(ctx: BlockContext, name: string, line: number): Promise<
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
 }
 
-async function history(ctx: BlockContext, name: string | null, optionText: string, line: number): Promise<string> {
+async function history(ctx: BlockContext<InfoPorts>, name: string | null, optionText: string, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender.toLowerCase() && s.timeZone !== null)?.timeZone ?? game.timeZone;
   const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
@@ -253,7 +254,7 @@ async function history(ctx: BlockContext, name: string | null, optionText: strin
   return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
 }
 
-async function summary(ctx: BlockContext, name: string | null, line: number): Promise<string> {
+async function summary(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   if (game.currentPhase === null) return `Game '${game.name}' has not started yet: there is nothing to sum up. LIST ${game.name} shows it.`;
   const variant = loadVariant(game.variant);

@@ -272,7 +272,7 @@ export class Judge {
     const bodyLines = quotableLines(message.text ?? '');
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: e.message }));
     for (const [index, block] of body.blocks.entries()) {
-      const ctx: BlockContext = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
+      const ctx: BlockContext<JudgeTransaction> = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
       const ok = await this.runBlock(ctx, block, repeats);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
@@ -306,7 +306,7 @@ export class Judge {
   }
 
   /** Runs one block under a savepoint; any error undoes all of it. */
-  private async runBlock(ctx: BlockContext, block: Block, repeats: RepeatedCommands): Promise<boolean> {
+  private async runBlock(ctx: BlockContext<JudgeTransaction>, block: Block, repeats: RepeatedCommands): Promise<boolean> {
     if (block.kind === 'broken') return false;
     try {
       // Info commands (HELP, LIST, HISTORY …) only read: a block of nothing else has no
@@ -325,7 +325,7 @@ export class Judge {
     }
   }
 
-  private async execute(ctx: BlockContext, block: Exclude<Block, { kind: 'broken' }>, repeats: RepeatedCommands): Promise<void> {
+  private async execute(ctx: BlockContext<JudgeTransaction>, block: Exclude<Block, { kind: 'broken' }>, repeats: RepeatedCommands): Promise<void> {
     switch (block.kind) {
       case 'anonymous':
         for (const command of block.commands) {
@@ -387,7 +387,7 @@ function inboundRecord({ message, messageId, origin }: Received): InboundRecord 
 
 type PasswordChecks = ReadonlyMap<SessionOpener, PrecheckedPassword>;
 
-async function blockReply(block: Block, ctx: BlockContext, ok: boolean, bodyLines: ReadonlyMap<number, string>): Promise<string> {
+async function blockReply(block: Block, ctx: BlockContext<unknown>, ok: boolean, bodyLines: ReadonlyMap<number, string>): Promise<string> {
   const title = block.kind === 'anonymous' ? null : block.kind === 'broken' ? block.redactedText : block.opener.redactedText;
   const parts: string[] = [];
   if (title) parts.push(`> ${title}`);

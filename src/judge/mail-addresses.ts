@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { wrapLongLines } from '../render/wrap.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
-import type { AddressSeat, JudgeStore, JudgeTransaction, OutgoingMail, SeatRecord } from './ports.ts';
+import type { AddressPorts, AddressSeat, GamesPort, JudgeStore, MailAddressPort, OutboxPort, OutgoingMail, SeatRecord } from './ports.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): the mails that act on an address
 // rather than on a game. STOP <token> (the judge's List-Unsubscribe mailto and the closing line of
@@ -53,7 +53,7 @@ export function newAddressCode(): string {
  * that address holds a seat. Returns the reply to send (to the sender), or null for none: a
  * stopped address is sent nothing, not even a confirmation.
  */
-export async function stopByToken(tx: JudgeTransaction, config: JudgeConfig, token: string, now: Date): Promise<{ readonly stopped: string | null; readonly already: boolean; readonly reply: string | null }> {
+export async function stopByToken(tx: AddressPorts, config: JudgeConfig, token: string, now: Date): Promise<{ readonly stopped: string | null; readonly already: boolean; readonly reply: string | null }> {
   const stopped = await tx.stopAddress(token, now);
   if (stopped === null) {
     return {
@@ -119,7 +119,7 @@ export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses
  * is the seat's yet, mail keeps going where it went. Returns the lines for the reply.
  */
 export async function setAddresses(
-  tx: JudgeTransaction,
+  tx: Pick<MailAddressPort, 'stoppedAddresses' | 'requestAddressChanges'> & Pick<GamesPort, 'updateSeat'> & OutboxPort,
   config: JudgeConfig,
   request: { readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>; readonly gameId: number; readonly gameName: string; readonly addresses: readonly string[] },
   now: Date,
@@ -178,7 +178,7 @@ function codeMail(config: JudgeConfig, gameId: number, gameName: string, address
  * CONFIRM ADDRESS <code>, sent from the new address: the address joins the seat's, in the place
  * its SET ADDRESS listed it, and any address that SET ADDRESS did not list is dropped. Returns the reply.
  */
-export async function confirmAddress(tx: JudgeTransaction, sender: string, code: string, now: Date): Promise<string> {
+export async function confirmAddress(tx: AddressPorts, sender: string, code: string, now: Date): Promise<string> {
   const notBefore = new Date(now.getTime() - ADDRESS_CODE_DAYS * 24 * 3600_000);
   // Only a mail from the new address can use the code: it proves the code reached it.
   const change = await tx.takeAddressChange(code, sender.toLowerCase(), notBefore);

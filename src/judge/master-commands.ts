@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { archivePress } from './press-delivery.ts';
 import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';
-import type { GameSnapshot, SeatRecord } from './ports.ts';
+import type { GamePorts, GameSnapshot, GamesPort, JobsPort, NoticePorts, OutboxPort, PhaseOrdersPorts, PressPort, SchedulePorts, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
 import { masterTimeLine, refreshed, unendGame } from './time-commands.ts';
 import { renderMasterReply, rollOrdersText, rollText, type Roll } from '../render/index.ts';
@@ -32,7 +32,7 @@ export type MasterCommand = Extract<SessionCommand, { kind: 'master' }>;
 /** Commands that change who plays a game in play: an ended game must be unended first. */
 const NEEDS_PLAY: readonly MasterCommand['command'][] = ['DUMMY', 'REVIVE', 'BECOME'];
 
-export async function masterCommand(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
+export async function masterCommand(ctx: BlockContext<GamePorts>, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
   const { game, variant, seats } = session;
   if (!masterSeat(session)) throw new BlockError(command.line, `${command.command} is a Master command`);
   if ((game.status === 'completed' || game.status === 'terminated') && NEEDS_PLAY.includes(command.command)) {
@@ -121,7 +121,7 @@ function unhandledCommand(command: never): MasterCommand {
  * them (the next one by default) as they were, orders included, until the game processes a phase
  * anew. Either way the phase gets a fresh deadline.
  */
-async function roll(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'ROLLBACK' | 'ROLLFORWARD' }>): Promise<ActingSession> {
+async function roll(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'ROLLBACK' | 'ROLLFORWARD' }>): Promise<ActingSession> {
   const { roll: options } = command;
   if (options.kind === 'forming') return unstart(ctx, session, command.line);
   if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
@@ -175,7 +175,7 @@ async function roll(ctx: BlockContext, session: ActingSession, command: Extract<
 }
 
 /** FULL: the rules and the holder of every seat as the snapshot has them. */
-async function restoreSnapshot(ctx: BlockContext, session: ActingSession, snapshot: GameSnapshot): Promise<Game['rules']> {
+async function restoreSnapshot(ctx: BlockContext<GamesPort>, session: ActingSession, snapshot: GameSnapshot): Promise<Game['rules']> {
   for (const was of snapshot.seats) {
     const seat = session.seats.find((s) => s.id === was.id);
     if (!seat) continue;
@@ -191,12 +191,12 @@ async function restoreSnapshot(ctx: BlockContext, session: ActingSession, snapsh
 }
 
 /** A change of the game's settings or state, told to everyone who follows it. */
-async function parameterChange(ctx: BlockContext, session: ActingSession, text: string): Promise<void> {
+async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSession, text: string): Promise<void> {
   await noticeToAll(ctx.tx, ctx.config, session.game, session.seats, 'Parameter Change', () => `${text}\n`);
 }
 
 /** TERMINATE: the game ends for good, without a result. */
-async function terminate(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status} already`);
   await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null });
@@ -208,7 +208,7 @@ async function terminate(ctx: BlockContext, session: ActingSession, line: number
 }
 
 /** WAIT: the game pauses; its deadline passes without effect until ACTIVATE. */
-async function pause(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function pause(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only an active game can be paused`);
   await ctx.tx.updateGame(game.id, { status: 'waiting' });
@@ -224,7 +224,7 @@ async function pause(ctx: BlockContext, session: ActingSession, line: number): P
  * ACTIVATE: a paused or waiting game goes on (with a fresh deadline if its own has passed); a
  * forming game starts with the players it has, and the powers nobody took become dummies.
  */
-async function activate(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; UNEND resumes it`);
   switch (game.status) {
@@ -256,7 +256,7 @@ async function activate(ctx: BlockContext, session: ActingSession, line: number)
 }
 
 /** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
-async function purgeOrRename(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
+async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
   const { game } = session;
   const named = command.game.toLowerCase();
   if (named !== game.name) throw new BlockError(command.line, `${command.command} names game '${named}', but you are signed on to '${game.name}'`);
@@ -265,7 +265,7 @@ async function purgeOrRename(ctx: BlockContext, session: ActingSession, command:
   return rename(ctx, session, command.newName, command.line);
 }
 
-async function purge(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
   const joined = seats.some((s) => s.role === 'power');
   if ((game.status !== 'preparation' && game.status !== 'forming') || joined) {
@@ -282,7 +282,7 @@ async function purge(ctx: BlockContext, session: ActingSession, line: number): P
 
 const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
 
-async function rename(ctx: BlockContext, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
+async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
   const { game } = session;
   const name = newName.toLowerCase();
   if (!GAME_NAME.test(name)) throw new BlockError(line, `"${newName}" is not a valid game name: use up to 32 letters, digits, - or _`);
@@ -300,7 +300,7 @@ async function rename(ctx: BlockContext, session: ActingSession, newName: string
  * stricter than their own record; we do not: a Master's own punctuality as a player says nothing
  * about the players their game needs, and on a new judge every Master's record is empty.
  */
-async function setSignonGate(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: `SET ${SignonGateName}` }>): Promise<ActingSession> {
+async function setSignonGate(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: `SET ${SignonGateName}` }>): Promise<ActingSession> {
   const { game } = session;
   const key = GATE_KEYS[command.command.slice('SET '.length) as SignonGateName];
   const { value } = command;
@@ -319,7 +319,7 @@ async function setSignonGate(ctx: BlockContext, session: ActingSession, command:
 }
 
 /** SET LISTED / SET UNLISTED: whether LIST and SEARCH show the game. */
-export async function setListed(ctx: BlockContext, session: ActingSession, listed: boolean, line: number): Promise<ActingSession> {
+export async function setListed(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, listed: boolean, line: number): Promise<ActingSession> {
   const { game } = session;
   if (!masterSeat(session)) throw new BlockError(line, `SET ${listed ? 'LISTED' : 'UNLISTED'} is a Master command`);
   await ctx.tx.updateGame(game.id, { listed });
@@ -330,7 +330,7 @@ export async function setListed(ctx: BlockContext, session: ActingSession, liste
 }
 
 /** PREVIEW: the results the current orders would give, to the Master alone; nothing is saved. */
-async function preview(ctx: BlockContext, session: ActingSession, line: number): Promise<void> {
+async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game } = session;
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, `Game '${game.name}' is ${game.status}: there is no phase to preview`);
   const variant = loadVariant(game.variant);
@@ -346,7 +346,7 @@ async function preview(ctx: BlockContext, session: ActingSession, line: number):
  * DPjudge's PURGE game password and RENAME game new-name password, which carry the Master's
  * password and need no SIGNON (for a block of its own, before any opener).
  */
-export async function masterCommandWithoutSignon(ctx: BlockContext, command: MasterCommand): Promise<void> {
+export async function masterCommandWithoutSignon(ctx: BlockContext<GamePorts>, command: MasterCommand): Promise<void> {
   if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
   const game = await ctx.tx.findGame(command.game, { forUpdate: true });
   if (!game) throw await noGameNamed(ctx.tx, command.game, command.line);
@@ -370,13 +370,13 @@ function powerName(session: ActingSession, seat: SeatRecord): string {
   return session.variant.powerById(seat.power!).name;
 }
 
-async function tell(ctx: BlockContext, session: ActingSession, to: string, what: string, body: string): Promise<void> {
+async function tell(ctx: BlockContext<OutboxPort>, session: ActingSession, to: string, what: string, body: string): Promise<void> {
   if (to === masterSeat(session)!.address) return;
   await ctx.tx.enqueueMail({ to: [to], subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
 }
 
 /** A waiting game whose last vacancy has just been filled goes on, with a fresh deadline (as after TAKEOVER). */
-async function resumeIfFilled(ctx: BlockContext, session: ActingSession, filled: SeatRecord): Promise<ActingSession> {
+async function resumeIfFilled(ctx: BlockContext<SchedulePorts>, session: ActingSession, filled: SeatRecord): Promise<ActingSession> {
   const after = await refreshed(ctx, session);
   if (!VACANT.includes(filled.status) || after.game.status !== 'waiting' || after.seats.some((s) => s.role === 'power' && VACANT.includes(s.status))) return after;
   const active: Game = { ...after.game, status: 'active' };
@@ -390,7 +390,7 @@ async function resumeIfFilled(ctx: BlockContext, session: ActingSession, filled:
  * RESIGN power: the Master resigns the player; EJECT power|address|observer: the Master removes
  * someone. A power so vacated waits for TAKEOVER, and the game waits with it.
  */
-async function vacate(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'RESIGN' | 'EJECT' }>): Promise<ActingSession> {
+async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'RESIGN' | 'EJECT' }>): Promise<ActingSession> {
   const { game } = session;
   const token = command.target;
   const byAddress = token.includes('@') ? session.seats.find((s) => s.address === token.toLowerCase() && s.role !== 'master') : undefined;
@@ -421,7 +421,7 @@ async function vacate(ctx: BlockContext, session: ActingSession, command: Extrac
 }
 
 /** DUMMY power: nobody plays it; its units hold unless the Master orders them after BECOME. */
-async function dummy(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'DUMMY' }>): Promise<ActingSession> {
+async function dummy(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'DUMMY' }>): Promise<ActingSession> {
   const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
   if (seat.status === 'dummy') throw new BlockError(command.line, `${name} is a dummy already`);
@@ -435,7 +435,7 @@ async function dummy(ctx: BlockContext, session: ActingSession, command: Extract
 }
 
 /** REVIVE power [password]: a resigned, abandoned or dummy power goes back to its last player. */
-async function revive(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'REVIVE' }>): Promise<ActingSession> {
+async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'REVIVE' }>): Promise<ActingSession> {
   const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
   if (seat.status === 'active') throw new BlockError(command.line, `${name} is being played`);
@@ -459,7 +459,7 @@ async function revive(ctx: BlockContext, session: ActingSession, command: Extrac
  * BECOME power: the rest of the block acts as that power (orders, press, absences); its player is
  * told, and gets a copy of what is done at the end of the block. BECOME MASTER goes back.
  */
-async function become(ctx: BlockContext, session: ActingSession, command: Extract<MasterCommand, { command: 'BECOME' }>): Promise<ActingSession> {
+async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, command: Extract<MasterCommand, { command: 'BECOME' }>): Promise<ActingSession> {
   const master = masterSeat(session)!;
   const token = command.target;
   if (token.toUpperCase() === 'MASTER' || token.toUpperCase() === 'M') {
@@ -476,14 +476,14 @@ async function become(ctx: BlockContext, session: ActingSession, command: Extrac
 }
 
 /** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
-async function official(ctx: BlockContext, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
+async function official(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
   const subject = command.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
   ctx.reply.push(renderMasterReply({ kind: 'official-press-on', subject }));
   return { ...session, official: subject };
 }
 
 /** Press after OFFICIAL: the recipients of an ordinary press from the Master, the body as written. */
-export async function sendOfficialPress(ctx: BlockContext, session: ActingSession, command: PressCommand): Promise<void> {
+export async function sendOfficialPress(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: PressCommand): Promise<void> {
   const { game, variant, seats } = session;
   const master = masterSeat(session)!;
   const plan = planPress({ variant, game, sender: master, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase });
@@ -495,7 +495,7 @@ export async function sendOfficialPress(ctx: BlockContext, session: ActingSessio
 }
 
 /** REVEAL: after a NO_REVEAL or gunboat game has ended, everyone learns who played which power. */
-async function reveal(ctx: BlockContext, session: ActingSession, line: number): Promise<void> {
+async function reveal(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game, variant } = session;
   if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; its players are revealed only after it has ended`);
   await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
@@ -509,7 +509,7 @@ async function reveal(ctx: BlockContext, session: ActingSession, line: number): 
  * orders are forgotten, and the game starts again when it is full or the Master ACTIVATEs it.
  * The games-started count of the players' records stays (it only grows).
  */
-async function unstart(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function unstart(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has started can go back to forming`);

@@ -1,7 +1,7 @@
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll } from './deadlines.ts';
 import type { Game } from './model.ts';
-import type { SeatRecord } from './ports.ts';
+import type { GamesPort, NoticePorts, SeatRecord } from './ports.ts';
 import type { ActingSession } from './acting-session.ts';
 
 // A game's Masters (njudge's PROMOTE email, the UKDP FAQ's PROMOTE): the Master who created the
@@ -41,7 +41,7 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
 }
 
 /** PROMOTE address|power|observer: another Master, with the promoted person's own password. */
-export async function promote(ctx: BlockContext, session: ActingSession, token: string, line: number): Promise<void> {
+export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, token: string, line: number): Promise<void> {
   const { game, seats } = session;
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}: UNEND it before PROMOTE`);
   const seat = promotedSeat(session, token, line);
@@ -63,7 +63,7 @@ export async function promote(ctx: BlockContext, session: ActingSession, token: 
 }
 
 /** RESIGN by a Master: they step down, unless they are the game's last Master. */
-export async function stepDown(ctx: BlockContext, game: Game, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game: Game, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
   const others = mastersOf(seats).filter((s) => s.id !== seat.id);
   if (others.length === 0) {
     throw new BlockError(line, `You are the only Master of game '${game.name}' and cannot leave it without one: PROMOTE another Master first, or hand the game over with TAKEOVER master@${game.name}`);
@@ -77,7 +77,7 @@ export async function stepDown(ctx: BlockContext, game: Game, seats: readonly Se
  * The Masters learn who; everyone else that the game's Masters changed, without an address (no
  * player learns another's address from the judge, and gunboat games keep their players hidden).
  */
-async function announce(ctx: BlockContext, game: Game, seats: readonly SeatRecord[], address: string, what: string, count: number): Promise<void> {
+async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: readonly SeatRecord[], address: string, what: string, count: number): Promise<void> {
   const masters = mastersOf(seats).filter((s) => s.address.toLowerCase() !== address.toLowerCase());
   const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
   const total = `Game '${game.name}' has ${count === 1 ? 'one Master' : `${count} Masters`} now.`;

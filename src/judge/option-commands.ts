@@ -14,7 +14,7 @@ import {
 } from './game-options.ts';
 import { hasRule, type Game, type GameRule, type GameStatus } from './model.ts';
 import { hashPassword } from './passwords.ts';
-import type { GamePatch } from './ports.ts';
+import type { GamePatch, GamesPort, NoticePorts, SchedulePorts } from './ports.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 
 // `SET option …` and DPjudge's `RULE r !r` after SIGNON: the Master (or, in an UNMODERATED game,
@@ -52,7 +52,7 @@ function mayChange(session: ActingSession, option: Pick<GameOption, 'who'>): boo
 }
 
 /** Stores the change and returns the game as it now is. */
-export async function applySettingsChange(ctx: BlockContext, game: Game, change: SettingsChange): Promise<Game> {
+export async function applySettingsChange(ctx: BlockContext<Pick<GamesPort, 'updateGame'>>, game: Game, change: SettingsChange): Promise<Game> {
   const patch: GamePatch = {
     ...(change.rules !== undefined ? { rules: change.rules } : {}),
     ...(change.listed !== undefined ? { listed: change.listed } : {}),
@@ -72,13 +72,13 @@ export async function applySettingsChange(ctx: BlockContext, game: Game, change:
   };
 }
 
-async function announce(ctx: BlockContext, session: ActingSession, game: Game, text: string | ((when: DeadlineWriter) => string)): Promise<void> {
+async function announce(ctx: BlockContext<NoticePorts>, session: ActingSession, game: Game, text: string | ((when: DeadlineWriter) => string)): Promise<void> {
   await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Parameter Change', (when) => `${changer(session)} has changed a setting of game '${game.name}':\n${typeof text === 'string' ? text : text(when)}.\n`);
 }
 
 type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
 
-export async function setOption(ctx: BlockContext, session: ActingSession, command: SetOptionCommand): Promise<ActingSession> {
+export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, command: SetOptionCommand): Promise<ActingSession> {
   const { game } = session;
   const spelled = `SET ${command.words.map((w) => w.toUpperCase()).join(' ')}`;
   const lookup = readOption(command.words, command.rest, settingsOf(game));
@@ -134,7 +134,7 @@ export function applyRuleItems(rules: readonly GameRule[], items: readonly RuleS
 type RulesCommand = Extract<SessionCommand, { kind: 'rules' }>;
 
 /** DPjudge's `RULE r !r` after SIGNON: the same checks as the SET option each rule belongs to. */
-export async function rulesLine(ctx: BlockContext, session: ActingSession, command: RulesCommand): Promise<ActingSession> {
+export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> & NoticePorts>, session: ActingSession, command: RulesCommand): Promise<ActingSession> {
   const { game } = session;
   for (const item of command.rules) {
     const rule = item.name as GameRule;

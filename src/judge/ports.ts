@@ -325,8 +325,8 @@ export interface MailAddressPort {
 // needs. JudgeTransaction is all of them inside one database transaction; src/store/judge-store.ts
 // implements it on PostgreSQL/PGlite, test/support/in-memory-judge-store.ts in memory.
 
-/** The mail: inbound mails recorded by Message-ID, and the outbox. */
-export interface MailPort {
+/** Inbound mails recorded by Message-ID, each with what became of it. */
+export interface InboundPort {
   /**
    * Records inbound mails by Message-ID, in order, with one result each (in one round trip for
    * all). The origin is kept when no other mail holds the same mailbox, UIDVALIDITY and UID (see
@@ -335,9 +335,16 @@ export interface MailPort {
   recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]>;
   /** What became of a recorded mail; may be written only at commit (nothing reads it back before). */
   markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void>;
+}
+
+/** The outbox: every reply and notice a use case writes. */
+export interface OutboxPort {
   /** Queues outgoing mail; may be written only at commit (nothing reads the outbox back before). */
   enqueueMail(mail: OutgoingMail): Promise<void>;
 }
+
+/** The mail: inbound mails recorded by Message-ID, and the outbox. */
+export interface MailPort extends InboundPort, OutboxPort {}
 
 /** Games and their seats: players, Masters, observers, their records, votes and absences. */
 export interface GamesPort {
@@ -445,11 +452,36 @@ export interface JobsPort {
   cancelJob(dedupeKey: string): Promise<void>;
 }
 
-export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort {
+export interface SavepointPort {
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
   nested<T>(work: () => Promise<T>): Promise<T>;
-
 }
+
+export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, SavepointPort {}
+
+// What the use cases take (each the ports it uses, so a reader sees what a use case can touch and
+// a unit test can hand it just that): the mail handling alone records inbound mail and opens
+// savepoints; only the address commands reach the address book.
+
+/** A notice to a game's followers: mailed, and kept for HISTORY. */
+export type NoticePorts = OutboxPort & Pick<PressPort, 'archiveNotice'>;
+/** A game's deadline and timed events: the game's times, the absences and seats that move it, the phase's deadline, the jobs. */
+export type SchedulePorts = Pick<GamesPort, 'findGameById' | 'updateGame' | 'absences' | 'seats'> & Pick<OrdersPort, 'phase' | 'setPhaseDeadline'> & JobsPort;
+/** A phase as stored and the orders on file for it: what adjudicating or showing the orders reads. */
+export type PhaseOrdersPorts = Pick<OrdersPort, 'phase' | 'orders'>;
+/** The players' records: punctuality judged per phase, late phases counted, dedication added. */
+export type DedicationPorts = Pick<GamesPort, 'judgePunctuality' | 'markLate' | 'addDedication'>;
+/** What the commands about one game may touch: the game, its phases and orders, press, jobs and the outbox. */
+export type GamePorts = GamesPort & OrdersPort & PressPort & JobsPort & OutboxPort;
+/** A session's commands: those about the game, and SET ADDRESS, which mails its codes to addresses not stopped. */
+export type SessionPorts = GamePorts & Pick<MailAddressPort, 'stoppedAddresses' | 'requestAddressChanges'>;
+/** What the information commands read (LIST, HISTORY, SUMMARY, SEARCH …), and the outbox for what they send. */
+export type InfoPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'openings' | 'takeoverOpenings' | 'searchGames' | 'privateWordHash' | 'seats' | 'playerRecords'> &
+  Pick<OrdersPort, 'storedPhases'> &
+  Pick<PressPort, 'gameHistory'> &
+  OutboxPort;
+/** The address commands (STOP, SET ADDRESS codes): the address book, the seats at an address, the outbox. */
+export type AddressPorts = MailAddressPort & Pick<GamesPort, 'findGameById' | 'seats' | 'updateSeat'> & OutboxPort;
 
 export interface JudgeStore {
   transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T>;

@@ -1,5 +1,6 @@
 import type { SessionCommand } from '../commands/index.ts';
 import { BlockError, type BlockContext, type GameSession } from './context.ts';
+import type { OutboxPort, PhaseOrdersPorts, PressPort } from './ports.ts';
 import { hasRule, type Seat } from './model.ts';
 import { owesOrders } from './order-set.ts';
 import { planPress, type PressArchive } from './press/index.ts';
@@ -8,7 +9,7 @@ import type { PressStanding } from './press/press-types.ts';
 // Sends a PRESS or BROADCAST as planned by the press rules: one mail per recipient, the
 // archive row, and the echo in the sender's reply. Refused press reaches nobody but the sender.
 
-export async function sendPress(ctx: BlockContext, session: GameSession, command: Extract<SessionCommand, { kind: 'press' }>): Promise<void> {
+export async function sendPress(ctx: BlockContext<PressPort & OutboxPort & PhaseOrdersPorts>, session: GameSession, command: Extract<SessionCommand, { kind: 'press' }>): Promise<void> {
   const { game, variant, seat, seats } = session;
   const standing = await pressStanding(ctx, session);
   const plan = planPress({ variant, game, sender: seat, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase, ...(standing ? { standing } : {}) });
@@ -21,7 +22,7 @@ export async function sendPress(ctx: BlockContext, session: GameSession, command
 }
 
 /** Whether the sending power still owes orders, for MUST_ORDER and NO_LATE_PRESS games only (they read the orders). */
-async function pressStanding(ctx: BlockContext, session: GameSession): Promise<PressStanding | null> {
+async function pressStanding(ctx: BlockContext<PhaseOrdersPorts>, session: GameSession): Promise<PressStanding | null> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || seat.power === null || game.currentPhase === null || game.status !== 'active') return null;
   if (!hasRule(game, 'MUST_ORDER') && !hasRule(game, 'NO_LATE_PRESS')) return null;
@@ -32,7 +33,7 @@ async function pressStanding(ctx: BlockContext, session: GameSession): Promise<P
 }
 
 /** Stores a planned press in the game's archive, as sent by this seat. */
-export async function archivePress(ctx: BlockContext, game: GameSession['game'], sender: Seat, archive: PressArchive): Promise<void> {
+export async function archivePress(ctx: BlockContext<Pick<PressPort, 'archivePress'>>, game: GameSession['game'], sender: Seat, archive: PressArchive): Promise<void> {
   await ctx.tx.archivePress({
     gameId: game.id,
     phaseId: game.currentPhase,

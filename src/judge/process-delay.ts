@@ -1,7 +1,7 @@
 import { phaseOf } from '../engine/phase.ts';
 import { gameTiming, processJobKey, scheduleProcessJob } from './deadlines.ts';
 import { hasRule, type Game } from './model.ts';
-import type { JudgeTransaction } from './ports.ts';
+import type { SchedulePorts } from './ports.ts';
 
 // njudge's UPDATE_PROCESS (njudge.md §2): once every order is in and nobody waits, a phase is
 // processed `delay` after the last mail, never before `start` (the phase's start plus `min`).
@@ -40,12 +40,12 @@ function delayMinutes(game: Game): number {
 }
 
 /** Sets (or moves) the phase's pending processing to `at`. */
-export async function deferProcessing(tx: JudgeTransaction, game: Game, at: Date): Promise<void> {
+export async function deferProcessing(tx: SchedulePorts, game: Game, at: Date): Promise<void> {
   await scheduleProcessJob(tx, game.id, game.currentPhase!, at);
 }
 
 /** The phase is no longer ready (orders withdrawn, a WAIT): nothing is pending any more. */
-export async function withdrawProcessing(tx: JudgeTransaction, game: Game): Promise<void> {
+export async function withdrawProcessing(tx: SchedulePorts, game: Game): Promise<void> {
   if (game.processAt === null) return;
   await tx.updateGame(game.id, { processAt: null });
   await tx.cancelJob(processJobKey(game.id));

@@ -11,7 +11,7 @@ import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { JudgeTransaction, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
+import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
@@ -33,7 +33,7 @@ export interface CurrentPhase {
 }
 
 export async function turnReadiness(
-  tx: JudgeTransaction,
+  tx: PhaseOrdersPorts,
   game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
@@ -69,7 +69,7 @@ export async function turnReadiness(
  * SET NOWAIT, a TAKEOVER, the Master's BECOME), its reply says when the turn will be processed.
  * ALWAYS_WAIT games are never processed before their deadline: the deadline job does it.
  */
-export async function processIfReady(tx: JudgeTransaction, config: JudgeConfig, gameId: number, now: Date, sender: string | null = null): Promise<TouchedGame | null> {
+export async function processIfReady(tx: GamePorts, config: JudgeConfig, gameId: number, now: Date, sender: string | null = null): Promise<TouchedGame | null> {
   const game = await tx.findGameById(gameId, { forUpdate: true });
   if (!game) return null;
   const unchanged = { name: game.name, phase: game.currentPhase, note: null };
@@ -103,7 +103,7 @@ export interface TouchedGame {
 }
 
 /** When the ready phase is to be processed (null: now), or 'not ready'. */
-async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<Date | null | 'not ready'> {
+async function readyAt(tx: PhaseOrdersPorts, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date): Promise<Date | null | 'not ready'> {
   if (heldToDeadline(game, now)) return 'not ready';
   if (!(await turnReadiness(tx, game, variant, seats, now)).ready) return 'not ready';
   return processingTime(game, now);
@@ -114,7 +114,7 @@ async function readyAt(tx: JudgeTransaction, game: Game, variant: Variant, seats
  * since the job was scheduled, so readiness is checked again; a phase no longer ready waits for
  * the next mail or its deadline.
  */
-export async function processWhenDue(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
+export async function processWhenDue(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
   if (heldToDeadline(game, now) || !readiness.ready) return withdrawProcessing(tx, game);
   if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now, readiness.current);
 }
@@ -129,7 +129,7 @@ function processingNote(game: Game, at: Date, readerZone: string | null, now: Da
  * The current phase adjudicated with the orders stored for it (missing ones default), nothing saved.
  * `current`: the phase and orders as just read (turnReadiness), when nothing was written since.
  */
-export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, variant: Variant, current?: CurrentPhase) {
+export async function adjudicateCurrent(tx: PhaseOrdersPorts, game: Game, variant: Variant, current?: CurrentPhase) {
   const phase = current?.phase ?? (await tx.phase(game.id, game.currentPhase!))!;
   const stored = current?.stored ?? (await tx.orders(game.id, phase.phaseId));
   const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, phase.position, submittedOrders(variant, phase.position, stored)));
@@ -138,7 +138,7 @@ export async function adjudicateCurrent(tx: JudgeTransaction, game: Game, varian
 
 /** Processes the current phase; returns the phase the game is in afterwards. */
 export async function processTurn(
-  tx: JudgeTransaction,
+  tx: GamePorts,
   config: JudgeConfig,
   game: Game,
   variant: Variant,
@@ -167,7 +167,7 @@ export async function processTurn(
  * orders) follows the text as an inline picture, except for those who SET MAP OFF.
  */
 async function mailResults(
-  tx: JudgeTransaction,
+  tx: OutboxPort,
   config: JudgeConfig,
   game: Game,
   variant: Variant,
@@ -221,7 +221,7 @@ export function resultsText(
 }
 
 /** REVEAL: who played which power, to everyone who follows the game. */
-export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
+export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: seatAddresses(s).join(', ') }));
   const body = renderPlayersRevealed({ gameName: game.name, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
@@ -232,7 +232,7 @@ export async function revealPlayers(tx: JudgeTransaction, config: JudgeConfig, g
  * gunboat, each seat by every confirmed address (SET ADDRESS a,b). `victors` are the powers that
  * won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  */
-export async function announceEnd(tx: JudgeTransaction, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string, victors: readonly string[] = []): Promise<void> {
+export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string, victors: readonly string[] = []): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
   const body = renderGameOver({ gameName: game.name, why, roster });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
+import type { GamePorts } from './ports.ts';
 import { countTakeover } from './dedication.ts';
 import { requireAccess } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
@@ -40,7 +41,7 @@ function freshPassword(): string {
 }
 
 /** Hands the power to the newcomer; the caller reads the game and seats again afterwards. */
-export async function replacePlayer(ctx: BlockContext, session: ActingSession, line: number, replacement: ReplacementLine): Promise<void> {
+export async function replacePlayer(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, replacement: ReplacementLine): Promise<void> {
   const { game, variant, seats } = session;
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}: only a power of a game in play can be handed to a new player`);

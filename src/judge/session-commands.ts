@@ -12,7 +12,7 @@ import { hasRule } from './model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
 import { proseAtEdges } from './prose.ts';
-import type { SeatPatch } from './ports.ts';
+import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, SeatPatch, SessionPorts } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from './master-commands.ts';
@@ -50,7 +50,7 @@ interface BecomeCopy {
   readonly lines: string[];
 }
 
-export async function runSession(ctx: BlockContext, session: GameSession, allCommands: readonly Command[]): Promise<void> {
+export async function runSession(ctx: BlockContext<SessionPorts>, session: GameSession, allCommands: readonly Command[]): Promise<void> {
   const prose = proseAtEdges(allCommands, session.variant, session.game.currentPhase);
   ctx.proseLines?.push(...[...prose].map((c) => c.line));
   const commands = allCommands.filter((c) => !prose.has(c));
@@ -106,14 +106,14 @@ function ordersGatePress(session: GameSession): boolean {
 }
 
 /** The player of a power the Master acted for gets the Master's lines and the judge's answers. */
-async function sendBecomeCopy(ctx: BlockContext, copy: BecomeCopy, replies: readonly string[]): Promise<void> {
+async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, replies: readonly string[]): Promise<void> {
   const { game, variant, seat } = copy.session;
   const name = variant.powerById(seat.power!).name;
   const body = [`The Master of game '${game.name}', acting as ${name}, wrote:`, '', ...copy.lines.map((l) => `  ${l}`), '', 'The judge answered:', '', ...replies, ''].join('\n');
   await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Master as ${name}`), body, gameId: game.id, kind: 'notice' });
 }
 
-async function sessionCommand(ctx: BlockContext, session: ActingSession, command: Command): Promise<ActingSession | void> {
+async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
   if (isInfoCommand(command)) return infoCommand(ctx, command, game.name);
   switch (command.kind) {
@@ -194,7 +194,7 @@ async function sessionCommand(ctx: BlockContext, session: ActingSession, command
  * njudge's SET PREFERENCE: the powers a player of a forming game wants, best first; they are
  * honoured, as far as they can be, when the game starts and powers are given out (startGame).
  */
-async function setPreference(ctx: BlockContext, session: ActingSession, tokens: readonly string[], line: number): Promise<ActingSession> {
+async function setPreference(ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>, session: ActingSession, tokens: readonly string[], line: number): Promise<ActingSession> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || session.master) throw new BlockError(line, 'Only a player who has joined a game can set power preferences');
   if (game.status !== 'forming') throw new BlockError(line, `Game '${game.name}' has started: its powers are already given out`);
@@ -229,7 +229,7 @@ function requirePlayingPower(session: ActingSession, line: number | null): Playi
  * ABAND and CD flags clear), which counts as a takeover; a game waiting for replacements goes on
  * once no power is vacant, with a fresh deadline as after TAKEOVER.
  */
-async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): Promise<ActingSession> {
+async function reclaimVacatedPower(ctx: BlockContext<GamePorts>, session: ActingSession): Promise<ActingSession> {
   const { game, variant, seat } = session;
   if (session.master || seat.role !== 'power' || (seat.status !== 'abandoned' && seat.status !== 'cd') || seat.address !== ctx.sender) return session;
   if (game.status !== 'active' && game.status !== 'waiting') return session;
@@ -250,7 +250,7 @@ async function reclaimVacatedPower(ctx: BlockContext, session: ActingSession): P
   return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
 }
 
-async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
+async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
   const session = await reclaimVacatedPower(ctx, acting);
   const { game, variant, seat } = session;
   const line = entries[0]?.line ?? null;
@@ -271,7 +271,7 @@ async function submitOrders(ctx: BlockContext, acting: ActingSession, entries: r
   ctx.touchedGames.add(game.id);
 }
 
-async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<void> {
+async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || seat.power === null || !game.currentPhase) {
     ctx.reply.push(renderSessionReply({ kind: 'game-state', gameName: game.name, status: game.status, phaseId: game.currentPhase }));
@@ -285,7 +285,7 @@ async function reportOrders(ctx: BlockContext, session: ActingSession): Promise<
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
-async function ordersOnFile(ctx: BlockContext, session: ActingSession): Promise<string | null> {
+async function ordersOnFile(ctx: BlockContext<PhaseOrdersPorts>, session: ActingSession): Promise<string | null> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || seat.power === null || !game.currentPhase || (game.status !== 'active' && game.status !== 'waiting')) return null;
   const phase = await ctx.tx.phase(game.id, game.currentPhase);
@@ -303,7 +303,7 @@ type VoteCommand = Extract<SessionCommand, { kind: 'set-draw' | 'set-nodraw' | '
  * draw: all survivors (DIAS), or under NO_DIAS the same list of powers. A concession ends it
  * when every other survivor concedes to one power. Votes stay until withdrawn.
  */
-async function vote(ctx: BlockContext, session: GameSession, command: VoteCommand): Promise<void> {
+async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command: VoteCommand): Promise<void> {
   const { variant, seat } = session;
   let { game } = session;
   const { phaseId } = requirePlayingPower(session, command.line);
@@ -410,12 +410,12 @@ async function vote(ctx: BlockContext, session: GameSession, command: VoteComman
 }
 
 /** A notice to every player of the game but the sender; never names who sent it. */
-async function notifyPlayers(ctx: BlockContext, session: GameSession, what: string, body: string): Promise<void> {
+async function notifyPlayers(ctx: BlockContext<OutboxPort>, session: GameSession, what: string, body: string): Promise<void> {
   const to = everyone(session.seats.filter((s) => s.id !== session.seat.id));
   if (to.length > 0) await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
 }
 
-async function recordVote(ctx: BlockContext, seatId: number, patch: SeatPatch, vote: VoteRecord): Promise<void> {
+async function recordVote(ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>, seatId: number, patch: SeatPatch, vote: VoteRecord): Promise<void> {
   await ctx.tx.updateSeat(seatId, patch);
   ctx.reply.push(renderVoteReply(vote));
 }

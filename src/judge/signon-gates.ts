@@ -2,7 +2,7 @@ import type { SignonGateName } from '../commands/signon-gate.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { NO_SIGNON_GATES, type Game, type SignonGates } from './model.ts';
-import type { PlayerRecord } from './ports.ts';
+import type { GamesPort, PlayerRecord } from './ports.ts';
 
 // njudge's signon gates (njudge.md §3): to JOIN a game or TAKEOVER one of its powers, a player's
 // dedication must be at least DEDICATION, their on-time ratio at least ONTIMERAT (a player never
@@ -73,7 +73,7 @@ export function unmetGates(gates: SignonGates, record: PlayerRecord): string[] {
  * Refuses the sender's JOIN or TAKEOVER when their record fails a gate. The record counts every
  * game, hidden ones too: it is shown only to its owner, who may see all of it (GET DEDICATION).
  */
-export async function requireSignonGates(ctx: BlockContext, game: Game, line: number, action: 'join' | 'take over a power in'): Promise<void> {
+export async function requireSignonGates(ctx: BlockContext<Pick<GamesPort, 'playerRecords'>>, game: Game, line: number, action: 'join' | 'take over a power in'): Promise<void> {
   const gates = game.signonGates ?? NO_SIGNON_GATES;
   if (GATE_ORDER.every((key) => gates[key] === null)) return;
   const record = (await ctx.tx.playerRecords([ctx.sender])).get(ctx.sender) ?? NO_RECORD;

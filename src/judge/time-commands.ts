@@ -22,6 +22,7 @@ import {
 } from '../schedule/index.ts';
 import { absenceLines, absenceMoveText, renderTimeReply } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
+import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
@@ -77,7 +78,7 @@ function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
 }
 
 /** SET DEADLINE date / SET GRACE date. */
-export async function setDeadlineCommand(ctx: BlockContext, session: ActingSession, command: DeadlineCommand): Promise<ActingSession> {
+export async function setDeadlineCommand(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, command: DeadlineCommand): Promise<ActingSession> {
   const { game } = session;
   const phaseId = runningPhase(game, command.line);
   const actor = deadlineActor(session, command.line);
@@ -100,7 +101,7 @@ export async function setDeadlineCommand(ctx: BlockContext, session: ActingSessi
  * A Master's line in the Mafia tracker's words, or null when the line is none of them (it is
  * then an order line). `text` is the line as written.
  */
-export async function masterTimeLine(ctx: BlockContext, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
+export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
   const replacement = parseReplacementLine(text);
   if (replacement !== null) {
     if ('error' in replacement) throw new BlockError(line, replacement.error);
@@ -113,7 +114,7 @@ export async function masterTimeLine(ctx: BlockContext, session: ActingSession, 
   return masterTimeCommand(ctx, session, line, parsed.command);
 }
 
-async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
+async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
   const { game } = session;
   switch (command.kind) {
     case 'deadline-moved': {
@@ -141,7 +142,7 @@ async function masterTimeCommand(ctx: BlockContext, session: ActingSession, line
 }
 
 /** "DAY 3 HAS ENDED [EARLY]" or "NIGHT 3 HAS BEGUN": the current phase is due now. */
-async function endPhase(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   const phaseId = runningPhase(game, line);
   if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE it first`);
@@ -158,7 +159,7 @@ async function endPhase(ctx: BlockContext, session: ActingSession, line: number)
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
-export async function endGame(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game in play can be ended`);
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
@@ -172,7 +173,7 @@ export async function endGame(ctx: BlockContext, session: ActingSession, line: n
  * UNEND (or the tracker's "UNEND GAME"): a completed or terminated game is played on from its
  * current phase with a fresh deadline; with a power still vacant it waits for a replacement.
  */
-export async function unendGame(ctx: BlockContext, session: ActingSession, line: number): Promise<ActingSession> {
+export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) {
     throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has ended can be unended`);
@@ -205,7 +206,7 @@ interface DeadlineChange {
   readonly how?: string;
 }
 
-async function applyDeadline(ctx: BlockContext, session: ActingSession, requested: DeadlineState, change: DeadlineChange): Promise<ActingSession> {
+async function applyDeadline(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, requested: DeadlineState, change: DeadlineChange): Promise<ActingSession> {
   const { game } = session;
   const phaseId = game.currentPhase!;
   const deadline = pastAbsences(requested.deadline, await applicableAbsences(ctx.tx, game, phaseId, ctx.now));
@@ -230,7 +231,7 @@ function deadlineFor(session: ActingSession, instant: Date): string {
 }
 
 /** The session re-read after a change that went through the store (processing, restarts). */
-export async function refreshed(ctx: BlockContext, session: ActingSession): Promise<ActingSession> {
+export async function refreshed(ctx: BlockContext<Pick<GamesPort, 'findGameById' | 'seats'>>, session: ActingSession): Promise<ActingSession> {
   const game = (await ctx.tx.findGameById(session.game.id))!;
   const seats = await ctx.tx.seats(game.id);
   const seat = seats.find((s) => s.id === session.seat.id) ?? session.seat;
@@ -245,7 +246,7 @@ type AbsenceCommand = Extract<SessionCommand, { kind: 'set-absence' | 'set-no-ab
  * Master's grant for a player's) windows in which no deadline may fall. At most three pending, no
  * overlaps, and a player alone may not set one longer than the game's MAX ABSENCE (15 days by default). Dates are read in the sender's zone.
  */
-export async function absenceCommand(ctx: BlockContext, session: ActingSession, command: AbsenceCommand): Promise<void> {
+export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences' | 'replaceAbsences'> & OutboxPort>, session: ActingSession, command: AbsenceCommand): Promise<void> {
   const { game, seat } = session;
   if (seat.role !== 'power' && seat.role !== 'master') throw new BlockError(command.line, 'Only players and the Master can set absences');
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}`);
@@ -278,7 +279,7 @@ export async function absenceCommand(ctx: BlockContext, session: ActingSession, 
  * SET ZONE zone / SET NOZONE: a player's (or observer's) own zone for the deadlines in mail to
  * them; the Master's SET ZONE changes the game's zone (DPjudge), and everyone is told.
  */
-export async function zoneCommand(ctx: BlockContext, session: ActingSession, command: Extract<SessionCommand, { kind: 'set-zone' }>): Promise<ActingSession> {
+export async function zoneCommand(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<SessionCommand, { kind: 'set-zone' }>): Promise<ActingSession> {
   const { game, seat } = session;
   let zone: string | null = null;
   if (command.zone !== null) {

@@ -3,6 +3,7 @@ import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
+import type { GamePorts } from '../../src/judge/ports.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { masterCommandWithoutSignon, type MasterCommand } from '../../src/judge/master-commands.ts';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
@@ -474,7 +475,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     const run = (text: string) =>
       createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
         const [keyword, ...args] = text.split(' ');
-        const ctx: BlockContext = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
+        const ctx: BlockContext<GamePorts> = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
         try {
           const [game = '', second = '', third = ''] = args;
           const command: MasterCommand = keyword === 'PURGE' ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second } : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
