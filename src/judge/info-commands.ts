@@ -1,5 +1,18 @@
 import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
 import { renderVariantList } from '../render/variant-list.ts';
+import { renderHelp } from '../render/help-text.ts';
+import {
+  endedWithoutReason,
+  renderFullList,
+  renderMapMailBody,
+  renderMapReply,
+  renderOpenings,
+  renderPlayerRecord,
+  renderSearchResults,
+  renderSummaryNotStarted,
+  VERSION_TEXT,
+  type GameListEntry,
+} from '../render/info-replies.ts';
 import type { InfoCommand } from '../commands/index.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
@@ -20,64 +33,7 @@ import { parseHistoryOptions, renderHistory } from './history-report.ts';
 // They never show a player's address or password: rosters name powers, seat states and (but for
 // gunboat games) each player's punctuality and dedication.
 
-// Plain ASCII in lines of at most 76 characters, so the reply goes out as 7-bit text that every
-// mail client shows as it is (no quoted-printable soft breaks).
-export const HELP_TEXT = `dipjudge understands the e-mail commands of njudge and DPjudge.
-A mail holds one or more blocks; each starts with one of these lines and
-acts on that game:
-
-  JOIN game password        join a forming game
-                            (JOIN france@game password: POWER_CHOICE games)
-  SIGNON Fgame password     sign on as a power by its initial
-                            (or france@game; Mgame for the Master)
-  OBSERVE name@game pw      follow a game as an observer
-  RESIGN Fgame password     leave your power
-  TAKEOVER france@game pw   take over a vacated power
-  CREATE game pw [variant]  create a game with you as its Master
-                            (LIST VARIANTS; then RULES, DESC, FORM ...)
-
-After SIGNON: order lines (A Par - Bur, F Nth C A Lon - Nwy, Build A Mun),
-STATUS, CLEAR, PRESS [TO list] ... ENDPRESS, BROADCAST ... ENDBROADCAST,
-SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a[,b],
-SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
-SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
-
-Without signing on: LIST, LIST game, LIST VARIANTS,
-HISTORY game [FROM date] [TO date] [LINES n] (results, notices and
-broadcasts; or EXCLSTART phase [EXCLEND phase] [BROAD] for phases),
-SUMMARY game (players, centres by year, result),
-SEARCH words, HELP, GET DEDICATION (your own record:
-dedication, on-time and civil-disorder ratios, games started and taken
-over),
-INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games),
-MAP game [phase] [SVG] (the map as PNG, or SVG, in a mail of its own).
-
-Results come with the map of the phase as a picture after the text;
-SET MAP OFF (after SIGNON) sends them as text alone, SET MAP ON again.
-
-The Master (SIGNON Mgame password): FORM, ACTIVATE, WAIT, TERMINATE,
-PROCESS, PROCESS!, PREVIEW, ROLLBACK [phase] [RESTORE] [FULL], ROLLFORWARD,
-UNSTART (or ROLLBACK FORMING: back to forming before the first results),
-SET DEADLINE date, SET GRACE date, DEADLINE MOVED 1D 12H LATER,
-RESIGN / DUMMY / REVIVE / EJECT power, BECOME power, OFFICIAL [subject],
-new@address HAS REPLACED power (or IS REPLACING; the new player is
-mailed a password), DAY|NIGHT n HAS ENDED / HAS BEGUN,
-REVEAL, SET LISTED / UNLISTED, SET DEDICATION n / ONTIMERAT x / RESRAT x
-(what a player's record must show to join or take over; SET NO DEDICATION
-removes it). PURGE game password and RENAME game new password need no
-SIGNON. PROMOTE address|power makes a player or observer another Master
-(signing on with their own password); a Master's RESIGN steps down, but
-never the last Master's.
-
-Game options: after CREATE, or after the Master's SIGNON (each change is
-announced; players may change them too in UNMODERATED games):
-${optionHelpLines().join('\n')}
-DPjudge's RULE lines work too (RULE GREY_PRESS !NO_DIAS). Refused by name:
-BLIND, APPROVAL, PROXY, STRICT CONVOY, preferences, ratings and the rest
-this judge cannot honour.
-
-Lines starting with // are ignored; SIGNOFF ends the mail.
-`;
+export const HELP_TEXT = renderHelp(optionHelpLines());
 
 /**
  * `signedOn`: the game of the SIGNON block the command stands in; LIST, SUMMARY and HISTORY
@@ -92,7 +48,7 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
       ctx.reply.push(HELP_TEXT);
       return;
     case 'version':
-      ctx.reply.push('dipjudge 0.1.0');
+      ctx.reply.push(VERSION_TEXT);
       return;
     case 'list':
       ctx.reply.push(command.full ? await listFull(ctx) : command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
@@ -103,9 +59,7 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
     case 'search': {
       const words = command.words.map((w) => w.toLowerCase());
       const { games, more } = await ctx.tx.searchGames(words, LIST_LIMIT);
-      const lines = games.map(gameLine);
-      if (more) lines.push(`(only the first ${LIST_LIMIT} are shown: add words to narrow the search)`);
-      ctx.reply.push(games.length === 0 ? 'No listed game matches.' : lines.join('\n'));
+      ctx.reply.push(renderSearchResults({ games: games.map(listEntry), more }, LIST_LIMIT));
       return;
     }
     case 'history':
@@ -136,20 +90,11 @@ async function playerRecordText(ctx: BlockContext<InfoPorts>, address: string): 
   const own = address.toLowerCase() === ctx.sender.toLowerCase();
   const records = await ctx.tx.playerRecords([address], { withoutHiddenGames: !own });
   const record = records.get(address.toLowerCase()) ?? NO_RECORD;
-  const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
-  return [
-    `${own ? 'Your record' : `The record of ${address.toLowerCase()}`} on this judge:`,
-    `  Dedication points:  ${record.points}`,
-    `  On time:            ${percent(onTimeRatio(record))} (${record.onTime} of ${record.total} phases judged)`,
-    `  Civil disorder:     ${percent(civilDisorderRatio(record))} (${record.resigned} abandoned or in civil disorder)`,
-    `  Games started:      ${record.started}`,
-    `  Powers taken over:  ${record.tookOver}`,
-    own ? 'Games whose players are hidden (gunboat, NO_REVEAL) count here; others do not see them in your record.' : 'Games whose players are hidden (gunboat, NO_REVEAL) are not counted.',
-  ].join('\n');
+  return renderPlayerRecord({ ...record, address: own ? null : address.toLowerCase(), onTimeRatio: onTimeRatio(record), civilDisorderRatio: civilDisorderRatio(record) });
 }
 
-function gameLine(game: Game): string {
-  return `  ${game.name.padEnd(16)} ${loadVariant(game.variant).title.padEnd(10)} ${game.status.padEnd(12)} ${game.currentPhase ?? ''}`.trimEnd();
+function listEntry(game: Game): GameListEntry {
+  return { name: game.name, variantTitle: loadVariant(game.variant).title, status: game.status, phaseId: game.currentPhase };
 }
 
 /**
@@ -165,22 +110,11 @@ const LIST_LIMIT = 50;
 async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
   const forming = await ctx.tx.openings(LIST_LIMIT);
   const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
-  const lines: string[] = [];
-  if (forming.games.length === 0 && takeovers.games.length === 0) lines.push('There are no games on this judge taking players just now. Start one with CREATE game password.');
-  if (forming.games.length > 0) lines.push('Games on this judge taking players (send JOIN game password):', ...forming.games.map(gameLine));
-  if (forming.more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH forming words narrows them down)`);
-  if (takeovers.games.length > 0) {
-    if (lines.length > 0) lines.push('');
-    lines.push('Games in play with a power open for TAKEOVER (send TAKEOVER power@game password):');
-    for (const { game, powers } of takeovers.games) {
-      const variant = loadVariant(game.variant);
-      const open = variant.powers.filter((p) => powers.includes(p.id)).map((p) => p.name);
-      lines.push(`${gameLine(game).padEnd(50)} ${open.join(', ')}`);
-    }
-  }
-  if (takeovers.more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH waiting words narrows them down)`);
-  lines.push('', 'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.');
-  return lines.join('\n');
+  const open = takeovers.games.map(({ game, powers }) => ({
+    game: listEntry(game),
+    powers: loadVariant(game.variant).powers.filter((p) => powers.includes(p.id)).map((p) => p.name),
+  }));
+  return renderOpenings({ games: forming.games.map(listEntry), more: forming.more }, { games: open, more: takeovers.more }, LIST_LIMIT);
 }
 
 /**
@@ -203,26 +137,23 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const picture = mapAttachment({ gameName: game.name, variant, position: phase.position, results, date: null }, command.format);
   if (!picture) throw new BlockError(command.line, `The ${variant.title} map has no drawing on this judge, so game '${game.name}' cannot be drawn`);
-  const what = results.length > 0 ? `${phase.phaseId} with its orders` : phase.phaseId;
+  const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
   await ctx.tx.enqueueMail({
     to: [ctx.sender],
     subject: subjectFor(ctx.config, game, phase.phaseId, 'Map'),
-    body: `The map of game '${game.name}', ${what}, is attached (${picture.filename}).\n`,
+    body: renderMapMailBody(drawn, picture.filename),
     attachments: [picture],
     gameId: game.id,
     kind: 'map',
   });
-  return `The map of game '${game.name}' (${what}) follows in a mail of its own.`;
+  return renderMapReply(drawn);
 }
 
 /** LIST FULL: the listed games, in play or not, with their rules: the first LIST_LIMIT by name. */
 async function listFull(ctx: BlockContext<InfoPorts>): Promise<string> {
   const { games, more } = await ctx.tx.searchGames([], LIST_LIMIT);
   const shown = games.filter((g) => g.status !== 'preparation');
-  if (shown.length === 0) return 'There are no games on this judge yet. Start one with CREATE game password.';
-  const lines = ['Games on this judge:', ...shown.map((g) => `${gameLine(g)}${g.rules.length > 0 ? `  ${g.rules.join(' ')}` : ''}`)];
-  if (more) lines.push(`(only the first ${LIST_LIMIT} by name are shown: SEARCH words narrows them down)`);
-  return lines.join('\n');
+  return renderFullList({ games: shown.map((g) => ({ ...listEntry(g), rules: g.rules })), more }, LIST_LIMIT);
 }
 
 async function requireGame(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<Game> {
@@ -256,7 +187,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: string | null, option
 
 async function summary(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
-  if (game.currentPhase === null) return `Game '${game.name}' has not started yet: there is nothing to sum up. LIST ${game.name} shows it.`;
+  if (game.currentPhase === null) return renderSummaryNotStarted(game.name);
   const variant = loadVariant(game.variant);
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
@@ -284,7 +215,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: string | null, line: 
   if (ended) {
     const over = (await ctx.tx.gameHistory(game.id)).filter((r) => r.kind === 'notice' && r.subject === 'Game over').pop();
     const why = over?.kind === 'notice' ? /is over\. (.*)/.exec(over.body)?.[1] : undefined;
-    result = why ?? (game.status === 'terminated' ? 'The Master terminated the game.' : 'The game is over.');
+    result = why ?? endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
   }
   const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: p.position })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
