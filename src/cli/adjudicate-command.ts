@@ -1,9 +1,11 @@
 import { adjudicate, AdjudicateInputError } from '../api/adjudicate.ts';
-import type { AdjudicateOutput } from '../api/adjudicate-format.ts';
+import { adjudicateItems, type ItemFailure } from './adjudicate-items.ts';
+import { JsonArraySplitter } from './json-array-splitter.ts';
 
 // `dipjudge adjudicate < in.json > out.json`: one phase, or a JSON array of phases, per run.
-// A batch is written as it is adjudicated, so a run of 20,000 phases never holds 20,000 outputs
-// (it once took a 1.4 GB heap and more time collecting garbage than adjudicating).
+// A batch is read, adjudicated and written item by item as stdin arrives: a run of 20,000 phases
+// never holds 20,000 parsed inputs or outputs (holding them once took a 1.4 GB heap and more time
+// collecting garbage than adjudicating).
 
 export class CommandInputError extends Error {
   override readonly name = 'CommandInputError';
@@ -20,46 +22,82 @@ export type OutputSink = (chunk: string) => void | Promise<void>;
 /** Output is handed on in pieces of about this many characters: one write per phase costs more than the phase. */
 const FLUSH_CHARS = 64 * 1024;
 
+/** The input: all of it, or stdin's pieces as they come. */
+export type AdjudicateSource = string | Uint8Array | AsyncIterable<Uint8Array>;
+
 /**
- * Adjudicates the phase or phases in `text` and writes their outcomes to `sink`. A bad item throws
- * CommandInputError naming it; the outcomes of the items before it have been written by then.
+ * Adjudicates the phase or phases of `source` and writes their outcomes to `sink`, the same bytes
+ * as JSON.stringify(outputs[, null, 2]). A bad item throws CommandInputError naming it, after the
+ * outcomes of the items before it have been written; input that is not JSON throws
+ * CommandInputError with JSON.parse's message, whatever the items before the fault were.
  */
-export async function runAdjudicate(text: string, sink: OutputSink, options: AdjudicateCommandOptions = { pretty: false }): Promise<void> {
+export async function runAdjudicate(source: AdjudicateSource, sink: OutputSink, options: AdjudicateCommandOptions = { pretty: false }): Promise<void> {
+  const { pretty } = options;
+  const received: Uint8Array[] = [];
+  const splitter = new JsonArraySplitter();
+  let itemCount = 0;
+  let opened = false;
+  let pending = '';
+  let failure: ItemFailure | null = null;
+  for await (const chunk of pieces(source)) {
+    received.push(chunk);
+    if (failure || splitter.shape !== 'unknown') continue; // the rest is read only to say what the input was
+    const { bytes, starts, ends } = splitter.feed(chunk);
+    if (starts.length === 0) continue;
+    const done = adjudicateItems(bytes, starts, ends, itemCount, pretty);
+    itemCount += starts.length;
+    if (!opened && done.text !== '') {
+      pending = pretty ? '[\n' : '[';
+      opened = true;
+    }
+    pending += done.text;
+    failure = done.failure;
+    if (pending.length >= FLUSH_CHARS || failure) {
+      await sink(pending);
+      pending = '';
+    }
+  }
+  const shape = failure ? 'failed' : splitter.finish();
+  if (shape === 'not an array') return runSingle(wholeText(received), sink, pretty);
+  if (shape === 'array') {
+    await sink(splitter.empty ? '[]\n' : `${pending}${pretty ? '\n]' : ']'}\n`);
+    return;
+  }
+  // Input that is not JSON anywhere is reported as such, as when the whole input was parsed first.
+  const text = wholeText(received);
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new CommandInputError(`the input is not valid JSON: ${(error as Error).message}`);
+  }
+  if (failure?.kind === 'input') throw new CommandInputError(failure.message);
+  throw new Error(`the input parsed whole but not item by item (${failure ? `item ${failure.index}` : 'its brackets'})`);
+}
+
+/** One phase, not in an array: its outcome alone. */
+async function runSingle(text: string, sink: OutputSink, pretty: boolean): Promise<void> {
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (error) {
     throw new CommandInputError(`the input is not valid JSON: ${(error as Error).message}`);
   }
-  const format = options.pretty ? (output: AdjudicateOutput) => JSON.stringify(output, null, 2) : (output: AdjudicateOutput) => JSON.stringify(output);
-  if (!Array.isArray(input)) {
-    await sink(`${format(adjudicateItem(input, ''))}\n`);
-    return;
-  }
-  if (input.length === 0) {
-    await sink('[]\n');
-    return;
-  }
-  // The same bytes as JSON.stringify(outputs[, null, 2]) of the whole array.
-  const separator = options.pretty ? ',\n' : ',';
-  let pending = options.pretty ? '[\n' : '[';
-  for (let i = 0; i < input.length; i++) {
-    const written = format(adjudicateItem(input[i], `item ${i}: `));
-    // JSON strings hold no raw line breaks, so every line break here is the layout's own.
-    pending += (i > 0 ? separator : '') + (options.pretty ? `  ${written.replaceAll('\n', '\n  ')}` : written);
-    if (pending.length >= FLUSH_CHARS) {
-      await sink(pending);
-      pending = '';
-    }
-  }
-  await sink(`${pending}${options.pretty ? '\n]' : ']'}\n`);
-}
-
-function adjudicateItem(item: unknown, where: string): AdjudicateOutput {
+  let output;
   try {
-    return adjudicate(item);
+    output = adjudicate(input);
   } catch (error) {
-    if (error instanceof AdjudicateInputError) throw new CommandInputError(`${where}${error.message}`);
+    if (error instanceof AdjudicateInputError) throw new CommandInputError(error.message);
     throw error;
   }
+  await sink(`${pretty ? JSON.stringify(output, null, 2) : JSON.stringify(output)}\n`);
+}
+
+async function* pieces(source: AdjudicateSource): AsyncIterable<Uint8Array> {
+  if (typeof source === 'string') yield Buffer.from(source, 'utf8');
+  else if (source instanceof Uint8Array) yield source;
+  else yield* source;
+}
+
+function wholeText(received: readonly Uint8Array[]): string {
+  return Buffer.concat(received).toString('utf8');
 }

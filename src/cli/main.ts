@@ -29,9 +29,9 @@ program
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
   .action(async (options: { pretty?: boolean }) => {
-    const [{ runAdjudicate }, { readStdin }] = await Promise.all([import('./adjudicate-command.ts'), import('./read-stdin.ts')]);
+    const { runAdjudicate } = await import('./adjudicate-command.ts');
     const toStdout = (chunk: string) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
-    await runAdjudicate((await readStdin()).toString('utf8'), toStdout, { pretty: options.pretty === true });
+    await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true });
   });
 
 program

@@ -66,4 +66,21 @@ describe('the adjudicate output', () => {
     await expect(runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(chunk), { pretty: false })).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
     expect(chunks.join('').startsWith(`[${JSON.stringify(adjudicate(batch[0]))},`)).toBe(true);
   });
+
+  it("reports input that is not JSON with JSON.parse's message, even after a bad item or a good one read in pieces", async () => {
+    const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
+    for (const text of [`${JSON.stringify([fixtures[0], bad])}x`, `[${JSON.stringify(fixtures[0])},{"position":]`, `[${JSON.stringify(fixtures[0])}`]) {
+      let message = '';
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      async function* inPieces() {
+        const bytes = Buffer.from(text);
+        for (let at = 0; at < bytes.length; at += 100) yield bytes.subarray(at, at + 100);
+      }
+      await expect(runAdjudicate(inPieces(), () => undefined, { pretty: false })).rejects.toThrow(`the input is not valid JSON: ${message}`);
+    }
+  });
 });
