@@ -4,6 +4,7 @@
 // stay as the player wrote them (see power-list.ts for resolving them later).
 
 import type { PhaseId } from '../engine/types.ts';
+import type { MasterTimeCommand } from '../schedule/index.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
 /** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
@@ -186,8 +187,15 @@ export type RollArguments =
   | { readonly kind: 'phase'; readonly phase: PhaseId | null; readonly restore: boolean; readonly full: boolean }
   | { readonly kind: 'error'; readonly error: string; readonly forming: boolean };
 
+/**
+ * The Mafia tracker's DEADLINE line read (DEADLINE … MOVED 1D 12H LATER, or another of its time
+ * forms the line holds). The judge refuses the block with an `error` once it knows the sender is
+ * the game's Master.
+ */
+export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: string };
+
 /** The Master commands whose arguments the parser reads; the others carry only `args`. */
-type TypedMasterCommandName = 'PURGE' | 'RENAME' | 'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE' | 'REVIVE' | 'ROLLBACK' | 'ROLLFORWARD' | SignonGateCommand;
+type TypedMasterCommandName = 'PURGE' | 'RENAME' | 'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE' | 'REVIVE' | 'ROLLBACK' | 'ROLLFORWARD' | 'DEADLINE' | 'OFFICIAL' | 'PROCESS' | SignonGateCommand;
 type SignonGateCommand = `SET ${SignonGateName}`;
 
 /** One member per command name, so a switch on `command` narrows to it. */
@@ -204,6 +212,14 @@ export type MasterCommandLine =
   | EachMasterCommand<'ROLLBACK' | 'ROLLFORWARD', { readonly roll: RollArguments }>
   /** SET DEDICATION / ONTIMERAT / RESRAT: the checked value; null for SET NO …. */
   | EachMasterCommand<SignonGateCommand, { readonly value: number | null }>
+  | (MasterCommandBase & { readonly command: 'DEADLINE'; readonly deadline: DeadlineLine })
+  /** `OFFICIAL [subject]`: the subject as written, at most 60 characters; null: none given. */
+  | (MasterCommandBase & { readonly command: 'OFFICIAL'; readonly subject: string | null })
+  /**
+   * `PROCESS [phase]`: the phase named, null when none is, or when the word is no phase id. The
+   * judge processes the current phase either way (njudge ignores a PROCESS whose phase has passed).
+   */
+  | (MasterCommandBase & { readonly command: 'PROCESS'; readonly phase: PhaseId | null })
   | EachMasterCommand<Exclude<MasterCommandName, TypedMasterCommandName>, unknown>;
 
 /** Commands that need no SIGNON: they may stand before the first opener. */

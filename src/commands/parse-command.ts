@@ -1,5 +1,6 @@
 import { readPhaseId, type PhaseId } from '../engine/phase.ts';
-import type { BodyLine, Command, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
+import { parseMasterTimeLine } from '../schedule/index.ts';
+import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isGameName } from './parse-opener.ts';
 import { splitPowerList } from './power-list.ts';
@@ -68,6 +69,12 @@ function masterCommand(base: { readonly line: number; readonly text: string }, c
     case 'SET RESRAT':
       // Only readGateLine makes these, with the value checked.
       return { ...common, command, value: args[0] === undefined ? null : Number(args[0]) };
+    case 'DEADLINE':
+      return { ...common, command, deadline: deadlineLine(base.text) };
+    case 'OFFICIAL':
+      return { ...common, command, subject: base.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || null };
+    case 'PROCESS':
+      return { ...common, command, phase: args[0] === undefined ? null : readPhaseId(args[0]) };
     default:
       return { ...common, command };
   }
@@ -93,6 +100,14 @@ function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly strin
     }
   }
   return { kind: 'phase', phase, restore, full };
+}
+
+/** The Mafia tracker's "DEADLINE … MOVED <length> LATER|EARLIER" (and whatever other time form the line holds), as written. */
+function deadlineLine(text: string): DeadlineLine {
+  const parsed = parseMasterTimeLine(text);
+  if (!parsed.ok) return { kind: 'error', error: parsed.error.message };
+  if (parsed.command === null) return { kind: 'error', error: 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER' };
+  return { kind: 'time', time: parsed.command };
 }
 
 export function spell(match: KeywordMatch<Keyword>): string {

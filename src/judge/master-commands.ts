@@ -19,7 +19,7 @@ import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';
 import type { GamePorts, GameSnapshot, GamesPort, JobsPort, NoticePorts, OutboxPort, PhaseOrdersPorts, PressPort, SchedulePorts, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
-import { masterTimeLine, refreshed, unendGame } from './time-commands.ts';
+import { masterTimeCommand, refreshed, unendGame } from './time-commands.ts';
 import { renderMasterReply, rollOrdersText, rollText, type Roll } from '../render/index.ts';
 
 export { masterSeat, type ActingSession } from './acting-session.ts';
@@ -57,12 +57,10 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
       ctx.reply.push(renderMasterReply({ kind: 'processed', phaseId: game.currentPhase, defaulted: missing }));
       return refreshed(ctx, session);
     }
-    case 'DEADLINE': {
+    case 'DEADLINE':
       // The Mafia tracker's "DEADLINE … MOVED 1D 12H LATER".
-      const changed = await masterTimeLine(ctx, session, command.line, command.text);
-      if (changed === null) throw new BlockError(command.line, 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER');
-      return changed;
-    }
+      if (command.deadline.kind === 'error') throw new BlockError(command.line, command.deadline.error);
+      return masterTimeCommand(ctx, session, command.line, command.deadline.time);
     case 'UNEND':
       return unendGame(ctx, session, command.line);
     case 'UNSTART':
@@ -476,8 +474,8 @@ async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, com
 }
 
 /** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
-async function official(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: MasterCommand): Promise<ActingSession> {
-  const subject = command.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
+async function official(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: Extract<MasterCommand, { command: 'OFFICIAL' }>): Promise<ActingSession> {
+  const subject = command.subject ?? subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
   ctx.reply.push(renderMasterReply({ kind: 'official-press-on', subject }));
   return { ...session, official: subject };
 }

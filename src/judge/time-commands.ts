@@ -114,7 +114,7 @@ export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: Acti
   return masterTimeCommand(ctx, session, line, parsed.command);
 }
 
-async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
+export async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
   const { game } = session;
   switch (command.kind) {
     case 'deadline-moved': {

@@ -133,6 +133,45 @@ describe('in-session command spellings (njudge and DPjudge)', () => {
   });
 });
 
+describe('Master command arguments read by the parser (DEADLINE, OFFICIAL, PROCESS)', () => {
+  it.each([
+    ['DEADLINE MOVED 1D 12H LATER', { kind: 'time', time: { kind: 'deadline-moved', direction: 'later', duration: { days: 1, hours: 12, minutes: 0 } } }],
+    ['Deadline: moved 24 h earlier', { kind: 'time', time: { kind: 'deadline-moved', direction: 'earlier', duration: { days: 0, hours: 24, minutes: 0 } } }],
+    ['DEADLINE FOR DAY 3 IS MOVED 90 LATER', { kind: 'time', time: { kind: 'deadline-moved', direction: 'later', duration: { days: 0, hours: 90, minutes: 0 } } }],
+    // The tracker's other time forms count wherever the line holds them.
+    ['DEADLINE passed: GAME HAS ENDED', { kind: 'time', time: { kind: 'game-ended' } }],
+    ['DEADLINE MOVED LATER', { kind: 'error', error: 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER' }],
+    ['DEADLINE is tomorrow', { kind: 'error', error: 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER' }],
+  ])('%s', (line, deadline) => {
+    expect(command(line)).toEqual(expect.objectContaining({ kind: 'master', command: 'DEADLINE', deadline }));
+  });
+
+  it('reads a DEADLINE MOVED length it cannot read as an error naming the word', () => {
+    const read = command('DEADLINE MOVED 2 fortnights LATER');
+    expect(read).toMatchObject({ command: 'DEADLINE', deadline: { kind: 'error' } });
+    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? read.deadline.error : '').toMatch(/^DEADLINE MOVED: .*fortnights/);
+  });
+
+  it.each([
+    ['OFFICIAL', null],
+    ['OFFICIAL   ', null],
+    ['OFFICIAL The game is paused', 'The game is paused'],
+    ['official  Two  spaces kept ', 'Two  spaces kept'],
+    [`OFFICIAL ${'x'.repeat(70)}`, 'x'.repeat(60)],
+  ])('%s', (line, subject) => {
+    expect(command(line)).toMatchObject({ kind: 'master', command: 'OFFICIAL', subject });
+  });
+
+  it.each([
+    ['PROCESS', null],
+    ['PROCESS S1902M', 'S1902M'],
+    ['process f1901r', 'F1901R'],
+    ['PROCESS now', null],
+  ])('%s', (line, phase) => {
+    expect(command(line)).toMatchObject({ kind: 'master', command: 'PROCESS', phase });
+  });
+});
+
 describe('command errors', () => {
   it.each([
     ['STATUS please', 'STATUS takes no arguments'],
