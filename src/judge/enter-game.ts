@@ -3,7 +3,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
-import { renderGameStart, type SeatAssignment } from '../render/index.ts';
+import { renderEnterReply, renderGameStart, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
@@ -221,11 +221,11 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
   }
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
   const players = seats.filter((s) => s.role === 'power').length + 1;
-  ctx.reply.push(`You have joined game '${game.name}'${power ? ` as ${variant.powerById(power).name}` : ''}. ${players} of ${variant.powers.length} players have joined.`);
+  ctx.reply.push(renderEnterReply({ kind: 'joined', gameName: game.name, power: power ? variant.powerById(power).name : null, players, powers: variant.powers.length }));
   const all = [...seats, seat];
   if (players === variant.powers.length && hasRule(game, 'START_MASTER')) {
     // njudge's MANUAL START (DPjudge's START_MASTER): a full game waits for the Master's ACTIVATE.
-    ctx.reply.push(`Every power is taken; game '${game.name}' starts when its Master sends ACTIVATE.`);
+    ctx.reply.push(renderEnterReply({ kind: 'full-awaits-master', gameName: game.name }));
     await noticeToAll(ctx.tx, ctx.config, game, seats.filter((s) => s.role === 'master'), 'Game full', () => `Every power of game '${game.name}' is taken. It starts when you send ACTIVATE (MANUAL START).\n`);
     return { game, variant, seat, seats: all };
   }
@@ -302,15 +302,14 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
     const body = renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice;
     for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
   }
-  ctx.reply.push(startReply(game, variant, played.length, dummyNames, dummies.length, starter));
+  ctx.reply.push(
+    renderEnterReply(
+      starter.by === 'last-join'
+        ? { kind: 'started-full', gameName: game.name }
+        : { kind: 'started-by-master', gameName: game.name, players: played.length, powers: variant.powers.length, dummies: dummies.map((p) => p.name) },
+    ),
+  );
   return { ...game, status: 'active', currentPhase: position.phase, deadline: schedule?.deadline ?? null, grace: schedule?.grace ?? null };
-}
-
-function startReply(game: Game, variant: Variant, players: number, dummyNames: string, dummies: number, starter: GameStarter): string {
-  if (starter.by === 'last-join') return `Game '${game.name}' is full and has started.`;
-  const started = `You have started game '${game.name}' with ${players} of ${variant.powers.length} players.`;
-  if (dummies === 0) return started;
-  return `${started} Nobody plays ${dummyNames}: ${dummies === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless you order them after BECOME.`;
 }
 
 async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWordHash'>>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
@@ -320,11 +319,11 @@ async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWor
   const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
   if (existing) {
     if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, BAD_SIGNON);
-    ctx.reply.push(`You are already ${existing.role === 'monitor' ? 'monitoring' : 'observing'} game '${game.name}' as ${existing.name ?? name}; nothing changed.`);
+    ctx.reply.push(renderEnterReply({ kind: 'watching', role: existing.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name, name: existing.name ?? name, already: true }));
     return { game, variant, seat: existing, seats };
   }
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
-  ctx.reply.push(`You are now ${opener.observerKind === 'monitor' ? 'monitoring' : 'observing'} game '${game.name}' as ${name}.`);
+  ctx.reply.push(renderEnterReply({ kind: 'watching', role: opener.observerKind, gameName: game.name, name, already: false }));
   return { game, variant, seat, seats: [...seats, seat] };
 }
 
@@ -350,7 +349,7 @@ export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & Notice
   if (seat.role === 'master') return stepDown(ctx, game, seats, seat, line);
   if (seat.role !== 'power' || game.status === 'forming') {
     await ctx.tx.removeSeat(seat.id);
-    ctx.reply.push(`You have left game '${game.name}'.`);
+    ctx.reply.push(renderEnterReply({ kind: 'left', gameName: game.name }));
     return;
   }
   if (seat.status === 'resigned') throw new BlockError(line, `${variant.powerById(seat.power!).name} has already resigned`);
@@ -359,7 +358,7 @@ export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & Notice
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
   if (game.status === 'active' || game.status === 'waiting') await awaitReplacements(ctx.tx, game, ctx.now);
   const powerName = variant.powerById(seat.power!).name;
-  ctx.reply.push(`You have resigned from ${powerName} in game '${game.name}'.`);
+  ctx.reply.push(renderEnterReply({ kind: 'resigned', power: powerName, gameName: game.name }));
   const others = everyone(seats.filter((s) => s.id !== seat.id));
   const notice = `${powerName} has resigned from game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${powerName.toLowerCase()}@${game.name} <password> to play ${powerName}.\n`;
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
@@ -382,7 +381,7 @@ async function takeover(
     }
     await ctx.tx.updateSeat(master.id, { address: ctx.sender });
     await ctx.tx.changeHolder(master.id, ctx.sender, 'handed over');
-    ctx.reply.push(`You are now the Master of game '${game.name}'.`);
+    ctx.reply.push(renderEnterReply({ kind: 'master-taken-over', gameName: game.name }));
     return { game, variant, seat: { ...master, address: ctx.sender }, seats };
   }
   const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
@@ -405,7 +404,7 @@ async function takeover(
     current = { ...game, status: 'active' };
     await resumeAfterTakeover(ctx.tx, current, ctx.now);
   }
-  ctx.reply.push(`You have taken over ${powerName} in game '${game.name}'.`);
+  ctx.reply.push(renderEnterReply({ kind: 'power-taken-over', power: powerName, gameName: game.name }));
   const others = everyone(updated.filter((s) => s.id !== seat.id));
   const notice = `${powerName} in game '${game.name}' has been taken over by a new player.\n`;
   const signon = newPlayerSignon(variant.powerById(seat.power!));

@@ -15,3 +15,4 @@ export { proposalText, renderVoteReply, voteEndText, type Proposal, type VoteEnd
 export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
+export { dummiesAre, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
