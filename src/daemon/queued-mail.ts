@@ -26,12 +26,18 @@ const FIRST_CLAIM = 8;
 /** Claims that fail on one mail for a lasting reason before it is set aside (its bytes kept in failed_mail). */
 const MAX_ATTEMPTS = 5;
 
-/** Records the intake's mail in the queue: read, keyed for order, one INSERT for them all. */
-export async function recordQueuedMail(db: Kysely<Database>, reader: MailJudge, mails: readonly (ImapMail & { readonly sizeBytes?: number })[]): Promise<void> {
+/** A mail to record: its bytes (only its head when `sizeBytes`, the whole size, is over the cap) and where it was read. */
+export interface MailToRecord {
+  readonly raw: Buffer;
+  readonly origin: InboundOrigin | null;
+  readonly sizeBytes?: number;
+}
+
+/** Records mail in the queue: read, keyed for order, one INSERT for them all. */
+export async function recordMail(db: Kysely<Database>, reader: MailJudge, mails: readonly MailToRecord[]): Promise<void> {
   const queued: QueuedInbound[] = [];
-  for (const { raw, meta, sizeBytes } of mails) {
+  for (const { raw, origin, sizeBytes } of mails) {
     const read = await reader.readForQueue(raw, sizeBytes === undefined ? {} : { sizeBytes });
-    const origin: InboundOrigin = { mailbox: meta.mailbox, uidvalidity: meta.uidvalidity, uid: meta.uid };
     queued.push(
       'mail' in read
         ? { messageId: read.mail.id, mail: read.mail, unreadable: null, raw, origin, orderKeys: orderKeys(read.mail) }
@@ -39,6 +45,18 @@ export async function recordQueuedMail(db: Kysely<Database>, reader: MailJudge, 
     );
   }
   await queueInbound(db, queued);
+}
+
+/** Records the IMAP intake's mail in the queue, each with its place in the mailbox. */
+export async function recordQueuedMail(db: Kysely<Database>, reader: MailJudge, mails: readonly (ImapMail & { readonly sizeBytes?: number })[]): Promise<void> {
+  await recordMail(
+    db,
+    reader,
+    mails.map(({ raw, meta, sizeBytes }) => {
+      const wholeSize = sizeBytes ?? meta.wholeSizeBytes;
+      return { raw, origin: { mailbox: meta.mailbox, uidvalidity: meta.uidvalidity, uid: meta.uid }, ...(wholeSize === undefined ? {} : { sizeBytes: wholeSize }) };
+    }),
+  );
 }
 
 export interface QueuedMailJudgeOptions {
@@ -57,6 +75,8 @@ export interface QueuedMailJudgeOptions {
 export interface QueuedMailJudge {
   /** Mail was recorded (by this process): look at once. */
   wake(): void;
+  /** Resolves the next time this judge finds nothing it may claim (it looks at once), or stops. */
+  idle(): Promise<void>;
   /** Finishes the claim in hand, then stops. */
   stop(): Promise<void>;
 }
@@ -70,6 +90,11 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
   let stopping = false;
   let limit = Math.min(groupSize, FIRST_CLAIM);
   let transientFailures = 0;
+  // Those waiting for idle(): resolved only by a claim that began after they asked.
+  let idleWaiters: (() => void)[] = [];
+  const resolveAll = (waiting: readonly (() => void)[]) => {
+    for (const resolve of waiting) resolve();
+  };
 
   const judged = (mails: readonly ClaimedInbound[], results: readonly { outcome: ReceiveOutcome }[], started: number) => {
     const ms = Date.now() - started;
@@ -133,6 +158,8 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
     while (!stopping) {
       let found = false;
       let delayMs = options.pollMs;
+      const askedIdle = idleWaiters;
+      idleWaiters = [];
       try {
         found = await claimGroup();
       } catch (error) {
@@ -144,14 +171,25 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
           logger.error({ err: error, delayMs }, 'claiming queued mail failed');
         }
       }
-      if (found || stopping) continue;
+      if (found || stopping) {
+        idleWaiters.push(...askedIdle);
+        continue;
+      }
+      resolveAll(askedIdle);
       limit = Math.min(groupSize, FIRST_CLAIM);
       await waitForAny([bell, stopBell], delayMs);
     }
+    resolveAll(idleWaiters);
   })();
 
   return {
     wake: () => bell.ring(),
+    idle: () =>
+      new Promise<void>((resolve) => {
+        if (stopping) return resolve();
+        idleWaiters.push(resolve);
+        bell.ring();
+      }),
     async stop() {
       stopping = true;
       stopBell.ring();

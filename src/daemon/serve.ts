@@ -19,14 +19,14 @@ import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
 import { outboxSender, recipientPolicy } from './outbox-sender.ts';
 import { startSenderThread } from './sender-thread.ts';
-import { recordQueuedMail, startQueuedMailJudge } from './queued-mail.ts';
+import { recordMail, recordQueuedMail, startQueuedMailJudge } from './queued-mail.ts';
 import { checkHealth } from './health.ts';
 import { startWebServer, type RunningWebServer } from '../web/server.ts';
 import { JudgeMetrics } from '../web/metrics.ts';
 import { publicSite } from '../web/public-view.ts';
 import { pingDatabase, queueGauges } from '../store/health-queries.ts';
 import { DIPJUDGE_VERSION } from '../config/version.ts';
-import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from './spool.ts';
+import { drainInbox, drainOutboxToFiles, prepareSpool, recordInbox, spoolFolders } from './spool.ts';
 
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
 // configured, an IMAP mailbox, and sending replies through SMTP or into the spool. Several
@@ -225,17 +225,22 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         lastRound = Date.now();
         const failedFiles: { file: string; outcome: ReceiveOutcome }[] = [];
         let started = Date.now();
-        const handled = await drainInbox(
-          folders,
-          judge,
-          (file, status, outcome) => {
-            log.info({ file, ...handledFields(outcome) }, 'message handled');
-            judged(outcome, Date.now() - started);
-            started = Date.now();
-            if (status === 'failed') failedFiles.push({ file, outcome });
-          },
-          { maxBytes: settings.judge.maxMessageBytes },
-        );
+        // On PostgreSQL the spool's mail is judged as the mailbox's is: recorded, then claimed by any process.
+        const handled =
+          queued !== null
+            ? await recordInbox(folders, (mails) => recordMail(store.db, judge, mails), (file) => log.debug({ file }, 'spool mail recorded'), { maxBytes: settings.judge.maxMessageBytes })
+            : await drainInbox(
+                folders,
+                judge,
+                (file, status, outcome) => {
+                  log.info({ file, ...handledFields(outcome) }, 'message handled');
+                  judged(outcome, Date.now() - started);
+                  started = Date.now();
+                  if (status === 'failed') failedFiles.push({ file, outcome });
+                },
+                { maxBytes: settings.judge.maxMessageBytes },
+              );
+        if (queued !== null && handled > 0) queued.wake();
         for (const { file, outcome } of failedFiles) await keepIfFailed(outcome, () => readFile(path.join(folders.failed, file)));
         if (sending) {
           if (handled > 0) sending.wake();
@@ -253,7 +258,11 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     }
   })();
   return {
-    settled: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    // With the queue, once the recorded mail is judged too.
+    settled: async () => {
+      await queued?.idle();
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    },
     http: web === null ? null : { host: web.host, port: web.port },
     async stop() {
       stopping = true;

@@ -7,11 +7,15 @@ import { OVERSIZED_HEAD_BYTES, type MailJudge } from '../mail/mail-judge.ts';
 import { envelopeRecipients, mailOptions } from '../mail/outgoing-message.ts';
 import { addressedCopies, type RecipientPolicy } from '../mail/unsubscribe.ts';
 import type { Database } from '../store/index.ts';
+import type { MailToRecord } from './queued-mail.ts';
 import { markOutboxRowSent, pendingOutbox } from '../store/outbox-queue.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
 // <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
-// judge failed on it (answered and recorded, kept for the judgekeeper). Outgoing mail is written to
+// judge failed on it (answered and recorded, kept for the judgekeeper). On PostgreSQL the files
+// are only recorded in the inbound queue (recordInbox) and move to processed once recorded: the
+// judging is that of every other mail (daemon/queued-mail.ts), whichever process claims it, and
+// a mail the judge fails on is kept in failed_mail as the mailbox's are. Outgoing mail is written to
 // <spool>/outbox as one `.eml` file per recipient, named after its Message-ID, so writing one
 // twice after a crash leaves one file.
 
@@ -56,6 +60,55 @@ export async function drainInbox(
     onMessage?.(file, outcome.status, outcome);
   }
   return files.length;
+}
+
+/** Files recorded per statement. */
+const RECORD_BATCH = 50;
+
+/**
+ * Records every `.eml` file waiting in the inbox in the inbound queue, oldest name first, and
+ * moves each to processed once its batch is recorded; returns how many. Recording twice is
+ * harmless (a queued mail is kept once and a judged one is a duplicate), so a crash between the
+ * two steps, or another process on the same spool, costs nothing: a file another process moved
+ * first is left to it. A file over `maxBytes` is recorded by its head and size, as the mailbox's.
+ */
+export async function recordInbox(
+  folders: SpoolFolders,
+  record: (mails: readonly MailToRecord[]) => Promise<void>,
+  onRecorded?: (file: string) => void,
+  options: { readonly maxBytes?: number } = {},
+): Promise<number> {
+  const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
+  const maxBytes = options.maxBytes ?? 256 * 1024;
+  let recorded = 0;
+  for (let start = 0; start < files.length; start += RECORD_BATCH) {
+    const batch: { file: string; mail: MailToRecord }[] = [];
+    for (const file of files.slice(start, start + RECORD_BATCH)) {
+      const source = path.join(folders.inbox, file);
+      const mail = await ifStillThere(async (): Promise<MailToRecord> => {
+        const { size } = await stat(source);
+        return size > maxBytes ? { raw: await readStart(source, OVERSIZED_HEAD_BYTES), origin: null, sizeBytes: size } : { raw: await readFile(source), origin: null };
+      });
+      if (mail !== null) batch.push({ file, mail });
+    }
+    await record(batch.map((b) => b.mail));
+    for (const { file } of batch) {
+      if ((await ifStillThere(() => rename(path.join(folders.inbox, file), path.join(folders.processed, file)))) === null) continue;
+      recorded += 1;
+      onRecorded?.(file);
+    }
+  }
+  return recorded;
+}
+
+/** The action's result, or null when the file it works on is gone (another process took it). */
+async function ifStillThere<T>(action: () => Promise<T>): Promise<T | null> {
+  try {
+    return await action();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** The first `bytes` of a file, without reading the rest. */

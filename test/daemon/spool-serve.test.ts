@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -14,6 +15,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { databaseBackend, seedPgliteDataDir } from '../support/databases.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 const dirs: string[] = [];
@@ -197,4 +199,64 @@ it('logs one line per handled mail with the games it changed, and never the mail
   } finally {
     await running.stop();
   }
+});
+
+describe('the spool inbox on PostgreSQL', () => {
+  const scratches: ScratchDatabase[] = [];
+  afterAll(async () => {
+    for (const scratch of scratches) await scratch.drop();
+  });
+
+  it('is recorded in the inbound queue and judged once by one of two processes sharing the spool, in each sender\'s and game\'s order', { timeout: 120_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-queue-'));
+    dirs.push(root);
+    const scratch = await createScratchDatabase('dipjudge_spool_queue');
+    scratches.push(scratch);
+    const env = { DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' };
+    const handled: { process: number; messageId: unknown; status: unknown }[] = [];
+    const logTo = (process: number) => pino({ level: 'info' }, { write: (line: string) => void handled.push(...[JSON.parse(line) as Record<string, unknown>].filter((l) => l.msg === 'message handled').map((l) => ({ process, messageId: l.messageId, status: l.status }))) });
+    const first = await serve(loadConfig(env), logTo(1));
+    const second = await serve(loadConfig(env), logTo(2));
+    try {
+      // The game's Master creates it and asks about it; seven players join it; the last joiner asks about it.
+      const mails: [string, string][] = [
+        ['0001.eml', eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE queued gmpass\nFORM')],
+        ['0002.eml', eml({ from: 'gm@players.example', messageId: '<list-1@players.example>' }, 'LIST queued')],
+        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pw${i + 1}`)]),
+        ['0020.eml', eml({ from: 'p7@players.example', messageId: '<list-2@players.example>' }, 'LIST queued')],
+      ];
+      for (const [name, raw] of mails) await writeFile(path.join(root, 'spool', 'inbox', name), raw);
+      for (let round = 0; round < 200 && (await readdir(path.join(root, 'spool', 'processed'))).length < mails.length; round++) await first.settled();
+      await first.settled();
+      await second.settled();
+      await first.settled();
+      expect(await readdir(path.join(root, 'spool', 'inbox'))).toEqual([]);
+      expect(await readdir(path.join(root, 'spool', 'failed'))).toEqual([]);
+      expect((await readdir(path.join(root, 'spool', 'processed'))).sort()).toEqual(mails.map(([name]) => name));
+
+      // Judged exactly once each, by whichever process claimed it.
+      const messageIds = mails.map(([, raw]) => /^Message-ID: (.*)$/im.exec(raw)![1]!.trim());
+      expect(handled.map((h) => h.messageId).sort()).toEqual([...messageIds].sort());
+      expect(handled.every((h) => h.status === 'processed')).toBe(true);
+      const db = new pg.Client({ connectionString: scratch.url });
+      await db.connect();
+      try {
+        expect((await db.query('SELECT count(*)::int AS n FROM inbound_queue')).rows[0].n).toBe(0);
+        expect((await db.query('SELECT count(*)::int AS n FROM inbound_mail')).rows[0].n).toBe(mails.length);
+      } finally {
+        await db.end();
+      }
+
+      // In order: the Master's LIST saw the game he had just made; the JOINs, all changing the game, went one
+      // after the other, so the last one started it, and its sender's LIST, after it, saw it started.
+      const replies = await Promise.all((await readdir(path.join(root, 'spool', 'outbox'))).map(async (file) => simpleParser(await readFile(path.join(root, 'spool', 'outbox', file)))));
+      const replyTo = (messageId: string) => replies.filter((r) => r.inReplyTo === messageId);
+      for (const messageId of messageIds) expect(replyTo(messageId), messageId).toHaveLength(1);
+      expect(replyTo('<list-1@players.example>')[0]!.text).toMatch(/Game 'queued'.*forming/);
+      expect(replyTo('<list-2@players.example>')[0]!.text).toMatch(/Game 'queued'.*active/);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
 });
