@@ -22,6 +22,7 @@ import { machineLine } from './machine.ts';
 // games processed, mail queued, CPU per event of the schedulers and of PostgreSQL, the load.
 //
 // Options: --games N (2000), --processes P (1), --concurrency C (lanes per process, 4, as DIPJUDGE_JOB_CONCURRENCY),
+// --batch B (jobs claimed and run per transaction, 16, as DIPJUDGE_JOB_BATCH),
 // --keep (leave the database behind and print its URL, e.g. to EXPLAIN queries on it),
 // --cpu-prof=DIR (each scheduler process writes a V8 CPU profile, DIR/daemon-<pid>.cpuprofile, when it exits).
 
@@ -41,12 +42,13 @@ const argv = process.argv.slice(2);
 const games = option(argv, 'games', 2000);
 const processes = option(argv, 'processes', 1);
 const concurrency = option(argv, 'concurrency', 4);
+const batchSize = option(argv, 'batch', 16);
 const keep = argv.includes('--keep');
 const cpuProfileDir = argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) ?? null;
 
 console.log(machineLine());
 console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-console.log(`deadline storm: ${games} games, ${processes} scheduler process(es) of ${concurrency} lane(s) each`);
+console.log(`deadline storm: ${games} games, ${processes} scheduler process(es) of ${concurrency} lane(s) each, batches of ${batchSize} jobs`);
 
 const scratch = await createScratchDatabase('dipjudge_storm');
 const store = await openStore({ databaseUrl: scratch.url });
@@ -74,6 +76,7 @@ try {
         DEADLINE_WORKER_ID: `storm-${index}`,
         DEADLINE_WORKER_NOW: now.toISOString(),
         DEADLINE_WORKER_CONCURRENCY: String(concurrency),
+        DEADLINE_WORKER_BATCH: String(batchSize),
         ...(cpuProfileDir !== null
           ? { NODE_OPTIONS: `--import=${path.resolve(import.meta.dirname, 'cpu-profile-preload.mjs')}`, DIPJUDGE_CPU_PROFILE_DIR: path.resolve(cpuProfileDir) }
           : {}),

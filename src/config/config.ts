@@ -28,6 +28,7 @@ const configSchema = z
     DIPJUDGE_DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026').optional(),
     DIPJUDGE_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     DIPJUDGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    DIPJUDGE_JOB_BATCH: z.coerce.number().int().min(1).max(64).default(16),
     DIPJUDGE_KEEP_DONE_JOBS_DAYS: z.coerce.number().min(0.01).max(36_500).default(7),
     DIPJUDGE_KEEP_INBOUND_MAIL_DAYS: z.coerce.number().min(1).max(36_500).default(30),
     DIPJUDGE_KEEP_SENT_MAIL_DAYS: z.coerce.number().min(0.01).max(36_500).default(14),
@@ -125,6 +126,8 @@ export interface JudgeSettings {
   readonly outbox: OutboxSettings;
   /** Timed jobs (deadline storms) run this many at a time per process on PostgreSQL; PGlite runs one. */
   readonly jobConcurrency: number;
+  /** Due timed jobs claimed together and run in one transaction (each behind a savepoint). */
+  readonly jobBatchSize: number;
   readonly retention: RetentionSettings;
   /** When set, every mail sent through SMTP is DKIM-signed. */
   readonly dkim: DkimSettings | undefined;
@@ -198,6 +201,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxAttempts: c.DIPJUDGE_SMTP_MAX_ATTEMPTS,
     },
     jobConcurrency: c.DIPJUDGE_JOB_CONCURRENCY,
+    jobBatchSize: c.DIPJUDGE_JOB_BATCH,
     retention: {
       doneJobsDays: c.DIPJUDGE_KEEP_DONE_JOBS_DAYS,
       inboundMailDays: c.DIPJUDGE_KEEP_INBOUND_MAIL_DAYS,

@@ -167,6 +167,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     pollMs: Math.max(settings.pollMs, 1000),
     // A deadline storm runs game events side by side on PostgreSQL; PGlite is one connection.
     concurrency: store.kind === 'postgres' ? settings.jobConcurrency : 1,
+    batchSize: settings.jobBatchSize,
     logger: log.child({ component: 'scheduler' }),
     handle: async (trx, job) => {
       if (isPruneJob(job)) {

@@ -15,21 +15,25 @@ import type { Database, JobRow, JsonObject } from './schema.ts';
 //     Deletes the open jobs matching every field given (gameId or dedupeKey is required). A job
 //     being handled right now is waited for and, having been done by then, is left alone.
 //
-//   runDueJobs(db, { now, workerId, handle, limit?, maxAttempts?, retryDelayMs?, signal?, logger? })
+//   runDueJobs(db, { now, workerId, handle, limit?, batchSize?, maxAttempts?, retryDelayMs?, signal?, logger? })
 //     → { done, failed }
-//     Runs due jobs one at a time, oldest due first, each in its own transaction that holds the
-//     job's row lock (mail-and-database.md §5, "lock-held"):
+//     Runs due jobs, oldest due first, a batch (batchSize, default 1) per transaction that holds
+//     the jobs' row locks (mail-and-database.md §5, "lock-held"):
 //       BEGIN; SELECT … WHERE done_at IS NULL AND due_at <= $now ORDER BY due_at, id
-//              FOR UPDATE SKIP LOCKED LIMIT 1;  mark it done;  handle(trx, job);  COMMIT
-//     Other runners, in this process or another, skip the locked row. A crash mid-handler rolls
-//     everything back and releases the lock, so a job is never half-applied; it runs again.
-//     If `handle` throws, its writes are rolled back (to a savepoint taken before it ran) and,
+//              FOR UPDATE SKIP LOCKED LIMIT $batchSize;  mark them done;  lock their games;
+//              for each: SAVEPOINT; handle(trx, job);  COMMIT
+//     A batch holds at most one job per game, and a judge-wide job (no game) alone. Other runners,
+//     in this process or another, skip the locked rows. A crash mid-handler rolls everything back
+//     and releases the locks, so a job is never half-applied; it runs again.
+//     If `handle` throws, its writes are rolled back (to the savepoint taken before it ran) and,
 //     still under the same lock, the job's attempts go up, last_error is kept and due_at moves
-//     back by retryDelayMs(attempts); after maxAttempts it is given up ("dead"). One poisoned
-//     job therefore never blocks the others. If the transaction fails around the handler (its
-//     COMMIT, say), the failure is recorded the same way in a short transaction of its own.
-//     Stops after `limit` jobs, when nothing is due, or when `signal` aborts. Throws only when
-//     the database itself fails; handler errors are counted, logged and kept in last_error.
+//     back by retryDelayMs(attempts); after maxAttempts it is given up ("dead"). The other jobs of
+//     the batch go on; one poisoned job therefore never blocks the others. If the transaction fails
+//     around the handlers (its COMMIT, say), a batch's jobs are run again one per transaction, and
+//     a single job's failure is recorded the same way in a short transaction of its own.
+//     Stops after `limit` jobs, when nothing is due, or when `signal` aborts (checked between
+//     batches). Throws only when the database itself fails; handler errors are counted, logged and
+//     kept in last_error.
 //
 //   startJobRunner({ db, now, workerId, handle, pollMs, concurrency?, … }) → { wake(), stop() }
 //     runDueJobs in a loop (in `concurrency` lanes side by side), pausing pollMs when nothing is
@@ -43,7 +47,8 @@ import type { Database, JobRow, JsonObject } from './schema.ts';
 //   - Use only `trx`. Another query on `db` needs a second connection, and PGlite has one.
 //   - Rescheduling the job's own dedupe key from inside the handler is fine: the job in hand is
 //     already marked done in `trx`, so the new schedule becomes a new open job.
-//   - The job row is locked before anything the handler locks. Code that locks a game and then
+//   - The job row is locked before anything the handler locks (in a batch, the batch's games are
+//     locked too, in id order, before the first handler runs). Code that locks a game and then
 //     reschedules that game's job takes the locks the other way round; PostgreSQL breaks such a
 //     deadlock by failing one side, and if it is the handler, the job is retried after a delay.
 //
@@ -90,6 +95,13 @@ export interface RunDueJobsOptions {
   readonly handle: JobHandler;
   /** Most jobs handled in this call (default 100). */
   readonly limit?: number;
+  /**
+   * Jobs claimed with one statement and run in one transaction (default 1, at most 64), each
+   * behind a savepoint: a deadline storm then pays one claim and one commit per batch instead of
+   * per job. A failing handler is rolled back alone; if the transaction fails as a whole, its jobs
+   * are run again one by one. The jobs of a batch are of different games.
+   */
+  readonly batchSize?: number;
   /** Attempts before a job is given up (default 8). */
   readonly maxAttempts?: number;
   /** Default: 1 min, doubling, at most 1 h (about 2 h in all with the default maxAttempts). */
@@ -126,13 +138,17 @@ export interface JobRunner {
 
 export const JOB_QUEUE_DEFAULTS = {
   limit: 100,
+  batchSize: 1,
   maxAttempts: 8,
   firstRetryMs: 60_000,
   maxRetryMs: 60 * 60_000,
 } as const;
 
 const LAST_ERROR_MAX = 2000;
-const HANDLER_SAVEPOINT = sql.raw('job_queue_handler');
+const HANDLER_SAVEPOINT_NAME = 'job_queue_handler';
+const HANDLER_SAVEPOINT = sql.raw(HANDLER_SAVEPOINT_NAME);
+/** Keeps a batch's transaction, and the game locks it holds, short. */
+const MAX_BATCH_SIZE = 64;
 
 // ------------------------------------------------------------------------------------------------
 // Scheduling
@@ -214,7 +230,6 @@ export function doublingRetryDelay(
 }
 
 type JobOutcome =
-  | { readonly kind: 'none' }
   | { readonly kind: 'done'; readonly job: JobRow }
   | { readonly kind: 'retry'; readonly job: JobRow; readonly error: string; readonly retryAt: Date }
   | { readonly kind: 'dead'; readonly job: JobRow; readonly error: string }
@@ -223,23 +238,29 @@ type JobOutcome =
 
 type FailureOutcome = Extract<JobOutcome, { kind: 'retry' | 'dead' }>;
 
-/** Runs due jobs one transaction each, until none is due, `limit` is reached or `signal` aborts. */
+/** Runs due jobs a batch per transaction, until none is due, `limit` is reached or `signal` aborts. */
 export async function runDueJobs(db: Kysely<Database>, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
   const limit = options.limit ?? JOB_QUEUE_DEFAULTS.limit;
   const maxAttempts = options.maxAttempts ?? JOB_QUEUE_DEFAULTS.maxAttempts;
+  const batchSize = options.batchSize ?? JOB_QUEUE_DEFAULTS.batchSize;
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, not ${limit}`);
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new Error(`maxAttempts must be a positive integer, not ${maxAttempts}`);
+  }
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+    throw new Error(`batchSize must be a whole number from 1 to ${MAX_BATCH_SIZE}, not ${batchSize}`);
   }
   const settings = { ...options, maxAttempts, retryDelayMs: options.retryDelayMs ?? doublingRetryDelay() };
   let done = 0;
   let failed = 0;
   while (done + failed < limit && !options.signal?.aborted) {
-    const outcome = await runOneJob(db, settings);
-    if (outcome.kind === 'none') break;
-    report(options, outcome);
-    if (outcome.kind === 'done') done += 1;
-    else failed += 1;
+    const outcomes = await runBatch(db, settings, Math.min(batchSize, limit - done - failed));
+    if (outcomes.length === 0) break;
+    for (const outcome of outcomes) {
+      report(options, outcome);
+      if (outcome.kind === 'done') done += 1;
+      else failed += 1;
+    }
   }
   return { done, failed };
 }
@@ -249,47 +270,59 @@ interface RunSettings extends RunDueJobsOptions {
   readonly retryDelayMs: JobRetryDelay;
 }
 
-async function runOneJob(db: Kysely<Database>, settings: RunSettings): Promise<JobOutcome> {
+/**
+ * Claims up to `size` due jobs of different games and runs them in one transaction, each behind a
+ * savepoint of its own; `onlyId` claims that one job if it is due and free. Returns nothing when
+ * nothing was claimed.
+ */
+async function runBatch(db: Kysely<Database>, settings: RunSettings, size: number, onlyId: string | null = null): Promise<JobOutcome[]> {
   // Filled in inside the transaction; read if the transaction itself fails.
-  const inHand: { job: JobRow | null; handlerError: { readonly error: unknown } | null } = { job: null, handlerError: null };
+  const inHand: { jobs: readonly JobRow[]; handlerError: { readonly error: unknown } | null } = { jobs: [], handlerError: null };
   try {
-    return await db.transaction().execute(async (trx): Promise<JobOutcome> => {
+    return await db.transaction().execute(async (trx): Promise<JobOutcome[]> => {
       const claimedAt = settings.now();
-      const job = await lockNextDueJob(trx, claimedAt);
-      if (!job) return { kind: 'none' };
-      inHand.job = job;
-      // The row lock was taken before the savepoint and so outlives a rollback to it: nobody
-      // runs the job again before a failure of the handler is written down.
-      await sql`SAVEPOINT ${HANDLER_SAVEPOINT}`.execute(trx);
-      // Done before the handler runs, so that the handler may schedule this job's dedupe key
-      // again (the next deadline) as a new open job instead of updating this one.
-      await trx
-        .updateTable('jobs')
-        .set((eb) => ({
-          done_at: claimedAt,
-          claimed_by: settings.workerId,
-          claimed_at: claimedAt,
-          attempts: eb('attempts', '+', 1),
-          last_error: null,
-        }))
-        .where('id', '=', job.id)
-        .execute();
-      try {
-        await settings.handle(trx, job);
-        return { kind: 'done', job };
-      } catch (error) {
-        inHand.handlerError = { error };
-        // Undoes the handler's writes and the "done" mark; the row lock stays.
-        await sql`ROLLBACK TO SAVEPOINT ${HANDLER_SAVEPOINT}`.execute(trx);
-        return recordFailure(trx, job, error, settings);
+      const jobs = await lockDueJobs(trx, claimedAt, size, onlyId);
+      if (jobs.length === 0) return [];
+      inHand.jobs = jobs;
+      // Done before the handlers run, so that a handler may schedule its job's dedupe key again
+      // (the next deadline) as a new open job instead of updating this one. A failing handler's
+      // job is put back by recordFailure, under the row lock this transaction keeps.
+      await markClaimed(trx, jobs, settings.workerId, claimedAt);
+      // The batch's games are locked in id order before any handler runs: the mail path locks a
+      // game and then its jobs, so a game of the batch must not be left free for that while the
+      // batch holds the game's job and works through the jobs before it.
+      if (jobs.length > 1) await lockGamesOf(trx, jobs);
+      const outcomes: JobOutcome[] = [];
+      for (const [index, job] of jobs.entries()) {
+        // One savepoint at a time (the previous one released in the same round trip): a batch
+        // never nests subtransactions, whose cache in each backend holds 64.
+        await sql.raw(index === 0 ? `SAVEPOINT ${HANDLER_SAVEPOINT_NAME}` : `RELEASE SAVEPOINT ${HANDLER_SAVEPOINT_NAME}; SAVEPOINT ${HANDLER_SAVEPOINT_NAME}`).execute(trx);
+        try {
+          await settings.handle(trx, job);
+          outcomes.push({ kind: 'done', job });
+        } catch (error) {
+          inHand.handlerError = { error };
+          // Undoes the handler's writes; the row lock and the other jobs' work stay.
+          await sql`ROLLBACK TO SAVEPOINT ${HANDLER_SAVEPOINT}`.execute(trx);
+          outcomes.push(await recordFailure(trx, job, error, settings));
+        }
       }
+      return outcomes;
     });
   } catch (error) {
-    const job = inHand.job;
-    if (job === null) throw error; // the claim itself failed: nothing was taken
-    // The job's transaction failed after the claim (its COMMIT, say, or the connection went):
-    // none of it stands, the job is open and due. Record the failure in a transaction of its own,
-    // or a job that can never commit would be run again at once, forever.
+    const { jobs } = inHand;
+    if (jobs.length === 0) throw error; // the claim itself failed: nothing was taken
+    // The transaction failed after the claim (its COMMIT, say, or the connection went): none of
+    // it stands, every job of the batch is open and due. A batch is run again one job at a time,
+    // so that the failure is charged to the job that causes it and the others go through.
+    if (jobs.length > 1) {
+      const outcomes: JobOutcome[] = [];
+      for (const job of jobs) outcomes.push(...(await runBatch(db, settings, 1, job.id)));
+      return outcomes;
+    }
+    // One job: record the failure in a transaction of its own, or a job that can never commit
+    // would be run again at once, forever.
+    const job = jobs[0]!;
     const cause = inHand.handlerError?.error ?? error;
     const outcome = await db.transaction().execute(async (trx): Promise<JobOutcome> => {
       const fresh = await trx
@@ -303,7 +336,7 @@ async function runOneJob(db: Kysely<Database>, settings: RunSettings): Promise<J
       if (!fresh) return { kind: 'unrecorded', job, error: clip(describeError(cause)) };
       return recordFailure(trx, fresh, cause, settings);
     });
-    return outcome;
+    return [outcome];
   }
 }
 
@@ -313,23 +346,52 @@ async function runOneJob(db: Kysely<Database>, settings: RunSettings): Promise<J
  */
 const GAME_JOB_LOCK_CLASS = 0x64_6a_67; // 'djg'
 
-async function lockNextDueJob(trx: Transaction<Database>, now: Date): Promise<JobRow | undefined> {
+/**
+ * Locks the next due jobs, at most `size`, of different games; a judge-wide job (no game) is
+ * taken alone. Jobs locked beyond those (a second job of a game already taken) are left as they
+ * are and free again when the transaction ends.
+ */
+async function lockDueJobs(trx: Transaction<Database>, now: Date, size: number, onlyId: string | null): Promise<JobRow[]> {
   // One job per game at a time: runners side by side must not hold two jobs of one game, or the
   // first, replacing its game's jobs, would wait for the second's row lock while the second waits
-  // for the game (a deadlock). The try-lock is taken in index order, row by row, until a job
-  // passes; it lasts until this transaction ends.
-  return trx
+  // for the game (a deadlock). The try-lock is taken in index order, row by row, until enough
+  // jobs pass; it lasts until this transaction ends.
+  const rows = await trx
     .selectFrom('jobs')
     .selectAll()
     .where('done_at', 'is', null)
     .where('due_at', '<=', now)
+    .$if(onlyId !== null, (query) => query.where('id', '=', onlyId!))
     .where((eb) => eb.or([eb('game_id', 'is', null), sql<boolean>`pg_try_advisory_xact_lock(${GAME_JOB_LOCK_CLASS}, game_id)`]))
     .orderBy('due_at')
     .orderBy('id')
-    .limit(1)
+    .limit(size)
     .forUpdate()
     .skipLocked()
-    .executeTakeFirst();
+    .execute();
+  if (rows.length === 0 || rows[0]!.game_id === null) return rows.slice(0, 1);
+  const games = new Set<number>();
+  const batch: JobRow[] = [];
+  for (const row of rows) {
+    if (row.game_id === null) break;
+    if (games.has(row.game_id)) continue;
+    games.add(row.game_id);
+    batch.push(row);
+  }
+  return batch;
+}
+
+async function markClaimed(trx: Transaction<Database>, jobs: readonly JobRow[], workerId: string, claimedAt: Date): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set((eb) => ({ done_at: claimedAt, claimed_by: workerId, claimed_at: claimedAt, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where(sql<boolean>`id = ANY(${jobs.map((job) => job.id)}::bigint[])`)
+    .execute();
+}
+
+async function lockGamesOf(trx: Transaction<Database>, jobs: readonly JobRow[]): Promise<void> {
+  const ids = jobs.map((job) => job.game_id!).sort((a, b) => a - b);
+  await sql`SELECT id FROM games WHERE id = ANY(${ids}::integer[]) ORDER BY id FOR UPDATE`.execute(trx);
 }
 
 /** Counts a failed attempt of a job this transaction has locked: retry later, or give up. */
@@ -353,14 +415,15 @@ async function recordFailure(
       last_error: outcome.error,
       claimed_by: settings.workerId,
       claimed_at: at,
-      ...(outcome.kind === 'dead' ? { done_at: at } : { due_at: outcome.retryAt }),
+      // The claim marked the job done; a job to be retried is open again.
+      ...(outcome.kind === 'dead' ? { done_at: at } : { done_at: null, due_at: outcome.retryAt }),
     })
     .where('id', '=', job.id)
     .execute();
   return outcome;
 }
 
-function report(options: RunDueJobsOptions, outcome: Exclude<JobOutcome, { kind: 'none' }>): void {
+function report(options: RunDueJobsOptions, outcome: JobOutcome): void {
   const { job } = outcome;
   const bindings = { jobId: job.id, kind: job.kind, gameId: job.game_id, attempts: job.attempts + 1, workerId: options.workerId };
   if (outcome.kind === 'done') options.logger?.info(bindings, 'job done');

@@ -16,7 +16,7 @@ import { startLineWorker, type LineWorker } from '../support/line-worker.ts';
 
 const WORKER_SCRIPT = new URL('../support/job-worker.ts', import.meta.url);
 
-type WorkerMode = 'locked' | 'unlocked' | 'hold';
+type WorkerMode = 'locked' | 'unlocked' | 'batched' | 'hold';
 
 type Worker = LineWorker<WorkerEvent>;
 
@@ -123,6 +123,40 @@ describe('job queue across processes [postgres]', () => {
     const mismatched = await sql<{ n: string }>`
       SELECT count(*) AS n FROM jobs JOIN job_log ON job_log.job_id = jobs.id
       WHERE jobs.claimed_by IS DISTINCT FROM job_log.worker OR jobs.attempts <> 1`.execute(db);
+    expect(Number(mismatched.rows[0]?.n)).toBe(0);
+  });
+
+  it('two processes claiming batches of 16 share 800 due jobs of 200 games: each runs exactly once, a failing one alone is rolled back', async () => {
+    const { db, databaseUrl } = open();
+    await sql`INSERT INTO games (name, variant) SELECT 'batch' || n, 'standard' FROM generate_series(1, 200) AS n`.execute(db);
+    // Four jobs per game, interleaved by due time so that every batch meets games it already holds;
+    // every 40th job fails each time it runs.
+    await sql`
+      INSERT INTO jobs (kind, due_at, game_id, payload)
+      SELECT 'deadline', now() - interval '1 hour' + n * interval '1 second', g.id,
+             CASE WHEN n % 40 = 0 THEN '{"fail": true}'::jsonb ELSE '{}'::jsonb END
+      FROM generate_series(1, 800) AS n JOIN games g ON g.name = 'batch' || (1 + n % 200)`.execute(db);
+    const { finished } = await runWorkers(databaseUrl, 'batched', 2);
+
+    const summary = await summarise(db);
+    // 20 failing jobs: their log rows went with their rollback, the 780 others' stand, once each.
+    expect(summary).toMatchObject({ executions: 780, distinctJobs: 780, doubled: 0 });
+    expect(finished.reduce((sum, entry) => sum + entry.done, 0)).toBe(780);
+    expect(finished.reduce((sum, entry) => sum + entry.failed, 0)).toBe(20);
+    for (const entry of finished) {
+      expect(entry.done).toBeGreaterThan(0);
+      expect(summary.byWorker[entry.workerId]).toBe(entry.done);
+    }
+    const states = await sql<{ fail: boolean; done: boolean; attempts: number; failed: boolean; n: string }>`
+      SELECT payload ? 'fail' AS fail, done_at IS NOT NULL AS done, attempts, last_error IS NOT NULL AS failed, count(*) AS n
+      FROM jobs GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db);
+    expect(states.rows.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([
+      { fail: false, done: true, attempts: 1, failed: false, n: 780 },
+      // Put back for a later attempt, under the lock of the batch that ran it.
+      { fail: true, done: false, attempts: 1, failed: true, n: 20 },
+    ]);
+    const mismatched = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM jobs JOIN job_log ON job_log.job_id = jobs.id WHERE jobs.claimed_by IS DISTINCT FROM job_log.worker`.execute(db);
     expect(Number(mismatched.rows[0]?.n)).toBe(0);
   });
 

@@ -375,6 +375,70 @@ describeEachDatabase('job queue', (getStore) => {
     expect(await db.selectFrom('games').select('current_phase').executeTakeFirstOrThrow()).toEqual({ current_phase: null });
   });
 
+  it('runs a batch in one transaction: a failing job is rolled back alone, and a second job of a game waits for a later batch', async () => {
+    const { db } = getStore();
+    const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));
+    const games = [await insertGame(db, { name: 'batch-a' }), await insertGame(db, { name: 'batch-b' }), await insertGame(db, { name: 'batch-c' })];
+    const due = new Date('2026-05-31T00:00:00Z');
+    for (const game of games) await scheduleJob(db, { kind: 'deadline', dueAt: due, gameId: game.id, payload: { label: game.name } });
+    await scheduleJob(db, { kind: 'reminder', dueAt: due, gameId: games[0]!.id, payload: { label: 'batch-a again' } });
+    const batches: string[][] = [];
+    let batch: string[] = [];
+    const handle: JobHandler = async (trx, job) => {
+      const label = String(job.payload.label);
+      batch.push(label);
+      await trx.insertInto('judge_state').values({ key: label, value: jsonb(true) }).execute();
+      if (label === 'batch-b') throw new Error('batch-b fails');
+    };
+    const logger = collectingLogger();
+    const first = await run(db, clock, handle, { batchSize: 8, limit: 3, logger, retryDelayMs: () => 5 * MINUTE });
+    batches.push(batch);
+    batch = [];
+    expect(first).toEqual({ done: 2, failed: 1 });
+    expect(batches).toEqual([['batch-a', 'batch-b', 'batch-c']]);
+    expect(logger.lines).toEqual(['info job done', 'warn job failed; will retry', 'info job done']);
+    expect((await db.selectFrom('judge_state').select('key').orderBy('key').execute()).map((row) => row.key)).toEqual(['batch-a', 'batch-c']);
+    const rows = await jobRows(db);
+    expect(rows.map((row) => [row.payload.label, row.done_at !== null, row.attempts, row.last_error])).toEqual([
+      ['batch-a', true, 1, null],
+      ['batch-b', false, 1, 'Error: batch-b fails'],
+      ['batch-c', true, 1, null],
+      ['batch-a again', false, 0, null],
+    ]);
+    expect(rows[1]!.due_at).toEqual(new Date('2026-06-01T00:05:00Z'));
+    // Game a's second job was left for the next batch.
+    expect(await run(db, clock, handle, { batchSize: 8 })).toEqual({ done: 1, failed: 0 });
+    expect(batch).toEqual(['batch-a again']);
+  });
+
+  it('runs a batch whose transaction cannot commit again one job at a time', async () => {
+    const { db } = getStore();
+    const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));
+    const games = [await insertGame(db, { name: 'commit-a' }), await insertGame(db, { name: 'commit-b' }), await insertGame(db, { name: 'commit-c' })];
+    for (const game of games) await scheduleJob(db, { kind: 'deadline', dueAt: clock.now(), gameId: game.id, payload: { label: game.name } });
+    const handled: string[] = [];
+    const handle: JobHandler = async (trx, job) => {
+      const label = String(job.payload.label);
+      handled.push(label);
+      await trx.insertInto('judge_state').values({ key: label, value: jsonb(true) }).execute();
+      if (label !== 'commit-b') return;
+      // The foreign key to phases is checked at COMMIT, after every handler of the batch has returned.
+      await sql`SET CONSTRAINTS games_current_phase_fkey DEFERRED`.execute(trx);
+      await trx.updateTable('games').set({ current_phase: 'S1901M' }).where('id', '=', job.game_id!).execute();
+    };
+    expect(await run(db, clock, handle, { batchSize: 8, retryDelayMs: () => 5 * MINUTE })).toEqual({ done: 2, failed: 1 });
+    expect(handled).toEqual(['commit-a', 'commit-b', 'commit-c', 'commit-a', 'commit-b', 'commit-c']);
+    expect((await db.selectFrom('judge_state').select('key').orderBy('key').execute()).map((row) => row.key)).toEqual(['commit-a', 'commit-c']);
+    const rows = await jobRows(db);
+    expect(rows.map((row) => [row.payload.label, row.done_at !== null, row.attempts])).toEqual([
+      ['commit-a', true, 1],
+      ['commit-b', false, 1],
+      ['commit-c', true, 1],
+    ]);
+    expect(rows[1]!.last_error).toContain('games_current_phase_fkey');
+    expect(rows[1]!.due_at).toEqual(new Date('2026-06-01T00:05:00Z'));
+  });
+
   it('throws when the database fails before a job is claimed', async () => {
     const { db } = getStore();
     const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));

@@ -17,10 +17,12 @@ import type { Database } from '../../src/store/index.ts';
 // Modes:
 //   locked    runDueJobs until nothing is due.
 //   unlocked  the negative control: claims with a plain SELECT, no row lock, then marks done.
+//   batched   runDueJobs in batches of 16 (2 ms a job) until nothing is due; a job whose payload says
+//             `fail` logs its execution and then throws (its log row is rolled back with it).
 //   hold      runDueJobs on one job whose handler writes, prints `holding`, and never returns;
 //             the test kills the process there.
 
-type Mode = 'locked' | 'unlocked' | 'hold';
+type Mode = 'locked' | 'unlocked' | 'batched' | 'hold';
 
 export type WorkerEvent =
   | { readonly event: 'ready'; readonly workerId: string; readonly pid: number }
@@ -42,7 +44,7 @@ async function logExecution(db: Kysely<Database>, jobId: string, workerId: strin
   await sql`INSERT INTO job_log (job_id, worker) VALUES (${jobId}, ${workerId})`.execute(db);
 }
 
-async function runLocked(db: Kysely<Database>, workerId: string): Promise<{ done: number; failed: number }> {
+async function runLocked(db: Kysely<Database>, workerId: string, batchSize = 1): Promise<{ done: number; failed: number }> {
   let done = 0;
   let failed = 0;
   for (;;) {
@@ -50,7 +52,13 @@ async function runLocked(db: Kysely<Database>, workerId: string): Promise<{ done
       now: () => new Date(),
       workerId,
       limit: 100,
-      handle: (trx, job) => logExecution(trx, job.id, workerId),
+      batchSize,
+      handle: async (trx, job) => {
+        await logExecution(trx, job.id, workerId);
+        // In batches, a job takes a little while (as a game's turn does), so that both processes get some.
+        if (batchSize > 1) await new Promise((resolve) => setTimeout(resolve, 2));
+        if (job.payload.fail === true) throw new Error(`job ${job.id} fails`);
+      },
     });
     done += result.done;
     failed += result.failed;
@@ -96,7 +104,7 @@ async function main(): Promise<void> {
   const databaseUrl = required('JOB_WORKER_DATABASE_URL');
   const workerId = required('JOB_WORKER_ID');
   const mode = required('JOB_WORKER_MODE') as Mode;
-  const run = { locked: runLocked, unlocked: runUnlocked, hold: runHolding }[mode];
+  const run = { locked: runLocked, unlocked: runUnlocked, batched: (db: Kysely<Database>, id: string) => runLocked(db, id, 16), hold: runHolding }[mode];
   if (run === undefined) throw new Error(`unknown JOB_WORKER_MODE ${mode}`);
 
   const store = await openStore({ databaseUrl, migrate: false, poolSize: 1 });
