@@ -17,6 +17,8 @@ export class Board {
   readonly unitAt: Int32Array;
   /** Province index per unit. */
   readonly provinceIndex: Int32Array;
+  /** Location index per unit (GameMap.locations), -1 for a place the map does not list as a location. */
+  readonly locationIndex: Int32Array;
   /** The variant's power index per unit (255 for a power the variant does not have). */
   readonly powerIndex: Uint8Array;
 
@@ -28,15 +30,24 @@ export class Board {
     // Scratch arrays: a board lives for one adjudication (see scratch.ts).
     this.unitAt = scratchInt32(INT32.unitAt, map.size, -1);
     this.provinceIndex = scratchInt32(INT32.provinceIndex, units.length, 0);
+    this.locationIndex = scratchInt32(INT32.locationIndex, units.length, -1);
     this.powerIndex = scratchUint8(UINT8.powerIndex, units.length);
+    let lastPower: PowerId | null = null;
+    let lastPowerIndex = 255;
     for (let i = 0; i < units.length; i++) {
       const unit = units[i]!;
-      const at = map.provinceIndexOfLocation(unit.location);
-      const province = at >= 0 ? at : map.indexOf(provinceOf(unit.location));
+      const at = map.locationIndexOf(unit.location);
+      const province = at >= 0 ? map.locationProvince[at]! : map.indexOf(provinceOf(unit.location));
       this.provinceIndex[i] = province;
+      this.locationIndex[i] = at;
       this.unitAt[province] = i;
-      const power = variant.powerIndex(unit.power);
-      this.powerIndex[i] = power < 0 ? 255 : power;
+      // Units come grouped by power: most need no lookup.
+      if (unit.power !== lastPower) {
+        const power = variant.powerIndex(unit.power);
+        lastPower = unit.power;
+        lastPowerIndex = power < 0 ? 255 : power;
+      }
+      this.powerIndex[i] = lastPowerIndex;
     }
   }
 

@@ -3,7 +3,7 @@ import { prepareMovement } from './movement/adjudicate-movement.ts';
 import { screenOwnerBorders } from './owner-borders.ts';
 import { parsePhaseId } from './phase.ts';
 import { PhaseError } from './adjudicate-phase.ts';
-import type { SubmittedOrder } from './results.ts';
+import type { OrderResult, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
 import type { LocationId, PowerId, Position } from './types.ts';
 import type { Variant } from './variant.ts';
@@ -33,13 +33,18 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
     const prepared = prepareMovement(variant.forPhase(phase), position.units, screened.orders);
     const notes: { input: number; power: PowerId; note: string }[] = [];
     const defaulted: { power: PowerId; unit: LocationId }[] = [];
+    const accepted: OrderResult[] = [];
     prepared.board.units.forEach((unit, index) => {
-      const bound = prepared.bound[index];
-      if (!bound) defaulted.push({ power: unit.power, unit: unit.location });
-      else for (const note of bound.notes) notes.push({ input: bound.input, power: unit.power, note });
+      const input = prepared.bound.input[index]!;
+      if (input < 0) {
+        defaulted.push({ power: unit.power, unit: unit.location });
+        return;
+      }
+      for (const note of prepared.bound.notes[index]!) notes.push({ input, power: unit.power, note });
+      accepted.push({ power: unit.power, unit: unit.location, order: null, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
     });
     const illegal = screened.settle(prepared.rejected).map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
-    for (const result of screened.settle(prepared.bound.flatMap((b, index) => (b ? [{ power: prepared.board.units[index]!.power, unit: prepared.board.units[index]!.location, order: null, input: b.input, outcome: 'succeeds' as const, reason: null, markers: [], notes: [] }] : [])))) {
+    for (const result of screened.settle(accepted)) {
       if (result.outcome === 'illegal') illegal.push({ input: result.input!, power: result.power, unit: result.unit, reason: result.reason! });
       else if (result.input === null && result.unit !== null) defaulted.push({ power: result.power, unit: result.unit });
     }

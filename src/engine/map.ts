@@ -1,3 +1,4 @@
+import { IdIndex } from './id-index.ts';
 import type { MapData, ProvinceData } from './map-schema.ts';
 import { COASTS, type Coast, type LocationId, type ProvinceId, type UnitType } from './types.ts';
 
@@ -50,12 +51,28 @@ export class GameMap {
   private readonly fleetReach: Uint8Array;
   /** Pairs "from>to" across which a unit may move but not support. */
   private readonly noSupport = new Set<string>();
-  /** Every location (each province, and each coast of a split one) by id: its index in the tables below. */
-  private readonly locationIndex = new Map<LocationId, number>();
+  /**
+   * Every location by index: each province (at the province's own index in `provinceLocation`),
+   * followed by the coasts of a split one. The engine binds orders on these numbers.
+   */
+  readonly locations: readonly LocationId[];
+  private readonly locationIndex: IdIndex<LocationId>;
   /** Per location index: its province's index. */
-  private readonly locationProvince: number[] = [];
+  readonly locationProvince: Int32Array;
   /** Per location index: its coast's code (0 for none, 1 + the index in COASTS). */
-  private readonly locationCoast: number[] = [];
+  readonly locationCoast: Uint8Array;
+  /** Per province index: the index of the location that is the province itself (its coasts follow it). */
+  readonly provinceLocation: Int32Array;
+  /** nLocations×nLocations: 1 when a fleet at the first location can move to the second. */
+  private readonly fleetMove: Uint8Array;
+  /** nLocations×size: 1 when a fleet at the location can move to some location of the province. */
+  private readonly fleetToProvince: Uint8Array;
+  /** Per province index: where an army there may move, as location indices, in the map's order. */
+  private readonly armyMoveLocations: (readonly number[])[];
+  /** Per location index: where a fleet there may move, as location indices, in the map's order. */
+  private readonly fleetMoveLocations: (readonly number[])[];
+  /** size×size: 1 across a border a unit may move over but not support across; null when the map has none. */
+  private readonly noSupportByIndex: Uint8Array | null;
   readonly size: number;
   /** Whether a fleet in the first province (by index) can reach the second: the resolver's convoy chains. */
   readonly seaLink: (fromProvince: number, toProvince: number) => boolean = (a, b) => this.fleetReach[a * this.size + b] === 1;
@@ -80,10 +97,25 @@ export class GameMap {
       if (this.byId.has(province.id)) throw new MapError(`province ${province.id} is listed twice`);
       this.byId.set(province.id, province);
     }
+    const locations: LocationId[] = [];
+    const locationProvince: number[] = [];
+    const locationCoast: number[] = [];
+    this.provinceLocation = new Int32Array(this.size);
     for (const province of this.provinces) {
-      this.addLocation(province.id, province.index, 0);
-      for (const coast of province.coasts) this.addLocation(`${province.id}/${coast}` as LocationId, province.index, 1 + COASTS.indexOf(coast));
+      this.provinceLocation[province.index] = locations.length;
+      locations.push(province.id);
+      locationProvince.push(province.index);
+      locationCoast.push(0);
+      for (const coast of province.coasts) {
+        locations.push(`${province.id}/${coast}` as LocationId);
+        locationProvince.push(province.index);
+        locationCoast.push(1 + COASTS.indexOf(coast));
+      }
     }
+    this.locations = locations;
+    this.locationIndex = new IdIndex(locations);
+    this.locationProvince = Int32Array.from(locationProvince);
+    this.locationCoast = Uint8Array.from(locationCoast);
     for (const p of data.provinces) {
       for (const name of [p.id, p.name, ...p.aliases]) this.addName(name, p.id);
       for (const coast of Object.keys(p.coasts ?? {})) this.addName(`${p.id}/${coast}`, p.id);
@@ -108,12 +140,28 @@ export class GameMap {
         }
       }
     }
-  }
-
-  private addLocation(id: LocationId, province: number, coast: number): void {
-    this.locationIndex.set(id, this.locationProvince.length);
-    this.locationProvince.push(province);
-    this.locationCoast.push(coast);
+    const count = locations.length;
+    this.fleetMove = new Uint8Array(count * count);
+    this.fleetToProvince = new Uint8Array(count * this.size);
+    this.fleetMoveLocations = locations.map((location, at) => {
+      const moves = (this.fleetMoves.get(location) ?? []).map((to) => this.locationIndex.indexOf(to));
+      for (const to of moves) {
+        this.fleetMove[at * count + to] = 1;
+        this.fleetToProvince[at * this.size + this.locationProvince[to]!] = 1;
+      }
+      return moves;
+    });
+    this.armyMoveLocations = this.provinces.map((p) => (this.armyMoves.get(p.id) ?? []).map((to) => this.provinceLocation[this.indexOf(to)]!));
+    if (this.noSupport.size === 0) {
+      this.noSupportByIndex = null;
+    } else {
+      const blocked = new Uint8Array(this.size * this.size);
+      for (const pair of this.noSupport) {
+        const [from, to] = pair.split('>') as [ProvinceId, ProvinceId];
+        blocked[this.indexOf(from) * this.size + this.indexOf(to)] = 1;
+      }
+      this.noSupportByIndex = blocked;
+    }
   }
 
   private addName(name: string, id: ProvinceId): void {
@@ -202,14 +250,39 @@ export class GameMap {
 
   /** Index of the province of a location (`stp/nc` gives stp's) in one lookup; -1 when the map has no such location. */
   provinceIndexOfLocation(location: LocationId): number {
-    const at = this.locationIndex.get(location);
-    return at === undefined ? -1 : this.locationProvince[at]!;
+    const at = this.locationIndex.indexOf(location);
+    return at < 0 ? -1 : this.locationProvince[at]!;
   }
 
   /** The coast code of a location on this map: 0 for none, 1 + its index in COASTS; -1 when the map has no such location. */
   coastCodeOfLocation(location: LocationId): number {
-    const at = this.locationIndex.get(location);
-    return at === undefined ? -1 : this.locationCoast[at]!;
+    const at = this.locationIndex.indexOf(location);
+    return at < 0 ? -1 : this.locationCoast[at]!;
+  }
+
+  /** The index of a location (see `locations`), or -1 when the map has no such location. */
+  locationIndexOf(location: string): number {
+    return this.locationIndex.indexOf(location);
+  }
+
+  /** Whether a fleet at the first location (by index) may move to the second. */
+  fleetMovesByLocation(from: number, to: number): boolean {
+    return this.fleetMove[from * this.locations.length + to] === 1;
+  }
+
+  /** Whether a fleet at the location (by index) may move to some location of the province (by index). */
+  fleetReachesProvince(from: number, province: number): boolean {
+    return this.fleetToProvince[from * this.size + province] === 1;
+  }
+
+  /** `movesFrom` by index: the locations (by index) a unit of this type at the location (by index) may move to. */
+  moveLocations(type: UnitType, location: number): readonly number[] {
+    return type === 'A' ? this.armyMoveLocations[this.locationProvince[location]!]! : this.fleetMoveLocations[location]!;
+  }
+
+  /** `canSupportAcross` by province index. */
+  canSupportAcrossByIndex(from: number, to: number): boolean {
+    return this.noSupportByIndex === null || this.noSupportByIndex[from * this.size + to] === 0;
   }
 
   indexOf(id: ProvinceId): number {

@@ -30,6 +30,6 @@ export function scratchUint8(slot: number, length: number): Uint8Array {
 }
 
 /** Slots of the Int32Arrays: one name per array that lives through an adjudication. */
-export const INT32 = { unitAt: 0, provinceIndex: 1, dst: 2, aux: 3, dislodgedBy: 4 } as const;
+export const INT32 = { unitAt: 0, provinceIndex: 1, dst: 2, aux: 3, dislodgedBy: 4, locationIndex: 5, targetLocation: 6, input: 7, resolverDst: 8 } as const;
 /** Slots of the Uint8Arrays. */
-export const UINT8 = { powerIndex: 0, kind: 1, dstCoast: 2, convoyed: 3, succeeds: 4, pathOk: 5, paradox: 6, matches: 7, closed: 8 } as const;
+export const UINT8 = { powerIndex: 0, kind: 1, dstCoast: 2, convoyed: 3, succeeds: 4, pathOk: 5, paradox: 6, matches: 7, closed: 8, moveFlags: 9, onRoute: 10 } as const;

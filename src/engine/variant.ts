@@ -1,3 +1,4 @@
+import { IdIndex } from './id-index.ts';
 import { GameMap, MapError, provinceOf } from './map.ts';
 import type { MapData } from './map-schema.ts';
 import { powerId } from './ids.ts';
@@ -45,6 +46,7 @@ export class Variant {
   private readonly data: VariantData;
   private readonly mapData: MapData;
   private readonly powersById = new Map<PowerId, Power>();
+  private readonly powerIds: IdIndex<PowerId>;
   /** Powers whose id is already what power() makes of a name (trimmed, upper case). */
   private readonly powersByExactId = new Map<string, Power>();
   private readonly bySeason = new Map<string, Variant>();
@@ -74,6 +76,7 @@ export class Variant {
       homeCenters: p.homeCenters,
       partisanSites: p.partisanSites ?? [],
     }));
+    this.powerIds = new IdIndex(this.powers.map((p) => p.id));
     for (const power of this.powers) {
       this.powersById.set(power.id, power);
       if (power.id === power.id.trim().toUpperCase()) this.powersByExactId.set(power.id, power);
@@ -112,7 +115,7 @@ export class Variant {
 
   /** Dense index of a power given by its exact id, or -1. */
   powerIndex(id: PowerId): number {
-    return this.powersById.get(id)?.index ?? -1;
+    return this.powerIds.indexOf(id);
   }
 
   /** The power with this id. The id comes from the game's own data (a position, a seat, a vote), so a miss is a fault. */

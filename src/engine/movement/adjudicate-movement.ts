@@ -3,9 +3,9 @@ import { convoyRoutesByIndex } from '../convoy-geometry.ts';
 import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
 import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
-import type { DislodgedUnit, Marker, Outcome, Unit } from '../types.ts';
+import type { DislodgedUnit, LocationId, Marker, Outcome, Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
-import { bindMovementOrder, type BoundOrder } from './bind-orders.ts';
+import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
 import { CONVOY, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
 
 export interface MovementOutcome {
@@ -17,7 +17,7 @@ export interface MovementOutcome {
 
 export interface PreparedMovement {
   readonly board: Board;
-  readonly bound: readonly (BoundOrder | undefined)[];
+  readonly bound: BoundOrders;
   readonly resolverOrders: ResolverOrders;
   /** Orders rejected while binding. */
   readonly rejected: readonly OrderResult[];
@@ -26,43 +26,34 @@ export interface PreparedMovement {
 /** Binds the orders to units and lays them out for the resolver. The board's and the resolver's arrays last until the next adjudication. */
 export function prepareMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): PreparedMovement {
   const board = new Board(variant, units);
-  const rejectedResults: OrderResult[] = [];
-  const bound: (BoundOrder | undefined)[] = new Array(units.length);
-  for (let input = 0; input < orders.length; input++) {
-    const submitted = orders[input]!;
-    const checked = bindMovementOrder(board, submitted.power, submitted.order, input);
-    if (!checked.ok) {
-      rejectedResults.push(rejected(submitted, input, checked.reason));
-      continue;
-    }
-    const previous = bound[checked.value.unit];
-    if (previous) rejectedResults.push(rejected(orders[previous.input]!, previous.input, 'Replaced by a later order for the same unit'));
-    bound[checked.value.unit] = checked.value;
-  }
+  const bound = bindMovementOrders(board, orders);
   // DATC 4.E.1 / 6.D.32: a move that needs a convoy is illegal when no fleets stand where a
   // convoy could run; the army then holds (and may receive support to hold).
-  for (let i = 0; i < bound.length; i++) {
-    const order = bound[i];
-    if (!order || order.kind !== MOVE || order.adjacent || board.units[i]!.type !== 'A') continue;
-    if (convoyFleetsPresent(board, i, order)) continue;
-    rejectedResults.push(rejected(orders[order.input]!, order.input, `No fleets stand where they could convoy the army from ${board.name(provinceOf(board.units[i]!.location))} to ${board.name(order.target!)}`));
-    bound[i] = undefined;
+  for (let i = 0; i < units.length; i++) {
+    if (bound.kind[i] !== MOVE || (bound.moveFlags[i]! & ADJACENT) !== 0 || units[i]!.type !== 'A') continue;
+    if (convoyFleetsPresent(board, i, bound.targetProvince[i]!)) continue;
+    const input = bound.input[i]!;
+    bound.rejected.push(
+      rejected(orders[input]!, input, `No fleets stand where they could convoy the army from ${board.name(provinceOf(units[i]!.location))} to ${board.name(variant.map.provinces[bound.targetProvince[i]!]!.id)}`),
+    );
+    unbind(bound, i);
   }
-  return { board, bound, resolverOrders: toResolverOrders(board, bound), rejected: rejectedResults };
+  return { board, bound, resolverOrders: toResolverOrders(bound), rejected: bound.rejected };
 }
 
 /** Adjudicates a movement phase: binds the orders, resolves them and computes where dislodged units may retreat. */
 export function adjudicateMovement(variant: Variant, units: readonly Unit[], orders: readonly SubmittedOrder[]): MovementOutcome {
-  const { board, bound, resolverOrders, rejected: rejectedResults } = prepareMovement(variant, units, orders);
-  const resolution = resolveMovement(resolverOrders);
-  const next = nextState(board, bound, resolverOrders, resolution);
-  const results = unitResults(board, bound, resolverOrders, resolution);
+  const prepared = prepareMovement(variant, units, orders);
+  const resolution = resolveMovement(prepared.resolverOrders);
+  const next = nextState(prepared, resolution);
+  const results = unitResults(prepared, resolution);
+  const rejectedResults = prepared.rejected;
   return { results: rejectedResults.length === 0 ? results : rejectedResults.concat(results), units: next.units, dislodged: next.dislodged };
 }
 
 /** Whether fleets stand on every sea of some convoy route, whatever their orders (DATC 6.D.8 and 6.D.32). */
-function convoyFleetsPresent(board: Board, army: number, move: BoundOrder): boolean {
-  const routes = convoyRoutesByIndex(board.variant.map, board.provinceIndex[army]!, move.targetProvince);
+function convoyFleetsPresent(board: Board, army: number, target: number): boolean {
+  const routes = convoyRoutesByIndex(board.variant.map, board.provinceIndex[army]!, target);
   const fleetAt = (sea: number) => {
     const unit = board.unitAt[sea]!;
     return unit >= 0 && board.units[unit]!.type === 'F';
@@ -70,37 +61,16 @@ function convoyFleetsPresent(board: Board, army: number, move: BoundOrder): bool
   return routes.some((route) => route.every(fleetAt));
 }
 
-function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
-  const order = submitted.order;
-  return {
-    power: submitted.power,
-    unit: 'unit' in order ? order.unit.location : null,
-    order: null,
-    input,
-    outcome: 'illegal',
-    reason,
-    markers: NO_NOTES,
-    notes: NO_NOTES,
-  };
-}
-
-function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)[]): ResolverOrders {
-  const map = board.variant.map;
+/** The resolver's arrays: the bound orders' own, with what the resolver decides before resolving. */
+function toResolverOrders(bound: BoundOrders): ResolverOrders {
+  const board = bound.board;
   const n = board.units.length;
-  const kind = scratchUint8(UINT8.kind, n);
-  const dst = scratchInt32(INT32.dst, n, -1);
-  const aux = scratchInt32(INT32.aux, n, -1);
-  const dstCoast = scratchUint8(UINT8.dstCoast, n);
+  const { kind, other: aux, targetCoast: dstCoast } = bound;
+  // The support's target may be set aside below; the bound orders keep theirs.
+  const dst = scratchInt32(INT32.resolverDst, n, -1);
+  dst.set(bound.targetProvince.subarray(0, n));
   const convoyed = scratchUint8(UINT8.convoyed, n);
   const power = board.powerIndex;
-  for (let i = 0; i < n; i++) {
-    const order = bound[i];
-    if (!order) continue;
-    kind[i] = order.kind;
-    dst[i] = order.targetProvince;
-    dstCoast[i] = order.targetCoast;
-    aux[i] = order.other;
-  }
   // DATC 4.A.3 (v3 preference): an army that could walk goes by convoy only when the player
   // wrote "via convoy" or one of its own fleets is legally ordered to convoy it; no fallback.
   for (let f = 0; f < n; f++) {
@@ -109,21 +79,22 @@ function toResolverOrders(board: Board, bound: readonly (BoundOrder | undefined)
     if (kind[army] === MOVE && dst[f] === dst[army] && power[f] === power[army]) convoyed[army] = 1;
   }
   for (let i = 0; i < n; i++) {
-    const order = bound[i];
-    if (order && order.kind === MOVE && board.units[i]!.type === 'A' && (!order.adjacent || order.viaConvoy)) convoyed[i] = 1;
+    if (kind[i] === MOVE && board.units[i]!.type === 'A' && (bound.moveFlags[i]! & (VIA_CONVOY | ADJACENT)) !== ADJACENT) convoyed[i] = 1;
   }
   // A support naming a coast only matches a move to that coast (DATC 4.B.4).
   for (let i = 0; i < n; i++) {
     if (kind[i] === SUPPORT && dst[i]! >= 0 && dstCoast[i] !== 0 && dstCoast[aux[i]!] !== dstCoast[i]) dst[i] = -2;
   }
-  return { count: n, kind, src: board.provinceIndex, dst, aux, power, convoyed, unitAt: board.unitAt, seaLink: map.seaLink };
+  return { count: n, kind, src: board.provinceIndex, dst, aux, power, convoyed, unitAt: board.unitAt, seaLink: board.variant.map.seaLink };
 }
 
-function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): OrderResult[] {
+function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
+  const { board, resolverOrders: o } = prepared;
+  const { input: inputs, order: orders, notes } = prepared.bound;
   const results: OrderResult[] = new Array(o.count);
   for (let i = 0; i < o.count; i++) {
     const unit = board.units[i]!;
-    const order = bound[i];
+    const input = inputs[i]!;
     const dislodged = r.dislodgedBy[i]! >= 0;
     let marker: Marker | null = null;
     let outcome: Outcome = r.succeeds[i] === 1 ? 'succeeds' : 'fails';
@@ -175,12 +146,12 @@ function unitResults(board: Board, bound: readonly (BoundOrder | undefined)[], o
     results[i] = {
       power: unit.power,
       unit: unit.location,
-      order: order?.order ?? { kind: 'hold', unit: refOf(unit) },
-      input: order ? order.input : null,
+      order: input >= 0 ? orders[i]! : { kind: 'hold', unit: refOf(unit) },
+      input: input >= 0 ? input : null,
       outcome,
       reason,
       markers,
-      notes: order?.notes ?? NO_NOTES,
+      notes: input >= 0 ? notes[i]! : NO_NOTES,
     };
   }
   return results;
@@ -192,19 +163,24 @@ const DISLODGED: readonly Marker[] = Object.freeze(['dislodged']);
 function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: number): boolean {
   const alive: number[] = [];
   for (let f = 0; f < o.count; f++) if (o.kind[f] === CONVOY && o.aux[f] === army && r.supportMatches[f] === 1 && r.succeeds[f] === 1) alive.push(f);
-  const reach = (start: number): Set<number> => {
-    const seen = new Set<number>(alive.filter((f) => o.seaLink(o.src[f]!, start)));
-    const queue = [...seen];
-    while (queue.length > 0) {
-      const f = queue.pop()!;
-      for (const g of alive) if (!seen.has(g) && o.seaLink(o.src[f]!, o.src[g]!)) (seen.add(g), queue.push(g));
-    }
-    return seen;
-  };
-  return reach(o.src[army]!).has(fleet) && reach(o.dst[army]!).has(fleet);
+  return reaches(o, alive, o.src[army]!, fleet) && reaches(o, alive, o.dst[army]!, fleet);
 }
 
-function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: ResolverOrders, r: Resolution): Omit<MovementOutcome, 'results'> {
+/** Whether a chain of the fleets `alive` links the province `start` to the fleet. */
+function reaches(o: ResolverOrders, alive: readonly number[], start: number, fleet: number): boolean {
+  const seen = scratchUint8(UINT8.onRoute, o.count);
+  const queue: number[] = [];
+  for (const f of alive) if (o.seaLink(o.src[f]!, start)) (seen[f] = 1), queue.push(f);
+  while (queue.length > 0) {
+    const f = queue.pop()!;
+    for (const g of alive) if (seen[g] === 0 && o.seaLink(o.src[f]!, o.src[g]!)) (seen[g] = 1), queue.push(g);
+  }
+  return seen[fleet] === 1;
+}
+
+function nextState(prepared: PreparedMovement, r: Resolution): Omit<MovementOutcome, 'results'> {
+  const { board, resolverOrders: o } = prepared;
+  const targetLocation = prepared.bound.targetLocation;
   const map = board.variant.map;
   const units: Unit[] = [];
   const n = o.count;
@@ -215,7 +191,7 @@ function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: 
       continue;
     }
     const unit = board.units[i]!;
-    units.push(o.kind[i] === MOVE && r.succeeds[i] === 1 ? { power: unit.power, type: unit.type, location: bound[i]!.target! } : unit);
+    units.push(o.kind[i] === MOVE && r.succeeds[i] === 1 ? { power: unit.power, type: unit.type, location: map.locations[targetLocation[i]!]! } : unit);
   }
   if (!anyDislodged) return { units, dislodged: [] };
   // Where a dislodged unit may not retreat: provinces occupied after the moves, and those left empty by a standoff.
@@ -238,10 +214,19 @@ function nextState(board: Board, bound: readonly (BoundOrder | undefined)[], o: 
     const unit = board.units[i]!;
     // DATC 4.A.5 (2023 rulebook): a unit dislodged by a convoyed army may retreat to where the army came from.
     const attackerFrom = o.convoyed[attacker] === 1 ? null : o.src[attacker]!;
-    const retreats = map.movesFrom(unit.type, unit.location).filter((location) => {
-      const province = map.provinceIndexOfLocation(location);
-      return province !== attackerFrom && closed[province] === 0;
-    });
+    const at = board.locationIndex[i]!;
+    const retreats: LocationId[] = [];
+    if (at >= 0) {
+      for (const location of map.moveLocations(unit.type, at)) {
+        const province = map.locationProvince[location]!;
+        if (province !== attackerFrom && closed[province] === 0) retreats.push(map.locations[location]!);
+      }
+    } else {
+      for (const location of map.movesFrom(unit.type, unit.location)) {
+        const province = map.provinceIndexOfLocation(location);
+        if (province !== attackerFrom && closed[province] === 0) retreats.push(location);
+      }
+    }
     dislodged.push({ power: unit.power, type: unit.type, location: unit.location, attackerFrom: attackerFrom === null ? null : map.provinces[attackerFrom]!.id, retreats });
   }
   return { units, dislodged };

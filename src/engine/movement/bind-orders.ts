@@ -1,35 +1,99 @@
 import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
-import { illegal, type Checked } from '../results.ts';
-import type { LocationId, Order, PowerId, ProvinceId, Unit, UnitRef } from '../types.ts';
+import type { OrderResult, SubmittedOrder } from '../results.ts';
+import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
+import type { LocationId, Order, ProvinceId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
 
-// Checks each movement order against the position (DATC 4.E.1: an order that could
-// never be valid is illegal and ignored, so the unit holds) and reduces legal ones to
-// the integers the resolver works on. This runs once per order of every adjudication, so
-// it asks the map by index and builds one object per order: the bound order itself (the
-// canonical order is the submitted one whenever the player wrote it canonically).
+// Checks each movement order against the position (DATC 4.E.1: an order that could never be
+// valid is illegal and ignored, so the unit holds) and reduces legal ones to the integers the
+// resolver works on. This runs for every order of every adjudication, so it works on numbers:
+// each place an order names becomes a location index once (GameMap.locationIndexOf), every
+// question to the map after that is a table lookup, and a legal order is written into arrays
+// indexed by unit, not into an object of its own. Strings are made only for what is returned:
+// the reasons of illegal orders and the canonical order where the player's is not already it.
 
-export interface BoundOrder {
-  readonly input: number;
-  readonly unit: number;
-  /** The order with unit types filled in and any inferred coast applied. */
-  readonly order: Order;
-  readonly notes: readonly string[];
-  readonly kind: typeof HOLD | typeof MOVE | typeof SUPPORT | typeof CONVOY;
-  /** MOVE, SUPPORT to move, CONVOY: the target location (with coast where one applies); null otherwise. */
-  readonly target: LocationId | null;
-  /** The target's province index, or -1 when there is no target. */
-  readonly targetProvince: number;
-  /** The target's coast code (GameMap.coastCodeOfLocation): 0 when it names none. */
-  readonly targetCoast: number;
+/** MOVE of an army that could also walk: the player asked for a convoy (`via convoy` or a route). */
+export const VIA_CONVOY = 1;
+/** MOVE of an army: the target is adjacent over land. */
+export const ADJACENT = 2;
+
+/** The legal orders by unit, as the resolver and the results read them. The typed arrays last until the next adjudication. */
+export interface BoundOrders {
+  readonly board: Board;
+  /** Per unit: the index into the submitted orders of the order it follows, -1 when it has none (it holds). */
+  readonly input: Int32Array;
+  /** Per unit: HOLD, MOVE, SUPPORT or CONVOY (HOLD also for a unit without an order). */
+  readonly kind: Uint8Array;
+  /** Per unit: the order with unit types filled in and any inferred coast applied; undefined without one. */
+  readonly order: (Order | undefined)[];
+  /** Per unit: notes on how the order was read; undefined without an order. */
+  readonly notes: (readonly string[] | undefined)[];
+  /** MOVE, SUPPORT to move, CONVOY: the target's province index; -1 otherwise. */
+  readonly targetProvince: Int32Array;
+  /** MOVE: the target's location index (with the coast where one applies); -1 otherwise. */
+  readonly targetLocation: Int32Array;
+  /** The target's coast code (GameMap.locationCoast): 0 when it names none. */
+  readonly targetCoast: Uint8Array;
   /** SUPPORT: the supported unit; CONVOY: the convoyed army; -1 otherwise. */
-  readonly other: number;
-  /** MOVE of an army that could also walk: the player asked for a convoy (`via convoy` or a route). */
-  readonly viaConvoy: boolean;
-  /** MOVE of an army: the target is adjacent over land. */
-  readonly adjacent: boolean;
+  readonly other: Int32Array;
+  /** MOVE: VIA_CONVOY and ADJACENT bits. */
+  readonly moveFlags: Uint8Array;
+  /** Orders rejected while binding, in the order they were found illegal or replaced. */
+  readonly rejected: OrderResult[];
+}
+
+/** Binds each order to its unit; a later legal order for a unit replaces an earlier one. */
+export function bindMovementOrders(board: Board, orders: readonly SubmittedOrder[]): BoundOrders {
+  const n = board.units.length;
+  const bound: BoundOrders = {
+    board,
+    input: scratchInt32(INT32.input, n, -1),
+    kind: scratchUint8(UINT8.kind, n),
+    order: new Array<Order | undefined>(n),
+    notes: new Array<readonly string[] | undefined>(n),
+    targetProvince: scratchInt32(INT32.dst, n, -1),
+    targetLocation: scratchInt32(INT32.targetLocation, n, -1),
+    targetCoast: scratchUint8(UINT8.dstCoast, n),
+    other: scratchInt32(INT32.aux, n, -1),
+    moveFlags: scratchUint8(UINT8.moveFlags, n),
+    rejected: [],
+  };
+  const binder = new Binder(board, orders, bound);
+  for (let input = 0; input < orders.length; input++) {
+    const submitted = orders[input]!;
+    const reason = binder.bind(submitted, input);
+    if (reason !== null) bound.rejected.push(rejected(submitted, input, reason));
+  }
+  return bound;
+}
+
+/** Forgets the unit's order: it holds by default. */
+export function unbind(bound: BoundOrders, unit: number): void {
+  bound.input[unit] = -1;
+  bound.kind[unit] = HOLD;
+  bound.order[unit] = undefined;
+  bound.notes[unit] = undefined;
+  bound.targetProvince[unit] = -1;
+  bound.targetLocation[unit] = -1;
+  bound.targetCoast[unit] = 0;
+  bound.other[unit] = -1;
+  bound.moveFlags[unit] = 0;
+}
+
+export function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
+  const order = submitted.order;
+  return {
+    power: submitted.power,
+    unit: 'unit' in order ? order.unit.location : null,
+    order: null,
+    input,
+    outcome: 'illegal',
+    reason,
+    markers: NO_NOTES,
+    notes: NO_NOTES,
+  };
 }
 
 /** Notes gathered while binding one order; null until the first. */
@@ -39,43 +103,6 @@ function noted(notes: Notes, note: string): string[] {
   if (notes === null) return [note];
   notes.push(note);
   return notes;
-}
-
-function bound(
-  input: number,
-  unit: number,
-  order: Order,
-  notes: Notes,
-  kind: BoundOrder['kind'],
-  target: LocationId | null,
-  targetProvince: number,
-  targetCoast: number,
-  other: number,
-  viaConvoy: boolean,
-  adjacent: boolean,
-): Checked<BoundOrder> {
-  return { ok: true, value: { input, unit, order, notes: notes ?? NO_NOTES, kind, target, targetProvince, targetCoast, other, viaConvoy, adjacent }, notes: NO_NOTES };
-}
-
-export function bindMovementOrder(board: Board, power: PowerId, order: Order, input: number): Checked<BoundOrder> {
-  if (order.kind === 'retreat' || order.kind === 'disband') return illegal('Retreats and disbands are only ordered in a retreat phase');
-  if (order.kind === 'build' || order.kind === 'remove' || order.kind === 'waive' || order.kind === 'adjust') {
-    return illegal('Builds and removals are only ordered in an adjustment phase');
-  }
-  const found = board.findOwn(power, order.unit);
-  if (!found.ok) return found;
-  const unit = found.value;
-  const notes = typeNotes(board, unit, order.unit);
-  switch (order.kind) {
-    case 'hold':
-      return bound(input, unit, sameRef(order.unit, board.units[unit]!) ? order : { kind: 'hold', unit: refOf(board.units[unit]!) }, notes, HOLD, null, -1, 0, -1, false, false);
-    case 'move':
-      return bindMove(board, unit, order, input, notes);
-    case 'support':
-      return bindSupport(board, unit, order, input, notes);
-    case 'convoy':
-      return bindConvoy(board, unit, order, input, notes);
-  }
 }
 
 /** Whether the player's reference is the unit's canonical one, so it can stand in the canonical order. */
@@ -88,132 +115,249 @@ function canonicalRef(ref: UnitRef, unit: Unit): UnitRef {
   return sameRef(ref, unit) ? ref : refOf(unit);
 }
 
-/** DATC 4.C.2 and 4.B.5: a wrong unit type or coast for the ordered unit is ignored, and we say so. */
-function typeNotes(board: Board, index: number, ref: UnitRef): Notes {
-  const unit = board.units[index]!;
-  if (sameRef(ref, unit)) return null;
-  let notes: Notes = null;
-  if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, `the unit in ${board.name(provinceOf(unit.location))} is ${unit.type === 'A' ? 'an army' : 'a fleet'}; read as such`);
-  const written = coastOf(ref.location);
-  if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, `the fleet is in ${board.name(unit.location)}; the coast written was ignored`);
-  return notes;
+/** A place an order names, as numbers: its location and province index, and whether it names a coast. */
+interface Place {
+  location: number;
+  province: number;
+  hasCoast: boolean;
 }
 
-function bindMove(board: Board, index: number, order: Extract<Order, { kind: 'move' }>, input: number, notes: Notes): Checked<BoundOrder> {
-  const map = board.variant.map;
-  const unit = board.units[index]!;
-  const fromIndex = board.provinceIndex[index]!;
-  const toProvince = provinceOf(order.to);
-  const target = map.province(toProvince)!;
-  if (target.index === fromIndex) return illegal(`The ${unitWord(unit.type)} is already in ${board.name(toProvince)}`);
-  const self = canonicalRef(order.unit, unit);
-  if (unit.type === 'A') {
-    if (toProvince !== order.to) notes = noted(notes, 'an army moves to a province, not a coast; the coast was ignored');
-    if (target.terrain === 'sea') return illegal(`An army cannot move into ${target.name}, which is a sea`);
-    if (order.route.length > 0) notes = noted(notes, 'the convoy route written is not needed and was not checked (DATC 4.A.6)');
-    const adjacent = map.armyAdjacentByIndex(fromIndex, target.index);
-    const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
-    if (viaConvoy && !convoyPossibleByIndex(map, fromIndex, target.index)) {
-      const from = provinceOf(unit.location);
-      return illegal(adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`);
+class Binder {
+  private readonly map;
+  private readonly place: Place = { location: -1, province: -1, hasCoast: false };
+
+  constructor(
+    private readonly board: Board,
+    private readonly orders: readonly SubmittedOrder[],
+    private readonly out: BoundOrders,
+  ) {
+    this.map = board.variant.map;
+  }
+
+  /** Binds one order; the reason it is illegal, or null when it was bound. */
+  bind(submitted: SubmittedOrder, input: number): string | null {
+    const { order, power } = submitted;
+    if (order.kind === 'retreat' || order.kind === 'disband') return 'Retreats and disbands are only ordered in a retreat phase';
+    if (order.kind === 'build' || order.kind === 'remove' || order.kind === 'waive' || order.kind === 'adjust') {
+      return 'Builds and removals are only ordered in an adjustment phase';
     }
-    const canonical: Order = self === order.unit && toProvince === order.to ? order : { kind: 'move', unit: self, to: toProvince, viaConvoy: order.viaConvoy, route: order.route };
-    return bound(input, index, canonical, notes, MOVE, toProvince, target.index, 0, -1, viaConvoy, adjacent);
-  }
-  if (order.viaConvoy || order.route.length > 0) return illegal('Only armies can be convoyed');
-  if (target.terrain === 'land') return illegal(`A fleet cannot move inland to ${target.name}`);
-  let to: LocationId = toProvince;
-  if (target.coasts.length > 0) {
-    const reachable = map.fleetTargets(unit.location, toProvince);
-    const written = coastOf(order.to);
-    if (written !== null && target.coasts.includes(written)) {
-      if (!reachable.includes(order.to)) return illegal(`The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`);
-      to = order.to;
-    } else if (reachable.length === 1) {
-      to = reachable[0]!;
-      notes = noted(notes, `coast inferred: ${board.name(to)} is the only coast the fleet can reach`);
-    } else if (reachable.length === 0) {
-      return illegal(`A fleet in ${board.name(unit.location)} cannot move to ${target.name}`);
-    } else {
-      return illegal(`${target.name} needs a coast for a fleet: ${reachable.join(' or ')}`);
+    const board = this.board;
+    const unit = this.unitAt(order.unit.location);
+    if (unit < 0 || board.units[unit]!.power !== power) {
+      const found = board.findOwn(power, order.unit);
+      return found.ok ? 'The unit could not be found' : found.reason;
     }
-  } else if (!map.canMove('F', unit.location, toProvince)) {
-    return illegal(`A fleet in ${board.name(unit.location)} cannot move to ${target.name}`);
-  }
-  const canonical: Order = self === order.unit && to === order.to ? order : { kind: 'move', unit: self, to, viaConvoy: false, route: [] };
-  return bound(input, index, canonical, notes, MOVE, to, target.index, to === toProvince ? 0 : map.coastCodeOfLocation(to), -1, false, true);
-}
-
-function bindSupport(board: Board, index: number, order: Extract<Order, { kind: 'support' }>, input: number, notes: Notes): Checked<BoundOrder> {
-  const map = board.variant.map;
-  const unit = board.units[index]!;
-  const from = provinceOf(unit.location);
-  const fromIndex = board.provinceIndex[index]!;
-  const other = board.indexAtLocation(order.supported.location);
-  if (other < 0) return illegal(`There is no unit in ${board.name(provinceOf(order.supported.location))} to support`);
-  if (other === index) return illegal('A unit cannot support itself');
-  const supported = board.units[other]!;
-  const supportedProvince = provinceOf(supported.location);
-  const supportedIndex = board.provinceIndex[other]!;
-  const self = canonicalRef(order.unit, unit);
-  const supportedRef = canonicalRef(order.supported, supported);
-  const word = unitWord(unit.type);
-  if (order.to === null) {
-    if (!reaches(board, index, supportedIndex, supportedProvince)) {
-      return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(supportedProvince)}, so it cannot support a unit there`);
+    const notes = this.typeNotes(unit, order.unit);
+    switch (order.kind) {
+      case 'hold': {
+        const self = board.units[unit]!;
+        return this.commit(unit, input, sameRef(order.unit, self) ? order : { kind: 'hold', unit: refOf(self) }, notes, HOLD, -1, -1, 0, -1, 0);
+      }
+      case 'move':
+        return this.move(unit, order, input, notes);
+      case 'support':
+        return this.support(unit, order, input, notes);
+      case 'convoy':
+        return this.convoy(unit, order, input, notes);
     }
-    if (!map.canSupportAcross(from, supportedProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(supportedProvince)} but cannot support into it`);
-    const canonical: Order = self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
-    return bound(input, index, canonical, notes, SUPPORT, null, -1, 0, other, false, false);
   }
-  const toProvince = provinceOf(order.to);
-  const toIndex = map.province(toProvince)?.index ?? -1;
-  if (toIndex < 0) return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`);
-  if (toIndex === supportedIndex) return illegal(`The supported unit is already in ${board.name(toProvince)}`);
-  if (toIndex === fromIndex) return illegal(`A unit cannot support a move into its own province`);
-  if (!reaches(board, index, toIndex, toProvince)) {
-    return illegal(`The ${word} in ${board.name(from)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`);
-  }
-  if (!map.canSupportAcross(from, toProvince)) return illegal(`A unit in ${board.name(from)} may move to ${board.name(toProvince)} but cannot support into it`);
-  const supportedCanGo =
-    supported.type === 'A'
-      ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
-        map.armyAdjacentByIndex(supportedIndex, toIndex) || convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
-      : reaches(board, other, toIndex, toProvince);
-  if (!supportedCanGo) return illegal(`The ${unitWord(supported.type)} in ${board.name(supportedProvince)} cannot reach ${board.name(toProvince)}`);
-  // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
-  const coast = toProvince === order.to ? 0 : map.coastCodeOfLocation(order.to);
-  const target = supported.type === 'F' && coast > 0 ? order.to : toProvince;
-  const canonical: Order = self === order.unit && supportedRef === order.supported && target === order.to ? order : { kind: 'support', unit: self, supported: supportedRef, to: target };
-  return bound(input, index, canonical, notes, SUPPORT, target, toIndex, target === toProvince ? 0 : coast, other, false, false);
-}
 
-/** Whether the unit could move into the province at all, whatever the coast: the test for support. */
-function reaches(board: Board, unit: number, toIndex: number, toProvince: ProvinceId): boolean {
-  const map = board.variant.map;
-  const moving = board.units[unit]!;
-  return moving.type === 'A' ? map.armyAdjacentByIndex(board.provinceIndex[unit]!, toIndex) : map.canReachProvince('F', moving.location, toProvince);
-}
-
-function bindConvoy(board: Board, index: number, order: Extract<Order, { kind: 'convoy' }>, input: number, notes: Notes): Checked<BoundOrder> {
-  const map = board.variant.map;
-  const unit = board.units[index]!;
-  const from = provinceOf(unit.location);
-  const fromIndex = board.provinceIndex[index]!;
-  if (unit.type !== 'F') return illegal('Only fleets can convoy');
-  if (!map.provinces[fromIndex]!.convoys) return illegal(`A fleet in ${board.name(from)} cannot convoy: only fleets at sea or in a port can`);
-  const other = board.indexAtLocation(order.army.location);
-  if (other < 0) return illegal(`There is no unit in ${board.name(provinceOf(order.army.location))} to convoy`);
-  const army = board.units[other]!;
-  if (army.type !== 'A') return illegal('Only armies can be convoyed');
-  const armyProvince = provinceOf(army.location);
-  const toProvince = provinceOf(order.to);
-  const toIndex = map.indexOf(toProvince);
-  if (!seaOnConvoyRouteByIndex(map, board.provinceIndex[other]!, toIndex, fromIndex)) {
-    return illegal(`The fleet in ${board.name(from)} cannot be part of a convoy from ${board.name(armyProvince)} to ${board.name(toProvince)}`);
+  private commit(
+    unit: number,
+    input: number,
+    order: Order,
+    notes: Notes,
+    kind: number,
+    targetProvince: number,
+    targetLocation: number,
+    targetCoast: number,
+    other: number,
+    moveFlags: number,
+  ): null {
+    const out = this.out;
+    const previous = out.input[unit]!;
+    if (previous >= 0) out.rejected.push(rejected(this.orders[previous]!, previous, 'Replaced by a later order for the same unit'));
+    out.input[unit] = input;
+    out.kind[unit] = kind;
+    out.order[unit] = order;
+    out.notes[unit] = notes ?? NO_NOTES;
+    out.targetProvince[unit] = targetProvince;
+    out.targetLocation[unit] = targetLocation;
+    out.targetCoast[unit] = targetCoast;
+    out.other[unit] = other;
+    out.moveFlags[unit] = moveFlags;
+    return null;
   }
-  const self = canonicalRef(order.unit, unit);
-  const armyRef = canonicalRef(order.army, army);
-  const canonical: Order = self === order.unit && armyRef === order.army && toProvince === order.to ? order : { kind: 'convoy', unit: self, army: armyRef, to: toProvince };
-  return bound(input, index, canonical, notes, CONVOY, toProvince, toIndex, 0, other, false, false);
+
+  /** The unit in the province of a location (`stp/nc` finds the unit in stp), or -1. */
+  private unitAt(location: LocationId): number {
+    const at = this.map.locationIndexOf(location);
+    return at >= 0 ? this.board.unitAt[this.map.locationProvince[at]!]! : this.board.indexAtLocation(location);
+  }
+
+  /** Reads a place an order names into `this.place`; false when its province is not on the map. */
+  private read(location: LocationId): boolean {
+    const map = this.map;
+    const place = this.place;
+    const at = map.locationIndexOf(location);
+    if (at >= 0) {
+      place.location = at;
+      place.province = map.locationProvince[at]!;
+      place.hasCoast = map.locationCoast[at] !== 0;
+      return true;
+    }
+    // A province with a coast it does not have: the province is meant, the coast is not one.
+    const province = map.province(provinceOf(location));
+    place.location = -1;
+    place.province = province?.index ?? -1;
+    place.hasCoast = true;
+    return province !== undefined;
+  }
+
+  /** The name of the province of this index, for messages. */
+  private provinceName(province: number): string {
+    return this.board.name(this.provinceId(province));
+  }
+
+  /** The id of the province of this index, as the map spells it. */
+  private provinceId(province: number): ProvinceId {
+    return this.map.provinces[province]!.id;
+  }
+
+  /** DATC 4.C.2 and 4.B.5: a wrong unit type or coast for the ordered unit is ignored, and we say so. */
+  private typeNotes(index: number, ref: UnitRef): Notes {
+    const board = this.board;
+    const unit = board.units[index]!;
+    if (sameRef(ref, unit)) return null;
+    let notes: Notes = null;
+    if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, `the unit in ${board.name(provinceOf(unit.location))} is ${unit.type === 'A' ? 'an army' : 'a fleet'}; read as such`);
+    const written = coastOf(ref.location);
+    if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, `the fleet is in ${board.name(unit.location)}; the coast written was ignored`);
+    return notes;
+  }
+
+  private move(index: number, order: Extract<Order, { kind: 'move' }>, input: number, notes: Notes): string | null {
+    const { board, map, place } = this;
+    const unit = board.units[index]!;
+    const fromIndex = board.provinceIndex[index]!;
+    if (!this.read(order.to)) throw new TypeError(`no province ${provinceOf(order.to)} on the map`);
+    const targetIndex = place.province;
+    const target = map.provinces[targetIndex]!;
+    if (targetIndex === fromIndex) return `The ${unitWord(unit.type)} is already in ${board.name(target.id)}`;
+    const self = canonicalRef(order.unit, unit);
+    if (unit.type === 'A') {
+      if (place.hasCoast) notes = noted(notes, 'an army moves to a province, not a coast; the coast was ignored');
+      if (target.terrain === 'sea') return `An army cannot move into ${target.name}, which is a sea`;
+      if (order.route.length > 0) notes = noted(notes, 'the convoy route written is not needed and was not checked (DATC 4.A.6)');
+      const adjacent = map.armyAdjacentByIndex(fromIndex, targetIndex);
+      const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
+      if (viaConvoy && !convoyPossibleByIndex(map, fromIndex, targetIndex)) {
+        const from = provinceOf(unit.location);
+        return adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`;
+      }
+      const canonical: Order = self === order.unit && !place.hasCoast ? order : { kind: 'move', unit: self, to: target.id, viaConvoy: order.viaConvoy, route: order.route };
+      const flags = (viaConvoy ? VIA_CONVOY : 0) | (adjacent ? ADJACENT : 0);
+      return this.commit(index, input, canonical, notes, MOVE, targetIndex, map.provinceLocation[targetIndex]!, 0, -1, flags);
+    }
+    if (order.viaConvoy || order.route.length > 0) return 'Only armies can be convoyed';
+    if (target.terrain === 'land') return `A fleet cannot move inland to ${target.name}`;
+    const from = board.locationIndex[index]!;
+    let to = map.provinceLocation[targetIndex]!;
+    if (target.coasts.length > 0) {
+      if (place.location >= 0 && place.hasCoast) {
+        // A coast the province has: the fleet must reach that one.
+        if (from < 0 || !map.fleetMovesByLocation(from, place.location)) return `The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`;
+        to = place.location;
+      } else {
+        // The province's own location and its coasts, which follow it.
+        let reachable = -1;
+        let count = 0;
+        for (let location = to; location <= to + target.coasts.length; location++) {
+          if (from >= 0 && map.fleetMovesByLocation(from, location)) (reachable = location), count++;
+        }
+        if (count === 0) return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;
+        if (count > 1) return `${target.name} needs a coast for a fleet: ${map.fleetTargets(unit.location, target.id).join(' or ')}`;
+        to = reachable;
+        notes = noted(notes, `coast inferred: ${board.name(map.locations[to]!)} is the only coast the fleet can reach`);
+      }
+    } else if (from < 0 || !map.fleetMovesByLocation(from, to)) {
+      return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;
+    }
+    const location = map.locations[to]!;
+    const canonical: Order = self === order.unit && to === place.location ? order : { kind: 'move', unit: self, to: location, viaConvoy: false, route: [] };
+    return this.commit(index, input, canonical, notes, MOVE, targetIndex, to, map.locationCoast[to]!, -1, ADJACENT);
+  }
+
+  private support(index: number, order: Extract<Order, { kind: 'support' }>, input: number, notes: Notes): string | null {
+    const { board, map, place } = this;
+    const unit = board.units[index]!;
+    const fromIndex = board.provinceIndex[index]!;
+    const other = this.unitAt(order.supported.location);
+    if (other < 0) return `There is no unit in ${board.name(provinceOf(order.supported.location))} to support`;
+    if (other === index) return 'A unit cannot support itself';
+    const supported = board.units[other]!;
+    const supportedIndex = board.provinceIndex[other]!;
+    const self = canonicalRef(order.unit, unit);
+    const supportedRef = canonicalRef(order.supported, supported);
+    const word = unitWord(unit.type);
+    if (order.to === null) {
+      if (!this.reaches(index, supportedIndex)) {
+        return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(this.provinceId(supportedIndex))}, so it cannot support a unit there`;
+      }
+      if (!map.canSupportAcrossByIndex(fromIndex, supportedIndex)) return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(this.provinceId(supportedIndex))} but cannot support into it`;
+      const canonical: Order = self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
+      return this.commit(index, input, canonical, notes, SUPPORT, -1, -1, 0, other, 0);
+    }
+    if (!this.read(order.to)) return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(provinceOf(order.to))}, so it cannot support a move there`;
+    const toIndex = place.province;
+    const toProvince = this.provinceId(toIndex);
+    if (toIndex === supportedIndex) return `The supported unit is already in ${board.name(toProvince)}`;
+    if (toIndex === fromIndex) return `A unit cannot support a move into its own province`;
+    if (!this.reaches(index, toIndex)) return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`;
+    if (!map.canSupportAcrossByIndex(fromIndex, toIndex)) return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(toProvince)} but cannot support into it`;
+    const supportedCanGo =
+      supported.type === 'A'
+        ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
+          map.armyAdjacentByIndex(supportedIndex, toIndex) || convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
+        : this.reaches(other, toIndex);
+    if (!supportedCanGo) return `The ${unitWord(supported.type)} in ${board.name(this.provinceId(supportedIndex))} cannot reach ${board.name(toProvince)}`;
+    // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
+    const coast = place.location >= 0 ? map.locationCoast[place.location]! : 0;
+    const keepsCoast = supported.type === 'F' && coast > 0;
+    // The target as written when it is a province or a coast kept; the province when a coast is dropped.
+    const asWritten = place.location >= 0 && (!place.hasCoast || keepsCoast);
+    const canonical: Order =
+      self === order.unit && supportedRef === order.supported && asWritten ? order : { kind: 'support', unit: self, supported: supportedRef, to: keepsCoast ? order.to : toProvince };
+    return this.commit(index, input, canonical, notes, SUPPORT, toIndex, -1, keepsCoast ? coast : 0, other, 0);
+  }
+
+  /** Whether the unit could move into the province at all, whatever the coast: the test for support. */
+  private reaches(unit: number, toIndex: number): boolean {
+    const { board, map } = this;
+    if (board.units[unit]!.type === 'A') return map.armyAdjacentByIndex(board.provinceIndex[unit]!, toIndex);
+    const from = board.locationIndex[unit]!;
+    return from >= 0 && map.fleetReachesProvince(from, toIndex);
+  }
+
+  private convoy(index: number, order: Extract<Order, { kind: 'convoy' }>, input: number, notes: Notes): string | null {
+    const { board, map, place } = this;
+    const unit = board.units[index]!;
+    const fromIndex = board.provinceIndex[index]!;
+    if (unit.type !== 'F') return 'Only fleets can convoy';
+    if (!map.provinces[fromIndex]!.convoys) return `A fleet in ${this.provinceName(fromIndex)} cannot convoy: only fleets at sea or in a port can`;
+    const other = this.unitAt(order.army.location);
+    if (other < 0) return `There is no unit in ${board.name(provinceOf(order.army.location))} to convoy`;
+    const army = board.units[other]!;
+    if (army.type !== 'A') return 'Only armies can be convoyed';
+    if (!this.read(order.to)) throw new TypeError(`no province ${provinceOf(order.to)} on the map`);
+    const toIndex = place.province;
+    if (!seaOnConvoyRouteByIndex(map, board.provinceIndex[other]!, toIndex, fromIndex)) {
+      return `The fleet in ${this.provinceName(fromIndex)} cannot be part of a convoy from ${board.name(this.provinceId(board.provinceIndex[other]!))} to ${board.name(this.provinceId(toIndex))}`;
+    }
+    const self = canonicalRef(order.unit, unit);
+    const armyRef = canonicalRef(order.army, army);
+    const canonical: Order =
+      self === order.unit && armyRef === order.army && place.location >= 0 && !place.hasCoast ? order : { kind: 'convoy', unit: self, army: armyRef, to: this.provinceId(toIndex) };
+    return this.commit(index, input, canonical, notes, CONVOY, toIndex, -1, 0, other, 0);
+  }
 }
