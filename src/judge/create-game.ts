@@ -1,6 +1,7 @@
 import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-catalog.ts';
 import type { CreateBlock, RuleSetting } from '../commands/index.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
+import { optionLine, renderGameCreated } from '../render/option-replies.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import type { GamesPort, JobsPort } from './ports.ts';
 import { scheduleFormingReminder } from './game-events.ts';
@@ -71,7 +72,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
           if (change.timing !== undefined) timing = change.timing;
           if (change.options !== undefined) options = change.options;
           if (change.privacyWord !== undefined) privacy = change.privacyWord;
-          optionAnnouncements = [...optionAnnouncements, `${lookup.option.title}: ${lookup.reading.announcement}.`];
+          optionAnnouncements = [...optionAnnouncements, optionLine(lookup.option.title, lookup.reading.announcement)];
         }
         break;
       }
@@ -129,11 +130,5 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   if (Object.keys(options).length > 0) await ctx.tx.updateGame(game.id, { options });
   if (form) await scheduleFormingReminder(ctx.tx, game, ctx.now);
   ctx.touchedGames.add(game.id);
-  ctx.reply.push(
-    `Game '${name}' (${loadVariant(variantName).title}) has been created with you as its Master.` +
-      (rules.length > 0 ? `\nRules: ${rules.join(', ')}.` : '') +
-      optionAnnouncements.map((a) => `\n${a}`).join('') +
-      (gates !== null ? `\n${gates}` : '') +
-      (form ? `\nThe game is forming: players may now JOIN ${name} <password>.` : `\nIt is in preparation: send FORM after SIGNON M${name} to let players join.`),
-  );
+  ctx.reply.push(renderGameCreated({ gameName: name, variantTitle: loadVariant(variantName).title, rules, optionLines: optionAnnouncements, gates, forming: form }));
 }

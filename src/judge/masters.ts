@@ -1,3 +1,4 @@
+import { renderMasterReply } from '../render/master-replies.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll } from './deadlines.ts';
 import type { Game } from './model.ts';
@@ -59,7 +60,7 @@ export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, sessio
     kind: 'notice',
   });
   await announce(ctx, game, session.seats, seat.address, `has been made a Master of game '${game.name}'`, count);
-  ctx.reply.push(`${seat.address} is now a Master of game '${game.name}' (${count} Masters), signing on with their own password.`);
+  ctx.reply.push(renderMasterReply({ kind: 'promoted', address: seat.address, gameName: game.name, masters: count }));
 }
 
 /** RESIGN by a Master: they step down, unless they are the game's last Master. */
@@ -70,7 +71,7 @@ export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game:
   }
   await ctx.tx.removeSeat(seat.id);
   await announce(ctx, game, seats.filter((s) => s.id !== seat.id), seat.address, `has stepped down as a Master of game '${game.name}'`, others.length);
-  ctx.reply.push(`You are no longer a Master of game '${game.name}'; ${others.length === 1 ? 'one Master remains' : `${others.length} Masters remain`}.`);
+  ctx.reply.push(renderMasterReply({ kind: 'stepped-down', gameName: game.name, mastersLeft: others.length }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RuleSetting, SessionCommand } from '../commands/index.ts';
+import { newDeadlineText, renderOptionReply, type DeadlineRecomputed } from '../render/option-replies.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { deadlineTextFor, noticeToAll, recomputeDeadline, type DeadlineWriter } from './deadlines.ts';
 import {
@@ -95,15 +96,12 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   // A new timing holds for the phase in play too: its deadline is computed again now.
   const schedule = reading.change.timing !== undefined ? await recomputeDeadline(ctx.tx, game, changed, ctx.now) : null;
   if (schedule) changed = { ...changed, deadline: schedule.deadline, grace: schedule.grace };
-  const newDeadline = (when: DeadlineWriter) =>
-    schedule && changed.currentPhase ? `\nThe deadline for ${changed.currentPhase} is now ${when(schedule.deadline)}, the grace period ends ${when(schedule.grace)}` : '';
-  await announce(ctx, session, changed, (when) => `${option.title}: ${reading.announcement}${newDeadline(when)}`);
-  ctx.reply.push(`Game '${game.name}': ${option.title.toLowerCase()} changed. ${capitalise(reading.announcement)}${newDeadline((instant) => deadlineTextFor(changed, (session.master ?? session.seat).timeZone, instant))}.`);
+  const recomputed = (when: DeadlineWriter): DeadlineRecomputed | null =>
+    schedule && changed.currentPhase ? { phaseId: changed.currentPhase, deadline: when(schedule.deadline), grace: when(schedule.grace) } : null;
+  await announce(ctx, session, changed, (when) => `${option.title}: ${reading.announcement}${newDeadlineText(recomputed(when))}`);
+  const readerDeadline = recomputed((instant) => deadlineTextFor(changed, (session.master ?? session.seat).timeZone, instant));
+  ctx.reply.push(renderOptionReply({ kind: 'option-changed', gameName: game.name, optionTitle: option.title, announcement: reading.announcement, deadline: readerDeadline }));
   return { ...session, game: changed };
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Checks one RULE item against the table; the message says why it cannot be. */
@@ -151,6 +149,6 @@ export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> 
   const changed = await applySettingsChange(ctx, game, { rules: applied.rules });
   const text = command.rules.map((r) => `${r.negated ? 'without' : 'with'} ${r.name}`).join(', ');
   await announce(ctx, session, changed, `Rules: ${text}; the rules are now ${changed.rules.length > 0 ? changed.rules.join(', ') : 'none'}`);
-  ctx.reply.push(`Game '${game.name}' now has the rules: ${changed.rules.length > 0 ? changed.rules.join(', ') : 'none'}.`);
+  ctx.reply.push(renderOptionReply({ kind: 'rules-now', gameName: game.name, rules: changed.rules }));
   return { ...session, game: changed };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { renderMasterReply } from '../render/master-replies.ts';
 import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
 import type { GamePorts } from './ports.ts';
@@ -95,5 +96,5 @@ export async function replacePlayer(ctx: BlockContext<GamePorts>, session: Actin
   const others = everyone(updated.filter((s) => s.id !== seat.id && s.role !== 'master')).filter((a) => a !== before.address);
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
-  ctx.reply.push(`${newcomer} now plays ${name} in game '${game.name}'; they have been sent a password.`);
+  ctx.reply.push(renderMasterReply({ kind: 'replaced', newcomer, power: name, gameName: game.name }));
 }

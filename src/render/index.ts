@@ -16,3 +16,4 @@ export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, typ
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
 export { dummiesAre, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
+export { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, rulesText, type DeadlineRecomputed, type GameCreated, type OptionRecord } from './option-replies.ts';

@@ -24,7 +24,10 @@ export type MasterRecord =
   | { readonly kind: 'official-press-on'; readonly subject: string }
   | { readonly kind: 'official-press-sent'; readonly subject: string; readonly readers: number; readonly body: string }
   | { readonly kind: 'revealed'; readonly gameName: string }
-  | { readonly kind: 'unstarted'; readonly gameName: string; readonly players: number; readonly powers: number };
+  | { readonly kind: 'unstarted'; readonly gameName: string; readonly players: number; readonly powers: number }
+  | { readonly kind: 'promoted'; readonly address: string; readonly gameName: string; readonly masters: number }
+  | { readonly kind: 'stepped-down'; readonly gameName: string; readonly mastersLeft: number }
+  | { readonly kind: 'replaced'; readonly newcomer: string; readonly power: string; readonly gameName: string };
 
 /** A ROLLBACK or ROLLFORWARD, told alike in the reply and in the notice to everyone. */
 export interface Roll {
@@ -85,6 +88,12 @@ export function renderMasterReply(record: MasterRecord): string {
       return `The players of game '${record.gameName}' have been revealed to everyone.`;
     case 'unstarted':
       return `Game '${record.gameName}' is forming again with ${record.players} of ${record.powers} players; it starts when it is full or you ACTIVATE it.`;
+    case 'promoted':
+      return `${record.address} is now a Master of game '${record.gameName}' (${record.masters} Masters), signing on with their own password.`;
+    case 'stepped-down':
+      return `You are no longer a Master of game '${record.gameName}'; ${record.mastersLeft === 1 ? 'one Master remains' : `${record.mastersLeft} Masters remain`}.`;
+    case 'replaced':
+      return `${record.newcomer} now plays ${record.power} in game '${record.gameName}'; they have been sent a password.`;
   }
 }
 

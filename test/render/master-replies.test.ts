@@ -44,6 +44,10 @@ describe('master replies', () => {
     [{ kind: 'official-press-sent', subject: 'Rules', readers: 7, body: 'No talking.' } as const, 'Official notice "Rules" sent to 7 readers:\n\nNo talking.'],
     [{ kind: 'revealed', gameName: 'demo' } as const, "The players of game 'demo' have been revealed to everyone."],
     [{ kind: 'unstarted', gameName: 'demo', players: 5, powers: 7 } as const, "Game 'demo' is forming again with 5 of 7 players; it starts when it is full or you ACTIVATE it."],
+    [{ kind: 'promoted', address: 'bob@players.example', gameName: 'demo', masters: 2 } as const, "bob@players.example is now a Master of game 'demo' (2 Masters), signing on with their own password."],
+    [{ kind: 'stepped-down', gameName: 'demo', mastersLeft: 1 } as const, "You are no longer a Master of game 'demo'; one Master remains."],
+    [{ kind: 'stepped-down', gameName: 'demo', mastersLeft: 3 } as const, "You are no longer a Master of game 'demo'; 3 Masters remain."],
+    [{ kind: 'replaced', newcomer: 'new@players.example', power: 'France', gameName: 'demo' } as const, "new@players.example now plays France in game 'demo'; they have been sent a password."],
   ])('%j', (record, text) => {
     expect(renderMasterReply(record)).toBe(text);
   });
