@@ -8,6 +8,7 @@ import { Doorbell, waitForAny } from '../mail/doorbell.ts';
 import type { ImapMail } from '../mail/imap-intake.ts';
 import type { MailJudge } from '../mail/mail-judge.ts';
 import { failedQueuedAttempt, judgeQueued, queueInbound, type ClaimedInbound, type QueuedInbound } from '../store/inbound-queue.ts';
+import { listenForQueuedMail } from '../store/queue-notifications.ts';
 import { isTransientStoreFailure } from '../store/transient-failure.ts';
 import type { Database } from '../store/schema.ts';
 
@@ -23,6 +24,8 @@ import type { Database } from '../store/schema.ts';
 
 /** Mails in the first claim after a quiet spell. */
 const FIRST_CLAIM = 8;
+/** Pause before listening again after the notification connection failed. */
+const LISTEN_RETRY_MS = 2_000;
 /** Claims that fail on one mail for a lasting reason before it is set aside (its bytes kept in failed_mail). */
 const MAX_ATTEMPTS = 5;
 
@@ -65,8 +68,13 @@ export interface QueuedMailJudgeOptions {
   readonly messageIdDomain: string;
   /** Most mails judged in one transaction (default 50). */
   readonly groupSize?: number;
-  /** How often to look at the queue when nobody rang (mail recorded by another process). */
+  /**
+   * How often to look at the queue when nobody rang: with `notifications` only a fallback for
+   * notices lost while their connection was down; without, how soon another process's mail is seen.
+   */
   readonly pollMs: number;
+  /** PostgreSQL: be woken at once by mail any process records (LISTEN on a connection of its own). */
+  readonly notifications?: { readonly databaseUrl: string; readonly workerId: string };
   readonly logger: Logger;
   /** Each mail judged, with the time of its claim's transaction and the claim's size. */
   onJudged(outcome: ReceiveOutcome, ms: number, group: number): void;
@@ -90,6 +98,10 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
   let stopping = false;
   let limit = Math.min(groupSize, FIRST_CLAIM);
   let transientFailures = 0;
+  const notifications =
+    options.notifications === undefined
+      ? null
+      : listenForQueuedMail({ ...options.notifications, retryMs: LISTEN_RETRY_MS, logger, onQueued: () => bell.ring() });
   // Those waiting for idle(): resolved only by a claim that began after they asked.
   let idleWaiters: (() => void)[] = [];
   const resolveAll = (waiting: readonly (() => void)[]) => {
@@ -193,6 +205,7 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
     async stop() {
       stopping = true;
       stopBell.ring();
+      await notifications?.stop();
       await loop;
     },
   };

@@ -74,6 +74,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
           judge: judge.judge,
           messageIdDomain,
           pollMs: settings.pollMs,
+          ...(settings.databaseUrl === undefined ? {} : { notifications: { databaseUrl: settings.databaseUrl, workerId } }),
           logger: log.child({ component: 'judge' }),
           onJudged: (outcome, ms, group) => {
             log.info({ ...handledFields(outcome), ms, ...(group > 1 ? { group } : {}) }, 'message handled');
