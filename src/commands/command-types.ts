@@ -5,6 +5,7 @@
 
 import type { PhaseId } from '../engine/types.ts';
 import type { MasterTimeCommand } from '../schedule/index.ts';
+import type { GameName } from './names.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
 /** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
@@ -43,7 +44,7 @@ interface OpenerBase {
 export interface SignonOpener extends OpenerBase {
   readonly kind: 'signon';
   readonly role: RoleRef;
-  readonly game: string;
+  readonly game: GameName;
   readonly password: string;
   /** Words after the password of njudge's `SIGN ON ?game pw variant options`; empty otherwise. */
   readonly joinOptions: readonly string[];
@@ -51,7 +52,7 @@ export interface SignonOpener extends OpenerBase {
 
 export interface JoinOpener extends OpenerBase {
   readonly kind: 'join';
-  readonly game: string;
+  readonly game: GameName;
   /** `JOIN france@game pw`: the power asked for (POWER_CHOICE games); null for `JOIN game pw`. */
   readonly power: string | null;
   readonly password: string;
@@ -64,7 +65,7 @@ export interface ObserveOpener extends OpenerBase {
   readonly observerKind: ObserverKind;
   /** `OBSERVE loudmouth@game pw`: the chosen name; null for njudge's `OBSERVE game pw`. */
   readonly name: string | null;
-  readonly game: string;
+  readonly game: GameName;
   readonly password: string;
   readonly privacy: string | null;
 }
@@ -72,21 +73,21 @@ export interface ObserveOpener extends OpenerBase {
 export interface ResignOpener extends OpenerBase {
   readonly kind: 'resign';
   readonly role: RoleRef;
-  readonly game: string;
+  readonly game: GameName;
   readonly password: string;
 }
 
 export interface TakeoverOpener extends OpenerBase {
   readonly kind: 'takeover';
   readonly role: RoleRef;
-  readonly game: string;
+  readonly game: GameName;
   readonly password: string;
   readonly privacy: string | null;
 }
 
 export interface CreateOpener extends OpenerBase {
   readonly kind: 'create';
-  readonly game: string;
+  readonly game: GameName;
   readonly password: string;
   readonly variant: string | null;
   /** njudge's options after the variant (`Gunboat`, `Blind` …). */
@@ -203,9 +204,13 @@ type EachMasterCommand<C extends MasterCommandName, Fields> = { [K in C]: Master
 
 /** A Master command, its arguments read as far as the command language goes (names are resolved by the judge). */
 export type MasterCommandLine =
-  /** `PURGE game password`, `RENAME game new-name password`: the Master's password asked again. */
-  | (MasterCommandBase & { readonly command: 'PURGE'; readonly game: string; readonly password: string })
-  | (MasterCommandBase & { readonly command: 'RENAME'; readonly game: string; readonly newName: string; readonly password: string })
+  /**
+   * `PURGE game password`, `RENAME game new-name password`: the Master's password asked again. The
+   * game is null when the word is no game name (`args[0]` holds it as written); the new name is
+   * checked by the judge, which says why it is refused.
+   */
+  | (MasterCommandBase & { readonly command: 'PURGE'; readonly game: GameName | null; readonly password: string })
+  | (MasterCommandBase & { readonly command: 'RENAME'; readonly game: GameName | null; readonly newName: string; readonly password: string })
   /** A power (name, initial) or, for EJECT and PROMOTE, an address, as written. */
   | EachMasterCommand<'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE', { readonly target: string }>
   | (MasterCommandBase & { readonly command: 'REVIVE'; readonly target: string; readonly password: string | null })
@@ -224,15 +229,15 @@ export type MasterCommandLine =
 
 /** Commands that need no SIGNON: they may stand before the first opener. */
 export type InfoCommand =
-  | (CommandBase & { readonly kind: 'list'; readonly game: string | null; readonly full: boolean })
+  | (CommandBase & { readonly kind: 'list'; readonly game: GameName | null; readonly full: boolean })
   /** `LIST VARIANTS`: every variant with its powers, centres, victory count and one line of description. */
   | (CommandBase & { readonly kind: 'list-variants' })
-  | (CommandBase & { readonly kind: 'summary'; readonly game: string | null })
+  | (CommandBase & { readonly kind: 'summary'; readonly game: GameName | null })
   /** `HISTORY game [njudge options]`; options stay raw. */
-  | (CommandBase & { readonly kind: 'history'; readonly game: string | null; readonly options: string })
+  | (CommandBase & { readonly kind: 'history'; readonly game: GameName | null; readonly options: string })
   | (CommandBase & {
       readonly kind: 'map';
-      readonly game: string | null;
+      readonly game: GameName | null;
       /** A phase id such as F1901M (njudge's F1901B read as W1901A); null: the game's current phase. */
       readonly phase: PhaseId | null;
       /** png (also for DPjudge's gif, ps and pdf) or svg. */

@@ -2,7 +2,7 @@ import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
-import { isGameName } from './parse-opener.ts';
+import { readGameName, type GameName } from './names.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
 import { readRules } from './parse-setting.ts';
@@ -50,9 +50,9 @@ function masterCommand(base: { readonly line: number; readonly text: string }, c
   const word = (index: number): string => args[index] ?? '';
   switch (command) {
     case 'PURGE':
-      return { ...common, command, game: word(0), password: word(1) };
+      return { ...common, command, game: readGameName(word(0)), password: word(1) };
     case 'RENAME':
-      return { ...common, command, game: word(0), newName: word(1), password: word(2) };
+      return { ...common, command, game: readGameName(word(0)), newName: word(1), password: word(2) };
     case 'DUMMY':
     case 'BECOME':
     case 'EJECT':
@@ -130,10 +130,11 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
   const ok = (command: Command): CommandResult => ({ ok: true, command });
   const fail = (message: string): CommandResult => ({ ok: false, message });
   const noArguments = (command: Command): CommandResult => (args.length === 0 ? ok(command) : fail(`${name} takes no arguments`));
-  const optionalGame = (): { game: string | null } | { error: string } => {
+  const optionalGame = (): { game: GameName | null } | { error: string } => {
     const word = args[0];
     if (word === undefined) return { game: null };
-    return isGameName(word) ? { game: word.toLowerCase() } : { error: `"${word}" is not a game name` };
+    const game = readGameName(word);
+    return game !== null ? { game } : { error: `"${word}" is not a game name` };
   };
 
   // The value is checked here, so the Master's command carries it as a plain number (none: SET NO …).

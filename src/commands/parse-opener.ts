@@ -1,5 +1,6 @@
 import type { ObserverKind, Opener, RoleRef } from './command-types.ts';
 import type { Keyword } from './keywords.ts';
+import { readGameName, type GameName } from './names.ts';
 
 // Block openers: SIGNON, JOIN, OBSERVE / MONITOR / WATCH, RESIGN, TAKEOVER, CREATE.
 // Each names a game and carries a password, so error messages here never quote
@@ -16,22 +17,16 @@ export type OpenerResult =
     }
   | { readonly ok: false; readonly message: string };
 
-const GAME_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
-
-export function isGameName(word: string): boolean {
-  return GAME_NAME.test(word);
-}
 
 type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
-function gameName(word: string): Parsed<string> {
-  return isGameName(word)
-    ? { ok: true, value: word.toLowerCase() }
-    : { ok: false, message: 'a game name holds only letters, digits, - and _' };
+function gameName(word: string): Parsed<GameName> {
+  const name = readGameName(word);
+  return name !== null ? { ok: true, value: name } : { ok: false, message: 'a game name holds only letters, digits, - and _' };
 }
 
 /** `Fgame`, `3game`, `Mgame`, `Ogame`, `france@game`, `master@game`, or (SIGNON only) `?game`. */
-function roleAndGame(word: string, allowNewcomer: boolean): Parsed<{ role: RoleRef; game: string }> {
+function roleAndGame(word: string, allowNewcomer: boolean): Parsed<{ role: RoleRef; game: GameName }> {
   const at = word.indexOf('@');
   if (at >= 0) {
     const name = word.slice(0, at);

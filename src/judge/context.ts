@@ -112,6 +112,6 @@ export async function storedPhase(tx: Pick<OrdersPort, 'phase'>, game: Pick<Game
   return phase;
 }
 
-export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: Pick<Game, 'name'>, phase: PhaseId | null, what: string): string {
+export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: { readonly name: string }, phase: PhaseId | null, what: string): string {
   return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
 }

@@ -1,5 +1,6 @@
 import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-catalog.ts';
 import type { CreateBlock, RuleSetting } from '../commands/index.ts';
+import { readNewGameName } from '../commands/names.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
 import { optionLine, renderGameCreated } from '../render/option-replies.ts';
 import { BlockError, type BlockContext } from './context.ts';
@@ -13,12 +14,10 @@ import { GATE_KEYS, gatesText } from './signon-gates.ts';
 
 // CREATE game pw [variant] with its status lines; the sender becomes the game's Master.
 
-const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
-
 export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block: CreateBlock): Promise<void> {
   const { opener } = block;
-  const name = opener.game.toLowerCase();
-  if (!GAME_NAME.test(name)) throw new BlockError(opener.line, `"${opener.game}" is not a valid game name: use up to 32 letters, digits, - or _`);
+  const name = readNewGameName(opener.game);
+  if (name === null) throw new BlockError(opener.line, `"${opener.game}" is not a valid game name: use up to 32 letters, digits, - or _`);
   if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, `A game named '${name}' already exists`);
   let variantName = opener.variant ?? 'standard';
   let rules: GameRule[] = [];

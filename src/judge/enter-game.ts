@@ -8,7 +8,7 @@ import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, t
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
-import { hasRule, TAKEOVER_STATUSES, type Game } from './model.ts';
+import { hasRule, TAKEOVER_STATUSES, type Game, type GameName } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
@@ -98,7 +98,7 @@ function provenRole(opener: SessionOpener): RoleRef | null {
 }
 
 /** A game and its seats as read for password checks (null: no such game). */
-type SeatsOf = (gameName: string) => Promise<{ readonly game: Game; readonly seats: readonly SeatRecord[] } | null>;
+type SeatsOf = (gameName: GameName) => Promise<{ readonly game: Game; readonly seats: readonly SeatRecord[] } | null>;
 
 function readSeats(tx: Pick<GamesPort, 'findGame' | 'seats'>): SeatsOf {
   return async (gameName) => {
@@ -132,11 +132,10 @@ export async function startPasswordChecks(
   openers: readonly { readonly opener: SessionOpener; readonly sender: string }[],
 ): Promise<Map<SessionOpener, PrecheckedPassword>> {
   const read = readSeats(tx);
-  const games = new Map<string, ReturnType<SeatsOf>>();
+  const games = new Map<GameName, ReturnType<SeatsOf>>();
   const seatsOf: SeatsOf = (gameName) => {
-    const key = gameName.toLowerCase();
-    if (!games.has(key)) games.set(key, read(key));
-    return games.get(key)!;
+    if (!games.has(gameName)) games.set(gameName, read(gameName));
+    return games.get(gameName)!;
   };
   const checks = new Map<SessionOpener, PrecheckedPassword>();
   for (const { opener, sender } of openers) {

@@ -21,7 +21,7 @@ import type { InfoPorts } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, type Game, type GameName } from './model.ts';
 import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
@@ -39,7 +39,7 @@ export const HELP_TEXT = renderHelp(optionHelpLines());
  * `signedOn`: the game of the SIGNON block the command stands in; LIST, SUMMARY and HISTORY
  * without a game name are about it.
  */
-export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCommand, signedOn: string | null = null): Promise<void> {
+export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCommand, signedOn: GameName | null = null): Promise<void> {
   if ((command.kind === 'list' && !command.full) || command.kind === 'summary' || command.kind === 'history') {
     if (command.game === null && signedOn !== null) command = { ...command, game: signedOn };
   }
@@ -156,7 +156,7 @@ async function listFull(ctx: BlockContext<InfoPorts>): Promise<string> {
   return renderFullList({ games: shown.map((g) => ({ ...listEntry(g), rules: g.rules })), more }, LIST_LIMIT);
 }
 
-async function requireGame(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<Game> {
+async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<Game> {
   if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
   const game = await ctx.tx.findGame(name);
   if (!game) throw await noGameNamed(ctx.tx, name, line);
@@ -164,7 +164,7 @@ async function requireGame(ctx: BlockContext<InfoPorts>, name: string | null, li
 }
 
 
-async function listGame(ctx: BlockContext<InfoPorts>, name: string, line: number): Promise<string> {
+async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
   const own = overview.seats.find((s) => s.address === ctx.sender.toLowerCase());
@@ -172,7 +172,7 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: string, line: number
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
 }
 
-async function history(ctx: BlockContext<InfoPorts>, name: string | null, optionText: string, line: number): Promise<string> {
+async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender.toLowerCase() && s.timeZone !== null)?.timeZone ?? game.timeZone;
   const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
@@ -185,7 +185,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: string | null, option
   return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
 }
 
-async function summary(ctx: BlockContext<InfoPorts>, name: string | null, line: number): Promise<string> {
+async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   if (game.currentPhase === null) return renderSummaryNotStarted(game.name);
   const variant = loadVariant(game.variant);

@@ -2,6 +2,7 @@ import type { PhaseId } from '../engine/types.ts';
 import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
+import { readNewGameName } from '../commands/names.ts';
 import type { SignonGateName } from '../commands/signon-gate.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterSeatFor, promote } from './masters.ts';
@@ -256,8 +257,7 @@ async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, li
 /** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
 async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
   const { game } = session;
-  const named = command.game.toLowerCase();
-  if (named !== game.name) throw new BlockError(command.line, `${command.command} names game '${named}', but you are signed on to '${game.name}'`);
+  if (command.game !== game.name) throw new BlockError(command.line, `${command.command} names game '${command.args[0]!.toLowerCase()}', but you are signed on to '${game.name}'`);
   if (!(await verifyPassword(command.password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, `${command.command} needs the Master's password of game '${game.name}'`);
   if (command.command === 'PURGE') return purge(ctx, session, command.line);
   return rename(ctx, session, command.newName, command.line);
@@ -278,12 +278,11 @@ async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingS
   return { ...session, game: { ...game, status: 'terminated' }, purged: true };
 }
 
-const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
 
 async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
   const { game } = session;
-  const name = newName.toLowerCase();
-  if (!GAME_NAME.test(name)) throw new BlockError(line, `"${newName}" is not a valid game name: use up to 32 letters, digits, - or _`);
+  const name = readNewGameName(newName);
+  if (name === null) throw new BlockError(line, `"${newName}" is not a valid game name: use up to 32 letters, digits, - or _`);
   if (await ctx.tx.findGame(name)) throw new BlockError(line, `A game named '${name}' already exists`);
   await ctx.tx.updateGame(game.id, { name });
   const renamed = { ...session, game: { ...game, name } };
@@ -346,8 +345,8 @@ async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session
  */
 export async function masterCommandWithoutSignon(ctx: BlockContext<GamePorts>, command: MasterCommand): Promise<void> {
   if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
-  const game = await ctx.tx.findGame(command.game, { forUpdate: true });
-  if (!game) throw await noGameNamed(ctx.tx, command.game, command.line);
+  const game = command.game && (await ctx.tx.findGame(command.game, { forUpdate: true }));
+  if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
   const seats = await ctx.tx.seats(game.id);
   const master = masterSeatFor(seats, ctx.sender);
   if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);

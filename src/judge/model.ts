@@ -1,4 +1,8 @@
 import type { PhaseId, PowerId } from '../engine/types.ts';
+import type { GameName } from '../commands/names.ts';
+
+// The store and the mail layer make these from rows and headers (they may import this model, not the commands).
+export { mailAddress, storedGameName, type GameName, type MailAddress } from '../commands/names.ts';
 
 // The judge's view of a game and the people in it, independent of how rows are stored.
 
@@ -50,7 +54,7 @@ export type GameRule = (typeof GAME_RULES)[number];
 
 export interface Game {
   readonly id: number;
-  readonly name: string;
+  readonly name: GameName;
   readonly variant: string;
   readonly status: GameStatus;
   readonly rules: readonly GameRule[];

@@ -1,7 +1,7 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
-import type { Game, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
+import type { Game, GameName, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -58,7 +58,7 @@ export interface StoredOrders {
 }
 
 export interface NewGameRecord {
-  readonly name: string;
+  readonly name: GameName;
   readonly variant: string;
   readonly status: GameStatus;
   readonly rules: readonly GameRule[];
@@ -87,7 +87,7 @@ export interface TakeoverOpening {
 }
 
 export interface GamePatch {
-  readonly name?: string;
+  readonly name?: GameName;
   readonly status?: GameStatus;
   readonly rules?: readonly GameRule[];
   readonly listed?: boolean;
@@ -288,7 +288,7 @@ export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
 /** A seat an address holds in a game not over, with the game's Master (src/judge/mail-addresses.ts). */
 export interface AddressSeat {
   readonly gameId: number;
-  readonly gameName: string;
+  readonly gameName: GameName;
   readonly role: SeatRole;
   readonly power: PowerId | null;
   readonly masterAddress: string | null;
@@ -348,13 +348,13 @@ export interface MailPort extends InboundPort, OutboxPort {}
 
 /** Games and their seats: players, Masters, observers, their records, votes and absences. */
 export interface GamesPort {
-  findGame(name: string, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
+  findGame(name: GameName, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   findGameById(id: number, options?: { readonly forUpdate?: boolean }): Promise<Game | null>;
   /**
    * The game by name with its seats, current phase, orders and players' records, in one round
    * trip: for reading only (it takes no lock, and what it reads is one snapshot).
    */
-  gameOverview(name: string): Promise<GameOverview | null>;
+  gameOverview(name: GameName): Promise<GameOverview | null>;
   /**
    * LIST: the listed games taking players (forming), by name, at most `limit`, and whether there
    * are more. Reads an index of those games only, whatever the number of games in play.

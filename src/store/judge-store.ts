@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCr
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
-import { TAKEOVER_STATUSES, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
+import { storedGameName, TAKEOVER_STATUSES, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -79,7 +79,7 @@ export function judgeTransaction(trx: Transaction<Database>, options: { readonly
 function toGame(row: Selectable<GamesTable>): Game {
   return {
     id: row.id,
-    name: row.name,
+    name: storedGameName(row.name),
     variant: row.variant,
     status: row.status,
     rules: row.rules as GameRule[],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { storedGameName } from '../judge/model.ts';
 import type { AddressSeat, PendingAddressChange } from '../judge/ports.ts';
 import type { Database } from './schema.ts';
 
@@ -89,7 +90,7 @@ export async function seatsAtAddress(db: Kysely<Database>, address: string): Pro
     .where('games.status', 'not in', ['completed'])
     .orderBy('games.name')
     .execute();
-  return rows.map((row) => ({ gameId: row.gameId, gameName: row.gameName, role: row.role, power: row.power, masterAddress: row.masterAddress ?? null }));
+  return rows.map((row) => ({ gameId: row.gameId, gameName: storedGameName(row.gameName), role: row.role, power: row.power, masterAddress: row.masterAddress ?? null }));
 }
 
 /** Keeps one SET ADDRESS per seat: its new addresses replace whatever the seat had waiting. */

@@ -9,6 +9,7 @@ import { optionLines } from '../judge/game-options.ts';
 import { phaseTitle, powerState, variantLine } from '../judge/game-report.ts';
 import { mapSvg } from '../judge/map-pictures.ts';
 import { hasRule, type Game, type GameStatus } from '../judge/model.ts';
+import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/option-commands.ts';
 import { owesOrders } from '../judge/order-set.ts';
 import type { JudgeStore, JudgeTransaction } from '../judge/ports.ts';
@@ -155,7 +156,8 @@ async function gamesList(tx: JudgeTransaction, _now: Date): Promise<GamesListVie
 }
 
 async function gameView(tx: JudgeTransaction, name: string, now: Date): Promise<GameView | null> {
-  const overview = await tx.gameOverview(name);
+  const gameName = readGameName(name);
+  const overview = gameName && (await tx.gameOverview(gameName));
   if (overview === null) return null;
   const { game, seats, phase, orders } = overview;
   const variant = loadVariant(game.variant);
@@ -242,8 +244,9 @@ function centreHistory(variant: Variant, phases: readonly { readonly phaseId: st
 }
 
 async function gameDeadlines(tx: JudgeTransaction, name: string): Promise<GameDeadlines | null> {
-  const game = await tx.findGame(name);
-  if (game === null) return null;
+  const gameName = readGameName(name);
+  const game = gameName && (await tx.findGame(gameName));
+  if (!game) return null;
   const variant = loadVariant(game.variant);
   const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
   const entries: DeadlineEntry[] = [];
@@ -263,8 +266,9 @@ async function gameDeadlines(tx: JudgeTransaction, name: string): Promise<GameDe
 }
 
 async function gameMap(tx: JudgeTransaction, name: string, wantedPhase: string | null): Promise<string | null> {
-  const game = await tx.findGame(name);
-  if (game === null || game.currentPhase === null) return null;
+  const gameName = readGameName(name);
+  const game = gameName && (await tx.findGame(gameName));
+  if (!game || game.currentPhase === null) return null;
   const variant = loadVariant(game.variant);
   let wanted = game.currentPhase;
   if (wantedPhase !== null) {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { startHarnessGame, type HarnessGame } from '../support/judge-harness.ts';
 import { SPRING_1901_ORDERS } from './game-fixture.ts';
+import { gameName } from '../support/names.ts';
 
 // At most one adjudication per mail, none where nothing changed (issue 11): a mail's orders are
 // checked (bound to their units, src/engine/check-orders.ts) and the game's orders adjudicated
@@ -43,11 +44,11 @@ async function counted(send: () => Promise<unknown>): Promise<{ adjudicatePhase:
 describe('adjudications per mail', () => {
   const store = new InMemoryJudgeStore();
   let game: HarnessGame;
-  const phaseNow = () => store.transaction(async (tx) => (await tx.findGame('demo'))!.currentPhase);
+  const phaseNow = () => store.transaction(async (tx) => (await tx.findGame(gameName('demo')))!.currentPhase);
   /** Hold orders for every unit the power has, as written by a player. */
   const holdAll = (power: string) =>
     store.transaction(async (tx) => {
-      const current = (await tx.findGame('demo'))!;
+      const current = (await tx.findGame(gameName('demo')))!;
       const phase = (await tx.phase(current.id, current.currentPhase!))!;
       return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n');
     });

@@ -11,6 +11,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { readGameName } from '../../src/commands/names.ts';
 
 // The Master's commands through mail, on a fake clock that starts on Monday 5 January 2004.
 
@@ -477,7 +478,8 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
         const [keyword, ...args] = text.split(' ');
         const ctx: BlockContext<GamePorts> = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
         try {
-          const [game = '', second = '', third = ''] = args;
+          const [written = '', second = '', third = ''] = args;
+          const game = readGameName(written);
           const command: MasterCommand = keyword === 'PURGE' ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second } : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
           await masterCommandWithoutSignon(ctx, command);
         } catch (error) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/judge/model.ts';
 import { announcedProcessingTime, heldToDeadline, processingTime } from '../../src/judge/process-delay.ts';
+import { gameName } from '../support/names.ts';
 
 // The arithmetic of njudge's processing delay, without a database: max(start, now + delay),
 // at once when that is not after now, and at once for REAL_TIME and untimed NO_DEADLINE games.
@@ -8,7 +9,7 @@ import { announcedProcessingTime, heldToDeadline, processingTime } from '../../s
 const NOW = new Date('2004-01-06T05:00:00Z');
 const game = (patch: Partial<Game> = {}): Game => ({
   id: 1,
-  name: 'demo',
+  name: gameName('demo'),
   variant: 'standard',
   status: 'active',
   rules: [],

@@ -5,6 +5,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { gameName } from '../support/names.ts';
 
 // njudge's signon gates (njudge.md §3): SET DEDICATION n, SET ONTIMERAT x and SET RESRAT x decide
 // whose record lets them JOIN a game or TAKEOVER one of its powers.
@@ -71,7 +72,7 @@ describeEachDatabase('signon gates', (getStore) => {
     const played = await startGame(db(), '', clock);
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     await store.transaction(async (tx) => {
-      const seats = await tx.seats((await tx.findGame('demo'))!.id);
+      const seats = await tx.seats((await tx.findGame(gameName('demo')))!.id);
       const seatOf = (address: string) => seats.find((s) => s.address === address)!.id;
       await tx.addDedication([
         { seatId: seatOf('p1@players.example'), points: 3 - 1 - 49 - 100, onTime: 1, late: 1, resigned: 2 },
@@ -173,7 +174,7 @@ describeEachDatabase('signon gates', (getStore) => {
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     await judge.receive(eml({ from: 'poor@players.example' }, 'JOIN gated poorpw'));
     await store.transaction(async (tx) => {
-      const seat = (await tx.seats((await tx.findGame('gated'))!.id)).find((s) => s.address === 'poor@players.example')!;
+      const seat = (await tx.seats((await tx.findGame(gameName('gated')))!.id)).find((s) => s.address === 'poor@players.example')!;
       await tx.addDedication([{ seatId: seat.id, points: -100, started: 1, resigned: 1 }]);
     });
 

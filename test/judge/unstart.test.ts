@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame, type HarnessGame } from '../support/judge-harness.ts';
 import { SPRING_1901_ORDERS } from './game-fixture.ts';
+import { gameName } from '../support/names.ts';
 
 // njudge's UNSTART and ROLLBACK FORMING (issue 13): a game still in its first phase goes back to
 // forming; one game on the in-memory storage port, no database.
@@ -17,7 +18,7 @@ describe('UNSTART / ROLLBACK FORMING', () => {
     return lastReply(GM);
   };
   const read = () => store.transaction(async (tx) => {
-    const g = (await tx.findGame('demo'))!;
+    const g = (await tx.findGame(gameName('demo')))!;
     return { game: g, seats: (await tx.seats(g.id)).filter((s) => s.role === 'power'), phases: await tx.storedPhases(g.id) };
   });
 

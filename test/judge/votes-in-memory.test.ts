@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { startHarnessGame } from '../support/judge-harness.ts';
+import { gameName } from '../support/names.ts';
 
 // Draws, concessions and proposals on the in-memory storage port: the judge's vote rules alone, in
 // milliseconds (test/judge/votes.test.ts plays the same by mail on PGlite and PostgreSQL).
@@ -11,7 +12,7 @@ const POWERS = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'T
 async function voting(rules: string) {
   const store = new InMemoryJudgeStore();
   const game = await startHarnessGame(store, rules, () => NOW);
-  const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame('demo'))!.id));
+  const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
   const addressOf = new Map<string | null, string>(seats.map((s) => [s.power, s.address]));
   /** Sends `lines` as the power and returns the judge's reply to it. */
   const as = async (power: string, lines: string): Promise<string> => {
@@ -20,7 +21,7 @@ async function voting(rules: string) {
     const reply = store.outbox().slice(before).find((m) => m.kind === 'reply' && m.to.includes(addressOf.get(power) ?? ''));
     return reply?.body ?? '';
   };
-  const status = async () => store.transaction(async (tx) => (await tx.findGame('demo'))!.status);
+  const status = async () => store.transaction(async (tx) => (await tx.findGame(gameName('demo')))!.status);
   return { store, as, status };
 }
 

@@ -3,6 +3,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { startGame, SPRING_1901_ORDERS } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { describeEachDatabase } from '../support/databases.ts';
+import { gameName } from '../support/names.ts';
 
 // gameOverview reads in one statement what LIST took from five: it must give exactly what
 // those reads give, the deadline a Date like everywhere else.
@@ -15,11 +16,11 @@ describeEachDatabase('the overview of a game', (getStore) => {
     await game.judge.receive(eml({ from: 'watcher@players.example' }, 'OBSERVE demo watchpw'));
     const store = createJudgeStore(db, { messageIdDomain: 'judge.example' });
     const { overview, separately } = await store.transaction(async (tx) => {
-      const found = (await tx.findGame('demo'))!;
+      const found = (await tx.findGame(gameName('demo')))!;
       const phase = await tx.phase(found.id, found.currentPhase!);
       const seats = await tx.seats(found.id);
       return {
-        overview: await tx.gameOverview('DEMO'),
+        overview: await tx.gameOverview(gameName('DEMO')),
         separately: {
           game: found,
           seats,
@@ -42,11 +43,11 @@ describeEachDatabase('the overview of a game', (getStore) => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.example' });
     await store.transaction(async (tx) => {
-      expect(await tx.gameOverview('nowhere')).toBeNull();
+      expect(await tx.gameOverview(gameName('nowhere'))).toBeNull();
     });
     const judge = (await startGame(db, '')).judge;
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE later gmpass\nFORM'));
-    const overview = await store.transaction((tx) => tx.gameOverview('later'));
+    const overview = await store.transaction((tx) => tx.gameOverview(gameName('later')));
     expect(overview).toMatchObject({ game: { name: 'later', status: 'forming', currentPhase: null }, phase: null, orders: [] });
     expect([...overview!.publicRecords.keys()]).toEqual(['gm@players.example']);
     expect(overview!.seats.map((s) => s.role)).toEqual(['master']);

@@ -4,6 +4,7 @@ import type { JudgeStore } from '../../src/judge/ports.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
+import { gameName } from '../support/names.ts';
 
 // SEARCH reads a trigram index (sql/019_game_search.sql) instead of every listed game: it must
 // still find exactly the games the plain reading finds (the in-memory store's, which looks at
@@ -42,7 +43,7 @@ const SEARCHES: readonly (readonly string[])[] = [
 async function addGames(store: JudgeStore): Promise<void> {
   await store.transaction(async (tx) => {
     for (const game of GAMES) {
-      await tx.createGame({ ...game, description: '', privateWordHash: null, timing: null, timeZone: 'UTC' });
+      await tx.createGame({ ...game, name: gameName(game.name), description: '', privateWordHash: null, timing: null, timeZone: 'UTC' });
     }
   });
 }

@@ -1,6 +1,7 @@
 import { Judge } from '../../src/judge/judge.ts';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import type { JudgeStore } from '../../src/judge/ports.ts';
+import { gameName } from './names.ts';
 
 // The judge driven directly with InboundMail values (the judge's own type, what the mail layer
 // hands it): no MIME, no database when given the in-memory store. For fast judge unit tests.
@@ -30,7 +31,7 @@ export async function startHarnessGame(store: JudgeStore, createLines = '', cloc
   const judge = new Judge(store, HARNESS_JUDGE, () => 0.3, clock);
   await judge.receive(inboundMail('gm@players.example', `CREATE demo gmpass\nTIMING MIN 0 DELAY 0\n${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(inboundMail(`p${i}@players.example`, `JOIN demo pw${i}`));
-  const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame('demo'))!.id));
+  const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
   const holder = new Map<string, { address: string; password: string }>(seats.filter((s) => s.role === 'power').map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
   return {
     judge,

@@ -3,6 +3,7 @@ import { parseBody } from '../../../src/commands/index.ts';
 import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from '../../../src/judge/model.ts';
 import { planPress, type PressCommand, type PressPlan } from '../../../src/judge/press/index.ts';
 import type { PowerId } from '../../../src/engine/types.ts';
+import { gameName } from '../../support/names.ts';
 
 // A seven-power standard game with a Master, two observers and a monitor; press commands are
 // read from mail text by the real parser, so tests use the syntax players write.
@@ -61,7 +62,7 @@ export interface Scenario {
 }
 
 export function game(rules: readonly GameRule[] = [], status: GameStatus = 'active'): Pick<Game, 'name' | 'status' | 'rules'> {
-  return { name: 'demo', status, rules };
+  return { name: gameName('demo'), status, rules };
 }
 
 export function plan(scenario: Scenario): PressPlan {
