@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
+
+// The use cases decide and src/render writes (issue 11): no words of a reply or a queued mail are
+// written inline in src/judge. What is checked: the expressions handed to a reply (`reply.push`,
+// `replies.push`), to a queued mail (`enqueueMail`'s and `archiveNotice`'s subject and body), and to the judge's notice
+// helpers (their title and body arguments, listed below), may hold no string or template literal
+// with words in it: only render's values, names and lower-case tokens such as a record's kind
+// ('forming') or a role ('monitor'). Not followed: a local function that builds text and returns
+// it into one of these, which a reviewer still has to catch.
+
+/** The notice helpers of src/judge and which of their arguments are a title or a body. */
+const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
+  noticeToAll: [4, 5],
+  parameterChange: [2],
+  tell: [3, 4],
+  notifyPlayers: [2, 3],
+  announceEnd: [5],
+};
+
+/** A literal with words: anything with a letter but a lower-case token like 'forming' or 'set-absence'. */
+function hasWords(text: string): boolean {
+  return /[A-Za-z]/.test(text) && !/^[a-z][a-z0-9_-]*$/.test(text);
+}
+
+function literalText(node: ts.Node): string | null {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+  return null;
+}
+
+/** The literals with words anywhere in an expression. */
+function wordyLiterals(node: ts.Node): string[] {
+  const found: string[] = [];
+  const visit = (child: ts.Node): void => {
+    const text = literalText(child);
+    if (text !== null && hasWords(text)) found.push(text);
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+function calleeName(call: ts.CallExpression): string | null {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return null;
+}
+
+/** `x.reply.push`, `reply.push`, `replies.push`. */
+function isReplyPush(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'push') return false;
+  const target = callee.expression;
+  const name = ts.isIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : null;
+  return name === 'reply' || name === 'replies';
+}
+
+interface InlineText {
+  readonly module: string;
+  readonly line: number;
+  readonly sink: 'reply' | 'notice';
+  readonly text: string;
+}
+
+/** Every literal with words handed to a reply or a notice in one module's source. */
+function inlineTexts(module: string, source: string): InlineText[] {
+  const file = ts.createSourceFile(module, source, ts.ScriptTarget.Latest, true);
+  const found: InlineText[] = [];
+  const report = (sink: InlineText['sink'], node: ts.Node) => {
+    for (const text of wordyLiterals(node)) found.push({ module, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, sink, text });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node);
+      if (isReplyPush(node)) for (const argument of node.arguments) report('reply', argument);
+      else if (name === 'enqueueMail' || name === 'archiveNotice') {
+        const [mail] = node.arguments;
+        if (mail && ts.isObjectLiteralExpression(mail)) {
+          for (const property of mail.properties) {
+            if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && (property.name.text === 'subject' || property.name.text === 'body')) report('notice', property.initializer);
+          }
+        }
+      } else if (name !== null && Object.hasOwn(NOTICE_HELPERS, name)) {
+        for (const index of NOTICE_HELPERS[name]!) if (node.arguments[index]) report('notice', node.arguments[index]);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
+ * Queued mails whose words are still written in these use cases, by module: the count may only
+ * fall (move a text to src/render and lower its number here); replies have none left.
+ */
+const NOTICES_LEFT: Readonly<Record<string, number>> = {
+  'judge/enter-game.ts': 6,
+  'judge/game-events.ts': 12,
+  'judge/info-commands.ts': 1,
+  'judge/master-commands.ts': 40,
+  'judge/masters.ts': 7,
+  'judge/option-commands.ts': 2,
+  'judge/process-turn.ts': 2,
+  'judge/replacement.ts': 4,
+  'judge/session-commands.ts': 6,
+  'judge/time-commands.ts': 11,
+};
+
+describe('the words of replies and notices are written by src/render', () => {
+  const judge = sourceModules().filter((module) => layerOf(module) === 'judge');
+  const found = judge.flatMap((module) => inlineTexts(module, readFileSync(path.join(SRC, module), 'utf8')));
+
+  it('no reply text is written inline in src/judge', () => {
+    expect(found.filter((t) => t.sink === 'reply').map((t) => `${t.module}:${t.line} ${t.text}`)).toEqual([]);
+  });
+
+  it('no more notice text inline in src/judge than is left to move', () => {
+    const counts: Record<string, number> = {};
+    for (const t of found.filter((t) => t.sink === 'notice')) counts[t.module] = (counts[t.module] ?? 0) + 1;
+    const grown = Object.entries(counts).filter(([module, count]) => count > (NOTICES_LEFT[module] ?? 0));
+    expect(grown.map(([module, count]) => `${module}: ${count} inline notice texts, ${NOTICES_LEFT[module] ?? 0} allowed`)).toEqual([]);
+  });
+
+  it('catches a reply or a notice written inline, and lets render values, names and tokens pass', () => {
+    const source = [
+      "ctx.reply.push(`Game '${game.name}' has ended.`);",
+      "ctx.reply.push(done ? renderTimeReply({ kind: 'game-ended', gameName }) : 'Nothing to do.');",
+      "ctx.reply.push(renderMasterReply({ kind: 'watcher-removed', role: seat.role === 'monitor' ? 'monitor' : 'observer', who }));",
+      'ctx.reply.push(text);',
+      "await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, game, null, 'Preview'), body, kind: 'notice' });",
+      "await noticeToAll(ctx.tx, ctx.config, game, seats, notice.title, () => notice.body);",
+      "await parameterChange(ctx, session, `The Master has paused game '${game.name}'.`);",
+    ].join('\n');
+    expect(inlineTexts('judge/example.ts', source).map((t) => [t.line, t.sink])).toEqual([
+      [1, 'reply'],
+      [2, 'reply'],
+      [5, 'notice'],
+      [7, 'notice'],
+    ]);
+  });
+});
