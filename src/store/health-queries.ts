@@ -16,6 +16,10 @@ export interface QueueGauges {
   readonly outboxOldestSeconds: number;
   /** Outgoing mail given up (undeliverable or too many attempts). */
   readonly outboxDead: number;
+  /** Inbound mail recorded and not yet judged (PostgreSQL's queue; PGlite judges as it reads: 0). */
+  readonly inboundQueued: number;
+  /** Seconds since the oldest of those was recorded; 0 when there is none. */
+  readonly inboundOldestSeconds: number;
   /** Timed jobs whose time has come and that are not done. */
   readonly jobsDue: number;
   /** Open jobs that have failed at least once. */
@@ -25,7 +29,7 @@ export interface QueueGauges {
 }
 
 export async function queueGauges(db: Kysely<Database>, now: Date): Promise<QueueGauges> {
-  const [outbox, jobs, games] = await Promise.all([
+  const [outbox, inbound, jobs, games] = await Promise.all([
     db
       .selectFrom('outbox')
       .select([
@@ -35,6 +39,11 @@ export async function queueGauges(db: Kysely<Database>, now: Date): Promise<Queu
       ])
       .where('status', 'in', ['pending', 'dead'])
       .executeTakeFirstOrThrow(),
+    // The oldest by the key's order (rows are numbered as they are recorded): no scan for the minimum.
+    db
+      .selectFrom('inbound_queue')
+      .select([sql<string>`count(*)`.as('queued'), sql<Date | null>`(SELECT queued_at FROM inbound_queue ORDER BY id LIMIT 1)`.as('oldest')])
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('jobs')
       .select([sql<string>`count(*) FILTER (WHERE due_at <= ${now})`.as('due'), sql<string>`count(*) FILTER (WHERE attempts > 0)`.as('failing')])
@@ -42,11 +51,13 @@ export async function queueGauges(db: Kysely<Database>, now: Date): Promise<Queu
       .executeTakeFirstOrThrow(),
     db.selectFrom('games').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute(),
   ]);
-  const oldest = outbox.oldest === null ? null : new Date(outbox.oldest);
+  const ageSeconds = (at: Date | string | null) => (at === null ? 0 : Math.max(0, (now.getTime() - new Date(at).getTime()) / 1000));
   return {
     outboxPending: Number(outbox.pending),
-    outboxOldestSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000),
+    outboxOldestSeconds: ageSeconds(outbox.oldest),
     outboxDead: Number(outbox.dead),
+    inboundQueued: Number(inbound.queued),
+    inboundOldestSeconds: ageSeconds(inbound.oldest),
     jobsDue: Number(jobs.due),
     jobsFailing: Number(jobs.failing),
     games: Object.fromEntries(games.map((row) => [row.status, Number(row.n)])),

@@ -67,6 +67,8 @@ export class JudgeMetrics {
       metric('dipjudge_outbox_pending', 'gauge', 'Outgoing mail not yet sent.', [`dipjudge_outbox_pending ${gauges.outboxPending}`]);
       metric('dipjudge_outbox_oldest_age_seconds', 'gauge', 'Age of the oldest outgoing mail not yet sent (0: none).', [`dipjudge_outbox_oldest_age_seconds ${number(gauges.outboxOldestSeconds)}`]);
       metric('dipjudge_outbox_dead', 'gauge', 'Outgoing mail given up (see dipjudge outbox --failed).', [`dipjudge_outbox_dead ${gauges.outboxDead}`]);
+      metric('dipjudge_inbound_queued', 'gauge', 'Inbound mail recorded and not yet judged (PostgreSQL\'s queue).', [`dipjudge_inbound_queued ${gauges.inboundQueued}`]);
+      metric('dipjudge_inbound_oldest_age_seconds', 'gauge', 'Age of the oldest inbound mail not yet judged (0: none).', [`dipjudge_inbound_oldest_age_seconds ${number(gauges.inboundOldestSeconds)}`]);
       metric('dipjudge_jobs_due', 'gauge', 'Timed jobs whose time has come, not yet done.', [`dipjudge_jobs_due ${gauges.jobsDue}`]);
       metric('dipjudge_jobs_failing', 'gauge', 'Open timed jobs that failed at least once.', [`dipjudge_jobs_failing ${gauges.jobsFailing}`]);
       metric(

@@ -9,7 +9,7 @@ import { JudgeMetrics } from '../../src/web/metrics.ts';
 // Pure parts of the HTTP side: the metrics text, the health checks and ICS line folding.
 
 describe('JudgeMetrics', () => {
-  const gauges = { outboxPending: 3, outboxOldestSeconds: 12.5, outboxDead: 1, jobsDue: 2, jobsFailing: 0, games: { forming: 2, active: 1 } };
+  const gauges = { outboxPending: 3, outboxOldestSeconds: 12.5, outboxDead: 1, inboundQueued: 4, inboundOldestSeconds: 7.25, jobsDue: 2, jobsFailing: 0, games: { forming: 2, active: 1 } };
 
   it('writes valid Prometheus text: HELP and TYPE per metric, cumulative histogram buckets, escaped labels', () => {
     const metrics = new JudgeMetrics();
@@ -41,6 +41,9 @@ describe('JudgeMetrics', () => {
     expect(text).toContain('dipjudge_judge_duration_seconds_sum 0.324\n');
     expect(text).toContain('dipjudge_outbox_pending 3\n');
     expect(text).toContain('dipjudge_outbox_oldest_age_seconds 12.5\n');
+    expect(text).toContain('# TYPE dipjudge_inbound_queued gauge\ndipjudge_inbound_queued 4\n');
+    expect(text).toContain('# TYPE dipjudge_inbound_oldest_age_seconds gauge\ndipjudge_inbound_oldest_age_seconds 7.25\n');
+    expect(text).toContain('dipjudge_jobs_due 2\n');
     expect(text).toContain('dipjudge_games{state="active"} 1\ndipjudge_games{state="forming"} 2\n');
     expect(text.match(/^# TYPE dipjudge_judge_duration_seconds histogram$/m)).not.toBeNull();
   });
@@ -49,6 +52,7 @@ describe('JudgeMetrics', () => {
     const text = new JudgeMetrics().render(null, { version: '0.1.0', database: 'pglite' });
     expect(text).toContain('dipjudge_database_up 0\n');
     expect(text).not.toContain('dipjudge_outbox_pending');
+    expect(text).not.toContain('dipjudge_inbound_queued');
   });
 });
 

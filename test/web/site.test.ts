@@ -177,6 +177,8 @@ describeEachDatabase(
       expect(response.body).toContain('\ndipjudge_games{state="forming"} 2\n');
       expect(response.body).toContain('\ndipjudge_mails_total{outcome="processed"} 1\n');
       expect(response.body).toMatch(/\ndipjudge_outbox_oldest_age_seconds \d+(\.\d+)?\n/);
+      expect(response.body).toContain('\ndipjudge_inbound_queued 0\n');
+      expect(response.body).toContain('\ndipjudge_inbound_oldest_age_seconds 0\n');
     });
 
     it('never shows an address or a password on any page', () => {
