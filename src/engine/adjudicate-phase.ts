@@ -2,10 +2,10 @@ import { adjudicateAdjustments } from './adjustment.ts';
 import { advance, type Advanced } from './advance.ts';
 import { adjudicateMovement } from './movement/adjudicate-movement.ts';
 import { ownerBorderRetreats, screenOwnerBorders } from './owner-borders.ts';
-import { parsePhaseId } from './phase.ts';
+import { knownPhase, parsePhaseId } from './phase.ts';
 import type { PhaseOutcome, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
-import type { Holdings, Position } from './types.ts';
+import type { Holdings, Position, Unit } from './types.ts';
 import type { Variant } from './variant.ts';
 
 function withResults(results: PhaseOutcome['results'], advanced: Advanced): PhaseOutcome {
@@ -19,21 +19,32 @@ function holdingsOf(position: Position): Holdings {
   return { units, supplyCenters, ...(undeterminedHomes ? { undeterminedHomes } : {}), ...(homeCenters ? { homeCenters } : {}) };
 }
 
+/** What a position holds, with the units a phase left. */
+function heldAfter(position: Position, units: readonly Unit[]): Holdings {
+  const { supplyCenters, undeterminedHomes, homeCenters } = position;
+  if (undeterminedHomes === undefined && homeCenters === undefined) return { units, supplyCenters };
+  return { units, supplyCenters, ...(undeterminedHomes ? { undeterminedHomes } : {}), ...(homeCenters ? { homeCenters } : {}) };
+}
+
 /** Adjudicates one phase of a game and returns the results and the position of the next phase. */
 export function adjudicatePhase(variant: Variant, position: Position, orders: readonly SubmittedOrder[]): PhaseOutcome {
-  const phase = parsePhaseId(position.phase);
+  const phase = knownPhase(position.phase);
   if (!phase) throw new PhaseError(`"${position.phase}" is not a phase id like S1901M, F1901R or W1901A`);
   if (variant.flowIndex(phase) < 0) throw new PhaseError(`the ${variant.title} variant has no phase ${position.phase}`);
   switch (phase.type) {
     case 'movement': {
+      if (!variant.map.hasOwnerBorders) {
+        const moved = adjudicateMovement(variant.forPhase(phase), position.units, orders);
+        return withResults(moved.results, advance(variant, phase, heldAfter(position, moved.units), moved.dislodged));
+      }
       const screened = screenOwnerBorders(variant, position.supplyCenters, orders);
       const moved = adjudicateMovement(variant.forPhase(phase), position.units, screened.orders);
       const dislodged = ownerBorderRetreats(variant, position.supplyCenters, moved.dislodged);
-      return withResults(screened.settle(moved.results), advance(variant, phase, { ...holdingsOf(position), units: moved.units }, dislodged));
+      return withResults(screened.settle(moved.results), advance(variant, phase, heldAfter(position, moved.units), dislodged));
     }
     case 'retreat': {
       const retreated = adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders);
-      return withResults(retreated.results, advance(variant, phase, { ...holdingsOf(position), units: retreated.units }, []));
+      return withResults(retreated.results, advance(variant, phase, heldAfter(position, retreated.units), []));
     }
     case 'adjustment': {
       const adjusted = adjudicateAdjustments(variant, holdingsOf(position), orders);

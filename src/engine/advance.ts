@@ -16,7 +16,8 @@ export interface Advanced {
 
 /**
  * `held` is what the processed phase left: its units with the centres, undetermined homes
- * (MOBILIZE) and game-given homes (NEWHOMES) to carry on.
+ * (MOBILIZE) and game-given homes (NEWHOMES) to carry on. The units and dislodged units must be
+ * lists the phase made: the next position takes them as they are.
  */
 export function advance(variant: Variant, processed: Phase, held: Holdings, dislodged: readonly DislodgedUnit[]): Advanced {
   const units = held.units;
@@ -32,27 +33,31 @@ export function advance(variant: Variant, processed: Phase, held: Holdings, disl
       winner ??= victor(variant, centers);
       if (variant.newHomesYears.includes(phase.year)) homeCenters = Object.fromEntries(variant.powers.map((p) => [p.id, [...(centers[p.id] ?? [])]]));
     }
-    const holdings: Holdings = {
-      units,
-      supplyCenters: centers,
-      ...(held.undeterminedHomes ? { undeterminedHomes: held.undeterminedHomes } : {}),
-      ...(homeCenters ? { homeCenters } : {}),
-    };
     if (phase.type === 'retreat' && (guard > 0 || dislodged.length === 0)) continue;
-    if (phase.type === 'adjustment' && !variant.powers.some((p) => adjustmentNeeded(variant, holdings, p.id))) continue;
-    return {
-      // Keys in this order: `dipjudge adjudicate` writes the position as it is, byte for byte the same from release to release.
-      position: {
-        variant: variant.name,
-        phase: formatPhaseId(phase),
-        units: [...units],
-        dislodged: phase.type === 'retreat' ? [...dislodged] : [],
+    if (phase.type === 'adjustment') {
+      const holdings: Holdings = {
+        units,
         supplyCenters: centers,
-        ...(holdings.undeterminedHomes ? { undeterminedHomes: holdings.undeterminedHomes } : {}),
-        ...(holdings.homeCenters ? { homeCenters: holdings.homeCenters } : {}),
-      },
-      winner,
-    };
+        ...(held.undeterminedHomes ? { undeterminedHomes: held.undeterminedHomes } : {}),
+        ...(homeCenters ? { homeCenters } : {}),
+      };
+      if (!variant.powers.some((p) => adjustmentNeeded(variant, holdings, p.id))) continue;
+    }
+    // Keys in this order: `dipjudge adjudicate` writes the position as it is, byte for byte the same from release to release.
+    // The units and dislodged units are the phase's own new lists, not shared with the caller's position.
+    const position: Position =
+      held.undeterminedHomes === undefined && homeCenters === undefined
+        ? { variant: variant.name, phase: formatPhaseId(phase), units, dislodged: phase.type === 'retreat' ? dislodged : [], supplyCenters: centers }
+        : {
+            variant: variant.name,
+            phase: formatPhaseId(phase),
+            units,
+            dislodged: phase.type === 'retreat' ? dislodged : [],
+            supplyCenters: centers,
+            ...(held.undeterminedHomes ? { undeterminedHomes: held.undeterminedHomes } : {}),
+            ...(homeCenters ? { homeCenters } : {}),
+          };
+    return { position, winner };
   }
   throw new Error(`variant ${variant.name} has no movement phase in its flow`);
 }

@@ -196,6 +196,11 @@ export class GameMap {
     return this.byName.get(normaliseName(name));
   }
 
+  /** Every name `lookup` knows (ids, full names, aliases), normalised. */
+  names(): IterableIterator<string> {
+    return this.byName.keys();
+  }
+
   /** True when the location names a province (and, if given, one of its split coasts). */
   isLocation(location: LocationId): boolean {
     const province = this.byId.get(provinceOf(location));

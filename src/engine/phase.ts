@@ -52,6 +52,18 @@ export function phaseOf(id: PhaseId): Phase {
   return phase;
 }
 
+/** parsePhaseId, remembering each id as phaseOf does (the engine reads the phase of every position it is given). */
+export function knownPhase(text: string): Phase | null {
+  let phase = parsedIds.get(text);
+  if (phase === undefined) {
+    const parsed = parsePhaseId(text);
+    if (parsed === null) return null;
+    phase = parsed;
+    parsedIds.set(text, phase);
+  }
+  return phase;
+}
+
 /** njudge's spelling, which result parsers such as the Mapper expect: winter adjustments are F1901B. */
 export function formatNjudgePhaseId(phase: Phase): string {
   if (phase.type === 'adjustment') return `F${phase.year}B`;

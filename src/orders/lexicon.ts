@@ -68,6 +68,10 @@ export class Lexicon {
   private readonly phraseProvince: (ProvinceId | null)[] = [null];
   private readonly phraseText: string[] = [''];
   private readonly phraseChildren: (Map<number, number> | undefined)[] = [undefined];
+  /** Per phrase node: whether some name of the map starts with the phrase and has more words. */
+  private readonly phraseContinues: boolean[] = [true];
+  /** Every run of a name's first words that is shorter than the name: `north`, `north atlantic`. */
+  private readonly namePrefixes = new Set<string>();
 
   constructor(private readonly map: GameMap) {
     let maxWords = MIN_PHRASE_WORDS;
@@ -81,6 +85,13 @@ export class Lexicon {
       }
     }
     this.maxWords = maxWords;
+    for (const name of map.names()) {
+      let end = name.indexOf(' ');
+      while (end >= 0) {
+        this.namePrefixes.add(name.slice(0, end));
+        end = name.indexOf(' ', end + 1);
+      }
+    }
   }
 
   // ---- words ----
@@ -186,11 +197,17 @@ export class Lexicon {
     this.phraseText.push(text);
     this.phraseProvince.push(this.map.lookup(text) ?? null);
     this.phraseChildren.push(undefined);
+    this.phraseContinues.push(this.namePrefixes.has(text));
     return this.phraseText.length - 1;
   }
 
   province(node: number): ProvinceId | null {
     return this.phraseProvince[node] ?? null;
+  }
+
+  /** Whether a longer phrase from this node could still name a province: when not, reading more words is pointless. */
+  continues(node: number): boolean {
+    return this.phraseContinues[node] === true;
   }
 
   /** For the rare phrase the tables cannot hold: ask the map directly. */

@@ -46,7 +46,9 @@ export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): Pa
   }
   const parser = parserFor(map);
   tokenise(line, parser.lexicon, buffer);
-  const results: ParsedOrder[] = [];
+  // Most lines hold one order: its list is made when it is complete, at its size.
+  let only: ParsedOrder | null = null;
+  let results: ParsedOrder[] | null = null;
   let power: string | null = null;
   let textStart = 0; // where the current order's text starts in the line
   let first = 0; // its first token
@@ -66,17 +68,18 @@ export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): Pa
       // From the first to the last token: blanks and a closing full stop are not part of the order.
       const text = line.slice(buffer.start[first], buffer.end[t - 1]);
       const order = parser.parse(line, phase, first, t);
-      results.push(order ? { ok: true, text, power, order } : { ok: false, text, power, error: parser.error });
+      const parsed: ParsedOrder = order ? { ok: true, text, power, order } : { ok: false, text, power, error: parser.error };
+      if (only === null) only = parsed;
+      else (results ??= [only]).push(parsed);
     }
     textStart = t < count ? buffer.end[t]! : line.length;
     first = t + 1;
     prefixRead = false;
   }
-  if (results.length === 0) {
-    const error = power === null ? 'The order is empty' : `There is no order after "${power}:"`;
-    results.push({ ok: false, text: '', power, error });
-  }
-  return results;
+  if (results !== null) return results;
+  if (only !== null) return [only];
+  const error = power === null ? 'The order is empty' : `There is no order after "${power}:"`;
+  return [{ ok: false, text: '', power, error }];
 }
 
 /** The power of a line that holds nothing but a power heading such as `England:` (DATC style); otherwise null. */
@@ -307,7 +310,7 @@ class OrderParser {
     if (node < 0) return this.phraseByText();
     let found = lexicon.province(node);
     let foundEnd = j + 1;
-    for (let words = 1; words < lexicon.maxWords; words++) {
+    for (let words = 1; words < lexicon.maxWords && lexicon.continues(node); words++) {
       const next = this.nextPhraseWord(j);
       if (next < 0) break;
       j = next;
