@@ -20,8 +20,9 @@ import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 //  - in process (bench/adjudicate-figures.ts, bundled as the judge is built, against each release's
 //    sources): CPU µs per phase of the resolver, adjudication, parsing, both, adjudicate() and its
 //    JSON output;
-//  - `dipjudge adjudicate` end to end on a batch of the dense phase, compact and --pretty: CPU and
-//    wall µs per phase, the start-up (a batch of one) taken off;
+//  - `dipjudge adjudicate` end to end on a batch of the dense phase, compact (with its worker
+//    threads, then on one thread) and --pretty: CPU (of all threads) and wall µs per phase, the
+//    start-up (a batch of one) taken off;
 //  - map pictures (this release only).
 
 interface Fixture {
@@ -81,10 +82,10 @@ interface Figures {
   readonly jsonOut: number;
 }
 
-/** `dipjudge adjudicate` of `file` through bash, whose `times` gives the child's CPU: wall and CPU µs. */
-function runCli(tree: string, file: string, pretty: boolean): { wall: number; cpu: number } {
+/** `dipjudge adjudicate` of `file` through bash, whose `times` gives the child's CPU (all its threads): wall and CPU µs. */
+function runCli(tree: string, file: string, args: readonly string[]): { wall: number; cpu: number } {
   const bin = path.join(tree, 'bin', 'dipjudge.js');
-  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} adjudicate${pretty ? ' --pretty' : ''} < ${JSON.stringify(file)} > /dev/null; status=$?; times; exit $status`;
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} adjudicate ${args.join(' ')} < ${JSON.stringify(file)} > /dev/null; status=$?; times; exit $status`;
   const started = process.hrtime.bigint();
   const child = spawnSync('bash', ['-c', command], { encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - started) / 1000;
@@ -95,9 +96,9 @@ function runCli(tree: string, file: string, pretty: boolean): { wall: number; cp
 }
 
 /** Per phase of the batch, start-up (a batch of one) taken off: the better of two runs each. */
-function cliFigures(tree: string, one: string, batch: string, pretty: boolean): { wall: number; cpu: number } {
+function cliFigures(tree: string, one: string, batch: string, args: readonly string[]): { wall: number; cpu: number } {
   const best = (file: string) => {
-    const [a, b] = [runCli(tree, file, pretty), runCli(tree, file, pretty)];
+    const [a, b] = [runCli(tree, file, args), runCli(tree, file, args)];
     return { wall: Math.min(a.wall, b.wall), cpu: Math.min(a.cpu, b.cpu) };
   };
   const start = best(one);
@@ -137,10 +138,17 @@ try {
   writeFileSync(one, JSON.stringify([dense.input]));
   writeFileSync(batch, JSON.stringify(Array.from({ length: cliPhases }, () => dense.input)));
   console.log(`\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`);
-  for (const pretty of [false, true]) {
-    const [was, is] = [cliFigures(previous, one, batch, pretty), cliFigures(ROOT, one, batch, pretty)];
+  // A large batch is adjudicated on worker threads too (one per further core) unless --threads 0;
+  // the previous release (835f543 and before) had one thread and no such option.
+  const modes = [
+    { label: 'compact', args: [], previousArgs: [] },
+    { label: 'compact, --threads 0', args: ['--threads', '0'], previousArgs: [] },
+    { label: '--pretty', args: ['--pretty'], previousArgs: ['--pretty'] },
+  ];
+  for (const { label, args, previousArgs } of modes) {
+    const [was, is] = [cliFigures(previous, one, batch, previousArgs), cliFigures(ROOT, one, batch, args)];
     console.log(
-      `  ${(pretty ? '--pretty' : 'compact').padEnd(10)} CPU ${was.cpu.toFixed(0)} → ${is.cpu.toFixed(0)} (${ratio(was.cpu, is.cpu)})  wall ${was.wall.toFixed(0)} → ${is.wall.toFixed(0)} (${ratio(was.wall, is.wall)})`,
+      `  ${label.padEnd(22)} CPU ${was.cpu.toFixed(0)} → ${is.cpu.toFixed(0)} (${ratio(was.cpu, is.cpu)})  wall ${was.wall.toFixed(0)} → ${is.wall.toFixed(0)} (${ratio(was.wall, is.wall)})`,
     );
   }
   console.log(`load at the end: ${load()}`);

@@ -19,7 +19,7 @@ import * as esbuild from 'esbuild';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist', 'lib');
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
-const ENTRY_POINTS = ['src/cli/main.ts', 'src/index.ts', 'src/daemon/sender-thread-worker.ts'];
+const ENTRY_POINTS = ['src/cli/main.ts', 'src/index.ts', 'src/daemon/sender-thread-worker.ts', 'src/cli/adjudicate-thread-worker.ts'];
 // Packages with native code or files of their own beside it are not bundled.
 const EXTERNAL_PACKAGES = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'pino', 'pino-pretty', 'pg-native', 'esbuild'];
 const INPUTS = ['src', 'package.json', 'scripts/build.mjs'];

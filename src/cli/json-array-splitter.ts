@@ -40,8 +40,7 @@ export class JsonArraySplitter {
   private held: Uint8Array = new Uint8Array(0);
   /** Where scanning resumes in `held`. */
   private scanAt = 0;
-  private depth = 0;
-  private inString = false;
+  private readonly cursor: ItemCursor = { depth: 0, inString: false };
   private itemsSeen = 0;
 
   /** The item bytes completed by `chunk`. */
@@ -52,7 +51,6 @@ export class JsonArraySplitter {
     let itemStart = 0;
     let i = this.scanAt;
     const length = bytes.length;
-    let { depth, inString } = this;
     scan: while (i < length) {
       switch (this.state) {
         case 'before array': {
@@ -68,42 +66,31 @@ export class JsonArraySplitter {
           i++;
           itemStart = i;
           this.state = 'in item';
-          depth = 0;
           continue;
         }
         case 'in item': {
-          // The item's own brackets and strings; it ends at a comma or bracket of the array.
-          for (; i < length; i++) {
-            const byte = bytes[i]!;
-            if (inString) {
-              if (byte === QUOTE) inString = false;
-              else if (byte === BACKSLASH) i++; // the escaped character, whatever it is
-            } else if (byte === QUOTE) inString = true;
-            else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
-            else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
-              if (depth > 0) depth--;
-              else if (byte === CLOSE_BRACE) {
-                this.state = 'malformed';
-                break scan;
-              } else {
-                // The array's closing bracket: `[]` and `[ ]` hold no item; otherwise the last item ends here.
-                if (this.itemsSeen > 0 || !onlySpace(bytes, itemStart, i)) {
-                  starts.push(itemStart);
-                  ends.push(i);
-                  this.itemsSeen++;
-                }
-                i++;
-                this.state = 'after array';
-                continue scan;
-              }
-            } else if (byte === COMMA && depth === 0) {
+          i = scanItem(bytes, i, this.cursor);
+          if (i >= length) break scan; // the item goes on in the next piece
+          const byte = bytes[i]!;
+          if (byte === COMMA) {
+            starts.push(itemStart);
+            ends.push(i);
+            this.itemsSeen++;
+            itemStart = ++i;
+          } else if (byte === CLOSE_BRACKET) {
+            // The array's closing bracket: `[]` and `[ ]` hold no item; otherwise the last item ends here.
+            if (this.itemsSeen > 0 || !onlySpace(bytes, itemStart, i)) {
               starts.push(itemStart);
               ends.push(i);
               this.itemsSeen++;
-              itemStart = i + 1;
             }
+            i++;
+            this.state = 'after array';
+          } else {
+            this.state = 'malformed';
+            break scan;
           }
-          break scan;
+          continue;
         }
         case 'after array': {
           if (!isJsonSpace(bytes[i]!)) {
@@ -117,8 +104,6 @@ export class JsonArraySplitter {
           break scan;
       }
     }
-    this.depth = depth;
-    this.inString = inString;
     if (this.state === 'in item') {
       // An escape's backslash may be the last byte: `i` then stands one past the end.
       this.held = bytes.subarray(itemStart);
@@ -145,6 +130,44 @@ export class JsonArraySplitter {
   get empty(): boolean {
     return this.itemsSeen === 0;
   }
+}
+
+/** Where the scan of an item stands: inside how many brackets, and inside a string or not. */
+interface ItemCursor {
+  depth: number;
+  inString: boolean;
+}
+
+/**
+ * Scans an item from `from` to its end: the index of the comma, closing bracket or stray closing
+ * brace at the item's own level, or past the end of `bytes` when the item goes on in the next
+ * piece (`cursor` then says where the scan stands). Most of an item is strings, so a string is
+ * skipped in a loop of its own.
+ */
+function scanItem(bytes: Uint8Array, from: number, cursor: ItemCursor): number {
+  const length = bytes.length;
+  let { depth, inString } = cursor;
+  let i = from;
+  for (; i < length; i++) {
+    let byte = bytes[i]!;
+    if (inString || byte === QUOTE) {
+      if (!inString) i++;
+      for (; i < length; i++) {
+        byte = bytes[i]!;
+        if (byte === QUOTE) break;
+        if (byte === BACKSLASH) i++; // the escaped character, whatever it is
+      }
+      inString = i >= length;
+      if (inString) break;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+    else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      if (depth === 0) break;
+      depth--;
+    } else if (byte === COMMA && depth === 0) break;
+  }
+  cursor.depth = depth;
+  cursor.inString = inString;
+  return i;
 }
 
 function onlySpace(bytes: Uint8Array, from: number, to: number): boolean {

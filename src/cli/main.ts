@@ -28,10 +28,13 @@ program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
-  .action(async (options: { pretty?: boolean }) => {
+  .option('--threads <count>', 'worker threads that adjudicate a large batch beside the main one (default: one per further core; 0: none)')
+  .action(async (options: { pretty?: boolean; threads?: string }) => {
     const { runAdjudicate } = await import('./adjudicate-command.ts');
-    const toStdout = (chunk: string) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
-    await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true });
+    const toStdout = (chunk: string | Uint8Array) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
+    const threads = options.threads === undefined ? undefined : Number(options.threads);
+    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) throw new CommandLineError(`--threads: "${options.threads}" is not a count of threads`);
+    await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true, ...(threads === undefined ? {} : { threads }) });
   });
 
 program

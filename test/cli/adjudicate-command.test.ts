@@ -40,7 +40,7 @@ describe('the adjudicate output', () => {
   const batch = Array.from({ length: 200 }, (_, i) => fixtures[i % fixtures.length]);
   const collect = async (input: unknown, pretty: boolean) => {
     const chunks: string[] = [];
-    await runAdjudicate(JSON.stringify(input), (chunk) => void chunks.push(chunk), { pretty });
+    await runAdjudicate(JSON.stringify(input), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), { pretty });
     return chunks;
   };
 
@@ -63,8 +63,29 @@ describe('the adjudicate output', () => {
   it('names the bad item of a batch after writing the outcomes before it', async () => {
     const chunks: string[] = [];
     const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
-    await expect(runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(chunk), { pretty: false })).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
+    await expect(runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), { pretty: false })).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
     expect(chunks.join('').startsWith(`[${JSON.stringify(adjudicate(batch[0]))},`)).toBe(true);
+  });
+
+  it('adjudicates a large batch on worker threads beside its own: the same bytes in the same order, and a bad item still named after the outcomes before it', async () => {
+    const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
+    async function* inPieces(text: string) {
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; at += 16 * 1024) yield bytes.subarray(at, at + 16 * 1024);
+    }
+    let fromThreads = 0; // a thread's output comes as UTF-8 bytes
+    const onThreads = async (input: unknown[], pretty: boolean, chunks: string[] = []) => {
+      const collect = (chunk: string | Uint8Array) => void chunks.push(typeof chunk === 'string' ? chunk : (fromThreads++, Buffer.from(chunk).toString('utf8')));
+      await runAdjudicate(inPieces(JSON.stringify(input)), collect, { pretty, threads: 1, threadsAfter: 10 });
+      return chunks.join('');
+    };
+    const expected = batch.map((item) => adjudicate(item));
+    expect(await onThreads(batch, false)).toBe(`${JSON.stringify(expected)}\n`);
+    expect(fromThreads).toBeGreaterThan(0);
+    expect(await onThreads(batch, true)).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    const chunks: string[] = [];
+    await expect(onThreads([...batch, bad, ...batch], false, chunks)).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
+    expect(chunks.join('')).toBe(`${JSON.stringify(expected).slice(0, -1)}`);
   });
 
   it("reports input that is not JSON with JSON.parse's message, even after a bad item or a good one read in pieces", async () => {
