@@ -1,6 +1,7 @@
 import type { PhaseId } from '../engine/types.ts';
 import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
+import { noticeTitle } from '../render/notice-titles.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { Game, Seat } from './model.ts';
 import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
@@ -102,7 +103,7 @@ export function everyone(seats: readonly Seat[]): string[] {
 
 /** njudge's subject of the notice that a power has a player again: a takeover, a replacement, its own player back. */
 export function newPlayerSignon(power: { readonly initial: string }): string {
-  return `New Player Signon: ${power.initial}`;
+  return noticeTitle({ kind: 'new-player-signon', initial: power.initial });
 }
 
 /** A phase the game has played or is playing: the store holds a row for each, so its absence is a fault, not input. */

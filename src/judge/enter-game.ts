@@ -3,7 +3,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
-import { renderEnterReply, renderGameStart, type SeatAssignment } from '../render/index.ts';
+import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
@@ -225,7 +225,7 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
   if (players === variant.powers.length && hasRule(game, 'START_MASTER')) {
     // njudge's MANUAL START (DPjudge's START_MASTER): a full game waits for the Master's ACTIVATE.
     ctx.reply.push(renderEnterReply({ kind: 'full-awaits-master', gameName: game.name }));
-    await noticeToAll(ctx.tx, ctx.config, game, seats.filter((s) => s.role === 'master'), 'Game full', () => `Every power of game '${game.name}' is taken. It starts when you send ACTIVATE (MANUAL START).\n`);
+    await noticeToAll(ctx.tx, ctx.config, game, seats.filter((s) => s.role === 'master'), noticeTitle('game-full'), () => renderMasterNotice({ kind: 'game-full', gameName: game.name }));
     return { game, variant, seat, seats: all };
   }
   if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all, { by: 'last-join' }), variant, seat, seats: await ctx.tx.seats(game.id) };
@@ -287,19 +287,18 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   const played = final.filter((s) => s.role === 'power' && s.status !== 'dummy');
   const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => played.find((s) => s.power === p.id)!).filter(Boolean)];
   const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
-  const dummyNames = dummies.map((p) => p.name).join(', ');
-  const dummyNotice = dummies.length === 0 ? '' : `\nNobody plays ${dummyNames}: ${dummies.length === 1 ? 'it is a dummy' : 'they are dummies'}, whose units hold unless the Master orders them.\n`;
+  const dummyNotice = renderDummiesNote(dummies.map((p) => p.name));
   for (const [index, seat] of ordered.entries()) {
     // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
     const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice;
-    await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   // Observers and monitors get the starting position too, with no one's address in it.
   const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
   if (watchers.length > 0) {
     const anonymous = assignments.map((a) => ({ ...a, address: null }));
     const body = renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice;
-    for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, 'Game starting'), body, gameId: game.id, kind: 'notice' });
+    for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   ctx.reply.push(
     renderEnterReply(
@@ -359,9 +358,10 @@ export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & Notice
   const powerName = variant.powerById(seat.power!).name;
   ctx.reply.push(renderEnterReply({ kind: 'resigned', power: powerName, gameName: game.name }));
   const others = everyone(seats.filter((s) => s.id !== seat.id));
-  const notice = `${powerName} has resigned from game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${powerName.toLowerCase()}@${game.name} <password> to play ${powerName}.\n`;
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${powerName}`), body: notice, gameId: game.id, kind: 'notice' });
-  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Resignation: ${powerName}`, body: notice });
+  const notice = renderSeatNotice({ kind: 'vacated', power: powerName, gameName: game.name, how: 'resigned' });
+  const title = noticeTitle({ kind: 'resignation', power: powerName });
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: title, body: notice });
 }
 
 async function takeover(
@@ -405,7 +405,7 @@ async function takeover(
   }
   ctx.reply.push(renderEnterReply({ kind: 'power-taken-over', power: powerName, gameName: game.name }));
   const others = everyone(updated.filter((s) => s.id !== seat.id));
-  const notice = `${powerName} in game '${game.name}' has been taken over by a new player.\n`;
+  const notice = renderSeatNotice({ kind: 'taken-over', power: powerName, gameName: game.name });
   const signon = newPlayerSignon(variant.powerById(seat.power!));
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });

@@ -1,6 +1,7 @@
 import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
 import { renderVariantList } from '../render/variant-list.ts';
 import { renderHelp } from '../render/help-text.ts';
+import { noticeTitle } from '../render/notice-titles.ts';
 import {
   endedWithoutReason,
   renderFullList,
@@ -140,7 +141,7 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
   await ctx.tx.enqueueMail({
     to: [ctx.sender],
-    subject: subjectFor(ctx.config, game, phase.phaseId, 'Map'),
+    subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('map')),
     body: renderMapMailBody(drawn, picture.filename),
     attachments: [picture],
     gameId: game.id,

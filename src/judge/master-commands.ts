@@ -21,7 +21,7 @@ import type { PressCommand } from './press/press-types.ts';
 import type { GamePorts, GameSnapshot, GamesPort, JobsPort, NoticePorts, OutboxPort, PhaseOrdersPorts, PressPort, SchedulePorts, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
 import { masterTimeCommand, refreshed, unendGame } from './time-commands.ts';
-import { renderMasterReply, rollOrdersText, rollText, type Roll } from '../render/index.ts';
+import { noticeTitle, renderMasterNotice, renderMasterReply, renderSeatNotice, type Roll } from '../render/index.ts';
 
 export { masterSeat, type ActingSession } from './acting-session.ts';
 
@@ -163,11 +163,9 @@ async function roll(ctx: BlockContext<GamePorts>, session: ActingSession, comman
   const moved: Game = { ...game, rules, currentPhase: target.phaseId, proposal: null };
   const schedule = await scheduleDeadline(ctx.tx, moved, target.phaseId, ctx.now, { deadline: null, grace: null });
   const roll: Roll = { gameName: game.name, direction: back ? 'back' : 'forward', phaseId: target.phaseId, full: options.full, reordered };
-  const orders = rollOrdersText(roll);
-  const what = rollText(roll);
   const after = await refreshed(ctx, { ...session, game: moved });
-  await noticeToAll(ctx.tx, ctx.config, after.game, after.seats, back ? 'Rollback' : 'Rollforward', (when) =>
-    `${what}\n${orders}\n${schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''}`,
+  await noticeToAll(ctx.tx, ctx.config, after.game, after.seats, noticeTitle(back ? 'rollback' : 'rollforward'), (when) =>
+    renderMasterNotice({ kind: 'rolled', roll, deadline: schedule ? when(schedule.deadline) : null }),
   );
   ctx.reply.push(renderMasterReply({ kind: 'rolled', roll }));
   return after;
@@ -190,8 +188,8 @@ async function restoreSnapshot(ctx: BlockContext<GamesPort>, session: ActingSess
 }
 
 /** A change of the game's settings or state, told to everyone who follows it. */
-async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSession, text: string): Promise<void> {
-  await noticeToAll(ctx.tx, ctx.config, session.game, session.seats, 'Parameter Change', () => `${text}\n`);
+async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSession, body: string): Promise<void> {
+  await noticeToAll(ctx.tx, ctx.config, session.game, session.seats, noticeTitle('parameter-change'), () => body);
 }
 
 /** TERMINATE: the game ends for good, without a result. */
@@ -201,7 +199,7 @@ async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, 
   await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null });
   await ctx.tx.cancelJobs(game.id);
   const ended = { ...session, game: { ...game, status: 'terminated' as const } };
-  await parameterChange(ctx, ended, `The Master has terminated game '${game.name}'.`);
+  await parameterChange(ctx, ended, renderMasterNotice({ kind: 'terminated', gameName: game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'terminated', gameName: game.name }));
   return ended;
 }
@@ -214,7 +212,7 @@ async function pause(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, sess
   await ctx.tx.cancelJobs(game.id);
   await schedulePauseReminder(ctx.tx, game, ctx.now);
   const paused = { ...session, game: { ...game, status: 'waiting' as const } };
-  await parameterChange(ctx, paused, `The Master has paused game '${game.name}': nothing is processed until the Master activates it again.`);
+  await parameterChange(ctx, paused, renderMasterNotice({ kind: 'paused', gameName: game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'paused', gameName: game.name }));
   return paused;
 }
@@ -237,8 +235,8 @@ async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, li
         await rescheduleJobs(ctx.tx, active, game.currentPhase!, game.deadline, game.grace, ctx.now);
       }
       const resumed = await refreshed(ctx, { ...session, game: active });
-      await noticeToAll(ctx.tx, ctx.config, resumed.game, resumed.seats, 'Parameter Change', (when) =>
-        `The Master has activated game '${game.name}' again.\n${deadline ? `The deadline is ${when(deadline)}.\n` : ''}`,
+      await noticeToAll(ctx.tx, ctx.config, resumed.game, resumed.seats, noticeTitle('parameter-change'), (when) =>
+        renderMasterNotice({ kind: 'activated', gameName: game.name, deadline: deadline ? when(deadline) : null }),
       );
       ctx.reply.push(renderMasterReply({ kind: 'activated', gameName: game.name }));
       ctx.touchedGames.add(game.id);
@@ -271,7 +269,7 @@ async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingS
   }
   const watchers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address);
   if (watchers.length > 0) {
-    await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, 'Parameter Change'), body: `The Master has purged game '${game.name}': it no longer exists.\n`, kind: 'notice' });
+    await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, noticeTitle('parameter-change')), body: renderMasterNotice({ kind: 'purged', gameName: game.name }), kind: 'notice' });
   }
   await ctx.tx.deleteGame(game.id);
   ctx.reply.push(renderMasterReply({ kind: 'purged', gameName: game.name }));
@@ -286,7 +284,7 @@ async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: Actin
   if (await ctx.tx.findGame(name)) throw new BlockError(line, `A game named '${name}' already exists`);
   await ctx.tx.updateGame(game.id, { name });
   const renamed = { ...session, game: { ...game, name } };
-  await parameterChange(ctx, renamed, `The Master has renamed game '${game.name}' to '${name}'. Sign on to it as ${name} from now on.`);
+  await parameterChange(ctx, renamed, renderMasterNotice({ kind: 'renamed', gameName: game.name, newName: name }));
   ctx.reply.push(renderMasterReply({ kind: 'renamed', gameName: game.name, newName: name }));
   return renamed;
 }
@@ -304,13 +302,7 @@ async function setSignonGate(ctx: BlockContext<GamesPort & NoticePorts>, session
   await ctx.tx.updateGame(game.id, { signonGates: { [key]: value } });
   const changed = { ...session, game: { ...game, signonGates: { ...(game.signonGates ?? NO_SIGNON_GATES), [key]: value } } };
   const requirement = value === null ? null : requirementText(key, value);
-  await parameterChange(
-    ctx,
-    changed,
-    requirement === null
-      ? `The Master has removed the ${gateTitle(key)} required to join game '${game.name}' or take over a power in it.`
-      : `The Master has set a signon requirement for game '${game.name}': to join or take over a power, players need ${requirement}.`,
-  );
+  await parameterChange(ctx, changed, renderMasterNotice({ kind: 'gate-set', gameName: game.name, gateTitle: gateTitle(key), requirement }));
   ctx.reply.push(renderMasterReply({ kind: 'gate-set', gameName: game.name, gateTitle: gateTitle(key), requirement }));
   return changed;
 }
@@ -321,7 +313,7 @@ export async function setListed(ctx: BlockContext<GamesPort & NoticePorts>, sess
   if (!masterSeat(session)) throw new BlockError(line, `SET ${listed ? 'LISTED' : 'UNLISTED'} is a Master command`);
   await ctx.tx.updateGame(game.id, { listed });
   const changed = { ...session, game: { ...game, listed } };
-  await parameterChange(ctx, changed, `The Master has made game '${game.name}' ${listed ? 'listed: LIST and SEARCH show it' : 'unlisted: LIST and SEARCH no longer show it'}.`);
+  await parameterChange(ctx, changed, renderMasterNotice({ kind: 'listed', gameName: game.name, listed }));
   ctx.reply.push(renderMasterReply({ kind: 'listed', gameName: game.name, listed }));
   return changed;
 }
@@ -334,8 +326,8 @@ async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session
   const { phase, outcome } = await adjudicateCurrent(ctx.tx, game, variant);
   const text = resultsText(ctx.config, game, variant, phase, outcome, null);
   const master = masterSeat(session)!;
-  const body = `PREVIEW: nothing has been saved, and nobody else has seen this.\n\n${text}`;
-  await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, 'Preview'), body, gameId: game.id, kind: 'notice' });
+  const body = renderMasterNotice({ kind: 'preview', results: text });
+  await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('preview')), body, gameId: game.id, kind: 'notice' });
   ctx.reply.push(renderMasterReply({ kind: 'preview-mailed', phaseId: phase.phaseId }));
 }
 
@@ -395,7 +387,7 @@ async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   if (command.command === 'EJECT' && (byAddress?.role === 'observer' || byAddress?.role === 'monitor' || (!byAddress && watcher))) {
     const seat = byAddress ?? watcher!;
     await ctx.tx.removeSeat(seat.id);
-    await tell(ctx, session, seat.address, 'Ejected', `The Master has removed you from game '${game.name}'.\n`);
+    await tell(ctx, session, seat.address, noticeTitle('ejected'), renderMasterNotice({ kind: 'you-ejected', gameName: game.name }));
     ctx.reply.push(renderMasterReply({ kind: 'watcher-removed', who: seat.name ?? seat.address, role: seat.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name }));
     return refreshed(ctx, session);
   }
@@ -408,11 +400,12 @@ async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   await ctx.tx.changeHolder(seat.id, seat.address, reason);
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
   await awaitReplacements(ctx.tx, game, ctx.now);
-  await tell(ctx, session, seat.address, `Resignation: ${name}`, `The Master has ${command.command === 'RESIGN' ? 'resigned you from' : 'removed you from'} ${name} in game '${game.name}'.\n`);
+  await tell(ctx, session, seat.address, noticeTitle({ kind: 'resignation', power: name }), renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by: command.command === 'RESIGN' ? 'resign' : 'eject' }));
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
-  const notice = `${name} has been ${reason} in game '${game.name}'. The game waits for a replacement:\nanyone may send TAKEOVER ${name.toLowerCase()}@${game.name} <password> to play ${name}.\n`;
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, `Resignation: ${name}`), body: notice, gameId: game.id, kind: 'notice' });
-  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: `Resignation: ${name}`, body: notice });
+  const notice = renderSeatNotice({ kind: 'vacated', power: name, gameName: game.name, how: reason });
+  const title = noticeTitle({ kind: 'resignation', power: name });
+  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
+  await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: title, body: notice });
   ctx.reply.push(renderMasterReply({ kind: 'vacated', power: name, gameName: game.name }));
   return refreshed(ctx, session);
 }
@@ -425,8 +418,8 @@ async function dummy(ctx: BlockContext<GamePorts>, session: ActingSession, comma
   const master = masterSeat(session)!;
   await ctx.tx.updateSeat(seat.id, { status: 'dummy', address: master.address, wait: false });
   await ctx.tx.changeHolder(seat.id, master.address, 'dummied');
-  if (!VACANT.includes(seat.status)) await tell(ctx, session, seat.address, `Dummy: ${name}`, `The Master has made ${name} a dummy in game '${session.game.name}': you no longer play it.\n`);
-  await parameterChange(ctx, session, `${name} is now a dummy in game '${session.game.name}': its units hold unless the Master orders them.`);
+  if (!VACANT.includes(seat.status)) await tell(ctx, session, seat.address, noticeTitle({ kind: 'dummy', power: name }), renderMasterNotice({ kind: 'you-dummied', power: name, gameName: session.game.name }));
+  await parameterChange(ctx, session, renderMasterNotice({ kind: 'dummied', power: name, gameName: session.game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'dummied', power: name }));
   return resumeIfFilled(ctx, session, seat);
 }
@@ -446,8 +439,8 @@ async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   // njudge counts a player's return to their own vacated power as a takeover.
   await countTakeover(ctx.tx, seat.id);
-  await tell(ctx, session, player, `Revived: ${name}`, `The Master has given ${name} in game '${session.game.name}' back to you${password ? '; the Master will tell you its new password' : ', with your old password'}.\n`);
-  await parameterChange(ctx, session, `${name} is played again in game '${session.game.name}'.`);
+  await tell(ctx, session, player, noticeTitle({ kind: 'revived', power: name }), renderMasterNotice({ kind: 'you-revived', power: name, gameName: session.game.name, newPassword: Boolean(password) }));
+  await parameterChange(ctx, session, renderMasterNotice({ kind: 'revived', power: name, gameName: session.game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'revived', power: name, newPassword: Boolean(password) }));
   return resumeIfFilled(ctx, session, seat);
 }
@@ -468,7 +461,7 @@ async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, com
   if (session.game.currentPhase === null) throw new BlockError(command.line, `Game '${session.game.name}' has not started: there is no power to act for`);
   const name = powerName(session, seat);
   ctx.reply.push(renderMasterReply({ kind: 'acting-as', power: name }));
-  await tell(ctx, session, seat.address, `Master as ${name}`, `The Master of game '${session.game.name}' is acting as ${name}; you will be sent a copy of what is done.\n`);
+  await tell(ctx, session, seat.address, noticeTitle({ kind: 'master-as', power: name }), renderMasterNotice({ kind: 'acting-for-you', power: name, gameName: session.game.name }));
   return { ...session, seat, master };
 }
 
@@ -529,7 +522,7 @@ async function unstart(ctx: BlockContext<GamePorts>, session: ActingSession, lin
   await scheduleFormingReminder(ctx.tx, forming, ctx.now);
   const after = await ctx.tx.seats(game.id);
   const players = after.filter((s) => s.role === 'power').length;
-  await noticeToAll(ctx.tx, ctx.config, forming, after, 'Game unstarted', () => `The Master has taken game '${game.name}' back to forming: ${players} of ${session.variant.powers.length} players${keepChoice ? '' : '; powers are assigned again when it starts'}.\n`);
+  await noticeToAll(ctx.tx, ctx.config, forming, after, noticeTitle('game-unstarted'), () => renderMasterNotice({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length, powersKept: keepChoice }));
   ctx.reply.push(renderMasterReply({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length }));
   return refreshed(ctx, session);
 }

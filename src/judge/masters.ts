@@ -1,4 +1,4 @@
-import { renderMasterReply } from '../render/master-replies.ts';
+import { noticeTitle, renderMasterNotice, renderMasterReply, type MastersChange } from '../render/index.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll } from './deadlines.ts';
 import type { Game } from './model.ts';
@@ -54,12 +54,12 @@ export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, sessio
   const count = mastersOf(seats).length + 1;
   await ctx.tx.enqueueMail({
     to: [seat.address],
-    subject: subjectFor(ctx.config, game, game.currentPhase, 'Promoted'),
-    body: `You are now a Master of game '${game.name}'. Sign on as its Master with SIGNON M${game.name} and the password you ${seat.role === 'power' ? 'play with' : 'observe with'}; RESIGN after that sign-on steps down.\n`,
+    subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle('promoted')),
+    body: renderMasterNotice({ kind: 'you-promoted', gameName: game.name, seatRole: seat.role === 'power' ? 'power' : 'observer' }),
     gameId: game.id,
     kind: 'notice',
   });
-  await announce(ctx, game, session.seats, seat.address, `has been made a Master of game '${game.name}'`, count);
+  await announce(ctx, game, session.seats, { address: seat.address, change: 'promoted' }, count);
   ctx.reply.push(renderMasterReply({ kind: 'promoted', address: seat.address, gameName: game.name, masters: count }));
 }
 
@@ -70,7 +70,7 @@ export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game:
     throw new BlockError(line, `You are the only Master of game '${game.name}' and cannot leave it without one: PROMOTE another Master first, or hand the game over with TAKEOVER master@${game.name}`);
   }
   await ctx.tx.removeSeat(seat.id);
-  await announce(ctx, game, seats.filter((s) => s.id !== seat.id), seat.address, `has stepped down as a Master of game '${game.name}'`, others.length);
+  await announce(ctx, game, seats.filter((s) => s.id !== seat.id), { address: seat.address, change: 'stepped-down' }, others.length);
   ctx.reply.push(renderMasterReply({ kind: 'stepped-down', gameName: game.name, mastersLeft: others.length }));
 }
 
@@ -78,10 +78,9 @@ export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game:
  * The Masters learn who; everyone else that the game's Masters changed, without an address (no
  * player learns another's address from the judge, and gunboat games keep their players hidden).
  */
-async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: readonly SeatRecord[], address: string, what: string, count: number): Promise<void> {
-  const masters = mastersOf(seats).filter((s) => s.address.toLowerCase() !== address.toLowerCase());
+async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: readonly SeatRecord[], who: MastersChange, count: number): Promise<void> {
+  const masters = mastersOf(seats).filter((s) => s.address.toLowerCase() !== who.address.toLowerCase());
   const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
-  const total = `Game '${game.name}' has ${count === 1 ? 'one Master' : `${count} Masters`} now.`;
-  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, 'Parameter Change', () => `${address} ${what}.\n${total}\n`);
-  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, 'Parameter Change', () => `The Masters of game '${game.name}' have changed. ${total}\n`);
+  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who }));
+  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: null }));
 }

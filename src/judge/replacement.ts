@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { renderMasterReply } from '../render/master-replies.ts';
+import { renderMasterReply, renderSeatNotice } from '../render/index.ts';
 import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
 import type { GamePorts } from './ports.ts';
@@ -81,18 +81,15 @@ export async function replacePlayer(ctx: BlockContext<GamePorts>, session: Actin
   await ctx.tx.enqueueMail({
     to: [newcomer],
     subject: subjectFor(ctx.config, game, game.currentPhase, signon),
-    body:
-      `The Master of Diplomacy game '${game.name}' has handed ${name} to you.\n` +
-      `Sign on with:  SIGNON ${initial}${game.name} ${password}\n` +
-      `and change the password at once with SET PASSWORD. LIST ${game.name} shows the game.\n`,
+    body: renderSeatNotice({ kind: 'handed-to-you', power: name, initial, gameName: game.name, password }),
     gameId: game.id,
     kind: 'notice',
   });
   const playedBefore = before.status !== 'dummy' && before.status !== 'resigned' && before.address !== newcomer;
   if (playedBefore) {
-    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: `The Master of game '${game.name}' has handed ${name} to a new player.\n`, gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: renderSeatNotice({ kind: 'handed-over', power: name, gameName: game.name }), gameId: game.id, kind: 'notice' });
   }
-  const notice = `${name} in game '${game.name}' has been taken over by a new player.\n`;
+  const notice = renderSeatNotice({ kind: 'taken-over', power: name, gameName: game.name });
   const others = everyone(updated.filter((s) => s.id !== seat.id && s.role !== 'master')).filter((a) => a !== before.address);
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });

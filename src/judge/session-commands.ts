@@ -1,6 +1,6 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { proposalText, renderOrdersOnFile, renderOrderStatus, renderSessionReply, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
+import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, subjectFor, type BlockContext, type GameSession } from './context.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -109,8 +109,8 @@ function ordersGatePress(session: GameSession): boolean {
 async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, replies: readonly string[]): Promise<void> {
   const { game, variant, seat } = copy.session;
   const name = variant.powerById(seat.power!).name;
-  const body = [`The Master of game '${game.name}', acting as ${name}, wrote:`, '', ...copy.lines.map((l) => `  ${l}`), '', 'The judge answered:', '', ...replies, ''].join('\n');
-  await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, `Master as ${name}`), body, gameId: game.id, kind: 'notice' });
+  const body = renderMasterNotice({ kind: 'become-copy', gameName: game.name, power: name, lines: copy.lines, replies });
+  await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle({ kind: 'master-as', power: name })), body, gameId: game.id, kind: 'notice' });
 }
 
 async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
@@ -246,7 +246,7 @@ async function reclaimVacatedPower(ctx: BlockContext<GamePorts>, session: Acting
   }
   const name = variant.powerById(seat.power!).name;
   ctx.reply.push(renderSessionReply({ kind: 'power-reclaimed', power: name, gameName: game.name }));
-  await notifyPlayers(ctx, session, newPlayerSignon(variant.powerById(seat.power!)), `${name} in game '${game.name}' is played again by its player.\n`);
+  await notifyPlayers(ctx, session, newPlayerSignon(variant.powerById(seat.power!)), renderSeatNotice({ kind: 'reclaimed', power: name, gameName: game.name }));
   return { ...session, game: current, seat: { ...seat, status: 'active', wait: false }, seats };
 }
 
@@ -339,7 +339,7 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
         await ctx.tx.updateGame(game.id, { proposal: null });
         await ctx.tx.clearProposalVotes(game.id);
         ctx.reply.push(renderVoteReply({ kind: 'reject-proposal' }));
-        await notifyPlayers(ctx, session, 'Proposal rejected', 'The proposal has been rejected and withdrawn.\n');
+        await notifyPlayers(ctx, session, noticeTitle('proposal-rejected'), renderProposalNotice(game.name, null));
         return;
       }
       refuseDraws();
@@ -387,9 +387,8 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
       await ctx.tx.clearProposalVotes(game.id);
       await ctx.tx.updateSeat(seat.id, { proposalVote: true });
       const proposal: Proposal = target === 'DIAS' ? { kind: 'dias' } : { kind: 'concede', to: name(target) };
-      const what = proposalText(proposal);
       ctx.reply.push(renderVoteReply({ kind: 'propose', proposal }));
-      await notifyPlayers(ctx, session, 'Proposal', `A proposal has been made in game '${game.name}': ${what}.\nAnswer it with VOTE YES or VOTE NO; it passes when every surviving power accepts.\n`);
+      await notifyPlayers(ctx, session, noticeTitle('proposal'), renderProposalNotice(game.name, proposal));
       game = { ...game, proposal: target };
       break;
     }

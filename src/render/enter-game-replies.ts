@@ -1,5 +1,6 @@
 // The replies to the openers that enter or leave a game: JOIN, OBSERVE, RESIGN, TAKEOVER, and the
-// start a JOIN or the Master's ACTIVATE brings (src/judge/enter-game.ts decides, these write).
+// start a JOIN or the Master's ACTIVATE brings, with the start mail's note on dummies
+// (src/judge/enter-game.ts decides, these write).
 // Powers come as the names players read.
 
 /** What an opener did. */
@@ -44,6 +45,11 @@ export function renderEnterReply(record: EnterRecord): string {
     case 'power-taken-over':
       return `You have taken over ${record.power} in game '${record.gameName}'.`;
   }
+}
+
+/** Said under the starting position when the Master started the game short of players. */
+export function renderDummiesNote(dummies: readonly string[]): string {
+  return dummies.length === 0 ? '' : `\nNobody plays ${dummies.join(', ')}: ${dummiesAre(dummies)}, whose units hold unless the Master orders them.\n`;
 }
 
 /** "it is a dummy" or "they are dummies". */

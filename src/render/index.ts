@@ -11,9 +11,12 @@ export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartI
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
-export { proposalText, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
+export { proposalText, renderProposalNotice, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
 export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
-export { dummiesAre, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
+export { dummiesAre, renderDummiesNote, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
 export { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, rulesText, type DeadlineRecomputed, type GameCreated, type OptionRecord } from './option-replies.ts';
+export { noticeTitle, type NoticeTitle } from './notice-titles.ts';
+export { deadlineLine, renderMasterNotice, type MasterNotice, type MastersChange } from './master-notices.ts';
+export { renderSeatNotice, type SeatNotice } from './seat-notices.ts';

@@ -49,6 +49,12 @@ export function voteEndText(end: VoteEnd): string {
   return end.kind === 'draw' ? `It ends in a draw between ${end.between.join(', ')}.` : `${end.winner} wins: every other power has conceded.`;
 }
 
+/** The notice to the other players: a proposal made (to answer), or one rejected (null). */
+export function renderProposalNotice(gameName: string, proposal: Proposal | null): string {
+  if (proposal === null) return 'The proposal has been rejected and withdrawn.\n';
+  return `A proposal has been made in game '${gameName}': ${proposalText(proposal)}.\nAnswer it with VOTE YES or VOTE NO; it passes when every surviving power accepts.\n`;
+}
+
 /** "a draw including all survivors", "conceding the game to France". */
 export function proposalText(proposal: Proposal): string {
   return proposal.kind === 'dias' ? 'a draw including all survivors' : `conceding the game to ${proposal.to}`;

@@ -8,9 +8,9 @@ import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
 // written inline in src/judge. What is checked: the expressions handed to a reply (`reply.push`,
 // `replies.push`), to a queued mail (`enqueueMail`'s and `archiveNotice`'s subject and body), and to the judge's notice
 // helpers (their title and body arguments, listed below), may hold no string or template literal
-// with words in it: only render's values, names and lower-case tokens such as a record's kind
-// ('forming') or a role ('monitor'). Not followed: a local function that builds text and returns
-// it into one of these, which a reviewer still has to catch.
+// with words in it: only render's values, names and tokens such as a record's kind ('forming'),
+// a role ('monitor') or a command ('RESIGN'). Not followed: a local function or a variable that
+// builds text and is handed to one of these, which a reviewer still has to catch.
 
 /** The notice helpers of src/judge and which of their arguments are a title or a body. */
 const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
@@ -21,9 +21,9 @@ const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
   announceEnd: [5],
 };
 
-/** A literal with words: anything with a letter but a lower-case token like 'forming' or 'set-absence'. */
+/** A literal with words: anything with a letter but a token like 'forming', 'set-absence' or a command's 'RESIGN'. */
 function hasWords(text: string): boolean {
-  return /[A-Za-z]/.test(text) && !/^[a-z][a-z0-9_-]*$/.test(text);
+  return /[A-Za-z]/.test(text) && !/^[a-z][a-z0-9_-]*$/.test(text) && !/^[A-Z][A-Z0-9_]*!?$/.test(text);
 }
 
 function literalText(node: ts.Node): string | null {
@@ -100,15 +100,9 @@ function inlineTexts(module: string, source: string): InlineText[] {
  * fall (move a text to src/render and lower its number here); replies have none left.
  */
 const NOTICES_LEFT: Readonly<Record<string, number>> = {
-  'judge/enter-game.ts': 6,
   'judge/game-events.ts': 12,
-  'judge/info-commands.ts': 1,
-  'judge/master-commands.ts': 40,
-  'judge/masters.ts': 7,
   'judge/option-commands.ts': 2,
   'judge/process-turn.ts': 2,
-  'judge/replacement.ts': 4,
-  'judge/session-commands.ts': 6,
   'judge/time-commands.ts': 11,
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEnterReply } from '../../src/render/enter-game-replies.ts';
+import { renderDummiesNote, renderEnterReply } from '../../src/render/enter-game-replies.ts';
 
 // The words of the replies to JOIN, OBSERVE, RESIGN and TAKEOVER and to the start they bring, as
 // players and Masters have always had them (test/judge/judge-basics.test.ts, replacements.test.ts
@@ -28,5 +28,11 @@ describe('enter-game replies', () => {
     [{ kind: 'power-taken-over', power: 'France', gameName: 'demo' } as const, "You have taken over France in game 'demo'."],
   ])('%j', (record, text) => {
     expect(renderEnterReply(record)).toBe(text);
+  });
+
+  it('notes the dummies under the starting position', () => {
+    expect(renderDummiesNote([])).toBe('');
+    expect(renderDummiesNote(['Italy'])).toBe('\nNobody plays Italy: it is a dummy, whose units hold unless the Master orders them.\n');
+    expect(renderDummiesNote(['Italy', 'Turkey'])).toBe('\nNobody plays Italy, Turkey: they are dummies, whose units hold unless the Master orders them.\n');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposalText, renderVoteReply, voteEndText } from '../../src/render/vote-replies.ts';
+import { proposalText, renderProposalNotice, renderVoteReply, voteEndText } from '../../src/render/vote-replies.ts';
 
 // The words of the vote replies, as players have always had them (test/judge/votes.test.ts plays them by mail).
 
@@ -27,5 +27,12 @@ describe('vote replies', () => {
 
   it('says why the game ended the same way in the reply and in the notice to everyone', () => {
     expect(voteEndText({ kind: 'conceded', winner: 'Italy' })).toBe('Italy wins: every other power has conceded.');
+  });
+
+  it('tells the other players of a proposal made or rejected', () => {
+    expect(renderProposalNotice('demo', { kind: 'dias' })).toBe(
+      "A proposal has been made in game 'demo': a draw including all survivors.\nAnswer it with VOTE YES or VOTE NO; it passes when every surviving power accepts.\n",
+    );
+    expect(renderProposalNotice('demo', null)).toBe('The proposal has been rejected and withdrawn.\n');
   });
 });

@@ -1,0 +1,51 @@
+// The titles of the judge's notices: what follows "<judge>:<game> - <phase>" in their Subject
+// (src/judge/context.ts' subjectFor puts them together).
+
+export type NoticeTitle =
+  | 'parameter-change'
+  | 'rollback'
+  | 'rollforward'
+  | 'preview'
+  | 'ejected'
+  | 'game-unstarted'
+  | 'game-full'
+  | 'game-starting'
+  | 'promoted'
+  | 'proposal'
+  | 'proposal-rejected'
+  | 'absence-notice'
+  | 'map'
+  | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
+  | { readonly kind: 'new-player-signon'; readonly initial: string };
+
+const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
+  'parameter-change': 'Parameter Change',
+  rollback: 'Rollback',
+  rollforward: 'Rollforward',
+  preview: 'Preview',
+  ejected: 'Ejected',
+  'game-unstarted': 'Game unstarted',
+  'game-full': 'Game full',
+  'game-starting': 'Game starting',
+  promoted: 'Promoted',
+  proposal: 'Proposal',
+  'proposal-rejected': 'Proposal rejected',
+  'absence-notice': 'Absence Notice',
+  map: 'Map',
+};
+
+export function noticeTitle(title: NoticeTitle): string {
+  if (typeof title === 'string') return FIXED[title];
+  switch (title.kind) {
+    case 'resignation':
+      return `Resignation: ${title.power}`;
+    case 'dummy':
+      return `Dummy: ${title.power}`;
+    case 'revived':
+      return `Revived: ${title.power}`;
+    case 'master-as':
+      return `Master as ${title.power}`;
+    case 'new-player-signon':
+      return `New Player Signon: ${title.initial}`;
+  }
+}
