@@ -1,6 +1,6 @@
 import { coastOf, provinceOf } from './map.ts';
 import { illegal, type Checked } from './results.ts';
-import { INT32, scratchInt32, scratchUint8, UINT8 } from './scratch.ts';
+import { Int32Slot, Uint8Slot } from './scratch.ts';
 import type { Coast, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -11,6 +11,12 @@ const COAST_NAMES: Record<Coast, string> = { nc: 'north coast', sc: 'south coast
 export function unitWord(type: UnitType): string {
   return type === 'A' ? 'army' : 'fleet';
 }
+
+// Scratch arrays: a board lives for one adjudication (see scratch.ts).
+const UNIT_AT = new Int32Slot();
+const PROVINCE_INDEX = new Int32Slot();
+const LOCATION_INDEX = new Int32Slot();
+const POWER_INDEX = new Uint8Slot();
 
 export class Board {
   /** Unit index per province index, -1 when empty (the array may be longer than the map). */
@@ -27,11 +33,11 @@ export class Board {
     readonly units: readonly Unit[],
   ) {
     const map = variant.map;
-    // Scratch arrays: a board lives for one adjudication (see scratch.ts).
-    this.unitAt = scratchInt32(INT32.unitAt, map.size, -1);
-    this.provinceIndex = scratchInt32(INT32.provinceIndex, units.length, 0);
-    this.locationIndex = scratchInt32(INT32.locationIndex, units.length, -1);
-    this.powerIndex = scratchUint8(UINT8.powerIndex, units.length);
+    this.unitAt = UNIT_AT.take(map.size, -1);
+    // Every unit's entry is written below.
+    this.provinceIndex = PROVINCE_INDEX.takeAsItIs(units.length);
+    this.locationIndex = LOCATION_INDEX.takeAsItIs(units.length);
+    this.powerIndex = POWER_INDEX.takeAsItIs(units.length);
     let lastPower: PowerId | null = null;
     let lastPowerIndex = 255;
     for (let i = 0; i < units.length; i++) {

@@ -1,9 +1,9 @@
 import { Board, NO_NOTES, refOf } from '../board.ts';
 import { convoyRoutesByIndex } from '../convoy-geometry.ts';
-import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
+import { Int32Slot, Uint8Slot } from '../scratch.ts';
 import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
-import type { DislodgedUnit, LocationId, Marker, Outcome, Unit } from '../types.ts';
+import { MARKERS, type DislodgedUnit, type LocationId, type Marker, type Outcome, type Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
 import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
 import { CONVOY, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
@@ -61,15 +61,20 @@ function convoyFleetsPresent(board: Board, army: number, target: number): boolea
   return routes.some((route) => route.every(fleetAt));
 }
 
+// Scratch arrays (see scratch.ts).
+const RESOLVER_DST = new Int32Slot();
+const ON_ROUTE = new Uint8Slot();
+const CLOSED = new Uint8Slot();
+
 /** The resolver's arrays: the bound orders' own, with what the resolver decides before resolving. */
 function toResolverOrders(bound: BoundOrders): ResolverOrders {
   const board = bound.board;
   const n = board.units.length;
   const { kind, other: aux, targetCoast: dstCoast } = bound;
   // The support's target may be set aside below; the bound orders keep theirs.
-  const dst = scratchInt32(INT32.resolverDst, n, -1);
-  dst.set(bound.targetProvince.subarray(0, n));
-  const convoyed = scratchUint8(UINT8.convoyed, n);
+  const dst = RESOLVER_DST.takeAsItIs(n);
+  for (let i = 0; i < n; i++) dst[i] = bound.targetProvince[i]!;
+  const convoyed = bound.convoyed;
   const power = board.powerIndex;
   // DATC 4.A.3 (v3 preference): an army that could walk goes by convoy only when the player
   // wrote "via convoy" or one of its own fleets is legally ordered to convoy it; no fallback.
@@ -142,7 +147,7 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
       default:
         if (dislodged) reason = 'The unit was dislodged';
     }
-    const markers: readonly Marker[] = marker === null ? (dislodged ? DISLODGED : NO_NOTES) : dislodged ? [marker, 'dislodged'] : [marker];
+    const markers: readonly Marker[] = marker === null ? (dislodged ? DISLODGED : NO_NOTES) : dislodged ? MARKED_DISLODGED[marker] : MARKED[marker];
     results[i] = {
       power: unit.power,
       unit: unit.location,
@@ -157,7 +162,10 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
   return results;
 }
 
+// Results share their marker lists, as they share NO_NOTES: nothing changes a result's lists once it is made.
 const DISLODGED: readonly Marker[] = Object.freeze(['dislodged']);
+const MARKED = Object.fromEntries(MARKERS.map((marker) => [marker, Object.freeze([marker])])) as Record<Marker, readonly Marker[]>;
+const MARKED_DISLODGED = Object.fromEntries(MARKERS.map((marker) => [marker, Object.freeze([marker, 'dislodged'])])) as Record<Marker, readonly Marker[]>;
 
 /** Whether the fleet lies on a chain of surviving convoying fleets linking the army to its target. */
 function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: number): boolean {
@@ -168,7 +176,7 @@ function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: numb
 
 /** Whether a chain of the fleets `alive` links the province `start` to the fleet. */
 function reaches(o: ResolverOrders, alive: readonly number[], start: number, fleet: number): boolean {
-  const seen = scratchUint8(UINT8.onRoute, o.count);
+  const seen = ON_ROUTE.take(o.count);
   const queue: number[] = [];
   for (const f of alive) if (o.seaLink(o.src[f]!, start)) (seen[f] = 1), queue.push(f);
   while (queue.length > 0) {
@@ -182,20 +190,20 @@ function nextState(prepared: PreparedMovement, r: Resolution): Omit<MovementOutc
   const { board, resolverOrders: o } = prepared;
   const targetLocation = prepared.bound.targetLocation;
   const map = board.variant.map;
-  const units: Unit[] = [];
   const n = o.count;
-  let anyDislodged = false;
-  for (let i = 0; i < n; i++) {
-    if (r.dislodgedBy[i]! >= 0) {
-      anyDislodged = true;
-      continue;
-    }
+  const { dislodgedBy, succeeds } = r;
+  const kind = o.kind;
+  let staying = 0;
+  for (let i = 0; i < n; i++) if (dislodgedBy[i]! < 0) staying++;
+  const units: Unit[] = new Array(staying);
+  for (let i = 0, at = 0; i < n; i++) {
+    if (dislodgedBy[i]! >= 0) continue;
     const unit = board.units[i]!;
-    units.push(o.kind[i] === MOVE && r.succeeds[i] === 1 ? { power: unit.power, type: unit.type, location: map.locations[targetLocation[i]!]! } : unit);
+    units[at++] = kind[i] === MOVE && succeeds[i] === 1 ? { power: unit.power, type: unit.type, location: map.locations[targetLocation[i]!]! } : unit;
   }
-  if (!anyDislodged) return { units, dislodged: [] };
+  if (staying === n) return { units, dislodged: [] };
   // Where a dislodged unit may not retreat: provinces occupied after the moves, and those left empty by a standoff.
-  const closed = scratchUint8(UINT8.closed, map.size);
+  const closed = CLOSED.take(map.size);
   for (let i = 0; i < n; i++) {
     if (r.dislodgedBy[i]! >= 0) continue;
     closed[o.kind[i] === MOVE && r.succeeds[i] === 1 ? o.dst[i]! : o.src[i]!] = 1;

@@ -2,7 +2,7 @@ import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
-import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
+import { Int32Group, Uint8Group } from '../scratch.ts';
 import type { LocationId, Order, ProvinceId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
 
@@ -40,6 +40,8 @@ export interface BoundOrders {
   readonly other: Int32Array;
   /** MOVE: VIA_CONVOY and ADJACENT bits. */
   readonly moveFlags: Uint8Array;
+  /** MOVE: 1 when the move goes by convoy, as the resolver reads it; set once all orders are bound. */
+  readonly convoyed: Uint8Array;
   /** Orders rejected while binding, in the order they were found illegal or replaced. */
   readonly rejected: OrderResult[];
 }
@@ -47,17 +49,20 @@ export interface BoundOrders {
 /** Binds each order to its unit; a later legal order for a unit replaces an earlier one. */
 export function bindMovementOrders(board: Board, orders: readonly SubmittedOrder[]): BoundOrders {
   const n = board.units.length;
+  const ints = BOUND_INTS.take(n);
+  const bytes = BOUND_BYTES.take(n);
   const bound: BoundOrders = {
     board,
-    input: scratchInt32(INT32.input, n, -1),
-    kind: scratchUint8(UINT8.kind, n),
-    order: new Array<Order | undefined>(n),
-    notes: new Array<readonly string[] | undefined>(n),
-    targetProvince: scratchInt32(INT32.dst, n, -1),
-    targetLocation: scratchInt32(INT32.targetLocation, n, -1),
-    targetCoast: scratchUint8(UINT8.dstCoast, n),
-    other: scratchInt32(INT32.aux, n, -1),
-    moveFlags: scratchUint8(UINT8.moveFlags, n),
+    input: ints[0]!,
+    kind: bytes[0]!,
+    order: scratchList(orderSlot, n),
+    notes: scratchList(notesSlot, n),
+    targetProvince: ints[1]!,
+    targetLocation: ints[2]!,
+    targetCoast: bytes[1]!,
+    other: ints[3]!,
+    moveFlags: bytes[2]!,
+    convoyed: bytes[3]!,
     rejected: [],
   };
   const binder = new Binder(board, orders, bound);
@@ -67,6 +72,19 @@ export function bindMovementOrders(board: Board, orders: readonly SubmittedOrder
     if (reason !== null) bound.rejected.push(rejected(submitted, input, reason));
   }
   return bound;
+}
+
+// The per-unit arrays are reused from one adjudication to the next (see scratch.ts).
+const BOUND_INTS = new Int32Group(4, -1);
+const BOUND_BYTES = new Uint8Group(4);
+const orderSlot: (Order | undefined)[] = [];
+const notesSlot: (readonly string[] | undefined)[] = [];
+
+/** The list emptied for `length` units. */
+function scratchList<T>(list: (T | undefined)[], length: number): (T | undefined)[] {
+  for (let i = 0; i < list.length; i++) list[i] = undefined;
+  for (let i = list.length; i < length; i++) list.push(undefined);
+  return list;
 }
 
 /** Forgets the unit's order: it holds by default. */
@@ -80,6 +98,7 @@ export function unbind(bound: BoundOrders, unit: number): void {
   bound.targetCoast[unit] = 0;
   bound.other[unit] = -1;
   bound.moveFlags[unit] = 0;
+  bound.convoyed[unit] = 0;
 }
 
 export function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {

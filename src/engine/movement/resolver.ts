@@ -9,7 +9,7 @@
 // Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
 // nothing and works on integers only. Illegal orders have been turned into holds before.
 
-import { INT32, scratchInt32, scratchUint8, UINT8 } from '../scratch.ts';
+import { Int32Group, Int32Slot, Uint8Group, Uint8Slot } from '../scratch.ts';
 
 export const HOLD = 0;
 export const MOVE = 1;
@@ -58,10 +58,15 @@ export function resolveMovement(o: ResolverOrders): Resolution {
   return new Resolver(o).run();
 }
 
-/** Scratch arrays reused between resolutions; a resolution never runs inside another. */
+/** Scratch arrays reused between resolutions; a resolution never runs inside another (see scratch.ts). */
 interface Workspace {
   readonly state: Uint8Array;
   readonly result: Uint8Array;
+  readonly paradox: Uint8Array;
+  readonly matches: Uint8Array;
+  readonly pathOk: Uint8Array;
+  readonly succeeds: Uint8Array;
+  readonly seen: Uint8Array;
   readonly deps: Int32Array;
   readonly moveHead: Int32Array;
   readonly moveNext: Int32Array;
@@ -70,44 +75,38 @@ interface Workspace {
   readonly convoyHead: Int32Array;
   readonly convoyNext: Int32Array;
   readonly opponent: Int32Array;
-  readonly seen: Uint8Array;
+  readonly dislodgedBy: Int32Array;
 }
 
-let scratch: { units: number; provinces: number; arrays: Workspace } | null = null;
+const UNIT_INTS = new Int32Group(7, -1);
+const UNIT_BYTES = new Uint8Group(5);
+const MOVE_HEAD = new Int32Slot();
+const DEPS = new Int32Slot();
+const SUCCEEDS = new Uint8Slot();
+const SEEN = new Uint8Slot();
 
 function workspace(units: number, provinces: number): Workspace {
-  if (!scratch || scratch.units < units || scratch.provinces < provinces) {
-    const u = Math.max(units, 64);
-    const p = Math.max(provinces, 128);
-    scratch = {
-      units: u,
-      provinces: p,
-      arrays: {
-        state: new Uint8Array(u),
-        result: new Uint8Array(u),
-        deps: new Int32Array(u + 1),
-        moveHead: new Int32Array(p),
-        moveNext: new Int32Array(u),
-        supportHead: new Int32Array(u),
-        supportNext: new Int32Array(u),
-        convoyHead: new Int32Array(u),
-        convoyNext: new Int32Array(u),
-        opponent: new Int32Array(u),
-        seen: new Uint8Array(u),
-      },
-    };
-  }
-  const w = scratch.arrays;
-  w.state.fill(0, 0, units);
-  w.result.fill(0, 0, units);
-  w.moveHead.fill(-1, 0, provinces);
-  w.moveNext.fill(-1, 0, units);
-  w.supportHead.fill(-1, 0, units);
-  w.supportNext.fill(-1, 0, units);
-  w.convoyHead.fill(-1, 0, units);
-  w.convoyNext.fill(-1, 0, units);
-  w.opponent.fill(-1, 0, units);
-  return w;
+  const ints = UNIT_INTS.take(units);
+  const bytes = UNIT_BYTES.take(units);
+  return {
+    state: bytes[0]!,
+    result: bytes[1]!,
+    paradox: bytes[2]!,
+    matches: bytes[3]!,
+    pathOk: bytes[4]!,
+    // Written for every unit before it is read.
+    succeeds: SUCCEEDS.takeAsItIs(units),
+    seen: SEEN.takeAsItIs(units),
+    deps: DEPS.takeAsItIs(units + 1),
+    moveHead: MOVE_HEAD.take(provinces, -1),
+    moveNext: ints[0]!,
+    supportHead: ints[1]!,
+    supportNext: ints[2]!,
+    convoyHead: ints[3]!,
+    convoyNext: ints[4]!,
+    opponent: ints[5]!,
+    dislodgedBy: ints[6]!,
+  };
 }
 
 class Resolver {
@@ -129,10 +128,12 @@ class Resolver {
   /** MOVE: the unit moving the opposite way in a head-to-head battle, or -1. */
   private readonly opponent: Int32Array;
   private readonly seen: Uint8Array;
+  private readonly w: Workspace;
 
   constructor(private readonly o: ResolverOrders) {
     const n = o.count;
     const w = workspace(n, o.unitAt.length);
+    this.w = w;
     this.state = w.state;
     this.result = w.result;
     this.deps = w.deps;
@@ -144,8 +145,8 @@ class Resolver {
     this.convoyNext = w.convoyNext;
     this.opponent = w.opponent;
     this.seen = w.seen;
-    this.paradox = scratchUint8(UINT8.paradox, n);
-    this.matches = scratchUint8(UINT8.matches, n);
+    this.paradox = w.paradox;
+    this.matches = w.matches;
     for (let i = n - 1; i >= 0; i--) {
       const kind = o.kind[i]!;
       if (kind === MOVE) {
@@ -179,8 +180,7 @@ class Resolver {
   run(): Resolution {
     const n = this.o.count;
     for (let i = 0; i < n; i++) if (this.o.kind[i] !== HOLD) this.resolve(i);
-    const dislodgedBy = scratchInt32(INT32.dislodgedBy, n, -1);
-    const pathOk = scratchUint8(UINT8.pathOk, n);
+    const { dislodgedBy, pathOk, succeeds } = this.w;
     for (let i = 0; i < n; i++) {
       if (this.o.kind[i] !== MOVE) continue;
       pathOk[i] = this.o.convoyed[i] === 0 || this.path(i) ? 1 : 0;
@@ -189,7 +189,6 @@ class Resolver {
         if (target >= 0 && !(this.o.kind[target] === MOVE && this.result[target] === 1)) dislodgedBy[target] = i;
       }
     }
-    const succeeds = scratchUint8(UINT8.succeeds, n);
     for (let i = 0; i < n; i++) succeeds[i] = this.o.kind[i] === HOLD ? (dislodgedBy[i]! < 0 ? 1 : 0) : this.result[i]!;
     return { succeeds, dislodgedBy, pathOk, paradox: this.paradox, supportMatches: this.matches };
   }
