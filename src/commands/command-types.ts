@@ -5,7 +5,7 @@
 
 import type { PhaseId } from '../engine/types.ts';
 import type { MasterTimeCommand } from '../schedule/index.ts';
-import type { GameName } from './names.ts';
+import type { GameName, MailAddress } from './names.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
 /** One logical line of the body: after `\\c` splitting, `<br>` stripping and `//` removal. */
@@ -249,7 +249,7 @@ export type InfoCommand =
   /** njudge's GET DEDICATION: the sender's own record. */
   | (CommandBase & { readonly kind: 'get-dedication' })
   /** njudge's INFO PLAYER address: that address's counters (the sender's own without one). */
-  | (CommandBase & { readonly kind: 'info-player'; readonly address: string | null });
+  | (CommandBase & { readonly kind: 'info-player'; readonly address: MailAddress | null });
 
 export type SessionCommand =
   | (CommandBase & {
@@ -268,7 +268,7 @@ export type SessionCommand =
   /** njudge's RESIGN / WITHDRAW after a SIGN ON. */
   | (CommandBase & { readonly kind: 'resign-self' })
   /** Empty list: use the sender's address. */
-  | (CommandBase & { readonly kind: 'set-address'; readonly addresses: readonly string[] })
+  | (CommandBase & { readonly kind: 'set-address'; readonly addresses: readonly MailAddress[] })
   | (CommandBase & { readonly kind: 'set-password'; readonly password: string })
   | (CommandBase & { readonly kind: 'set-wait'; readonly wait: boolean })
   /** Empty token list: a DIAS draw vote. */

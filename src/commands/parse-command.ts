@@ -2,7 +2,7 @@ import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
-import { readGameName, type GameName } from './names.ts';
+import { mailAddress, readGameName, type GameName } from './names.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
 import { readRules } from './parse-setting.ts';
@@ -196,7 +196,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       if (args.length > 1) return fail('INFO PLAYER takes one e-mail address');
       const address = args[0]?.replace(/^<(.*)>$/, '$1') ?? null;
       if (address !== null && !PLAYER_ADDRESS.test(address)) return fail(`"${address}" is not an e-mail address`);
-      return ok({ kind: 'info-player', ...base, address: address?.toLowerCase() ?? null });
+      return ok({ kind: 'info-player', ...base, address: address === null ? null : mailAddress(address) });
     }
     case 'clear':
       return noArguments({ kind: 'clear', ...base });
@@ -218,7 +218,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'set-address': {
       const addresses = splitPowerList(rest);
       const bad = addresses.find((address) => !/^[^@\s]+@[^@\s]+$/.test(address));
-      return bad === undefined ? ok({ kind: 'set-address', ...base, addresses }) : fail(`"${bad}" is not an e-mail address`);
+      return bad === undefined ? ok({ kind: 'set-address', ...base, addresses: addresses.map(mailAddress) }) : fail(`"${bad}" is not an e-mail address`);
     }
     case 'set-password':
       return args.length === 1 ? ok({ kind: 'set-password', ...base, password: args[0]! }) : fail('SET PASSWORD takes exactly one word, the new password');

@@ -3,7 +3,7 @@ import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import type { InboundMail } from './inbound-mail.ts';
-import type { Game, Seat } from './model.ts';
+import type { Game, MailAddress, Seat } from './model.ts';
 import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
 
 // What every use case of one mail block sees: the storage it may touch, the sender, where the reply
@@ -57,7 +57,7 @@ export interface BlockContext<Ports> {
   readonly config: JudgeConfig;
   readonly message: InboundMail;
   /** Where replies about this block go (the sender). */
-  readonly sender: string;
+  readonly sender: MailAddress;
   /** Paragraphs of the reply to the sender. */
   readonly reply: string[];
   /**

@@ -8,7 +8,7 @@ import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext, t
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
-import { hasRule, TAKEOVER_STATUSES, type Game, type GameName } from './model.ts';
+import { hasRule, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
@@ -108,7 +108,7 @@ function readSeats(tx: Pick<GamesPort, 'findGame' | 'seats'>): SeatsOf {
 }
 
 /** Reads the seat the opener's password is for and starts checking it, without waiting for scrypt. */
-async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: string): Promise<PrecheckedPassword | null> {
+async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: MailAddress): Promise<PrecheckedPassword | null> {
   const role = provenRole(opener);
   if (role === null) return null;
   const found = await seatsOf(opener.game);
@@ -129,7 +129,7 @@ async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sende
  */
 export async function startPasswordChecks(
   tx: Pick<GamesPort, 'findGame' | 'seats'>,
-  openers: readonly { readonly opener: SessionOpener; readonly sender: string }[],
+  openers: readonly { readonly opener: SessionOpener; readonly sender: MailAddress }[],
 ): Promise<Map<SessionOpener, PrecheckedPassword>> {
   const read = readSeats(tx);
   const games = new Map<GameName, ReturnType<SeatsOf>>();
@@ -145,7 +145,7 @@ export async function startPasswordChecks(
   return checks;
 }
 
-function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: string): SeatRecord | undefined {
+function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: MailAddress): SeatRecord | undefined {
   switch (role.kind) {
     case 'master':
       return masterSeatFor(seats, sender);
@@ -184,7 +184,7 @@ async function authenticate(
   seats: readonly SeatRecord[],
   role: RoleRef,
   password: string,
-  sender: string,
+  sender: MailAddress,
   prechecked: PrecheckedPassword | null,
 ): Promise<SeatRecord | null> {
   const seat = seatFor(game, variant, seats, role, sender);
@@ -193,7 +193,7 @@ async function authenticate(
   const ok = unchanged ? await prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
   if (seat && ok) return seat;
   // Writing from an address no Master seat has, a co-Master (PROMOTE) is known by their own password.
-  if (seat?.role === 'master' && seat.address.toLowerCase() !== sender.toLowerCase()) {
+  if (seat?.role === 'master' && seat.address !== sender) {
     for (const other of mastersOf(seats)) if (other.id !== seat.id && (await verifyPassword(password, other.passwordHash ?? NO_SEAT_HASH))) return other;
   }
   return null;
@@ -233,11 +233,10 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
 }
 
 /** njudge's ALLOW PLAYER / DENY PLAYER: who may join the game or take over a power in it. */
-export function requireAccess(game: Game, address: string, line: number, doing: string): void {
+export function requireAccess(game: Game, address: MailAddress, line: number, doing: string): void {
   const allow = game.options?.allow ?? [];
   const deny = game.options?.deny ?? [];
-  const who = address.toLowerCase();
-  if (deny.includes(who) || (allow.length > 0 && !allow.includes(who))) throw new BlockError(line, `The Master of game '${game.name}' does not allow you to ${doing} it`);
+  if (deny.includes(address) || (allow.length > 0 && !allow.includes(address))) throw new BlockError(line, `The Master of game '${game.name}' does not allow you to ${doing} it`);
 }
 
 /**
@@ -375,7 +374,7 @@ async function takeover(
   if (isMasterRole(opener.role)) {
     const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender, prechecked);
     if (!master) throw new BlockError(opener.line, BAD_SIGNON);
-    if (master.address.toLowerCase() !== ctx.sender.toLowerCase() && mastersOf(seats).some((s) => s.address.toLowerCase() === ctx.sender.toLowerCase())) {
+    if (master.address !== ctx.sender && mastersOf(seats).some((s) => s.address === ctx.sender)) {
       throw new BlockError(opener.line, `You are a Master of game '${game.name}' already`);
     }
     await ctx.tx.updateSeat(master.id, { address: ctx.sender });

@@ -23,7 +23,7 @@ export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<Se
   for (const holder of holders) {
     const more = holder.extraAddresses ?? [];
     if (more.length === 0) continue;
-    const first = holder.address.toLowerCase();
+    const first = holder.address;
     extras.set(first, [...(extras.get(first) ?? []), ...more]);
   }
   if (extras.size === 0) return mail;

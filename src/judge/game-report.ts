@@ -112,7 +112,7 @@ export function renderListGame(overview: GameOverview, reader: ListReader): stri
     for (const power of variant.powers) {
       const seat = powerSeats.find((s) => s.power === power.id);
       const state = powerState(seat, owing.get(power.id) ?? false, stored.get(power.id), late, false);
-      const rating = records && seat && isPlayed(seat) ? ` ${ratingText(records.get(seat.address.toLowerCase()) ?? NO_RECORD)}` : '';
+      const rating = records && seat && isPlayed(seat) ? ` ${ratingText(records.get(seat.address) ?? NO_RECORD)}` : '';
       lines.push(`   ${power.name.padEnd(10)} ${state.padEnd(rating ? 16 : 0)}${rating}`.trimEnd());
     }
   }

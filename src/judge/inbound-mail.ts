@@ -1,3 +1,5 @@
+import type { MailAddress } from '../commands/names.ts';
+
 // A mail to the judge as the mail layer read it (src/mail decodes MIME and applies the rules
 // on automatic mail): the judge's own type, so the judge reads no MIME and knows no mail library.
 
@@ -7,9 +9,9 @@ export interface InboundMail {
   /** Its own Message-ID header, for the reply's In-Reply-To and References; null when it had none. */
   readonly messageId: string | null;
   /** First From address, lower case; null when the mail has none. */
-  readonly from: string | null;
+  readonly from: MailAddress | null;
   /** Where a reply goes (Resent-From, else Reply-To, else From), lower case; null when the mail names none. */
-  readonly replyAddress: string | null;
+  readonly replyAddress: MailAddress | null;
   readonly subject: string;
   readonly references: readonly string[];
   /** The body as text, with `\n` line ends. */

@@ -22,7 +22,7 @@ import type { InfoPorts } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
-import { hasRule, type Game, type GameName } from './model.ts';
+import { hasRule, type Game, type GameName, type MailAddress } from './model.ts';
 import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
@@ -87,11 +87,11 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
  * leaves out games whose players are hidden (gunboat, NO_REVEAL), whose changes would tell who
  * was late or abandoned a power there.
  */
-async function playerRecordText(ctx: BlockContext<InfoPorts>, address: string): Promise<string> {
-  const own = address.toLowerCase() === ctx.sender.toLowerCase();
+async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddress): Promise<string> {
+  const own = address === ctx.sender;
   const records = await ctx.tx.playerRecords([address], { withoutHiddenGames: !own });
-  const record = records.get(address.toLowerCase()) ?? NO_RECORD;
-  return renderPlayerRecord({ ...record, address: own ? null : address.toLowerCase(), onTimeRatio: onTimeRatio(record), civilDisorderRatio: civilDisorderRatio(record) });
+  const record = records.get(address) ?? NO_RECORD;
+  return renderPlayerRecord({ ...record, address: own ? null : address, onTimeRatio: onTimeRatio(record), civilDisorderRatio: civilDisorderRatio(record) });
 }
 
 function listEntry(game: Game): GameListEntry {
@@ -168,14 +168,14 @@ async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, 
 async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
-  const own = overview.seats.find((s) => s.address === ctx.sender.toLowerCase());
+  const own = overview.seats.find((s) => s.address === ctx.sender);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
 }
 
 async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
-  const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender.toLowerCase() && s.timeZone !== null)?.timeZone ?? game.timeZone;
+  const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender && s.timeZone !== null)?.timeZone ?? game.timeZone;
   const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
   if (!parsed.ok) throw new BlockError(line, parsed.error);
   const phaseOrder = (await ctx.tx.storedPhases(game.id)).map((p) => p.phaseId);

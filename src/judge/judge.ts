@@ -5,6 +5,7 @@ import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type Prech
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
+import type { MailAddress } from './model.ts';
 import { withSecretFreeSubject } from './secret-free-subject.ts';
 import { infoCommand } from './info-commands.ts';
 import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail-addresses.ts';
@@ -184,7 +185,7 @@ export class Judge {
   }
 
   /** CONFIRM ADDRESS or a bare STOP: the mail is about the address, and nothing else in it is read. */
-  private async handleAddressRequest(tx: JudgeTransaction, mail: Received, sender: string, request: Exclude<AddressRequest, { kind: 'stop' }>): Promise<ReceiveOutcome> {
+  private async handleAddressRequest(tx: JudgeTransaction, mail: Received, sender: MailAddress, request: Exclude<AddressRequest, { kind: 'stop' }>): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     const text = request.kind === 'confirm' ? await confirmAddress(tx, sender, request.code, this.clock()) : bareStopReply(sender);
     await tx.enqueueMail(replyTo(message, this.config, sender, [text]));
@@ -260,7 +261,7 @@ export class Judge {
     return this.config.maxMailsPerHour ?? 60;
   }
 
-  private async handle(tx: JudgeTransaction, mail: Received, sender: string, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handle(tx: JudgeTransaction, mail: Received, sender: MailAddress, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId, body } = mail;
     const now = this.clock();
     const sections: string[] = [];

@@ -3,6 +3,7 @@ import { wrapLongLines } from '../render/wrap.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
 import type { AddressPorts, AddressSeat, GamesPort, JudgeStore, MailAddressPort, OutboxPort, OutgoingMail, SeatRecord } from './ports.ts';
+import type { MailAddress } from './model.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): the mails that act on an address
 // rather than on a game. STOP <token> (the judge's List-Unsubscribe mailto and the closing line of
@@ -79,9 +80,9 @@ export async function stopByLink(store: JudgeStore, config: JudgeConfig, token: 
 }
 
 /** One notice to each game's Master naming the seat whose address stopped (the Master's own seats are left out). */
-export function stopNotices(config: JudgeConfig, address: string, seats: readonly AddressSeat[]): OutgoingMail[] {
+export function stopNotices(config: JudgeConfig, address: MailAddress, seats: readonly AddressSeat[]): OutgoingMail[] {
   return seats.flatMap((seat) => {
-    if (seat.masterAddress === null || seat.masterAddress.toLowerCase() === address.toLowerCase() || seat.role === 'master') return [];
+    if (seat.masterAddress === null || seat.masterAddress === address || seat.role === 'master') return [];
     const role = seat.role === 'power' ? 'player' : seat.role;
     const who = seat.power ? `The player of ${seat.power}` : `${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role}`;
     const body = [
@@ -106,9 +107,9 @@ function addressList(addresses: readonly string[]): string {
   return addresses.length <= 1 ? (addresses[0] ?? '') : `${addresses.slice(0, -1).join(', ')} and ${addresses.at(-1)}`;
 }
 
-/** The seat's addresses, first one first, lower case. */
-export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses'>): string[] {
-  return [seat.address, ...(seat.extraAddresses ?? [])].map((address) => address.toLowerCase());
+/** The seat's addresses, first one first. */
+export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses'>): MailAddress[] {
+  return [seat.address, ...(seat.extraAddresses ?? [])];
 }
 
 /**
@@ -121,10 +122,10 @@ export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses
 export async function setAddresses(
   tx: Pick<MailAddressPort, 'stoppedAddresses' | 'requestAddressChanges'> & Pick<GamesPort, 'updateSeat'> & OutboxPort,
   config: JudgeConfig,
-  request: { readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>; readonly gameId: number; readonly gameName: string; readonly addresses: readonly string[] },
+  request: { readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>; readonly gameId: number; readonly gameName: string; readonly addresses: readonly MailAddress[] },
   now: Date,
 ): Promise<string> {
-  const wanted = [...new Set(request.addresses.map((address) => address.toLowerCase()))];
+  const wanted = [...new Set(request.addresses)];
   const current = seatAddresses(request.seat);
   const kept = wanted.filter((address) => current.includes(address));
   const newAddresses = wanted.filter((address) => !current.includes(address));
@@ -178,10 +179,10 @@ function codeMail(config: JudgeConfig, gameId: number, gameName: string, address
  * CONFIRM ADDRESS <code>, sent from the new address: the address joins the seat's, in the place
  * its SET ADDRESS listed it, and any address that SET ADDRESS did not list is dropped. Returns the reply.
  */
-export async function confirmAddress(tx: AddressPorts, sender: string, code: string, now: Date): Promise<string> {
+export async function confirmAddress(tx: AddressPorts, sender: MailAddress, code: string, now: Date): Promise<string> {
   const notBefore = new Date(now.getTime() - ADDRESS_CODE_DAYS * 24 * 3600_000);
   // Only a mail from the new address can use the code: it proves the code reached it.
-  const change = await tx.takeAddressChange(code, sender.toLowerCase(), notBefore);
+  const change = await tx.takeAddressChange(code, sender, notBefore);
   if (change === null) {
     return `No address change for ${sender} waits for the code ${code}: a code works once, for ${ADDRESS_CODE_DAYS} days, only from the address it was mailed to, and only the latest SET ADDRESS of a seat counts. Nothing was changed; send SET ADDRESS again for a new code.`;
   }

@@ -11,7 +11,7 @@ import type { InboundMail } from './inbound-mail.ts';
 
 export function orderKeys(mail: InboundMail): string[] {
   const keys = new Set<string>();
-  for (const address of [mail.from, mail.replyAddress]) if (address) keys.add(`sender:${address.toLowerCase()}`);
+  for (const address of [mail.from, mail.replyAddress]) if (address) keys.add(`sender:${address}`);
   for (const game of gamesChanged(mail.text)) keys.add(`game:${game.toLowerCase()}`);
   return [...keys];
 }

@@ -1,7 +1,7 @@
 import { noticeTitle, renderMasterNotice, renderMasterReply, type MastersChange } from '../render/index.ts';
 import { BlockError, subjectFor, type BlockContext } from './context.ts';
 import { noticeToAll } from './deadlines.ts';
-import type { Game } from './model.ts';
+import type { Game, MailAddress } from './model.ts';
 import type { GamesPort, NoticePorts, SeatRecord } from './ports.ts';
 import type { ActingSession } from './acting-session.ts';
 
@@ -21,9 +21,9 @@ export function mastersOf(seats: readonly SeatRecord[]): SeatRecord[] {
  * first Master's (DPjudge's TAKEOVER master@game with the Master's password, or a Master writing
  * from another address, prove that seat's password).
  */
-export function masterSeatFor(seats: readonly SeatRecord[], sender: string): SeatRecord | undefined {
+export function masterSeatFor(seats: readonly SeatRecord[], sender: MailAddress): SeatRecord | undefined {
   const masters = mastersOf(seats);
-  return masters.find((s) => s.address.toLowerCase() === sender.toLowerCase()) ?? masters[0];
+  return masters.find((s) => s.address === sender) ?? masters[0];
 }
 
 /** The seat PROMOTE names: a power's player, an observer or monitor (by name), or an address in the game. */
@@ -33,7 +33,7 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
   const power = variant.power(token);
   const seat = power
     ? seats.find((s) => s.role === 'power' && s.power === power.id)
-    : (seats.find((s) => s.role !== 'master' && s.address.toLowerCase() === lower) ?? seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.name === lower));
+    : (seats.find((s) => s.role !== 'master' && s.address === lower) ?? seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.name === lower));
   if (!seat) throw new BlockError(line, `PROMOTE names a player or observer of game '${game.name}' (an address, a power or an observer's name); "${token}" is none of them`);
   if (seat.role === 'power' && (seat.status === 'resigned' || seat.status === 'abandoned' || seat.status === 'dummy')) {
     throw new BlockError(line, `${variant.powerById(seat.power!).name} has no player to promote`);
@@ -46,7 +46,7 @@ export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, sessio
   const { game, seats } = session;
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}: UNEND it before PROMOTE`);
   const seat = promotedSeat(session, token, line);
-  if (mastersOf(seats).some((m) => m.address.toLowerCase() === seat.address.toLowerCase())) throw new BlockError(line, `${seat.address} is a Master of game '${game.name}' already`);
+  if (mastersOf(seats).some((m) => m.address === seat.address)) throw new BlockError(line, `${seat.address} is a Master of game '${game.name}' already`);
   if (seat.passwordHash === null) throw new BlockError(line, `${seat.address} has no password in game '${game.name}' to sign on as Master with`);
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: seat.address, passwordHash: seat.passwordHash });
   // An observer becomes the Master; a player stays a player as well.
@@ -79,7 +79,7 @@ export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game:
  * player learns another's address from the judge, and gunboat games keep their players hidden).
  */
 async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: readonly SeatRecord[], who: MastersChange, count: number): Promise<void> {
-  const masters = mastersOf(seats).filter((s) => s.address.toLowerCase() !== who.address.toLowerCase());
+  const masters = mastersOf(seats).filter((s) => s.address !== who.address);
   const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
   if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who }));
   if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: null }));

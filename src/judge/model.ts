@@ -1,5 +1,5 @@
 import type { PhaseId, PowerId } from '../engine/types.ts';
-import type { GameName } from '../commands/names.ts';
+import type { GameName, MailAddress } from '../commands/names.ts';
 
 // The store and the mail layer make these from rows and headers (they may import this model, not the commands).
 export { mailAddress, storedGameName, type GameName, type MailAddress } from '../commands/names.ts';
@@ -107,7 +107,7 @@ export interface Seat {
   readonly role: SeatRole;
   /** The power held; null for the Master, observers, and players of a forming game. */
   readonly power: PowerId | null;
-  readonly address: string;
+  readonly address: MailAddress;
   readonly status: SeatStatus;
   readonly wait: boolean;
 }

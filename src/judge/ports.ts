@@ -1,7 +1,7 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
-import type { Game, GameName, GameOptionValues, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
+import type { Game, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -17,7 +17,7 @@ export interface SeatRecord extends Seat {
   /** njudge's SET PREFERENCE: the powers wanted when a forming game assigns them, best first (absent or empty: any). */
   readonly preferences?: readonly PowerId[];
   /** njudge's SET ADDRESS a,b: the confirmed addresses after `address`, each sent a copy of the seat's game mail. */
-  readonly extraAddresses?: readonly string[];
+  readonly extraAddresses?: readonly MailAddress[];
 }
 
 /** A file sent after a mail's text, e.g. the map picture: the text stays the mail's first part. */
@@ -75,7 +75,7 @@ export interface NewSeatRecord {
   readonly gameId: number;
   readonly role: SeatRole;
   readonly power: PowerId | null;
-  readonly address: string;
+  readonly address: MailAddress;
   readonly passwordHash: string | null;
   readonly name?: string | null;
 }
@@ -123,7 +123,7 @@ export interface GameJob {
 
 export interface SeatPatch {
   readonly power?: PowerId | null;
-  readonly address?: string;
+  readonly address?: MailAddress;
   readonly passwordHash?: string;
   readonly status?: SeatStatus;
   readonly wait?: boolean;
@@ -133,7 +133,7 @@ export interface SeatPatch {
   readonly timeZone?: string | null;
   readonly mapPictures?: boolean;
   readonly preferences?: readonly PowerId[];
-  readonly extraAddresses?: readonly string[];
+  readonly extraAddresses?: readonly MailAddress[];
 }
 
 export interface PhaseRecord {
@@ -150,13 +150,13 @@ export interface GameOverview {
   readonly phase: PhaseRecord | null;
   readonly orders: readonly StoredOrders[];
   /** The records of the seats' holders, by lower-case address, as others may see them (withoutHiddenGames). */
-  readonly publicRecords: ReadonlyMap<string, PlayerRecord>;
+  readonly publicRecords: ReadonlyMap<MailAddress, PlayerRecord>;
 }
 
 /** What a FULL rollback restores: the rules and who held which seat when the phase began. */
 export interface GameSnapshot {
   readonly rules: readonly GameRule[];
-  readonly seats: readonly { readonly id: number; readonly address: string; readonly status: SeatStatus; readonly passwordHash: string | null }[];
+  readonly seats: readonly { readonly id: number; readonly address: MailAddress; readonly status: SeatStatus; readonly passwordHash: string | null }[];
 }
 
 /** A stored phase with what became of it; results are null until it is processed. */
@@ -176,7 +176,7 @@ export interface PressRecord {
   readonly gameId: number;
   readonly phaseId: PhaseId | null;
   readonly senderSeatId: number;
-  readonly senderAddress: string;
+  readonly senderAddress: MailAddress;
   readonly kind: 'white' | 'grey' | 'fake';
   readonly broadcast: boolean;
   readonly recipients: readonly PowerId[];
@@ -291,33 +291,33 @@ export interface AddressSeat {
   readonly gameName: GameName;
   readonly role: SeatRole;
   readonly power: PowerId | null;
-  readonly masterAddress: string | null;
+  readonly masterAddress: MailAddress | null;
 }
 
 /** A SET ADDRESS waiting for the new address to send its code back. */
 export interface PendingAddressChange {
   readonly code: string;
   readonly seatId: number;
-  /** The new address, lower case. */
-  readonly address: string;
-  /** Every address the SET ADDRESS named, lower case, first address first: what the seat's addresses become. */
-  readonly addresses: readonly string[];
+  /** The new address. */
+  readonly address: MailAddress;
+  /** Every address the SET ADDRESS named, first address first: what the seat's addresses become. */
+  readonly addresses: readonly MailAddress[];
 }
 
 /** The addresses the judge writes to: stop list, proof, unsubscribe tokens, pending SET ADDRESS (sql/014). */
 export interface MailAddressPort {
   /** Marks the address as having proved itself (a valid password, a code sent back, DMARC/SPF) and lifts a stop; true when it had been stopped. */
-  markAddressProven(address: string, at: Date): Promise<boolean>;
+  markAddressProven(address: MailAddress, at: Date): Promise<boolean>;
   /** Stops all mail to the address holding the unsubscribe token; null for a token the judge never gave. */
-  stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null>;
-  /** Which of these addresses (lower case) asked to stop all mail (STOP token). */
-  stoppedAddresses(addresses: readonly string[]): Promise<string[]>;
+  stopAddress(token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null>;
+  /** Which of these addresses asked to stop all mail (STOP token). */
+  stoppedAddresses(addresses: readonly MailAddress[]): Promise<MailAddress[]>;
   /** The seats the address holds in games not over. */
-  seatsAtAddress(address: string): Promise<AddressSeat[]>;
+  seatsAtAddress(address: MailAddress): Promise<AddressSeat[]>;
   /** Records a SET ADDRESS's new addresses, each waiting for its code (replacing what the seat had waiting; none: just that). */
   requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void>;
-  /** The waiting change with this code to this address (lower case), used up; null when there is none or it was asked for before `notBefore`. */
-  takeAddressChange(code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null>;
+  /** The waiting change with this code to this address, used up; null when there is none or it was asked for before `notBefore`. */
+  takeAddressChange(code: string, address: MailAddress, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null>;
 }
 
 
@@ -386,7 +386,7 @@ export interface GamesPort {
   /** Adds to the records of the seats' current holders (and the seats' on-time counts). */
   addDedication(changes: readonly DedicationChange[]): Promise<void>;
   /** The record of everyone who played under these addresses, by address (lower case). */
-  playerRecords(addresses: readonly string[], options?: PlayerRecordOptions): Promise<Map<string, PlayerRecord>>;
+  playerRecords(addresses: readonly MailAddress[], options?: PlayerRecordOptions): Promise<Map<MailAddress, PlayerRecord>>;
   /** Marks the phase's punctuality as judged (dedication); false when it already was. */
   judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
@@ -394,14 +394,14 @@ export interface GamesPort {
   /** Forgets every seat's answer to the game's proposal. */
   clearProposalVotes(gameId: number): Promise<void>;
   /** Ends the current holder's stint and starts one for the new address. */
-  changeHolder(seatId: number, address: string, reason: string): Promise<void>;
+  changeHolder(seatId: number, address: MailAddress, reason: string): Promise<void>;
 
   /** The game's absences (SET ABSENCE), expired ones included. */
   absences(gameId: number): Promise<AbsenceRecord[]>;
   /** Replaces one seat's absences. */
   replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void>;
   /** Addresses that held the seat, earliest first, the current holder last. */
-  holders(seatId: number): Promise<{ readonly address: string; readonly endReason: string | null }[]>;
+  holders(seatId: number): Promise<{ readonly address: MailAddress; readonly endReason: string | null }[]>;
 
 }
 

@@ -3,6 +3,7 @@ import { renderMasterReply, renderSeatNotice } from '../render/index.ts';
 import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
 import type { GamePorts } from './ports.ts';
+import { mailAddress, type MailAddress } from './model.ts';
 import { countTakeover } from './dedication.ts';
 import { requireAccess } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
@@ -21,7 +22,7 @@ const REPLACEMENT = /^\s*(\S+)\s+(?:HAS\s+REPLACED|IS\s+REPLACING)\s+(.+?)[\s.!]
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 export interface ReplacementLine {
-  readonly newcomer: string;
+  readonly newcomer: MailAddress;
   readonly old: string;
 }
 
@@ -32,7 +33,7 @@ export function parseReplacementLine(text: string): ReplacementLine | { readonly
   if (!match || !match[1]!.includes('@')) return null;
   const newcomer = match[1]!.replace(/^<|>$/g, '');
   if (!ADDRESS.test(newcomer)) return { error: `Write the new player's address before HAS REPLACED, e.g. alice@example.org HAS REPLACED France; "${match[1]}" is no address` };
-  return { newcomer: newcomer.toLowerCase(), old: match[2]!.replace(/^<|>$/g, '').trim() };
+  return { newcomer: mailAddress(newcomer), old: match[2]!.replace(/^<|>$/g, '').trim() };
 }
 
 /** A password of 12 letters and digits, without the ones easily misread (0/O, 1/l/I). */

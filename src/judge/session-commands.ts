@@ -21,11 +21,10 @@ import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
 import { ordinal } from '../render/ordinal.ts';
 import type { PhaseId, PowerId, ProvinceId } from '../engine/types.ts';
+import { isMailAddress } from '../commands/names.ts';
 
 // Everything a signed-on player, Master or observer may write after the opener. Orders are
 // collected over the whole block and checked as one full set at the end of it.
-
-const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 /**
  * The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE), with the
@@ -144,8 +143,8 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;
     case 'set-address': {
-      const addresses = (command.addresses.length > 0 ? command.addresses : [ctx.sender]).map((address) => address.toLowerCase());
-      const wrong = addresses.find((address) => !ADDRESS.test(address));
+      const addresses = command.addresses.length > 0 ? command.addresses : [ctx.sender];
+      const wrong = addresses.find((address) => !isMailAddress(address));
       if (wrong !== undefined) throw new BlockError(command.line, `"${wrong}" is not an e-mail address`);
       ctx.reply.push(await setAddresses(ctx.tx, ctx.config, { seat, gameId: game.id, gameName: game.name, addresses }, ctx.now));
       return;

@@ -1,4 +1,5 @@
 import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
+import { mailAddress, type MailAddress } from '../judge/model.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
 // threading ids, the plain text of the body, and the headers that tell us not to
@@ -28,12 +29,12 @@ export interface AutomationHeaders {
 
 export interface InboundMessage {
   readonly messageId: string | null;
-  /** First From address, lower case; null when the mail has none. */
-  readonly from: string | null;
-  readonly replyTo: string | null;
-  readonly resentFrom: string | null;
+  /** First From address; null when the mail has none. */
+  readonly from: MailAddress | null;
+  readonly replyTo: MailAddress | null;
+  readonly resentFrom: MailAddress | null;
   /** Where a reply goes: Resent-From, else Reply-To, else From (njudge's order). */
-  readonly replyAddress: string | null;
+  readonly replyAddress: MailAddress | null;
   readonly subject: string;
   readonly date: Date | null;
   readonly inReplyTo: string | null;
@@ -53,22 +54,22 @@ export interface InboundMessage {
 
 export type ReplyDecision = { readonly reply: true } | { readonly reply: false; readonly reason: string };
 
-function firstAddress(field: AddressObject | AddressObject[] | undefined): string | null {
+function firstAddress(field: AddressObject | AddressObject[] | undefined): MailAddress | null {
   for (const object of Array.isArray(field) ? field : field ? [field] : []) {
     for (const entry of object.value) {
       const address = entry.address ?? entry.group?.find((member) => member.address)?.address;
-      if (address) return address.toLowerCase();
+      if (address) return mailAddress(storableText(address));
     }
   }
   return null;
 }
 
 /** A bare address from a header value mailparser leaves as text (`Name <a@b>` or `a@b`). */
-function addressIn(value: string): string | null {
+function addressIn(value: string): MailAddress | null {
   const angled = /<([^<>\s]*)>/.exec(value);
-  if (angled) return angled[1]!.toLowerCase();
+  if (angled) return mailAddress(angled[1]!);
   const bare = /[^\s<>"',;:]+@[^\s<>"',;:]+/.exec(value);
-  return bare ? bare[0].toLowerCase() : null;
+  return bare ? mailAddress(bare[0]) : null;
 }
 
 /** Raw values of one header (unfolded), in order. */
@@ -122,8 +123,8 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
     keepDeliveryStatus: true,
   });
   const lines = mail.headerLines;
-  const from = nullableStorable(firstAddress(mail.from));
-  const replyTo = nullableStorable(firstAddress(mail.replyTo));
+  const from = firstAddress(mail.from);
+  const replyTo = firstAddress(mail.replyTo);
   const resentFromRaw = firstRaw(lines, 'resent-from');
   const resentFrom = resentFromRaw === null ? null : addressIn(resentFromRaw);
   const contentType = mail.headers.get('content-type');
@@ -189,7 +190,7 @@ const BULK_PRECEDENCE = new Set(['bulk', 'junk', 'list']);
  * guards): never bounces, automatic mail, list mail, or mail from itself.
  */
 export function replyDecision(message: InboundMessage, judgeAddress: string): ReplyDecision {
-  const judge = judgeAddress.toLowerCase();
+  const judge = mailAddress(judgeAddress);
   const no = (reason: string): ReplyDecision => ({ reply: false, reason });
   const { headers } = message;
 

@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCr
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
-import { storedGameName, TAKEOVER_STATUSES, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
+import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -108,7 +108,7 @@ function toSeat(row: SeatRow): SeatRecord {
     id: row.id,
     role: row.role,
     power: row.power,
-    address: row.address,
+    address: mailAddress(row.address),
     status: row.status,
     wait: row.wait,
     passwordHash: row.password_hash,
@@ -116,7 +116,7 @@ function toSeat(row: SeatRow): SeatRecord {
     timeZone: row.time_zone,
     mapPictures: row.map_pictures,
     preferences: row.preferences,
-    extraAddresses: row.extra_addresses,
+    extraAddresses: row.extra_addresses.map(mailAddress),
   };
 }
 
@@ -525,8 +525,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       SELECT 1`.execute(this.trx);
   }
 
-  async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
-    const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  async playerRecords(addresses: readonly MailAddress[], options: PlayerRecordOptions = {}): Promise<Map<MailAddress, PlayerRecord>> {
+    const wanted = [...new Set(addresses)];
     if (wanted.length === 0) return new Map();
     return toPlayerRecords(await playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${wanted}::text[])`, options).execute());
   }
@@ -666,9 +666,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .execute();
   }
 
-  async holders(seatId: number): Promise<{ address: string; endReason: string | null }[]> {
+  async holders(seatId: number): Promise<{ address: MailAddress; endReason: string | null }[]> {
     const rows = await this.trx.selectFrom('seat_stints').select(['address', 'end_reason']).where('seat_id', '=', seatId).orderBy('id').execute();
-    return rows.map((row) => ({ address: row.address, endReason: row.end_reason }));
+    return rows.map((row) => ({ address: mailAddress(row.address), endReason: row.end_reason }));
   }
 
   async archivePress(press: PressRecord): Promise<void> {
@@ -745,11 +745,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return markAddressProven(this.trx, address, at);
   }
 
-  stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+  stopAddress(token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null> {
     return stopAddress(this.trx, token, at);
   }
 
-  stoppedAddresses(addresses: readonly string[]): Promise<string[]> {
+  stoppedAddresses(addresses: readonly MailAddress[]): Promise<MailAddress[]> {
     return stoppedAddresses(this.trx, addresses);
   }
 
@@ -782,7 +782,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         .where('left_at', 'is', null)
         .where(sql<boolean>`cardinality(extra_addresses) > 0`)
         .execute();
-      holders = rows.map((row) => ({ address: row.address, extraAddresses: row.extra_addresses }));
+      holders = rows.map((row) => ({ address: mailAddress(row.address), extraAddresses: row.extra_addresses.map(mailAddress) }));
       this.extraAddressHolders.set(gameId, holders);
     }
     return holders;
@@ -834,10 +834,10 @@ function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuil
 }
 
 /** The sums arrive as text from the driver and as numbers inside JSON. */
-function toPlayerRecords(rows: readonly { address: string; points: string | number; on_time: string | number; total: string | number; started: string | number; took_over: string | number; resigned: string | number }[]): Map<string, PlayerRecord> {
+function toPlayerRecords(rows: readonly { address: string; points: string | number; on_time: string | number; total: string | number; started: string | number; took_over: string | number; resigned: string | number }[]): Map<MailAddress, PlayerRecord> {
   return new Map(
     rows.map((row) => [
-      row.address,
+      mailAddress(row.address),
       { points: Number(row.points), onTime: Number(row.on_time), total: Number(row.total), started: Number(row.started), tookOver: Number(row.took_over), resigned: Number(row.resigned) },
     ]),
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { storedGameName } from '../judge/model.ts';
+import { mailAddress, storedGameName, type MailAddress } from '../judge/model.ts';
 import type { AddressSeat, PendingAddressChange } from '../judge/ports.ts';
 import type { Database } from './schema.ts';
 
@@ -63,18 +63,18 @@ export async function markAddressProven(db: Kysely<Database>, address: string, a
 }
 
 /** Which of the addresses (lower case) asked to stop all mail. */
-export async function stoppedAddresses(db: Kysely<Database>, addresses: readonly string[]): Promise<string[]> {
+export async function stoppedAddresses(db: Kysely<Database>, addresses: readonly MailAddress[]): Promise<MailAddress[]> {
   if (addresses.length === 0) return [];
   const rows = await db.selectFrom('mail_addresses').select('address').where('address', 'in', addresses.map((a) => a.toLowerCase())).where('stopped_at', 'is not', null).execute();
-  return rows.map((row) => row.address);
+  return rows.map((row) => mailAddress(row.address));
 }
 
 /** Stops mail to the address holding `token`; returns the address, or null for an unknown token. */
-export async function stopAddress(db: Kysely<Database>, token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+export async function stopAddress(db: Kysely<Database>, token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null> {
   const before = await db.selectFrom('mail_addresses').select(['address', 'stopped_at']).where('token', '=', token.toLowerCase()).executeTakeFirst();
   if (!before) return null;
   if (before.stopped_at === null) await db.updateTable('mail_addresses').set({ stopped_at: at }).where('address', '=', before.address).execute();
-  return { address: before.address, already: before.stopped_at !== null };
+  return { address: mailAddress(before.address), already: before.stopped_at !== null };
 }
 
 /** The seats the address holds (as first or extra address) in games not over, with the game's Master (for the notice of a stop). */
@@ -90,7 +90,7 @@ export async function seatsAtAddress(db: Kysely<Database>, address: string): Pro
     .where('games.status', 'not in', ['completed'])
     .orderBy('games.name')
     .execute();
-  return rows.map((row) => ({ gameId: row.gameId, gameName: storedGameName(row.gameName), role: row.role, power: row.power, masterAddress: row.masterAddress ?? null }));
+  return rows.map((row) => ({ gameId: row.gameId, gameName: storedGameName(row.gameName), role: row.role, power: row.power, masterAddress: row.masterAddress ? mailAddress(row.masterAddress) : null }));
 }
 
 /** Keeps one SET ADDRESS per seat: its new addresses replace whatever the seat had waiting. */
@@ -114,5 +114,5 @@ export async function takeAddressChange(db: Kysely<Database>, code: string, addr
     .returning(['address_changes.seat_id', 'address_changes.address', 'address_changes.addresses', 'address_changes.requested_at', 'seats.game_id'])
     .executeTakeFirst();
   if (!row || row.requested_at < notBefore) return null;
-  return { code: code.toUpperCase(), seatId: row.seat_id, address: row.address, addresses: row.addresses ?? [row.address], gameId: row.game_id };
+  return { code: code.toUpperCase(), seatId: row.seat_id, address: mailAddress(row.address), addresses: (row.addresses ?? [row.address]).map(mailAddress), gameId: row.game_id };
 }

@@ -5,6 +5,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // njudge's dedication (njudge.md §3): +3 for a punctual phase, −1 for a late one (judged once per
 // phase), −49 for abandoning a power, −100 for civil disorder; on-time and civil-disorder ratios.
@@ -27,7 +28,7 @@ describeEachDatabase('dedication and ratings', (getStore) => {
 
   /** Runs every job due up to `until`, each at its own due time. */
   const runUntil = (until: Date): Promise<void> => runGameEventsUntil(db(), until, (at) => void (now = at));
-  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([address]))).get(address);
+  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(mailAddress(address));
   const list = async (played: StartedGame): Promise<string> => {
     await played.judge.receive(eml({ from: 'reader@elsewhere.example' }, 'LIST demo'));
     const reply = await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`'reader@elsewhere.example' = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();

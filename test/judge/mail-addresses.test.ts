@@ -9,6 +9,7 @@ import { describeEachDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { gameName } from '../support/names.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): SET ADDRESS waits for a code
 // mailed to the new address, STOP <token> stops all mail to an address and tells the Master,
@@ -37,9 +38,9 @@ describe('reading a mail about an address', () => {
   });
 
   it("tells a game's Master, not the Master's own seats", () => {
-    const notices = stopNotices(TEST_JUDGE, 'ann@players.example', [
-      { gameId: 1, gameName: gameName('demo'), role: 'power', power: 'FRANCE', masterAddress: 'gm@players.example' },
-      { gameId: 2, gameName: gameName('other'), role: 'master', power: null, masterAddress: 'ann@players.example' },
+    const notices = stopNotices(TEST_JUDGE, mailAddress('ann@players.example'), [
+      { gameId: 1, gameName: gameName('demo'), role: 'power', power: 'FRANCE', masterAddress: mailAddress('gm@players.example') },
+      { gameId: 2, gameName: gameName('other'), role: 'master', power: null, masterAddress: mailAddress('ann@players.example') },
       { gameId: 3, gameName: gameName('lone'), role: 'observer', power: null, masterAddress: null },
     ]);
     expect(notices).toHaveLength(1);

@@ -12,6 +12,7 @@ import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { readGameName } from '../../src/commands/names.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // The Master's commands through mail, on a fake clock that starts on Monday 5 January 2004.
 
@@ -476,7 +477,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     const run = (text: string) =>
       createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
         const [keyword, ...args] = text.split(' ');
-        const ctx: BlockContext<GamePorts> = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: 'anyone@players.example', reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
+        const ctx: BlockContext<GamePorts> = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: mailAddress('anyone@players.example'), reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
         try {
           const [written = '', second = '', third = ''] = args;
           const game = readGameName(written);

@@ -4,6 +4,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, runGameEventsUntil, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // A power vacated in the middle of a game (its player's RESIGN, the Master's RESIGN or EJECT)
 // leaves the game waiting for a replacement, and everyone is reminded every 48 h, as after an
@@ -22,7 +23,7 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
   const reminders = () => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', '%Waiting for Replacements%').orderBy('id').execute();
   const openJobs = () => db().selectFrom('jobs').select(['kind', 'due_at']).where('done_at', 'is', null).orderBy('due_at').execute();
-  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([address]))).get(address);
+  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(mailAddress(address));
   const reply = (address: string) => lastReplyTo(db(), address);
   const master = async (played: StartedGame, lines: string) => {
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));

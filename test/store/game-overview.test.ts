@@ -4,6 +4,7 @@ import { startGame, SPRING_1901_ORDERS } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { gameName } from '../support/names.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // gameOverview reads in one statement what LIST took from five: it must give exactly what
 // those reads give, the deadline a Date like everywhere else.
@@ -36,7 +37,7 @@ describeEachDatabase('the overview of a game', (getStore) => {
     expect(overview!.orders.map((o) => o.power)).toEqual(['FRANCE']);
     // A record for every holder: seven players, the Master and the observer.
     expect(overview!.publicRecords.size).toBe(9);
-    expect(overview!.publicRecords.get('p1@players.example')).toMatchObject({ started: 1 });
+    expect(overview!.publicRecords.get(mailAddress('p1@players.example'))).toMatchObject({ started: 1 });
   });
 
   it('has no phase and no orders before the game starts, and nothing for an unknown game', async () => {

@@ -4,6 +4,7 @@ import { orderKeys } from '../../src/judge/mail-order.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { failedQueuedAttempt, judgeQueued, queueInbound, queuedInboundCount, type ClaimedInbound } from '../../src/store/inbound-queue.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // The queue of recorded mail (sql/017) as two `serve` processes use it: a second pool on the same
 // PostgreSQL claims while the first holds its claim. A mail is claimed only when no earlier mail
@@ -13,7 +14,7 @@ import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 const DOMAIN = 'judge.example';
 
 function mail(id: string, from: string, text: string): InboundMail {
-  return { id, messageId: id, from, replyAddress: from, subject: '', references: [], text, sizeBytes: text.length, noReplyReason: null };
+  return { id, messageId: id, from: mailAddress(from), replyAddress: mailAddress(from), subject: '', references: [], text, sizeBytes: text.length, noReplyReason: null };
 }
 
 const queued = (m: InboundMail, uid: number) => ({ messageId: m.id, mail: m, unreadable: null, raw: Buffer.from(m.text), origin: { mailbox: 'INBOX', uidvalidity: '1', uid }, orderKeys: orderKeys(m) });
@@ -50,7 +51,7 @@ describe('inbound queue [postgres]', () => {
     expect(orderKeys(mail('<a>', 'Ann@x.example', 'SIGNON Fdemo pw\nA PAR H'))).toEqual(['sender:ann@x.example', 'game:demo']);
     expect(orderKeys(mail('<b>', 'bob@x.example', 'LIST demo\nHISTORY demo\nHELP'))).toEqual(['sender:bob@x.example']);
     expect(orderKeys(mail('<c>', 'cy@x.example', 'CREATE newone pw\nFORM'))).toEqual(['sender:cy@x.example', 'game:newone']);
-    expect(orderKeys({ ...mail('<d>', 'dee@x.example', 'JOIN demo pw'), replyAddress: 'list@x.example' })).toEqual(['sender:dee@x.example', 'sender:list@x.example', 'game:demo']);
+    expect(orderKeys({ ...mail('<d>', 'dee@x.example', 'JOIN demo pw'), replyAddress: mailAddress('list@x.example') })).toEqual(['sender:dee@x.example', 'sender:list@x.example', 'game:demo']);
   });
 
   it('claims only mail no earlier mail shares a key with, and hides held mail from another process', async () => {

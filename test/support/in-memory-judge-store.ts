@@ -1,6 +1,6 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
-import { TAKEOVER_STATUSES, type Game } from '../../src/judge/model.ts';
+import { mailAddress, TAKEOVER_STATUSES, type Game, type MailAddress } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
   type AbsenceRecord,
@@ -55,7 +55,7 @@ interface SeatRow extends SeatRecord {
 interface StintRow {
   readonly id: number;
   readonly seatId: number;
-  readonly address: string;
+  readonly address: MailAddress;
   readonly endedAt: Date | null;
   readonly endReason: string | null;
   readonly points: number;
@@ -112,8 +112,8 @@ interface State {
   inbound: InboundRow[];
   outbox: QueuedMailRow[];
   /** The stop list and proof of addresses, and SET ADDRESS codes waiting (sql/014). */
-  addresses: { readonly address: string; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
-  addressChanges: { readonly code: string; readonly seatId: number; readonly address: string; readonly addresses: readonly string[]; readonly requestedAt: Date }[];
+  addresses: { readonly address: MailAddress; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
+  addressChanges: { readonly code: string; readonly seatId: number; readonly address: MailAddress; readonly addresses: readonly MailAddress[]; readonly requestedAt: Date }[];
   nextId: number;
 }
 
@@ -190,13 +190,13 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   private address(address: string): State['addresses'][number] {
-    const lower = address.toLowerCase();
+    const lower = mailAddress(address);
     let row = this.state.addresses.find((a) => a.address === lower);
     if (!row) this.state.addresses.push((row = { address: lower, token: `token${this.id().toString().padStart(15, '0')}`, stoppedAt: null, provenAt: null }));
     return row;
   }
 
-  async stoppedAddresses(addresses: readonly string[]): Promise<string[]> {
+  async stoppedAddresses(addresses: readonly MailAddress[]): Promise<MailAddress[]> {
     const wanted = new Set(addresses.map((a) => a.toLowerCase()));
     return this.state.addresses.filter((a) => wanted.has(a.address) && a.stoppedAt !== null).map((a) => a.address);
   }
@@ -209,7 +209,7 @@ class InMemoryTransaction implements JudgeTransaction {
     return wasStopped;
   }
 
-  async stopAddress(token: string, at: Date): Promise<{ readonly address: string; readonly already: boolean } | null> {
+  async stopAddress(token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null> {
     const row = this.state.addresses.find((a) => a.token === token.toLowerCase());
     if (!row) return null;
     const already = row.stoppedAt !== null;
@@ -226,14 +226,14 @@ class InMemoryTransaction implements JudgeTransaction {
         if (!game || game.status === 'completed') return [];
         // One row per sitting Master, as the SQL join gives (PROMOTE).
         const masters = this.state.seats.filter((m) => m.gameId === s.gameId && m.role === 'master' && m.leftAt === null);
-        const row = (masterAddress: string | null) => ({ gameId: game.id, gameName: game.name, role: s.role, power: s.power, masterAddress });
+        const row = (masterAddress: MailAddress | null) => ({ gameId: game.id, gameName: game.name, role: s.role, power: s.power, masterAddress });
         return masters.length === 0 ? [row(null)] : masters.map((m) => row(m.address));
       })
       .sort((a, b) => a.gameName.localeCompare(b.gameName));
   }
 
   async requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
-    const waiting = changes.map((change) => ({ code: change.code, seatId, address: change.address.toLowerCase(), addresses: change.addresses.map((a) => a.toLowerCase()), requestedAt: at }));
+    const waiting = changes.map((change) => ({ code: change.code, seatId, address: mailAddress(change.address), addresses: change.addresses.map(mailAddress), requestedAt: at }));
     this.state.addressChanges = [...this.state.addressChanges.filter((c) => c.seatId !== seatId), ...waiting];
   }
 
@@ -250,7 +250,7 @@ class InMemoryTransaction implements JudgeTransaction {
     const holders = this.state.seats.filter((s) => s.gameId === mail.gameId && s.leftAt === null);
     const addressed = withExtraAddresses(mail, holders);
     // As the real store: an address that asked to stop is left out, a mail left to nobody is not queued.
-    const stopped = new Set(this.state.addresses.filter((a) => a.stoppedAt !== null).map((a) => a.address));
+    const stopped = new Set<string>(this.state.addresses.filter((a) => a.stoppedAt !== null).map((a) => a.address));
     const to = addressed.to.filter((address) => !stopped.has(address.toLowerCase()));
     if (to.length === 0) return;
     this.state.outbox.push(structuredClone({ ...addressed, to, id: this.id() }));
@@ -411,7 +411,7 @@ class InMemoryTransaction implements JudgeTransaction {
     return toSeatRecord(row);
   }
 
-  private addStint(seatId: number, address: string): void {
+  private addStint(seatId: number, address: MailAddress): void {
     this.state.stints.push({ id: this.id(), seatId, address, endedAt: null, endReason: null, points: 0, onTime: 0, judged: 0, started: 0, tookOver: 0, resigned: 0, late: 0 });
   }
 
@@ -452,11 +452,11 @@ class InMemoryTransaction implements JudgeTransaction {
     }
   }
 
-  async playerRecords(addresses: readonly string[], options: PlayerRecordOptions = {}): Promise<Map<string, PlayerRecord>> {
+  async playerRecords(addresses: readonly MailAddress[], options: PlayerRecordOptions = {}): Promise<Map<MailAddress, PlayerRecord>> {
     const wanted = new Set(addresses.map((a) => a.toLowerCase()));
-    const records = new Map<string, PlayerRecord>();
+    const records = new Map<MailAddress, PlayerRecord>();
     for (const stint of this.state.stints) {
-      const address = stint.address.toLowerCase();
+      const address = mailAddress(stint.address);
       if (!wanted.has(address)) continue;
       if (options.withoutHiddenGames === true) {
         const seat = this.state.seats.find((s) => s.id === stint.seatId);
@@ -493,7 +493,7 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.seats = this.state.seats.map((s) => (s.gameId === gameId ? { ...s, proposalVote: null } : s));
   }
 
-  async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
+  async changeHolder(seatId: number, address: MailAddress, reason: string): Promise<void> {
     const now = this.clock();
     // A new holder takes none of the last one's further addresses, nor a SET ADDRESS they left waiting.
     const before = this.state.stints.find((s) => s.seatId === seatId && s.endedAt === null);
@@ -591,7 +591,7 @@ class InMemoryTransaction implements JudgeTransaction {
     for (const absence of absences) this.state.absences.push({ seatId, start: absence.start, end: absence.end });
   }
 
-  async holders(seatId: number): Promise<{ address: string; endReason: string | null }[]> {
+  async holders(seatId: number): Promise<{ address: MailAddress; endReason: string | null }[]> {
     return this.state.stints.filter((s) => s.seatId === seatId).map((s) => ({ address: s.address, endReason: s.endReason }));
   }
 

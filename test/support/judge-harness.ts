@@ -2,6 +2,7 @@ import { Judge } from '../../src/judge/judge.ts';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import type { JudgeStore } from '../../src/judge/ports.ts';
 import { gameName } from './names.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // The judge driven directly with InboundMail values (the judge's own type, what the mail layer
 // hands it): no MIME, no database when given the in-memory store. For fast judge unit tests.
@@ -14,7 +15,7 @@ let serial = 0;
 /** A plain-text mail from `from` as the mail layer would give it to the judge. */
 export function inboundMail(from: string, text: string): InboundMail {
   const id = `<harness-${++serial}@players.example>`;
-  return { id, messageId: id, from, replyAddress: from, subject: 'orders', references: [], text, sizeBytes: text.length + 200, noReplyReason: null };
+  return { id, messageId: id, from: mailAddress(from), replyAddress: mailAddress(from), subject: 'orders', references: [], text, sizeBytes: text.length + 200, noReplyReason: null };
 }
 
 export interface HarnessGame {

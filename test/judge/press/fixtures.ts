@@ -4,6 +4,7 @@ import type { Game, GameRule, GameStatus, Seat, SeatRole, SeatStatus } from '../
 import { planPress, type PressCommand, type PressPlan } from '../../../src/judge/press/index.ts';
 import type { PowerId } from '../../../src/engine/types.ts';
 import { gameName } from '../../support/names.ts';
+import { mailAddress } from '../../../src/judge/model.ts';
 
 // A seven-power standard game with a Master, two observers and a monitor; press commands are
 // read from mail text by the real parser, so tests use the syntax players write.
@@ -11,7 +12,7 @@ import { gameName } from '../../support/names.ts';
 export const standard = loadVariant('standard');
 
 function seat(id: number, role: SeatRole, power: PowerId | null, address: string, status: SeatStatus = 'active'): Seat {
-  return { id, role, power, address, status, wait: false };
+  return { id, role, power, address: mailAddress(address), status, wait: false };
 }
 
 export const POWER_SEATS: readonly Seat[] = standard.powers.map((p, index) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRule, GameStatus, Seat } from '../../../src/judge/model.ts';
 import { MASTER_SEAT, MONITOR_SEAT, OBSERVER_1, plan, powerSeat, receivers, SEATS } from './fixtures.ts';
+import { mailAddress } from '../../../src/judge/model.ts';
 
 // Every press rule against every option that it concerns: who may send what, and who gets it.
 
@@ -203,9 +204,9 @@ describe('seats with nobody behind them', () => {
 
 describe('a forming game (players hold no power yet)', () => {
   const seats: readonly Seat[] = [
-    { id: 21, role: 'power', power: null, address: 'first.joiner@players.test', status: 'active', wait: false },
-    { id: 22, role: 'power', power: null, address: 'second.joiner@players.test', status: 'active', wait: false },
-    { id: 23, role: 'power', power: null, address: 'third.joiner@players.test', status: 'active', wait: false },
+    { id: 21, role: 'power', power: null, address: mailAddress('first.joiner@players.test'), status: 'active', wait: false },
+    { id: 22, role: 'power', power: null, address: mailAddress('second.joiner@players.test'), status: 'active', wait: false },
+    { id: 23, role: 'power', power: null, address: mailAddress('third.joiner@players.test'), status: 'active', wait: false },
     MASTER_SEAT,
     OBSERVER_1,
   ];
