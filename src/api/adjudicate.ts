@@ -6,8 +6,9 @@ import { formatPhaseId, parsePhaseId, phaseOf } from '../engine/phase.ts';
 import { locationId, provinceId } from '../engine/ids.ts';
 import type { OrderResult, SubmittedOrder } from '../engine/results.ts';
 import type { DislodgedUnit, LocationId, Order, PowerId, Position, ProvinceId, Unit, UnitType } from '../engine/types.ts';
+import type { GameMap } from '../engine/map.ts';
 import type { Variant } from '../engine/variant.ts';
-import { formatOrder, parseOrderLine } from '../orders/index.ts';
+import { formatOrder, parseOrderLine, type OrderDescriber } from '../orders/index.ts';
 import type { AdjudicateInput, AdjudicateOutput, OrderReport } from './adjudicate-format.ts';
 
 // `adjudicate()`: one phase in, its results and the next position out, in the JSON format
@@ -120,8 +121,9 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
   const phaseType = phaseOf(position.phase).type;
   const submitted: SubmittedOrder[] = [];
   const texts: string[] = [];
-  // Each report with its place in the output: the order's place in the input, defaults last.
-  const reports: { readonly sequence: number; readonly report: OrderReport }[] = [];
+  // Each report with its place in the output (`sequences`): the order's place in the input, defaults last.
+  const reports: OrderReport[] = [];
+  const sequences: number[] = [];
   const sequenceOf: number[] = [];
   let sequence = 0;
   for (const [powerName, lines] of Object.entries(request.orders ?? {})) {
@@ -132,7 +134,8 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
         const prefixed = order.power === null ? power : variant.power(order.power)?.id;
         if (!order.ok || prefixed !== power) {
           const reason = !order.ok ? order.error : prefixed === undefined ? `"${order.power}" is not a power in ${variant.title}` : `An order for ${order.power} cannot be listed under ${powerName}`;
-          reports.push({ sequence: seq, report: { power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] } });
+          reports.push({ power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] });
+          sequences.push(seq);
           continue;
         }
         texts[submitted.length] = order.text;
@@ -148,48 +151,128 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
     if (error instanceof PhaseError) throw new AdjudicateInputError(error.message);
     throw error;
   }
-  // Who stands where before the phase, for the adjectives of the echo ("Army Paris SUPPORTS German Army
-  // Munich"): one map per phase, not one per result.
-  const ownerOf: PowerId[] = [];
-  for (const unit of position.units) ownerOf[variant.map.provinceIndexOfLocation(unit.location)] = unit.power;
+  const echo = new Echo(variant, position.units);
   for (const result of outcome.results) {
-    reports.push({ sequence: result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf[result.input]!, report: report(variant, ownerOf, submitted, texts, result) });
+    reports.push(echo.report(submitted, texts, result));
+    sequences.push(result.input === null ? Number.MAX_SAFE_INTEGER : sequenceOf[result.input]!);
   }
-  const output = { phase: position.phase, results: inInputOrder(reports), position: outcome.position, winner: outcome.winner };
+  const output = { phase: position.phase, results: inInputOrder(sequences, reports, sequence), position: outcome.position, winner: outcome.winner };
   return { variant, position, results: outcome.results, output };
 }
 
-/** The reports by sequence, those with the same sequence (the defaults) in the order they came. */
-function inInputOrder(reports: readonly { readonly sequence: number; readonly report: OrderReport }[]): OrderReport[] {
-  let sorted = true;
-  for (let i = 1; i < reports.length && sorted; i++) sorted = reports[i - 1]!.sequence <= reports[i]!.sequence;
-  const ordered = sorted ? reports : [...reports].sort((a, b) => a.sequence - b.sequence);
-  return ordered.map((entry) => entry.report);
+/**
+ * The reports by sequence, those with the same sequence (the defaults) in the order they came: each
+ * order's report to its own place, or, should two reports share an order's sequence, a stable sort.
+ */
+function inInputOrder(sequences: readonly number[], reports: readonly OrderReport[], orderCount: number): OrderReport[] {
+  const byOrder: (OrderReport | undefined)[] = new Array(orderCount);
+  const defaults: OrderReport[] = [];
+  for (let i = 0; i < reports.length; i++) {
+    const sequence = sequences[i]!;
+    if (sequence === Number.MAX_SAFE_INTEGER) defaults.push(reports[i]!);
+    else if (byOrder[sequence] === undefined) byOrder[sequence] = reports[i]!;
+    else return reports.map((report, k) => ({ report, sequence: sequences[k]! })).sort((a, b) => a.sequence - b.sequence).map((entry) => entry.report);
+  }
+  const ordered: OrderReport[] = [];
+  for (const report of byOrder) if (report !== undefined) ordered.push(report);
+  for (const report of defaults) ordered.push(report);
+  return ordered;
 }
 
-function report(variant: Variant, ownerOf: readonly PowerId[], submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
-  const order: Order | null = result.order ?? (result.input === null ? null : submitted[result.input]!.order);
-  const adjective = (location: LocationId) => {
-    const at = variant.map.provinceIndexOfLocation(location);
-    const power = ownerOf[at >= 0 ? at : (variant.map.province(provinceOf(location))?.index ?? -1)];
-    return power && power !== result.power ? (variant.power(power)?.adjective ?? null) : null;
-  };
-  return {
-    power: result.power,
-    unit: result.unit,
-    text: result.input === null ? null : texts[result.input]!,
-    canonical: order ? formatOrder(order, variant.map, { adjective }) : null,
-    outcome: result.outcome,
-    reason: result.reason,
-    markers: result.markers,
-    notes: result.notes,
-  };
+/**
+ * The canonical echo of each result, naming other powers' units by adjective ("Army Paris SUPPORTS
+ * German Army Munich"): who stood where before the phase is read once per phase, not per result.
+ */
+class Echo {
+  private readonly ownerOf: PowerId[] = [];
+  /** The power whose order is being echoed: its own units take no adjective. */
+  private reportingFor: PowerId | null = null;
+  private readonly describer: OrderDescriber;
+
+  constructor(private readonly variant: Variant, units: readonly Unit[]) {
+    for (const unit of units) this.ownerOf[variant.map.provinceIndexOfLocation(unit.location)] = unit.power;
+    this.describer = { adjective: (location) => this.adjective(location) };
+  }
+
+  report(submitted: readonly SubmittedOrder[], texts: readonly string[], result: OrderResult): OrderReport {
+    const order: Order | null = result.order ?? (result.input === null ? null : submitted[result.input]!.order);
+    this.reportingFor = result.power;
+    return {
+      power: result.power,
+      unit: result.unit,
+      text: result.input === null ? null : texts[result.input]!,
+      canonical: order ? formatOrder(order, this.variant.map, this.describer) : null,
+      outcome: result.outcome,
+      reason: result.reason,
+      markers: result.markers,
+      notes: result.notes,
+    };
+  }
+
+  private adjective(location: LocationId): string | null {
+    const map = this.variant.map;
+    const at = map.provinceIndexOfLocation(location);
+    const power = this.ownerOf[at >= 0 ? at : (map.province(provinceOf(location))?.index ?? -1)];
+    return power && power !== this.reportingFor ? (this.variant.power(power)?.adjective ?? null) : null;
+  }
 }
 
 function requirePower(variant: Variant, name: string, where: string): PowerId {
   const power = variant.power(name);
   if (!power) throw new AdjudicateInputError(`${where}: "${name}" is not a power in ${variant.title} (powers: ${variant.powers.map((p) => p.id).join(', ')})`);
   return power.id;
+}
+
+/** A location as the input names it, read against its map: read once per map and name, not once per unit. */
+interface Place {
+  readonly location: LocationId;
+  readonly provinceIndex: number;
+  readonly army: boolean;
+  readonly fleet: boolean;
+}
+
+/** The places of each map by the names inputs gave them; only names of real locations are kept, and not without end. */
+const placesByMap = new WeakMap<GameMap, Map<string, Place>>();
+const MAX_PLACE_NAMES = 4096;
+
+function placesOf(map: GameMap): Map<string, Place> {
+  let places = placesByMap.get(map);
+  if (places === undefined) placesByMap.set(map, (places = new Map()));
+  return places;
+}
+
+function placeNamed(map: GameMap, name: string, places = placesOf(map)): Place | null {
+  const known = places.get(name);
+  if (known !== undefined) return known;
+  const location = locationId(name);
+  if (!map.isLocation(location)) return null;
+  const place = { location, provinceIndex: map.provinceIndexOfLocation(location), army: map.canOccupy('A', location), fleet: map.canOccupy('F', location) };
+  if (places.size < MAX_PLACE_NAMES) places.set(name, place);
+  return place;
+}
+
+/** The supply centres of each map by the names inputs gave them (only real centres, and not without end). */
+const centresByMap = new WeakMap<GameMap, Map<string, ProvinceId>>();
+
+function centresOf(map: GameMap): Map<string, ProvinceId> {
+  let centres = centresByMap.get(map);
+  if (centres === undefined) centresByMap.set(map, (centres = new Map()));
+  return centres;
+}
+
+function requireCentre(map: GameMap, centres: Map<string, ProvinceId>, name: string, where: string): ProvinceId {
+  const id = provinceId(name);
+  if (!map.province(id)?.supplyCenter) throw new AdjudicateInputError(`${where}: "${name}" is not a supply centre`);
+  if (centres.size < MAX_PLACE_NAMES) centres.set(name, id);
+  return id;
+}
+
+/** Where a unit of this type stands; a name that is no location, or one the unit cannot stand at, is refused. */
+function requirePlace(variant: Variant, type: UnitType, location: string, where: string): Place {
+  const place = placeNamed(variant.map, location);
+  if (place === null) throw new AdjudicateInputError(`${where}: "${location}" is not a location on the ${variant.map.name} map`);
+  if (!(type === 'A' ? place.army : place.fleet)) throw new AdjudicateInputError(`${where}: ${type === 'A' ? 'an army' : 'a fleet'} cannot stand at "${location}"`);
+  return place;
 }
 
 function requireLocation(variant: Variant, type: UnitType, location: string, where: string): LocationId {
@@ -208,14 +291,26 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
     const type = u.type.toUpperCase() as UnitType;
     return { power: requirePower(variant, u.power, `${where}.power`), type, location: requireLocation(variant, type, u.location, `${where}.location`) };
   };
-  const units = raw.units.map((u, i) => readUnit(u, `position.units[${i}]`));
+  const units: Unit[] = [];
+  const provinceIndexes: number[] = [];
+  const places = placesOf(variant.map);
+  for (let i = 0; i < raw.units.length; i++) {
+    const u = raw.units[i]!;
+    const type = u.type === 'A' || u.type === 'F' ? u.type : (u.type.toUpperCase() as UnitType);
+    // The messages naming the unit are written only for a bad one.
+    const power = variant.power(u.power)?.id ?? requirePower(variant, u.power, `position.units[${i}].power`);
+    let place = places.get(u.location) ?? placeNamed(variant.map, u.location, places);
+    if (place === null || !(type === 'A' ? place.army : place.fleet)) place = requirePlace(variant, type, u.location, `position.units[${i}].location`);
+    units.push({ power, type, location: place.location });
+    provinceIndexes.push(place.provinceIndex);
+  }
   const unitIn: number[] = [];
-  units.forEach((u, i) => {
-    const province = variant.map.provinceIndexOfLocation(u.location);
+  for (let i = 0; i < units.length; i++) {
+    const province = provinceIndexes[i]!;
     const previous = unitIn[province];
-    if (previous !== undefined) throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(u.location)} already holds position.units[${previous}]`);
+    if (previous !== undefined) throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(units[i]!.location)} already holds position.units[${previous}]`);
     unitIn[province] = i;
-  });
+  }
   const occupied = (location: LocationId) => unitIn[variant.map.provinceIndexOfLocation(location)] !== undefined;
   const dislodged: DislodgedUnit[] = (raw.dislodged ?? []).map((d, i) => {
     const unit = readUnit(d, `position.dislodged[${i}]`);
@@ -227,13 +322,16 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
     return { ...unit, attackerFrom, retreats };
   });
   const supplyCenters: Record<PowerId, ProvinceId[]> = {};
-  for (const [powerName, centres] of Object.entries(raw.supplyCenters ?? {})) {
-    const power = requirePower(variant, powerName, `position.supplyCenters.${powerName}`);
-    supplyCenters[power] = centres.map((c, k) => {
-      const id = provinceId(c);
-      if (!variant.map.province(id)?.supplyCenter) throw new AdjudicateInputError(`position.supplyCenters.${powerName}[${k}]: "${c}" is not a supply centre`);
-      return id;
-    });
+  const centres = centresOf(variant.map);
+  for (const powerName in raw.supplyCenters) {
+    const power = variant.power(powerName)?.id ?? requirePower(variant, powerName, `position.supplyCenters.${powerName}`);
+    const names = raw.supplyCenters[powerName]!;
+    const ids: ProvinceId[] = [];
+    for (let k = 0; k < names.length; k++) {
+      const id = centres.get(names[k]!) ?? requireCentre(variant.map, centres, names[k]!, `position.supplyCenters.${powerName}[${k}]`);
+      ids.push(id);
+    }
+    supplyCenters[power] = ids;
   }
   const position: Position = { variant: variant.name, phase: formatPhaseId(phase), units, dislodged, supplyCenters };
   const undeterminedHomes: Record<PowerId, number> = {};
