@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreLogger } from './logger.ts';
 import { migrate } from './migrate.ts';
+import { prepareRecurringStatements, statementNames } from './prepared-statements.ts';
 import { acquireDataDirLock } from './pglite-lock.ts';
 import type { DataDirLock } from './pglite-lock.ts';
 import type { Database } from './schema.ts';
@@ -77,6 +78,9 @@ function openPostgres(databaseUrl: string, options: StoreOptions): PostgresStore
   // mid-transaction, the query fails and then the client emits 'error' too, which would crash the
   // process. The query's own failure already reaches the caller, who retries the mail.
   pool.on('connect', (client) => client.on('error', (error) => options.logger?.warn({ err: error }, 'PostgreSQL connection lost')));
+  // Recurring statements are parsed and planned once per connection (prepared-statements.ts).
+  const names = statementNames();
+  pool.on('connect', (client) => prepareRecurringStatements(client, names));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, close: once(() => db.destroy()) };
 }

@@ -17,7 +17,7 @@ import type { Database } from '../../src/store/index.ts';
 // Modes:
 //   locked    runDueJobs until nothing is due.
 //   unlocked  the negative control: claims with a plain SELECT, no row lock, then marks done.
-//   batched   runDueJobs in batches of 16 (2 ms a job) until nothing is due; a job whose payload says
+//   batched   runDueJobs in batches of 16 (10 ms a job) until nothing is due; a job whose payload says
 //             `fail` logs its execution and then throws (its log row is rolled back with it).
 //   hold      runDueJobs on one job whose handler writes, prints `holding`, and never returns;
 //             the test kills the process there.
@@ -56,7 +56,7 @@ async function runLocked(db: Kysely<Database>, workerId: string, batchSize = 1):
       handle: async (trx, job) => {
         await logExecution(trx, job.id, workerId);
         // In batches, a job takes a little while (as a game's turn does), so that both processes get some.
-        if (batchSize > 1) await new Promise((resolve) => setTimeout(resolve, 2));
+        if (batchSize > 1) await new Promise((resolve) => setTimeout(resolve, 10));
         if (job.payload.fail === true) throw new Error(`job ${job.id} fails`);
       },
     });
