@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { importEdges } from '../../scripts/import-graph.ts';
+import { WALK, walkReport } from '../../scripts/order-walk.ts';
+
+// `npm run order-walk` counts the layers one mailed order passes through; its walk is written
+// by hand, so this keeps it true to the code: every module named exists and every hop it calls an
+// import is one.
+
+describe('the walk of one mailed order', () => {
+  it('matches the import graph, from the IMAP intake to the results mail', () => {
+    const report = walkReport(importEdges());
+    expect(WALK[0]!.module).toBe('mail/imap-intake.ts');
+    expect(WALK.some((step) => step.module === 'render/results.ts')).toBe(true);
+    expect(WALK.at(-1)!.module).toBe('store/outbox-queue.ts');
+    expect(report.at(-3)).toMatch(new RegExp(`^${WALK.length} steps, ${WALK.length - 1} hops`));
+  });
+
+  it('refuses a hop the code does not make', () => {
+    const edges = importEdges().filter((edge) => !(edge.from === 'judge/process-turn.ts' && edge.to === 'engine/adjudicate-phase.ts'));
+    expect(() => walkReport(edges)).toThrow(/judge\/process-turn.ts does not import engine\/adjudicate-phase.ts/);
+  });
+});
