@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InboundMail } from '../../src/judge/inbound-mail.ts';
 import { orderKeys } from '../../src/judge/mail-order.ts';
@@ -5,6 +6,7 @@ import { openStore, type Store } from '../../src/store/index.ts';
 import { failedQueuedAttempt, judgeQueued, queueInbound, queuedInboundCount, type ClaimedInbound } from '../../src/store/inbound-queue.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 import { mailAddress } from '../../src/judge/model.ts';
+import { sql } from 'kysely';
 
 // The queue of recorded mail (sql/017) as two `serve` processes use it: a second pool on the same
 // PostgreSQL claims while the first holds its claim. A mail is claimed only when no earlier mail
@@ -12,6 +14,21 @@ import { mailAddress } from '../../src/judge/model.ts';
 // judged leaves the queue with its transaction.
 
 const DOMAIN = 'judge.example';
+
+// The statements sent while `capturing` is set. Installed before any connection is made: the
+// store's connections bind pg's query when they connect (src/store/prepared-statements.ts).
+let capturing: { text: string; values: unknown[] }[] | null = null;
+{
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: unknown; values?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : null;
+    const values = typeof first === 'string' ? args[1] : first?.values;
+    if (capturing !== null && text !== null) capturing.push({ text, values: Array.isArray(values) ? values : [] });
+    return original.apply(this, args);
+  };
+}
 
 function mail(id: string, from: string, text: string): InboundMail {
   return { id, messageId: id, from: mailAddress(from), replyAddress: mailAddress(from), subject: '', references: [], text, sizeBytes: text.length, noReplyReason: null };
@@ -97,5 +114,46 @@ describe('inbound queue [postgres]', () => {
     expect(await failedQueuedAttempt(db, '2', 2)).toBeNull();
     expect(await queuedInboundCount(db)).toBe(0);
     expect((await db.selectFrom('failed_mail').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id)).toEqual(['<f>', '<g>']);
+  });
+
+  it('looks up the earlier mail sharing a key through the keys index, not by reading every earlier row', async () => {
+    const { db } = database.store;
+    // A backlog of 1,000 mails, every 40th also keyed by a game; 900 held by another process's claim.
+    const backlog = Array.from({ length: 1000 }, (_, i) => queued(mail(`<b${i}>`, `s${i}@x.example`, i % 40 === 0 ? 'SIGNON Fdemo pw\nA PAR H' : 'HELP'), i + 1));
+    await queueInbound(db, backlog);
+    await db.executeQuery(sql`ANALYZE inbound_queue`.compile(db));
+    let release!: () => void;
+    const held = holdClaim(other.db, 900, new Promise<void>((resolve) => (release = resolve)));
+    expect(await held.seen).toHaveLength(900);
+    let claimed: readonly string[] = [];
+    let statements: { text: string; values: unknown[] }[] = [];
+    capturing = [];
+    try {
+      await judgeQueued(db, { messageIdDomain: DOMAIN, limit: 50 }, async (_tx, mails) => {
+        claimed = mails.map((m) => m.messageId);
+        return mails.map(() => ({ failed: false }));
+      });
+    } finally {
+      statements = capturing.filter((st) => /FOR UPDATE OF q SKIP LOCKED/.test(st.text));
+      capturing = null;
+    }
+    release();
+    await held.done;
+    // Past the held rows, and never a mail of the game, whose first mail waits in the queue.
+    const heldIds = new Set(await held.seen);
+    const number = (id: string) => Number(id.slice(2, -1));
+    expect(claimed).toHaveLength(50);
+    expect(claimed.filter((id) => heldIds.has(id))).toEqual([]);
+    expect(Math.min(...claimed.map(number))).toBeGreaterThan(Math.max(...[...heldIds].map(number)));
+    expect(claimed.filter((id) => number(id) % 40 === 0)).toEqual([]);
+    expect(statements).toHaveLength(1);
+    const client = new pg.Client({ connectionString: database.databaseUrl! });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statements[0]!.text}`, statements[0]!.values);
+      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on inbound_queue_keys_idx/);
+    } finally {
+      await client.end();
+    }
   });
 });
