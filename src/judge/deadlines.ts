@@ -14,6 +14,7 @@ import {
   type DeadlineSchedule,
   type Timing,
 } from '../schedule/index.ts';
+import { deadlineAdjustmentTitle } from '../render/time-notices.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
@@ -63,7 +64,7 @@ export type DeadlineWriter = (deadline: Date | null) => string | null;
 
 /** njudge's subject of a notice that the deadline moved: "Deadline Adjustment to: <the new deadline>". */
 export function deadlineAdjustment(deadline: Date): (when: DeadlineWriter) => string {
-  return (when) => `Deadline Adjustment to: ${when(deadline)}`;
+  return (when) => deadlineAdjustmentTitle(when(deadline));
 }
 
 /** Marks the subject of the copies that go to players who are late (njudge). */

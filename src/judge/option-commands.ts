@@ -1,5 +1,6 @@
 import type { RuleSetting, SessionCommand } from '../commands/index.ts';
-import { newDeadlineText, renderOptionReply, type DeadlineRecomputed } from '../render/option-replies.ts';
+import { renderOptionReply, renderSettingNotice, type DeadlineRecomputed, type SettingChange, type SettingChanger } from '../render/option-replies.ts';
+import { noticeTitle } from '../render/notice-titles.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { deadlineTextFor, noticeToAll, recomputeDeadline, type DeadlineWriter } from './deadlines.ts';
 import {
@@ -42,9 +43,9 @@ const RULES_BEFORE_START: readonly GameRule[] = ['POWER_CHOICE', 'GUNBOAT', 'STA
 const NOT_ENDED: readonly GameStatus[] = ['preparation', 'forming', 'active', 'waiting'];
 
 /** Who the change is announced as coming from. */
-function changer(session: ActingSession): string {
-  if (masterSeat(session)) return 'The Master';
-  return session.seat.power ? session.variant.powerById(session.seat.power).name : 'A player';
+function changer(session: ActingSession): SettingChanger {
+  if (masterSeat(session)) return 'master';
+  return session.seat.power ? { power: session.variant.powerById(session.seat.power).name } : 'player';
 }
 
 function mayChange(session: ActingSession, option: Pick<GameOption, 'who'>): boolean {
@@ -73,8 +74,8 @@ export async function applySettingsChange(ctx: BlockContext<Pick<GamesPort, 'upd
   };
 }
 
-async function announce(ctx: BlockContext<NoticePorts>, session: ActingSession, game: Game, text: string | ((when: DeadlineWriter) => string)): Promise<void> {
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, 'Parameter Change', (when) => `${changer(session)} has changed a setting of game '${game.name}':\n${typeof text === 'string' ? text : text(when)}.\n`);
+async function announce(ctx: BlockContext<NoticePorts>, session: ActingSession, game: Game, change: (when: DeadlineWriter) => SettingChange): Promise<void> {
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, noticeTitle('parameter-change'), (when) => renderSettingNotice(changer(session), game.name, change(when)));
 }
 
 type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
@@ -98,7 +99,7 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   if (schedule) changed = { ...changed, deadline: schedule.deadline, grace: schedule.grace };
   const recomputed = (when: DeadlineWriter): DeadlineRecomputed | null =>
     schedule && changed.currentPhase ? { phaseId: changed.currentPhase, deadline: when(schedule.deadline), grace: when(schedule.grace) } : null;
-  await announce(ctx, session, changed, (when) => `${option.title}: ${reading.announcement}${newDeadlineText(recomputed(when))}`);
+  await announce(ctx, session, changed, (when) => ({ kind: 'option', optionTitle: option.title, announcement: reading.announcement, deadline: recomputed(when) }));
   const readerDeadline = recomputed((instant) => deadlineTextFor(changed, (session.master ?? session.seat).timeZone, instant));
   ctx.reply.push(renderOptionReply({ kind: 'option-changed', gameName: game.name, optionTitle: option.title, announcement: reading.announcement, deadline: readerDeadline }));
   return { ...session, game: changed };
@@ -147,8 +148,8 @@ export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> 
   const applied = applyRuleItems(game.rules, command.rules);
   if (!applied.ok) throw new BlockError(command.line, applied.message);
   const changed = await applySettingsChange(ctx, game, { rules: applied.rules });
-  const text = command.rules.map((r) => `${r.negated ? 'without' : 'with'} ${r.name}`).join(', ');
-  await announce(ctx, session, changed, `Rules: ${text}; the rules are now ${changed.rules.length > 0 ? changed.rules.join(', ') : 'none'}`);
+  const items = command.rules.map((r) => ({ rule: r.name, negated: r.negated }));
+  await announce(ctx, session, changed, () => ({ kind: 'rules', items, rules: changed.rules }));
   ctx.reply.push(renderOptionReply({ kind: 'rules-now', gameName: game.name, rules: changed.rules }));
   return { ...session, game: changed };
 }

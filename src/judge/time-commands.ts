@@ -20,7 +20,7 @@ import {
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
-import { absenceLines, absenceMoveText, renderTimeReply } from '../render/index.ts';
+import { MASTER_ENDED_GAME, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
@@ -61,7 +61,7 @@ function runningPhase(game: Game, line: number): PhaseId {
 
 function deadlineActor(session: ActingSession, line: number): Actor {
   const { game, variant, seat } = session;
-  if (session.master || seat.role === 'master') return { byMaster: true, name: 'The Master' };
+  if (session.master || seat.role === 'master') return { byMaster: true, name: THE_MASTER };
   if (seat.role !== 'power' || seat.power === null || seat.status !== 'active') throw new BlockError(line, 'Only the Master, or players in PLAYER_DEADLINES games, can change the deadline');
   if (!hasRule(game, 'PLAYER_DEADLINES')) throw new BlockError(line, `Only the Master can change the deadline of game '${game.name}' (it does not have PLAYER_DEADLINES)`);
   return { byMaster: false, name: variant.powerById(seat.power).name };
@@ -121,7 +121,7 @@ export async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: A
       runningPhase(game, line);
       if (game.deadline === null) throw new BlockError(line, `Game '${game.name}' has no deadline to move; set one with SET DEADLINE`);
       const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
-      return applyDeadline(ctx, session, changed, { who: 'The Master', verb: 'moved', what: 'deadline', how: ` ${describeDuration(durationMinutes(command.duration))} ${command.direction}` });
+      return applyDeadline(ctx, session, changed, { who: THE_MASTER, verb: 'moved', what: 'deadline', how: ` ${describeDuration(durationMinutes(command.duration))} ${command.direction}` });
     }
     case 'phase-begun':
       // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
@@ -150,7 +150,7 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
   await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
   await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
   await ctx.tx.cancelJobs(game.id);
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () => `The Master has ended ${phaseId} of game '${game.name}' early: its deadline is now.\n`);
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () => renderTimeNotice({ kind: 'phase-ended-early', gameName: game.name, phaseId }));
   // What the deadline job would do, done now: process the phase, or send the late notice.
   await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
   const after = (await ctx.tx.findGameById(game.id))!;
@@ -164,7 +164,7 @@ export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePor
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game in play can be ended`);
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
   await ctx.tx.cancelJobs(game.id);
-  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, 'The Master has ended the game.');
+  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, MASTER_ENDED_GAME);
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null } };
 }
@@ -182,30 +182,23 @@ export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   if (vacant.length > 0) {
     await ctx.tx.updateGame(game.id, { status: 'waiting' });
     const waiting: Game = { ...game, status: 'waiting' };
-    const text = `The Master has resumed game '${game.name}' in ${game.currentPhase}. It waits for a replacement for ${vacant.join(', ')} before a deadline is set.`;
-    await noticeToAll(ctx.tx, ctx.config, waiting, session.seats, 'Parameter Change', () => `${text}\n`);
+    const notice = renderTimeNotice({ kind: 'resumed-waiting', gameName: game.name, phaseId: game.currentPhase, vacant });
+    await noticeToAll(ctx.tx, ctx.config, waiting, session.seats, noticeTitle('parameter-change'), () => notice);
     ctx.reply.push(renderTimeReply({ kind: 'game-unended', gameName: game.name, phaseId: game.currentPhase, vacant }));
     return refreshed(ctx, session);
   }
   const active: Game = { ...game, status: 'active' };
   await ctx.tx.updateGame(game.id, { status: 'active' });
-  const schedule = await scheduleDeadline(ctx.tx, active, game.currentPhase, ctx.now, { deadline: null, grace: null });
-  await noticeToAll(ctx.tx, ctx.config, active, session.seats, 'Parameter Change', (when) =>
-    `The Master has resumed game '${game.name}' in ${game.currentPhase}.\n` + (schedule ? `The deadline is ${when(schedule.deadline)}.\n` : ''),
+  const phaseId = game.currentPhase;
+  const schedule = await scheduleDeadline(ctx.tx, active, phaseId, ctx.now, { deadline: null, grace: null });
+  await noticeToAll(ctx.tx, ctx.config, active, session.seats, noticeTitle('parameter-change'), (when) =>
+    renderTimeNotice({ kind: 'resumed', gameName: game.name, phaseId, deadline: schedule ? when(schedule.deadline) : null }),
   );
   ctx.reply.push(renderTimeReply({ kind: 'game-unended', gameName: game.name, phaseId: game.currentPhase, vacant: [] }));
   return refreshed(ctx, session);
 }
 
 /** Stores a new deadline and grace (moved past absences), reschedules, tells everyone and the sender. */
-/** Who changed what, for the notice: "The Master has moved the deadline of game 'demo' (S1901M) 1 day later." */
-interface DeadlineChange {
-  readonly who: string;
-  readonly verb: string;
-  readonly what: 'deadline' | 'grace period';
-  readonly how?: string;
-}
-
 async function applyDeadline(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, requested: DeadlineState, change: DeadlineChange): Promise<ActingSession> {
   const { game } = session;
   const phaseId = game.currentPhase!;
@@ -215,9 +208,8 @@ async function applyDeadline(ctx: BlockContext<SchedulePorts & NoticePorts>, ses
   const grace = moved ? new Date(Math.max(requested.grace.getTime(), deadline.getTime() + (requested.grace.getTime() - requested.deadline.getTime()))) : requested.grace;
   await storeDeadline(ctx.tx, game, phaseId, deadline, grace, ctx.now);
   const updated: Game = { ...game, deadline, grace };
-  const absence = moved ? absenceMoveText : '';
   await noticeToAll(ctx.tx, ctx.config, updated, session.seats, deadlineAdjustment(deadline), (when) =>
-    `${change.who} has ${change.verb} the ${change.what} of game '${game.name}' (${phaseId})${change.how ?? ''}.\nThe deadline is now ${when(deadline)}.${absence}\nThe grace period ends ${when(grace)}.\n`,
+    renderTimeNotice({ kind: 'deadline-changed', change, gameName: game.name, phaseId, deadline: when(deadline), grace: when(grace), movedPastAbsence: moved }),
   );
   ctx.reply.push(renderTimeReply({ kind: 'deadline-set', gameName: game.name, deadline: deadlineFor(session, deadline), grace: deadlineFor(session, grace), movedPastAbsence: moved }));
   ctx.touchedGames.add(game.id);
@@ -264,14 +256,13 @@ export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences
   if (!result.ok) throw new BlockError(command.line, `${command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE'}: ${result.error.message}`);
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
   const pending = result.absences.map((a) => ({ start: formatMoment(a.start, zone), end: formatMoment(a.end, zone) }));
-  const list = absenceLines(pending);
   const who = seat.role === 'master' ? 'the Master' : session.variant.power(seat.power!)?.name ?? 'you';
   ctx.reply.push(renderTimeReply({ kind: 'absences', change: command.kind === 'set-absence' ? 'recorded' : 'cancelled', who, pending }));
   // njudge's Absence Notice: the Master learns of every player's absence.
   const masters = mastersOf(session.seats);
   if (masters.length > 0 && seat.role !== 'master' && !session.master) {
-    const body = `${who} in game '${game.name}' has ${command.kind === 'set-absence' ? 'set an absence' : 'cancelled an absence'}. Pending:\n${list.length > 0 ? list.join('\n') : '  none'}\n(times in ${zone})\n`;
-    await ctx.tx.enqueueMail({ to: everyone(masters), subject: subjectFor(ctx.config, game, game.currentPhase, 'Absence Notice'), body, gameId: game.id, kind: 'notice' });
+    const body = renderTimeNotice({ kind: 'absence-changed', who, gameName: game.name, change: command.kind === 'set-absence' ? 'set' : 'cancelled', pending, zone });
+    await ctx.tx.enqueueMail({ to: everyone(masters), subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle('absence-notice')), body, gameId: game.id, kind: 'notice' });
   }
 }
 
@@ -291,8 +282,8 @@ export async function zoneCommand(ctx: BlockContext<GamesPort & NoticePorts>, se
     if (zone === null) throw new BlockError(command.line, "The game always has a zone: give the Master's SET ZONE a zone, e.g. SET ZONE Europe/London");
     await ctx.tx.updateGame(game.id, { timeZone: zone });
     const changed: ActingSession = { ...session, game: { ...game, timeZone: zone } };
-    await noticeToAll(ctx.tx, ctx.config, changed.game, changed.seats, 'Parameter Change', (when) =>
-      `The Master has set the time zone of game '${game.name}' to ${zone}.\n${game.deadline ? `The deadline is ${when(game.deadline)}.\n` : ''}`,
+    await noticeToAll(ctx.tx, ctx.config, changed.game, changed.seats, noticeTitle('parameter-change'), (when) =>
+      renderTimeNotice({ kind: 'game-zone-set', gameName: game.name, zone, deadline: game.deadline ? when(game.deadline) : null }),
     );
     ctx.reply.push(renderTimeReply({ kind: 'game-zone-set', gameName: game.name, zone }));
     return changed;

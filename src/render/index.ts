@@ -16,7 +16,8 @@ export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, typ
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
 export { dummiesAre, renderDummiesNote, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
-export { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, rulesText, type DeadlineRecomputed, type GameCreated, type OptionRecord } from './option-replies.ts';
+export { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, renderSettingNotice, rulesText, type DeadlineRecomputed, type GameCreated, type OptionRecord, type SettingChange, type SettingChanger } from './option-replies.ts';
 export { noticeTitle, type NoticeTitle } from './notice-titles.ts';
 export { deadlineLine, renderMasterNotice, type MasterNotice, type MastersChange } from './master-notices.ts';
 export { renderSeatNotice, type SeatNotice } from './seat-notices.ts';
+export { deadlineAdjustmentTitle, MASTER_ENDED_GAME, renderTimeNotice, THE_MASTER, type DeadlineChange, type TimeNotice } from './time-notices.ts';

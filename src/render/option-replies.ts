@@ -1,6 +1,7 @@
-// The replies to SET options and RULE lines, and to CREATE with the settings it carried
-// (src/judge/option-commands.ts and create-game.ts decide, these write). The option's title and
-// what its reading announces come from the option table (src/judge/game-options.ts).
+// The replies to SET options and RULE lines, the notice of such a change, and the reply to CREATE
+// with the settings it carried (src/judge/option-commands.ts and create-game.ts decide, these
+// write). The option's title and what its reading announces come from the option table
+// (src/judge/game-options.ts).
 
 /** A deadline computed again after a new timing, formatted for the reader. */
 export interface DeadlineRecomputed {
@@ -59,6 +60,24 @@ export function renderGameCreated(game: GameCreated): string {
 /** "Title: announcement." as CREATE lists a SET option it took. */
 export function optionLine(optionTitle: string, announcement: string): string {
   return `${optionTitle}: ${announcement}.`;
+}
+
+/** Who changed a setting: the Master, the power a player plays, or a player without one. */
+export type SettingChanger = 'master' | 'player' | { readonly power: string };
+
+/** A change of settings, as everyone who follows the game is told of it. */
+export type SettingChange =
+  | { readonly kind: 'option'; readonly optionTitle: string; readonly announcement: string; readonly deadline: DeadlineRecomputed | null }
+  | { readonly kind: 'rules'; readonly items: readonly { readonly rule: string; readonly negated: boolean }[]; readonly rules: readonly string[] };
+
+/** The Parameter Change notice's body, ending in a newline. */
+export function renderSettingNotice(changer: SettingChanger, gameName: string, change: SettingChange): string {
+  const who = changer === 'master' ? 'The Master' : changer === 'player' ? 'A player' : changer.power;
+  const what =
+    change.kind === 'option'
+      ? `${change.optionTitle}: ${change.announcement}${newDeadlineText(change.deadline)}`
+      : `Rules: ${change.items.map((r) => `${r.negated ? 'without' : 'with'} ${r.rule}`).join(', ')}; the rules are now ${rulesText(change.rules)}`;
+  return `${who} has changed a setting of game '${gameName}':\n${what}.\n`;
 }
 
 function capitalise(text: string): string {

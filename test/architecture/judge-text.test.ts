@@ -101,9 +101,7 @@ function inlineTexts(module: string, source: string): InlineText[] {
  */
 const NOTICES_LEFT: Readonly<Record<string, number>> = {
   'judge/game-events.ts': 12,
-  'judge/option-commands.ts': 2,
   'judge/process-turn.ts': 2,
-  'judge/time-commands.ts': 11,
 };
 
 describe('the words of replies and notices are written by src/render', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, rulesText } from '../../src/render/option-replies.ts';
+import { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, renderSettingNotice, rulesText } from '../../src/render/option-replies.ts';
 
 // The words of the replies to SET options, RULE lines and CREATE, as Masters have always had them
 // (test/judge/game-options.test.ts and judge-basics.test.ts play them by mail).
@@ -41,6 +41,23 @@ describe('option replies', () => {
         'Dedication: at least 10.',
         'The game is forming: players may now JOIN demo <password>.',
       ].join('\n'),
+    );
+  });
+
+  it('tells everyone of a changed setting, and who changed it', () => {
+    expect(renderSettingNotice('master', 'demo', { kind: 'option', optionTitle: 'Press', announcement: 'white press only', deadline: null })).toBe(
+      "The Master has changed a setting of game 'demo':\nPress: white press only.\n",
+    );
+    expect(
+      renderSettingNotice({ power: 'France' }, 'demo', {
+        kind: 'option',
+        optionTitle: 'Timing',
+        announcement: 'movement phases last 2 days',
+        deadline: { phaseId: 'S1901M', deadline: 'Fri 7 Mar 2025 12:00 UTC', grace: 'Sat 8 Mar 2025 12:00 UTC' },
+      }),
+    ).toBe("France has changed a setting of game 'demo':\nTiming: movement phases last 2 days\nThe deadline for S1901M is now Fri 7 Mar 2025 12:00 UTC, the grace period ends Sat 8 Mar 2025 12:00 UTC.\n");
+    expect(renderSettingNotice('player', 'demo', { kind: 'rules', items: [{ rule: 'GUNBOAT', negated: false }, { rule: 'NO_DIAS', negated: true }], rules: ['GUNBOAT'] })).toBe(
+      "A player has changed a setting of game 'demo':\nRules: with GUNBOAT, without NO_DIAS; the rules are now GUNBOAT.\n",
     );
   });
 });
