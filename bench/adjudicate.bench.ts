@@ -20,9 +20,9 @@ import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 //  - in process (bench/adjudicate-figures.ts, bundled as the judge is built, against each release's
 //    sources): CPU µs per phase of the resolver, adjudication, parsing, both, adjudicate() and its
 //    JSON output;
-//  - `dipjudge adjudicate` end to end on a batch of the dense phase, compact (with its worker
-//    threads, then on one thread) and --pretty: CPU (of all threads) and wall µs per phase, the
-//    start-up (a batch of one) taken off;
+//  - `dipjudge adjudicate` end to end on a batch of the dense phase, compact (as it chooses its
+//    worker threads, on one thread, with one worker) and --pretty: CPU (of all threads) and wall µs
+//    per phase, the start-up (a batch of one) taken off;
 //  - map pictures (this release only).
 
 interface Fixture {
@@ -138,11 +138,13 @@ try {
   writeFileSync(one, JSON.stringify([dense.input]));
   writeFileSync(batch, JSON.stringify(Array.from({ length: cliPhases }, () => dense.input)));
   console.log(`\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`);
-  // A large batch is adjudicated on worker threads too (one per further core) unless --threads 0;
-  // the previous release (835f543 and before) had one thread and no such option.
+  // A large batch is adjudicated on worker threads too, by default one per further core the load
+  // average says is idle; --threads N says how many. The previous release (835f543 and before) had
+  // one thread and no such option.
   const modes = [
     { label: 'compact', args: [], previousArgs: [] },
     { label: 'compact, --threads 0', args: ['--threads', '0'], previousArgs: [] },
+    { label: 'compact, --threads 1', args: ['--threads', '1'], previousArgs: [] },
     { label: '--pretty', args: ['--pretty'], previousArgs: ['--pretty'] },
   ];
   for (const { label, args, previousArgs } of modes) {

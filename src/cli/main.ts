@@ -28,7 +28,7 @@ program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
-  .option('--threads <count>', 'worker threads that adjudicate a large batch beside the main one (default: one per further core; 0: none)')
+  .option('--threads <count>', 'worker threads that adjudicate a large batch beside the main one (default: one per further core the load average says is idle; 0: none)')
   .action(async (options: { pretty?: boolean; threads?: string }) => {
     const { runAdjudicate } = await import('./adjudicate-command.ts');
     const toStdout = (chunk: string | Uint8Array) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
