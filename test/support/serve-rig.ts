@@ -31,6 +31,8 @@ export async function startServeRig(names: { readonly folder: string; readonly d
   const scratch = await createScratchDatabase(names.database);
   defer(() => scratch.drop());
   const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  // The scratch database is dropped with its connections cut; an idle one's error is expected then.
+  db.on('error', () => undefined);
   defer(() => db.end());
   return { root, dovecot, capture, tracker, appender, scratch, db };
 }
