@@ -19,7 +19,7 @@ import { subjectFor, type JudgeConfig } from './context.ts';
 import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';
-import type { GameJob, NoticePorts, SchedulePorts, SeatRecord } from './ports.ts';
+import type { GameJob, GamePatch, NoticePorts, SchedulePorts, SeatRecord } from './ports.ts';
 
 // Deadlines of a game's phases: computed by the schedule module in the game's zone, stored on the
 // game and its phase, and turned into timed jobs (the deadline itself and the reminders before it)
@@ -125,6 +125,8 @@ export async function scheduleDeadline(
   phaseId: PhaseId,
   now: Date,
   previous: { readonly deadline: Date | null; readonly grace: Date | null } | null,
+  /** Further changes of the game written with its deadline (the processed turn's new phase), in one statement. */
+  gameChanges: GamePatch = {},
 ): Promise<DeadlineSchedule | null> {
   const phase = phaseOf(phaseId);
   const timing = gameTiming(game);
@@ -147,13 +149,13 @@ export async function scheduleDeadline(
   const processing = { processStart: timed ? schedule.start : null, processDelayMinutes: timed ? schedule.delayMinutes : null, processAt: null };
   if (noDeadline) {
     await tx.cancelJobs(game.id);
-    await tx.updateGame(game.id, { ...processing, deadline: null, grace: null });
+    await tx.updateGame(game.id, { ...gameChanges, ...processing, deadline: null, grace: null });
     return null;
   }
   // What storeDeadline does, in one write of the game and without reading it back (a deadline storm
   // runs this for thousands of games): start := min(start, deadline); no early processing is pending.
   const start = processing.processStart !== null && processing.processStart > schedule.deadline ? schedule.deadline : processing.processStart;
-  await tx.updateGame(game.id, { ...processing, processStart: start, deadline: schedule.deadline, grace: schedule.grace });
+  await tx.updateGame(game.id, { ...gameChanges, ...processing, processStart: start, deadline: schedule.deadline, grace: schedule.grace });
   await tx.setPhaseDeadline(game.id, phaseId, schedule.deadline);
   await rescheduleJobs(tx, game, phaseId, schedule.deadline, schedule.grace, now, { processAt: null });
   return schedule;

@@ -152,8 +152,10 @@ export async function processTurn(
   // Phases left by a ROLLBACK can no longer be rolled forward to: this phase is played anew.
   await tx.discardPhasesAfter(game.id, phase.seq);
   await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
-  await tx.updateGame(game.id, { currentPhase: next, ...(outcome.winner ? { status: 'completed' as const } : {}) });
-  const schedule = outcome.winner ? (await tx.cancelJobs(game.id), null) : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace });
+  // The new phase is written with its deadline, in one update of the game.
+  const schedule = outcome.winner
+    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed' }), await tx.cancelJobs(game.id), null)
+    : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
   const text = resultsText(config, game, variant, phase, outcome, deadlineText(game, schedule?.deadline ?? null));
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
