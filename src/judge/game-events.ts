@@ -2,6 +2,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { checkPhaseOrders } from '../engine/check-orders.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
+import { renderTurnNotice, turnNoticeTitle, type NamedPower } from '../render/turn-notices.ts';
 import { storedPhase, subjectFor, type JudgeConfig } from './context.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from './dedication.ts';
 import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
@@ -62,7 +63,7 @@ export async function onGameEvent(tx: GamePorts, config: JudgeConfig, event: Gam
 async function processOrHold(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date, current?: CurrentPhase): Promise<void> {
   if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now, current));
   const master = seats.filter((s) => s.role === 'master');
-  await noticeToAll(tx, config, game, master, 'Turn Waiting', () => `Game '${game.name}' is ready to be processed and waits for your PROCESS (MANUAL PROCESS).\n`);
+  await noticeToAll(tx, config, game, master, turnNoticeTitle({ kind: 'turn-waiting' }), () => renderTurnNotice({ kind: 'turn-waiting', gameName: game.name }));
   await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: new Date(now.getTime() + DAY_MS), dedupeKey: `game:${game.id}:grace`, payload: { phase: game.currentPhase } });
 }
 
@@ -124,10 +125,8 @@ async function lateness(tx: GamePorts, config: JudgeConfig, game: Game, variant:
   await abandon(tx, defaulting);
   await tx.updateGame(game.id, { status: 'waiting' });
   const vacant = [...state.vacant, ...defaulting];
-  const body = (): string =>
-    `The grace period of game '${game.name}' is over. ${names(variant, vacant)} ${isAre(vacant)} now considered abandoned and free for takeover.\n` +
-    `The game waits for replacements; anyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
-  await noticeToAll(tx, config, game, seats, `Waiting for Replacements: ${initials(variant, vacant)}`, body, { lateSeats: new Set(defaulting.map((s) => s.id)) });
+  const body = (): string => renderTurnNotice({ kind: 'grace-over-abandoned', gameName: game.name, vacant: powersOf(variant, vacant) });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'replacements', powers: powersOf(variant, vacant) }), body, { lateSeats: new Set(defaulting.map((s) => s.id)) });
   await awaitReplacements(tx, game, now);
 }
 
@@ -145,21 +144,25 @@ export async function awaitReplacements(tx: JobsPort, game: Game, now: Date): Pr
 async function lateNotice(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
-  const waiting = state.waitingFor.map((p) => variant.powerById(p).name).join(', ');
-  const body = (when: DeadlineWriter, whose = `${waiting}'s`): string =>
-    `Diplomacy game '${game.name}' is waiting for ${whose} orders.\n` +
-    `The deadline was ${when(deadline)}.\n` +
-    `If they are not received by ${when(abandonmentTime(game, grace))}, the late powers will be considered abandoned and free for takeover` +
-    (hasRule(game, 'CIVIL_DISORDER') ? `,\nand if nothing is received by ${when(grace)}, they will be in civil disorder: their units hold.\n` : '.\n');
+  const waiting = state.waitingFor.map((p) => variant.powerById(p));
+  const body = (when: DeadlineWriter, whose: readonly NamedPower[] | 'your' = waiting): string =>
+    renderTurnNotice({
+      kind: 'late',
+      gameName: game.name,
+      whose,
+      deadline: when(deadline),
+      abandonment: when(abandonmentTime(game, grace)),
+      civilDisorder: hasRule(game, 'CIVIL_DISORDER') ? when(grace) : null,
+    });
   // njudge's QUIET: the Master hears who is late; each late player hears of their own orders only.
   if (hasRule(game, 'QUIET')) {
-    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), `Late Notice: ${state.waitingFor.map((p) => variant.powerById(p).initial).join('')}`, body);
-    for (const seat of state.late) await noticeToAll(tx, config, game, [seat], 'Late Notice', (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
+    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), turnNoticeTitle({ kind: 'late-powers', powers: waiting }), body);
+    for (const seat of state.late) await noticeToAll(tx, config, game, [seat], turnNoticeTitle({ kind: 'late' }), (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
     return;
   }
   // During the first day after the deadline everyone hears of it; after that only the late.
   const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
-  await noticeToAll(tx, config, game, readers, `Late Notice: ${state.waitingFor.map((p) => variant.powerById(p).initial).join('')}`, body, { lateSeats: new Set(state.late.map((s) => s.id)) });
+  await noticeToAll(tx, config, game, readers, turnNoticeTitle({ kind: 'late-powers', powers: waiting }), body, { lateSeats: new Set(state.late.map((s) => s.id)) });
 }
 
 /** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
@@ -168,13 +171,9 @@ async function declareAbandoned(tx: GamePorts, config: JudgeConfig, game: Game, 
   const abandoned = state.late.filter((s) => !partial.has(s.id));
   if (abandoned.length === 0) return;
   await abandon(tx, abandoned);
-  const accepted = state.partial.length > 0 ? `The orders of ${names(variant, state.partial)} are accepted as they are.\n` : '';
   const body = (when: DeadlineWriter): string =>
-    `Diplomacy game '${game.name}' is waiting for ${names(variant, abandoned)}'s orders.\n` +
-    accepted +
-    `${names(variant, abandoned)} ${isAre(abandoned)} now considered abandoned and free for takeover:\n${takeoverLines(game, variant, abandoned)}` +
-    `Civil disorder (units hold) if orders are not received by ${when(grace)}.\n`;
-  await noticeToAll(tx, config, game, seats, `Late Notice: ${initials(variant, abandoned)}`, body, { lateSeats: new Set(abandoned.map((s) => s.id)) });
+    renderTurnNotice({ kind: 'abandoned', gameName: game.name, abandoned: powersOf(variant, abandoned), accepted: powersOf(variant, state.partial), grace: when(grace) });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'late-powers', powers: powersOf(variant, abandoned) }), body, { lateSeats: new Set(abandoned.map((s) => s.id)) });
 }
 
 /** The late players leave their powers, which are free for TAKEOVER. */
@@ -189,18 +188,16 @@ async function abandon(tx: GamePorts, seats: readonly SeatRecord[]): Promise<voi
 async function civilDisorder(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly PowerSeat<SeatRecord>[]): Promise<void> {
   await chargeCivilDisorder(tx, disorder);
   for (const seat of disorder) await tx.updateSeat(seat.id, { status: 'cd', wait: false });
-  const body = (): string =>
-    `The grace period of game '${game.name}' is over. ${names(variant, disorder)} ${isAre(disorder)} in civil disorder: their units hold, retreats disband, builds are waived.\n` +
-    `A power in civil disorder holds up no later phase; it may be taken over with:\n${takeoverLines(game, variant, disorder)}`;
-  await noticeToAll(tx, config, game, seats, 'Civil Disorder', body, { lateSeats: new Set(disorder.map((s) => s.id)) });
+  const body = (): string => renderTurnNotice({ kind: 'civil-disorder', gameName: game.name, disorder: powersOf(variant, disorder) });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'civil-disorder' }), body, { lateSeats: new Set(disorder.map((s) => s.id)) });
 }
 
 async function remind(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<void> {
   const late = seats.filter(holdsPower).filter((s) => s.status === 'active' && waitingFor.includes(s.power));
   // One mail per player: a reminder tells nobody else who is behind.
   for (const seat of late) {
-    const body = `Diplomacy game '${game.name}': orders for ${variant.powerById(seat.power).name} are not complete.\nThe deadline is ${deadlineTextFor(game, seat.timeZone, game.deadline)}.\n`;
-    await tx.enqueueMail({ to: [seat.address], subject: subjectFor(config, game, game.currentPhase, 'Reminder'), body, gameId: game.id, kind: 'notice' });
+    const body = renderTurnNotice({ kind: 'reminder', gameName: game.name, power: variant.powerById(seat.power).name, deadline: deadlineTextFor(game, seat.timeZone, game.deadline) });
+    await tx.enqueueMail({ to: [seat.address], subject: subjectFor(config, game, game.currentPhase, turnNoticeTitle({ kind: 'reminder' })), body, gameId: game.id, kind: 'notice' });
   }
 }
 
@@ -211,9 +208,8 @@ async function remindOfVacancies(tx: GamePorts, config: JudgeConfig, game: Game,
   const seats = await tx.seats(game.id);
   const vacant = seats.filter(holdsPower).filter((s) => s.status === 'abandoned' || s.status === 'resigned');
   if (vacant.length === 0) return;
-  const body = (): string =>
-    `Diplomacy game '${game.name}' is still waiting for replacements for ${names(variant, vacant)}.\nAnyone may take over with:\n${takeoverLines(game, variant, vacant)}`;
-  await noticeToAll(tx, config, game, seats, `Waiting for Replacements: ${initials(variant, vacant)}`, body);
+  const body = (): string => renderTurnNotice({ kind: 'still-vacant', gameName: game.name, vacant: powersOf(variant, vacant) });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'replacements', powers: powersOf(variant, vacant) }), body);
   await scheduleReplacementReminder(tx, game, now);
 }
 
@@ -227,13 +223,8 @@ async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, n
   const variant = loadVariant(game.variant);
   const seats = await tx.seats(game.id);
   const missing = variant.powers.length - seats.filter((s) => s.role === 'power').length;
-  const body = () =>
-    `Diplomacy game '${game.name}' is still forming: it waits for ${missing} more player${missing === 1 ? '' : 's'}.
-` +
-    `Players may join with:
-  JOIN ${game.name} <password>
-`;
-  await noticeToAll(tx, config, game, seats, `Waiting for ${missing} player${missing === 1 ? '' : 's'}`, body);
+  const body = () => renderTurnNotice({ kind: 'still-forming', gameName: game.name, missing });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'forming', missing }), body);
   await scheduleFormingReminder(tx, game, now);
 }
 
@@ -248,9 +239,8 @@ async function remindOfPause(tx: GamePorts, config: JudgeConfig, game: Game, now
   // A game waiting for replacements has reminders of its own, to everyone.
   if (seats.some((s) => s.role === 'power' && (s.status === 'abandoned' || s.status === 'resigned'))) return;
   const masters = seats.filter((s) => s.role === 'master');
-  const body = () => `Diplomacy game '${game.name}' is paused: nothing is processed until you ACTIVATE it.
-`;
-  await noticeToAll(tx, config, game, masters, 'Game paused', body);
+  const body = () => renderTurnNotice({ kind: 'still-paused', gameName: game.name });
+  await noticeToAll(tx, config, game, masters, turnNoticeTitle({ kind: 'paused' }), body);
   await schedulePauseReminder(tx, game, now);
 }
 
@@ -264,20 +254,9 @@ async function scheduleReplacementReminder(tx: Pick<JobsPort, 'scheduleJob'>, ga
   });
 }
 
-function names(variant: Variant, seats: readonly PowerSeat[]): string {
-  return seats.map((s) => variant.powerById(s.power).name).join(', ');
-}
-
-function initials(variant: Variant, seats: readonly PowerSeat[]): string {
-  return seats.map((s) => variant.powerById(s.power).initial).join('');
-}
-
-function isAre(seats: readonly unknown[]): string {
-  return seats.length === 1 ? 'is' : 'are';
-}
-
-function takeoverLines(game: Game, variant: Variant, seats: readonly PowerSeat[]): string {
-  return seats.map((s) => `  TAKEOVER ${variant.powerById(s.power).name.toLowerCase()}@${game.name} <password>\n`).join('');
+/** The powers the seats hold, as the notices name them. */
+function powersOf(variant: Variant, seats: readonly PowerSeat[]): NamedPower[] {
+  return seats.map((s) => variant.powerById(s.power));
 }
 
 /** When the last vacancy is filled the game goes on with a fresh deadline counted from now (njudge). */

@@ -21,3 +21,4 @@ export { noticeTitle, type NoticeTitle } from './notice-titles.ts';
 export { deadlineLine, renderMasterNotice, type MasterNotice, type MastersChange } from './master-notices.ts';
 export { renderSeatNotice, type SeatNotice } from './seat-notices.ts';
 export { deadlineAdjustmentTitle, MASTER_ENDED_GAME, renderTimeNotice, THE_MASTER, type DeadlineChange, type TimeNotice } from './time-notices.ts';
+export { renderTurnNotice, turnNoticeTitle, type NamedPower, type TurnNotice, type TurnNoticeTitle } from './turn-notices.ts';

@@ -100,7 +100,6 @@ function inlineTexts(module: string, source: string): InlineText[] {
  * fall (move a text to src/render and lower its number here); replies have none left.
  */
 const NOTICES_LEFT: Readonly<Record<string, number>> = {
-  'judge/game-events.ts': 12,
   'judge/process-turn.ts': 2,
 };
 
