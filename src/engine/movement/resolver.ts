@@ -85,10 +85,16 @@ const DEPS = new Int32Slot();
 const SUCCEEDS = new Uint8Slot();
 const SEEN = new Uint8Slot();
 
+let lastWorkspace: Workspace | null = null;
+
 function workspace(units: number, provinces: number): Workspace {
   const ints = UNIT_INTS.take(units);
   const bytes = UNIT_BYTES.take(units);
-  return {
+  const moveHead = MOVE_HEAD.take(provinces, -1);
+  // The same arrays as last time (none had to grow): the same workspace.
+  const last = lastWorkspace;
+  if (last !== null && last.moveNext === ints[0] && last.state === bytes[0] && last.moveHead === moveHead && last.succeeds.length >= units && last.seen.length >= units && last.deps.length > units) return last;
+  return (lastWorkspace = {
     state: bytes[0]!,
     result: bytes[1]!,
     paradox: bytes[2]!,
@@ -98,7 +104,7 @@ function workspace(units: number, provinces: number): Workspace {
     succeeds: SUCCEEDS.takeAsItIs(units),
     seen: SEEN.takeAsItIs(units),
     deps: DEPS.takeAsItIs(units + 1),
-    moveHead: MOVE_HEAD.take(provinces, -1),
+    moveHead,
     moveNext: ints[0]!,
     supportHead: ints[1]!,
     supportNext: ints[2]!,
@@ -106,7 +112,7 @@ function workspace(units: number, provinces: number): Workspace {
     convoyNext: ints[4]!,
     opponent: ints[5]!,
     dislodgedBy: ints[6]!,
-  };
+  });
 }
 
 class Resolver {
