@@ -3,7 +3,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { mapperHeader, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, soloWinText, withMapperHeader } from '../render/index.ts';
 import { everyone, subjectFor, type JudgeConfig } from './context.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
@@ -160,7 +160,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, `${variant.powerById(outcome.winner).name} has won the game.`, [outcome.winner]);
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, soloWinText(variant.powerById(outcome.winner).name), [outcome.winner]);
   return next;
 }
 
@@ -226,7 +226,7 @@ export function resultsText(
 export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: seatAddresses(s).join(', ') }));
   const body = renderPlayersRevealed({ gameName: game.name, roster });
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, 'Players revealed'), body, gameId: game.id, kind: 'notice' });
+  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, noticeTitle('players-revealed')), body, gameId: game.id, kind: 'notice' });
 }
 
 /**
@@ -238,7 +238,7 @@ export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Ga
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
   const body = renderGameOver({ gameName: game.name, why, roster });
-  const what = victors.length > 0 ? `Victory: ${victors.map((id) => variant.power(id)?.initial ?? id).join('')}` : 'Game over';
+  const what = gameEndTitle(victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = victors.length > 0 ? game.currentPhase : null;
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });

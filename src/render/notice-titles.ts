@@ -15,6 +15,7 @@ export type NoticeTitle =
   | 'proposal-rejected'
   | 'absence-notice'
   | 'map'
+  | 'players-revealed'
   | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
   | { readonly kind: 'new-player-signon'; readonly initial: string };
 
@@ -32,6 +33,7 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   'proposal-rejected': 'Proposal rejected',
   'absence-notice': 'Absence Notice',
   map: 'Map',
+  'players-revealed': 'Players revealed',
 };
 
 export function noticeTitle(title: NoticeTitle): string {
