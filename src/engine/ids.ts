@@ -1,7 +1,8 @@
 import type { LocationId, PowerId, ProvinceId } from './types.ts';
 
-// Ids are typed by their case (types.ts): a power id is upper case, province and location ids
-// lower case, so the compiler refuses a province where a power is meant. Text becomes an id
+// Ids are typed (types.ts): a power id is upper case, province and location ids lower case, so the
+// compiler refuses a province where a power is meant; a province id is a location, a location
+// (which may name a coast) is no province id, so it refuses `stp/nc` where a province is meant. Text becomes an id
 // here, where it enters: map and variant files, stored rows, names already matched to the map.
 // On canonical text each is the identity.
 
@@ -10,11 +11,11 @@ export function powerId(text: string): PowerId {
 }
 
 export function provinceId(text: string): ProvinceId {
-  return text.toLowerCase() as Lowercase<string>;
+  return text.toLowerCase() as ProvinceId;
 }
 
 export function locationId(text: string): LocationId {
-  return text.toLowerCase() as Lowercase<string>;
+  return text.toLowerCase() as LocationId;
 }
 
 /** The keys of a record keyed by power, typed as such (Object.keys gives plain strings). */

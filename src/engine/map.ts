@@ -25,7 +25,7 @@ export class MapError extends Error {}
 
 export function provinceOf(location: LocationId): ProvinceId {
   const slash = location.indexOf('/');
-  return slash < 0 ? location : (location.slice(0, slash) as ProvinceId);
+  return (slash < 0 ? location : location.slice(0, slash)) as ProvinceId;
 }
 
 export function coastOf(location: LocationId): Coast | null {

@@ -9,10 +9,12 @@ export type Coast = (typeof COASTS)[number];
 
 /** Upper-case power id as the variant names it, e.g. `ENGLAND`. */
 export type PowerId = Uppercase<string>;
-/** Lower-case province id, e.g. `lon`, `stp`. */
-export type ProvinceId = Lowercase<string>;
-/** A province, or a province with a coast: `lon`, `stp/nc`. */
-export type LocationId = Lowercase<string>;
+declare const locationBrand: unique symbol;
+declare const provinceBrand: unique symbol;
+/** A province, or a province with a coast: `lon`, `stp/nc` (made where text enters: ids.ts). */
+export type LocationId = Lowercase<string> & { readonly [locationBrand]: true };
+/** Lower-case province id, e.g. `lon`, `stp`: a location without a coast, so a coast location (`stp/nc`) is none. */
+export type ProvinceId = LocationId & { readonly [provinceBrand]: true };
 
 /** A well-formed phase id in the judge's spelling (phase.ts): season letter, year, M, R or A: `S1901M`. */
 export type PhaseId = `${Uppercase<string>}${number}${'M' | 'R' | 'A'}`;

@@ -27,7 +27,7 @@ const powerSchema = z
      * DPjudge's partisan sites (`*SIB` in 1900): places, not centres, where the power may build one
      * extra unit each while it has lost some but not all of its home centres.
      */
-    partisanSites: z.array(location).optional(),
+    partisanSites: z.array(province).optional(),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LocationId, Order } from '../engine/types.ts';
+import type { LocationId, Order, ProvinceId } from '../engine/types.ts';
 
 // The form a power's orders are stored in beside the lines the player wrote: each order as the
 // judge read it (the engine's typed order) with the text it was read from. Versioned, and checked
@@ -24,12 +24,17 @@ const location = z
   .string()
   .min(1)
   .transform((id) => id as LocationId);
+// A convoy's route and target name provinces: a coast there does not fit, and the lines are read again.
+const province = z
+  .string()
+  .regex(/^[^/]+$/)
+  .transform((id) => id as ProvinceId);
 const unitRef = z.object({ type: z.enum(['A', 'F']).nullable(), location });
 const orderSchema: z.ZodType<Order> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hold'), unit: unitRef }),
-  z.object({ kind: z.literal('move'), unit: unitRef, to: location, viaConvoy: z.boolean(), route: z.array(location) }),
+  z.object({ kind: z.literal('move'), unit: unitRef, to: location, viaConvoy: z.boolean(), route: z.array(province) }),
   z.object({ kind: z.literal('support'), unit: unitRef, supported: unitRef, to: location.nullable() }),
-  z.object({ kind: z.literal('convoy'), unit: unitRef, army: unitRef, to: location }),
+  z.object({ kind: z.literal('convoy'), unit: unitRef, army: unitRef, to: province }),
   z.object({ kind: z.literal('retreat'), unit: unitRef, to: location }),
   z.object({ kind: z.literal('disband'), unit: unitRef }),
   z.object({ kind: z.literal('build'), unit: unitRef }),

@@ -99,7 +99,7 @@ class OrderParser {
   private first = 0;
   private last = 0;
   /** Province of the location read last, so callers that need no coast skip `provinceOf`. */
-  private lastProvince: ProvinceId = '';
+  private lastProvince = '' as ProvinceId;
 
   constructor(
     private readonly tokens: TokenBuffer,

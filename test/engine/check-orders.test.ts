@@ -3,7 +3,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { checkPhaseOrders, powersAdjusting } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
-import { powerEntries } from '../../src/engine/ids.ts';
+import { powerEntries, locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 import type { Position } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 
@@ -60,7 +60,7 @@ describe('checking orders without adjudicating them', () => {
     const spring = adjudicatePhase(variant, start, orders(start, { GERMANY: ['A Mun - Bur'], FRANCE: ['A Par - Bur'] })).position;
     const fall = adjudicatePhase(variant, spring, orders(spring, { GERMANY: ['A Mun - Bur', 'A Ber - Mun', 'F Kie - Ruh'], FRANCE: ['A Mar - Bur', 'A Par - Bur'], AUSTRIA: ['A Vie - Bud'] })).position;
     // A contrived retreat: a French army is dislodged from Burgundy with two ways out.
-    const retreat: Position = { ...fall, phase: 'F1901R', dislodged: [{ power: 'FRANCE', type: 'A', location: 'bur', retreats: ['pic', 'gas'], attackerFrom: 'mun' }] };
+    const retreat: Position = { ...fall, phase: 'F1901R', dislodged: [{ power: 'FRANCE', type: 'A', location: loc('bur'), retreats: [loc('pic'), loc('gas')], attackerFrom: prov('mun') }] };
     expectSameFacts(retreat, orders(retreat, { FRANCE: ['A Bur - Pic', 'A Bur - Bel'] }));
     expectSameFacts(retreat, orders(retreat, { FRANCE: ['A Bur - Bre'] }));
     expectSameFacts(retreat, []);
@@ -68,7 +68,7 @@ describe('checking orders without adjudicating them', () => {
     const winter: Position = {
       ...start,
       phase: 'W1901A',
-      supplyCenters: { ...start.supplyCenters, GERMANY: [...start.supplyCenters.GERMANY!, 'hol'], FRANCE: ['par', 'bre'] },
+      supplyCenters: { ...start.supplyCenters, GERMANY: [...start.supplyCenters.GERMANY!, prov('hol')], FRANCE: [prov('par'), prov('bre')] },
     };
     expect([...powersAdjusting(variant, winter)].sort()).toEqual(['FRANCE', 'GERMANY']);
     expectSameFacts(winter, orders(winter, { GERMANY: ['Build A Kie', 'Build A Ber'], FRANCE: ['Build F Bre'], ITALY: ['Remove A Rom'] }));

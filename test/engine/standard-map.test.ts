@@ -243,7 +243,7 @@ describe('standard map: agrees with DPjudge border for border', () => {
       }
       if (!place.name.includes('/')) {
         provinces.add(ours);
-        if (map.province(ours)!.terrain !== terrainOf[place.terrain]) problems.push(`${ours} is ${map.province(ours)!.terrain}, DPjudge says ${place.terrain}`);
+        if (map.province(provinceOf(ours))!.terrain !== terrainOf[place.terrain]) problems.push(`${ours} is ${map.province(provinceOf(ours))!.terrain}, DPjudge says ${place.terrain}`);
       }
     }
     expect(problems).toEqual([]);
@@ -282,33 +282,33 @@ describe('standard map: agrees with DPjudge border for border', () => {
 describe('standard map: borders the DATC never exercises', () => {
   // Each pair is checked both ways; fleet pairs name the coast where the province is split.
   const fleetBorders: [LocationId, LocationId][] = [
-    ['bot', 'stp/sc'], ['tus', 'tyn'], ['fin', 'stp/sc'], ['lvn', 'stp/sc'], ['bar', 'stp/nc'], ['nwy', 'stp/nc'],
-    ['bla', 'bul/ec'], ['rum', 'bul/ec'], ['con', 'bul/ec'], ['aeg', 'bul/sc'], ['gre', 'bul/sc'], ['con', 'bul/sc'],
-    ['gas', 'spa/nc'], ['por', 'spa/nc'], ['mao', 'spa/nc'], ['mao', 'spa/sc'], ['mar', 'spa/sc'], ['gol', 'spa/sc'],
-    ['wes', 'spa/sc'], ['por', 'spa/sc'], ['nap', 'tyn'], ['rom', 'tyn'], ['tun', 'tyn'], ['gol', 'tyn'], ['gol', 'tus'],
-    ['naf', 'tun'], ['den', 'swe'], ['den', 'kie'], ['arm', 'sev'], ['ank', 'arm'], ['eas', 'syr'], ['cly', 'nao'],
-    ['cly', 'nwg'], ['edi', 'nwg'], ['lvp', 'nao'], ['iri', 'wal'], ['den', 'hel'], ['ska', 'swe'], ['bal', 'pru'],
-    ['ber', 'pru'], ['bal', 'bot'], ['alb', 'tri'], ['apu', 'ven'], ['alb', 'gre'],
+    [locationId('bot'), locationId('stp/sc')], [locationId('tus'), locationId('tyn')], [locationId('fin'), locationId('stp/sc')], [locationId('lvn'), locationId('stp/sc')], [locationId('bar'), locationId('stp/nc')], [locationId('nwy'), locationId('stp/nc')],
+    [locationId('bla'), locationId('bul/ec')], [locationId('rum'), locationId('bul/ec')], [locationId('con'), locationId('bul/ec')], [locationId('aeg'), locationId('bul/sc')], [locationId('gre'), locationId('bul/sc')], [locationId('con'), locationId('bul/sc')],
+    [locationId('gas'), locationId('spa/nc')], [locationId('por'), locationId('spa/nc')], [locationId('mao'), locationId('spa/nc')], [locationId('mao'), locationId('spa/sc')], [locationId('mar'), locationId('spa/sc')], [locationId('gol'), locationId('spa/sc')],
+    [locationId('wes'), locationId('spa/sc')], [locationId('por'), locationId('spa/sc')], [locationId('nap'), locationId('tyn')], [locationId('rom'), locationId('tyn')], [locationId('tun'), locationId('tyn')], [locationId('gol'), locationId('tyn')], [locationId('gol'), locationId('tus')],
+    [locationId('naf'), locationId('tun')], [locationId('den'), locationId('swe')], [locationId('den'), locationId('kie')], [locationId('arm'), locationId('sev')], [locationId('ank'), locationId('arm')], [locationId('eas'), locationId('syr')], [locationId('cly'), locationId('nao')],
+    [locationId('cly'), locationId('nwg')], [locationId('edi'), locationId('nwg')], [locationId('lvp'), locationId('nao')], [locationId('iri'), locationId('wal')], [locationId('den'), locationId('hel')], [locationId('ska'), locationId('swe')], [locationId('bal'), locationId('pru')],
+    [locationId('ber'), locationId('pru')], [locationId('bal'), locationId('bot')], [locationId('alb'), locationId('tri')], [locationId('apu'), locationId('ven')], [locationId('alb'), locationId('gre')],
   ];
   const armyBorders: [ProvinceId, ProvinceId][] = [
-    ['gal', 'ukr'], ['boh', 'gal'], ['gal', 'sil'], ['gal', 'rum'], ['ukr', 'war'], ['sev', 'ukr'], ['rum', 'ukr'],
-    ['mos', 'sev'], ['lvn', 'mos'], ['lvn', 'stp'], ['fin', 'stp'], ['nwy', 'stp'], ['fin', 'nwy'], ['den', 'swe'],
-    ['den', 'kie'], ['pie', 'tyr'], ['tri', 'tyr'], ['alb', 'tri'], ['ser', 'tri'], ['bul', 'con'], ['bul', 'ser'],
-    ['gas', 'spa'], ['mar', 'spa'], ['por', 'spa'], ['naf', 'tun'], ['arm', 'syr'], ['ank', 'smy'], ['arm', 'smy'],
-    ['bur', 'mar'], ['bel', 'bur'], ['edi', 'lvp'], ['lvp', 'yor'], ['wal', 'yor'], ['apu', 'rom'], ['rom', 'ven'],
-    ['tus', 'ven'], ['pie', 'ven'],
+    [provinceId('gal'), provinceId('ukr')], [provinceId('boh'), provinceId('gal')], [provinceId('gal'), provinceId('sil')], [provinceId('gal'), provinceId('rum')], [provinceId('ukr'), provinceId('war')], [provinceId('sev'), provinceId('ukr')], [provinceId('rum'), provinceId('ukr')],
+    [provinceId('mos'), provinceId('sev')], [provinceId('lvn'), provinceId('mos')], [provinceId('lvn'), provinceId('stp')], [provinceId('fin'), provinceId('stp')], [provinceId('nwy'), provinceId('stp')], [provinceId('fin'), provinceId('nwy')], [provinceId('den'), provinceId('swe')],
+    [provinceId('den'), provinceId('kie')], [provinceId('pie'), provinceId('tyr')], [provinceId('tri'), provinceId('tyr')], [provinceId('alb'), provinceId('tri')], [provinceId('ser'), provinceId('tri')], [provinceId('bul'), provinceId('con')], [provinceId('bul'), provinceId('ser')],
+    [provinceId('gas'), provinceId('spa')], [provinceId('mar'), provinceId('spa')], [provinceId('por'), provinceId('spa')], [provinceId('naf'), provinceId('tun')], [provinceId('arm'), provinceId('syr')], [provinceId('ank'), provinceId('smy')], [provinceId('arm'), provinceId('smy')],
+    [provinceId('bur'), provinceId('mar')], [provinceId('bel'), provinceId('bur')], [provinceId('edi'), provinceId('lvp')], [provinceId('lvp'), provinceId('yor')], [provinceId('wal'), provinceId('yor')], [provinceId('apu'), provinceId('rom')], [provinceId('rom'), provinceId('ven')],
+    [provinceId('tus'), provinceId('ven')], [provinceId('pie'), provinceId('ven')],
   ];
   // Borders an engine has got wrong by adding them: coasts on the wrong side, land borders with no shared sea.
   const notFleet: [LocationId, LocationId][] = [
-    ['spa/nc', 'gol'], ['spa/nc', 'wes'], ['spa/nc', 'mar'], ['spa/sc', 'gas'], ['stp/nc', 'bot'], ['stp/nc', 'fin'],
-    ['stp/sc', 'bar'], ['stp/sc', 'nwy'], ['bul/ec', 'aeg'], ['bul/ec', 'gre'], ['bul/sc', 'bla'], ['bul/sc', 'rum'],
-    ['ank', 'smy'], ['arm', 'syr'], ['arm', 'smy'], ['wal', 'yor'], ['edi', 'lvp'], ['lvp', 'yor'], ['rom', 'ven'],
-    ['apu', 'rom'], ['pie', 'ven'], ['tus', 'ven'], ['fin', 'nwy'], ['gas', 'mar'], ['bot', 'nwy'], ['bar', 'fin'],
+    [locationId('spa/nc'), locationId('gol')], [locationId('spa/nc'), locationId('wes')], [locationId('spa/nc'), locationId('mar')], [locationId('spa/sc'), locationId('gas')], [locationId('stp/nc'), locationId('bot')], [locationId('stp/nc'), locationId('fin')],
+    [locationId('stp/sc'), locationId('bar')], [locationId('stp/sc'), locationId('nwy')], [locationId('bul/ec'), locationId('aeg')], [locationId('bul/ec'), locationId('gre')], [locationId('bul/sc'), locationId('bla')], [locationId('bul/sc'), locationId('rum')],
+    [locationId('ank'), locationId('smy')], [locationId('arm'), locationId('syr')], [locationId('arm'), locationId('smy')], [locationId('wal'), locationId('yor')], [locationId('edi'), locationId('lvp')], [locationId('lvp'), locationId('yor')], [locationId('rom'), locationId('ven')],
+    [locationId('apu'), locationId('rom')], [locationId('pie'), locationId('ven')], [locationId('tus'), locationId('ven')], [locationId('fin'), locationId('nwy')], [locationId('gas'), locationId('mar')], [locationId('bot'), locationId('nwy')], [locationId('bar'), locationId('fin')],
   ];
   const notArmy: [ProvinceId, ProvinceId][] = [
-    ['bur', 'hol'], ['mar', 'par'], ['edi', 'lon'], ['nap', 'ven'], ['mun', 'pie'], ['boh', 'war'], ['gal', 'tyr'],
-    ['ser', 'vie'], ['con', 'ser'], ['ber', 'den'], ['kie', 'sil'], ['hol', 'mun'], ['stp', 'swe'], ['fin', 'mos'],
-    ['con', 'rum'], ['con', 'gre'], ['alb', 'bul'], ['bur', 'tyr'], ['mar', 'mun'],
+    [provinceId('bur'), provinceId('hol')], [provinceId('mar'), provinceId('par')], [provinceId('edi'), provinceId('lon')], [provinceId('nap'), provinceId('ven')], [provinceId('mun'), provinceId('pie')], [provinceId('boh'), provinceId('war')], [provinceId('gal'), provinceId('tyr')],
+    [provinceId('ser'), provinceId('vie')], [provinceId('con'), provinceId('ser')], [provinceId('ber'), provinceId('den')], [provinceId('kie'), provinceId('sil')], [provinceId('hol'), provinceId('mun')], [provinceId('stp'), provinceId('swe')], [provinceId('fin'), provinceId('mos')],
+    [provinceId('con'), provinceId('rum')], [provinceId('con'), provinceId('gre')], [provinceId('alb'), provinceId('bul')], [provinceId('bur'), provinceId('tyr')], [provinceId('mar'), provinceId('mun')],
   ];
 
   it.each(fleetBorders)('a fleet moves %s <-> %s', (a, b) => {
@@ -332,32 +332,32 @@ describe('standard map: borders the DATC never exercises', () => {
   });
 
   it('names the coasts a fleet reaches in a split province', () => {
-    expect(map.fleetTargets('mao', 'spa').sort()).toEqual(['spa/nc', 'spa/sc']);
-    expect(map.fleetTargets('por', 'spa').sort()).toEqual(['spa/nc', 'spa/sc']);
-    expect(map.fleetTargets('gas', 'spa')).toEqual(['spa/nc']);
-    expect(map.fleetTargets('gol', 'spa')).toEqual(['spa/sc']);
-    expect(map.fleetTargets('con', 'bul').sort()).toEqual(['bul/ec', 'bul/sc']);
-    expect(map.fleetTargets('bla', 'bul')).toEqual(['bul/ec']);
-    expect(map.fleetTargets('aeg', 'bul')).toEqual(['bul/sc']);
-    expect(map.fleetTargets('bot', 'stp')).toEqual(['stp/sc']);
-    expect(map.fleetTargets('nwy', 'stp')).toEqual(['stp/nc']);
-    expect(map.fleetTargets('bla', 'stp')).toEqual([]);
+    expect(map.fleetTargets(locationId('mao'), provinceId('spa')).sort()).toEqual(['spa/nc', 'spa/sc']);
+    expect(map.fleetTargets(locationId('por'), provinceId('spa')).sort()).toEqual(['spa/nc', 'spa/sc']);
+    expect(map.fleetTargets(locationId('gas'), provinceId('spa'))).toEqual(['spa/nc']);
+    expect(map.fleetTargets(locationId('gol'), provinceId('spa'))).toEqual(['spa/sc']);
+    expect(map.fleetTargets(locationId('con'), provinceId('bul')).sort()).toEqual(['bul/ec', 'bul/sc']);
+    expect(map.fleetTargets(locationId('bla'), provinceId('bul'))).toEqual(['bul/ec']);
+    expect(map.fleetTargets(locationId('aeg'), provinceId('bul'))).toEqual(['bul/sc']);
+    expect(map.fleetTargets(locationId('bot'), provinceId('stp'))).toEqual(['stp/sc']);
+    expect(map.fleetTargets(locationId('nwy'), provinceId('stp'))).toEqual(['stp/nc']);
+    expect(map.fleetTargets(locationId('bla'), provinceId('stp'))).toEqual([]);
   });
 
   it('lets a fleet support into a split province through any coast it touches', () => {
-    expect(map.canReachProvince('F', 'gol', 'spa')).toBe(true);
-    expect(map.canReachProvince('F', 'bot', 'stp')).toBe(true);
-    expect(map.canReachProvince('F', 'spa/nc', 'gol')).toBe(false);
-    expect(map.canReachProvince('F', 'stp/nc', 'bot')).toBe(false);
+    expect(map.canReachProvince('F', locationId('gol'), provinceId('spa'))).toBe(true);
+    expect(map.canReachProvince('F', locationId('bot'), provinceId('stp'))).toBe(true);
+    expect(map.canReachProvince('F', locationId('spa/nc'), provinceId('gol'))).toBe(false);
+    expect(map.canReachProvince('F', locationId('stp/nc'), provinceId('bot'))).toBe(false);
   });
 
   it('an army cannot stand on a coast, a fleet must name one in a split province', () => {
-    expect(map.canOccupy('F', 'stp')).toBe(false);
-    expect(map.canOccupy('F', 'stp/sc')).toBe(true);
-    expect(map.canOccupy('A', 'stp/sc')).toBe(false);
-    expect(map.canOccupy('F', 'mun')).toBe(false);
-    expect(map.canOccupy('A', 'nth')).toBe(false);
-    expect(map.canMove('A', 'con', 'bul/ec')).toBe(false);
+    expect(map.canOccupy('F', locationId('stp'))).toBe(false);
+    expect(map.canOccupy('F', locationId('stp/sc'))).toBe(true);
+    expect(map.canOccupy('A', locationId('stp/sc'))).toBe(false);
+    expect(map.canOccupy('F', locationId('mun'))).toBe(false);
+    expect(map.canOccupy('A', locationId('nth'))).toBe(false);
+    expect(map.canMove('A', locationId('con'), locationId('bul/ec'))).toBe(false);
   });
 });
 

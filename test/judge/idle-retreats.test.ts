@@ -5,6 +5,7 @@ import type { SubmittedOrder } from '../../src/engine/results.ts';
 import type { PhaseId, Position, PowerId, Unit } from '../../src/engine/types.ts';
 import { owesOrders } from '../../src/judge/order-set.ts';
 import { parseOrderLine } from '../../src/orders/parse-order.ts';
+import { locationId as loc } from '../../src/engine/ids.ts';
 
 // njudge never opens a retreat phase in which nobody can retreat: units with nowhere to go are
 // destroyed with the movement results. adjudicatePhase keeps the phase (the adjudicate format
@@ -26,9 +27,9 @@ function orders(power: PowerId, ...lines: string[]): SubmittedOrder[] {
 
 // DATC 6.H.15: the fleet in Portugal is dislodged from Spain's south coast and has no retreat.
 const cornered = [
-  { power: 'ENGLAND', type: 'F', location: 'por' },
-  { power: 'FRANCE', type: 'F', location: 'spa/sc' },
-  { power: 'FRANCE', type: 'F', location: 'mao' },
+  { power: 'ENGLAND', type: 'F', location: loc('por') },
+  { power: 'FRANCE', type: 'F', location: loc('spa/sc') },
+  { power: 'FRANCE', type: 'F', location: loc('mao') },
 ] as const satisfies readonly Unit[];
 const attack = orders('FRANCE', 'F Spa/sc - Por', 'F Mao S F Spa/sc - Por');
 
@@ -53,7 +54,7 @@ describe('retreat phases nobody can play', () => {
   });
 
   it('are kept when any dislodged unit can retreat, and then a power whose units cannot owes nothing', () => {
-    const units: Unit[] = [...cornered, { power: 'GERMANY', type: 'A', location: 'mun' }, { power: 'AUSTRIA', type: 'A', location: 'tyr' }, { power: 'AUSTRIA', type: 'A', location: 'boh' }];
+    const units: Unit[] = [...cornered, { power: 'GERMANY', type: 'A', location: loc('mun') }, { power: 'AUSTRIA', type: 'A', location: loc('tyr') }, { power: 'AUSTRIA', type: 'A', location: loc('boh') }];
     const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, position('S1901M', units), [...attack, ...orders('AUSTRIA', 'A Tyr - Mun', 'A Boh S A Tyr - Mun')]));
     expect(outcome.position.phase).toBe('S1901R');
     expect(outcome.position.dislodged.map((u) => [u.power, u.retreats.length > 0])).toEqual(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import type { Order, PhaseType } from '../../src/engine/types.ts';
 import { formatLocation, formatOrder, parseOrderLine } from '../../src/orders/index.ts';
+import { locationId as loc } from '../../src/engine/ids.ts';
 
 const map = loadVariant('standard').map;
 
@@ -50,8 +51,8 @@ describe('formatOrder', () => {
   });
 
   it('formats a location on its own', () => {
-    expect(formatLocation('stp/sc', map)).toBe('St Petersburg (south coast)');
-    expect(formatLocation('nth', map)).toBe('North Sea');
+    expect(formatLocation(loc('stp/sc'), map)).toBe('St Petersburg (south coast)');
+    expect(formatLocation(loc('nth'), map)).toBe('North Sea');
   });
 });
 
@@ -89,7 +90,7 @@ describe('round trips', () => {
   it('round-trips every province and coast as a move target', () => {
     for (const province of map.provinces) {
       for (const location of map.locationsOf(province)) {
-        const order: Order = { kind: 'move', unit: { type: 'F', location: 'nth' }, to: location, viaConvoy: false, route: [] };
+        const order: Order = { kind: 'move', unit: { type: 'F', location: loc('nth') }, to: location, viaConvoy: false, route: [] };
         expect(parsed(formatOrder(order, map), 'movement')).toEqual(order);
         const unit: Order = { kind: 'hold', unit: { type: 'A', location } };
         expect(parsed(formatOrder(unit, map), 'movement')).toEqual(unit);

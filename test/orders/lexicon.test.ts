@@ -4,6 +4,7 @@ import { GameMap } from '../../src/engine/map.ts';
 import { mapDataSchema } from '../../src/engine/map-schema.ts';
 import type { LocationId, Order } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
+import { locationId as loc } from '../../src/engine/ids.ts';
 
 // A map of its own, so that what these tests teach the lexicon does not reach other tests.
 function freshStandardMap(): GameMap {
@@ -22,10 +23,10 @@ describe('the lexicon of a map', () => {
   it('finds aliases it was not compiled with, the first time and after', () => {
     const map = freshStandardMap();
     for (let round = 0; round < 2; round++) {
-      expect(moveOf(map, 'F Gulf of Lions - Eas Med')).toEqual(move('gol', 'eas'));
-      expect(moveOf(map, 'F Norsea - Helgoland Bight')).toEqual(move('nth', 'hel'));
-      expect(moveOf(map, 'F Lpl - Irs')).toEqual(move('lvp', 'iri'));
-      expect(moveOf(map, 'F St.Petersburg/nc - Barents')).toEqual(move('stp/nc', 'bar'));
+      expect(moveOf(map, 'F Gulf of Lions - Eas Med')).toEqual(move(loc('gol'), loc('eas')));
+      expect(moveOf(map, 'F Norsea - Helgoland Bight')).toEqual(move(loc('nth'), loc('hel')));
+      expect(moveOf(map, 'F Lpl - Irs')).toEqual(move(loc('lvp'), loc('iri')));
+      expect(moveOf(map, 'F St.Petersburg/nc - Barents')).toEqual(move(loc('stp/nc'), loc('bar')));
     }
   });
 
@@ -41,9 +42,9 @@ describe('the lexicon of a map', () => {
       const [result] = parseOrderLine(`F Nth - ${words}`, map, 'movement');
       expect(result?.ok).toBe(false);
     }
-    expect(moveOf(map, 'F Mid-Atlantic Ocean - Gulf of Lyon')).toEqual(move('mao', 'gol'));
-    expect(moveOf(map, 'F Gulf of Lions - Western Med')).toEqual(move('gol', 'wes'));
-    expect(moveOf(map, 'F Helgoland - Skagerrak')).toEqual(move('hel', 'ska'));
+    expect(moveOf(map, 'F Mid-Atlantic Ocean - Gulf of Lyon')).toEqual(move(loc('mao'), loc('gol')));
+    expect(moveOf(map, 'F Gulf of Lions - Western Med')).toEqual(move(loc('gol'), loc('wes')));
+    expect(moveOf(map, 'F Helgoland - Skagerrak')).toEqual(move(loc('hel'), loc('ska')));
     expect(moveOf(map, 'F Nth - Nrth Sea')).toBe('"Nrth Sea" is not a province on this map; did you mean Nth (North Sea)?');
     expect(moveOf(map, 'F Spa/ec - Mao')).toBe('Spain has no east coast');
   });

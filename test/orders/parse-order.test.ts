@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import type { LocationId, Order, PhaseType, ProvinceId } from '../../src/engine/types.ts';
 import { parseOrderLine, powerHeader, type ParsedOrder } from '../../src/orders/index.ts';
+import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 
 const map = loadVariant('standard').map;
 
@@ -47,7 +48,7 @@ describe('unit types and province names', () => {
   });
 
   it('leaves the unit type null when it is not written', () => {
-    expect(order('Lon-Nth')).toEqual(move(null, 'lon', 'nth'));
+    expect(order('Lon-Nth')).toEqual(move(null, loc('lon'), loc('nth')));
     expect(order('Par H')).toEqual({ kind: 'hold', unit: { type: null, location: 'par' } });
   });
 
@@ -72,15 +73,15 @@ describe('unit types and province names', () => {
   });
 
   it('reads St. Petersburg with and without the dot', () => {
-    expect(order('A St. Petersburg - Moscow')).toEqual(move('A', 'stp', 'mos'));
-    expect(order('A St Petersburg - Moscow')).toEqual(move('A', 'stp', 'mos'));
-    expect(order('A StP - Mos')).toEqual(move('A', 'stp', 'mos'));
+    expect(order('A St. Petersburg - Moscow')).toEqual(move('A', loc('stp'), loc('mos')));
+    expect(order('A St Petersburg - Moscow')).toEqual(move('A', loc('stp'), loc('mos')));
+    expect(order('A StP - Mos')).toEqual(move('A', loc('stp'), loc('mos')));
   });
 
   it('tolerates punctuation at the end and blanks anywhere', () => {
-    expect(order('A Par - Bur.')).toEqual(move('A', 'par', 'bur'));
-    expect(order('  A   Par-Bur  ')).toEqual(move('A', 'par', 'bur'));
-    expect(order('A\tPar\u00a0-\u00a0Bur')).toEqual(move('A', 'par', 'bur'));
+    expect(order('A Par - Bur.')).toEqual(move('A', loc('par'), loc('bur')));
+    expect(order('  A   Par-Bur  ')).toEqual(move('A', loc('par'), loc('bur')));
+    expect(order('A\tPar\u00a0-\u00a0Bur')).toEqual(move('A', loc('par'), loc('bur')));
   });
 });
 
@@ -105,17 +106,17 @@ describe('coasts', () => {
   });
 
   it('reads coasts on destinations, including east and south', () => {
-    expect(order('F Con - Bul/ec')).toEqual(move('F', 'con', 'bul/ec'));
-    expect(order('F Con - Bulgaria (east coast)')).toEqual(move('F', 'con', 'bul/ec'));
-    expect(order('F Gre - Bul sc')).toEqual(move('F', 'gre', 'bul/sc'));
-    expect(order('F Mao - Spain(sc)')).toEqual(move('F', 'mao', 'spa/sc'));
-    expect(order('F Bul east coast - Con')).toEqual(move('F', 'bul/ec', 'con'));
+    expect(order('F Con - Bul/ec')).toEqual(move('F', loc('con'), loc('bul/ec')));
+    expect(order('F Con - Bulgaria (east coast)')).toEqual(move('F', loc('con'), loc('bul/ec')));
+    expect(order('F Gre - Bul sc')).toEqual(move('F', loc('gre'), loc('bul/sc')));
+    expect(order('F Mao - Spain(sc)')).toEqual(move('F', loc('mao'), loc('spa/sc')));
+    expect(order('F Bul east coast - Con')).toEqual(move('F', loc('bul/ec'), loc('con')));
   });
 
   it('does not take a sea named like a direction for a coast', () => {
     // "east" and "west" are aliases of the Mediterranean seas on the standard map.
-    expect(order('F Naf - West')).toEqual(move('F', 'naf', 'wes'));
-    expect(order('F Aeg - East')).toEqual(move('F', 'aeg', 'eas'));
+    expect(order('F Naf - West')).toEqual(move('F', loc('naf'), loc('wes')));
+    expect(order('F Aeg - East')).toEqual(move('F', loc('aeg'), loc('eas')));
   });
 
   it('rejects a coast the province does not have', () => {
@@ -150,26 +151,26 @@ describe('movement phase', () => {
     'A Par \u2192 Bur',
     'Army Paris -> Burgundy.',
   ])('reads the move %s', (text) => {
-    expect(order(text)).toEqual(move('A', 'par', 'bur'));
+    expect(order(text)).toEqual(move('A', loc('par'), loc('bur')));
   });
 
   it('reads explicit convoy routes', () => {
-    expect(order('A Lon-Nth-Nwy')).toEqual(move('A', 'lon', 'nwy', ['nth']));
-    expect(order('A Bre-Mid-Wes-Lyo-Mar')).toEqual(move('A', 'bre', 'mar', ['mao', 'wes', 'gol']));
-    expect(order('Army London -> North Sea -> Norway.')).toEqual(move('A', 'lon', 'nwy', ['nth']));
-    expect(order('A Lon m Nth m Nwy')).toEqual(move('A', 'lon', 'nwy', ['nth']));
+    expect(order('A Lon-Nth-Nwy')).toEqual(move('A', loc('lon'), loc('nwy'), [prov('nth')]));
+    expect(order('A Bre-Mid-Wes-Lyo-Mar')).toEqual(move('A', loc('bre'), loc('mar'), [prov('mao'), prov('wes'), prov('gol')]));
+    expect(order('Army London -> North Sea -> Norway.')).toEqual(move('A', loc('lon'), loc('nwy'), [prov('nth')]));
+    expect(order('A Lon m Nth m Nwy')).toEqual(move('A', loc('lon'), loc('nwy'), [prov('nth')]));
   });
 
   it('reads VIA CONVOY and BY CONVOY', () => {
-    expect(order('A Lon - Nwy via convoy')).toEqual(move('A', 'lon', 'nwy', [], true));
-    expect(order('A London - Belgium via Convoy')).toEqual(move('A', 'lon', 'bel', [], true));
-    expect(order('A Lon - Nwy by convoy')).toEqual(move('A', 'lon', 'nwy', [], true));
-    expect(order('Army London -> Norway by convoy.')).toEqual(move('A', 'lon', 'nwy', [], true));
+    expect(order('A Lon - Nwy via convoy')).toEqual(move('A', loc('lon'), loc('nwy'), [], true));
+    expect(order('A London - Belgium via Convoy')).toEqual(move('A', loc('lon'), loc('bel'), [], true));
+    expect(order('A Lon - Nwy by convoy')).toEqual(move('A', loc('lon'), loc('nwy'), [], true));
+    expect(order('Army London -> Norway by convoy.')).toEqual(move('A', loc('lon'), loc('nwy'), [], true));
     expect(error('A Lon - Nwy via')).toBe('Expected "convoy" after "A Lon - Nwy via"');
   });
 
   it('reads support to hold', () => {
-    const expected: Order = { kind: 'support', unit: { type: 'A', location: 'mun' }, supported: { type: 'A', location: 'ber' }, to: null };
+    const expected: Order = { kind: 'support', unit: { type: 'A', location: loc('mun') }, supported: { type: 'A', location: loc('ber') }, to: null };
     expect(order('A Mun S A Ber')).toEqual(expected);
     expect(order('A Mun supports A Ber')).toEqual(expected);
     expect(order('A Mun support A Ber H')).toEqual(expected);
@@ -184,7 +185,7 @@ describe('movement phase', () => {
   });
 
   it('reads support to move, keeping a coast of the destination (DATC 4.B.4)', () => {
-    const expected: Order = { kind: 'support', unit: { type: 'A', location: 'mun' }, supported: { type: 'F', location: 'kie' }, to: 'ber' };
+    const expected: Order = { kind: 'support', unit: { type: 'A', location: loc('mun') }, supported: { type: 'F', location: loc('kie') }, to: loc('ber') };
     expect(order('A MUN S F KIE-BER')).toEqual(expected);
     expect(order('A Munich supports F Kiel -> Berlin')).toEqual(expected);
     expect(order('A Mun s F Kie m Ber')).toEqual(expected);
@@ -210,7 +211,7 @@ describe('movement phase', () => {
   });
 
   it('reads convoys', () => {
-    const expected: Order = { kind: 'convoy', unit: { type: 'F', location: 'nth' }, army: { type: 'A', location: 'lon' }, to: 'nwy' };
+    const expected: Order = { kind: 'convoy', unit: { type: 'F', location: loc('nth') }, army: { type: 'A', location: loc('lon') }, to: prov('nwy') };
     expect(order('F Nth C A Lon - Nwy')).toEqual(expected);
     expect(order('F North Sea Convoys A London - Norway')).toEqual(expected);
     expect(order('F Nth convoy A Lon -> Nwy')).toEqual(expected);
@@ -252,7 +253,7 @@ describe('movement phase', () => {
 
 describe('retreat phase', () => {
   it('reads a move as a retreat', () => {
-    const expected: Order = { kind: 'retreat', unit: { type: 'A', location: 'par' }, to: 'bur' };
+    const expected: Order = { kind: 'retreat', unit: { type: 'A', location: loc('par') }, to: loc('bur') };
     expect(order('A Par - Bur', 'retreat')).toEqual(expected);
     expect(order('Par -> Bur', 'retreat')).toEqual({ ...expected, unit: { type: null, location: 'par' } });
     expect(order('A Par m Bur', 'retreat')).toEqual(expected);

@@ -3,6 +3,7 @@ import type { Order, Position, PowerId } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 import { renderOrderStatus, type OrderLine, type OrderStatusInput } from '../../src/render/index.ts';
 import { expectGolden, play, position, standard, unit } from './helpers.ts';
+import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 
 // The reply to an order mail as njudge's mail.c writes it: each rejected line (po_errmsg.c `errmsg`
 // prints the line, then the reason), the "Movement orders for …" listing of every unit (st_movement.c
@@ -93,7 +94,7 @@ describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
 
 describe('renderOrderStatus: retreat', () => {
   it('lists the dislodged units in the retreat layout', () => {
-    const before = position('S1902M', [unit('AUSTRIA', 'A', 'boh'), unit('GERMANY', 'A', 'mun'), unit('GERMANY', 'A', 'sil'), unit('RUSSIA', 'A', 'gal')]);
+    const before = position('S1902M', [unit('AUSTRIA', 'A', loc('boh')), unit('GERMANY', 'A', loc('mun')), unit('GERMANY', 'A', loc('sil')), unit('RUSSIA', 'A', loc('gal'))]);
     const after = play(before, { GERMANY: ['A Mun - Boh', 'A Sil S A Mun - Boh'] }).position;
     expect(after.phase).toBe('S1902R');
     const text = status(after, 'AUSTRIA', [accepted('A Boh - Vie', 'retreat')], { sequence: 6 });
@@ -103,12 +104,12 @@ describe('renderOrderStatus: retreat', () => {
 });
 
 describe('renderOrderStatus: adjustment', () => {
-  const winter = position('W1901A', [unit('AUSTRIA', 'A', 'ser'), unit('AUSTRIA', 'A', 'gre'), unit('AUSTRIA', 'A', 'vie'), unit('ITALY', 'A', 'rom'), unit('ITALY', 'A', 'ven'), unit('ITALY', 'A', 'nap')], {
-    supplyCenters: { AUSTRIA: ['bud', 'tri', 'vie', 'ser', 'gre'], ITALY: ['nap', 'rom', 'ven', 'tun'], TURKEY: ['ank'] },
+  const winter = position('W1901A', [unit('AUSTRIA', 'A', loc('ser')), unit('AUSTRIA', 'A', loc('gre')), unit('AUSTRIA', 'A', loc('vie')), unit('ITALY', 'A', loc('rom')), unit('ITALY', 'A', loc('ven')), unit('ITALY', 'A', loc('nap'))], {
+    supplyCenters: { AUSTRIA: [prov('bud'), prov('tri'), prov('vie'), prov('ser'), prov('gre')], ITALY: [prov('nap'), prov('rom'), prov('ven'), prov('tun')], TURKEY: [prov('ank')] },
   });
 
   it('echoes the builds and counts the builds still to order', () => {
-    const build: Order = { kind: 'build', unit: { type: 'A', location: 'bud' } };
+    const build: Order = { kind: 'build', unit: { type: 'A', location: loc('bud') } };
     expectGolden('order-status-builds', status(winter, 'AUSTRIA', [{ text: 'Build A Bud', order: build, error: null }], { sequence: 4 }));
   });
 
@@ -118,7 +119,7 @@ describe('renderOrderStatus: adjustment', () => {
   });
 
   it('counts removals still due', () => {
-    const text = status({ ...winter, units: [...winter.units, unit('TURKEY', 'A', 'con'), unit('TURKEY', 'A', 'smy'), unit('TURKEY', 'F', 'bla')] }, 'TURKEY', [accepted('Remove F Bla', 'adjustment')], { sequence: 4 });
+    const text = status({ ...winter, units: [...winter.units, unit('TURKEY', 'A', loc('con')), unit('TURKEY', 'A', loc('smy')), unit('TURKEY', 'F', loc('bla'))] }, 'TURKEY', [accepted('Remove F Bla', 'adjustment')], { sequence: 4 });
     expect(text).toContain('Turkey:                   Removes the fleet in the Black Sea.\nTurkey:                   1 removal pending.\n\n\nOrders not received for all units.');
   });
 

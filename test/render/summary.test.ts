@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
 import { renderSummary, summaryYears, type SummaryPower } from '../../src/render/summary.ts';
+import { provinceId as prov } from '../../src/engine/ids.ts';
 
 // SUMMARY's layout: roster by stints, the owner grid by year, the counts with the index, the result.
 
 describe('SUMMARY', () => {
   const standard = loadVariant('standard');
   const start = standard.startingPosition();
-  const after1901 = { ...start, supplyCenters: { ...start.supplyCenters, FRANCE: [...start.supplyCenters.FRANCE!, 'spa' as const, 'por' as const] } };
+  const after1901 = { ...start, supplyCenters: { ...start.supplyCenters, FRANCE: [...start.supplyCenters.FRANCE!, prov('spa'), prov('por')] } };
   const phases = ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M'].map((id, i) => ({ phase: parsePhaseId(id)!, position: i < 2 ? start : after1901 }));
 
   it('counts each year from the first position after its centres changed hands', () => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { jsonb } from '../../src/store/index.ts';
 import type { Database, GameRow, NewGame, PhaseRow } from '../../src/store/index.ts';
 import type { PhaseId, Position } from '../../src/engine/types.ts';
+import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 
 // Small row builders for the store tests.
 
@@ -18,11 +19,11 @@ export function samplePosition(phase: PhaseId = 'S1901M'): Position {
     variant: 'standard',
     phase,
     units: [
-      { power: 'ENGLAND', type: 'F', location: 'lon' },
-      { power: 'RUSSIA', type: 'F', location: 'stp/sc' },
+      { power: 'ENGLAND', type: 'F', location: loc('lon') },
+      { power: 'RUSSIA', type: 'F', location: loc('stp/sc') },
     ],
     dislodged: [],
-    supplyCenters: { ENGLAND: ['lon', 'edi', 'lvp'], RUSSIA: ['stp', 'mos', 'war', 'sev'] },
+    supplyCenters: { ENGLAND: [prov('lon'), prov('edi'), prov('lvp')], RUSSIA: [prov('stp'), prov('mos'), prov('war'), prov('sev')] },
   };
 }
 
