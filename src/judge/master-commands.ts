@@ -402,7 +402,7 @@ async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   await awaitReplacements(ctx.tx, game, ctx.now);
   await tell(ctx, session, seat.address, noticeTitle({ kind: 'resignation', power: name }), renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by: command.command === 'RESIGN' ? 'resign' : 'eject' }));
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
-  const notice = renderSeatNotice({ kind: 'vacated', power: name, gameName: game.name, how: reason });
+  const notice = renderSeatNotice({ kind: 'vacated', power: name, gameName: game.name, how: command.command === 'RESIGN' ? 'resigned-by-master' : 'ejected' });
   const title = noticeTitle({ kind: 'resignation', power: name });
   if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: title, body: notice });
@@ -467,7 +467,7 @@ async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, com
 
 /** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
 async function official(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: Extract<MasterCommand, { command: 'OFFICIAL' }>): Promise<ActingSession> {
-  const subject = command.subject ?? subjectFor(ctx.config, session.game, session.game.currentPhase, 'Official notice');
+  const subject = command.subject ?? subjectFor(ctx.config, session.game, session.game.currentPhase, noticeTitle('official-notice'));
   ctx.reply.push(renderMasterReply({ kind: 'official-press-on', subject }));
   return { ...session, official: subject };
 }

@@ -20,7 +20,7 @@ import {
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
-import { MASTER_ENDED_GAME, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
+import { MASTER_ENDED_GAME, MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
 import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
@@ -256,7 +256,7 @@ export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences
   if (!result.ok) throw new BlockError(command.line, `${command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE'}: ${result.error.message}`);
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
   const pending = result.absences.map((a) => ({ start: formatMoment(a.start, zone), end: formatMoment(a.end, zone) }));
-  const who = seat.role === 'master' ? 'the Master' : session.variant.power(seat.power!)?.name ?? 'you';
+  const who = seat.role === 'master' ? MASTER_HOLDER : session.variant.power(seat.power!)?.name ?? 'you';
   ctx.reply.push(renderTimeReply({ kind: 'absences', change: command.kind === 'set-absence' ? 'recorded' : 'cancelled', who, pending }));
   // njudge's Absence Notice: the Master learns of every player's absence.
   const masters = mastersOf(session.seats);

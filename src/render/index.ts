@@ -12,7 +12,7 @@ export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refus
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, type MailRefusal } from './mail-replies.ts';
 export { proposalText, renderProposalNotice, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
-export { absenceLines, absenceMoveText, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
+export { absenceLines, absenceMoveText, MASTER_HOLDER, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
 export { dummiesAre, renderDummiesNote, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';

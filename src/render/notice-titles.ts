@@ -16,6 +16,7 @@ export type NoticeTitle =
   | 'absence-notice'
   | 'map'
   | 'players-revealed'
+  | 'official-notice'
   | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
   | { readonly kind: 'new-player-signon'; readonly initial: string };
 
@@ -34,6 +35,7 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   'absence-notice': 'Absence Notice',
   map: 'Map',
   'players-revealed': 'Players revealed',
+  'official-notice': 'Official notice',
 };
 
 export function noticeTitle(title: NoticeTitle): string {

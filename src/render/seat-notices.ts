@@ -4,7 +4,7 @@
 
 /** What became of a power. */
 export type SeatNotice =
-  | { readonly kind: 'vacated'; readonly power: string; readonly gameName: string; readonly how: 'resigned' | 'resigned by the Master' | 'ejected' }
+  | { readonly kind: 'vacated'; readonly power: string; readonly gameName: string; readonly how: 'resigned' | 'resigned-by-master' | 'ejected' }
   | { readonly kind: 'taken-over'; readonly power: string; readonly gameName: string }
   | { readonly kind: 'handed-over'; readonly power: string; readonly gameName: string }
   | { readonly kind: 'reclaimed'; readonly power: string; readonly gameName: string }
@@ -14,7 +14,7 @@ export type SeatNotice =
 export function renderSeatNotice(notice: SeatNotice): string {
   switch (notice.kind) {
     case 'vacated': {
-      const what = notice.how === 'resigned' ? `has resigned from game '${notice.gameName}'` : `has been ${notice.how} in game '${notice.gameName}'`;
+      const what = notice.how === 'resigned' ? `has resigned from game '${notice.gameName}'` : `has been ${notice.how === 'ejected' ? 'ejected' : 'resigned by the Master'} in game '${notice.gameName}'`;
       return `${notice.power} ${what}. The game waits for a replacement:\nanyone may send TAKEOVER ${notice.power.toLowerCase()}@${notice.gameName} <password> to play ${notice.power}.\n`;
     }
     case 'taken-over':

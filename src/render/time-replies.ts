@@ -16,6 +16,9 @@ export type TimeRecord =
 /** Whose absences: the sender as a player ('you'), the Master, or a power named. */
 export type AbsenceHolder = 'you' | 'the Master' | string;
 
+/** The Master as the holder of absences. */
+export const MASTER_HOLDER: AbsenceHolder = 'the Master';
+
 /** One pending absence, both ends formatted in the sender's zone. */
 export interface AbsenceWindow {
   readonly start: string;

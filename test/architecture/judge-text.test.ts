@@ -9,8 +9,9 @@ import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
 // `replies.push`), to a queued mail (`enqueueMail`'s and `archiveNotice`'s subject and body), and to the judge's notice
 // helpers (their title and body arguments, listed below), may hold no string or template literal
 // with words in it: only render's values, names and tokens such as a record's kind ('forming'),
-// a role ('monitor') or a command ('RESIGN'). Not followed: a local function or a variable that
-// builds text and is handed to one of these, which a reviewer still has to catch.
+// a role ('monitor') or a command ('RESIGN'). A variable declared in the same function is followed
+// to its initialiser; not followed: a function that builds text and returns it into one of these,
+// which a reviewer still has to catch.
 
 /** The notice helpers of src/judge and which of their arguments are a title or a body. */
 const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
@@ -32,15 +33,39 @@ function literalText(node: ts.Node): string | null {
   return null;
 }
 
-/** The literals with words anywhere in an expression. */
-function wordyLiterals(node: ts.Node): string[] {
+/**
+ * The literals with words anywhere in an expression, and in the initialisers of the variables it
+ * names that are declared in the same function (`const body = \`…\`; enqueueMail({ body })`).
+ */
+function wordyLiterals(node: ts.Node, seen = new Set<ts.Node>()): string[] {
   const found: string[] = [];
   const visit = (child: ts.Node): void => {
     const text = literalText(child);
-    if (text !== null && hasWords(text)) found.push(text);
+    // A literal read for its length or a method ('SET '.length) is not text handed on.
+    if (text !== null && hasWords(text) && !ts.isPropertyAccessExpression(child.parent)) found.push(text);
+    if (ts.isIdentifier(child) && !(ts.isPropertyAccessExpression(child.parent) && child.parent.name === child)) {
+      for (const initializer of localInitializers(child)) {
+        if (seen.has(initializer)) continue;
+        seen.add(initializer);
+        found.push(...wordyLiterals(initializer, seen));
+      }
+    }
     ts.forEachChild(child, visit);
   };
   visit(node);
+  return found;
+}
+
+/** The initialisers of the variables of this name declared in the function (or file) around it. */
+function localInitializers(name: ts.Identifier): ts.Expression[] {
+  let scope: ts.Node = name;
+  while (scope.parent && !ts.isFunctionLike(scope)) scope = scope.parent;
+  const found: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name.text && node.initializer) found.push(node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
   return found;
 }
 
@@ -116,12 +141,14 @@ describe('the words of replies and notices are written by src/render', () => {
       "await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, game, null, 'Preview'), body, kind: 'notice' });",
       "await noticeToAll(ctx.tx, ctx.config, game, seats, notice.title, () => notice.body);",
       "await parameterChange(ctx, session, `The Master has paused game '${game.name}'.`);",
+      "function f() { const body = `Your game ${name} is over.`; ctx.reply.push(body); }",
     ].join('\n');
     expect(inlineTexts('judge/example.ts', source).map((t) => [t.line, t.sink])).toEqual([
       [1, 'reply'],
       [2, 'reply'],
       [5, 'notice'],
       [7, 'notice'],
+      [8, 'reply'],
     ]);
   });
 });

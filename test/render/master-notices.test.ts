@@ -79,7 +79,7 @@ describe('seat notices', () => {
       "France has resigned from game 'demo'. The game waits for a replacement:\nanyone may send TAKEOVER france@demo <password> to play France.\n",
     ],
     [
-      { kind: 'vacated', power: 'France', gameName: 'demo', how: 'resigned by the Master' } as const,
+      { kind: 'vacated', power: 'France', gameName: 'demo', how: 'resigned-by-master' } as const,
       "France has been resigned by the Master in game 'demo'. The game waits for a replacement:\nanyone may send TAKEOVER france@demo <password> to play France.\n",
     ],
     [
@@ -113,6 +113,7 @@ describe('notice titles', () => {
     ['proposal-rejected', 'Proposal rejected'],
     ['absence-notice', 'Absence Notice'],
     ['map', 'Map'],
+    ['official-notice', 'Official notice'],
     [{ kind: 'resignation', power: 'France' }, 'Resignation: France'],
     [{ kind: 'dummy', power: 'France' }, 'Dummy: France'],
     [{ kind: 'revived', power: 'France' }, 'Revived: France'],
