@@ -1,5 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { wrapLongLines } from '../render/wrap.ts';
+import {
+  addressCodeSubject,
+  renderAddressCodeMail,
+  renderAddressConfirmed,
+  renderAddressesSet,
+  renderBareStopReply,
+  renderStopNotice,
+  renderUnknownStopToken,
+  stopNoticeSubject,
+} from '../render/address-replies.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from './context.ts';
 import type { AddressPorts, AddressSeat, GamesPort, JudgeStore, MailAddressPort, OutboxPort, OutgoingMail, SeatRecord } from './ports.ts';
@@ -60,7 +70,7 @@ export async function stopByToken(tx: AddressPorts, config: JudgeConfig, token: 
     return {
       stopped: null,
       already: false,
-      reply: `The code in your STOP mail (${token}) is not one this judge gave out, so nothing was stopped. Send the STOP line printed at the end of any mail from this judge, exactly as it is written there.`,
+      reply: renderUnknownStopToken(token),
     };
   }
   if (!stopped.already) for (const mail of stopNotices(config, stopped.address, await tx.seatsAtAddress(stopped.address))) await tx.enqueueMail(mail);
@@ -83,28 +93,14 @@ export async function stopByLink(store: JudgeStore, config: JudgeConfig, token: 
 export function stopNotices(config: JudgeConfig, address: MailAddress, seats: readonly AddressSeat[]): OutgoingMail[] {
   return seats.flatMap((seat) => {
     if (seat.masterAddress === null || seat.masterAddress === address || seat.role === 'master') return [];
-    const role = seat.role === 'power' ? 'player' : seat.role;
-    const who = seat.power ? `The player of ${seat.power}` : `${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role}`;
-    const body = [
-      `${who} in game '${seat.gameName}' asked this judge to send no more mail to their address.`,
-      'They get no results, press or notices until they write to the judge again with their password.',
-      seat.power ? 'If they stop sending orders, their power goes into civil disorder as usual; you may look for a replacement.' : '',
-    ].filter((line) => line !== '').join('\n');
-    return [{ to: [seat.masterAddress], subject: `${config.code}:${seat.gameName} Address stopped`, body: `${body}\n`, gameId: seat.gameId, kind: 'notice' }];
+    const body = renderStopNotice({ gameName: seat.gameName, role: seat.role, power: seat.power });
+    return [{ to: [seat.masterAddress], subject: stopNoticeSubject(config.code, seat.gameName), body, gameId: seat.gameId, kind: 'notice' }];
   });
 }
 
 /** A bare STOP: the reply tells how to stop (the token itself is in the reply's closing line, added when it is sent). */
 export function bareStopReply(address: string): string {
-  return [
-    `To stop all mail from this judge to ${address}, send the STOP line printed at the end of this mail (or any other mail from this judge) as the Subject of a mail to the judge, or use your mail program's unsubscribe button.`,
-    'Nothing has been stopped yet: the code in that line shows the request comes from someone who reads mail at this address.',
-  ].join('\n');
-}
-
-/** "a", "a and b", "a, b and c". */
-function addressList(addresses: readonly string[]): string {
-  return addresses.length <= 1 ? (addresses[0] ?? '') : `${addresses.slice(0, -1).join(', ')} and ${addresses.at(-1)}`;
+  return renderBareStopReply(address);
 }
 
 /** The seat's addresses, first one first. */
@@ -132,47 +128,21 @@ export async function setAddresses(
   // An address that asked to stop all mail gets no code either: its owner lifts the stop first.
   const stopped = await tx.stoppedAddresses(newAddresses);
   const fresh = newAddresses.filter((address) => !stopped.includes(address));
-  const game = `game '${request.gameName}'`;
-  const lines: string[] = [];
-  if (kept.length > 0) {
-    const unchanged = kept.length === current.length && kept.every((address, n) => address === current[n]);
-    if (!unchanged) await tx.updateSeat(request.seat.id, { address: kept[0]!, extraAddresses: kept.slice(1) });
-    // With new addresses to confirm, "until then" below says where mail goes meanwhile.
-    if (!unchanged) lines.push(`Mail for you in ${game} now goes to ${addressList(kept)}.`);
-    else if (fresh.length === 0) lines.push(`Mail for you in ${game} already goes to ${addressList(kept)}.`);
-    const dropped = current.filter((address) => !wanted.includes(address));
-    if (dropped.length > 0) lines.push(`It no longer goes to ${addressList(dropped)}.`);
-  }
-  if (stopped.length > 0) {
-    lines.push(`No code was mailed to ${addressList(stopped)}: ${stopped.length === 1 ? 'that address has' : 'those addresses have'} asked this judge to stop all mail. A mail from there with a valid password lifts the stop; then send SET ADDRESS again.`);
-  }
+  const keptChanged = kept.length > 0 && !(kept.length === current.length && kept.every((address, n) => address === current[n]));
+  if (keptChanged) await tx.updateSeat(request.seat.id, { address: kept[0]!, extraAddresses: kept.slice(1) });
   const changes = fresh.map((address) => ({ code: newAddressCode(), seatId: request.seat.id, address, addresses: wanted.filter((other) => !stopped.includes(other)) }));
   // Even with nothing new, this SET ADDRESS replaces any codes an earlier one left waiting.
   await tx.requestAddressChanges(request.seat.id, changes, now);
   for (const change of changes) await tx.enqueueMail(codeMail(config, request.gameId, request.gameName, change.address, change.code));
-  if (changes.length === 1) {
-    lines.push(`A code was mailed to ${fresh[0]}. Mail for you in ${game} goes there once that code comes back from ${fresh[0]} (reply to the mail, or send CONFIRM ADDRESS and the code).`);
-  } else if (changes.length > 1) {
-    lines.push(`A code was mailed to each of ${addressList(fresh)}. Mail for you in ${game} goes to each of them once its own code comes back from there (reply to the mail, or send CONFIRM ADDRESS and the code).`);
-  }
-  if (changes.length === 0 && kept.length === 0) lines.push(`Mail for you in ${game} still goes to ${addressList(current)}.`);
-  if (changes.length > 0) lines.push(`Until then it ${kept.length > 0 ? 'goes only' : 'still goes'} to ${addressList(kept.length > 0 ? kept : current)}.`);
-  return lines.join('\n');
+  const dropped = current.filter((address) => !wanted.includes(address));
+  return renderAddressesSet({ gameName: request.gameName, current, kept, keptChanged, dropped, stopped, fresh });
 }
 
 /** The mail asking a new address to send its code back. */
 function codeMail(config: JudgeConfig, gameId: number, gameName: string, address: string, code: string): OutgoingMail {
-  const body = [
-    `Someone playing in game '${gameName}' on the Diplomacy judge ${config.address} asked for their mail in that game to go to this address, ${address}.`,
-    '',
-    'If that was you, reply to this mail, or send a mail to the judge whose Subject or first line is:',
-    '',
-    `  CONFIRM ADDRESS ${code}`,
-    '',
-    `The code works once, for ${ADDRESS_CODE_DAYS} days. If you did not ask for this, do nothing: nothing changes, and this judge will not write to you about it again.`,
-  ].join('\n');
+  const body = renderAddressCodeMail({ gameName, judgeAddress: config.address, address, code, days: ADDRESS_CODE_DAYS });
   // Wrapped here: the sender wraps only replies and notices, and this mail is neither.
-  return { to: [address], subject: `${config.code}:${gameName} confirm address ${code}`, body: `${wrapLongLines(body)}\n`, gameId, kind: 'confirm-address' };
+  return { to: [address], subject: addressCodeSubject(config.code, gameName, code), body: `${wrapLongLines(body)}\n`, gameId, kind: 'confirm-address' };
 }
 
 /**
@@ -184,7 +154,7 @@ export async function confirmAddress(tx: AddressPorts, sender: MailAddress, code
   // Only a mail from the new address can use the code: it proves the code reached it.
   const change = await tx.takeAddressChange(code, sender, notBefore);
   if (change === null) {
-    return `No address change for ${sender} waits for the code ${code}: a code works once, for ${ADDRESS_CODE_DAYS} days, only from the address it was mailed to, and only the latest SET ADDRESS of a seat counts. Nothing was changed; send SET ADDRESS again for a new code.`;
+    return renderAddressConfirmed({ kind: 'no-change', sender, code, days: ADDRESS_CODE_DAYS });
   }
   const game = await tx.findGameById(change.gameId, { forUpdate: true });
   const seat = (await tx.seats(change.gameId)).find((s) => s.id === change.seatId);
@@ -192,5 +162,5 @@ export async function confirmAddress(tx: AddressPorts, sender: MailAddress, code
   const addresses = change.addresses.filter((address) => address === change.address || current.includes(address));
   await tx.updateSeat(change.seatId, { address: addresses[0]!, extraAddresses: addresses.slice(1) });
   await tx.markAddressProven(change.address, now);
-  return `Mail for you in game '${game?.name ?? change.gameId}' now goes to ${addressList(addresses)}.`;
+  return renderAddressConfirmed({ kind: 'confirmed', gameName: game?.name ?? String(change.gameId), addresses });
 }
