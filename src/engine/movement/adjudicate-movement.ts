@@ -1,5 +1,5 @@
 import { Board, NO_NOTES, refOf } from '../board.ts';
-import { convoyRoutesByIndex } from '../convoy-geometry.ts';
+import { convoyChainOver } from '../convoy-geometry.ts';
 import { Int32Slot, Uint8Slot } from '../scratch.ts';
 import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
@@ -53,12 +53,11 @@ export function adjudicateMovement(variant: Variant, units: readonly Unit[], ord
 
 /** Whether fleets stand on every sea of some convoy route, whatever their orders (DATC 6.D.8 and 6.D.32). */
 function convoyFleetsPresent(board: Board, army: number, target: number): boolean {
-  const routes = convoyRoutesByIndex(board.variant.map, board.provinceIndex[army]!, target);
   const fleetAt = (sea: number) => {
     const unit = board.unitAt[sea]!;
     return unit >= 0 && board.units[unit]!.type === 'F';
   };
-  return routes.some((route) => route.every(fleetAt));
+  return convoyChainOver(board.variant.map, board.provinceIndex[army]!, target, fleetAt);
 }
 
 // Scratch arrays (see scratch.ts).
