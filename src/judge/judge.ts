@@ -1,6 +1,6 @@
 import type { PhaseId } from '../engine/types.ts';
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, type MailRefusal } from '../render/index.ts';
+import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from '../render/index.ts';
 import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
@@ -453,7 +453,7 @@ export function cappedBody(sections: readonly string[], maxBytes: number): strin
   }
   if (kept.length === 0) kept.push(Buffer.from(sections[0] ?? '', 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD$/, ''));
   const left = sections.length - kept.length;
-  const note = `The rest of this reply (${left === 0 ? 'part of it' : `${left} more part${left === 1 ? '' : 's'}`}) was left out: a reply from this judge is at most ${Math.floor(maxBytes / 1024)} KB. All the commands of your mail were handled; send fewer per mail to read every answer.`;
+  const note = renderReplyCutNote(left, maxBytes);
   return `${[...kept, note].join('\n\n')}\n`;
 }
 

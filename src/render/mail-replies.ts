@@ -41,6 +41,12 @@ export function renderRepeatsNote(skipped: number): string {
   return `${skipped} repeated information command${skipped === 1 ? ' was' : 's were'} answered once, above.`;
 }
 
+/** Closes a reply cut at the size cap: how many of its sections (0: part of the last one kept) were left out. */
+export function renderReplyCutNote(sectionsLeft: number, maxBytes: number): string {
+  const what = sectionsLeft === 0 ? 'part of it' : `${sectionsLeft} more part${sectionsLeft === 1 ? '' : 's'}`;
+  return `The rest of this reply (${what}) was left out: a reply from this judge is at most ${Math.floor(maxBytes / 1024)} KB. All the commands of your mail were handled; send fewer per mail to read every answer.`;
+}
+
 /** A mail in which nothing was a command. */
 export function renderNoCommands(): string {
   return 'Your mail held no commands. Send HELP for a list of what this judge understands.';
