@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { dedicatedClient, WakeablePause } from './dedicated-connection.ts';
 
 // Which of several `serve` processes on one PostgreSQL reads the IMAP mailbox: the one holding a
 // session-level advisory lock, on a connection of its own (not the kysely pool, whose clients
@@ -40,18 +41,9 @@ export function startMailboxLeadership(options: MailboxLeaderOptions): MailboxLe
   let leading = false;
   let stopping = false;
   let lost = false;
-  let wakeUp: (() => void) | null = null;
+  const waiting = new WakeablePause();
   let lastProblem: string | null = null;
   let saidStandingBy = false;
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, retryMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => (wakeUp = null));
 
   const dropClient = () => {
     const old = client;
@@ -60,25 +52,19 @@ export function startMailboxLeadership(options: MailboxLeaderOptions): MailboxLe
   };
 
   const connect = async (): Promise<pg.Client> => {
-    const fresh = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: `dipjudge mailbox ${options.workerId}`.slice(0, 63),
-      keepAlive: true,
-      connectionTimeoutMillis: Math.max(retryMs, 5_000),
-      query_timeout: Math.max(retryMs, 5_000),
-    });
+    const fresh = dedicatedClient({ databaseUrl: options.databaseUrl, applicationName: `dipjudge mailbox ${options.workerId}`, retryMs, queryTimeout: true });
     // Without a listener a dropped connection's 'error' would end the process.
     fresh.on('error', (error) => {
       if (client === fresh) {
         lost = true;
-        wakeUp?.();
+        waiting.wake();
       }
       logger.debug({ err: error }, 'mailbox lock connection failed');
     });
     fresh.on('end', () => {
       if (client === fresh) {
         lost = true;
-        wakeUp?.();
+        waiting.wake();
       }
     });
     await fresh.connect();
@@ -127,7 +113,7 @@ export function startMailboxLeadership(options: MailboxLeaderOptions): MailboxLe
           continue;
         }
       }
-      if (!stopping) await pause();
+      if (!stopping) await waiting.for(retryMs);
     }
   })();
 
@@ -135,7 +121,7 @@ export function startMailboxLeadership(options: MailboxLeaderOptions): MailboxLe
     isLeader: () => leading,
     async stop() {
       stopping = true;
-      wakeUp?.();
+      waiting.wake();
       await loop;
       if (leading) {
         leading = false;

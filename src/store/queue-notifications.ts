@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { dedicatedClient, WakeablePause } from './dedicated-connection.ts';
 
 // Every insert into inbound_queue notifies this channel when it commits (sql/020). A `serve`
 // process listens on a connection of its own (not the kysely pool, whose clients come and go)
@@ -30,26 +31,13 @@ export function listenForQueuedMail(options: QueueNotificationOptions): QueueNot
   const { logger, retryMs } = options;
   let client: pg.Client | null = null;
   let stopping = false;
-  let wakeUp: (() => void) | null = null;
+  const waiting = new WakeablePause();
+  let endListening: (() => void) | null = null;
   let saidDown = false;
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, retryMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => (wakeUp = null));
 
   /** Resolves when the connection ends or fails (or stop() is called). */
   const listen = async (): Promise<void> => {
-    const fresh = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: `dipjudge listen ${options.workerId}`.slice(0, 63),
-      keepAlive: true,
-      connectionTimeoutMillis: Math.max(retryMs, 5_000),
-    });
+    const fresh = dedicatedClient({ databaseUrl: options.databaseUrl, applicationName: `dipjudge listen ${options.workerId}`, retryMs });
     const ended = new Promise<void>((resolve) => {
       // Without a listener a dropped connection's 'error' would end the process.
       fresh.on('error', (error) => {
@@ -57,7 +45,7 @@ export function listenForQueuedMail(options: QueueNotificationOptions): QueueNot
         resolve();
       });
       fresh.on('end', () => resolve());
-      wakeUp = () => resolve();
+      endListening = () => resolve();
     });
     try {
       await fresh.connect();
@@ -73,7 +61,7 @@ export function listenForQueuedMail(options: QueueNotificationOptions): QueueNot
       await ended;
     } finally {
       client = null;
-      wakeUp = null;
+      endListening = null;
       await fresh.end().catch(() => undefined);
     }
   };
@@ -86,7 +74,7 @@ export function listenForQueuedMail(options: QueueNotificationOptions): QueueNot
         if (!saidDown) logger.warn({ err: error, retryMs }, 'cannot listen for queued mail: the queue is looked at every poll interval until then');
         saidDown = true;
       }
-      if (!stopping) await pause();
+      if (!stopping) await waiting.for(retryMs);
     }
   })();
 
@@ -94,7 +82,8 @@ export function listenForQueuedMail(options: QueueNotificationOptions): QueueNot
     listening: () => client !== null,
     async stop() {
       stopping = true;
-      wakeUp?.();
+      endListening?.();
+      waiting.wake();
       await loop;
     },
   };
