@@ -1,8 +1,9 @@
 // Press rules of the judge: whether a PRESS or BROADCAST may go, who receives it, what each
 // reader sees, what the sender is told and what is archived. Pure; the judge writes the rows.
 export { planPress } from './plan-press.ts';
-export { pressHeader, pressSubject, pressBody, viewsOfArchive, joinNames } from './press-headers.ts';
-export type { PressPlace } from './press-headers.ts';
+export { pressHeader, pressSubject, pressBody, joinNames } from '../../render/press-headers.ts';
+export type { PressPlace } from '../../render/press-headers.ts';
+export { viewsOfArchive } from './press-headers.ts';
 export { partyNaming } from './press-parties.ts';
 export type { PartyNaming } from './press-parties.ts';
 export { MASTER_PARTY, OBSERVERS_PARTY, PRESTART_PREFIX, PRESS_KINDS } from './press-types.ts';

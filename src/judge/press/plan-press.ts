@@ -1,5 +1,6 @@
 import type { Seat } from '../model.ts';
-import { pressBody, pressEcho, pressHeader, pressSubject, sameRecipients, viewsOfArchive, type PressPlace } from './press-headers.ts';
+import { pressBody, pressEcho, pressHeader, pressSubject, sameRecipients, type PressPlace } from '../../render/press-headers.ts';
+import { viewsOfArchive } from './press-headers.ts';
 import { hasReader, partyDirectory, type PartyDirectory } from './press-parties.ts';
 import { resolveFakeRecipients, resolveRecipients, resolveSender } from './press-recipients.ts';
 import { defaultPressKind, pressRuleViolation } from './press-rules.ts';

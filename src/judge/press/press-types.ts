@@ -44,25 +44,8 @@ export interface PressStanding {
   readonly afterDeadline: boolean;
 }
 
-/**
- * One way of looking at a press: either what its readers are shown, or the truth.
- * `recipients` is in canonical order (map powers, pre-start seats, M, O) and empty for broadcasts.
- */
-export interface PressView {
-  /** null: no sender shown (grey press). */
-  readonly sender: PartyId | null;
-  readonly broadcast: boolean;
-  readonly recipients: readonly PartyId[];
-}
-
-export interface PressViews {
-  readonly truth: PressView;
-  /** What everybody but the Master sees; equal to `truth` for plain white press. */
-  readonly shown: PressView;
-}
-
-/** The Master reads the truth; everybody else (players, observers, monitors) reads the shown view. */
-export type PressReader = 'master' | 'reader';
+// How a press is seen (the truth, or what its readers are shown) is render's vocabulary too.
+export type { PressReader, PressView, PressViews } from '../../render/press-headers.ts';
 
 export interface PressDelivery {
   readonly seatId: number;
