@@ -335,23 +335,26 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
-    // Matches games_openings_idx: the first limit + 1 names of that index, nothing else.
-    const rows = await this.trx.selectFrom('games').selectAll().where('listed', '=', true).where('status', '=', 'forming').orderBy('name').limit(limit + 1).execute();
+    // Matches games_openings_idx: the first limit + 1 names of that index, nothing else. The
+    // predicate is written as constants, not parameters: the generic plan PostgreSQL keeps for a
+    // named statement (prepared-statements.ts) cannot prove a partial index's predicate from $1,
+    // and read games_name_key from the start until 51 forming games turned up (2.4 ms a LIST at
+    // 10,000 games, 0.5 ms at 1).
+    const rows = await this.trx.selectFrom('games').selectAll().where(sql<boolean>`listed AND status = 'forming'`).orderBy('name').limit(limit + 1).execute();
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
   async takeoverOpenings(limit: number): Promise<{ games: TakeoverOpening[]; more: boolean }> {
     // From the open seats (seats_power_status_idx) to their games by key: no read of all games.
+    // The index's predicate as constants, for the generic plan (see openings).
+    const takeoverStatuses = sql.join(TAKEOVER_STATUSES.map((status) => sql.lit(status)));
     const rows = await this.trx
       .selectFrom('seats')
       .innerJoin('games', 'games.id', 'seats.game_id')
       .selectAll('games')
       .select(sql<string[]>`array_agg(seats.power ORDER BY seats.power)`.as('open_powers'))
-      .where('seats.role', '=', 'power')
-      .where('seats.left_at', 'is', null)
-      .where('seats.status', 'in', [...TAKEOVER_STATUSES])
-      .where('games.listed', '=', true)
-      .where('games.status', 'in', ['active', 'waiting'])
+      .where(sql<boolean>`seats.role = 'power' AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
+      .where(sql<boolean>`games.listed AND games.status IN ('active', 'waiting')`)
       .groupBy('games.id')
       .orderBy('games.name')
       .limit(limit + 1)
@@ -366,7 +369,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const rows = await this.trx
       .selectFrom('games')
       .selectAll()
-      .where('listed', '=', true)
+      // A constant, so the generic plan of the named statement can use the partial index too.
+      .where(sql<boolean>`listed`)
       .where((eb) => eb.and(words.map((word) => sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${likeLiteral(word)}%`}`)))
       .orderBy('name')
       .limit(limit + 1)
