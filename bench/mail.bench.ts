@@ -275,7 +275,9 @@ function installProfile(): void {
   client.query = function (this: unknown, ...args: unknown[]) {
     const started = performance.now();
     const result = query.apply(this, args);
-    const text = typeof args[0] === 'string' ? args[0] : '';
+    // Recurring statements go as named ones ({ text, values, name }: src/store/prepared-statements.ts).
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
     if (result instanceof Promise) void result.then(() => tally(`SQL ${statementKind(text)}`, started), () => undefined);
     return result;
   };
@@ -286,15 +288,17 @@ function statementKind(text: string): string {
   const head = text.trim().toLowerCase();
   const table = /^(?:select .*? from|insert into|update|delete from)\s+"?([a-z_]+)"?/s.exec(head)?.[1];
   const verb = head.split(/\s+/)[0] ?? '?';
+  // A CTE names its first table and a few words of what it does, so statements stay apart.
+  if (verb === 'with') return `with ${head.replace(/\s+/g, ' ').slice(5, 60)}`;
   if (verb === 'savepoint' || verb === 'release' || (verb === 'rollback' && head.includes('savepoint'))) return 'savepoint';
-  return table ? `${verb} ${table}` : verb;
+  return table ? `${verb} ${table}: ${head.replace(/\s+/g, ' ').replace(/"/g, '').slice(0, 70)}` : verb;
 }
 
 function printProfile(wall: number, mails: number): void {
   const rows = [...tallies.entries()].sort((a, b) => b[1].ms - a[1].ms);
   console.log(`    profile (summed over concurrent work; per mail = total / ${mails}):`);
-  for (const [name, { count, ms: total }] of rows.slice(0, 14)) {
-    console.log(`      ${name.padEnd(28)} ${String(count).padStart(5)}× ${ms(total / count).padStart(8)} each, ${ms(total / mails).padStart(8)} per mail, ${((100 * total) / wall).toFixed(0).padStart(3)}% of wall`);
+  for (const [name, { count, ms: total }] of rows.slice(0, 24)) {
+    console.log(`      ${name.padEnd(90)} ${String(count).padStart(5)}× ${ms(total / count).padStart(8)} each, ${ms(total / mails).padStart(8)} per mail, ${((100 * total) / wall).toFixed(0).padStart(3)}% of wall`);
   }
   tallies.clear();
 }
