@@ -1,12 +1,12 @@
 import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { readPhaseId } from '../engine/phase.ts';
-import { verbatim } from '../render/wrap.ts';
-import { formatMoment, parseDate } from '../schedule/index.ts';
+import { historyBroadcastBody, historyResultsBody, renderHistory as writeHistory, type HistoryEntryView } from '../render/history.ts';
+import { parseDate } from '../schedule/index.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import type { Game } from './model.ts';
 import type { HistoryRecord } from './ports.ts';
-import { partyNaming, pressBody, pressHeader, pressSubject, viewsOfArchive } from './press/index.ts';
+import { partyNaming, pressSubject, viewsOfArchive } from './press/index.ts';
 
 // njudge's HISTORY: what a game's followers all got, oldest first, each as a mail with its Date and
 // Subject: the results, the notices everyone got (deadline changes, late notices, parameter
@@ -127,30 +127,23 @@ export interface HistoryInput {
   readonly zone: string;
 }
 
-interface Entry {
-  readonly at: Date;
-  readonly phaseId: PhaseId | null;
-  readonly subject: string;
-  readonly body: string;
-}
-
-function entryOf(record: HistoryRecord, input: HistoryInput): Entry {
+function entryOf(record: HistoryRecord, input: HistoryInput): HistoryEntryView {
   const { game, config, variant } = input;
   switch (record.kind) {
     case 'results':
-      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, 'Results'), body: verbatim(record.text.replace(/\n+$/, '')) };
+      return { at: record.at, subject: subjectFor(config, game, record.phaseId, 'Results'), body: historyResultsBody(record.text) };
     case 'notice':
-      return { at: record.at, phaseId: record.phaseId, subject: subjectFor(config, game, record.phaseId, record.subject), body: record.body };
+      return { at: record.at, subject: subjectFor(config, game, record.phaseId, record.subject), body: record.body };
     case 'broadcast': {
       const naming = partyNaming(variant);
       const views = viewsOfArchive({ ...record.press, sender: record.sender ?? 'O' });
       const subject = pressSubject(views, 'reader', { game: game.name, phase: record.phaseId, judgeCode: config.code }, naming);
-      return { at: record.at, phaseId: record.phaseId, subject, body: pressBody(pressHeader(views, 'reader', game.name, naming), verbatim(record.press.body.replace(/\n+$/, ''))) };
+      return { at: record.at, subject, body: historyBroadcastBody(views, game.name, naming, record.press.body) };
     }
   }
 }
 
-/** The reply to HISTORY: the entries chosen by the options, within the line cap. */
+/** The reply to HISTORY: the entries chosen by the options, written by src/render/history.ts within the line cap. */
 export function renderHistory(input: HistoryInput): string {
   const { game, options, phaseOrder } = input;
   const rank = (phaseId: PhaseId | null, end: boolean): number => {
@@ -169,21 +162,13 @@ export function renderHistory(input: HistoryInput): string {
     const place = rank(record.phaseId, record.kind === 'notice' && record.phaseId === null && record.subject === 'Game over');
     return place >= first && place <= last;
   });
-  if (chosen.length === 0) return `Game '${game.name}' has no history${options.from || options.to || options.startPhase ? ' in that range' : ' yet'}.`;
-
-  const out: string[] = [];
-  let shown = 0;
-  for (const record of chosen) {
-    const entry = entryOf(record, input);
-    const lines = [`Date:    ${formatMoment(entry.at, input.zone)}`, `Subject: ${entry.subject}`, '', ...entry.body.replace(/\n+$/, '').split('\n'), ''];
-    if (out.length + lines.length > options.lines) {
-      const rest = chosen.length - shown;
-      const next = `HISTORY ${game.name} FROM ${formatMoment(entry.at, input.zone)}`;
-      out.push(`(HISTORY stops here after ${out.length} lines, the limit${options.lines === DEFAULT_HISTORY_LINES ? '' : ' you set'}: ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${options.lines < MAX_HISTORY_LINES ? ` or LINES up to ${MAX_HISTORY_LINES}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`);
-      return out.join('\n');
-    }
-    out.push(...lines);
-    shown++;
-  }
-  return out.join('\n').replace(/\n+$/, '');
+  return writeHistory({
+    gameName: game.name,
+    zone: input.zone,
+    entries: chosen.map((record) => entryOf(record, input)),
+    ranged: Boolean(options.from || options.to || options.startPhase),
+    lines: options.lines,
+    linesSet: options.lines !== DEFAULT_HISTORY_LINES,
+    maxLines: MAX_HISTORY_LINES,
+  });
 }
