@@ -1,12 +1,14 @@
 import { DEFAULT_MAX_ABSENCE_DAYS, formatTimingLines, parseTiming } from '../schedule/index.ts';
+import { FLAG_TEXTS, flagUsage, optionHelpLine, optionLine, OPTION_TEXTS, PRESS_KIND_TEXTS, type FlagRule, type PressKindWord } from '../render/option-texts.ts';
 import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } from './model.ts';
 
 // The game options as one declarative table (the lesson of DPjudge's RULE file with its implies
 // and forbids): each option has its njudge spellings (`SET …` after the Master's SIGNON or after
-// CREATE), the DPjudge rule it is stored as, when it may change, who may change it, and the words
-// of its announcement. The SET commands, CREATE's status lines, `RULE` lines, LIST game and the
-// HELP text all read this table; an option's effect lives where the judge does that thing (press
-// rules, deadlines, JOIN …) and reads the rule or value stored here.
+// CREATE), the DPjudge rule it is stored as, when it may change, who may change it, and its
+// announcement (the words are in src/render/option-texts.ts). The SET commands, CREATE's status
+// lines, `RULE` lines, LIST game and the HELP text all read this table; an option's effect lives
+// where the judge does that thing (press rules, deadlines, JOIN …) and reads the rule or value
+// stored here.
 //
 // An njudge or DPjudge option this judge cannot honour is in REFUSED_OPTIONS with the reason, so a
 // Master is told by name instead of having the word ignored.
@@ -98,21 +100,18 @@ const joined = (words: readonly string[]) => words.join('');
 
 /** An on/off option stored as one rule; `on` and `off` are spellings without spaces. */
 function flag(spec: {
-  title: string;
-  rule: GameRule;
+  rule: FlagRule;
   on: readonly string[];
   off: readonly string[];
   states?: readonly GameStatus[];
   who?: OptionChanger;
-  /** What the game does with the flag on, and off, for the announcement and LIST. */
-  onText: string;
-  offText: string;
   /** LIST shows the flag only when it is on (or only when off). */
   showWhen?: 'on' | 'off' | 'both';
 }): GameOption {
+  const texts = FLAG_TEXTS[spec.rule];
   return {
-    title: spec.title,
-    usage: `SET ${spec.on[0]!} | SET ${spec.off[0]!}`,
+    title: texts.title,
+    usage: flagUsage(spec.on[0]!, spec.off[0]!),
     rules: [spec.rule],
     states: spec.states ?? NOT_ENDED,
     who: spec.who ?? 'moderator',
@@ -121,61 +120,60 @@ function flag(spec: {
       const on = spec.on.map((s) => s.replace(/ /g, '')).includes(word);
       const off = spec.off.map((s) => s.replace(/ /g, '')).includes(word);
       if (!on && !off) return null;
-      if (off) return { ok: true, change: { rules: without(settings.rules, spec.rule) }, announcement: spec.offText };
+      if (off) return { ok: true, change: { rules: without(settings.rules, spec.rule) }, announcement: texts.off };
       const added = addRule(settings.rules, spec.rule);
-      return added.ok ? { ok: true, change: { rules: added.rules }, announcement: spec.onText } : { ok: false, message: added.message };
+      return added.ok ? { ok: true, change: { rules: added.rules }, announcement: texts.on } : { ok: false, message: added.message };
     },
     show(settings) {
       const isOn = settings.rules.includes(spec.rule);
       const when = spec.showWhen ?? 'on';
       if (when === 'on' && !isOn) return null;
       if (when === 'off' && isOn) return null;
-      return isOn ? spec.onText : spec.offText;
+      return isOn ? texts.on : texts.off;
     },
   };
 }
 
 /** njudge's press settings: WHITE, GREY, WHITE/GREY, GREY/WHITE, NO PRESS. */
-const PRESS_KINDS: Readonly<Record<string, { rules: GameRule[]; text: string }>> = {
-  WHITE: { rules: [], text: 'white press: senders are named' },
-  GREY: { rules: ['GREY_PRESS'], text: 'grey press only: senders are not named' },
-  'WHITE/GREY': { rules: ['WHITE_GREY'], text: 'white press by default, grey press allowed' },
-  'GREY/WHITE': { rules: ['GREY_PRESS', 'WHITE_GREY'], text: 'grey press by default, white press allowed' },
-  'NO PRESS': { rules: ['NO_PRESS'], text: 'no press: players may write only to the Master' },
+const PRESS_KINDS: Readonly<Record<PressKindWord, { rules: GameRule[] }>> = {
+  WHITE: { rules: [] },
+  GREY: { rules: ['GREY_PRESS'] },
+  'WHITE/GREY': { rules: ['WHITE_GREY'] },
+  'GREY/WHITE': { rules: ['GREY_PRESS', 'WHITE_GREY'] },
+  'NO PRESS': { rules: ['NO_PRESS'] },
 };
 const PRESS_RULES: readonly GameRule[] = ['NO_PRESS', 'GREY_PRESS', 'WHITE_GREY'];
 
-function pressKindOf(rules: readonly GameRule[]): string {
+function pressKindOf(rules: readonly GameRule[]): PressKindWord {
   if (rules.includes('NO_PRESS')) return 'NO PRESS';
   if (rules.includes('GREY_PRESS')) return rules.includes('WHITE_GREY') ? 'GREY/WHITE' : 'GREY';
   return rules.includes('WHITE_GREY') ? 'WHITE/GREY' : 'WHITE';
 }
 
 const pressKind: GameOption = {
-  title: 'Press',
-  usage: 'SET WHITE | GREY | WHITE/GREY | GREY/WHITE | NO PRESS',
+  ...OPTION_TEXTS.press,
   rules: PRESS_RULES,
   states: NOT_ENDED,
   who: 'moderator',
   read(words, settings) {
     const word = words.join(' ').replace(/\s*\/\s*/, '/').replace(/^NOPRESS$/, 'NO PRESS').replace(/^GRAY/, 'GREY').replace(/\/GRAY$/, '/GREY');
-    const kind = PRESS_KINDS[word];
-    if (!kind) return null;
+    if (!Object.hasOwn(PRESS_KINDS, word)) return null;
+    const kind = PRESS_KINDS[word as PressKindWord];
     let rules = without(settings.rules, ...PRESS_RULES);
     for (const rule of kind.rules) {
       const added = addRule(rules, rule);
       if (!added.ok) return { ok: false, message: `SET ${word}: ${added.message}` };
       rules = added.rules;
     }
-    return { ok: true, change: { rules }, announcement: kind.text };
+    return { ok: true, change: { rules }, announcement: PRESS_KIND_TEXTS[word as PressKindWord] };
   },
-  show: (settings) => PRESS_KINDS[pressKindOf(settings.rules)]!.text,
+  show: (settings) => PRESS_KIND_TEXTS[pressKindOf(settings.rules)],
 };
 
 /** njudge's OBSERVER ANY | NO | WHITE: what observers may write. */
 const observerPress: GameOption = {
-  title: 'Observer press',
-  usage: 'SET OBSERVER ANY | NO | WHITE',
+  title: OPTION_TEXTS.observerPress.title,
+  usage: OPTION_TEXTS.observerPress.usage,
   rules: ['MUTE_OBSERVERS', 'WHITE_OBSERVERS'],
   states: NOT_ENDED,
   who: 'moderator',
@@ -185,26 +183,26 @@ const observerPress: GameOption = {
     const rules = without(settings.rules, 'MUTE_OBSERVERS', 'WHITE_OBSERVERS');
     switch (choice) {
       case 'ANY':
-        return { ok: true, change: { rules }, announcement: 'observers may send press as players do' };
+        return { ok: true, change: { rules }, announcement: OPTION_TEXTS.observerPress.any };
       case 'NO':
       case 'NONE':
-        return { ok: true, change: { rules: [...rules, 'MUTE_OBSERVERS'] }, announcement: 'observers may write only to the Master' };
+        return { ok: true, change: { rules: [...rules, 'MUTE_OBSERVERS'] }, announcement: OPTION_TEXTS.observerPress.mute };
       case 'WHITE':
-        return { ok: true, change: { rules: [...rules, 'WHITE_OBSERVERS'] }, announcement: 'observers may send white press only' };
+        return { ok: true, change: { rules: [...rules, 'WHITE_OBSERVERS'] }, announcement: OPTION_TEXTS.observerPress.white };
       default:
         return { ok: false, message: 'SET OBSERVER takes ANY, NO or WHITE' };
     }
   },
   show(settings) {
-    if (settings.rules.includes('MUTE_OBSERVERS')) return 'observers may write only to the Master';
-    return settings.rules.includes('WHITE_OBSERVERS') ? 'observers may send white press only' : null;
+    if (settings.rules.includes('MUTE_OBSERVERS')) return OPTION_TEXTS.observerPress.mute;
+    return settings.rules.includes('WHITE_OBSERVERS') ? OPTION_TEXTS.observerPress.white : null;
   },
 };
 
 /** njudge's MAX ABSENCE n (0–31 days). */
 const maxAbsence: GameOption = {
-  title: 'Absences',
-  usage: 'SET MAX ABSENCE days (0 to 31)',
+  title: OPTION_TEXTS.maxAbsence.title,
+  usage: OPTION_TEXTS.maxAbsence.usage,
   rules: [],
   states: NOT_ENDED,
   who: 'moderator',
@@ -219,25 +217,25 @@ const maxAbsence: GameOption = {
     return {
       ok: true,
       change: { options: { ...settings.options, maxAbsenceDays: days } },
-      announcement: days === 0 ? 'players may not set absences themselves (the Master may grant them)' : `players may set absences of up to ${days} days themselves`,
+      announcement: OPTION_TEXTS.maxAbsence.announcement(days),
     };
   },
   show(settings) {
     const days = settings.options.maxAbsenceDays;
-    return days === undefined || days === DEFAULT_MAX_ABSENCE_DAYS ? null : `players may set absences of up to ${days} days`;
+    return days === undefined || days === DEFAULT_MAX_ABSENCE_DAYS ? null : OPTION_TEXTS.maxAbsence.shown(days);
   },
 };
 
 /** njudge's COMMENT text (and DPjudge's DESC): the game's description. */
 const comment: GameOption = {
-  title: 'Description',
-  usage: 'SET COMMENT text | SET NO COMMENT',
+  title: OPTION_TEXTS.comment.title,
+  usage: OPTION_TEXTS.comment.usage,
   rules: [],
   states: NOT_ENDED,
   who: 'moderator',
   read(words) {
     const first = words[0];
-    if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC') return { ok: true, change: { description: '' }, announcement: 'the game has no description' };
+    if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC') return { ok: true, change: { description: '' }, announcement: OPTION_TEXTS.comment.cleared };
     if (first !== 'COMMENT' && first !== 'DESC' && first !== 'DESCRIPTION') return null;
     // The text keeps the case it was written in: see readOption's `rawRest`.
     return { ok: false, message: 'SET COMMENT needs a text' };
@@ -247,40 +245,40 @@ const comment: GameOption = {
 
 /** njudge's [NO] LIST (whether LIST and SEARCH show the game). */
 const listing: GameOption = {
-  title: 'Listing',
-  usage: 'SET LIST | SET NO LIST',
+  title: OPTION_TEXTS.listing.title,
+  usage: OPTION_TEXTS.listing.usage,
   rules: [],
   states: ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'],
   who: 'moderator',
   read(words) {
     const word = joined(words);
-    if (word === 'LIST') return { ok: true, change: { listed: true }, announcement: 'LIST and SEARCH show the game' };
-    if (word === 'NOLIST') return { ok: true, change: { listed: false }, announcement: 'LIST and SEARCH no longer show the game' };
+    if (word === 'LIST') return { ok: true, change: { listed: true }, announcement: OPTION_TEXTS.listing.listed };
+    if (word === 'NOLIST') return { ok: true, change: { listed: false }, announcement: OPTION_TEXTS.listing.unlisted };
     return null;
   },
-  show: (settings) => (settings.listed ? null : 'unlisted: LIST and SEARCH do not show the game'),
+  show: (settings) => (settings.listed ? null : OPTION_TEXTS.listing.unlistedShown),
 };
 
 /** njudge's PRIVATE word / PUBLIC (DPjudge's privacy word in JOIN, TAKEOVER and OBSERVE). */
 const privacy: GameOption = {
-  title: 'Privacy',
-  usage: 'SET PRIVATE word | SET PUBLIC',
+  title: OPTION_TEXTS.privacy.title,
+  usage: OPTION_TEXTS.privacy.usage,
   rules: [],
   states: NOT_ENDED,
   who: 'master',
   read(words) {
     const word = joined(words);
-    if (word === 'PUBLIC' || word === 'NOPRIVATE') return { ok: true, change: { privacyWord: null }, announcement: 'anyone may join, take over or observe without a privacy word' };
+    if (word === 'PUBLIC' || word === 'NOPRIVATE') return { ok: true, change: { privacyWord: null }, announcement: OPTION_TEXTS.privacy.public };
     if (words[0] !== 'PRIVATE') return null;
     return { ok: false, message: 'SET PRIVATE needs one word, the privacy word players give after their password' };
   },
-  show: (settings) => (settings.isPrivate ? 'private: joining, taking over and observing need the privacy word' : null),
+  show: (settings) => (settings.isPrivate ? OPTION_TEXTS.privacy.privateShown : null),
 };
 
 /** njudge's ALLOW | DENY PLAYER [-]address: who may JOIN or TAKEOVER. */
 const access: GameOption = {
-  title: 'Access',
-  usage: 'SET ALLOW PLAYER address | SET DENY PLAYER address (-address removes it)',
+  title: OPTION_TEXTS.access.title,
+  usage: OPTION_TEXTS.access.usage,
   rules: [],
   states: NOT_ENDED,
   who: 'master',
@@ -297,27 +295,22 @@ const access: GameOption = {
     if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address)) return { ok: false, message: `"${address}" is not an e-mail address` };
     const current = settings.options[list] ?? [];
     const next = removing ? current.filter((a) => a !== address) : [...new Set([...current, address])];
-    const verb = list === 'allow' ? 'allowed' : 'denied';
     // The announcement names no address: the game's players are not to learn who is listed.
     return {
       ok: true,
       change: { options: { ...settings.options, [list]: next } },
-      announcement: `${next.length} address${next.length === 1 ? ' is' : 'es are'} now ${verb} to join or take over a power`,
+      announcement: OPTION_TEXTS.access.announcement(next.length, list),
     };
   },
   show(settings) {
-    const allow = settings.options.allow?.length ?? 0;
-    const deny = settings.options.deny?.length ?? 0;
-    const parts = [allow > 0 ? `only ${allow} allowed address${allow === 1 ? '' : 'es'} may join or take over` : null, deny > 0 ? `${deny} address${deny === 1 ? '' : 'es'} denied` : null];
-    const shown = parts.filter((p): p is string => p !== null);
-    return shown.length === 0 ? null : shown.join('; ');
+    return OPTION_TEXTS.access.shown(settings.options.allow?.length ?? 0, settings.options.deny?.length ?? 0);
   },
 };
 
 /** njudge's MOVE | RETREAT | ADJUST CLOCK … MIN … NEXT … GRACE … DELAY … DAYS … (and DPjudge's TIMING words). */
 const timing: GameOption = {
-  title: 'Timing',
-  usage: 'SET MOVE|RETREAT|ADJUST CLOCK n MIN h NEXT h GRACE h DELAY h DAYS -MTWTF-',
+  title: OPTION_TEXTS.timing.title,
+  usage: OPTION_TEXTS.timing.usage,
   rules: [],
   states: NOT_ENDED,
   who: 'moderator',
@@ -331,7 +324,7 @@ const timing: GameOption = {
     const combined = settings.timing === null ? text : `${settings.timing} ${text}`;
     const all = parseTiming(combined);
     if (!all.ok) return { ok: false, message: all.errors.map((e) => e.message).join('; ') };
-    return { ok: true, change: { timing: combined }, announcement: `the timing is now\n${formatTimingLines(all.timing).map((l) => `  ${l}`).join('\n')}` };
+    return { ok: true, change: { timing: combined }, announcement: OPTION_TEXTS.timing.announcement(formatTimingLines(all.timing)) };
   },
   show: () => null,
 };
@@ -339,25 +332,25 @@ const timing: GameOption = {
 /** Every option a game has, in the order LIST and HELP show them. */
 export const GAME_OPTIONS: readonly GameOption[] = [
   pressKind,
-  flag({ title: 'Partial press', rule: 'PUBLIC_PRESS', on: ['NO PARTIAL'], off: ['PARTIAL'], onText: 'no partial press: only broadcasts and press to the Master', offText: 'partial press allowed' }),
-  flag({ title: 'Fake press', rule: 'FAKE_PRESS', on: ['FAKE', 'PARTIAL MAY BE FAKED', 'PARTIAL MAY'], off: ['NO FAKE'], onText: 'press may be faked', offText: 'no fake press' }),
+  flag({ rule: 'PUBLIC_PRESS', on: ['NO PARTIAL'], off: ['PARTIAL'] }),
+  flag({ rule: 'FAKE_PRESS', on: ['FAKE', 'PARTIAL MAY BE FAKED', 'PARTIAL MAY'], off: ['NO FAKE'] }),
   observerPress,
-  flag({ title: 'Watching press', rule: 'WATCH_ALL_PRESS', on: ['WATCH ALL PRESS'], off: ['NO WATCH ALL PRESS'], onText: 'observers read all press, partial press included', offText: 'observers read broadcasts and press sent to them' }),
-  flag({ title: 'Must order', rule: 'MUST_ORDER', on: ['MUST ORDER'], off: ['NO MUST ORDER'], onText: 'press (but to the Master) only after a power has sent complete orders', offText: 'press before orders allowed' }),
-  flag({ title: 'Late press', rule: 'NO_LATE_PRESS', on: ['NO LATE PRESS'], off: ['LATE PRESS'], onText: 'after the deadline a late power may write only to the Master', offText: 'late powers may send press' }),
-  flag({ title: 'Quiet', rule: 'QUIET', on: ['QUIET'], off: ['NO QUIET'], onText: 'quiet: late notices go to the late powers and the Master only', offText: 'late notices go to everyone in the first day' }),
-  flag({ title: 'Draws', rule: 'NO_DIAS', on: ['NO DIAS'], off: ['DIAS'], onText: 'draws need not include every survivor (NO_DIAS)', offText: 'draws include every survivor (DIAS)' }),
-  flag({ title: 'Concessions', rule: 'NO_CONCESSIONS', on: ['NO CONCESSIONS', 'NO CONCESSION'], off: ['CONCESSIONS', 'CONCESSION'], onText: 'no concessions', offText: 'concessions allowed' }),
-  flag({ title: 'Civil disorder', rule: 'CIVIL_DISORDER', on: ['NMR', 'CD'], off: ['NO NMR', 'NO CD'], onText: 'NMR: at grace late powers go into civil disorder and the turn is processed', offText: 'no NMR: at grace the game waits for replacements' }),
-  flag({ title: 'Late count', rule: 'NO_LATE_COUNT', on: ['NO LATE COUNT'], off: ['LATE COUNT'], onText: 'lateness is not counted in players\' records', offText: 'lateness is counted' }),
-  flag({ title: 'Strict grace', rule: 'STRICT_GRACE', on: ['STRICT GRACE'], off: ['NO STRICT GRACE'], onText: 'strict grace: the grace period ends on any day of the week', offText: 'the grace period ends on an allowed day' }),
+  flag({ rule: 'WATCH_ALL_PRESS', on: ['WATCH ALL PRESS'], off: ['NO WATCH ALL PRESS'] }),
+  flag({ rule: 'MUST_ORDER', on: ['MUST ORDER'], off: ['NO MUST ORDER'] }),
+  flag({ rule: 'NO_LATE_PRESS', on: ['NO LATE PRESS'], off: ['LATE PRESS'] }),
+  flag({ rule: 'QUIET', on: ['QUIET'], off: ['NO QUIET'] }),
+  flag({ rule: 'NO_DIAS', on: ['NO DIAS'], off: ['DIAS'] }),
+  flag({ rule: 'NO_CONCESSIONS', on: ['NO CONCESSIONS', 'NO CONCESSION'], off: ['CONCESSIONS', 'CONCESSION'] }),
+  flag({ rule: 'CIVIL_DISORDER', on: ['NMR', 'CD'], off: ['NO NMR', 'NO CD'] }),
+  flag({ rule: 'NO_LATE_COUNT', on: ['NO LATE COUNT'], off: ['LATE COUNT'] }),
+  flag({ rule: 'STRICT_GRACE', on: ['STRICT GRACE'], off: ['NO STRICT GRACE'] }),
   maxAbsence,
-  flag({ title: 'Processing', rule: 'MANUAL_PROCESS', on: ['MANUAL PROCESS'], off: ['AUTO PROCESS'], onText: 'manual processing: each turn waits for the Master\'s PROCESS', offText: 'turns are processed automatically' }),
-  flag({ title: 'Start', rule: 'START_MASTER', on: ['MANUAL START'], off: ['AUTO START'], states: BEFORE_START, onText: 'manual start: the game starts when the Master sends ACTIVATE', offText: 'the game starts when the last power is taken' }),
-  flag({ title: 'Moderation', rule: 'UNMODERATED', on: ['UNMODERATE', 'UNMODERATED'], off: ['MODERATE', 'MODERATED'], who: 'master', onText: 'unmoderated: every player may change the game\'s settings', offText: 'moderated: only the Master changes the game\'s settings' }),
-  flag({ title: 'Gunboat', rule: 'GUNBOAT', on: ['GUNBOAT'], off: ['NO GUNBOAT'], states: BEFORE_START, who: 'master', onText: 'gunboat: players are anonymous', offText: 'players are not anonymous' }),
-  flag({ title: 'Identities', rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master', onText: 'players stay anonymous after the game ends (until the Master\'s REVEAL)', offText: 'players are revealed when the game ends' }),
-  flag({ title: 'Player deadlines', rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'], onText: 'players may put the deadline later', offText: 'only the Master moves deadlines' }),
+  flag({ rule: 'MANUAL_PROCESS', on: ['MANUAL PROCESS'], off: ['AUTO PROCESS'] }),
+  flag({ rule: 'START_MASTER', on: ['MANUAL START'], off: ['AUTO START'], states: BEFORE_START }),
+  flag({ rule: 'UNMODERATED', on: ['UNMODERATE', 'UNMODERATED'], off: ['MODERATE', 'MODERATED'], who: 'master' }),
+  flag({ rule: 'GUNBOAT', on: ['GUNBOAT'], off: ['NO GUNBOAT'], states: BEFORE_START, who: 'master' }),
+  flag({ rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master' }),
+  flag({ rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'] }),
   timing,
   comment,
   listing,
@@ -449,10 +442,10 @@ export function readOption(words: readonly string[], rawRest: string, settings: 
   const first = upper[0] ?? '';
   if ((first === 'COMMENT' || first === 'DESC' || first === 'DESCRIPTION') && words.length > 1) {
     const text = rawRest.replace(/^\s*\S+\s*/, '').trim();
-    return { kind: 'option', option: comment, reading: { ok: true, change: { description: text }, announcement: `the game's description is now: ${text}` } };
+    return { kind: 'option', option: comment, reading: { ok: true, change: { description: text }, announcement: OPTION_TEXTS.comment.set(text) } };
   }
   if (first === 'PRIVATE' && words.length === 2) {
-    return { kind: 'option', option: privacy, reading: { ok: true, change: { privacyWord: words[1]! }, announcement: 'the game is private: joining, taking over and observing need its privacy word' } };
+    return { kind: 'option', option: privacy, reading: { ok: true, change: { privacyWord: words[1]! }, announcement: OPTION_TEXTS.privacy.private } };
   }
   for (const option of GAME_OPTIONS) {
     const reading = option.read(upper, settings);
@@ -477,12 +470,12 @@ export function optionLines(settings: GameSettings): string[] {
   const lines: string[] = [];
   for (const option of GAME_OPTIONS) {
     const shown = option.show(settings);
-    if (shown !== null && option !== comment) lines.push(`${option.title}: ${shown}.`);
+    if (shown !== null && option !== comment) lines.push(optionLine(option.title, shown));
   }
   return lines;
 }
 
 /** The HELP text's list of SET options, one usage a line. */
 export function optionHelpLines(): string[] {
-  return GAME_OPTIONS.map((o) => `  ${o.usage}`);
+  return GAME_OPTIONS.map((o) => optionHelpLine(o.usage));
 }
