@@ -3,6 +3,7 @@ import { renderVariantList } from '../render/variant-list.ts';
 import { renderHelp } from '../render/help-text.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import { gameEndTitle } from '../render/end-notices.ts';
+import { renderRefusal } from '../render/refusals.ts';
 import {
   endedWithoutReason,
   renderFullList,
@@ -126,7 +127,7 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
  */
 async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
   const game = await requireGame(ctx, command.game, command.line);
-  if (game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' has not started: there is no map to draw yet`);
+  if (game.currentPhase === null) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-started', gameName: game.name }));
   const variant = loadVariant(game.variant);
   const wanted = command.phase ?? game.currentPhase;
   const phases = await ctx.tx.storedPhases(game.id);
@@ -134,11 +135,11 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
   if (!phase) {
     const played = phases.filter((p) => current === undefined || p.seq <= current.seq).map((p) => p.phaseId);
-    throw new BlockError(command.line, `Game '${game.name}' has no phase ${wanted}; its phases: ${played.join(', ')}`);
+    throw new BlockError(command.line, renderRefusal({ kind: 'map-no-phase', gameName: game.name, phase: wanted, phases: played }));
   }
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const picture = mapAttachment({ gameName: game.name, variant, position: phase.position, results, date: null }, command.format);
-  if (!picture) throw new BlockError(command.line, `The ${variant.title} map has no drawing on this judge, so game '${game.name}' cannot be drawn`);
+  if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
   const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
   await ctx.tx.enqueueMail({
     to: [ctx.sender],
@@ -159,7 +160,7 @@ async function listFull(ctx: BlockContext<InfoPorts>): Promise<string> {
 }
 
 async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<Game> {
-  if (name === null) throw new BlockError(line, 'Which game? Write the game name after the command');
+  if (name === null) throw new BlockError(line, renderRefusal({ kind: 'game-name-missing' }));
   const game = await ctx.tx.findGame(name);
   if (!game) throw await noGameNamed(ctx.tx, name, line);
   return game;
@@ -181,7 +182,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
   if (!parsed.ok) throw new BlockError(line, parsed.error);
   const phaseOrder = (await ctx.tx.storedPhases(game.id)).map((p) => p.phaseId);
   for (const phase of [parsed.options.startPhase, parsed.options.endPhase]) {
-    if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, `Game '${game.name}' has no phase ${phase}${phaseOrder.length > 0 ? `; its phases: ${phaseOrder.join(', ')}` : ' yet'}`);
+    if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
   }
   const records = await ctx.tx.gameHistory(game.id);
   return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });

@@ -1,0 +1,25 @@
+// The reasons a command is refused, by kind: the judge decides that and why, these write it
+// (renderRefusedBlock then puts each under its line). Moved here module by module; the commands
+// not yet moved still write their reason where they refuse.
+
+export type Refusal =
+  | { readonly kind: 'game-name-missing' }
+  | { readonly kind: 'map-not-started'; readonly gameName: string }
+  | { readonly kind: 'map-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] }
+  | { readonly kind: 'map-not-drawn'; readonly gameName: string; readonly variantTitle: string }
+  | { readonly kind: 'history-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] };
+
+export function renderRefusal(refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'game-name-missing':
+      return 'Which game? Write the game name after the command';
+    case 'map-not-started':
+      return `Game '${refusal.gameName}' has not started: there is no map to draw yet`;
+    case 'map-no-phase':
+      return `Game '${refusal.gameName}' has no phase ${refusal.phase}; its phases: ${refusal.phases.join(', ')}`;
+    case 'map-not-drawn':
+      return `The ${refusal.variantTitle} map has no drawing on this judge, so game '${refusal.gameName}' cannot be drawn`;
+    case 'history-no-phase':
+      return `Game '${refusal.gameName}' has no phase ${refusal.phase}${refusal.phases.length > 0 ? `; its phases: ${refusal.phases.join(', ')}` : ' yet'}`;
+  }
+}
