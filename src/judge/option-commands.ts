@@ -1,4 +1,5 @@
 import type { RuleSetting, SessionCommand } from '../commands/index.ts';
+import { renderRefusal } from '../render/refusals.ts';
 import { renderOptionReply, renderSettingNotice, type DeadlineRecomputed, type SettingChange, type SettingChanger } from '../render/option-replies.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import { BlockError, type BlockContext } from './context.ts';
@@ -84,11 +85,11 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   const { game } = session;
   const spelled = `SET ${command.words.map((w) => w.toUpperCase()).join(' ')}`;
   const lookup = readOption(command.words, command.rest, settingsOf(game));
-  if (lookup.kind === 'unknown') throw new BlockError(command.line, `${spelled.split(' ').slice(0, 2).join(' ')} is not a setting this judge knows; HELP lists the game options`);
+  if (lookup.kind === 'unknown') throw new BlockError(command.line, renderRefusal({ kind: 'unknown-setting', spelled }));
   if (lookup.kind === 'refused') throw new BlockError(command.line, lookup.message);
   const { option, reading } = lookup;
   if (!mayChange(session, option)) {
-    throw new BlockError(command.line, `Only the Master can change ${option.title.toLowerCase()} in game '${game.name}'${option.who === 'moderator' ? ' (players can in UNMODERATED games)' : ''}`);
+    throw new BlockError(command.line, renderRefusal({ kind: 'option-master-only', gameName: game.name, optionTitle: option.title, moderated: option.who === 'moderator' }));
   }
   const problem = stateProblem(option, game.status, game.name);
   if (problem) throw new BlockError(command.line, problem);
@@ -140,7 +141,7 @@ export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> 
     const problem = ruleProblem(item);
     if (problem) throw new BlockError(command.line, problem);
     const option = optionOfRule(rule);
-    if (!mayChange(session, option ?? { who: 'master' })) throw new BlockError(command.line, `Only the Master can change the rule ${rule} of game '${game.name}'`);
+    if (!mayChange(session, option ?? { who: 'master' })) throw new BlockError(command.line, renderRefusal({ kind: 'rule-master-only', gameName: game.name, rule }));
     const states = option?.states ?? (RULES_BEFORE_START.includes(rule) ? ['preparation', 'forming'] : NOT_ENDED);
     const stateIssue = stateProblem({ ...(option ?? { title: `The rule ${rule}`, usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption, game.status, game.name);
     if (stateIssue) throw new BlockError(command.line, stateIssue);

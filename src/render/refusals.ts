@@ -7,7 +7,10 @@ export type Refusal =
   | { readonly kind: 'map-not-started'; readonly gameName: string }
   | { readonly kind: 'map-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] }
   | { readonly kind: 'map-not-drawn'; readonly gameName: string; readonly variantTitle: string }
-  | { readonly kind: 'history-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] };
+  | { readonly kind: 'history-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] }
+  | { readonly kind: 'unknown-setting'; readonly spelled: string }
+  | { readonly kind: 'option-master-only'; readonly gameName: string; readonly optionTitle: string; readonly moderated: boolean }
+  | { readonly kind: 'rule-master-only'; readonly gameName: string; readonly rule: string };
 
 export function renderRefusal(refusal: Refusal): string {
   switch (refusal.kind) {
@@ -21,5 +24,11 @@ export function renderRefusal(refusal: Refusal): string {
       return `The ${refusal.variantTitle} map has no drawing on this judge, so game '${refusal.gameName}' cannot be drawn`;
     case 'history-no-phase':
       return `Game '${refusal.gameName}' has no phase ${refusal.phase}${refusal.phases.length > 0 ? `; its phases: ${refusal.phases.join(', ')}` : ' yet'}`;
+    case 'unknown-setting':
+      return `${refusal.spelled.split(' ').slice(0, 2).join(' ')} is not a setting this judge knows; HELP lists the game options`;
+    case 'option-master-only':
+      return `Only the Master can change ${refusal.optionTitle.toLowerCase()} in game '${refusal.gameName}'${refusal.moderated ? ' (players can in UNMODERATED games)' : ''}`;
+    case 'rule-master-only':
+      return `Only the Master can change the rule ${refusal.rule} of game '${refusal.gameName}'`;
   }
 }

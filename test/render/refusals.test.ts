@@ -19,4 +19,11 @@ describe('refusals', () => {
     expect(renderRefusal({ kind: 'history-no-phase', gameName: 'demo', phase: 'F1905M', phases: ['S1901M'] })).toBe("Game 'demo' has no phase F1905M; its phases: S1901M");
     expect(renderRefusal({ kind: 'history-no-phase', gameName: 'demo', phase: 'F1905M', phases: [] })).toBe("Game 'demo' has no phase F1905M yet");
   });
+
+  it('refuses a setting it does not know, or one only the Master may change', () => {
+    expect(renderRefusal({ kind: 'unknown-setting', spelled: 'FROB NICATE NOW' })).toBe('FROB NICATE is not a setting this judge knows; HELP lists the game options');
+    expect(renderRefusal({ kind: 'option-master-only', gameName: 'demo', optionTitle: 'Press', moderated: true })).toBe("Only the Master can change press in game 'demo' (players can in UNMODERATED games)");
+    expect(renderRefusal({ kind: 'option-master-only', gameName: 'demo', optionTitle: 'Privacy', moderated: false })).toBe("Only the Master can change privacy in game 'demo'");
+    expect(renderRefusal({ kind: 'rule-master-only', gameName: 'demo', rule: 'GUNBOAT' })).toBe("Only the Master can change the rule GUNBOAT of game 'demo'");
+  });
 });
