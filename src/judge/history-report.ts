@@ -2,6 +2,7 @@ import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { readPhaseId } from '../engine/phase.ts';
 import { historyBroadcastBody, historyResultsBody, renderHistory as writeHistory, type HistoryEntryView } from '../render/history.ts';
+import { renderRefusal, type HistoryOptionsRefusal } from '../render/refusals.ts';
 import { parseDate } from '../schedule/index.ts';
 import { subjectFor, type JudgeConfig } from './context.ts';
 import type { Game } from './model.ts';
@@ -36,6 +37,8 @@ export interface HistoryOptions {
 
 export type HistoryOptionsResult = { readonly ok: true; readonly options: HistoryOptions } | { readonly ok: false; readonly error: string };
 
+const refused = (refusal: HistoryOptionsRefusal): HistoryOptionsResult => ({ ok: false, error: renderRefusal(refusal) });
+
 const WORDS = new Set(['FROM', 'TO', 'LINES', 'EXCLSTART', 'EXCLEND', 'BROAD']);
 
 /** Reads what follows `HISTORY game`; dates are read in `zone` as njudge's date forms. */
@@ -44,37 +47,37 @@ export function parseHistoryOptions(text: string, context: { readonly now: Date;
   const values = new Map<string, string>();
   for (let i = 0; i < tokens.length; ) {
     const word = tokens[i]!.toUpperCase();
-    if (!WORDS.has(word)) return { ok: false, error: `HISTORY takes FROM date, TO date, LINES n, EXCLSTART phase, EXCLEND phase and BROAD after the game name, not "${tokens[i]}"` };
-    if (values.has(word)) return { ok: false, error: `HISTORY: ${word} is written twice` };
+    if (!WORDS.has(word)) return refused({ kind: 'history-word-unknown', written: tokens[i]! });
+    if (values.has(word)) return refused({ kind: 'history-word-twice', word });
     let end = i + 1;
     while (end < tokens.length && !WORDS.has(tokens[end]!.toUpperCase())) end++;
     const value = tokens.slice(i + 1, end).join(' ');
-    if (word !== 'BROAD' && value === '') return { ok: false, error: `HISTORY: ${word} needs ${word === 'LINES' ? 'a number' : word.startsWith('EXCL') ? 'a phase, e.g. S1901M' : 'a date, e.g. 12 Jan 2004'} after it` };
-    if (word === 'BROAD' && value !== '') return { ok: false, error: `HISTORY: BROAD takes nothing after it, not "${value}"` };
+    if (word !== 'BROAD' && value === '') return refused({ kind: 'history-value-missing', word });
+    if (word === 'BROAD' && value !== '') return refused({ kind: 'history-broad-value', value });
     values.set(word, value);
     i = end;
   }
   const dated = values.has('FROM') || values.has('TO');
   const phased = values.has('EXCLSTART') || values.has('EXCLEND') || values.has('BROAD');
-  if (dated && phased) return { ok: false, error: 'HISTORY takes either FROM/TO dates or EXCLSTART/EXCLEND phases, not both' };
-  if ((values.has('EXCLEND') || values.has('BROAD')) && !values.has('EXCLSTART')) return { ok: false, error: 'HISTORY: EXCLEND and BROAD go with EXCLSTART phase' };
+  if (dated && phased) return refused({ kind: 'history-dates-and-phases' });
+  if ((values.has('EXCLEND') || values.has('BROAD')) && !values.has('EXCLSTART')) return refused({ kind: 'history-exclend-alone' });
 
   const date = (word: string): Date | string | null => {
     const written = values.get(word);
     if (written === undefined) return null;
     const parsed = pastDate(written, context.now, context.zone, word === 'TO' ? 23 * 60 + 59 : 0);
-    return parsed instanceof Date ? parsed : `HISTORY ${word} ${written}: ${parsed}`;
+    return parsed instanceof Date ? parsed : renderRefusal({ kind: 'history-date', word, written, reason: parsed });
   };
   const from = date('FROM');
   if (typeof from === 'string') return { ok: false, error: from };
   const to = date('TO');
   if (typeof to === 'string') return { ok: false, error: to };
-  if (from !== null && to !== null && to < from) return { ok: false, error: 'HISTORY: the TO date is before the FROM date' };
+  if (from !== null && to !== null && to < from) return refused({ kind: 'history-to-before-from' });
 
   const phase = (word: string): PhaseId | null | { error: string } => {
     const written = values.get(word);
     if (written === undefined) return null;
-    return readPhaseId(written) ?? { error: `HISTORY ${word} takes a phase such as S1901M or F1901R, not "${written}"` };
+    return readPhaseId(written) ?? { error: renderRefusal({ kind: 'history-phase-unreadable', word, written }) };
   };
   const startPhase = phase('EXCLSTART');
   if (startPhase !== null && typeof startPhase === 'object') return { ok: false, error: startPhase.error };
@@ -84,7 +87,7 @@ export function parseHistoryOptions(text: string, context: { readonly now: Date;
   let lines = DEFAULT_HISTORY_LINES;
   const linesText = values.get('LINES');
   if (linesText !== undefined) {
-    if (!/^\d{1,6}$/.test(linesText) || Number(linesText) < 1) return { ok: false, error: `HISTORY: LINES takes a number of lines from 1 to ${MAX_HISTORY_LINES}, not "${linesText}"` };
+    if (!/^\d{1,6}$/.test(linesText) || Number(linesText) < 1) return refused({ kind: 'history-lines', written: linesText, max: MAX_HISTORY_LINES });
     lines = Math.min(Number(linesText), MAX_HISTORY_LINES);
   }
   return { ok: true, options: { from, to, lines, startPhase, endPhase, broadcasts: !values.has('EXCLSTART') || values.has('BROAD') } };

@@ -26,4 +26,14 @@ describe('refusals', () => {
     expect(renderRefusal({ kind: 'option-master-only', gameName: 'demo', optionTitle: 'Privacy', moderated: false })).toBe("Only the Master can change privacy in game 'demo'");
     expect(renderRefusal({ kind: 'rule-master-only', gameName: 'demo', rule: 'GUNBOAT' })).toBe("Only the Master can change the rule GUNBOAT of game 'demo'");
   });
+
+  it("says why HISTORY's words cannot be read", () => {
+    expect(renderRefusal({ kind: 'history-word-unknown', written: 'SINCE' })).toBe('HISTORY takes FROM date, TO date, LINES n, EXCLSTART phase, EXCLEND phase and BROAD after the game name, not "SINCE"');
+    expect(renderRefusal({ kind: 'history-value-missing', word: 'LINES' })).toBe('HISTORY: LINES needs a number after it');
+    expect(renderRefusal({ kind: 'history-value-missing', word: 'EXCLEND' })).toBe('HISTORY: EXCLEND needs a phase, e.g. S1901M after it');
+    expect(renderRefusal({ kind: 'history-value-missing', word: 'FROM' })).toBe('HISTORY: FROM needs a date, e.g. 12 Jan 2004 after it');
+    expect(renderRefusal({ kind: 'history-date', word: 'TO', written: 'Smarch 3', reason: 'no such month' })).toBe('HISTORY TO Smarch 3: no such month');
+    expect(renderRefusal({ kind: 'history-lines', written: '0', max: 5000 })).toBe('HISTORY: LINES takes a number of lines from 1 to 5000, not "0"');
+    expect(renderRefusal({ kind: 'history-phase-unreadable', word: 'EXCLSTART', written: 'spring' })).toBe('HISTORY EXCLSTART takes a phase such as S1901M or F1901R, not "spring"');
+  });
 });
