@@ -2,7 +2,7 @@ import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
 import { renderVariantList } from '../render/variant-list.ts';
 import { renderHelp } from '../render/help-text.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
-import { gameEndTitle } from '../render/end-notices.ts';
+import { isGameEndTitle } from '../render/end-notices.ts';
 import { renderRefusal } from '../render/refusals.ts';
 import {
   endedWithoutReason,
@@ -216,7 +216,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   const players = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? 'hidden' : ended ? 'addresses' : 'numbers';
   let result: string | null = null;
   if (ended) {
-    const over = (await ctx.tx.gameHistory(game.id)).filter((r) => r.kind === 'notice' && r.subject === gameEndTitle([])).pop();
+    const over = (await ctx.tx.gameHistory(game.id)).filter((r) => r.kind === 'notice' && isGameEndTitle(r.subject)).pop();
     const why = over?.kind === 'notice' ? /is over\. (.*)/.exec(over.body)?.[1] : undefined;
     result = why ?? endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
   }

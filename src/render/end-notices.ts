@@ -6,6 +6,11 @@ export function gameEndTitle(victorInitials: readonly string[]): string {
   return victorInitials.length > 0 ? `Victory: ${victorInitials.join('')}` : 'Game over';
 }
 
+/** Whether a notice's title is one gameEndTitle writes. */
+export function isGameEndTitle(title: string): boolean {
+  return title === gameEndTitle([]) || title.startsWith('Victory: ');
+}
+
 /** Why a game ended with a solo. */
 export function soloWinText(power: string): string {
   return `${power} has won the game.`;

@@ -23,6 +23,8 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     const over = await getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', '=', 'DIP:demo - S1901M Victory: AEFGIRT').executeTakeFirstOrThrow();
     expect(over.to_addresses).toHaveLength(8);
     for (let i = 1; i <= 7; i++) expect(over.body).toContain(`p${i}@players.example`);
+    // SUMMARY gives the reason the end notice gave, whatever that notice is titled.
+    expect(await game.as('FRANCE', 'SUMMARY demo')).toMatch(/Result: It ends in a draw between Austria, England, France, Germany,\s+Italy, Russia, Turkey\./);
   });
 
   it('hands the game to the power every other survivor concedes to', async () => {
@@ -37,6 +39,7 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     expect((await status()).status).toBe('completed');
     const over = await getStore().db.selectFrom('outbox').selectAll().where('subject', '=', 'DIP:demo - S1901M Victory: R').executeTakeFirstOrThrow();
     expect(over.body).not.toMatch(/p\d@players\.example/);
+    expect(await game.as('FRANCE', 'SUMMARY demo')).toMatch(/Result: Russia /);
   });
 
   it('refuses a CREATE whose TIMING or ZONE cannot be read, naming the word', async () => {
