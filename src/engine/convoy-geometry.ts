@@ -37,10 +37,10 @@ function coastalPair(map: GameMap, a: number, b: number): boolean {
 }
 
 /**
- * Whether some chain from a to b uses only seas `allowed` accepts. An army's own start or end is
- * never part of its chain.
+ * Whether some convoy chain between the provinces of these indices uses only seas `allowed`
+ * accepts (e.g. the seas holding fleets). An army's own start or end is never part of its chain.
  */
-function chainExists(map: GameMap, a: number, b: number, allowed: (sea: number) => boolean): boolean {
+export function convoyChainOver(map: GameMap, a: number, b: number, allowed: (sea: number) => boolean): boolean {
   if (!coastalPair(map, a, b)) return false;
   const graph = convoyGraph(map);
   const seen = new Uint8Array(map.size);
@@ -131,8 +131,8 @@ function seaOnChain(map: GameMap, a: number, b: number, sea: number): boolean {
     const found = extend();
     path.pop();
     onPath[first] = 0;
-    if (found === true) return true;
-    if (found === null) return true;
+    // Out of steps (null) counts as yes, as SEARCH_STEPS says.
+    if (found !== false) return true;
   }
   return false;
 }
@@ -151,16 +151,11 @@ function cached(caches: WeakMap<GameMap, Map<number, boolean>>, map: GameMap, ke
 /** Whether some convoy chain between the provinces of these indices avoids the given sea (or any chain exists, when avoid is -1). */
 export function convoyPossibleByIndex(map: GameMap, from: number, to: number, avoid = -1): boolean {
   const key = (from * map.size + to) * (map.size + 1) + avoid + 1;
-  return cached(possibleCache, map, key, () => chainExists(map, from, to, (sea) => sea !== avoid));
+  return cached(possibleCache, map, key, () => convoyChainOver(map, from, to, (sea) => sea !== avoid));
 }
 
 /** Whether a fleet at this sea could be needed for a convoy between the provinces of these indices. */
 export function seaOnConvoyRouteByIndex(map: GameMap, from: number, to: number, sea: number): boolean {
   const key = (from * map.size + to) * map.size + sea;
   return cached(onChainCache, map, key, () => seaOnChain(map, from, to, sea));
-}
-
-/** Whether some convoy chain between the provinces of these indices runs over seas that all pass `holdsFleet`. */
-export function convoyChainOver(map: GameMap, from: number, to: number, holdsFleet: (sea: number) => boolean): boolean {
-  return chainExists(map, from, to, holdsFleet);
 }

@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCr
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
-import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameOptionValues, type GameRule } from '../judge/model.ts';
+import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameName, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -288,8 +288,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     }
   }
 
-  findGame(name: string, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
-    return this.gameWhere('name', name.toLowerCase(), options.forUpdate ?? false);
+  findGame(name: GameName, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
+    return this.gameWhere('name', name, options.forUpdate ?? false);
   }
 
   findGameById(id: number, options: { forUpdate?: boolean } = {}): Promise<Game | null> {
@@ -303,7 +303,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return row ? toGame(row) : null;
   }
 
-  async gameOverview(name: string): Promise<GameOverview | null> {
+  async gameOverview(name: GameName): Promise<GameOverview | null> {
     // The holders' addresses as one array, so the records are read through the index on
     // lower(address): `IN (subquery)` let the planner scan every stint and join (80 ms at 10,000 games).
     const holders = sql<string[]>`ARRAY(SELECT lower(held.address) FROM seats AS held WHERE held.game_id = games.id AND held.left_at IS NULL)`;
@@ -320,7 +320,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ).as('order_rows'),
         jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
       ])
-      .where('games.name', '=', name.toLowerCase())
+      .where('games.name', '=', name)
       .executeTakeFirst();
     if (!row) return null;
     const { seat_rows: seats, phase_row: phase, order_rows: orders, record_rows: records, ...game } = row;

@@ -1,6 +1,6 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
-import { mailAddress, TAKEOVER_STATUSES, type Game, type MailAddress } from '../../src/judge/model.ts';
+import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {
   HIDDEN_PLAYER_RULES,
   type AbsenceRecord,
@@ -266,8 +266,8 @@ class InMemoryTransaction implements JudgeTransaction {
     }
   }
 
-  async findGame(name: string): Promise<Game | null> {
-    return this.game((g) => g.name === name.toLowerCase());
+  async findGame(name: GameName): Promise<Game | null> {
+    return this.game((g) => g.name === name);
   }
 
   async findGameById(id: number): Promise<Game | null> {
@@ -281,7 +281,7 @@ class InMemoryTransaction implements JudgeTransaction {
     return structuredClone(game);
   }
 
-  async gameOverview(name: string): Promise<GameOverview | null> {
+  async gameOverview(name: GameName): Promise<GameOverview | null> {
     const game = await this.findGame(name);
     if (!game) return null;
     const seats = await this.seats(game.id);
