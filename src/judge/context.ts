@@ -112,7 +112,3 @@ export async function storedPhase(tx: Pick<OrdersPort, 'phase'>, game: Pick<Game
   if (phase === null) throw new Error(`game '${game.name}' has no stored phase ${phaseId}`);
   return phase;
 }
-
-export function subjectFor(config: Pick<JudgeConfig, 'code'>, game: { readonly name: string }, phase: PhaseId | null, what: string): string {
-  return `${config.code}:${game.name}${phase ? ` - ${phase}` : ''} ${what}`.trim();
-}

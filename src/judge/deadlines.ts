@@ -15,7 +15,8 @@ import {
   type Timing,
 } from '../schedule/index.ts';
 import { deadlineAdjustmentTitle } from '../render/time-notices.ts';
-import { subjectFor, type JudgeConfig } from './context.ts';
+import type { JudgeConfig } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import { nextLateCheck } from './late-checks.ts';
 import { hasRule, type Game } from './model.ts';
 import { owesOrders } from './order-set.ts';

@@ -19,7 +19,8 @@ import {
 import type { InfoCommand } from '../commands/index.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
-import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import type { InfoPorts } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';

@@ -1,7 +1,8 @@
 import type { PhaseId } from '../engine/types.ts';
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from '../render/index.ts';
-import { BlockError, subjectFor, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
+import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';

@@ -1,5 +1,6 @@
 import { noticeTitle, renderMasterNotice, renderMasterReply, type MastersChange } from '../render/index.ts';
-import { BlockError, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import { noticeToAll } from './deadlines.ts';
 import type { Game, MailAddress } from './model.ts';
 import type { GamesPort, NoticePorts, SeatRecord } from './ports.ts';

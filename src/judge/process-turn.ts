@@ -4,7 +4,8 @@ import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phas
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
 import { gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, soloWinText, withMapperHeader } from '../render/index.ts';
-import { everyone, subjectFor, type JudgeConfig } from './context.ts';
+import { everyone, type JudgeConfig } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
 import { seatAddresses } from './mail-addresses.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { renderMasterReply, renderSeatNotice } from '../render/index.ts';
 import type { ActingSession } from './acting-session.ts';
-import { BlockError, everyone, newPlayerSignon, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, type BlockContext } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import type { GamePorts } from './ports.ts';
 import { mailAddress, type MailAddress } from './model.ts';
 import { countTakeover } from './dedication.ts';

@@ -1,7 +1,8 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
 import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
-import { BlockError, everyone, newPlayerSignon, storedPhase, subjectFor, type BlockContext, type GameSession } from './context.ts';
+import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { resignSeat } from './enter-game.ts';

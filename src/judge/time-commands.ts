@@ -21,7 +21,8 @@ import {
   type MasterTimeCommand,
 } from '../schedule/index.ts';
 import { MASTER_ENDED_GAME, MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
-import { BlockError, everyone, subjectFor, type BlockContext } from './context.ts';
+import { BlockError, everyone, type BlockContext } from './context.ts';
+import { subjectFor } from '../render/subjects.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';

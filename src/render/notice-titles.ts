@@ -1,5 +1,5 @@
 // The titles of the judge's notices: what follows "<judge>:<game> - <phase>" in their Subject
-// (src/judge/context.ts' subjectFor puts them together).
+// (subjects.ts' subjectFor puts them together).
 
 export type NoticeTitle =
   | 'parameter-change'
