@@ -2,7 +2,9 @@ import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-
 import type { CreateBlock, RuleSetting } from '../commands/index.ts';
 import { readNewGameName } from '../commands/names.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
+import { renderMasterRefusal } from '../render/master-refusals.ts';
 import { optionLine, renderGameCreated } from '../render/option-replies.ts';
+import { renderRefusal } from '../render/refusals.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import type { GamesPort, JobsPort } from './ports.ts';
 import { scheduleFormingReminder } from './game-events.ts';
@@ -17,8 +19,8 @@ import { GATE_KEYS, gatesText } from './signon-gates.ts';
 export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block: CreateBlock): Promise<void> {
   const { opener } = block;
   const name = readNewGameName(opener.game);
-  if (name === null) throw new BlockError(opener.line, `"${opener.game}" is not a valid game name: use up to 32 letters, digits, - or _`);
-  if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, `A game named '${name}' already exists`);
+  if (name === null) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'invalid-game-name', written: opener.game }));
+  if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'game-exists', gameName: name }));
   let variantName = opener.variant ?? 'standard';
   let rules: GameRule[] = [];
   const addRules = (line: number, items: readonly RuleSetting[]) => {
@@ -35,8 +37,8 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   }
   for (const word of optionWords) {
     const option = createOptionWord(word);
-    if (option === null) ctx.errors.push({ line: opener.line, message: `CREATE: "${word}" is neither a variant option this judge knows (GUNBOAT, NOREVEAL) nor refused by name; nothing was created` });
-    else if (!option.ok) ctx.errors.push({ line: opener.line, message: `CREATE ${word.toUpperCase()} is refused: ${option.message}` });
+    if (option === null) ctx.errors.push({ line: opener.line, message: renderMasterRefusal({ kind: 'create-word-unknown', word }) });
+    else if (!option.ok) ctx.errors.push({ line: opener.line, message: renderMasterRefusal({ kind: 'create-word-refused', word, reason: option.message }) });
     else addRules(opener.line, [{ name: option.rule, negated: false }]);
   }
   let description = '';
@@ -60,7 +62,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
         // njudge's SET options after CREATE, read against the same table as after SIGNON.
         const settings: GameSettings = { status: form ? 'forming' : 'preparation', rules, listed, description, timing, options, isPrivate: privacy !== null };
         const lookup = readOption(setting.words, setting.rest, settings);
-        if (lookup.kind === 'unknown') ctx.errors.push({ line: setting.line, message: `SET ${setting.words[0]!.toUpperCase()} is not a setting this judge knows; HELP lists the game options` });
+        if (lookup.kind === 'unknown') ctx.errors.push({ line: setting.line, message: renderRefusal({ kind: 'unknown-setting', spelled: `SET ${setting.words[0]!.toUpperCase()}` }) });
         else if (lookup.kind === 'refused') ctx.errors.push({ line: setting.line, message: lookup.message });
         else if (!lookup.reading.ok) ctx.errors.push({ line: setting.line, message: lookup.reading.message });
         else {
@@ -109,7 +111,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
     loadVariant(variantName);
   } catch (error) {
     if (!(error instanceof VariantLoadError)) throw error;
-    throw new BlockError(opener.line, `Unknown variant "${variantName}"; this judge has: ${variantNames().join(', ')}`);
+    throw new BlockError(opener.line, renderMasterRefusal({ kind: 'unknown-variant', variant: variantName, variants: variantNames() }));
   }
   if (ctx.errors.length > 0) return;
   const game = await ctx.tx.createGame({

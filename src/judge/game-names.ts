@@ -1,4 +1,4 @@
-import { closest, orList } from '../engine/suggest.ts';
+import { renderMasterRefusal } from '../render/master-refusals.ts';
 import { BlockError } from './context.ts';
 import type { GamesPort } from './ports.ts';
 
@@ -9,8 +9,7 @@ import type { GamesPort } from './ports.ts';
 const CANDIDATES = 1000;
 
 export async function noGameNamed(tx: Pick<GamesPort, 'searchGames'>, name: string, line: number | null): Promise<BlockError> {
-  const written = name.toLowerCase();
   const { games } = await tx.searchGames([], CANDIDATES);
-  const near = closest(written, games.filter((g) => g.status !== 'preparation').map((g) => g.name));
-  return new BlockError(line, `There is no game named '${written}'${near.length > 0 ? `; did you mean ${orList(near)}?` : ''}`);
+  const listedGames = games.filter((g) => g.status !== 'preparation').map((g) => g.name);
+  return new BlockError(line, renderMasterRefusal({ kind: 'no-game-named', written: name.toLowerCase(), listedGames }));
 }

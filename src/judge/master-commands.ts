@@ -1,5 +1,4 @@
 import type { PhaseId } from '../engine/types.ts';
-import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../commands/index.ts';
 import { readNewGameName } from '../commands/names.ts';
@@ -23,6 +22,7 @@ import type { GamePorts, GameSnapshot, GamesPort, JobsPort, NoticePorts, OutboxP
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
 import { masterTimeCommand, refreshed, unendGame } from './time-commands.ts';
 import { noticeTitle, renderMasterNotice, renderMasterReply, renderSeatNotice, type Roll } from '../render/index.ts';
+import { renderMasterRefusal } from '../render/master-refusals.ts';
 
 export { masterSeat, type ActingSession } from './acting-session.ts';
 
@@ -36,25 +36,25 @@ const NEEDS_PLAY: readonly MasterCommand['command'][] = ['DUMMY', 'REVIVE', 'BEC
 
 export async function masterCommand(ctx: BlockContext<GamePorts>, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
   const { game, variant, seats } = session;
-  if (!masterSeat(session)) throw new BlockError(command.line, `${command.command} is a Master command`);
+  if (!masterSeat(session)) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-only', command: command.command }));
   if ((game.status === 'completed' || game.status === 'terminated') && NEEDS_PLAY.includes(command.command)) {
-    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}: UNEND it before ${command.command}`);
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'unend-first', gameName: game.name, status: game.status, command: command.command }));
   }
   switch (command.command) {
     case 'FORM':
-      if (game.status !== 'preparation') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}, not in preparation`);
+      if (game.status !== 'preparation') throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-in-preparation', gameName: game.name, status: game.status }));
       await ctx.tx.updateGame(game.id, { status: 'forming' });
       await scheduleFormingReminder(ctx.tx, game, ctx.now);
       ctx.reply.push(renderMasterReply({ kind: 'forming', gameName: game.name }));
       return { ...session, game: { ...game, status: 'forming' } };
     case 'PROCESS':
     case 'PROCESS!': {
-      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only an active game can be processed`);
+      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-processable', gameName: game.name, status: game.status }));
       // The Master's PROCESS overrides WAIT flags; PROCESS! also gives the missing orders their
       // civil-disorder defaults: units hold, retreats disband, builds are waived.
       const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
       const missing = readiness.waitingFor.map((p) => variant.powerById(p).name);
-      if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, `Not all orders are in: waiting for ${missing.join(', ')}`);
+      if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, renderMasterRefusal({ kind: 'orders-missing', powers: missing }));
       await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
       ctx.reply.push(renderMasterReply({ kind: 'processed', phaseId: game.currentPhase, defaulted: missing }));
       return refreshed(ctx, session);
@@ -104,7 +104,7 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
     default: {
       // Every Master command the parser makes is handled above; the compiler says so when one is not.
       const unhandled = unhandledCommand(command);
-      ctx.errors.push({ line: unhandled.line, message: `The Master command ${unhandled.command} is not available on this judge yet` });
+      ctx.errors.push({ line: unhandled.line, message: renderMasterRefusal({ kind: 'not-available', command: unhandled.command }) });
     }
   }
 }
@@ -127,19 +127,18 @@ async function roll(ctx: BlockContext<GamePorts>, session: ActingSession, comman
   if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
   const { game } = session;
   const back = command.command === 'ROLLBACK';
-  if (game.status !== 'active' && game.status !== 'waiting') {
-    throw new BlockError(command.line, `Game '${game.name}' is ${game.status}; only a game in play can be rolled ${back ? 'back' : 'forward'}${game.status === 'completed' || game.status === 'terminated' ? ' (UNEND it first)' : ''}`);
-  }
+  const direction = back ? 'back' : 'forward';
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-not-in-play', gameName: game.name, status: game.status, direction }));
   if (options.kind === 'error') throw new BlockError(command.line, options.error);
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)!;
   const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);
   if (!target) {
-    if (options.phase !== null) throw new BlockError(command.line, `Game '${game.name}' has no stored phase ${options.phase}`);
-    throw new BlockError(command.line, back ? `Game '${game.name}' is in its first phase: there is nothing to roll back` : `Game '${game.name}' has no rolled-back phase to roll forward to`);
+    if (options.phase !== null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-no-stored-phase', gameName: game.name, phaseId: options.phase }));
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-nowhere', gameName: game.name, direction }));
   }
   if (back ? target.seq >= current.seq : target.seq <= current.seq) {
-    throw new BlockError(command.line, `${target.phaseId} is not ${back ? 'before' : 'after'} the current phase ${current.phaseId}`);
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-wrong-side', phaseId: target.phaseId, direction, currentPhaseId: current.phaseId }));
   }
   if (back) {
     await ctx.tx.replaceOrders(game.id, target.phaseId, options.restore ? (target.processedOrders ?? (await ctx.tx.orders(game.id, target.phaseId))) : []);
@@ -163,7 +162,7 @@ async function roll(ctx: BlockContext<GamePorts>, session: ActingSession, comman
   await ctx.tx.clearProposalVotes(game.id);
   const moved: Game = { ...game, rules, currentPhase: target.phaseId, proposal: null };
   const schedule = await scheduleDeadline(ctx.tx, moved, target.phaseId, ctx.now, { deadline: null, grace: null });
-  const roll: Roll = { gameName: game.name, direction: back ? 'back' : 'forward', phaseId: target.phaseId, full: options.full, reordered };
+  const roll: Roll = { gameName: game.name, direction, phaseId: target.phaseId, full: options.full, reordered };
   const after = await refreshed(ctx, { ...session, game: moved });
   await noticeToAll(ctx.tx, ctx.config, after.game, after.seats, noticeTitle(back ? 'rollback' : 'rollforward'), (when) =>
     renderMasterNotice({ kind: 'rolled', roll, deadline: schedule ? when(schedule.deadline) : null }),
@@ -196,7 +195,7 @@ async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSe
 /** TERMINATE: the game ends for good, without a result. */
 async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status} already`);
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'ended-already', gameName: game.name, status: game.status }));
   await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null });
   await ctx.tx.cancelJobs(game.id);
   const ended = { ...session, game: { ...game, status: 'terminated' as const } };
@@ -208,7 +207,7 @@ async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, 
 /** WAIT: the game pauses; its deadline passes without effect until ACTIVATE. */
 async function pause(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
-  if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only an active game can be paused`);
+  if (game.status !== 'active') throw new BlockError(line, renderMasterRefusal({ kind: 'not-pausable', gameName: game.name, status: game.status }));
   await ctx.tx.updateGame(game.id, { status: 'waiting' });
   await ctx.tx.cancelJobs(game.id);
   await schedulePauseReminder(ctx.tx, game, ctx.now);
@@ -224,7 +223,7 @@ async function pause(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, sess
  */
 async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; UNEND resumes it`);
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'activate-ended', gameName: game.name, status: game.status }));
   switch (game.status) {
     case 'waiting': {
       const active: Game = { ...game, status: 'active' };
@@ -249,15 +248,15 @@ async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, li
       return refreshed(ctx, session);
     }
     default:
-      throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE resumes a paused or waiting game or starts a forming one`);
+      throw new BlockError(line, renderMasterRefusal({ kind: 'not-activatable', gameName: game.name, status: game.status }));
   }
 }
 
 /** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
 async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
   const { game } = session;
-  if (command.game !== game.name) throw new BlockError(command.line, `${command.command} names game '${command.args[0]!.toLowerCase()}', but you are signed on to '${game.name}'`);
-  if (!(await verifyPassword(command.password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, `${command.command} needs the Master's password of game '${game.name}'`);
+  if (command.game !== game.name) throw new BlockError(command.line, renderMasterRefusal({ kind: 'other-game-named', command: command.command, named: command.args[0]!.toLowerCase(), gameName: game.name }));
+  if (!(await verifyPassword(command.password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-password-needed', command: command.command, gameName: game.name }));
   if (command.command === 'PURGE') return purge(ctx, session, command.line);
   return rename(ctx, session, command.newName, command.line);
 }
@@ -265,9 +264,7 @@ async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session
 async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
   const joined = seats.some((s) => s.role === 'power');
-  if ((game.status !== 'preparation' && game.status !== 'forming') || joined) {
-    throw new BlockError(line, `Game '${game.name}' cannot be purged: ${joined ? 'players have joined it' : `it is ${game.status}`}. TERMINATE ends it instead`);
-  }
+  if ((game.status !== 'preparation' && game.status !== 'forming') || joined) throw new BlockError(line, renderMasterRefusal({ kind: 'not-purgeable', gameName: game.name, status: game.status, playersJoined: joined }));
   const watchers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address);
   if (watchers.length > 0) {
     await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, noticeTitle('parameter-change')), body: renderMasterNotice({ kind: 'purged', gameName: game.name }), kind: 'notice' });
@@ -281,8 +278,8 @@ async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingS
 async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
   const { game } = session;
   const name = readNewGameName(newName);
-  if (name === null) throw new BlockError(line, `"${newName}" is not a valid game name: use up to 32 letters, digits, - or _`);
-  if (await ctx.tx.findGame(name)) throw new BlockError(line, `A game named '${name}' already exists`);
+  if (name === null) throw new BlockError(line, renderMasterRefusal({ kind: 'invalid-game-name', written: newName }));
+  if (await ctx.tx.findGame(name)) throw new BlockError(line, renderMasterRefusal({ kind: 'game-exists', gameName: name }));
   await ctx.tx.updateGame(game.id, { name });
   const renamed = { ...session, game: { ...game, name } };
   await parameterChange(ctx, renamed, renderMasterNotice({ kind: 'renamed', gameName: game.name, newName: name }));
@@ -311,7 +308,7 @@ async function setSignonGate(ctx: BlockContext<GamesPort & NoticePorts>, session
 /** SET LISTED / SET UNLISTED: whether LIST and SEARCH show the game. */
 export async function setListed(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, listed: boolean, line: number): Promise<ActingSession> {
   const { game } = session;
-  if (!masterSeat(session)) throw new BlockError(line, `SET ${listed ? 'LISTED' : 'UNLISTED'} is a Master command`);
+  if (!masterSeat(session)) throw new BlockError(line, renderMasterRefusal({ kind: 'master-only', command: listed ? 'SET LISTED' : 'SET UNLISTED' }));
   await ctx.tx.updateGame(game.id, { listed });
   const changed = { ...session, game: { ...game, listed } };
   await parameterChange(ctx, changed, renderMasterNotice({ kind: 'listed', gameName: game.name, listed }));
@@ -322,7 +319,7 @@ export async function setListed(ctx: BlockContext<GamesPort & NoticePorts>, sess
 /** PREVIEW: the results the current orders would give, to the Master alone; nothing is saved. */
 async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, `Game '${game.name}' is ${game.status}: there is no phase to preview`);
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-phase-to-preview', gameName: game.name, status: game.status }));
   const variant = loadVariant(game.variant);
   const { phase, outcome } = await adjudicateCurrent(ctx.tx, game, variant);
   const text = resultsText(ctx.config, game, variant, phase, outcome, null);
@@ -337,12 +334,12 @@ async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session
  * password and need no SIGNON (for a block of its own, before any opener).
  */
 export async function masterCommandWithoutSignon(ctx: BlockContext<GamePorts>, command: MasterCommand): Promise<void> {
-  if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, `${command.command} needs a SIGNON first`);
+  if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, renderMasterRefusal({ kind: 'needs-signon', command: command.command }));
   const game = command.game && (await ctx.tx.findGame(command.game, { forUpdate: true }));
   if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
   const seats = await ctx.tx.seats(game.id);
   const master = masterSeatFor(seats, ctx.sender);
-  if (!master) throw new BlockError(command.line, `Game '${game.name}' has no Master`);
+  if (!master) throw new BlockError(command.line, renderMasterRefusal({ kind: 'no-master', gameName: game.name }));
   await purgeOrRename(ctx, { game, variant: loadVariant(game.variant), seat: master, seats }, command);
 }
 
@@ -352,7 +349,8 @@ const VACANT: readonly SeatRecord['status'][] = ['resigned', 'abandoned'];
 function powerSeat(session: ActingSession, token: string, line: number): SeatRecord {
   const power = session.variant.power(token);
   const seat = power ? session.seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
-  if (!seat) throw new BlockError(line, `"${token}" is not a power of game '${session.game.name}'${power ? '' : didYouMean(token, session.variant.powers.map((p) => p.name))}`);
+  // A power the game has no seat for (none yet) is no misspelling: nothing is suggested then.
+  if (!seat) throw new BlockError(line, renderMasterRefusal({ kind: 'not-a-power', token, gameName: session.game.name, suggestFrom: power ? [] : session.variant.powers.map((p) => p.name) }));
   return seat;
 }
 
@@ -394,14 +392,15 @@ async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   }
   const seat = byAddress ?? powerSeat(session, token, command.line);
   const name = powerName(session, seat);
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}: there is nobody to ${command.command === 'RESIGN' ? 'resign' : 'eject'}`);
-  if (VACANT.includes(seat.status)) throw new BlockError(command.line, `${name} has no player to ${command.command === 'RESIGN' ? 'resign' : 'eject'}`);
+  const by = command.command === 'RESIGN' ? 'resign' : 'eject';
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, renderMasterRefusal({ kind: 'nobody-to-vacate', gameName: game.name, status: game.status, by }));
+  if (VACANT.includes(seat.status)) throw new BlockError(command.line, renderMasterRefusal({ kind: 'no-player-to', power: name, action: by }));
   const reason = command.command === 'RESIGN' ? 'resigned by the Master' : 'ejected';
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, reason);
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
   await awaitReplacements(ctx.tx, game, ctx.now);
-  await tell(ctx, session, seat.address, noticeTitle({ kind: 'resignation', power: name }), renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by: command.command === 'RESIGN' ? 'resign' : 'eject' }));
+  await tell(ctx, session, seat.address, noticeTitle({ kind: 'resignation', power: name }), renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by }));
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
   const notice = renderSeatNotice({ kind: 'vacated', power: name, gameName: game.name, how: command.command === 'RESIGN' ? 'resigned-by-master' : 'ejected' });
   const title = noticeTitle({ kind: 'resignation', power: name });
@@ -415,7 +414,7 @@ async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, comm
 async function dummy(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'DUMMY' }>): Promise<ActingSession> {
   const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
-  if (seat.status === 'dummy') throw new BlockError(command.line, `${name} is a dummy already`);
+  if (seat.status === 'dummy') throw new BlockError(command.line, renderMasterRefusal({ kind: 'dummy-already', power: name }));
   const master = masterSeat(session)!;
   await ctx.tx.updateSeat(seat.id, { status: 'dummy', address: master.address, wait: false });
   await ctx.tx.changeHolder(seat.id, master.address, 'dummied');
@@ -429,12 +428,12 @@ async function dummy(ctx: BlockContext<GamePorts>, session: ActingSession, comma
 async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'REVIVE' }>): Promise<ActingSession> {
   const seat = powerSeat(session, command.target, command.line);
   const name = powerName(session, seat);
-  if (seat.status === 'active') throw new BlockError(command.line, `${name} is being played`);
+  if (seat.status === 'active') throw new BlockError(command.line, renderMasterRefusal({ kind: 'being-played', power: name }));
   const master = masterSeat(session)!;
   // A dummy's seat carries the Master's address: the player is the one before.
   const holders = await ctx.tx.holders(seat.id);
   const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
-  if (!player) throw new BlockError(command.line, `${name} has never had a player; RESIGN ${name} frees it for TAKEOVER`);
+  if (!player) throw new BlockError(command.line, renderMasterRefusal({ kind: 'never-played', power: name }));
   const { password } = command;
   await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
@@ -459,7 +458,7 @@ async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, com
     return { ...rest, seat: master };
   }
   const seat = powerSeat(session, token, command.line);
-  if (session.game.currentPhase === null) throw new BlockError(command.line, `Game '${session.game.name}' has not started: there is no power to act for`);
+  if (session.game.currentPhase === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'no-power-to-act-for', gameName: session.game.name }));
   const name = powerName(session, seat);
   ctx.reply.push(renderMasterReply({ kind: 'acting-as', power: name }));
   await tell(ctx, session, seat.address, noticeTitle({ kind: 'master-as', power: name }), renderMasterNotice({ kind: 'acting-for-you', power: name, gameName: session.game.name }));
@@ -488,7 +487,7 @@ export async function sendOfficialPress(ctx: BlockContext<PressPort & OutboxPort
 /** REVEAL: after a NO_REVEAL or gunboat game has ended, everyone learns who played which power. */
 async function reveal(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game, variant } = session;
-  if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}; its players are revealed only after it has ended`);
+  if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'not-revealable', gameName: game.name, status: game.status }));
   await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
   ctx.reply.push(renderMasterReply({ kind: 'revealed', gameName: game.name }));
 }
@@ -502,13 +501,9 @@ async function reveal(ctx: BlockContext<GamesPort & OutboxPort>, session: Acting
  */
 async function unstart(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
-    throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has started can go back to forming`);
-  }
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-unstartable', gameName: game.name, status: game.status }));
   const stored = await ctx.tx.storedPhases(game.id);
-  if (stored.some((p) => p.resultsText !== null) || stored.length > 1) {
-    throw new BlockError(line, `Game '${game.name}' has processed ${stored[0]?.phaseId ?? 'its first phase'} already: only a game still in its first phase can go back to forming (ROLLBACK to the first phase instead)`);
-  }
+  if (stored.some((p) => p.resultsText !== null) || stored.length > 1) throw new BlockError(line, renderMasterRefusal({ kind: 'first-phase-processed', gameName: game.name, phaseId: stored[0]?.phaseId ?? null }));
   const keepChoice = game.rules.includes('POWER_CHOICE');
   for (const seat of seats) {
     if (seat.role !== 'power') continue;

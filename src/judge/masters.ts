@@ -1,6 +1,7 @@
 import { noticeTitle, renderMasterNotice, renderMasterReply, type MastersChange } from '../render/index.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { renderMasterRefusal } from '../render/master-refusals.ts';
 import { noticeToAll } from './deadlines.ts';
 import type { Game, MailAddress } from './model.ts';
 import type { GamesPort, NoticePorts, SeatRecord } from './ports.ts';
@@ -35,9 +36,9 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
   const seat = power
     ? seats.find((s) => s.role === 'power' && s.power === power.id)
     : (seats.find((s) => s.role !== 'master' && s.address === lower) ?? seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && s.name === lower));
-  if (!seat) throw new BlockError(line, `PROMOTE names a player or observer of game '${game.name}' (an address, a power or an observer's name); "${token}" is none of them`);
+  if (!seat) throw new BlockError(line, renderMasterRefusal({ kind: 'promote-whom', gameName: game.name, token }));
   if (seat.role === 'power' && (seat.status === 'resigned' || seat.status === 'abandoned' || seat.status === 'dummy')) {
-    throw new BlockError(line, `${variant.powerById(seat.power!).name} has no player to promote`);
+    throw new BlockError(line, renderMasterRefusal({ kind: 'no-player-to', power: variant.powerById(seat.power!).name, action: 'promote' }));
   }
   return seat;
 }
@@ -45,10 +46,10 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
 /** PROMOTE address|power|observer: another Master, with the promoted person's own password. */
 export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, token: string, line: number): Promise<void> {
   const { game, seats } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, `Game '${game.name}' is ${game.status}: UNEND it before PROMOTE`);
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'unend-first', gameName: game.name, status: game.status, command: 'PROMOTE' }));
   const seat = promotedSeat(session, token, line);
-  if (mastersOf(seats).some((m) => m.address === seat.address)) throw new BlockError(line, `${seat.address} is a Master of game '${game.name}' already`);
-  if (seat.passwordHash === null) throw new BlockError(line, `${seat.address} has no password in game '${game.name}' to sign on as Master with`);
+  if (mastersOf(seats).some((m) => m.address === seat.address)) throw new BlockError(line, renderMasterRefusal({ kind: 'master-already', address: seat.address, gameName: game.name }));
+  if (seat.passwordHash === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-password-to-promote', address: seat.address, gameName: game.name }));
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: seat.address, passwordHash: seat.passwordHash });
   // An observer becomes the Master; a player stays a player as well.
   if (seat.role === 'observer' || seat.role === 'monitor') await ctx.tx.removeSeat(seat.id);
@@ -67,9 +68,7 @@ export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, sessio
 /** RESIGN by a Master: they step down, unless they are the game's last Master. */
 export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game: Game, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
   const others = mastersOf(seats).filter((s) => s.id !== seat.id);
-  if (others.length === 0) {
-    throw new BlockError(line, `You are the only Master of game '${game.name}' and cannot leave it without one: PROMOTE another Master first, or hand the game over with TAKEOVER master@${game.name}`);
-  }
+  if (others.length === 0) throw new BlockError(line, renderMasterRefusal({ kind: 'last-master', gameName: game.name }));
   await ctx.tx.removeSeat(seat.id);
   await announce(ctx, game, seats.filter((s) => s.id !== seat.id), { address: seat.address, change: 'stepped-down' }, others.length);
   ctx.reply.push(renderMasterReply({ kind: 'stepped-down', gameName: game.name, mastersLeft: others.length }));

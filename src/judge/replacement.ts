@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { renderMasterReply, renderSeatNotice } from '../render/index.ts';
+import { renderMasterRefusal, type MasterRefusal } from '../render/master-refusals.ts';
 import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
@@ -28,12 +29,12 @@ export interface ReplacementLine {
 }
 
 /** The line read as a replacement, or null when it is none (it may still be an order or prose). */
-export function parseReplacementLine(text: string): ReplacementLine | { readonly error: string } | null {
+export function parseReplacementLine(text: string): ReplacementLine | { readonly refusal: MasterRefusal } | null {
   const match = REPLACEMENT.exec(text);
   // "Bob has replaced Alice" in a player's greeting is prose: NEW must be (meant as) an address.
   if (!match || !match[1]!.includes('@')) return null;
   const newcomer = match[1]!.replace(/^<|>$/g, '');
-  if (!ADDRESS.test(newcomer)) return { error: `Write the new player's address before HAS REPLACED, e.g. alice@example.org HAS REPLACED France; "${match[1]}" is no address` };
+  if (!ADDRESS.test(newcomer)) return { refusal: { kind: 'replacement-no-address', written: match[1]! } };
   return { newcomer: mailAddress(newcomer), old: match[2]!.replace(/^<|>$/g, '').trim() };
 }
 
@@ -46,25 +47,23 @@ function freshPassword(): string {
 /** Hands the power to the newcomer; the caller reads the game and seats again afterwards. */
 export async function replacePlayer(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, replacement: ReplacementLine): Promise<void> {
   const { game, variant, seats } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
-    throw new BlockError(line, `Game '${game.name}' is ${game.status}: only a power of a game in play can be handed to a new player`);
-  }
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-handable', gameName: game.name, status: game.status }));
   const old = replacement.old.toLowerCase();
   const power = variant.power(old);
   const seat = power ? seats.find((s) => s.role === 'power' && s.power === power.id) : seats.find((s) => s.role === 'power' && s.address === old && s.status !== 'dummy');
-  if (!seat) throw new BlockError(line, `"${replacement.old}" is neither a power of game '${game.name}' nor the address of one of its players`);
+  if (!seat) throw new BlockError(line, renderMasterRefusal({ kind: 'neither-power-nor-player', old: replacement.old, gameName: game.name }));
   const name = variant.powerById(seat.power!).name;
   const { newcomer } = replacement;
-  if (seat.address === newcomer && seat.status === 'active') throw new BlockError(line, `${newcomer} already plays ${name}`);
+  if (seat.address === newcomer && seat.status === 'active') throw new BlockError(line, renderMasterRefusal({ kind: 'plays-already', newcomer, power: name }));
   if (seats.some((s) => s.address === newcomer && s.id !== seat.id && s.status !== 'resigned' && s.role !== 'observer' && s.role !== 'monitor')) {
-    throw new BlockError(line, `${newcomer} already plays in game '${game.name}'`);
+    throw new BlockError(line, renderMasterRefusal({ kind: 'plays-in-game', newcomer, gameName: game.name }));
   }
   try {
     requireAccess(game, newcomer, line, 'take over a power in');
     await requireSignonGates({ ...ctx, sender: newcomer }, game, line, 'take over a power in');
   } catch (error) {
     if (!(error instanceof BlockError)) throw error;
-    throw new BlockError(line, error.message.replace(/\byou\b/, newcomer).replace(/^Your record/, `The record of ${newcomer}`).replace(/ \(GET DEDICATION shows your record\.\)$/, ''));
+    throw new BlockError(line, renderMasterRefusal({ kind: 'newcomer-refused', newcomer, reason: error.message }));
   }
 
   const password = freshPassword();

@@ -5,7 +5,6 @@ import {
   addAbsence,
   cancelAbsence,
   defaultDeadlineClock,
-  describeDuration,
   durationMinutes,
   endPhaseNow,
   formatMoment,
@@ -23,6 +22,7 @@ import {
 import { MASTER_ENDED_GAME, MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
 import { BlockError, everyone, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { renderMasterRefusal } from '../render/master-refusals.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
@@ -54,17 +54,15 @@ export function senderZone(session: ActingSession): string {
 }
 
 function runningPhase(game: Game, line: number): PhaseId {
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) {
-    throw new BlockError(line, `Game '${game.name}' is ${game.status}: it has no deadline to change`);
-  }
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-change', gameName: game.name, status: game.status }));
   return game.currentPhase;
 }
 
 function deadlineActor(session: ActingSession, line: number): Actor {
   const { game, variant, seat } = session;
   if (session.master || seat.role === 'master') return { byMaster: true, name: THE_MASTER };
-  if (seat.role !== 'power' || seat.power === null || seat.status !== 'active') throw new BlockError(line, 'Only the Master, or players in PLAYER_DEADLINES games, can change the deadline');
-  if (!hasRule(game, 'PLAYER_DEADLINES')) throw new BlockError(line, `Only the Master can change the deadline of game '${game.name}' (it does not have PLAYER_DEADLINES)`);
+  if (seat.role !== 'power' || seat.power === null || seat.status !== 'active') throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-not-yours' }));
+  if (!hasRule(game, 'PLAYER_DEADLINES')) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-master-only', gameName: game.name }));
   return { byMaster: false, name: variant.powerById(seat.power).name };
 }
 
@@ -74,7 +72,7 @@ function currentState(game: Game, now: Date): DeadlineState {
 }
 
 function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
-  if (!result.ok) throw new BlockError(line, result.error.message.charAt(0).toUpperCase() + result.error.message.slice(1));
+  if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: result.error.message }));
   return result.state;
 }
 
@@ -87,13 +85,13 @@ export async function setDeadlineCommand(ctx: BlockContext<SchedulePorts & Notic
   const timing = gameTiming(game);
   const keyword = command.kind === 'set-deadline' ? 'SET DEADLINE' : 'SET GRACE';
   const date = parseDate(command.args, { now: ctx.now, zone: senderZone(session), defaultTime: defaultDeadlineClock(timing, phaseType), earliest: 'after-now' });
-  if (!date.ok) throw new BlockError(command.line, `${keyword} ${command.args}: ${date.error.message}`);
+  if (!date.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: date.error.message }));
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
     const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster, strictGrace: hasRule(game, 'STRICT_GRACE') }), command.line);
     return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'deadline' });
   }
-  if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, 'Players may only extend the grace period');
+  if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, renderMasterRefusal({ kind: 'grace-extend-only' }));
   const changed = unwrap(setGrace(state, date.date.instant, { zone: game.timeZone }), command.line);
   return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'grace period' });
 }
@@ -105,7 +103,7 @@ export async function setDeadlineCommand(ctx: BlockContext<SchedulePorts & Notic
 export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
   const replacement = parseReplacementLine(text);
   if (replacement !== null) {
-    if ('error' in replacement) throw new BlockError(line, replacement.error);
+    if ('refusal' in replacement) throw new BlockError(line, renderMasterRefusal(replacement.refusal));
     await replacePlayer(ctx, session, line, replacement);
     return refreshed(ctx, session);
   }
@@ -120,9 +118,9 @@ export async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: A
   switch (command.kind) {
     case 'deadline-moved': {
       runningPhase(game, line);
-      if (game.deadline === null) throw new BlockError(line, `Game '${game.name}' has no deadline to move; set one with SET DEADLINE`);
+      if (game.deadline === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-move', gameName: game.name }));
       const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
-      return applyDeadline(ctx, session, changed, { who: THE_MASTER, verb: 'moved', what: 'deadline', how: ` ${describeDuration(durationMinutes(command.duration))} ${command.direction}` });
+      return applyDeadline(ctx, session, changed, { who: THE_MASTER, verb: 'moved', what: 'deadline', moved: { minutes: durationMinutes(command.duration), direction: command.direction } });
     }
     case 'phase-begun':
       // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
@@ -146,7 +144,7 @@ export async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: A
 async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   const phaseId = runningPhase(game, line);
-  if (game.status !== 'active') throw new BlockError(line, `Game '${game.name}' is ${game.status}; ACTIVATE it first`);
+  if (game.status !== 'active') throw new BlockError(line, renderMasterRefusal({ kind: 'activate-first', gameName: game.name, status: game.status }));
   const ended = endPhaseNow(currentState(game, ctx.now), ctx.now);
   await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
   await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
@@ -162,7 +160,7 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
 export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game in play can be ended`);
+  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
   await ctx.tx.cancelJobs(game.id);
   await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, MASTER_ENDED_GAME);
@@ -176,9 +174,7 @@ export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePor
  */
 export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
-  if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) {
-    throw new BlockError(line, `Game '${game.name}' is ${game.status}; only a game that has ended can be unended`);
-  }
+  if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-unendable', gameName: game.name, status: game.status }));
   const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.powerById(s.power!).name);
   if (vacant.length > 0) {
     await ctx.tx.updateGame(game.id, { status: 'waiting' });
@@ -241,20 +237,20 @@ type AbsenceCommand = Extract<SessionCommand, { kind: 'set-absence' | 'set-no-ab
  */
 export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences' | 'replaceAbsences'> & OutboxPort>, session: ActingSession, command: AbsenceCommand): Promise<void> {
   const { game, seat } = session;
-  if (seat.role !== 'power' && seat.role !== 'master') throw new BlockError(command.line, 'Only players and the Master can set absences');
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(command.line, `Game '${game.name}' is ${game.status}`);
+  if (seat.role !== 'power' && seat.role !== 'master') throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-not-yours' }));
+  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(command.line, renderMasterRefusal({ kind: 'game-is', gameName: game.name, status: game.status }));
   const zone = senderZone(session);
   const context = { now: ctx.now, zone };
   const stored = (await ctx.tx.absences(game.id)).filter((a) => a.seatId === seat.id);
   let result;
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
-    if (!parsed.ok) throw new BlockError(command.line, `SET ABSENCE: ${parsed.error.message}`);
+    if (!parsed.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: parsed.error.message }));
     result = addAbsence(stored, parsed.absence, { ...context, byMaster: session.master !== undefined || seat.role === 'master', ...(game.options?.maxAbsenceDays !== undefined ? { maxDays: game.options.maxAbsenceDays } : {}) });
   } else {
     result = cancelAbsence(stored, command.date, context);
   }
-  if (!result.ok) throw new BlockError(command.line, `${command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE'}: ${result.error.message}`);
+  if (!result.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE', reason: result.error.message }));
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
   const pending = result.absences.map((a) => ({ start: formatMoment(a.start, zone), end: formatMoment(a.end, zone) }));
   const who = seat.role === 'master' ? MASTER_HOLDER : session.variant.power(seat.power!)?.name ?? 'you';
@@ -280,7 +276,7 @@ export async function zoneCommand(ctx: BlockContext<GamesPort & NoticePorts>, se
     zone = parsed.zone;
   }
   if (seat.role === 'master' && !session.master) {
-    if (zone === null) throw new BlockError(command.line, "The game always has a zone: give the Master's SET ZONE a zone, e.g. SET ZONE Europe/London");
+    if (zone === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'game-zone-needed' }));
     await ctx.tx.updateGame(game.id, { timeZone: zone });
     const changed: ActingSession = { ...session, game: { ...game, timeZone: zone } };
     await noticeToAll(ctx.tx, ctx.config, changed.game, changed.seats, noticeTitle('parameter-change'), (when) =>

@@ -1,3 +1,4 @@
+import { describeDuration } from '../schedule/index.ts';
 import { absenceLines, absenceMoveText, type AbsenceWindow } from './time-replies.ts';
 import { deadlineLine } from './master-notices.ts';
 
@@ -19,8 +20,8 @@ export interface DeadlineChange {
   readonly who: string;
   readonly verb: 'set' | 'extended' | 'moved';
   readonly what: 'deadline' | 'grace period';
-  /** After the phase, e.g. " 1 day later". */
-  readonly how?: string;
+  /** How far the Mafia tracker's MOVED line took it, told after the phase (" 1 day later"). */
+  readonly moved?: { readonly minutes: number; readonly direction: 'later' | 'earlier' };
 }
 
 /** The notice's body, ending in a newline. */
@@ -34,7 +35,7 @@ export function renderTimeNotice(notice: TimeNotice): string {
       return `The Master has resumed game '${notice.gameName}' in ${notice.phaseId}.\n${deadlineLine(notice.deadline)}`;
     case 'deadline-changed': {
       const { change } = notice;
-      return `${change.who} has ${change.verb} the ${change.what} of game '${notice.gameName}' (${notice.phaseId})${change.how ?? ''}.\nThe deadline is now ${notice.deadline}.${notice.movedPastAbsence ? absenceMoveText : ''}\nThe grace period ends ${notice.grace}.\n`;
+      return `${change.who} has ${change.verb} the ${change.what} of game '${notice.gameName}' (${notice.phaseId})${change.moved ? ` ${describeDuration(change.moved.minutes)} ${change.moved.direction}` : ''}.\nThe deadline is now ${notice.deadline}.${notice.movedPastAbsence ? absenceMoveText : ''}\nThe grace period ends ${notice.grace}.\n`;
     }
     case 'absence-changed': {
       const list = absenceLines(notice.pending);

@@ -17,7 +17,7 @@ describe('time notices', () => {
     [{ kind: 'resumed', gameName: 'demo', phaseId: 'F1902M', deadline } as const, `The Master has resumed game 'demo' in F1902M.\nThe deadline is ${deadline}.\n`],
     [{ kind: 'resumed', gameName: 'demo', phaseId: 'F1902M', deadline: null } as const, "The Master has resumed game 'demo' in F1902M.\n"],
     [
-      { kind: 'deadline-changed', change: { who: 'The Master', verb: 'moved', what: 'deadline', how: ' 1 day later' }, gameName: 'demo', phaseId: 'S1901M', deadline, grace, movedPastAbsence: false } as const,
+      { kind: 'deadline-changed', change: { who: 'The Master', verb: 'moved', what: 'deadline', moved: { minutes: 24 * 60, direction: 'later' } }, gameName: 'demo', phaseId: 'S1901M', deadline, grace, movedPastAbsence: false } as const,
       `The Master has moved the deadline of game 'demo' (S1901M) 1 day later.\nThe deadline is now ${deadline}.\nThe grace period ends ${grace}.\n`,
     ],
     [
