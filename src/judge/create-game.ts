@@ -12,7 +12,8 @@ import { createOptionWord, readOption, type GameSettings } from './game-options.
 import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from './model.ts';
 import { applyRuleItems } from './option-commands.ts';
 import { hashPassword } from './passwords.ts';
-import { GATE_KEYS, gatesText } from './signon-gates.ts';
+import { GATE_KEYS } from './signon-gates.ts';
+import { gatesText } from '../render/signon-gates.ts';
 
 // CREATE game pw [variant] with its status lines; the sender becomes the game's Master.
 

@@ -1,4 +1,3 @@
-import { didYouMean } from '../engine/suggest.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -6,6 +5,8 @@ import type { PowerId } from '../engine/types.ts';
 import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, type SeatAssignment } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { renderSessionRefusal } from '../render/session-refusals.ts';
+import type { GateAction } from '../render/signon-gates.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from './deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
@@ -19,7 +20,6 @@ import { mastersOf, masterSeatFor, stepDown } from './masters.ts';
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
 // SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
 
-const BAD_SIGNON = 'Invalid game, power or password';
 /** Verified when no seat matches, so that a wrong name takes as long as a wrong password. */
 const NO_SEAT_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
@@ -30,7 +30,7 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
   const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw await noGameNamed(ctx.tx, opener.game, opener.line);
-  if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, terminatedRefusal(game));
+  if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
   const variant = loadVariant(game.variant);
   const seats = await ctx.tx.seats(game.id);
   ctx.touchedGames.add(game.id);
@@ -42,8 +42,8 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
     case 'signon': {
       if (opener.role.kind === 'newcomer' && !seatFor(game, variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
       const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
-      if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
-      if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, terminatedRefusal(game));
+      if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
+      if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
       return { game, variant, seat, seats };
     }
     case 'resign':
@@ -61,22 +61,18 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
  */
 function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
   if (game.status !== 'forming') {
-    throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status}); its players sign on with their power's initial, e.g. SIGNON ${variant.powers[0]!.initial}${game.name} password`);
+    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'signon-not-forming', gameName: game.name, status: game.status, initial: variant.powers[0]!.initial }));
   }
   const other = opener.joinOptions.find((word) => word.toLowerCase() !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
-  if (other !== undefined) throw new BlockError(opener.line, `Game '${game.name}' is played with ${variant.title}; "${other}" does not match it, so you were not signed on`);
+  if (other !== undefined) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: other }));
   return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy: null });
 }
 
 /**
- * A terminated game is over for its players; its Master may still sign on, to UNEND it, REVEAL
- * its players or read it (DPjudge keeps a finished game's Master in charge of it).
+ * Whether the opener is the Master's own SIGNON, the only way into a terminated game: it is over
+ * for its players, but its Master may still UNEND it, REVEAL its players or read it (DPjudge keeps
+ * a finished game's Master in charge of it).
  */
-function terminatedRefusal(game: Game): string {
-  return `Game '${game.name}' has been terminated; only its Master can still sign on to it`;
-}
-
-/** Whether the opener is the Master's own SIGNON (the only way into a terminated game). */
 function namesMaster(opener: SessionOpener): boolean {
   return opener.kind === 'signon' && isMasterRole(opener.role);
 }
@@ -202,21 +198,21 @@ async function authenticate(
 
 async function checkPrivacy(game: Game, privacy: string | null, line: number, hash: string | null): Promise<void> {
   if (hash === null) return;
-  if (privacy === null || !(await verifyPassword(privacy, hash))) throw new BlockError(line, `Game '${game.name}' is private: give its privacy word after your password`);
+  if (privacy === null || !(await verifyPassword(privacy, hash))) throw new BlockError(line, renderSessionRefusal({ kind: 'game-private', gameName: game.name }));
 }
 
 async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'join' }>): Promise<GameSession> {
-  if (game.status !== 'forming') throw new BlockError(opener.line, `Game '${game.name}' is not taking players (it is ${game.status})`);
+  if (game.status !== 'forming') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-taking-players', gameName: game.name, status: game.status }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
-  if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, `You are already in game '${game.name}'`);
+  if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-in-game', gameName: game.name }));
   requireAccess(game, ctx.sender, opener.line, 'join');
   await requireSignonGates(ctx, game, opener.line, 'join');
   let power: PowerId | null = null;
   if (opener.power !== null) {
-    if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, `Game '${game.name}' assigns powers at random (no POWER_CHOICE): send JOIN ${game.name} <password>`);
+    if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'powers-at-random', gameName: game.name }));
     const chosen = variant.power(opener.power);
-    if (!chosen) throw new BlockError(opener.line, `"${opener.power}" is not a power in ${variant.title}${didYouMean(opener.power, variant.powers.map((p) => p.name))}`);
-    if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, `${chosen.name} has already been taken`);
+    if (!chosen) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-a-power-in-variant', written: opener.power, variantTitle: variant.title, powers: variant.powers.map((p) => p.name) }));
+    if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'power-taken', power: chosen.name }));
     power = chosen.id;
   }
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
@@ -234,10 +230,10 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
 }
 
 /** njudge's ALLOW PLAYER / DENY PLAYER: who may join the game or take over a power in it. */
-export function requireAccess(game: Game, address: MailAddress, line: number, doing: string): void {
+export function requireAccess(game: Game, address: MailAddress, line: number, action: GateAction): void {
   const allow = game.options?.allow ?? [];
   const deny = game.options?.deny ?? [];
-  if (deny.includes(address) || (allow.length > 0 && !allow.includes(address))) throw new BlockError(line, `The Master of game '${game.name}' does not allow you to ${doing} it`);
+  if (deny.includes(address) || (allow.length > 0 && !allow.includes(address))) throw new BlockError(line, renderSessionRefusal({ kind: 'access-denied', gameName: game.name, action }));
 }
 
 /**
@@ -313,10 +309,10 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
 async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWordHash'>>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   const name = (opener.name ?? ctx.sender.split('@')[0]!).toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 32) || 'observer';
-  if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, `"${name}" cannot be an observer's name: it names a power or the Master`);
+  if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'observer-name', name }));
   const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
   if (existing) {
-    if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, BAD_SIGNON);
+    if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
     ctx.reply.push(renderEnterReply({ kind: 'watching', role: existing.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name, name: existing.name ?? name, already: true }));
     return { game, variant, seat: existing, seats };
   }
@@ -334,7 +330,7 @@ async function resign(
   prechecked: PrecheckedPassword | null,
 ): Promise<void> {
   const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
-  if (!seat) throw new BlockError(opener.line, BAD_SIGNON);
+  if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
   await resignSeat(ctx, game, variant, seats, seat, opener.line);
 }
 
@@ -350,7 +346,7 @@ export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & Notice
     ctx.reply.push(renderEnterReply({ kind: 'left', gameName: game.name }));
     return;
   }
-  if (seat.status === 'resigned') throw new BlockError(line, `${variant.powerById(seat.power!).name} has already resigned`);
+  if (seat.status === 'resigned') throw new BlockError(line, renderSessionRefusal({ kind: 'already-resigned', power: variant.powerById(seat.power!).name }));
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
@@ -374,9 +370,9 @@ async function takeover(
 ): Promise<GameSession> {
   if (isMasterRole(opener.role)) {
     const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender, prechecked);
-    if (!master) throw new BlockError(opener.line, BAD_SIGNON);
+    if (!master) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
     if (master.address !== ctx.sender && mastersOf(seats).some((s) => s.address === ctx.sender)) {
-      throw new BlockError(opener.line, `You are a Master of game '${game.name}' already`);
+      throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-master', gameName: game.name }));
     }
     await ctx.tx.updateSeat(master.id, { address: ctx.sender });
     await ctx.tx.changeHolder(master.id, ctx.sender, 'handed over');
@@ -384,10 +380,10 @@ async function takeover(
     return { game, variant, seat: { ...master, address: ctx.sender }, seats };
   }
   const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
-  if (!seat || seat.role !== 'power') throw new BlockError(opener.line, `There is no such power in game '${game.name}'`);
+  if (!seat || seat.role !== 'power') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'no-such-power', gameName: game.name }));
   const powerName = variant.powerById(seat.power!).name;
-  if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, `${powerName} is being played; only a vacated power can be taken over`);
-  if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, `You already play in game '${game.name}'`);
+  if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'power-being-played', power: powerName }));
+  if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-playing', gameName: game.name }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   // A player coming back to the power they left is not gated: its record is their own doing,
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).

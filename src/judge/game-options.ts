@@ -1,5 +1,7 @@
 import { DEFAULT_MAX_ABSENCE_DAYS, formatTimingLines, parseTiming } from '../schedule/index.ts';
 import { FLAG_TEXTS, flagUsage, optionHelpLine, optionLine, OPTION_TEXTS, PRESS_KIND_TEXTS, type FlagRule, type PressKindWord } from '../render/option-texts.ts';
+import { REFUSED_OPTIONS } from '../render/refused-options.ts';
+import { renderSessionRefusal, type OptionRefusal } from '../render/session-refusals.ts';
 import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } from './model.ts';
 
 // The game options as one declarative table (the lesson of DPjudge's RULE file with its implies
@@ -10,8 +12,8 @@ import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } fro
 // where the judge does that thing (press rules, deadlines, JOIN …) and reads the rule or value
 // stored here.
 //
-// An njudge or DPjudge option this judge cannot honour is in REFUSED_OPTIONS with the reason, so a
-// Master is told by name instead of having the word ignored.
+// An njudge or DPjudge option this judge cannot honour is in REFUSED_OPTIONS (src/render/refused-options.ts)
+// with the reason, so a Master is told by name instead of having the word ignored.
 
 /** What a game's settings are made of, as far as options can change them. */
 export interface GameSettings {
@@ -78,18 +80,28 @@ function forbidden(rule: GameRule): GameRule[] {
 }
 
 /** The rules with `rule` added and what it implies; a conflict names the rule in the way. */
-export function addRule(rules: readonly GameRule[], rule: GameRule): { ok: true; rules: GameRule[] } | { ok: false; message: string } {
+function withRule(rules: readonly GameRule[], rule: GameRule): { ok: true; rules: GameRule[] } | { ok: false; rule: GameRule; conflict: GameRule } {
   const result = new Set(rules);
   const adding = [rule];
   while (adding.length > 0) {
     const next = adding.pop()!;
     if (result.has(next)) continue;
     const conflict = forbidden(next).find((r) => result.has(r));
-    if (conflict) return { ok: false, message: `${next} and ${conflict} cannot both be rules of a game` };
+    if (conflict) return { ok: false, rule: next, conflict };
     result.add(next);
     adding.push(...(RULE_RELATIONS[next]?.implies ?? []));
   }
   return { ok: true, rules: [...result] };
+}
+
+/** As withRule, a conflict told in words. */
+export function addRule(rules: readonly GameRule[], rule: GameRule): { ok: true; rules: GameRule[] } | { ok: false; message: string } {
+  const added = withRule(rules, rule);
+  return added.ok ? added : refused({ kind: 'rules-conflict', rule: added.rule, conflict: added.conflict });
+}
+
+function refused(refusal: OptionRefusal): { readonly ok: false; readonly message: string } {
+  return { ok: false, message: renderSessionRefusal(refusal) };
 }
 
 function without(rules: readonly GameRule[], ...removed: GameRule[]): GameRule[] {
@@ -161,8 +173,8 @@ const pressKind: GameOption = {
     const kind = PRESS_KINDS[word as PressKindWord];
     let rules = without(settings.rules, ...PRESS_RULES);
     for (const rule of kind.rules) {
-      const added = addRule(rules, rule);
-      if (!added.ok) return { ok: false, message: `SET ${word}: ${added.message}` };
+      const added = withRule(rules, rule);
+      if (!added.ok) return refused({ kind: 'press-kind-conflict', word, rule: added.rule, conflict: added.conflict });
       rules = added.rules;
     }
     return { ok: true, change: { rules }, announcement: PRESS_KIND_TEXTS[word as PressKindWord] };
@@ -190,7 +202,7 @@ const observerPress: GameOption = {
       case 'WHITE':
         return { ok: true, change: { rules: [...rules, 'WHITE_OBSERVERS'] }, announcement: OPTION_TEXTS.observerPress.white };
       default:
-        return { ok: false, message: 'SET OBSERVER takes ANY, NO or WHITE' };
+        return refused({ kind: 'observer-choice' });
     }
   },
   show(settings) {
@@ -212,7 +224,7 @@ const maxAbsence: GameOption = {
       words = ['MAX', 'ABSENCE', ...words.slice(1)];
     }
     const value = words[2];
-    if (words.length !== 3 || !/^\d{1,2}$/.test(value!) || Number(value) > 31) return { ok: false, message: 'SET MAX ABSENCE takes a number of days from 0 to 31' };
+    if (words.length !== 3 || !/^\d{1,2}$/.test(value!) || Number(value) > 31) return refused({ kind: 'max-absence-range' });
     const days = Number(value);
     return {
       ok: true,
@@ -238,7 +250,7 @@ const comment: GameOption = {
     if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC') return { ok: true, change: { description: '' }, announcement: OPTION_TEXTS.comment.cleared };
     if (first !== 'COMMENT' && first !== 'DESC' && first !== 'DESCRIPTION') return null;
     // The text keeps the case it was written in: see readOption's `rawRest`.
-    return { ok: false, message: 'SET COMMENT needs a text' };
+    return refused({ kind: 'comment-needs-text' });
   },
   show: (settings) => (settings.description === '' ? null : settings.description),
 };
@@ -270,7 +282,7 @@ const privacy: GameOption = {
     const word = joined(words);
     if (word === 'PUBLIC' || word === 'NOPRIVATE') return { ok: true, change: { privacyWord: null }, announcement: OPTION_TEXTS.privacy.public };
     if (words[0] !== 'PRIVATE') return null;
-    return { ok: false, message: 'SET PRIVATE needs one word, the privacy word players give after their password' };
+    return refused({ kind: 'private-needs-word' });
   },
   show: (settings) => (settings.isPrivate ? OPTION_TEXTS.privacy.privateShown : null),
 };
@@ -286,13 +298,13 @@ const access: GameOption = {
     const list = words[0] === 'ALLOW' ? 'allow' : words[0] === 'DENY' ? 'deny' : null;
     if (list === null) return null;
     if (words[1] !== 'PLAYER') {
-      return { ok: false, message: words[1] === 'MASTER' ? `SET ${words[0]} MASTER is refused: this judge has no BECOME MASTER; a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE` : `SET ${words[0]} takes PLAYER and an address` };
+      return refused({ kind: words[1] === 'MASTER' ? 'access-master' : 'access-takes-player', word: list === 'allow' ? 'ALLOW' : 'DENY' });
     }
     const written = words[2];
-    if (words.length !== 3 || written === undefined) return { ok: false, message: `SET ${words[0]} PLAYER takes one address (-address removes it)` };
+    if (words.length !== 3 || written === undefined) return refused({ kind: 'access-one-address', word: list === 'allow' ? 'ALLOW' : 'DENY' });
     const removing = written.startsWith('-');
     const address = (removing ? written.slice(1) : written).toLowerCase();
-    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address)) return { ok: false, message: `"${address}" is not an e-mail address` };
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address)) return { ok: false, message: renderSessionRefusal({ kind: 'not-an-address', address }) };
     const current = settings.options[list] ?? [];
     const next = removing ? current.filter((a) => a !== address) : [...new Set([...current, address])];
     // The announcement names no address: the game's players are not to learn who is listed.
@@ -319,11 +331,11 @@ const timing: GameOption = {
     if (!['MOVE', 'MOVES', 'MOVEMENT', 'RETREAT', 'RETREATS', 'ADJUST', 'ADJUSTMENT', 'ADJUSTMENTS', 'BUILD', 'BUILDS', 'CLOCK', 'AT', 'MIN', 'NEXT', 'DELAY', 'DAYS', 'WARN'].includes(first ?? '')) return null;
     const text = (words[0] === 'TIMING' ? words.slice(1) : words).join(' ');
     const parsed = parseTiming(text);
-    if (!parsed.ok) return { ok: false, message: parsed.errors.map((e) => e.message).join('; ') };
-    if (parsed.vacations.length > 0) return { ok: false, message: 'NOT dates are absences: use SET ABSENCE' };
+    if (!parsed.ok) return refused({ kind: 'timing-unreadable', errors: parsed.errors.map((e) => e.message) });
+    if (parsed.vacations.length > 0) return refused({ kind: 'timing-absences' });
     const combined = settings.timing === null ? text : `${settings.timing} ${text}`;
     const all = parseTiming(combined);
-    if (!all.ok) return { ok: false, message: all.errors.map((e) => e.message).join('; ') };
+    if (!all.ok) return refused({ kind: 'timing-unreadable', errors: all.errors.map((e) => e.message) });
     return { ok: true, change: { timing: combined }, announcement: OPTION_TEXTS.timing.announcement(formatTimingLines(all.timing)) };
   },
   show: () => null,
@@ -358,65 +370,12 @@ export const GAME_OPTIONS: readonly GameOption[] = [
   access,
 ];
 
-/** njudge's PRFLIST / PRFRAND / PRFBOTH: how powers are given out is fixed on this judge. */
-const PREFERENCES_REFUSAL =
-  "powers are always given as njudge's PRFLIST does: the players' SET PREFERENCE lists are honoured, in random order of the players (or chosen with POWER_CHOICE); PRFRAND and PRFBOTH are not available";
-
-/** njudge's and DPjudge's options this judge does not honour, with the reason, by spelling without spaces. */
-export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
-  BLIND: 'BLIND games (each power sees only its part of the board) are not available on this judge: every player gets the whole board',
-  SHORTHAND: 'Shorthand games are not available on this judge',
-  WINGS: 'Wings (air units) are not available on this judge',
-  INTIMATE: 'Intimate games (players bid for powers) are not available on this judge',
-  DUPLEX: 'Duplex games (several powers per player) are not available on this judge',
-  TRANSFORM: 'Transform orders are not available on this judge',
-  APPROVAL: 'APPROVAL (the Master approves each player) is not available on this judge: use ALLOW PLAYER or DENY PLAYER, or a privacy word',
-  APPROVE: 'APPROVE is not available on this judge: use ALLOW PLAYER or DENY PLAYER',
-  PROXY: 'proxy orders are not available on this judge',
-  STRICTCONVOY: 'this judge reads convoys as the DATC prefers (routes written are accepted, not required); STRICT CONVOY is not available',
-  STRICTWAIT: "STRICT WAIT is not needed here: only a power's own player can hold a game with SET WAIT",
-  PRFLIST: PREFERENCES_REFUSAL,
-  PRFRAND: PREFERENCES_REFUSAL,
-  PRFBOTH: PREFERENCES_REFUSAL,
-  RATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
-  UNRATED: 'rated and unrated games are not told apart on this judge: every game counts in players\' records',
-  AUTOCREATE: 'AUTO CREATE is not available on this judge',
-  ACCESS: 'ACCESS ANY|SAME|DIFFERENT (judge sites) has no meaning on a single judge',
-  LEVEL: 'player levels are not kept on this judge',
-  BLANKPRESS: 'BLANK PRESS is not available on this judge',
-  MINORPRESS: 'MINOR PRESS is not available on this judge: press is allowed in every phase',
-  POSTALPRESS: 'POSTAL PRESS is not available on this judge',
-  TOUCHPRESS: 'TOUCH PRESS (press only to neighbours) is not available on this judge',
-  GRACEPRESS: 'GRACE PRESS is not available on this judge: use NO LATE PRESS to keep late powers to the Master',
-  RESUME: 'RESUME is ACTIVATE on this judge',
-  START: 'SET START is not available on this judge: a game starts when its last power is taken, or at the Master\'s ACTIVATE (MANUAL START)',
-  VARIANT: 'the variant is chosen at CREATE and cannot change afterwards on this judge',
-  BN: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
-  MN: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
-  EP: 'BN, MN and EP (Boardgamer/Miller numbers) are not kept on this judge',
-};
-
-/** DPjudge rules this judge refuses by name at CREATE or in a RULE line. */
-export const REFUSED_RULES: Readonly<Record<string, string>> = {
-  BLIND: REFUSED_OPTIONS.BLIND!,
-  PROXY_OK: REFUSED_OPTIONS.PROXY!,
-  TOUCH_PRESS: REFUSED_OPTIONS.TOUCHPRESS!,
-  REMOTE_PRESS: 'REMOTE_PRESS is not available on this judge',
-  LATE_SEND: 'late powers may send press unless NO_LATE_PRESS is set; LATE_SEND is not needed',
-  YELLOW_PRESS: 'YELLOW_PRESS is not available on this judge: use GREY_PRESS',
-  FTF_PRESS: 'FTF_PRESS is not available on this judge: use NO_LATE_PRESS',
-  EAVESDROP: 'EAVESDROP is not available on this judge: the Master is copied on no private press',
-  HIDE_BUILDS: 'HIDE_BUILDS is not available on this judge',
-  HIDE_DUMMIES: 'HIDE_DUMMIES is not available on this judge',
-};
-
 /** Words that may follow the variant in njudge's CREATE (njudge.md §1: Gunboat, Blind …). */
 export function createOptionWord(word: string): { ok: true; rule: GameRule } | { ok: false; message: string } | null {
   const upper = word.toUpperCase();
   if (upper === 'GUNBOAT') return { ok: true, rule: 'GUNBOAT' };
   if (upper === 'NOREVEAL' || upper === 'NO_REVEAL') return { ok: true, rule: 'NO_REVEAL' };
-  const refused = REFUSED_OPTIONS[upper];
-  return refused ? { ok: false, message: refused } : null;
+  return REFUSED_OPTIONS[upper] ? refused({ kind: 'option-unavailable', key: upper }) : null;
 }
 
 export function isGameRule(name: string): name is GameRule {
@@ -453,16 +412,16 @@ export function readOption(words: readonly string[], rawRest: string, settings: 
   }
   const spelled = upper.join('');
   const refusedKey = Object.keys(REFUSED_OPTIONS).find((k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE'].includes(k)));
-  if (refusedKey) return { kind: 'refused', message: `SET ${upper.join(' ')} is refused: ${REFUSED_OPTIONS[refusedKey]!}` };
+  if (refusedKey) return { kind: 'refused', message: renderSessionRefusal({ kind: 'option-refused', spelled: upper.join(' '), key: refusedKey }) };
   return { kind: 'unknown' };
 }
 
 /** Why the option may not change now, or null. */
 export function stateProblem(option: GameOption, status: GameStatus, gameName: string): string | null {
   if (option.states.includes(status)) return null;
-  if (status === 'completed' || status === 'terminated') return `Game '${gameName}' is ${status}: ${option.title.toLowerCase()} cannot change now (UNEND it first)`;
-  if (option.states.every((s) => BEFORE_START.includes(s))) return `${option.title} can change only before game '${gameName}' starts`;
-  return `${option.title} cannot change while game '${gameName}' is ${status}`;
+  if (status === 'completed' || status === 'terminated') return renderSessionRefusal({ kind: 'option-game-over', gameName, status, optionTitle: option.title });
+  if (option.states.every((s) => BEFORE_START.includes(s))) return renderSessionRefusal({ kind: 'option-before-start', gameName, optionTitle: option.title });
+  return renderSessionRefusal({ kind: 'option-not-while', gameName, status, optionTitle: option.title });
 }
 
 /** The lines LIST game shows for the options in force. */

@@ -9,7 +9,7 @@ import { hasRule, type Game } from './model.ts';
 import { settingsOf } from './option-commands.ts';
 import { owesOrders } from './order-set.ts';
 import type { GameOverview, PlayerRecord, SeatRecord } from './ports.ts';
-import { gatesText } from './signon-gates.ts';
+import { gatesText } from '../render/signon-gates.ts';
 
 // LIST game: what the reader may see of a game, gathered for src/render/list-game.ts to write.
 // Never an address; in games whose players are hidden (gunboat, NO_REVEAL) no player's record either.

@@ -29,7 +29,6 @@ import { hasRule, type Game, type GameName, type MailAddress } from './model.ts'
 import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
-import { gatesText } from './signon-gates.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,

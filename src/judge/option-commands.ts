@@ -1,5 +1,7 @@
 import type { RuleSetting, SessionCommand } from '../commands/index.ts';
 import { renderRefusal } from '../render/refusals.ts';
+import { REFUSED_RULES } from '../render/refused-options.ts';
+import { renderSessionRefusal, ruleSettingTitle } from '../render/session-refusals.ts';
 import { renderOptionReply, renderSettingNotice, type DeadlineRecomputed, type SettingChange, type SettingChanger } from '../render/option-replies.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import { BlockError, type BlockContext } from './context.ts';
@@ -9,7 +11,6 @@ import {
   isGameRule,
   optionOfRule,
   readOption,
-  REFUSED_RULES,
   stateProblem,
   type GameOption,
   type GameSettings,
@@ -108,8 +109,8 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
 
 /** Checks one RULE item against the table; the message says why it cannot be. */
 export function ruleProblem(rule: RuleSetting): string | null {
-  if (REFUSED_RULES[rule.name]) return `RULE ${rule.name} is refused: ${REFUSED_RULES[rule.name]}`;
-  if (!isGameRule(rule.name)) return `Unknown rule ${rule.name}; HELP lists the game options, LIST game the rules in force`;
+  if (REFUSED_RULES[rule.name]) return renderSessionRefusal({ kind: 'rule-refused', rule: rule.name });
+  if (!isGameRule(rule.name)) return renderSessionRefusal({ kind: 'unknown-rule', rule: rule.name });
   return null;
 }
 
@@ -143,7 +144,7 @@ export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> 
     const option = optionOfRule(rule);
     if (!mayChange(session, option ?? { who: 'master' })) throw new BlockError(command.line, renderRefusal({ kind: 'rule-master-only', gameName: game.name, rule }));
     const states = option?.states ?? (RULES_BEFORE_START.includes(rule) ? ['preparation', 'forming'] : NOT_ENDED);
-    const stateIssue = stateProblem({ ...(option ?? { title: `The rule ${rule}`, usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption, game.status, game.name);
+    const stateIssue = stateProblem({ ...(option ?? { title: ruleSettingTitle(rule), usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption, game.status, game.name);
     if (stateIssue) throw new BlockError(command.line, stateIssue);
   }
   const applied = applyRuleItems(game.rules, command.rules);

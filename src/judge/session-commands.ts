@@ -20,7 +20,7 @@ import { masterCommand, sendOfficialPress, setListed } from './master-commands.t
 import { rulesLine, setOption } from './option-commands.ts';
 import { announceEnd } from './process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from './time-commands.ts';
-import { ordinal } from '../render/ordinal.ts';
+import { renderSessionRefusal } from '../render/session-refusals.ts';
 import type { PhaseId, PowerId, ProvinceId } from '../engine/types.ts';
 import { isMailAddress } from '../commands/names.ts';
 
@@ -67,8 +67,8 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
   const pressAfterOrders = ordersGatePress(session) && commands.some((c) => c.kind === 'order');
   const heldPress: Command[] = [];
   for (const command of commands) {
-    if (current.purged) throw new BlockError(command.line, `Game '${current.game.name}' has been purged: nothing more can be done in it`);
-    if (current.steppedDown) throw new BlockError(command.line, `You stepped down as a Master of game '${current.game.name}' above: nothing more can be done in this block`);
+    if (current.purged) throw new BlockError(command.line, renderSessionRefusal({ kind: 'game-purged', gameName: current.game.name }));
+    if (current.steppedDown) throw new BlockError(command.line, renderSessionRefusal({ kind: 'stepped-down', gameName: current.game.name }));
     if (pressAfterOrders && command.kind === 'press' && current.seat.id === session.seat.id) {
       heldPress.push(command);
       continue;
@@ -130,10 +130,10 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
     case 'set-wait': {
       requirePlayingPower(session, command.line);
       // A WAIT holds the whole game, so only a power's own player may set it (njudge's run let the Master and observers hold games).
-      if (session.master) throw new BlockError(command.line, 'The Master cannot hold a game with SET WAIT, not even as a power');
+      if (session.master) throw new BlockError(command.line, renderSessionRefusal({ kind: 'master-cannot-wait' }));
       // DPjudge's REAL_TIME: processed at the last order, with no wait flag.
       if (command.wait && hasRule(session.game, 'REAL_TIME')) {
-        throw new BlockError(command.line, `Game '${session.game.name}' plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it`);
+        throw new BlockError(command.line, renderSessionRefusal({ kind: 'real-time-no-wait', gameName: session.game.name }));
       }
       await ctx.tx.updateSeat(seat.id, { wait: command.wait });
       ctx.reply.push(renderSessionReply({ kind: 'wait-set', wait: command.wait }));
@@ -146,7 +146,7 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
     case 'set-address': {
       const addresses = command.addresses.length > 0 ? command.addresses : [ctx.sender];
       const wrong = addresses.find((address) => !isMailAddress(address));
-      if (wrong !== undefined) throw new BlockError(command.line, `"${wrong}" is not an e-mail address`);
+      if (wrong !== undefined) throw new BlockError(command.line, renderSessionRefusal({ kind: 'not-an-address', address: wrong }));
       ctx.reply.push(await setAddresses(ctx.tx, ctx.config, { seat, gameId: game.id, gameName: game.name, addresses }, ctx.now));
       return;
     }
@@ -176,7 +176,7 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
     case 'set-preference':
       return setPreference(ctx, session, command.tokens, command.line);
     case 'resign-self':
-      if (session.master) throw new BlockError(command.line, 'As Master, resign a power with RESIGN power; the Master cannot resign (TAKEOVER master@game hands the game over)');
+      if (session.master) throw new BlockError(command.line, renderSessionRefusal({ kind: 'master-cannot-resign' }));
       await resignSeat(ctx, game, session.variant, session.seats, seat, command.line);
       // A Master's RESIGN steps down (masters.ts): the Master's rights end with it.
       if (seat.role === 'master') return { ...session, steppedDown: true };
@@ -186,7 +186,7 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       ctx.reply.push(renderSessionReply({ kind: 'map-set', gameName: game.name, on: command.on }));
       return { ...session, seat: { ...seat, mapPictures: command.on } };
     default:
-      ctx.errors.push({ line: command.line, message: `${command.text.split(/\s+/).slice(0, 2).join(' ').toUpperCase()} is not available on this judge yet` });
+      ctx.errors.push({ line: command.line, message: renderSessionRefusal({ kind: 'command-not-available', written: command.text }) });
   }
 }
 
@@ -196,13 +196,13 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
  */
 async function setPreference(ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>, session: ActingSession, tokens: readonly string[], line: number): Promise<ActingSession> {
   const { game, variant, seat } = session;
-  if (seat.role !== 'power' || session.master) throw new BlockError(line, 'Only a player who has joined a game can set power preferences');
-  if (game.status !== 'forming') throw new BlockError(line, `Game '${game.name}' has started: its powers are already given out`);
-  if (seat.power !== null) throw new BlockError(line, `You chose ${variant.powerById(seat.power).name} when you joined; preferences are for powers given at random`);
+  if (seat.role !== 'power' || session.master) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-not-player' }));
+  if (game.status !== 'forming') throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-game-started', gameName: game.name }));
+  if (seat.power !== null) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-power-chosen', power: variant.powerById(seat.power).name }));
   const list = resolvePowerList(tokens, variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })));
-  if (!list.ok) throw new BlockError(line, `"${list.token}" is not a power: ${list.error}`);
+  if (!list.ok) throw new BlockError(line, renderSessionRefusal({ kind: 'not-a-power', token: list.token, error: list.error }));
   const preferences = list.ids.filter((id) => variant.power(id) !== undefined);
-  if (preferences.length < list.ids.length) throw new BlockError(line, 'Preferences name powers only, not the Master or observers');
+  if (preferences.length < list.ids.length) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-not-powers' }));
   await ctx.tx.updateSeat(seat.id, { preferences });
   ctx.reply.push(renderSessionReply({ kind: 'preferences-set', gameName: game.name, powers: preferences.map((id) => variant.powerById(id).name) }));
   return { ...session, seat: { ...seat, preferences } };
@@ -217,10 +217,10 @@ interface PlayingPower {
 /** The power and phase a sender may order now; refuses Masters (unless after BECOME), observers and vacated seats. */
 function requirePlayingPower(session: ActingSession, line: number | null): PlayingPower {
   const { game, seat } = session;
-  if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, 'Only players who hold a power can do that (the Master may BECOME one)');
+  if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, renderSessionRefusal({ kind: 'holds-no-power' }));
   // The Master may order a dummy or a vacated power.
-  if (seat.status !== 'active' && !session.master) throw new BlockError(line, 'Your power has been vacated');
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, `Game '${game.name}' is not being played (it is ${game.status})`);
+  if (seat.status !== 'active' && !session.master) throw new BlockError(line, renderSessionRefusal({ kind: 'power-vacated' }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderSessionRefusal({ kind: 'game-not-played', gameName: game.name, status: game.status }));
   return { power: seat.power, phaseId: game.currentPhase };
 }
 
@@ -256,7 +256,7 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
   const phase = await storedPhase(ctx.tx, game, phaseId);
-  if (!owesOrders(variant, phase.position, power)) throw new BlockError(line, `${variant.powerById(power).name} has no orders to give in ${phaseId}`);
+  if (!owesOrders(variant, phase.position, power)) throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
   const checked = checkOrderSet(variant, phase.position, power, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
@@ -312,11 +312,11 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const name = (power: PowerId) => variant.powerById(power).name;
   const noDias = hasRule(game, 'NO_DIAS');
   const refuseDraws = () => {
-    if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);
+    if (hasRule(game, 'NO_DRAW')) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-draws', gameName: game.name }));
   };
   // njudge's NO CONCESSIONS: a game that can end only by a win or a draw.
   const refuseConcessions = () => {
-    if (hasRule(game, 'NO_CONCESSIONS')) throw new BlockError(command.line, `Game '${game.name}' allows no concessions (SET NO CONCESSIONS)`);
+    if (hasRule(game, 'NO_CONCESSIONS')) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-concessions', gameName: game.name }));
   };
   switch (command.kind) {
     case 'set-draw':
@@ -325,13 +325,13 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
       if (command.kind === 'vote' && command.choice === 'loss') {
         refuseConcessions();
         const largest = largestPower(phase.position.supplyCenters, survivors);
-        if (!largest) throw new BlockError(command.line, 'No single power is largest, so there is nobody to concede to');
-        if (largest === seat.power) throw new BlockError(command.line, `${name(largest)} holds the most centres, so there is nobody to concede to: VOTE LOSS concedes to the largest power`);
+        if (!largest) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-largest-power' }));
+        if (largest === seat.power) throw new BlockError(command.line, renderSessionRefusal({ kind: 'largest-is-self', power: name(largest) }));
         await recordVote(ctx, seat.id, { concedeVote: largest }, { kind: 'concede', to: name(largest) });
         break;
       }
       if (command.kind === 'vote' && (command.choice === 'yes' || command.choice === 'no')) {
-        if (!game.proposal) throw new BlockError(command.line, 'There is no open proposal to answer');
+        if (!game.proposal) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-open-proposal' }));
         if (command.choice === 'yes') {
           await recordVote(ctx, seat.id, { proposalVote: true }, { kind: 'accept-proposal' });
           break;
@@ -346,21 +346,21 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
       // VOTE nWAY (NO_DIAS games): a draw among the n survivors with the most supply centres.
       const nWay = command.kind === 'vote' && command.choice === 'n-way' ? largestPowers(phase.position.supplyCenters, survivors, command.ways ?? 0) : null;
       if (command.kind === 'vote' && command.choice === 'n-way') {
-        if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so vote DIAS`);
-        if (!nWay) throw new BlockError(command.line, `No ${command.ways}-way draw can be named: there are not ${command.ways} survivors, or the ${ordinal(command.ways ?? 0)} place in centres is shared`);
+        if (!noDias) throw new BlockError(command.line, renderSessionRefusal({ kind: 'dias-vote-dias', gameName: game.name }));
+        if (!nWay) throw new BlockError(command.line, renderSessionRefusal({ kind: 'n-way-impossible', ways: command.ways }));
       }
       const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {
-        if (noDias) throw new BlockError(command.line, `Game '${game.name}' plays NO_DIAS: name the powers in the draw, e.g. SET DRAW ${survivors.map((p) => variant.powerById(p).initial).join('')}`);
+        if (noDias) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-dias-name-powers', gameName: game.name, initials: survivors.map((p) => variant.powerById(p).initial) }));
         await recordVote(ctx, seat.id, { drawVote: [] }, { kind: 'draw', between: 'survivors' });
         break;
       }
-      if (!noDias) throw new BlockError(command.line, `Game '${game.name}' plays DIAS: a draw always includes all survivors, so write SET DRAW alone`);
+      if (!noDias) throw new BlockError(command.line, renderSessionRefusal({ kind: 'dias-draw-alone', gameName: game.name }));
       const list = resolvePowerList(tokens, variant.powers);
-      if (!list.ok) throw new BlockError(command.line, `"${list.token}" is not a power: ${list.error}`);
+      if (!list.ok) throw new BlockError(command.line, renderSessionRefusal({ kind: 'not-a-power', token: list.token, error: list.error }));
       const draw = [...list.ids].sort();
       const dead = draw.filter((p) => !survivors.includes(p));
-      if (dead.length > 0) throw new BlockError(command.line, `${dead.map(name).join(', ')} cannot share a draw: no units and no centres`);
+      if (dead.length > 0) throw new BlockError(command.line, renderSessionRefusal({ kind: 'cannot-share-draw', powers: dead.map(name) }));
       await recordVote(ctx, seat.id, { drawVote: draw }, { kind: 'draw', between: draw.map(name) });
       break;
     }
@@ -369,18 +369,18 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
     case 'set-concede': {
       refuseConcessions();
       const target = command.power === null ? largestPower(phase.position.supplyCenters, survivors) : (variant.power(command.power)?.id ?? null);
-      if (!target || !survivors.includes(target)) throw new BlockError(command.line, `${command.power ?? 'Nobody'} cannot be conceded to: name a surviving power`);
-      if (target === seat.power) throw new BlockError(command.line, 'You cannot concede to yourself');
+      if (!target || !survivors.includes(target)) throw new BlockError(command.line, renderSessionRefusal({ kind: 'cannot-concede-to', written: command.power }));
+      if (target === seat.power) throw new BlockError(command.line, renderSessionRefusal({ kind: 'concede-to-self' }));
       await recordVote(ctx, seat.id, { concedeVote: target }, { kind: 'concede', to: name(target) });
       break;
     }
     case 'set-noconcede':
       return recordVote(ctx, seat.id, { concedeVote: null }, { kind: 'concession-withdrawn' });
     case 'propose': {
-      if (!hasRule(game, 'PROPOSE_DIAS')) throw new BlockError(command.line, `Game '${game.name}' takes no proposals (no PROPOSE_DIAS): vote with SET DRAW or SET CONCEDE`);
-      if (game.proposal) throw new BlockError(command.line, 'A proposal is already open: answer it with VOTE YES or VOTE NO');
+      if (!hasRule(game, 'PROPOSE_DIAS')) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-proposals', gameName: game.name }));
+      if (game.proposal) throw new BlockError(command.line, renderSessionRefusal({ kind: 'proposal-open' }));
       const target = command.target.kind === 'dias' ? 'DIAS' : (variant.power(command.target.token)?.id ?? null);
-      if (target === null || (target !== 'DIAS' && !survivors.includes(target))) throw new BlockError(command.line, 'Propose DIAS (a draw of all survivors) or a surviving power to concede to');
+      if (target === null || (target !== 'DIAS' && !survivors.includes(target))) throw new BlockError(command.line, renderSessionRefusal({ kind: 'proposal-target' }));
       if (target === 'DIAS') refuseDraws();
       else refuseConcessions();
       await ctx.tx.updateGame(game.id, { proposal: target });

@@ -14,7 +14,7 @@ import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/option-commands.ts';
 import { owesOrders } from '../judge/order-set.ts';
 import type { JudgeStore, JudgeTransaction } from '../judge/ports.ts';
-import { gatesText } from '../judge/signon-gates.ts';
+import { gatesText } from '../render/signon-gates.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
 

@@ -1,4 +1,5 @@
 import type { Seat } from '../model.ts';
+import { renderSessionRefusal, type PressRefusal } from '../../render/session-refusals.ts';
 import { pressBody, pressEcho, pressHeader, pressSubject, sameRecipients, type PressPlace } from '../../render/press-headers.ts';
 import { viewsOfArchive } from './press-headers.ts';
 import { hasReader, partyDirectory, type PartyDirectory } from './press-parties.ts';
@@ -32,8 +33,8 @@ import {
 //   sender out. White press never lists the sender among its recipients.
 // - Observers are one party (`O`); monitors read only the Master's broadcasts.
 
-function refuse(reason: string): PressPlan {
-  return { ok: false, reason: `Press refused: ${reason}` };
+function refuse(reason: PressRefusal): PressPlan {
+  return { ok: false, reason: renderSessionRefusal({ kind: 'press', reason }) };
 }
 
 /** Groups stay addressed when the sender belongs to them: other observers, a co-Master. */
@@ -61,8 +62,8 @@ export function planPress(input: PlanPressInput): PressPlan {
   const directory = partyDirectory(variant, game, seats);
   const { naming } = directory;
 
-  if (!hasReader(sender)) return refuse('you no longer hold a seat in this game.');
-  if (command.body.trim() === '') return refuse('the message is empty.');
+  if (!hasReader(sender)) return refuse({ kind: 'no-seat' });
+  if (command.body.trim() === '') return refuse({ kind: 'empty' });
 
   const to = resolveRecipients(options.to, directory);
   if (!to.ok) return refuse(to.reason);
@@ -91,7 +92,7 @@ export function planPress(input: PlanPressInput): PressPlan {
   if (options.to.kind === 'only') {
     for (const party of targets) {
       if (party === OBSERVERS_PARTY || directory.readersOf(party).length > 0) continue;
-      return refuse(party === MASTER_PARTY ? 'this game has no Master to read it.' : `${naming.recipientName(party)} has no player to read it.`);
+      return refuse(party === MASTER_PARTY ? { kind: 'no-master' } : { kind: 'no-player', recipient: naming.recipientName(party) });
     }
   }
 
@@ -101,14 +102,14 @@ export function planPress(input: PlanPressInput): PressPlan {
     for (const seat of directory.readersOf(OBSERVERS_PARTY)) if (seat.id !== sender.id && !readers.some((r) => r.seat.id === seat.id)) readers.push({ seat, party: null });
   }
   if (readers.length === 0) {
-    return refuse(targets.every((p) => p === self) ? 'you cannot send press to yourself alone.' : 'nobody holds the seats it is addressed to.');
+    return refuse(targets.every((p) => p === self) ? { kind: 'only-self' } : { kind: 'nobody-holds' });
   }
 
   const shownSender = claimed.value.kind === 'white' ? self : claimed.value.kind === 'grey' ? null : claimed.value.party;
   const shownBroadcast = fake.value ? fake.value.broadcast : broadcast;
   const written = fake.value ? fake.value.parties : to.value.parties;
   const shownList = shownBroadcast ? [] : written.filter((p) => shownSender === null || isGroup(shownSender) || p !== shownSender);
-  if (!shownBroadcast && shownList.length === 0) return refuse('it would claim to go to nobody but its own sender.');
+  if (!shownBroadcast && shownList.length === 0) return refuse({ kind: 'claims-only-sender' });
 
   const truth: PressView = { sender: self, broadcast, recipients: broadcast ? [] : targets };
   const shown: PressView = { sender: shownSender, broadcast: shownBroadcast, recipients: shownList };

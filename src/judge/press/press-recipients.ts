@@ -1,13 +1,14 @@
-import { closest, orList } from '../../engine/suggest.ts';
+import { closest } from '../../engine/suggest.ts';
 import type { FakeRecipients, PressSender, Recipients } from '../../commands/command-types.ts';
 import { MASTER_RECIPIENT, OBSERVERS_RECIPIENT, resolvePowerList } from '../../commands/power-list.ts';
+import type { PressRefusal } from '../../render/session-refusals.ts';
 import type { PartyDirectory } from './press-parties.ts';
 import { MASTER_PARTY, OBSERVERS_PARTY, type PartyId } from './press-types.ts';
 
-// Turns the power lists of a PRESS line into parties of the game. Refusals are sentence
-// fragments; plan-press.ts prefixes them with "Press refused: ".
+// Turns the power lists of a PRESS line into parties of the game. Refusals are typed reasons;
+// src/render/session-refusals.ts words them.
 
-export type Resolved<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+export type Resolved<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: PressRefusal };
 
 /** Recipients as parties: `broadcast` only for TO ALL / BROADCAST, never for TO ALL BUT. */
 export interface ResolvedRecipients {
@@ -28,18 +29,19 @@ function fromPowerListId(id: PartyId): PartyId {
 }
 
 /** Why a token names nobody; mentions initials only when the token looks like a run-together list. */
-function unknownToken(token: string, directory: PartyDirectory): string {
+function unknownToken(token: string, directory: PartyDirectory): PressRefusal {
   const initials = new Set(
     [...directory.refs.map((r) => r.initial), MASTER_PARTY, OBSERVERS_PARTY].filter((i): i is string => i != null).map((i) => i.toUpperCase()),
   );
   const letters = [...token.toUpperCase()];
   // One stray letter among initials is a typo in a run-together list; more is a misspelt name.
   const missing = [...new Set(letters.filter((letter) => !initials.has(letter)))];
-  if (letters.length > 1 && missing.length === 1 && closest(token, directory.refs.map((r) => r.name)).length === 0 && letters.some((letter) => initials.has(letter))) {
-    return `"${token}" is not a power in this game, nor a list of initials (no power has the initial ${missing[0]}).`;
-  }
   const near = closest(token, directory.refs.map((r) => r.name));
-  return `"${token}" is not a power in this game${near.length > 0 ? `; did you mean ${orList(near)}?` : '.'}`;
+  const [stray] = missing;
+  if (letters.length > 1 && missing.length === 1 && stray !== undefined && near.length === 0 && letters.some((letter) => initials.has(letter))) {
+    return { kind: 'not-a-power-nor-initials', token, initial: stray };
+  }
+  return { kind: 'not-a-power', token, near };
 }
 
 function resolveTokens(tokens: readonly string[], directory: PartyDirectory): Resolved<PartyId[]> {
@@ -73,8 +75,8 @@ export function resolveSender(
   if (sender.kind !== 'fake-from') return { ok: true, value: { kind: sender.kind } };
   const named = resolveTokens([sender.token], directory);
   if (!named.ok) return named;
-  if (named.value.includes(MASTER_PARTY)) return { ok: false, reason: 'you cannot fake press from the Master.' };
-  if (named.value.includes(OBSERVERS_PARTY)) return { ok: false, reason: 'you can fake press only from a power, not from the observers.' };
-  if (named.value.length !== 1) return { ok: false, reason: `"${sender.token}" names more than one power; press can claim only one sender.` };
+  if (named.value.includes(MASTER_PARTY)) return { ok: false, reason: { kind: 'fake-from-master' } };
+  if (named.value.includes(OBSERVERS_PARTY)) return { ok: false, reason: { kind: 'fake-from-observers' } };
+  if (named.value.length !== 1) return { ok: false, reason: { kind: 'fake-several-senders', token: sender.token } };
   return { ok: true, value: { kind: 'fake', party: named.value[0]! } };
 }
