@@ -1,8 +1,8 @@
 import { loadVariant, variantNames } from '../catalog/variant-catalog.ts';
+import { gameEndText } from '../render/end-notices.ts';
 import { renderVariantList } from '../render/variant-list.ts';
 import { renderHelp } from '../render/help-text.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
-import { isGameEndTitle } from '../render/end-notices.ts';
 import { renderRefusal } from '../render/refusals.ts';
 import {
   endedWithoutReason,
@@ -25,6 +25,7 @@ import type { InfoPorts } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
+import { endReason } from './game-ending.ts';
 import { hasRule, type Game, type GameName, type MailAddress } from './model.ts';
 import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
@@ -215,11 +216,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   const ended = game.status === 'completed' || game.status === 'terminated';
   const players = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? 'hidden' : ended ? 'addresses' : 'numbers';
   let result: string | null = null;
-  if (ended) {
-    const over = (await ctx.tx.gameHistory(game.id)).filter((r) => r.kind === 'notice' && isGameEndTitle(r.subject)).pop();
-    const why = over?.kind === 'notice' ? /is over\. (.*)/.exec(over.body)?.[1] : undefined;
-    result = why ?? endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
-  }
+  if (ended) result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
   const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: p.position })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }

@@ -12,7 +12,7 @@ import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
 import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from './game-events.ts';
-import { NO_SIGNON_GATES, type Game } from './model.ts';
+import { NO_SIGNON_GATES, type Game, type GameEnding } from './model.ts';
 import { GATE_KEYS } from './signon-gates.ts';
 import { gateTitle, requirementText } from '../render/signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -197,9 +197,10 @@ async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSe
 async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
   if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'ended-already', gameName: game.name, status: game.status }));
-  await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null });
+  const ending: GameEnding = { kind: 'terminated', victors: [] };
+  await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
-  const ended = { ...session, game: { ...game, status: 'terminated' as const } };
+  const ended = { ...session, game: { ...game, status: 'terminated' as const, ending } };
   await parameterChange(ctx, ended, renderMasterNotice({ kind: 'terminated', gameName: game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'terminated', gameName: game.name }));
   return ended;

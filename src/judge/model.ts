@@ -79,7 +79,18 @@ export interface Game {
   readonly signonGates?: SignonGates;
   /** Options with a value (game-options.ts); absent (games built outside the store): none set. */
   readonly options?: GameOptionValues;
+  /** Why the game ended; null while it is in play, and for games that ended before endings were stored (sql/022). */
+  readonly ending?: GameEnding | null;
 }
+
+/**
+ * How a game ended and who won it: a solo and a concession have one victor, a draw those it is
+ * shared between, the Master's END and TERMINATE none.
+ */
+export type GameEnding =
+  | { readonly kind: 'solo' | 'concession'; readonly victors: readonly [PowerId] }
+  | { readonly kind: 'draw'; readonly victors: readonly PowerId[] }
+  | { readonly kind: 'master' | 'terminated'; readonly victors: readonly [] };
 
 /** The game options that carry a value; flags are rules. Absent: the default. */
 export interface GameOptionValues {

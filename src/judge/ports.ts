@@ -1,7 +1,7 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './order-format.ts';
-import type { Game, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
+import type { Game, GameEnding, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -108,6 +108,8 @@ export interface GamePatch {
   readonly options?: GameOptionValues;
   /** The scrypt hash of a new privacy word; null: the game is public. */
   readonly privateWordHash?: string | null;
+  /** Set when the game ends, cleared (null) by UNEND. */
+  readonly ending?: GameEnding | null;
 }
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */

@@ -3,14 +3,15 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, soloWinText, withMapperHeader } from '../render/index.ts';
+import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
+import { endReason } from './game-ending.ts';
 import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
@@ -155,13 +156,13 @@ export async function processTurn(
   await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
   // The new phase is written with its deadline, in one update of the game.
   const schedule = outcome.winner
-    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed' }), await tx.cancelJobs(game.id), null)
+    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } }), await tx.cancelJobs(game.id), null)
     : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
   const text = resultsText(config, game, variant, phase, outcome, deadlineText(game, schedule?.deadline ?? null));
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, soloWinText(variant.powerById(outcome.winner).name), [outcome.winner]);
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] });
   return next;
 }
 
@@ -232,15 +233,15 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
 
 /**
  * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
- * gunboat, each seat by every confirmed address (SET ADDRESS a,b). `victors` are the powers that
- * won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ * gunboat, each seat by every confirmed address (SET ADDRESS a,b). The ending's victors are the powers
+ * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  */
-export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], why: string, victors: readonly string[] = []): Promise<void> {
+export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], ending: GameEnding): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
-  const body = renderGameOver({ gameName: game.name, why, roster });
-  const what = gameEndTitle(victors.map((id) => variant.power(id)?.initial ?? id));
-  const phaseId = victors.length > 0 ? game.currentPhase : null;
+  const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
+  const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
+  const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }

@@ -1,6 +1,6 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
+import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineTextFor } from './deadlines.ts';
@@ -9,7 +9,7 @@ import { resignSeat } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
 import { infoCommand } from './info-commands.ts';
 import { abandonmentTime } from './late-checks.ts';
-import { hasRule } from './model.ts';
+import { hasRule, type GameEnding } from './model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
 import { proseAtEdges } from './prose.ts';
@@ -401,10 +401,10 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const winner = accepted && game.proposal !== 'DIAS' ? game.proposal! : survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
   const draw = unanimousDraw ? first! : accepted && game.proposal === 'DIAS' ? survivors : null;
   if (!draw && !winner) return;
-  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
+  const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
+  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  const why = voteEndText(end);
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), why, draw ?? [winner!]);
+  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending);
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 

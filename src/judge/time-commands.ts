@@ -19,7 +19,7 @@ import {
   type DeadlineStateResult,
   type MasterTimeCommand,
 } from '../schedule/index.ts';
-import { MASTER_ENDED_GAME, MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
+import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
 import { BlockError, everyone, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { renderMasterRefusal } from '../render/master-refusals.ts';
@@ -28,7 +28,7 @@ import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, no
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
 import { mastersOf } from './masters.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, type Game, type GameEnding } from './model.ts';
 import { announceEnd } from './process-turn.ts';
 import { parseReplacementLine, replacePlayer } from './replacement.ts';
 
@@ -161,11 +161,12 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
-  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null });
+  const ending: GameEnding = { kind: 'master', victors: [] };
+  await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
-  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, MASTER_ENDED_GAME);
+  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending);
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
-  return { ...session, game: { ...game, status: 'completed', proposal: null } };
+  return { ...session, game: { ...game, status: 'completed', proposal: null, ending } };
 }
 
 /**
@@ -177,7 +178,7 @@ export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-unendable', gameName: game.name, status: game.status }));
   const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.powerById(s.power!).name);
   if (vacant.length > 0) {
-    await ctx.tx.updateGame(game.id, { status: 'waiting' });
+    await ctx.tx.updateGame(game.id, { status: 'waiting', ending: null });
     const waiting: Game = { ...game, status: 'waiting' };
     const notice = renderTimeNotice({ kind: 'resumed-waiting', gameName: game.name, phaseId: game.currentPhase, vacant });
     await noticeToAll(ctx.tx, ctx.config, waiting, session.seats, noticeTitle('parameter-change'), () => notice);
@@ -185,7 +186,7 @@ export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, 
     return refreshed(ctx, session);
   }
   const active: Game = { ...game, status: 'active' };
-  await ctx.tx.updateGame(game.id, { status: 'active' });
+  await ctx.tx.updateGame(game.id, { status: 'active', ending: null });
   const phaseId = game.currentPhase;
   const schedule = await scheduleDeadline(ctx.tx, active, phaseId, ctx.now, { deadline: null, grace: null });
   await noticeToAll(ctx.tx, ctx.config, active, session.seats, noticeTitle('parameter-change'), (when) =>

@@ -22,4 +22,4 @@ export { deadlineLine, renderMasterNotice, type MasterNotice, type MastersChange
 export { renderSeatNotice, type SeatNotice } from './seat-notices.ts';
 export { deadlineAdjustmentTitle, MASTER_ENDED_GAME, renderTimeNotice, THE_MASTER, type DeadlineChange, type TimeNotice } from './time-notices.ts';
 export { renderTurnNotice, turnNoticeTitle, type NamedPower, type TurnNotice, type TurnNoticeTitle } from './turn-notices.ts';
-export { gameEndTitle, soloWinText } from './end-notices.ts';
+export { gameEndText, gameEndTitle, soloWinText, type GameEndReason } from './end-notices.ts';

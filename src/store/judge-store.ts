@@ -32,6 +32,7 @@ import type {
   SeatRecord,
   StoredOrders,
 } from '../judge/ports.ts';
+import { readGameEnding } from '../judge/ending-format.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
@@ -96,6 +97,7 @@ function toGame(row: Selectable<GamesTable>): Game {
     processAt: row.process_at,
     signonGates: { minDedication: row.min_dedication, minOnTimeRatio: row.min_on_time_ratio, maxCivilDisorderRatio: row.max_civil_disorder_ratio },
     options: row.options as GameOptionValues,
+    ending: readGameEnding(row.ending),
   };
 }
 
@@ -420,6 +422,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ...(patch.timing !== undefined ? { timing: jsonb<JsonObject>(patch.timing === null ? {} : { text: patch.timing }) } : {}),
         ...(patch.options !== undefined ? { options: jsonb<JsonObject>(patch.options as unknown as JsonObject) } : {}),
         ...(patch.privateWordHash !== undefined ? { private_word_hash: patch.privateWordHash } : {}),
+        ...(patch.ending !== undefined ? { ending: patch.ending === null ? null : jsonb<JsonValue>(patch.ending) } : {}),
       })
       .where('id', '=', id)
       .execute();

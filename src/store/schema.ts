@@ -98,6 +98,8 @@ export interface GamesTable {
   max_civil_disorder_ratio: Nullable<number>;
   /** Game options with a value (maximum absence, ALLOW/DENY lists), src/judge/game-options.ts (sql/012). */
   options: JsonbDefaulted<JsonObject>;
+  /** Why the game ended, src/judge/ending-format.ts; null while in play (sql/022). */
+  ending: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
   created_at: DefaultedTimestamp;

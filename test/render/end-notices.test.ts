@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameEndTitle, soloWinText } from '../../src/render/end-notices.ts';
+import { gameEndText, gameEndTitle, soloWinText } from '../../src/render/end-notices.ts';
 import { noticeTitle } from '../../src/render/notice-titles.ts';
 
 // The Game over notice's title and a solo's reason, as players have always had them
@@ -15,5 +15,13 @@ describe('end notices', () => {
   it('says who won a solo, and titles the players revealed', () => {
     expect(soloWinText('France')).toBe('France has won the game.');
     expect(noticeTitle('players-revealed')).toBe('Players revealed');
+  });
+
+  it('says why a game ended, from its typed ending', () => {
+    expect(gameEndText({ kind: 'solo', winner: 'France' })).toBe('France has won the game.');
+    expect(gameEndText({ kind: 'draw', between: ['England', 'France'] })).toBe('It ends in a draw between England, France.');
+    expect(gameEndText({ kind: 'concession', winner: 'Russia' })).toBe('Russia wins: every other power has conceded.');
+    expect(gameEndText({ kind: 'master' })).toBe('The Master has ended the game.');
+    expect(gameEndText({ kind: 'terminated' })).toBe('The Master terminated the game.');
   });
 });

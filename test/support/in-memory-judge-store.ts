@@ -346,6 +346,7 @@ class InMemoryTransaction implements JudgeTransaction {
       processAt: null,
       signonGates: { minDedication: null, minOnTimeRatio: null, maxCivilDisorderRatio: null },
       options: {},
+      ending: null,
       privateWordHash: record.privateWordHash,
     };
     this.state.games.push(game);
