@@ -276,7 +276,7 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
   await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
   const schedule = await scheduleDeadline(ctx.tx, game, position.phase, ctx.now, null);
-  const deadline = deadlineText(game, schedule?.deadline ?? null) ?? 'not set: orders are processed as soon as all are in';
+  const deadline = deadlineText(game, schedule?.deadline ?? null);
   const final = await ctx.tx.seats(game.id);
   await countGameStart(ctx.tx, final);
   // Dummies are held by the Master, who gets the Master's copy only.

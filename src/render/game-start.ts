@@ -44,8 +44,8 @@ export interface GameStartInput {
   readonly gunboat: boolean;
   /** The starting position. */
   readonly position: Position;
-  /** The first deadline, already formatted. */
-  readonly deadline: string;
+  /** The first deadline, already formatted; null: the game has none. */
+  readonly deadline: string | null;
 }
 
 export const HIDDEN_ADDRESS = 'someone@somewhere';
@@ -70,7 +70,7 @@ export function renderGameStart(input: GameStartInput): string {
     const label = `     ${seatName(variant, player.seat)}:`;
     lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${hidden ? HIDDEN_ADDRESS : (player.address ?? HIDDEN_ADDRESS)}`);
   });
-  lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline}.`);
+  lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`);
   return lines.map((line) => `${line}\n`).join('');
 }
 

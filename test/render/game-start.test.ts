@@ -78,6 +78,11 @@ describe('renderGameStart', () => {
     expect(body).toContain('     Austria:     someone@somewhere\n');
     expect(body.split('\n').find((l) => l.includes('Austria:'))!.indexOf('someone')).toBe(18);
   });
+
+  it('says so when the game has no first deadline', () => {
+    const body = renderGameStart({ variant: standard, gameName: 'demo', assignments, recipient: null, gunboat: false, position: standard.startingPosition(), deadline: null });
+    expect(body).toContain('The deadline for the first orders is not set: orders are processed as soon as all are in.');
+  });
 });
 
 describe('renderPowerAssignment', () => {
