@@ -482,6 +482,12 @@ export type InfoPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'openings'
   Pick<OrdersPort, 'storedPhases'> &
   Pick<PressPort, 'gameHistory'> &
   OutboxPort;
+/** What the public web pages read: games, their seats and phases; nothing is written. */
+export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'privateWordHash' | 'seats'> & Pick<OrdersPort, 'phases' | 'storedPhases'>;
+/** A store whose transactions only read what the public pages show (a JudgeStore is one). */
+export interface PublicViewStore {
+  transaction<T>(work: (tx: PublicViewPorts) => Promise<T>): Promise<T>;
+}
 /** The address commands (STOP, SET ADDRESS codes): the address book, the seats at an address, the outbox. */
 export type AddressPorts = MailAddressPort & Pick<GamesPort, 'findGameById' | 'seats' | 'updateSeat'> & OutboxPort;
 

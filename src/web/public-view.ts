@@ -13,7 +13,7 @@ import { hasRule, type Game, type GameStatus } from '../judge/model.ts';
 import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/option-commands.ts';
 import { owesOrders } from '../judge/order-set.ts';
-import type { JudgeStore, JudgeTransaction } from '../judge/ports.ts';
+import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
 import { gatesText } from '../render/signon-gates.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
@@ -119,7 +119,7 @@ export interface PublicSite {
   map(name: string, phase: string | null): Promise<string | null>;
 }
 
-export function publicSite(store: JudgeStore): PublicSite {
+export function publicSite(store: PublicViewStore): PublicSite {
   return {
     games: (now) => store.transaction((tx) => gamesList(tx, now)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
@@ -130,7 +130,7 @@ export function publicSite(store: JudgeStore): PublicSite {
 
 const FINISHED: readonly GameStatus[] = ['completed', 'terminated'];
 
-async function gamesList(tx: JudgeTransaction, _now: Date): Promise<GamesListView> {
+async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView> {
   const { games, more } = await tx.searchGames([], WEB_LIST_LIMIT);
   const shown = games.filter((g) => g.status !== 'preparation');
   const rows: GameRow[] = [];
@@ -156,7 +156,7 @@ async function gamesList(tx: JudgeTransaction, _now: Date): Promise<GamesListVie
   };
 }
 
-async function gameView(tx: JudgeTransaction, name: string, now: Date): Promise<GameView | null> {
+async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<GameView | null> {
   const gameName = readGameName(name);
   const overview = gameName && (await tx.gameOverview(gameName));
   if (overview === null) return null;
@@ -244,7 +244,7 @@ function centreHistory(variant: Variant, phases: readonly { readonly phaseId: st
   return { powers: variant.powers.map((p) => p.name), rows };
 }
 
-async function gameDeadlines(tx: JudgeTransaction, name: string): Promise<GameDeadlines | null> {
+async function gameDeadlines(tx: PublicViewPorts, name: string): Promise<GameDeadlines | null> {
   const gameName = readGameName(name);
   const game = gameName && (await tx.findGame(gameName));
   if (!game) return null;
@@ -266,7 +266,7 @@ async function gameDeadlines(tx: JudgeTransaction, name: string): Promise<GameDe
   return { name: game.name, timeZone: game.timeZone, entries };
 }
 
-async function gameMap(tx: JudgeTransaction, name: string, wantedPhase: string | null): Promise<string | null> {
+async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | null): Promise<string | null> {
   const gameName = readGameName(name);
   const game = gameName && (await tx.findGame(gameName));
   if (!game || game.currentPhase === null) return null;
