@@ -4,14 +4,15 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
 
-// The use cases decide and src/render writes (issue 11): no words of a reply or a queued mail are
-// written inline in src/judge. What is checked: the expressions handed to a reply (`reply.push`,
-// `replies.push`), to a queued mail (`enqueueMail`'s and `archiveNotice`'s subject and body), and to the judge's notice
-// helpers (their title and body arguments, listed below), may hold no string or template literal
-// with words in it: only render's values, names and tokens such as a record's kind ('forming'),
-// a role ('monitor') or a command ('RESIGN'). A variable declared in the same function is followed
-// to its initialiser; not followed: a function that builds text and returns it into one of these,
-// which a reviewer still has to catch.
+// The use cases decide and src/render writes (issue 11): no words of a reply, a queued mail or a
+// refusal are written inline in src/judge. What is checked: the expressions handed to a reply
+// (`reply.push`, `replies.push`), to a refused block (`new BlockError`'s reason), to a queued mail
+// (`enqueueMail`'s and `archiveNotice`'s subject and body), and to the judge's notice helpers
+// (their title and body arguments, listed below), may hold no string or template literal with
+// words in it: only render's values, names and tokens such as a record's kind ('forming'), a role
+// ('monitor') or a command ('RESIGN', 'SET NO ABSENCE'). A variable declared in the same function
+// is followed to its initialiser; not followed: a function that builds text and returns it into
+// one of these, which a reviewer still has to catch.
 
 /** The notice helpers of src/judge and which of their arguments are a title or a body. */
 const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
@@ -22,9 +23,9 @@ const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
   announceEnd: [5],
 };
 
-/** A literal with words: anything with a letter but a token like 'forming', 'set-absence' or a command's 'RESIGN'. */
+/** A literal with words: anything with a letter but a token like 'forming', 'set-absence' or a command's 'RESIGN' or 'SET NO ABSENCE'. */
 function hasWords(text: string): boolean {
-  return /[A-Za-z]/.test(text) && !/^[a-z][a-z0-9_-]*$/.test(text) && !/^[A-Z][A-Z0-9_]*!?$/.test(text);
+  return /[A-Za-z]/.test(text) && !/^[a-z][a-z0-9_-]*$/.test(text) && !/^[A-Z][A-Z0-9_]*!?$/.test(text) && !/^[A-Z][A-Z0-9_]*( [A-Z0-9_]*)*$/.test(text);
 }
 
 function literalText(node: ts.Node): string | null {
@@ -88,7 +89,7 @@ function isReplyPush(call: ts.CallExpression): boolean {
 interface InlineText {
   readonly module: string;
   readonly line: number;
-  readonly sink: 'reply' | 'notice';
+  readonly sink: 'reply' | 'notice' | 'refusal';
   readonly text: string;
 }
 
@@ -100,6 +101,8 @@ function inlineTexts(module: string, source: string): InlineText[] {
     for (const text of wordyLiterals(node)) found.push({ module, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, sink, text });
   };
   const visit = (node: ts.Node): void => {
+    // A refused block's reason: `new BlockError(line, reason)`.
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BlockError' && node.arguments?.[1]) report('refusal', node.arguments[1]);
     if (ts.isCallExpression(node)) {
       const name = calleeName(node);
       if (isReplyPush(node)) for (const argument of node.arguments) report('reply', argument);
@@ -120,7 +123,7 @@ function inlineTexts(module: string, source: string): InlineText[] {
   return found;
 }
 
-describe('the words of replies and notices are written by src/render', () => {
+describe('the words of replies, notices and refusals are written by src/render', () => {
   const judge = sourceModules().filter((module) => layerOf(module) === 'judge');
   const found = judge.flatMap((module) => inlineTexts(module, readFileSync(path.join(SRC, module), 'utf8')));
 
@@ -130,6 +133,10 @@ describe('the words of replies and notices are written by src/render', () => {
 
   it('no notice text is written inline in src/judge', () => {
     expect(found.filter((t) => t.sink === 'notice').map((t) => `${t.module}:${t.line} ${t.text}`)).toEqual([]);
+  });
+
+  it('no refusal reason is written inline in src/judge', () => {
+    expect(found.filter((t) => t.sink === 'refusal').map((t) => `${t.module}:${t.line} ${t.text}`)).toEqual([]);
   });
 
   it('catches a reply or a notice written inline, and lets render values, names and tokens pass', () => {
@@ -142,6 +149,9 @@ describe('the words of replies and notices are written by src/render', () => {
       "await noticeToAll(ctx.tx, ctx.config, game, seats, notice.title, () => notice.body);",
       "await parameterChange(ctx, session, `The Master has paused game '${game.name}'.`);",
       "function f() { const body = `Your game ${name} is over.`; ctx.reply.push(body); }",
+      "throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);",
+      "throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-draws', gameName: game.name }));",
+      "throw new BlockError(line, renderMasterRefusal({ kind: 'listed', command: listed ? 'SET LISTED' : 'SET UNLISTED' }));",
     ].join('\n');
     expect(inlineTexts('judge/example.ts', source).map((t) => [t.line, t.sink])).toEqual([
       [1, 'reply'],
@@ -149,6 +159,7 @@ describe('the words of replies and notices are written by src/render', () => {
       [5, 'notice'],
       [7, 'notice'],
       [8, 'reply'],
+      [9, 'refusal'],
     ]);
   });
 });
