@@ -53,6 +53,12 @@ export interface PressNaming {
   initial(id: PartyId): string;
 }
 
+/** The Master's and the observers' names in press: one observer writes, all of them read. */
+export function groupName(group: 'master' | 'observers', as: 'sender' | 'recipient'): string {
+  if (group === 'master') return 'the Master';
+  return as === 'sender' ? 'an Observer' : 'the Observers';
+}
+
 export interface PressPlace {
   readonly game: string;
   readonly phase?: string | null;

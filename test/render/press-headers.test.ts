@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinNames, pressBody, pressEcho, pressHeader, pressSubject, type PartyId, type PressNaming, type PressViews } from '../../src/render/press-headers.ts';
+import { groupName, joinNames, pressBody, pressEcho, pressHeader, pressSubject, type PartyId, type PressNaming, type PressViews } from '../../src/render/press-headers.ts';
 import { verbatim } from '../../src/render/wrap.ts';
 
 // The words around a press, written from its two views (test/judge/press plays them through
@@ -48,5 +48,12 @@ describe('press headers', () => {
     const input = { views: white, kind: 'white' as const, reached: ['ITALY', 'M'] as PartyId[], quiet: false, game: 'demo', text: 'Hello.' };
     expect(pressEcho(input, naming)).toBe(`Press sent to Italy, the Master.\n\n${pressBody("Message from France to Italy and the Master in 'demo':", verbatim('Hello.'))}\n\nEnd of message.`);
     expect(pressEcho({ ...input, views: grey, kind: 'grey', quiet: true }, naming)).toBe('Grey broadcast sent to everyone.');
+  });
+});
+
+describe('groupName', () => {
+  it('names the Master alike both ways, one observer as a sender and all of them as recipients', () => {
+    expect([groupName('master', 'sender'), groupName('master', 'recipient')]).toEqual(['the Master', 'the Master']);
+    expect([groupName('observers', 'sender'), groupName('observers', 'recipient')]).toEqual(['an Observer', 'the Observers']);
   });
 });

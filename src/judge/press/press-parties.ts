@@ -1,5 +1,6 @@
 import type { PowerRef } from '../../commands/power-list.ts';
 import type { Variant } from '../../engine/variant.ts';
+import { groupName } from '../../render/press-headers.ts';
 import type { Game, Seat, SeatStatus } from '../model.ts';
 import { MASTER_PARTY, OBSERVERS_PARTY, PRESTART_PREFIX, type PartyId } from './press-types.ts';
 
@@ -55,10 +56,14 @@ export function partyNaming(variant: Variant): PartyNaming {
     if (index >= 0) return index;
     return powerCount + (prestartNumber(id) ?? 0);
   };
-  const powerName = (id: PartyId): string => variant.powers.find((p) => p.id === id)?.name ?? id;
+  const name = (id: PartyId, as: 'sender' | 'recipient'): string => {
+    if (id === MASTER_PARTY) return groupName('master', as);
+    if (id === OBSERVERS_PARTY) return groupName('observers', as);
+    return variant.powers.find((p) => p.id === id)?.name ?? id;
+  };
   return {
-    senderName: (id) => (id === MASTER_PARTY ? 'the Master' : id === OBSERVERS_PARTY ? 'an Observer' : powerName(id)),
-    recipientName: (id) => (id === MASTER_PARTY ? 'the Master' : id === OBSERVERS_PARTY ? 'the Observers' : powerName(id)),
+    senderName: (id) => name(id, 'sender'),
+    recipientName: (id) => name(id, 'recipient'),
     initial: (id) => {
       if (id === MASTER_PARTY || id === OBSERVERS_PARTY) return id;
       const power = variant.powers.find((p) => p.id === id);
