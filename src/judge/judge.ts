@@ -1,6 +1,7 @@
 import type { PhaseId } from '../engine/types.ts';
 import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
 import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from '../render/index.ts';
+import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { createGame } from './create-game.ts';
@@ -344,7 +345,7 @@ export class Judge {
             // PURGE and RENAME carry the Master's password themselves (DPjudge).
             await masterCommandWithoutSignon(ctx, command);
           } else {
-            ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });
+            ctx.errors.push({ line: command.line, message: renderSessionRefusal({ kind: 'signon-first', command: command.text }) });
           }
         }
         return;

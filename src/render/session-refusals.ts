@@ -16,6 +16,8 @@ export type SessionRefusal =
 /** Why an opener lets nobody in. */
 export type SignonRefusal =
   | { readonly kind: 'bad-signon' }
+  /** A player's command in a mail with no SIGNON before it. */
+  | { readonly kind: 'signon-first'; readonly command: string }
   | { readonly kind: 'game-terminated'; readonly gameName: string }
   | { readonly kind: 'signon-not-forming'; readonly gameName: string; readonly status: string; readonly initial: string }
   | { readonly kind: 'variant-mismatch'; readonly gameName: string; readonly variantTitle: string; readonly written: string }
@@ -129,6 +131,8 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
   switch (refusal.kind) {
     case 'bad-signon':
       return 'Invalid game, power or password';
+    case 'signon-first':
+      return `${refusal.command}: this needs a SIGNON line first`;
     case 'game-terminated':
       return `Game '${refusal.gameName}' has been terminated; only its Master can still sign on to it`;
     case 'signon-not-forming':

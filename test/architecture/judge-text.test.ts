@@ -86,6 +86,14 @@ function isReplyPush(call: ts.CallExpression): boolean {
   return name === 'reply' || name === 'replies';
 }
 
+/** `ctx.errors.push`, `errors.push`. */
+function isErrorsPush(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'push') return false;
+  const target = callee.expression;
+  return (ts.isIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : null) === 'errors';
+}
+
 interface InlineText {
   readonly module: string;
   readonly line: number;
@@ -103,6 +111,13 @@ function inlineTexts(module: string, source: string): InlineText[] {
   const visit = (node: ts.Node): void => {
     // A refused block's reason: `new BlockError(line, reason)`.
     if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BlockError' && node.arguments?.[1]) report('refusal', node.arguments[1]);
+    // A refusal added to the block's errors without throwing: `errors.push({ line, message })`.
+    if (ts.isCallExpression(node) && isErrorsPush(node)) {
+      for (const argument of node.arguments) {
+        if (!ts.isObjectLiteralExpression(argument)) continue;
+        for (const property of argument.properties) if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'message') report('refusal', property.initializer);
+      }
+    }
     if (ts.isCallExpression(node)) {
       const name = calleeName(node);
       if (isReplyPush(node)) for (const argument of node.arguments) report('reply', argument);
@@ -152,6 +167,8 @@ describe('the words of replies, notices and refusals are written by src/render',
       "throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);",
       "throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-draws', gameName: game.name }));",
       "throw new BlockError(line, renderMasterRefusal({ kind: 'listed', command: listed ? 'SET LISTED' : 'SET UNLISTED' }));",
+      "ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });",
+      "ctx.errors.push({ line: command.line, message: renderSessionRefusal({ kind: 'signon-first', command: command.text }) });",
     ].join('\n');
     expect(inlineTexts('judge/example.ts', source).map((t) => [t.line, t.sink])).toEqual([
       [1, 'reply'],
@@ -160,6 +177,7 @@ describe('the words of replies, notices and refusals are written by src/render',
       [7, 'notice'],
       [8, 'reply'],
       [9, 'refusal'],
+      [12, 'refusal'],
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { gatesText, gateTitle, percent, requirementText, unmetGateText } from '.
 
 const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'bad-signon' }, 'Invalid game, power or password'],
+  [{ kind: 'signon-first', command: 'MOVE F Bre-Mao' }, 'MOVE F Bre-Mao: this needs a SIGNON line first'],
   [{ kind: 'game-terminated', gameName: 'demo' }, "Game 'demo' has been terminated; only its Master can still sign on to it"],
   [
     { kind: 'signon-not-forming', gameName: 'demo', status: 'active', initial: 'A' },
