@@ -27,7 +27,7 @@ import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { endReason } from './game-ending.ts';
 import { hasRule, type Game, type GameName, type MailAddress } from './model.ts';
-import { renderSummary, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
+import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
@@ -197,12 +197,11 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   const current = stored.find((p) => p.phaseId === game.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
   const played = stored.filter((p) => p.seq <= current);
   const seats = (await ctx.tx.seats(game.id)).filter((s) => s.role === 'power' && s.power !== null);
-  const holderOf = (seat: { readonly address: string; readonly status: string }): string => (seat.status === 'dummy' ? '(dummy)' : seat.status === 'resigned' ? '(vacant)' : seat.address);
   const powers: SummaryPower[] = seats.map((seat) => {
     // Who held the power in each phase: the snapshot taken as the phase began, and now for the current one.
     const held = played.map((p) => {
       const then = p.seq === current ? undefined : p.snapshot?.seats.find((s) => s.id === seat.id);
-      return { phaseId: p.phaseId, holder: then ? holderOf(then) : holderOf(seat) };
+      return { phaseId: p.phaseId, holder: summaryHolder(then ?? seat) };
     });
     const stints: SummaryStint[] = [];
     for (const [index, { phaseId, holder }] of held.entries()) {
@@ -211,7 +210,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
       if (last) stints[stints.length - 1] = { ...last, to: held[index - 1]!.phaseId };
       stints.push({ address: holder, from: phaseId, to: null });
     }
-    return { power: seat.power!, stints, state: SEAT_STATE[seat.status] ?? null };
+    return { power: seat.power!, stints, state: summaryState(seat.status) };
   });
   const ended = game.status === 'completed' || game.status === 'terminated';
   const players = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? 'hidden' : ended ? 'addresses' : 'numbers';
@@ -220,5 +219,3 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: p.position })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }
-
-const SEAT_STATE: Readonly<Partial<Record<string, string>>> = { dummy: 'dummy', cd: 'civil disorder', abandoned: 'abandoned', resigned: 'vacant', eliminated: 'eliminated' };

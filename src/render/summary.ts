@@ -47,6 +47,18 @@ export interface SummaryInput {
 
 const WIDTH = 76;
 
+/** Who held a power in a phase, as the roster shows it: nobody for a dummy or a vacant seat. */
+export function summaryHolder(seat: { readonly address: string; readonly status: string }): string {
+  return seat.status === 'dummy' ? '(dummy)' : seat.status === 'resigned' ? '(vacant)' : seat.address;
+}
+
+const SEAT_STATE: Readonly<Partial<Record<string, string>>> = { dummy: 'dummy', cd: 'civil disorder', abandoned: 'abandoned', resigned: 'vacant', eliminated: 'eliminated' };
+
+/** A seat's state when not simply played, in the roster's words; null for a seat in play. */
+export function summaryState(status: string): string | null {
+  return SEAT_STATE[status] ?? null;
+}
+
 export function renderSummary(input: SummaryInput): string {
   const { variant } = input;
   const out: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { parsePhaseId } from '../../src/engine/phase.ts';
-import { renderSummary, summaryYears, type SummaryPower } from '../../src/render/summary.ts';
+import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower } from '../../src/render/summary.ts';
 import { provinceId as prov } from '../../src/engine/ids.ts';
 
 // SUMMARY's layout: roster by stints, the owner grid by year, the counts with the index, the result.
@@ -37,6 +37,11 @@ describe('SUMMARY', () => {
     const hidden = renderSummary({ ...input, players: 'hidden' });
     expect(hidden).not.toMatch(/@|player \d|vacant/);
     expect(hidden).toContain('  England (dummy)\n');
+  });
+
+  it("names a seat's holder and state in the roster's words", () => {
+    expect(['dummy', 'resigned', 'active', 'cd'].map((status) => summaryHolder({ address: 'a@x.example', status }))).toEqual(['(dummy)', '(vacant)', 'a@x.example', 'a@x.example']);
+    expect(['dummy', 'cd', 'abandoned', 'resigned', 'eliminated', 'active'].map(summaryState)).toEqual(['dummy', 'civil disorder', 'abandoned', 'vacant', 'eliminated', null]);
   });
 
   it('keeps within 76 columns for the largest variant', () => {
