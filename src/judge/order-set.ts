@@ -1,5 +1,5 @@
 import { checkPhaseOrders, powersAdjusting } from '../engine/check-orders.ts';
-import { didYouMean } from '../engine/suggest.ts';
+import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { SubmittedOrder } from '../engine/results.ts';
 import type { Order, PowerId, Position } from '../engine/types.ts';
@@ -53,7 +53,10 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
         continue;
       }
       const named = parsed.power === null ? power : variant.power(parsed.power)?.id;
-      const error = named === power ? null : named === undefined ? `"${parsed.power}" is not a power${didYouMean(parsed.power!, variant.powers.map((p) => p.name))}` : `You cannot order ${variant.powerById(named).name}'s units`;
+      const error =
+        named === power
+          ? null
+          : renderSessionRefusal(named === undefined ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) } : { kind: 'order-other-power', powerName: variant.powerById(named).name });
       checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
     }
   }

@@ -3,7 +3,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
@@ -82,7 +82,7 @@ export async function processIfReady(tx: GamePorts, config: JudgeConfig, gameId:
   // njudge's MANUAL PROCESS: a ready turn waits for the Master's PROCESS.
   if (at !== 'not ready' && hasRule(game, 'MANUAL_PROCESS')) {
     await withdrawProcessing(tx, game);
-    return { ...unchanged, note: `Every order is in: game '${game.name}' is processed when its Master sends PROCESS (MANUAL PROCESS).` };
+    return { ...unchanged, note: renderManualProcessNote(game.name) };
   }
   if (at === 'not ready') {
     await withdrawProcessing(tx, game);

@@ -6,7 +6,7 @@
 export { mapperHeader, withMapperHeader, type MapperHeaderInput } from './mapper-header.ts';
 export { renderResults, type ResultsInput } from './results.ts';
 export { renderOwnership, type OwnershipInput, type PowerStanding } from './ownership.ts';
-export { renderOrdersOnFile, renderOrderStatus, renderProcessingTime, type OrderLine, type OrderStatusInput } from './order-status.ts';
+export { renderOrdersOnFile, renderOrderStatus, renderManualProcessNote, renderProcessingTime, type OrderLine, type OrderStatusInput } from './order-status.ts';
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
 export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';

@@ -225,6 +225,11 @@ export function renderProcessingTime(gameName: string, at: string, waitHolds: bo
   return `Game '${gameName}': All orders are in.  The turn will be processed at\n${at}${waitHolds ? ' unless someone sets WAIT' : ''}.\n`;
 }
 
+/** Appended to the reply of a mail after which every order is in, in a MANUAL PROCESS game. */
+export function renderManualProcessNote(gameName: string): string {
+  return `Every order is in: game '${gameName}' is processed when its Master sends PROCESS (MANUAL PROCESS).`;
+}
+
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -16,6 +16,9 @@ export type SessionRefusal =
 /** Why an opener lets nobody in. */
 export type SignonRefusal =
   | { readonly kind: 'bad-signon' }
+  /** An order naming a power that is not in the game, or another player's power. */
+  | { readonly kind: 'order-not-a-power'; readonly written: string; readonly powers: readonly string[] }
+  | { readonly kind: 'order-other-power'; readonly powerName: string }
   /** A player's command in a mail with no SIGNON before it. */
   | { readonly kind: 'signon-first'; readonly command: string }
   | { readonly kind: 'game-terminated'; readonly gameName: string }
@@ -131,6 +134,10 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
   switch (refusal.kind) {
     case 'bad-signon':
       return 'Invalid game, power or password';
+    case 'order-not-a-power':
+      return `"${refusal.written}" is not a power${didYouMean(refusal.written, refusal.powers)}`;
+    case 'order-other-power':
+      return `You cannot order ${refusal.powerName}'s units`;
     case 'signon-first':
       return `${refusal.command}: this needs a SIGNON line first`;
     case 'game-terminated':

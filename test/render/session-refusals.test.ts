@@ -8,6 +8,8 @@ import { gatesText, gateTitle, percent, requirementText, unmetGateText } from '.
 
 const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'bad-signon' }, 'Invalid game, power or password'],
+  [{ kind: 'order-not-a-power', written: 'Frnace', powers: ['Austria', 'England', 'France'] }, '"Frnace" is not a power; did you mean France?'],
+  [{ kind: 'order-other-power', powerName: 'England' }, "You cannot order England's units"],
   [{ kind: 'signon-first', command: 'MOVE F Bre-Mao' }, 'MOVE F Bre-Mao: this needs a SIGNON line first'],
   [{ kind: 'game-terminated', gameName: 'demo' }, "Game 'demo' has been terminated; only its Master can still sign on to it"],
   [
