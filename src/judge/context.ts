@@ -97,7 +97,7 @@ export interface GameSession {
 }
 
 /** Addresses of everyone who follows the game: players, the Master, observers and monitors. */
-export function everyone(seats: readonly Seat[]): string[] {
+export function everyone(seats: readonly Seat[]): MailAddress[] {
   return [...new Set(seats.filter((s) => s.status !== 'resigned').map((s) => s.address))];
 }
 

@@ -18,7 +18,7 @@ import { deadlineAdjustmentTitle } from '../render/time-notices.ts';
 import type { JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { nextLateCheck } from './late-checks.ts';
-import { hasRule, type Game } from './model.ts';
+import { hasRule, type Game, type MailAddress } from './model.ts';
 import { owesOrders } from './order-set.ts';
 import type { GameJob, GamePatch, NoticePorts, SchedulePorts, SeatRecord } from './ports.ts';
 
@@ -87,7 +87,7 @@ export async function noticeToAll(
   options: { readonly lateSeats?: ReadonlySet<number> } = {},
 ): Promise<void> {
   const lateSeats = options.lateSeats ?? new Set<number>();
-  const byAddress = new Map<string, { zone: string | null; late: boolean }>();
+  const byAddress = new Map<MailAddress, { zone: string | null; late: boolean }>();
   for (const seat of readers) {
     if (seat.status === 'resigned') continue;
     const reader = byAddress.get(seat.address) ?? { zone: null, late: false };
@@ -95,7 +95,7 @@ export async function noticeToAll(
     reader.late ||= lateSeats.has(seat.id);
     byAddress.set(seat.address, reader);
   }
-  const groups = new Map<string, { zone: string | null; late: boolean; to: string[] }>();
+  const groups = new Map<string, { zone: string | null; late: boolean; to: MailAddress[] }>();
   for (const [address, reader] of byAddress) {
     const key = `${reader.late}|${reader.zone ?? ''}`;
     const group = groups.get(key) ?? { ...reader, to: [] };

@@ -1,4 +1,5 @@
 import type { OutgoingMail, SeatRecord } from './ports.ts';
+import type { MailAddress } from './model.ts';
 
 // Where a seat's game mail goes besides its first address. Pure, so the stores can apply it as
 // they queue the mail (the layer rules let the store import it, as it does the port).
@@ -19,7 +20,7 @@ export function copiesToExtraAddresses(mail: Pick<OutgoingMail, 'kind' | 'gameId
  */
 export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<SeatRecord, 'address' | 'extraAddresses'>[]): OutgoingMail {
   if (!copiesToExtraAddresses(mail)) return mail;
-  const extras = new Map<string, string[]>();
+  const extras = new Map<string, MailAddress[]>();
   for (const holder of holders) {
     const more = holder.extraAddresses ?? [];
     if (more.length === 0) continue;

@@ -498,7 +498,7 @@ export function replySubject(subject: string, config: Pick<JudgeConfig, 'code' |
   return ['Re:', errorFlag ? '[Error Flag]' : '', prefix, own || (game ? '' : `your mail to ${config.name}`)].filter((part) => part !== '').join(' ');
 }
 
-function replyTo(message: InboundMail, config: JudgeConfig, sender: string, sections: readonly string[], options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): OutgoingMail {
+function replyTo(message: InboundMail, config: JudgeConfig, sender: MailAddress, sections: readonly string[], options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = replySubject(message.subject ?? '', config, options);
   return {

@@ -139,7 +139,7 @@ export async function setAddresses(
 }
 
 /** The mail asking a new address to send its code back. */
-function codeMail(config: JudgeConfig, gameId: number, gameName: string, address: string, code: string): OutgoingMail {
+function codeMail(config: JudgeConfig, gameId: number, gameName: string, address: MailAddress, code: string): OutgoingMail {
   const body = renderAddressCodeMail({ gameName, judgeAddress: config.address, address, code, days: ADDRESS_CODE_DAYS });
   // Wrapped here: the sender wraps only replies and notices, and this mail is neither.
   return { to: [address], subject: addressCodeSubject(config.code, gameName, code), body: `${wrapLongLines(body)}\n`, gameId, kind: 'confirm-address' };

@@ -6,6 +6,7 @@ import type { Variant } from '../engine/variant.ts';
 import { renderMapSvg } from '../render/map-picture.ts';
 import { renderMapPng } from '../render/map-png.ts';
 import type { MailAttachment, SeatRecord } from './ports.ts';
+import type { MailAddress } from './model.ts';
 
 // The map picture a results mail or a MAP reply carries. A picture names powers only, never players,
 // so gunboat and NO_REVEAL games may have one like any other. A PNG is queued as its SVG and drawn by
@@ -83,8 +84,8 @@ export function attachmentBytes(attachment: MailAttachment): Buffer | null {
  * Who of the game's followers gets the picture with results, and who asked for text alone (SET MAP OFF).
  * An address with several seats gets the picture unless every one of them turned it off.
  */
-export function splitByPictureChoice(seats: readonly SeatRecord[]): { readonly withPicture: string[]; readonly textOnly: string[] } {
-  const wants = new Map<string, boolean>();
+export function splitByPictureChoice(seats: readonly SeatRecord[]): { readonly withPicture: MailAddress[]; readonly textOnly: MailAddress[] } {
+  const wants = new Map<MailAddress, boolean>();
   for (const seat of seats) {
     if (seat.status === 'resigned') continue;
     wants.set(seat.address, (wants.get(seat.address) ?? false) || seat.mapPictures !== false);

@@ -12,7 +12,7 @@ import { noticeToAll, rescheduleJobs, scheduleDeadline } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { startGame } from './enter-game.ts';
 import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from './game-events.ts';
-import { NO_SIGNON_GATES, type Game, type GameEnding } from './model.ts';
+import { NO_SIGNON_GATES, type Game, type GameEnding, type MailAddress } from './model.ts';
 import { GATE_KEYS } from './signon-gates.ts';
 import { gateTitle, requirementText } from '../render/signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -360,7 +360,7 @@ function powerName(session: ActingSession, seat: SeatRecord): string {
   return session.variant.powerById(seat.power!).name;
 }
 
-async function tell(ctx: BlockContext<OutboxPort>, session: ActingSession, to: string, what: string, body: string): Promise<void> {
+async function tell(ctx: BlockContext<OutboxPort>, session: ActingSession, to: MailAddress, what: string, body: string): Promise<void> {
   if (to === masterSeat(session)!.address) return;
   await ctx.tx.enqueueMail({ to: [to], subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
 }

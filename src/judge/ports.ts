@@ -37,7 +37,7 @@ export interface MailAttachment {
 }
 
 export interface OutgoingMail {
-  readonly to: readonly string[];
+  readonly to: readonly MailAddress[];
   readonly subject: string;
   readonly body: string;
   readonly attachments?: readonly MailAttachment[];

@@ -3,6 +3,7 @@ import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame, type HarnessGame } from '../support/judge-harness.ts';
 import { SPRING_1901_ORDERS } from './game-fixture.ts';
 import { gameName } from '../support/names.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 
 // njudge's UNSTART and ROLLBACK FORMING (issue 13): a game still in its first phase goes back to
 // forming; one game on the in-memory storage port, no database.
@@ -12,7 +13,7 @@ const GM = 'gm@players.example';
 describe('UNSTART / ROLLBACK FORMING', () => {
   const store = new InMemoryJudgeStore();
   let game: HarnessGame;
-  const lastReply = (to: string) => store.outbox().filter((m) => m.kind === 'reply' && m.to.includes(to)).at(-1)!.body;
+  const lastReply = (to: string) => store.outbox().filter((m) => m.kind === 'reply' && m.to.includes(mailAddress(to))).at(-1)!.body;
   const master = async (lines: string) => {
     await game.judge.receive(inboundMail(GM, `SIGNON Mdemo gmpass\n${lines}`));
     return lastReply(GM);

@@ -18,7 +18,7 @@ async function voting(rules: string) {
   const as = async (power: string, lines: string): Promise<string> => {
     const before = store.outbox().length;
     await game.as(power, lines);
-    const reply = store.outbox().slice(before).find((m) => m.kind === 'reply' && m.to.includes(addressOf.get(power) ?? ''));
+    const reply = store.outbox().slice(before).find((m) => m.kind === 'reply' && m.to.some((to) => to === addressOf.get(power)));
     return reply?.body ?? '';
   };
   const status = async () => store.transaction(async (tx) => (await tx.findGame(gameName('demo')))!.status);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../src/store/index.ts';
 import type { InboundRecord } from '../../src/judge/ports.ts';
+import { mailAddress } from '../../src/judge/model.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { insertGame } from './fixtures.ts';
@@ -164,7 +165,7 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('writes queued mail and outcomes at commit, in order, and drops those of a rolled-back savepoint', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    const mail = (subject: string) => ({ to: ['x@example.test'], subject, body: `${subject}\n`, headers: { 'In-Reply-To': '<m@example.test>' }, kind: 'reply' });
+    const mail = (subject: string) => ({ to: [mailAddress('x@example.test')], subject, body: `${subject}\n`, headers: { 'In-Reply-To': '<m@example.test>' }, kind: 'reply' });
     await store.transaction(async (tx) => {
       await tx.recordInbound([{ messageId: '<m@example.test>', from: 'x@example.test', subject: 'orders' }]);
       await tx.enqueueMail(mail('first'));
@@ -188,7 +189,7 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('writes text with a lone surrogate (from a mail in a broken charset) as U+FFFD, as a text parameter would', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    await store.transaction((tx) => tx.enqueueMail({ to: ['x@example.test'], subject: 'Re: \ud800', body: 'press: a\udc00b\n', kind: 'reply' }));
+    await store.transaction((tx) => tx.enqueueMail({ to: [mailAddress('x@example.test')], subject: 'Re: \ud800', body: 'press: a\udc00b\n', kind: 'reply' }));
     expect(await db.selectFrom('outbox').select(['subject', 'body']).execute()).toEqual([{ subject: 'Re: \ufffd', body: 'press: a\ufffdb\n' }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { SessionCommand } from '../../commands/command-types.ts';
 import type { PowerId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
-import type { Game, Seat } from '../model.ts';
+import type { Game, MailAddress, Seat } from '../model.ts';
 
 // The vocabulary of press planning: what the judge hands in, and the plan it gets back
 // (who receives what, what the sender is told, what is archived, or why it is refused).
@@ -49,7 +49,7 @@ export type { PressReader, PressView, PressViews } from '../../render/press-head
 
 export interface PressDelivery {
   readonly seatId: number;
-  readonly address: string;
+  readonly address: MailAddress;
   readonly subject: string;
   readonly body: string;
 }
