@@ -387,8 +387,8 @@ async function takeover(
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   // A player coming back to the power they left is not gated: its record is their own doing,
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
-  if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'take over a power in');
-  if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'take over a power in');
+  if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'takeover');
+  if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'takeover');
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);

@@ -59,8 +59,8 @@ export async function replacePlayer(ctx: BlockContext<GamePorts>, session: Actin
     throw new BlockError(line, renderMasterRefusal({ kind: 'plays-in-game', newcomer, gameName: game.name }));
   }
   try {
-    requireAccess(game, newcomer, line, 'take over a power in');
-    await requireSignonGates({ ...ctx, sender: newcomer }, game, line, 'take over a power in');
+    requireAccess(game, newcomer, line, 'takeover');
+    await requireSignonGates({ ...ctx, sender: newcomer }, game, line, 'takeover');
   } catch (error) {
     if (!(error instanceof BlockError)) throw error;
     throw new BlockError(line, renderMasterRefusal({ kind: 'newcomer-refused', newcomer, reason: error.message }));

@@ -1,7 +1,7 @@
 import { didYouMean, orList } from '../engine/suggest.ts';
 import { ordinal } from './ordinal.ts';
 import { REFUSED_OPTIONS, REFUSED_RULES } from './refused-options.ts';
-import { unmetGateText, type GateAction, type UnmetGate } from './signon-gates.ts';
+import { gateActionText, unmetGateText, type GateAction, type UnmetGate } from './signon-gates.ts';
 
 // Why a signed-on player's command, a JOIN, SIGNON, OBSERVE or TAKEOVER, a SET option or RULE
 // line or a PRESS is refused, by kind: the judge decides that and why, these write it.
@@ -159,9 +159,9 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
     case 'power-taken':
       return `${refusal.power} has already been taken`;
     case 'access-denied':
-      return `The Master of game '${refusal.gameName}' does not allow you to ${refusal.action} it`;
+      return `The Master of game '${refusal.gameName}' does not allow you to ${gateActionText(refusal.action)} it`;
     case 'gates-unmet':
-      return `Your record does not meet what game '${refusal.gameName}' asks of players who ${refusal.action} it: ${refusal.unmet.map(unmetGateText).join('; and ')}. (GET DEDICATION shows your record.)`;
+      return `Your record does not meet what game '${refusal.gameName}' asks of players who ${gateActionText(refusal.action)} it: ${refusal.unmet.map(unmetGateText).join('; and ')}. (GET DEDICATION shows your record.)`;
     case 'observer-name':
       return `"${refusal.name}" cannot be an observer's name: it names a power or the Master`;
     case 'already-resigned':

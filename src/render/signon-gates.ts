@@ -9,7 +9,12 @@ export type GateKey = 'minDedication' | 'minOnTimeRatio' | 'maxCivilDisorderRati
 export type GateValues = Readonly<Record<GateKey, number | null>>;
 
 /** What the gated player is doing (the words of the refusal, as in "players who join it"). */
-export type GateAction = 'join' | 'take over a power in';
+export type GateAction = 'join' | 'takeover';
+
+/** The action as the refusal says it: "players who … it". */
+export function gateActionText(action: GateAction): string {
+  return action === 'join' ? 'join' : 'take over a power in';
+}
 
 /** A gate a player's record fails, with the player's own figures. */
 export type UnmetGate =

@@ -27,7 +27,7 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'not-a-power-in-variant', written: 'Frnace', variantTitle: 'Standard', powers: ['England', 'France'] }, '"Frnace" is not a power in Standard; did you mean France?'],
   [{ kind: 'not-a-power-in-variant', written: 'Zork', variantTitle: 'Standard', powers: ['England', 'France'] }, '"Zork" is not a power in Standard'],
   [{ kind: 'power-taken', power: 'France' }, 'France has already been taken'],
-  [{ kind: 'access-denied', gameName: 'demo', action: 'take over a power in' }, "The Master of game 'demo' does not allow you to take over a power in it"],
+  [{ kind: 'access-denied', gameName: 'demo', action: 'takeover' }, "The Master of game 'demo' does not allow you to take over a power in it"],
   [
     { kind: 'gates-unmet', gameName: 'demo', action: 'join', unmet: [{ key: 'minDedication', required: 10, points: 3 }, { key: 'maxCivilDisorderRatio', required: 0.1, ratio: 0.25, resigned: 1 }] },
     "Your record does not meet what game 'demo' asks of players who join it: a dedication of at least 10 points; yours is 3; and a civil-disorder ratio of at most 10%; yours is 25% (1 abandoned or in civil disorder). (GET DEDICATION shows your record.)",
