@@ -13,6 +13,7 @@ const endingSchema: z.ZodType<GameEnding> = z.union([
   z.object({ kind: z.enum(['solo', 'concession']), victors: z.tuple([power]) }),
   z.object({ kind: z.literal('draw'), victors: z.array(power).min(1) }),
   z.object({ kind: z.enum(['master', 'terminated']), victors: z.tuple([]) }),
+  z.object({ kind: z.literal('told'), victors: z.tuple([]), text: z.string().min(1) }),
 ]);
 
 /** A stored ending read back: null when absent or not of this shape. */

@@ -17,5 +17,7 @@ export function endReason(ending: GameEnding, variant: Variant): GameEndReason {
     case 'master':
     case 'terminated':
       return { kind: ending.kind };
+    case 'told':
+      return { kind: 'told', text: ending.text };
   }
 }

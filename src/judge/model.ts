@@ -90,7 +90,9 @@ export interface Game {
 export type GameEnding =
   | { readonly kind: 'solo' | 'concession'; readonly victors: readonly [PowerId] }
   | { readonly kind: 'draw'; readonly victors: readonly PowerId[] }
-  | { readonly kind: 'master' | 'terminated'; readonly victors: readonly [] };
+  | { readonly kind: 'master' | 'terminated'; readonly victors: readonly [] }
+  /** A game that ended before endings were stored (sql/022): the reason as its end notice told it. */
+  | { readonly kind: 'told'; readonly victors: readonly []; readonly text: string };
 
 /** The game options that carry a value; flags are rules. Absent: the default. */
 export interface GameOptionValues {

@@ -19,7 +19,8 @@ export function soloWinText(power: string): string {
 export type GameEndReason =
   | { readonly kind: 'solo' | 'concession'; readonly winner: string }
   | { readonly kind: 'draw'; readonly between: readonly string[] }
-  | { readonly kind: 'master' | 'terminated' };
+  | { readonly kind: 'master' | 'terminated' }
+  | { readonly kind: 'told'; readonly text: string };
 
 export function gameEndText(reason: GameEndReason): string {
   switch (reason.kind) {
@@ -29,6 +30,8 @@ export function gameEndText(reason: GameEndReason): string {
       return voteEndText({ kind: 'conceded', winner: reason.winner });
     case 'draw':
       return voteEndText({ kind: 'draw', between: reason.between });
+    case 'told':
+      return reason.text;
     case 'master':
       return MASTER_ENDED_GAME;
     case 'terminated':

@@ -98,6 +98,8 @@ describe('a stored ending read back', () => {
     expect(readGameEnding({ kind: 'solo', victors: ['FRANCE', 'ENGLAND'] })).toBeNull();
     expect(readGameEnding({ kind: 'draw', victors: [] })).toBeNull();
     expect(readGameEnding({ kind: 'terminated', victors: ['FRANCE'] })).toBeNull();
+    expect(readGameEnding({ kind: 'told', victors: [], text: 'France has won.' })).toEqual({ kind: 'told', victors: [], text: 'France has won.' });
+    expect(readGameEnding({ kind: 'told', victors: [], text: '' })).toBeNull();
     expect(readGameEnding({ kind: 'resigned', victors: [] })).toBeNull();
     expect(readGameEnding('solo')).toBeNull();
   });

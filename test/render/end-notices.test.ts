@@ -23,5 +23,6 @@ describe('end notices', () => {
     expect(gameEndText({ kind: 'concession', winner: 'Russia' })).toBe('Russia wins: every other power has conceded.');
     expect(gameEndText({ kind: 'master' })).toBe('The Master has ended the game.');
     expect(gameEndText({ kind: 'terminated' })).toBe('The Master terminated the game.');
+    expect(gameEndText({ kind: 'told', text: 'France has won.' })).toBe('France has won.');
   });
 });
