@@ -7,7 +7,7 @@ import { subjectFor } from '../render/subjects.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
-import type { MailAddress } from './model.ts';
+import type { GameName, MailAddress } from './model.ts';
 import { withSecretFreeSubject } from './secret-free-subject.ts';
 import { infoCommand } from './info-commands.ts';
 import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail-addresses.ts';
@@ -15,6 +15,7 @@ import { masterCommandWithoutSignon } from './master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
+import { UnitOfWork } from './unit-of-work.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
@@ -105,14 +106,16 @@ export class Judge {
       const message = withSecretFreeSubject(given);
       return { message, messageId: message.id, origin, body: parseBody(message.text) };
     });
-    const recorded = await tx.recordInbound(received.map(inboundRecord));
+    const work = new UnitOfWork(tx);
+    const { recorded } = await work.open(received.map(inboundRecord), received.flatMap(namedGames));
     const openers = received.flatMap(({ message, body }, index) => {
       const sender = message.replyAddress;
       return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
     });
-    const passwordChecks = await startPasswordChecks(tx, openers);
+    const passwordChecks = await startPasswordChecks(work, openers);
     const outcomes: ReceiveOutcome[] = [];
-    for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(tx, mail, recorded[index]!, passwordChecks));
+    for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(work, mail, recorded[index]!, passwordChecks));
+    await work.save();
     return outcomes;
   }
 
@@ -128,11 +131,7 @@ export class Judge {
     if (!('text' in given)) return this.recordFailureIn(tx, { messageId: given.id, origin, message: null, error: given.unreadable });
     const message = withSecretFreeSubject(given);
     try {
-      return await tx.nested(async () => {
-        const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
-        const [recorded] = await tx.recordInbound([inboundRecord(mail)]);
-        return this.handleMail(tx, mail, recorded!, null);
-      });
+      return await tx.nested(() => this.receiveOne(tx, message, origin));
     } catch (error) {
       if (this.store.isTransient(error)) throw error;
       return this.recordFailureIn(tx, { messageId: message.id, origin, message, error });
@@ -140,15 +139,21 @@ export class Judge {
   }
 
   private handleInTransaction(message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
-    return this.store.transaction(async (tx) => {
-      const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
-      const [recorded] = await tx.recordInbound([inboundRecord(mail)]);
-      return this.handleMail(tx, mail, recorded!, null);
-    });
+    return this.store.transaction((tx) => this.receiveOne(tx, message, origin));
+  }
+
+  /** One mail as a unit of work: one call to record it and load its games, one to save what it did. */
+  private async receiveOne(tx: JudgeTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
+    const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
+    const work = new UnitOfWork(tx);
+    const { recorded } = await work.open([inboundRecord(mail)], namedGames(mail));
+    const outcome = await this.handleMail(work, mail, recorded[0]!, null);
+    await work.save();
+    return outcome;
   }
 
   /** The rest of a mail once it is recorded: ignored, refused, or its commands run. */
-  private async handleMail(tx: JudgeTransaction, mail: Received, inbound: InboundRecorded, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handleMail(tx: UnitOfWork, mail: Received, inbound: InboundRecorded, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     if (!inbound.recorded) return { status: 'duplicate', messageId };
     const sender = message.replyAddress;
@@ -263,7 +268,7 @@ export class Judge {
     return this.config.maxMailsPerHour ?? 60;
   }
 
-  private async handle(tx: JudgeTransaction, mail: Received, sender: MailAddress, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handle(tx: UnitOfWork, mail: Received, sender: MailAddress, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId, body } = mail;
     const now = this.clock();
     const sections: string[] = [];
@@ -301,8 +306,8 @@ export class Judge {
     }
     // A valid password (or the judge's mail server vouching for the From) proves the address: it
     // is no longer a stranger's, and a stop it asked for is lifted (src/judge/mail-addresses.ts).
-    if (signedOn) await tx.markAddressProven(sender, now);
-    if (message.senderAuth === 'pass' && message.from !== null && !(signedOn && message.from === sender)) await tx.markAddressProven(message.from, now);
+    if (signedOn) tx.proveAddress(sender, now);
+    if (message.senderAuth === 'pass' && message.from !== null && !(signedOn && message.from === sender)) tx.proveAddress(message.from, now);
     await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0 }));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
@@ -382,6 +387,11 @@ interface Received {
   readonly messageId: string;
   readonly origin: InboundOrigin | null | undefined;
   readonly body: ParsedBody;
+}
+
+/** The games the mail's openers name (SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN, CREATE): loaded and locked when it is opened. */
+function namedGames({ body }: Received): GameName[] {
+  return body.blocks.flatMap((block) => (block.kind === 'session' || block.kind === 'create' ? [block.opener.game] : []));
 }
 
 function inboundRecord({ message, messageId, origin }: Received): InboundRecord {

@@ -454,12 +454,87 @@ export interface JobsPort {
   cancelJob(dedupeKey: string): Promise<void>;
 }
 
+/** A SAVEPOINT taken: released when its work stands, rolled back to when it fails. */
+export interface Savepoint {
+  release(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
 export interface SavepointPort {
   /** Runs `work` so that a thrown error undoes only what it did (a SAVEPOINT). */
   nested<T>(work: () => Promise<T>): Promise<T>;
+  /** Takes a SAVEPOINT now (the unit of work opens one only once it writes inside a block). */
+  savepoint(): Promise<Savepoint>;
 }
 
-export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, SavepointPort {}
+/**
+ * A game with what a mail's commands read of it, in one round trip: the unit of work's identity
+ * map (src/judge/unit-of-work.ts) serves the reads of the mail from it.
+ */
+export interface GameAggregate {
+  readonly game: Game;
+  readonly seats: readonly SeatRecord[];
+  /** The current phase; null before the start. */
+  readonly phase: PhaseRecord | null;
+  /** Whether the current phase's punctuality was judged (judgePunctuality). */
+  readonly punctualityJudged: boolean;
+  /** The orders stored for the current phase, by power. */
+  readonly orders: readonly StoredOrders[];
+  readonly absences: readonly AbsenceRecord[];
+}
+
+/**
+ * The writes a unit of work holds until it saves: the port's own methods with their arguments,
+ * applied by the store in the order given (their results, where they have one, are not needed).
+ */
+export type BufferedWrite =
+  | 'updateGame'
+  | 'updateSeat'
+  | 'removeSeat'
+  | 'markLate'
+  | 'addDedication'
+  | 'judgePunctuality'
+  | 'clearProposalVotes'
+  | 'changeHolder'
+  | 'replaceAbsences'
+  | 'savePhase'
+  | 'discardPhasesAfter'
+  | 'recordResults'
+  | 'setPhaseDeadline'
+  | 'saveOrders'
+  | 'replaceOrders'
+  | 'archivePress'
+  | 'archiveNotice'
+  | 'scheduleJob'
+  | 'scheduleJobs'
+  | 'cancelJobs'
+  | 'cancelJob'
+  | 'enqueueMail'
+  | 'markInbound'
+  | 'markAddressProven'
+  | 'requestAddressChanges';
+
+export type StorageChange = { [K in BufferedWrite]: { readonly kind: K; readonly args: Parameters<JudgeTransaction[K]> } }[BufferedWrite];
+
+/** The unit of work's two crossings to storage per mail: open (record and load) and apply (save). */
+export interface UnitOfWorkPort {
+  /**
+   * Records the inbound mails (as recordInbound) and, when any was new, loads the named games
+   * locked (FOR UPDATE, in name order, so two mails lock in one order): one call.
+   */
+  open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ readonly recorded: InboundRecorded[]; readonly games: GameAggregate[] }>;
+  /** The games with these ids, each whole, in one round trip. */
+  loadGames(ids: readonly number[], options: { readonly forUpdate: boolean }): Promise<GameAggregate[]>;
+  /** Applies the held writes in order. */
+  apply(changes: readonly StorageChange[]): Promise<void>;
+}
+
+export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, SavepointPort, UnitOfWorkPort {}
+
+/** apply() as any port does it: each change by the port's own method, in order. */
+export async function applyInOrder(port: Pick<JudgeTransaction, BufferedWrite>, changes: readonly StorageChange[]): Promise<void> {
+  for (const change of changes) await (port[change.kind] as (...args: readonly unknown[]) => Promise<unknown>).apply(port, change.args);
+}
 
 // What the use cases take (each the ports it uses, so a reader sees what a use case can touch and
 // a unit test can hand it just that): the mail handling alone records inbound mail and opens

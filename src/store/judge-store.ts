@@ -8,6 +8,7 @@ import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
   DedicationChange,
+  GameAggregate,
   GameEvent,
   GameJob,
   GameOverview,
@@ -28,13 +29,15 @@ import type {
   PlayerRecord,
   PlayerRecordOptions,
   PressRecord,
+  Savepoint,
   SeatPatch,
   SeatRecord,
+  StorageChange,
   StoredOrders,
 } from '../judge/ports.ts';
 import { readGameEnding } from '../judge/ending-format.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
-import { HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
+import { applyInOrder, HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
@@ -275,19 +278,83 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
+    const savepoint = await this.savepoint();
+    try {
+      const result = await work();
+      await savepoint.release();
+      return result;
+    } catch (error) {
+      await savepoint.rollback();
+      throw error;
+    }
+  }
+
+  async savepoint(): Promise<Savepoint> {
     const name = sql.id(`block_${++this.savepoints}`);
     const heldBefore = this.held.length;
     await sql`SAVEPOINT ${name}`.execute(this.trx);
-    try {
-      const result = await work();
-      await sql`RELEASE SAVEPOINT ${name}`.execute(this.trx);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(this.trx);
-      this.held.length = heldBefore;
-      this.extraAddressHolders.clear();
-      throw error;
-    }
+    return {
+      release: async () => {
+        await sql`RELEASE SAVEPOINT ${name}`.execute(this.trx);
+      },
+      rollback: async () => {
+        await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(this.trx);
+        this.held.length = heldBefore;
+        this.extraAddressHolders.clear();
+      },
+    };
+  }
+
+  async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
+    const recorded = await this.recordInbound(mails);
+    // A replayed mail does nothing: its games are neither read nor locked.
+    const loaded = games.length > 0 && recorded.some((mail) => mail.recorded) ? await this.gameAggregates('name', games, true) : [];
+    return { recorded, games: loaded };
+  }
+
+  loadGames(ids: readonly number[], options: { readonly forUpdate: boolean }): Promise<GameAggregate[]> {
+    return this.gameAggregates('id', ids, options.forUpdate);
+  }
+
+  apply(changes: readonly StorageChange[]): Promise<void> {
+    return applyInOrder(this, changes);
+  }
+
+  /**
+   * Whole games (the row, seats, current phase, its orders, absences) in one statement; locked in
+   * the order of `column`, so mails naming the same games lock them in one order.
+   */
+  private async gameAggregates(column: 'name' | 'id', keys: readonly (string | number)[], forUpdate: boolean): Promise<GameAggregate[]> {
+    if (keys.length === 0) return [];
+    const query = this.trx
+      .selectFrom('games')
+      .selectAll('games')
+      .select((eb) => [
+        jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('phases')
+            .select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at', 'phases.punctuality_judged_at'])
+            .whereRef('phases.game_id', '=', 'games.id')
+            .whereRef('phases.phase_id', '=', 'games.current_phase'),
+        ).as('phase_row'),
+        jsonArrayFrom(
+          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
+        ).as('order_rows'),
+        jsonArrayFrom(eb.selectFrom('absences').select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at']).whereRef('absences.game_id', '=', 'games.id').orderBy('absences.starts_at')).as('absence_rows'),
+      ])
+      .where(column, '=', sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`)
+      .orderBy(column);
+    const rows = await (forUpdate ? query.forUpdate() : query).execute();
+    return rows.map(({ seat_rows: seats, phase_row: phase, order_rows: orders, absence_rows: absences, ...game }) => ({
+      game: toGame(game),
+      seats: seats.map(toSeat),
+      // Inside JSON a timestamp is text: the driver's parsing does not reach it.
+      phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
+      punctualityJudged: phase !== null && phase.punctuality_judged_at !== null,
+      orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
+      absences: absences.map((a) => ({ seatId: a.seat_id, start: new Date(a.starts_at), end: new Date(a.ends_at) })),
+    }));
   }
 
   findGame(name: GameName, options: { forUpdate?: boolean } = {}): Promise<Game | null> {

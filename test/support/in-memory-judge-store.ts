@@ -2,7 +2,11 @@ import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
 import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {
+  applyInOrder,
   HIDDEN_PLAYER_RULES,
+  type GameAggregate,
+  type Savepoint,
+  type StorageChange,
   type AbsenceRecord,
   type AddressSeat,
   type PendingAddressChange,
@@ -257,13 +261,47 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async nested<T>(work: () => Promise<T>): Promise<T> {
-    const before = structuredClone(this.state);
+    const savepoint = await this.savepoint();
     try {
       return await work();
     } catch (error) {
-      this.state = before;
+      await savepoint.rollback();
       throw error;
     }
+  }
+
+  async savepoint(): Promise<Savepoint> {
+    const before = structuredClone(this.state);
+    return {
+      release: async () => undefined,
+      rollback: async () => {
+        this.state = before;
+      },
+    };
+  }
+
+  async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
+    const recorded = await this.recordInbound(mails);
+    if (!recorded.some((mail) => mail.recorded)) return { recorded, games: [] };
+    const ids = this.state.games.filter((g) => games.includes(g.name)).sort((a, b) => (a.name < b.name ? -1 : 1)).map((g) => g.id);
+    return { recorded, games: await this.loadGames(ids) };
+  }
+
+  async loadGames(ids: readonly number[]): Promise<GameAggregate[]> {
+    const aggregates: GameAggregate[] = [];
+    for (const id of ids) {
+      const game = await this.findGameById(id);
+      if (!game) continue;
+      const phase = game.currentPhase === null ? null : await this.phase(id, game.currentPhase);
+      const judged = phase !== null && this.state.phases.some((p) => p.gameId === id && p.phaseId === phase.phaseId && p.punctualityJudgedAt !== null);
+      const orders = phase === null ? [] : await this.orders(id, phase.phaseId);
+      aggregates.push({ game, seats: await this.seats(id), phase, punctualityJudged: judged, orders, absences: await this.absences(id) });
+    }
+    return aggregates;
+  }
+
+  apply(changes: readonly StorageChange[]): Promise<void> {
+    return applyInOrder(this, changes);
   }
 
   async findGame(name: GameName): Promise<Game | null> {
