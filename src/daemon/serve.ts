@@ -7,7 +7,7 @@ import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { MailJudge, OVERSIZED_HEAD_BYTES } from '../mail/mail-judge.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
-import { onGameEvent } from '../judge/game-events.ts';
+import { onScheduledGameEvent } from '../judge/game-events.ts';
 import { stopByLink } from '../judge/mail-addresses.ts';
 import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
@@ -178,7 +178,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       }
       const event = gameEventOf(job);
       if (event === null) return;
-      await onGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, event, new Date());
+      await onScheduledGameEvent(judgeTransaction(trx, { messageIdDomain }), settings.judge, event, new Date());
       log.info({ job: job.kind, gameId: event.gameId, phase: event.phase }, 'game event handled');
       metrics.gameEventHandled();
     },

@@ -10,8 +10,9 @@ import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } f
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, holdsPower, type Game, type PowerSeat } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { GameEvent, GamePorts, JobsPort, OutboxPort, PhaseOrdersPorts, SchedulePorts, SeatRecord, StoredOrders } from './ports.ts';
+import type { GameEvent, GamePorts, JobsPort, JudgeTransaction, OutboxPort, PhaseOrdersPorts, SchedulePorts, SeatRecord, StoredOrders } from './ports.ts';
 import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from './process-turn.ts';
+import { UnitOfWork } from './unit-of-work.ts';
 
 // What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
 //   - before the deadline, a reminder to the players who still owe orders;
@@ -33,6 +34,16 @@ const FORMING_REMINDER_MS = 7 * DAY_MS;
 const PAUSE_REMINDER_MS = 3 * DAY_MS;
 
 export type { GameEvent } from './ports.ts';
+
+/**
+ * A timed event in a transaction of its own (the scheduler's job), as a unit of work: the game
+ * loaded whole in one call, everything the event does written in one more.
+ */
+export async function onScheduledGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
+  const work = new UnitOfWork(tx);
+  await onGameEvent(work, config, event, now);
+  await work.save();
+}
 
 export async function onGameEvent(tx: GamePorts, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });

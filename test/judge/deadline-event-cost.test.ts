@@ -1,6 +1,6 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/game-events.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
@@ -53,7 +53,7 @@ it('a deadline that processes a turn costs at most a fixed number of statements 
     limit: 1,
     handle: async (trx, job) => {
       const event = gameEventOf(job);
-      if (event !== null) await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
+      if (event !== null) await onScheduledGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
     },
   });
   expect(result).toEqual({ done: 1, failed: 0 });

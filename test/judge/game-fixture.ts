@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/game-events.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { withoutMarks } from '../../src/render/wrap.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
@@ -91,7 +91,7 @@ export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise
       const event = gameEventOf(job);
       if (event === null) return;
       try {
-        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
+        await onScheduledGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
       } catch (error) {
         failures.push(error);
         throw error;

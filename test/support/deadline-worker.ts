@@ -1,14 +1,14 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/game-events.ts';
 import { startJobRunner } from '../../src/store/job-queue.ts';
 import { gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { openStore } from '../../src/store/index.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 
 // A scheduler process as `dipjudge serve` runs one: the job runner on real PostgreSQL, each due
-// job handed to the judge's onGameEvent in the job's own transaction. For
+// job handed to the judge's onScheduledGameEvent in the job's own transaction. For
 // test/daemon/deadline-two-process.test.ts. Run as `node --import tsx test/support/deadline-worker.ts`
 // with DEADLINE_WORKER_DATABASE_URL, DEADLINE_WORKER_ID and DEADLINE_WORKER_NOW (the fake clock,
 // ISO 8601) set.
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       handle: async (trx, job) => {
         const event = gameEventOf(job);
         if (event === null) return;
-        await onGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
+        await onScheduledGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), TEST_JUDGE, event, now);
         handled += 1;
       },
     });
