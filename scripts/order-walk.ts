@@ -2,6 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InMemoryJudgeStore } from '../test/support/in-memory-judge-store.ts';
+import { POWER_INITIALS, startHarnessGame } from '../test/support/judge-harness.ts';
+import { gameName } from '../test/support/names.ts';
+import { recordingStore } from '../test/support/recording-transaction.ts';
 import { importEdges, layerOf, SRC, type ImportEdge, type ModulePath } from './import-graph.ts';
 
 // The walk of one mailed order, from the IMAP intake to the results mail (issue 11): the modules
@@ -11,7 +15,9 @@ import { importEdges, layerOf, SRC, type ImportEdge, type ModulePath } from './i
 // module that called onward before), or an injection (an object handed in at start-up: the
 // judge's storage port implemented by the store, the Judge and the mail reader handed to the
 // daemon's queue). `npm run order-walk` prints the walk, its layer crossings, and the lines per
-// layer against a base commit (default 835f543, before issue 11's work; `-- <commit>` for another).
+// layer against a base commit (default 835f543, before issue 11's work; `-- <commit>` for another),
+// and the judge's calls to its storage port for one such mail, measured on the in-memory store:
+// since the unit of work (src/judge/unit-of-work.ts) one to open and one to save.
 
 /**
  * How the work gets to a module from the one before: `import`, a call of what the module before
@@ -44,12 +50,12 @@ export const WALK: readonly Step[] = [
   { module: 'daemon/queued-mail.ts', via: 'callback', does: 'the claim\'s work calls the Judge' },
   { module: 'judge/judge.ts', via: 'import', does: 'Judge.receiveAllIn' },
   { module: 'commands/parse-body.ts', via: 'import', does: 'parseBody: blocks, openers, command lines' },
-  { module: 'judge/judge.ts', via: 'return', does: 'records the Message-ID' },
-  { module: 'store/judge-store.ts', via: 'port', does: 'recordInbound' },
-  { module: 'judge/judge.ts', via: 'return', does: 'handle / runBlock: the SIGNON block' },
-  { module: 'judge/enter-game.ts', via: 'import', does: 'enterGame' },
-  { module: 'store/judge-store.ts', via: 'port', does: 'findGame, seats' },
-  { module: 'judge/enter-game.ts', via: 'return', does: 'authenticate: the password' },
+  { module: 'judge/judge.ts', via: 'return', does: 'the games the openers name' },
+  { module: 'judge/unit-of-work.ts', via: 'import', does: 'UnitOfWork.open' },
+  { module: 'store/judge-store.ts', via: 'port', does: 'open: the Message-IDs recorded, the games loaded whole and locked, one call' },
+  { module: 'judge/unit-of-work.ts', via: 'return', does: 'holds the games: the reads below are served here' },
+  { module: 'judge/judge.ts', via: 'return', does: 'handle / runBlock: the SIGNON block (a block undone in memory)' },
+  { module: 'judge/enter-game.ts', via: 'import', does: 'enterGame: the game and seats held, the password' },
   { module: 'judge/judge.ts', via: 'return', does: 'execute: the session\'s commands' },
   { module: 'judge/session-commands.ts', via: 'import', does: 'runSession / submitOrders' },
   { module: 'judge/order-set.ts', via: 'import', does: 'checkOrderSet' },
@@ -57,18 +63,16 @@ export const WALK: readonly Step[] = [
   { module: 'judge/order-set.ts', via: 'return', does: 'the orders read' },
   { module: 'engine/check-orders.ts', via: 'import', does: 'checkPhaseOrders against the position' },
   { module: 'judge/order-set.ts', via: 'return', does: 'the set checked' },
-  { module: 'judge/session-commands.ts', via: 'return', does: 'stores the orders' },
-  { module: 'store/judge-store.ts', via: 'port', does: 'saveOrders (the parsed set beside the text)' },
-  { module: 'judge/session-commands.ts', via: 'return', does: 'the order reply' },
+  { module: 'judge/session-commands.ts', via: 'return', does: 'saveOrders (held, the parsed set beside the text), the order reply' },
   { module: 'judge/judge.ts', via: 'return', does: 'processIfReady for each game the mail touched' },
-  { module: 'judge/process-turn.ts', via: 'import', does: 'processIfReady / processTurn' },
-  { module: 'store/judge-store.ts', via: 'port', does: 'findGameById, seats, phase, orders' },
-  { module: 'judge/process-turn.ts', via: 'return', does: 'adjudicateCurrent' },
+  { module: 'judge/process-turn.ts', via: 'import', does: 'processIfReady / processTurn on the held game, seats, phase and orders' },
   { module: 'engine/adjudicate-phase.ts', via: 'import', does: 'adjudicatePhase' },
-  { module: 'judge/process-turn.ts', via: 'return', does: 'the next phase and its deadline' },
+  { module: 'judge/process-turn.ts', via: 'return', does: 'the next phase and its deadline (held)' },
   { module: 'render/results.ts', via: 'import', does: 'renderResults' },
-  { module: 'judge/process-turn.ts', via: 'return', does: 'the results mail' },
-  { module: 'store/judge-store.ts', via: 'port', does: 'enqueueMail: outbox rows, written at commit' },
+  { module: 'judge/process-turn.ts', via: 'return', does: 'the results mail (held)' },
+  { module: 'judge/judge.ts', via: 'return', does: 'the reply (held); save' },
+  { module: 'judge/unit-of-work.ts', via: 'import', does: 'UnitOfWork.save' },
+  { module: 'store/judge-store.ts', via: 'port', does: 'apply: every held write in order, the outbox rows and the inbound outcome, one call' },
   { module: 'daemon/outbox-sender.ts', via: 'queue', does: 'outboxSender: the sender\'s loop finds the row' },
   { module: 'mail/smtp-sender.ts', via: 'import', does: 'the SMTP sender' },
   { module: 'store/outbox-queue.ts', via: 'import', does: 'claims the row' },
@@ -161,9 +165,39 @@ function lineCountReport(base: string): string[] {
   return lines;
 }
 
+/**
+ * The calls the judge makes to its storage port for the mail that completes a phase, measured by
+ * playing one (seven players, every unit holding) on the in-memory store: the walk's port hops
+ * as the code makes them.
+ */
+export async function measuredPortCalls(): Promise<string[]> {
+  const calls: string[] = [];
+  let recording = false;
+  const memory = new InMemoryJudgeStore();
+  const game = await startHarnessGame(recordingStore(memory, calls, () => recording));
+  const units = await memory.transaction(async (tx) => {
+    const demo = (await tx.findGame(gameName('demo')))!;
+    return (await tx.phase(demo.id, demo.currentPhase!))!.position.units;
+  });
+  const powers = Object.keys(POWER_INITIALS);
+  for (const [index, power] of powers.entries()) {
+    recording = index === powers.length - 1;
+    await game.as(power, units.filter((unit) => unit.power === power).map((unit) => `${unit.type} ${unit.location} H`).join('\n'));
+  }
+  return calls;
+}
+
+/** The walk's hops from the judge into the store (what the judge's storage port is called for). */
+export function portHops(): readonly Step[] {
+  return WALK.filter((step) => step.via === 'port');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const base = process.argv.slice(2).find((arg) => arg !== '--') ?? '835f543';
   console.log(walkReport(importEdges()).join('\n'));
+  console.log(`the judge enters the store ${portHops().length} times: ${portHops().map((step) => step.does.split(':')[0]).join(', ')}`);
+  const measured = await measuredPortCalls();
+  console.log(`measured, the mail that completes a phase (in-memory store): ${measured.length} port calls: ${measured.join(' ')}`);
   console.log('');
   console.log(lineCountReport(base).join('\n'));
 }
