@@ -326,6 +326,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
    */
   private async gameAggregates(column: 'name' | 'id', keys: readonly (string | number)[], forUpdate: boolean): Promise<GameAggregate[]> {
     if (keys.length === 0) return [];
+    const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
+    // Locked by a statement of its own: one that waited for a lock reads the seats, phase and
+    // orders of its own snapshot, from before the other transaction committed (READ COMMITTED
+    // rechecks only the locked row), and a password changed meanwhile would be read stale.
+    if (forUpdate) await this.trx.selectFrom('games').select('id').where(column, '=', wanted).orderBy(column).forUpdate().execute();
     const query = this.trx
       .selectFrom('games')
       .selectAll('games')
@@ -343,9 +348,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ).as('order_rows'),
         jsonArrayFrom(eb.selectFrom('absences').select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at']).whereRef('absences.game_id', '=', 'games.id').orderBy('absences.starts_at')).as('absence_rows'),
       ])
-      .where(column, '=', sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`)
+      .where(column, '=', wanted)
       .orderBy(column);
-    const rows = await (forUpdate ? query.forUpdate() : query).execute();
+    const rows = await query.execute();
     return rows.map(({ seat_rows: seats, phase_row: phase, order_rows: orders, absence_rows: absences, ...game }) => ({
       game: toGame(game),
       seats: seats.map(toSeat),
