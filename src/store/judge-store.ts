@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type AliasedExpression, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
@@ -122,6 +122,36 @@ function toSeat(row: SeatRow): SeatRecord {
     mapPictures: row.map_pictures,
     preferences: row.preferences,
     extraAddresses: row.extra_addresses.map(mailAddress),
+  };
+}
+
+/** A game's seats, its current phase and that phase's orders, as JSON sub-selects of a query on games. */
+function currentPlay(eb: ExpressionBuilder<Database, 'games'>) {
+  return [
+    jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
+    jsonObjectFrom(
+      eb
+        .selectFrom('phases')
+        .select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at', 'phases.punctuality_judged_at'])
+        .whereRef('phases.game_id', '=', 'games.id')
+        .whereRef('phases.phase_id', '=', 'games.current_phase'),
+    ).as('phase_row'),
+    jsonArrayFrom(
+      eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
+    ).as('order_rows'),
+  ] as const;
+}
+
+type CurrentPlayRows = { [Part in ReturnType<typeof currentPlay>[number] as Part extends AliasedExpression<unknown, infer Name> ? Name : never]: Part extends AliasedExpression<infer Value, string> ? Value : never };
+
+/** What currentPlay selected, read. */
+function readCurrentPlay(rows: CurrentPlayRows): Pick<GameOverview, 'seats' | 'phase' | 'orders'> {
+  const { seat_rows: seats, phase_row: phase, order_rows: orders } = rows;
+  return {
+    seats: seats.map(toSeat),
+    // Inside JSON a timestamp is text: the driver's parsing does not reach it.
+    phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
+    orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
   };
 }
 
@@ -335,29 +365,16 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .selectFrom('games')
       .selectAll('games')
       .select((eb) => [
-        jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
-        jsonObjectFrom(
-          eb
-            .selectFrom('phases')
-            .select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at', 'phases.punctuality_judged_at'])
-            .whereRef('phases.game_id', '=', 'games.id')
-            .whereRef('phases.phase_id', '=', 'games.current_phase'),
-        ).as('phase_row'),
-        jsonArrayFrom(
-          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
-        ).as('order_rows'),
+        ...currentPlay(eb),
         jsonArrayFrom(eb.selectFrom('absences').select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at']).whereRef('absences.game_id', '=', 'games.id').orderBy('absences.starts_at')).as('absence_rows'),
       ])
       .where(column, '=', wanted)
       .orderBy(column);
     const rows = await query.execute();
-    return rows.map(({ seat_rows: seats, phase_row: phase, order_rows: orders, absence_rows: absences, ...game }) => ({
+    return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, ...game }) => ({
       game: toGame(game),
-      seats: seats.map(toSeat),
-      // Inside JSON a timestamp is text: the driver's parsing does not reach it.
-      phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
-      punctualityJudged: phase !== null && phase.punctuality_judged_at !== null,
-      orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
+      ...readCurrentPlay({ seat_rows, phase_row, order_rows }),
+      punctualityJudged: phase_row !== null && phase_row.punctuality_judged_at !== null,
       absences: absences.map((a) => ({ seatId: a.seat_id, start: new Date(a.starts_at), end: new Date(a.ends_at) })),
     }));
   }
@@ -385,27 +402,15 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .selectFrom('games')
       .selectAll('games')
       .select((eb) => [
-        jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
-        jsonObjectFrom(
-          eb.selectFrom('phases').select(['phases.phase_id', 'phases.seq', 'phases.position', 'phases.deadline_at']).whereRef('phases.game_id', '=', 'games.id').whereRef('phases.phase_id', '=', 'games.current_phase'),
-        ).as('phase_row'),
-        jsonArrayFrom(
-          eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
-        ).as('order_rows'),
+        ...currentPlay(eb),
         jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
       ])
       .where('games.name', '=', name)
       .executeTakeFirst();
     if (!row) return null;
-    const { seat_rows: seats, phase_row: phase, order_rows: orders, record_rows: records, ...game } = row;
-    return {
-      game: toGame(game),
-      seats: seats.map(toSeat),
-      // Inside JSON a timestamp is text: the driver's parsing does not reach it.
-      phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
-      orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
-      publicRecords: toPlayerRecords(records),
-    };
+    const { seat_rows, phase_row, order_rows, record_rows: records, ...game } = row;
+    const { seats, phase, orders } = readCurrentPlay({ seat_rows, phase_row, order_rows });
+    return { game: toGame(game), seats, phase, orders, publicRecords: toPlayerRecords(records) };
   }
 
   async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
