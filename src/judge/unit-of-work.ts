@@ -64,28 +64,18 @@ interface Block {
   savepoint: Savepoint | null;
 }
 
-/** The port calls the unit of work made, by kind: what a test or `npm run order-walk` counts. */
-export interface StoreCrossings {
-  opens: number;
-  applies: number;
-  /** Calls passed to the store as they came (not held): reads it does not hold, writes whose result is needed. */
-  passedThrough: string[];
-}
-
 export class UnitOfWork implements JudgeTransaction {
   private games = new Map<number, HeldGame>();
   /** Game ids by name; null: no game has the name. */
   private names = new Map<GameName, number | null>();
   private pending: StorageChange[] = [];
   private readonly blocks: Block[] = [];
-  readonly crossings: StoreCrossings = { opens: 0, applies: 0, passedThrough: [] };
 
   constructor(private readonly store: JudgeTransaction) {}
 
   /** Records the mails and loads, locked, the games they name: the first of the mail's two calls. */
   async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
     await this.beforeWrite();
-    this.crossings.opens++;
     const opened = await this.store.open(mails, [...new Set(games)].sort());
     if (opened.recorded.some((mail) => mail.recorded)) {
       for (const name of games) this.names.set(name, null);
@@ -129,7 +119,7 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   savepoint(): Promise<Savepoint> {
-    return this.passWrite('savepoint', () => this.store.savepoint());
+    return this.passWrite(() => this.store.savepoint());
   }
 
   // Reads served from the held games.
@@ -138,7 +128,7 @@ export class UnitOfWork implements JudgeTransaction {
     const id = this.names.get(name);
     if (id === null) return null;
     if (id !== undefined && this.games.has(id)) return this.heldGame(id, options.forUpdate ?? false);
-    const game = await this.passRead('findGame', () => this.store.findGame(name, options));
+    const game = await this.passRead(() => this.store.findGame(name, options));
     if (game) this.holdGame(game, options.forUpdate ?? false);
     return game;
   }
@@ -152,7 +142,7 @@ export class UnitOfWork implements JudgeTransaction {
   async seats(gameId: number): Promise<SeatRecord[]> {
     const held = this.games.get(gameId);
     if (held?.seats) return [...held.seats];
-    const seats = await this.passRead('seats', () => this.store.seats(gameId));
+    const seats = await this.passRead(() => this.store.seats(gameId));
     this.change(gameId, (game) => ({ ...game, seats }));
     return [...seats];
   }
@@ -160,7 +150,7 @@ export class UnitOfWork implements JudgeTransaction {
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
     const held = this.games.get(gameId)?.phases;
     if (held?.has(phaseId)) return held.get(phaseId)!;
-    const phase = await this.passRead('phase', () => this.store.phase(gameId, phaseId));
+    const phase = await this.passRead(() => this.store.phase(gameId, phaseId));
     this.change(gameId, (game) => ({ ...game, phases: withEntry(game.phases, phaseId, phase) }));
     return phase;
   }
@@ -168,7 +158,7 @@ export class UnitOfWork implements JudgeTransaction {
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
     const held = this.games.get(gameId)?.orders.get(phaseId);
     if (held) return [...held];
-    const orders = await this.passRead('orders', () => this.store.orders(gameId, phaseId));
+    const orders = await this.passRead(() => this.store.orders(gameId, phaseId));
     this.change(gameId, (game) => ({ ...game, orders: withEntry(game.orders, phaseId, orders) }));
     return [...orders];
   }
@@ -176,7 +166,7 @@ export class UnitOfWork implements JudgeTransaction {
   async absences(gameId: number): Promise<AbsenceRecord[]> {
     const held = this.games.get(gameId)?.absences;
     if (held) return [...held];
-    const absences = await this.passRead('absences', () => this.store.absences(gameId));
+    const absences = await this.passRead(() => this.store.absences(gameId));
     this.change(gameId, (game) => ({ ...game, absences }));
     return [...absences];
   }
@@ -221,7 +211,7 @@ export class UnitOfWork implements JudgeTransaction {
   async judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean> {
     const judged = this.games.get(gameId)?.punctualityJudged.get(phaseId);
     if (judged === undefined) {
-      const first = await this.passWrite('judgePunctuality', () => this.store.judgePunctuality(gameId, phaseId, at));
+      const first = await this.passWrite(() => this.store.judgePunctuality(gameId, phaseId, at));
       this.change(gameId, (game) => ({ ...game, punctualityJudged: withEntry(game.punctualityJudged, phaseId, true) }));
       return first;
     }
@@ -333,90 +323,90 @@ export class UnitOfWork implements JudgeTransaction {
   // Passed to the store, after what waits is written.
 
   recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]> {
-    return this.passWrite('recordInbound', () => this.store.recordInbound(mails));
+    return this.passWrite(() => this.store.recordInbound(mails));
   }
 
   markAddressProven(address: MailAddress, at: Date): Promise<boolean> {
-    return this.passWrite('markAddressProven', () => this.store.markAddressProven(address, at));
+    return this.passWrite(() => this.store.markAddressProven(address, at));
   }
 
   stopAddress(token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null> {
-    return this.passWrite('stopAddress', () => this.store.stopAddress(token, at));
+    return this.passWrite(() => this.store.stopAddress(token, at));
   }
 
   takeAddressChange(code: string, address: MailAddress, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
-    return this.passWrite('takeAddressChange', () => this.store.takeAddressChange(code, address, notBefore));
+    return this.passWrite(() => this.store.takeAddressChange(code, address, notBefore));
   }
 
   async createGame(record: NewGameRecord): Promise<Game> {
-    const game = await this.passWrite('createGame', () => this.store.createGame(record));
+    const game = await this.passWrite(() => this.store.createGame(record));
     this.holdGame(game, false);
     return game;
   }
 
   async deleteGame(id: number): Promise<void> {
-    await this.passWrite('deleteGame', () => this.store.deleteGame(id));
+    await this.passWrite(() => this.store.deleteGame(id));
     const held = this.games.get(id);
     if (held) this.names.set(held.game.name, null);
     this.games.delete(id);
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
-    const added = await this.passWrite('addSeat', () => this.store.addSeat(seat));
+    const added = await this.passWrite(() => this.store.addSeat(seat));
     this.change(seat.gameId, (game) => (game.seats ? { ...game, seats: [...game.seats, added] } : game));
     return added;
   }
 
   stoppedAddresses(addresses: readonly MailAddress[]): Promise<MailAddress[]> {
-    return this.passRead('stoppedAddresses', () => this.store.stoppedAddresses(addresses));
+    return this.passRead(() => this.store.stoppedAddresses(addresses));
   }
 
   seatsAtAddress(address: MailAddress): Promise<AddressSeat[]> {
-    return this.passRead('seatsAtAddress', () => this.store.seatsAtAddress(address));
+    return this.passRead(() => this.store.seatsAtAddress(address));
   }
 
   gameOverview(name: GameName): Promise<GameOverview | null> {
-    return this.passRead('gameOverview', () => this.store.gameOverview(name));
+    return this.passRead(() => this.store.gameOverview(name));
   }
 
   openings(limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }> {
-    return this.passRead('openings', () => this.store.openings(limit));
+    return this.passRead(() => this.store.openings(limit));
   }
 
   takeoverOpenings(limit: number): Promise<{ readonly games: readonly TakeoverOpening[]; readonly more: boolean }> {
-    return this.passRead('takeoverOpenings', () => this.store.takeoverOpenings(limit));
+    return this.passRead(() => this.store.takeoverOpenings(limit));
   }
 
   searchGames(words: readonly string[], limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }> {
-    return this.passRead('searchGames', () => this.store.searchGames(words, limit));
+    return this.passRead(() => this.store.searchGames(words, limit));
   }
 
   privateWordHash(gameId: number): Promise<string | null> {
-    return this.passRead('privateWordHash', () => this.store.privateWordHash(gameId));
+    return this.passRead(() => this.store.privateWordHash(gameId));
   }
 
   playerRecords(addresses: readonly MailAddress[], options?: PlayerRecordOptions): Promise<Map<MailAddress, PlayerRecord>> {
-    return this.passRead('playerRecords', () => this.store.playerRecords(addresses, options));
+    return this.passRead(() => this.store.playerRecords(addresses, options));
   }
 
   votes(gameId: number): ReturnType<JudgeTransaction['votes']> {
-    return this.passRead('votes', () => this.store.votes(gameId));
+    return this.passRead(() => this.store.votes(gameId));
   }
 
   holders(seatId: number): Promise<{ readonly address: MailAddress; readonly endReason: string | null }[]> {
-    return this.passRead('holders', () => this.store.holders(seatId));
+    return this.passRead(() => this.store.holders(seatId));
   }
 
   phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]> {
-    return this.passRead('phases', () => this.store.phases(gameId));
+    return this.passRead(() => this.store.phases(gameId));
   }
 
   storedPhases(gameId: number): Promise<PhaseHistory[]> {
-    return this.passRead('storedPhases', () => this.store.storedPhases(gameId));
+    return this.passRead(() => this.store.storedPhases(gameId));
   }
 
   gameHistory(gameId: number): Promise<HistoryRecord[]> {
-    return this.passRead('gameHistory', () => this.store.gameHistory(gameId));
+    return this.passRead(() => this.store.gameHistory(gameId));
   }
 
   // The machinery.
@@ -447,7 +437,7 @@ export class UnitOfWork implements JudgeTransaction {
   private async heldGame(id: number, forUpdate: boolean): Promise<Game | null> {
     const held = this.games.get(id)!;
     if (!forUpdate || held.locked) return held.game;
-    const game = await this.passRead('findGameById', () => this.store.findGameById(id, { forUpdate: true }));
+    const game = await this.passRead(() => this.store.findGameById(id, { forUpdate: true }));
     if (game) this.holdGame(game, true);
     return game;
   }
@@ -474,7 +464,6 @@ export class UnitOfWork implements JudgeTransaction {
     await this.beforeWrite();
     const changes = this.pending;
     this.pending = [];
-    this.crossings.applies++;
     await this.store.apply(changes);
   }
 
@@ -483,16 +472,14 @@ export class UnitOfWork implements JudgeTransaction {
     for (const block of this.blocks) block.savepoint ??= await this.store.savepoint();
   }
 
-  private async passRead<T>(name: string, read: () => Promise<T>): Promise<T> {
+  private async passRead<T>(read: () => Promise<T>): Promise<T> {
     await this.flush();
-    this.crossings.passedThrough.push(name);
     return read();
   }
 
-  private async passWrite<T>(name: string, write: () => Promise<T>): Promise<T> {
+  private async passWrite<T>(write: () => Promise<T>): Promise<T> {
     await this.beforeWrite();
     await this.flush();
-    this.crossings.passedThrough.push(name);
     return write();
   }
 }
