@@ -1,9 +1,9 @@
 import type { PhaseId } from '../engine/types.ts';
-import { describeLines, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from '../render/index.ts';
+import { isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
+import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal, type NotDone, type NotDoneKind } from '../render/index.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
-import { subjectFor } from '../render/subjects.ts';
+import { replySubject, type SubjectGame } from '../render/subjects.ts';
 import { createGame } from './create-game.ts';
 import { enterGame, startPasswordChecks } from './enter-game.ts';
 import type { InboundMail } from './inbound-mail.ts';
@@ -417,24 +417,19 @@ async function blockReply(block: Block, ctx: BlockContext<unknown>, ok: boolean,
 }
 
 /** The block's other commands, which were not done because of its errors. */
-function notDone(block: Block, errorLines: ReadonlySet<number | null>, proseLines: ReadonlySet<number>): string[] {
-  if (block.kind === 'create') return [`game '${block.opener.game}' was not created`];
+function notDone(block: Block, errorLines: ReadonlySet<number | null>, proseLines: ReadonlySet<number>): NotDone[] {
+  if (block.kind === 'create') return [{ kind: 'game-not-created', game: block.opener.game }];
   const commands = block.commands.filter((c) => !errorLines.has(c.line) && !proseLines.has(c.line));
   const linesOf = (kinds: readonly string[]) => commands.filter((c) => kinds.includes(c.kind)).map((c) => c.line);
-  const clause = (lines: readonly number[], what: string, verb: string) => {
-    if (lines.length === 0) return [];
-    const one = new Set(lines).size === 1;
-    const [singular, plural] = what.split('/') as [string, string | undefined];
-    return [`the ${one ? singular : (plural ?? singular)} on ${describeLines(lines).replace(/^L/, 'l')} ${one ? 'was' : 'were'} not ${verb}`];
-  };
-  const settings = commands.filter((c) => c.kind.startsWith('set-') && !['set-draw', 'set-nodraw', 'set-concede', 'set-noconcede'].includes(c.kind)).map((c) => c.line);
-  return [
-    ...clause(linesOf(['order']), 'order/orders', 'entered'),
-    ...clause(linesOf(['press']), 'press', 'sent'),
-    ...clause(linesOf(['vote', 'propose', 'set-draw', 'set-nodraw', 'set-concede', 'set-noconcede']), 'vote/votes', 'recorded'),
-    ...clause(settings, 'setting/settings', 'changed'),
-    ...clause(linesOf(['master', 'clear', 'resign-self', 'phase']), 'command/commands', 'carried out'),
+  const votes = ['vote', 'propose', 'set-draw', 'set-nodraw', 'set-concede', 'set-noconcede'];
+  const groups: { readonly kind: NotDoneKind; readonly lines: readonly number[] }[] = [
+    { kind: 'orders', lines: linesOf(['order']) },
+    { kind: 'press', lines: linesOf(['press']) },
+    { kind: 'votes', lines: linesOf(votes) },
+    { kind: 'settings', lines: commands.filter((c) => c.kind.startsWith('set-') && !votes.includes(c.kind)).map((c) => c.line) },
+    { kind: 'commands', lines: linesOf(['master', 'clear', 'resign-self', 'phase']) },
   ];
+  return groups.filter((group) => group.lines.length > 0);
 }
 
 /** The mail's lines by number, passwords masked, for quoting a refused line as written. */
@@ -480,32 +475,6 @@ async function signedOnGame(tx: JudgeTransaction, body: ParsedBody): Promise<Sub
   if (block?.kind !== 'session' && block?.kind !== 'create') return null;
   const game = await tx.findGame(block.opener.game);
   return game && { name: game.name, phase: game.currentPhase };
-}
-
-interface SubjectGame {
-  readonly name: string;
-  readonly phase: PhaseId | null;
-}
-
-/**
- * The reply's subject. A mail that signs on to a game gets njudge's form, so players' filters keep
- * working: `Re: [Error Flag] DIP:demo - S1901M <their subject>`, the flag only when a block was
- * refused, and whatever of that form their own subject already carried (a reply to the judge's
- * reply) said once. Other mails: `Re: <their subject>`, with the flag when a block was refused.
- */
-export function replySubject(subject: string, config: Pick<JudgeConfig, 'code' | 'name'>, options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): string {
-  const { game = null, errorFlag = false } = options;
-  if (game === null && !errorFlag) return subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : `Re: your mail to ${config.name}`;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const judgePrefix = game ? new RegExp(`^${escape(config.code)}:${escape(game.name)}(?:\\s+-\\s+\\S+)?(?:\\s+|$)`, 'i') : null;
-  let own = subject.trim();
-  for (let before = ''; before !== own; ) {
-    before = own;
-    own = own.replace(/^(?:re|aw|sv|fwd?)\s*(?:\[\d+\])?\s*:\s*/i, '').replace(/^\[(?:error flag|you are late!)\]\s*/i, '');
-    if (judgePrefix) own = own.replace(judgePrefix, '');
-  }
-  const prefix = game ? subjectFor(config, game, game.phase, '') : '';
-  return ['Re:', errorFlag ? '[Error Flag]' : '', prefix, own || (game ? '' : `your mail to ${config.name}`)].filter((part) => part !== '').join(' ');
 }
 
 function replyTo(message: InboundMail, config: JudgeConfig, sender: MailAddress, sections: readonly string[], options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): OutgoingMail {

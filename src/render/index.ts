@@ -8,7 +8,7 @@ export { renderResults, type ResultsInput } from './results.ts';
 export { renderOwnership, type OwnershipInput, type PowerStanding } from './ownership.ts';
 export { renderOrdersOnFile, renderOrderStatus, renderManualProcessNote, renderProcessingTime, type OrderLine, type OrderStatusInput } from './order-status.ts';
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
-export { renderRefusedBlock, type RefusedBlock, type RefusedLine } from './refused-block.ts';
+export { renderRefusedBlock, type NotDone, type NotDoneKind, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
 export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from './mail-replies.ts';
 export { proposalText, renderProposalNotice, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { replySubject } from '../../src/judge/judge.ts';
+import { replySubject } from '../../src/render/subjects.ts';
 
 // njudge's reply subjects (njudge.md §Subjects): `Re: [Error Flag] TEST:demo - S1901M <player's
 // subject>` for a mail signed on to a game, so players' mail filters keep working.
