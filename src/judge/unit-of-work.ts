@@ -433,13 +433,17 @@ export class UnitOfWork implements JudgeTransaction {
     this.games.set(game.id, held ? { ...held, game, locked: held.locked || locked } : { game, locked, phases: new Map(), orders: new Map(), punctualityJudged: new Map() });
   }
 
-  /** The held game; locked first when asked and not yet (the row read again under the lock). */
+  /**
+   * The held game; locked first when asked and not yet. Locking reads the game again whole: its
+   * seats, phase and orders as read before the lock may have changed since, and a decision taken
+   * under the lock must see them as they are now (as the store's own reads did before this unit).
+   */
   private async heldGame(id: number, forUpdate: boolean): Promise<Game | null> {
     const held = this.games.get(id)!;
     if (!forUpdate || held.locked) return held.game;
-    const game = await this.passRead(() => this.store.findGameById(id, { forUpdate: true }));
-    if (game) this.holdGame(game, true);
-    return game;
+    const [loaded] = await this.loadGames([id], { forUpdate: true });
+    if (!loaded) this.games.delete(id);
+    return loaded?.game ?? null;
   }
 
   private change(gameId: number, update: (game: HeldGame) => HeldGame): void {

@@ -63,6 +63,22 @@ describe('the unit of work', () => {
     expect(await ordersOnFile()).toEqual([FRANCE_HOLDS]);
   });
 
+  it('reads a game again whole when it locks a game it had read without the lock', async () => {
+    const calls: string[] = [];
+    await store.transaction(async (tx) => {
+      const unit = new UnitOfWork(recordingTransaction(tx, calls));
+      await unit.open([{ ...MAIL, messageId: `<uow-${++mailSerial}@players.example>` }], []);
+      const game = (await unit.findGame(DEMO))!;
+      const seat = (await unit.seats(game.id)).find((s) => s.role === 'power')!;
+      // Another mail's transaction changes the seat and commits while this one holds no lock.
+      await tx.updateSeat(seat.id, { wait: !seat.wait });
+      await unit.findGameById(game.id, { forUpdate: true });
+      expect((await unit.seats(game.id)).find((s) => s.id === seat.id)!.wait).toBe(!seat.wait);
+      await tx.updateSeat(seat.id, { wait: seat.wait });
+    });
+    expect(calls).toEqual(['open', 'findGame', 'seats', 'loadGames']);
+  });
+
   it('writes what waits before a call it cannot answer itself', async () => {
     const calls = await withUnit(async (unit) => {
       const game = (await unit.findGame(DEMO))!;
