@@ -1,0 +1,274 @@
+import { sql } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { Judge, type JudgeLog, type ReceiveOutcome } from '../../src/judge/judge.ts';
+import type { GameName } from '../../src/judge/model.ts';
+import type { JudgeTransaction } from '../../src/judge/ports.ts';
+import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
+import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { describeEachDatabase } from '../support/databases.ts';
+import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
+import { SPRING_1901_ORDERS } from './game-fixture.ts';
+
+// Real mails through the judge's unit of work (src/judge/unit-of-work.ts) on PGlite and
+// PostgreSQL, in the cases where what it holds and what the database holds could part: blocks of
+// one mail that fail after another wrote (with and without writing through to the store), a game
+// renamed or created and then used in the same mail or batch, a JOIN that starts the game and
+// orders after it, ROLLBACK / ROLLFORWARD / PROCESS and SET NOWAIT, TAKEOVER, a batch against the
+// same mails one by one, and a mail the judge fails on after it held writes.
+// Every unit of work, once saved, is compared with the database it wrote to: each game it holds
+// (row, seats, phases, orders, absences, punctuality flag) and each name it resolved must read
+// the same from the store in the same transaction.
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const GM = 'gm@players.example';
+const quietLog: JudgeLog = { error: () => undefined };
+
+/** What the unit of work holds, read by the check below (its private state). */
+interface HeldState {
+  readonly store: JudgeTransaction;
+  readonly names: Map<GameName, number | null>;
+  readonly games: Map<number, { game: unknown; seats?: unknown[]; phases: Map<string, unknown>; orders: Map<string, unknown[]>; punctualityJudged: Map<string, boolean>; absences?: unknown[] }>;
+}
+
+const disagreements: string[] = [];
+
+/** Records where the unit's held state and the store (after its writes) differ. */
+async function compareWithStore(unit: UnitOfWork): Promise<void> {
+  const { store, names, games } = unit as unknown as HeldState;
+  const differ = (what: string, held: unknown, stored: unknown) => {
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(held ?? null)), JSON.parse(JSON.stringify(stored ?? null)))) disagreements.push(`${what}: held ${JSON.stringify(held)}, stored ${JSON.stringify(stored)}`);
+  };
+  for (const [name, id] of names) differ(`the game named ${name}`, id, (await store.findGame(name))?.id ?? null);
+  for (const [id, held] of games) {
+    const [stored] = await store.loadGames([id], { forUpdate: false });
+    if (!stored) {
+      disagreements.push(`game ${id} is held but not stored`);
+      continue;
+    }
+    differ(`game ${id}`, held.game, stored.game);
+    if (held.seats) differ(`game ${id}'s seats`, held.seats, stored.seats);
+    if (held.absences) differ(`game ${id}'s absences`, held.absences, stored.absences);
+    for (const [phaseId, phase] of held.phases) differ(`game ${id}'s phase ${phaseId}`, phase, await store.phase(id, phaseId as never));
+    for (const [phaseId, orders] of held.orders) differ(`game ${id}'s orders of ${phaseId}`, orders, await store.orders(id, phaseId as never));
+    const current = stored.game.currentPhase;
+    const judged = current === null ? undefined : held.punctualityJudged.get(current);
+    if (judged !== undefined && stored.phase !== null) differ(`game ${id}'s punctuality of ${current}`, judged, stored.punctualityJudged);
+  }
+}
+
+const save = UnitOfWork.prototype.save;
+beforeAll(() => {
+  UnitOfWork.prototype.save = async function checkedSave(this: UnitOfWork) {
+    await save.call(this);
+    await compareWithStore(this);
+  };
+});
+afterAll(() => {
+  UnitOfWork.prototype.save = save;
+});
+
+describeEachDatabase('mails through the unit of work', (getStore, getDatabase) => {
+  const db = () => getStore().db;
+  let random: () => number = () => 0.3;
+  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => random(), () => NOW, quietLog);
+
+  afterEach(() => {
+    random = () => 0.3;
+    const found = disagreements.splice(0);
+    expect(found).toEqual([]);
+  });
+
+  async function send(from: string, text: string): Promise<ReceiveOutcome> {
+    return judge().receive(inboundMail(from, text));
+  }
+
+  /** The body of the newest reply to `address`. */
+  async function reply(address: string): Promise<string> {
+    const row = await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return row.body;
+  }
+
+  /** CREATE demo and JOINs by p1 … p`players` (seven start it; powers drawn with random 0.3). */
+  async function begin(players = 7, name = 'demo'): Promise<void> {
+    await send(GM, `CREATE ${name} gmpass\nTIMING MIN 0 DELAY 0\nFORM`);
+    for (let i = 1; i <= players; i++) await send(`p${i}@players.example`, `JOIN ${name} pw${i}`);
+  }
+
+  /** The player of `power` in demo and the SIGNON line for them. */
+  async function player(power: string, name = 'demo'): Promise<{ address: string; signon: string }> {
+    const seat = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['seats.address', 'seats.power']).where('games.name', '=', name).where('seats.power', '=', power as never).where('seats.left_at', 'is', null).executeTakeFirstOrThrow();
+    return { address: seat.address, signon: `SIGNON ${power[0]}${name} pw${seat.address.slice(1, 2)}` };
+  }
+
+  const ordersOf = (power: string) =>
+    db().selectFrom('orders').innerJoin('games', 'games.id', 'orders.game_id').select(['orders.phase_id', 'orders.lines']).where('orders.power', '=', power as never).orderBy('orders.phase_id').execute();
+  const currentPhase = async (name = 'demo') => (await db().selectFrom('games').select('current_phase').where('name', '=', name).executeTakeFirst())?.current_phase ?? null;
+
+  /** Spring 1901 orders for every power but `except`. */
+  async function ordersFromAllBut(except: readonly string[]): Promise<void> {
+    for (const [power, lines] of Object.entries(SPRING_1901_ORDERS)) {
+      if (except.includes(power)) continue;
+      const { address, signon } = await player(power);
+      await send(address, `${signon}\n${lines.join('\n')}`);
+    }
+  }
+
+  it('keeps the first block of a mail when a later block on the same game fails after writing', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\nA Par - Bur\n\n${france.signon}\nA Mar - Spa\nSET NOSUCHTHING`);
+    expect(await reply(france.address)).toMatch(/Nothing in this block was done/);
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
+  });
+
+  it('keeps the first block when a later one wrote through to the store (JOIN, a pass-through read) and then failed', async () => {
+    await begin();
+    await send('gm2@players.example', 'CREATE second gmpass\nFORM');
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\nA Par - Bur\n\nJOIN second frpass\nSET NOSUCHTHING\n\n${france.signon}\nA Mar - Spa\nLIST\nSET NOSUCHTHING`);
+    expect(await reply(france.address)).not.toMatch(/You have joined/);
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
+    const joined = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select('seats.address').where('games.name', '=', 'second').execute();
+    expect(joined.map((s) => s.address)).toEqual(['gm2@players.example']);
+  });
+
+  it('signs on by a new name after RENAME in the same mail, and by the old name no more', async () => {
+    await begin();
+    await send(GM, 'RENAME demo other gmpass\nSIGNON Mother gmpass\nSET DEADLINE 2026-12-01 12:00\n\nSIGNON Mdemo gmpass\nSET DEADLINE 2026-12-02 12:00');
+    const text = await reply(GM);
+    expect(text).toMatch(/is now called 'other'/);
+    expect(text).toMatch(/There is no game named 'demo'/);
+    expect(await db().selectFrom('games').select('name').execute()).toEqual([{ name: 'other' }]);
+  });
+
+  it('signs on by a new name after RENAME in an earlier mail of the same batch', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    const outcomes = await judge().receiveAll([
+      { message: inboundMail(GM, 'RENAME demo other gmpass') },
+      { message: inboundMail(france.address, `SIGNON Fother pw${france.address.slice(1, 2)}\nA Par - Bur`) },
+      { message: inboundMail(france.address, `${france.signon}\nA Mar - Spa`) },
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['processed', 'processed', 'processed']);
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
+    expect(await reply(france.address)).toMatch(/There is no game named 'demo'/);
+  });
+
+  it('CREATE then SIGNON as its Master in the same mail, and JOIN by another in the same batch', async () => {
+    const outcomes = await judge().receiveAll([
+      { message: inboundMail(GM, 'CREATE fresh gmpass\nFORM\n\nSIGNON Mfresh gmpass\nSET UNLISTED') },
+      { message: inboundMail('p1@players.example', 'JOIN fresh pw1') },
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['processed', 'processed']);
+    expect(await reply(GM)).not.toMatch(/Nothing in this block was done/);
+    expect(await reply('p1@players.example')).toMatch(/You have joined game 'fresh'/);
+    expect(await db().selectFrom('games').select(['name', 'listed']).execute()).toEqual([{ name: 'fresh', listed: false }]);
+  });
+
+  it('takes orders after the JOIN that starts the game, in the same mail', async () => {
+    await begin(6);
+    const outcome = await send('p7@players.example', 'JOIN demo pw7\n\nSIGNON Gdemo pw7\nA Ber - Kie\nF Kie - Den\nA Mun - Ruh');
+    expect(outcome).toMatchObject({ status: 'processed', failedBlocks: 0 });
+    expect(await ordersOf('GERMANY')).toEqual([{ phase_id: 'S1901M', lines: ['A Ber - Kie', 'F Kie - Den', 'A Mun - Ruh'] }]);
+    await ordersFromAllBut(['GERMANY']);
+    expect(await currentPhase()).toBe('F1901M');
+  });
+
+  it('processes the turn when SET NOWAIT makes it ready', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\n${SPRING_1901_ORDERS.FRANCE!.join('\n')}\nSET WAIT`);
+    await ordersFromAllBut(['FRANCE']);
+    expect(await currentPhase()).toBe('S1901M');
+    await send(france.address, `${france.signon}\nSET NOWAIT`);
+    expect(await currentPhase()).toBe('F1901M');
+  });
+
+  it('ROLLBACK and ROLLFORWARD in one mail, then orders in the same batch', async () => {
+    await begin();
+    await ordersFromAllBut([]);
+    expect(await currentPhase()).toBe('F1901M');
+    const france = await player('FRANCE');
+    await judge().receiveAll([
+      { message: inboundMail(GM, 'SIGNON Mdemo gmpass\nROLLBACK S1901M\n\nSIGNON Mdemo gmpass\nROLLFORWARD F1901M\n\nSIGNON Mdemo gmpass\nROLLBACK S1901M') },
+      { message: inboundMail(france.address, `${france.signon}\nA Par - Pic\nA Mar H\nF Bre H`) },
+    ]);
+    expect(await currentPhase()).toBe('S1901M');
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Pic', 'A Mar H', 'F Bre H'] }]);
+    await ordersFromAllBut(['FRANCE']);
+    expect(await currentPhase()).toBe('F1901M');
+  });
+
+  it('PROCESS by the Master, then orders for the next phase in the same batch', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\n${SPRING_1901_ORDERS.FRANCE!.join('\n')}\nSET WAIT`);
+    await ordersFromAllBut(['FRANCE']);
+    await judge().receiveAll([
+      { message: inboundMail(GM, 'SIGNON Mdemo gmpass\nPROCESS') },
+      { message: inboundMail(france.address, `${france.signon}\nA Bur H`) },
+    ]);
+    expect(await currentPhase()).toBe('F1901M');
+    expect(await ordersOf('FRANCE')).toEqual([
+      { phase_id: 'F1901M', lines: ['A Bur H'] },
+      { phase_id: 'S1901M', lines: SPRING_1901_ORDERS.FRANCE },
+    ]);
+  });
+
+  it('RESIGN, TAKEOVER and the new player\'s orders in one batch', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    const outcomes = await judge().receiveAll([
+      { message: inboundMail(france.address, `RESIGN Fdemo pw${france.address.slice(1, 2)}`) },
+      { message: inboundMail('p8@players.example', 'TAKEOVER france@demo newpw') },
+      { message: inboundMail('p8@players.example', 'SIGNON Fdemo newpw\nA Par - Bur') },
+    ]);
+    expect(outcomes.map((o) => (o.status === 'processed' ? o.failedBlocks : o.status))).toEqual([0, 0, 0]);
+    expect((await player('FRANCE')).address).toBe('p8@players.example');
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
+  });
+
+  it('records a mail the judge failed on after it held writes: nothing of it stands, one reply', async () => {
+    await begin(6);
+    await send('gm2@players.example', 'CREATE second gmpass\nFORM');
+    const before = await db().selectFrom('outbox').select('id').execute();
+    random = () => {
+      throw new Error('the random source is unavailable');
+    };
+    // The first JOIN writes its seat through and holds its mail; the second draws the powers, and fails.
+    const outcome = await send('p7@players.example', 'JOIN second pw7\n\nJOIN demo pw7');
+    expect(outcome.status).toBe('failed');
+    const after = await db().selectFrom('outbox').select(['id', 'kind', 'body']).execute();
+    expect(after.length - before.length).toBe(1);
+    expect(after.at(-1)).toMatchObject({ kind: 'reply' });
+    expect(await db().selectFrom('seats').select('address').where('address', '=', 'p7@players.example').execute()).toEqual([]);
+    expect(await currentPhase()).toBeNull();
+  });
+
+  it('a batch ending with the last orders of a phase does what the same mails do one by one', async () => {
+    const mails = async () => {
+      const lines: { from: string; text: string }[] = [];
+      for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) {
+        const { address, signon } = await player(power);
+        lines.push({ from: address, text: `${signon}\n${orders.join('\n')}` });
+      }
+      return lines;
+    };
+    const state = async () => ({
+      outbox: await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'kind']).orderBy('id').execute(),
+      games: await db().selectFrom('games').select(['name', 'status', 'current_phase', 'deadline_at']).execute(),
+      orders: await db().selectFrom('orders').select(['phase_id', 'power', 'lines', 'submitted', 'has_errors']).orderBy('phase_id').orderBy('power').execute(),
+      phases: await db().selectFrom('phases').select(['phase_id', 'seq', 'results_text', 'punctuality_judged_at']).orderBy('seq').execute(),
+      seats: await db().selectFrom('seats').select(['power', 'status', 'wait', 'late_count', 'on_time_count']).orderBy('id').execute(),
+    });
+    await begin();
+    for (const mail of await mails()) await send(mail.from, mail.text);
+    const oneByOne = await state();
+    await getDatabase().reset();
+    await begin();
+    await judge().receiveAll((await mails()).map((mail) => ({ message: inboundMail(mail.from, mail.text) })));
+    expect(await state()).toEqual(oneByOne);
+    expect(oneByOne.games[0]!.current_phase).toBe('F1901M');
+  });
+});
