@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../../src/judge/judge.ts';
 import type { GameName } from '../../src/judge/model.ts';
 import type { JudgeTransaction } from '../../src/judge/ports.ts';
 import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { hashPassword } from '../../src/judge/passwords.ts';
+import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
-import { SPRING_1901_ORDERS } from './game-fixture.ts';
+import { runGameEventsUntil, SPRING_1901_ORDERS } from './game-fixture.ts';
 
 // Real mails through the judge's unit of work (src/judge/unit-of-work.ts) on PGlite and
 // PostgreSQL, in the cases where what it holds and what the database holds could part: blocks of
@@ -71,10 +72,12 @@ afterAll(() => {
 describeEachDatabase('mails through the unit of work', (getStore, getDatabase) => {
   const db = () => getStore().db;
   let random: () => number = () => 0.3;
-  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => random(), () => NOW, quietLog);
+  let now = NOW;
+  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => random(), () => now, quietLog);
 
   afterEach(() => {
     random = () => 0.3;
+    now = NOW;
     const found = disagreements.splice(0);
     expect(found).toEqual([]);
   });
@@ -270,5 +273,94 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     await judge().receiveAll((await mails()).map((mail) => ({ message: inboundMail(mail.from, mail.text) })));
     expect(await state()).toEqual(oneByOne);
     expect(oneByOne.games[0]!.current_phase).toBe('F1901M');
+  });
+
+  it('runs the timed events of two games, with mails to both between them', async () => {
+    await begin();
+    await begin(7, 'second');
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\n${SPRING_1901_ORDERS.FRANCE!.join('\n')}\nSET ABSENCE 1 Dec 2026 TO 3 Dec 2026`);
+    const russia = await player('RUSSIA', 'second');
+    await send(russia.address, `${russia.signon}\n${SPRING_1901_ORDERS.RUSSIA!.join('\n')}`);
+    let mailed = false;
+    await runGameEventsUntil(db(), new Date(NOW.getTime() + 20 * 86_400_000), (at) => (now = at), async () => {
+      if (mailed || (await currentPhase('second')) === null) return;
+      // Once events have run, a mail to each game between them.
+      const england = await player('ENGLAND', 'second');
+      await send(england.address, `${england.signon}\n${SPRING_1901_ORDERS.ENGLAND!.join('\n')}`);
+      const turkey = await player('TURKEY');
+      await send(turkey.address, `${turkey.signon}\n${SPRING_1901_ORDERS.TURKEY!.join('\n')}\nSET ABSENCE 5 Dec 2026 TO 6 Dec 2026`);
+      mailed = true;
+    });
+    expect(mailed).toBe(true);
+    const games = await db().selectFrom('games').select(['name', 'status', 'current_phase']).orderBy('name').execute();
+    const notices = await db().selectFrom('outbox').select('subject').where('kind', '=', 'notice').execute();
+    expect(notices.length).toBeGreaterThan(0);
+    expect(games.map((g) => g.status)).toEqual(['waiting', 'waiting']);
+  });
+});
+
+describe('a game read before its lock, while another transaction changes it [postgres]', () => {
+  let database: TestDatabase | null = null;
+  const db = () => database!.store.db;
+  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => 0.3, () => NOW, quietLog);
+
+  beforeAll(async () => {
+    database = await databaseBackend('postgres').open();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    await database!.reset();
+    await judge().receive(inboundMail(GM, 'CREATE demo gmpass\nFORM'));
+  });
+  afterEach(() => {
+    const found = disagreements.splice(0);
+    expect(found).toEqual([]);
+  });
+
+  /**
+   * Another connection locks demo and gives the Master a new password, uncommitted. The mail's
+   * HISTORY reads demo and its seats without a lock (the old password); its RENAME, which needs
+   * the Master's password, then waits for the lock, and only then the change commits. The RENAME
+   * must check the password the game has once it holds the lock, as it did before the unit of work.
+   */
+  async function renameDuringPasswordChange(password: string): Promise<string> {
+    const newHash = await hashPassword('newpass');
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let changing!: () => void;
+    const changed = new Promise<void>((resolve) => (changing = resolve));
+    const change = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('games').select('id').where('name', '=', 'demo').forUpdate().execute();
+        await trx.updateTable('seats').set({ password_hash: newHash }).where('role', '=', 'master').execute();
+        changing();
+        await committing;
+      });
+    await changed;
+    const mail = judge().receive(inboundMail(GM, `HISTORY demo\nRENAME demo other ${password}`));
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const waiting = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db());
+      if (Number(waiting.rows[0]!.n) > 0) break;
+      if (Date.now() > until) throw new Error('the RENAME never waited for the game row lock');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    commit();
+    await change;
+    await mail;
+    return (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+  }
+
+  it('the old password, right when the seats were read, is refused once the change has committed', async () => {
+    expect(await renameDuringPasswordChange('gmpass')).toMatch(/needs the Master's password/);
+    expect(await db().selectFrom('games').select('name').execute()).toEqual([{ name: 'demo' }]);
+  });
+
+  it('the new password is accepted', async () => {
+    expect(await renameDuringPasswordChange('newpass')).toMatch(/is now called 'other'/);
   });
 });
