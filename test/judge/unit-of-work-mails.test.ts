@@ -158,6 +158,33 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(await reply(france.address)).toMatch(/There is no game named 'demo'/);
   });
 
+  it('PURGE, then CREATE by the same name and JOIN it, in one batch', async () => {
+    await begin(0);
+    const outcomes = await judge().receiveAll([
+      { message: inboundMail(GM, 'PURGE demo gmpass') },
+      { message: inboundMail('p4@players.example', 'JOIN demo pw4') },
+      { message: inboundMail('gm2@players.example', 'CREATE demo gmpass2\nFORM\n\nSIGNON Mdemo gmpass2\nSET UNLISTED') },
+      { message: inboundMail('p5@players.example', 'JOIN demo pw5') },
+      { message: inboundMail(GM, 'RENAME demo other gmpass2\nRENAME demo other2 gmpass') },
+    ]);
+    expect(outcomes.map((o) => (o.status === 'processed' ? o.failedBlocks : o.status))).toEqual([0, 1, 0, 0, 1]);
+    expect(await reply('p4@players.example')).toMatch(/There is no game named 'demo'/);
+    expect(await reply('p5@players.example')).toMatch(/You have joined game 'demo'/);
+    const seats = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['games.name', 'games.listed', 'seats.address']).orderBy('seats.id').execute();
+    expect(seats).toEqual([
+      { name: 'demo', listed: false, address: 'gm2@players.example' },
+      { name: 'demo', listed: false, address: 'p5@players.example' },
+    ]);
+  });
+
+  it('signs on with the password a block before it set, in the same mail', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    await send(france.address, `${france.signon}\nSET PASSWORD newpw\n\nSIGNON Fdemo newpw\nA Par - Bur\n\n${france.signon}\nA Mar - Spa`);
+    expect(await reply(france.address)).toMatch(/Invalid game, power or password/);
+    expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
+  });
+
   it('CREATE then SIGNON as its Master in the same mail, and JOIN by another in the same batch', async () => {
     const outcomes = await judge().receiveAll([
       { message: inboundMail(GM, 'CREATE fresh gmpass\nFORM\n\nSIGNON Mfresh gmpass\nSET UNLISTED') },
@@ -245,6 +272,24 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     const after = await db().selectFrom('outbox').select(['id', 'kind', 'body']).execute();
     expect(after.length - before.length).toBe(1);
     expect(after.at(-1)).toMatchObject({ kind: 'reply' });
+    expect(await db().selectFrom('seats').select('address').where('address', '=', 'p7@players.example').execute()).toEqual([]);
+    expect(await currentPhase()).toBeNull();
+  });
+
+  it('records a queued mail the judge failed on after it held writes in the caller\'s transaction (receiveIn): one outcome, one reply', async () => {
+    await begin(6);
+    await send('gm2@players.example', 'CREATE second gmpass\nFORM');
+    const before = await db().selectFrom('outbox').select('id').execute();
+    random = () => {
+      throw new Error('the random source is unavailable');
+    };
+    const mail = inboundMail('p7@players.example', 'JOIN second pw7\n\nJOIN demo pw7');
+    const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
+    const outcome = await store.transaction((tx) => judge().receiveIn(tx, mail));
+    expect(outcome.status).toBe('failed');
+    const after = await db().selectFrom('outbox').select(['kind', 'to_addresses']).execute();
+    expect(after.slice(before.length)).toEqual([{ kind: 'reply', to_addresses: ['p7@players.example'] }]);
+    expect(await db().selectFrom('inbound_mail').select('outcome').where('message_id', '=', mail.id).execute()).toEqual([{ outcome: 'failed' }]);
     expect(await db().selectFrom('seats').select('address').where('address', '=', 'p7@players.example').execute()).toEqual([]);
     expect(await currentPhase()).toBeNull();
   });
