@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ImapFlow } from 'imapflow';
 
 // A throwaway Dovecot IMAP server on a free loopback port, for tests (recipe and gotchas:
@@ -140,6 +141,11 @@ class RunningDovecot implements DovecotServer {
     await this.halt({ graceful: true });
     if (options.resetUids) {
       const maildir = path.join(this.dir, 'home', DOVECOT_USER, 'Maildir');
+      // Dovecot takes the clock's second as the new UIDVALIDITY: within the second the old one was
+      // taken it would hand out the same one, and the reset would not be one.
+      const header = await readFile(path.join(maildir, 'dovecot-uidlist'), 'utf8').catch(() => '');
+      const old = Number(/^\d+ V(\d+)/.exec(header)?.[1] ?? 0);
+      while (Math.floor(Date.now() / 1000) <= old) await sleep(50);
       for (const name of await readdir(maildir)) {
         if (name === 'dovecot-uidlist' || name.startsWith('dovecot.index')) await unlink(path.join(maildir, name));
       }
