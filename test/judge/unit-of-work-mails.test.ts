@@ -320,6 +320,84 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(oneByOne.games[0]!.current_phase).toBe('F1901M');
   });
 
+  it('random mails to two games do the same in batches as one by one', { timeout: 120_000 }, async () => {
+    const powers = Object.keys(SPRING_1901_ORDERS);
+    const units: Record<string, string[]> = {
+      ...SPRING_1901_ORDERS,
+    };
+    let seed = 20261126;
+    const next = (n: number) => {
+      // mulberry32: the same mails every run.
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % n);
+    };
+    const pick = <T,>(items: readonly T[]) => items[next(items.length)]!;
+    const script: { from: string; text: string }[] = [];
+    const holders = new Map<string, string>();
+    // No HISTORY: it lists a game's press and notices by the time they were stored, and a batch
+    // stores them all at one time (one transaction), so its order there is not the mails' order.
+    const masterBlock = (game: string) => ({
+      from: GM,
+      text: pick([`SIGNON M${game} gmpass\nPROCESS`, `SIGNON M${game} gmpass\nROLLBACK`, `SIGNON M${game} gmpass\nSET DEADLINE Fri Dec 4 2026 23:30`, `SUMMARY ${game}`]),
+    });
+    const playerBlock = (game: string, power: string) => {
+      const address = holders.get(`${game}:${power}`)!;
+      const lines = units[power]!;
+      // Mostly every unit holding, which stays valid phase after phase, so the game goes on.
+      const holds = lines.map((l) => `${l.split(' ').slice(0, 2).join(' ')} H`).join('\n');
+      const orders = pick([holds, holds, holds, holds, holds, holds, holds, holds, lines.join('\n'), lines[0]!]);
+      const extra = next(4) > 0 ? '' : pick(['SET WAIT', 'SET NOWAIT', 'SET NOWAIT', 'SET ABSENCE 10 Dec 2026 TO 12 Dec 2026', 'SET NOSUCHTHING', 'BROADCAST\nHello all\nENDPRESS', 'LIST']);
+      return { from: address, text: `SIGNON ${power[0]}${game} pw${address.slice(1, 2)}\n${orders}\n${extra}` };
+    };
+    const state = async () => ({
+      // Press carries the minute it was sent by the wall clock, not the judge's.
+      outbox: (await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'kind']).orderBy('id').execute()).map((m) => ({ ...m, body: m.body.replace(/^Date: .*$/gm, 'Date:') })),
+      games: await db().selectFrom('games').select(['name', 'status', 'current_phase', 'deadline_at', 'grace_at', 'process_at']).orderBy('name').execute(),
+      orders: await db().selectFrom('orders').select(['game_id', 'phase_id', 'power', 'lines', 'submitted', 'has_errors']).orderBy('game_id').orderBy('phase_id').orderBy('power').execute(),
+      phases: await db().selectFrom('phases').select(['game_id', 'phase_id', 'seq', 'results_text', 'deadline_at']).orderBy('game_id').orderBy('seq').execute(),
+      seats: await db().selectFrom('seats').select(['game_id', 'power', 'status', 'wait', 'late_count', 'on_time_count']).orderBy('id').execute(),
+      absences: await db().selectFrom('absences').select(['game_id', 'seat_id', 'starts_at', 'ends_at']).orderBy('id').execute(),
+      press: await db().selectFrom('press').select(['game_id', 'phase_id', 'body']).orderBy('id').execute(),
+      jobs: await db().selectFrom('jobs').select(['kind', 'due_at', 'dedupe_key', 'done_at']).orderBy('dedupe_key').execute(),
+    });
+    const setUp = async () => {
+      await begin();
+      await begin(7, 'second');
+      for (const game of ['demo', 'second']) for (const power of powers) holders.set(`${game}:${power}`, (await player(power, game)).address);
+    };
+    await setUp();
+    // Rounds in which every power of each game sends a block, in a random order, with the
+    // Master's commands and a power's second block (to the same game or the other) between them.
+    for (let round = 0; round < 5; round++) {
+      const blocks = ['demo', 'second'].flatMap((game) => powers.map((power) => ({ game, power })));
+      for (let i = blocks.length - 1; i > 0; i--) {
+        const j = next(i + 1);
+        [blocks[i], blocks[j]] = [blocks[j]!, blocks[i]!];
+      }
+      for (const { game, power } of blocks) {
+        if (next(8) === 0) script.push(masterBlock(pick(['demo', 'second'])));
+        const first = playerBlock(game, power);
+        const other = next(4) === 0 ? playerBlock(pick(['demo', 'second']), power) : null;
+        script.push(other ? { from: first.from, text: `${first.text}\n\n${other.text}` } : first);
+      }
+    }
+    for (const mail of script) await send(mail.from, mail.text);
+    const oneByOne = await state();
+    await getDatabase().reset();
+    await setUp();
+    for (let start = 0; start < script.length; ) {
+      const size = 1 + next(6);
+      await judge().receiveAll(script.slice(start, start + size).map((mail) => ({ message: inboundMail(mail.from, mail.text) })));
+      start += size;
+    }
+    const batched = await state();
+    expect(batched).toEqual(oneByOne);
+    console.log(`${script.length} mails, ${oneByOne.phases.length} phases, ${oneByOne.outbox.length} mails queued`);
+    expect(oneByOne.phases.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('runs the timed events of two games, with mails to both between them', async () => {
     await begin();
     await begin(7, 'second');
