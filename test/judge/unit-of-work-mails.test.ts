@@ -294,6 +294,35 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(await currentPhase()).toBeNull();
   });
 
+  it('judges queued mails one by one in one transaction (receiveIn): a failed one between two others leaves them standing', async () => {
+    await begin(6);
+    await send('gm2@players.example', 'CREATE second gmpass\nFORM');
+    const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
+    const before = (await db().selectFrom('outbox').select('id').execute()).length;
+    const outcomes = await store.transaction(async (tx) => [
+      await judge().receiveIn(tx, inboundMail('p8@players.example', 'JOIN second pw8')),
+      await (async () => {
+        random = () => {
+          throw new Error('the random source is unavailable');
+        };
+        return judge().receiveIn(tx, inboundMail('p7@players.example', 'JOIN second pw7\n\nJOIN demo pw7'));
+      })(),
+      await (async () => {
+        random = () => 0.3;
+        return judge().receiveIn(tx, inboundMail('p9@players.example', 'JOIN demo pw9'));
+      })(),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['processed', 'failed', 'processed']);
+    const joined = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['games.name', 'seats.address']).where('seats.role', '=', 'power').where('seats.address', 'in', ['p7@players.example', 'p8@players.example', 'p9@players.example']).orderBy('seats.id').execute();
+    expect(joined).toEqual([
+      { name: 'second', address: 'p8@players.example' },
+      { name: 'demo', address: 'p9@players.example' },
+    ]);
+    expect(await currentPhase()).toBe('S1901M');
+    const queued = await db().selectFrom('outbox').select(['kind', 'to_addresses']).orderBy('id').execute();
+    expect(queued.slice(before).filter((m) => m.kind === 'reply').map((r) => r.to_addresses)).toEqual([['p8@players.example'], ['p7@players.example'], ['p9@players.example']]);
+  });
+
   it('a batch ending with the last orders of a phase does what the same mails do one by one', async () => {
     const mails = async () => {
       const lines: { from: string; text: string }[] = [];
