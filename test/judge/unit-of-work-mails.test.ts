@@ -230,6 +230,31 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(await currentPhase()).toBe('F1901M');
   });
 
+  it('orders of the next phase, ROLLBACK, and the phase processed again, in one batch', async () => {
+    await begin();
+    await ordersFromAllBut(['TURKEY']);
+    const turkey = await player('TURKEY');
+    const france = await player('FRANCE');
+    const spring = Object.entries(SPRING_1901_ORDERS).map(([power, lines]) => ({ power, lines }));
+    const mails = [
+      { from: turkey.address, text: `${turkey.signon}\n${SPRING_1901_ORDERS.TURKEY!.join('\n')}` },
+      { from: france.address, text: `${france.signon}\nA Bur H\nF Mao H` },
+      { from: GM, text: 'SIGNON Mdemo gmpass\nROLLBACK S1901M RESTORE' },
+      { from: france.address, text: `${france.signon}\nSET NOWAIT` },
+    ];
+    for (const { power } of spring) if (power !== 'FRANCE') mails.push({ from: (await player(power)).address, text: `${(await player(power)).signon}\nSET NOWAIT` });
+    mails.push({ from: france.address, text: `${france.signon}\nA Bur H` });
+    await judge().receiveAll(mails.map((mail) => ({ message: inboundMail(mail.from, mail.text) })));
+    expect(await currentPhase()).toBe('F1901M');
+    expect(await reply(GM)).toMatch(/rolled game 'demo' back to S1901M/);
+    const results = await db().selectFrom('outbox').select('subject').where('kind', '=', 'results').execute();
+    // Spring 1901 processed twice, for the same readers: before the ROLLBACK and after it.
+    expect(results.every((r) => r.subject.includes('S1901M'))).toBe(true);
+    expect(results.length % 2 === 0 && results.length > 0).toBe(true);
+    expect(results.slice(results.length / 2)).toEqual(results.slice(0, results.length / 2));
+    expect((await ordersOf('FRANCE')).find((o) => o.phase_id === 'F1901M')).toEqual({ phase_id: 'F1901M', lines: ['A Bur H'] });
+  });
+
   it('PROCESS by the Master, then orders for the next phase in the same batch', async () => {
     await begin();
     const france = await player('FRANCE');
