@@ -705,7 +705,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const stored: StoredResults = { results, orders };
     await this.trx
       .updateTable('phases')
-      .set({ results: jsonb(stored as unknown as JsonValue), results_text: text, processed_at: sql`now()` })
+      .set({ results: jsonb(stored as unknown as JsonValue), results_text: text, processed_at: sql`clock_timestamp()` })
       .where('game_id', '=', gameId)
       .where('phase_id', '=', phaseId)
       .execute();
@@ -805,7 +805,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         press: { kind: p.kind, broadcast: p.broadcast, recipients: p.recipients, shownRecipients: p.shown_recipients, shownBroadcast: p.shown_broadcast, fakeSender: p.fake_sender, body: p.body },
       });
     }
-    // Stable: entries of one transaction keep the order above (results, then notices, then press).
+    // Each row has the time it was written (clock_timestamp, sql/023), so this is the order of writing.
     return records.sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 

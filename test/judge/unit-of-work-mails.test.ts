@@ -158,6 +158,23 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(await reply(france.address)).toMatch(/There is no game named 'demo'/);
   });
 
+  it('HISTORY lists what a batch wrote in the order it was written, not all its notices before all its press', async () => {
+    await begin();
+    const france = await player('FRANCE');
+    const outcomes = await judge().receiveAll([
+      { message: inboundMail(france.address, `${france.signon}\nPRESS TO ALL\nFirst word from Paris.\nENDPRESS`) },
+      { message: inboundMail(GM, 'SIGNON Mdemo gmpass\nSET DEADLINE Wed 25 Nov 2026 18:00') },
+      { message: inboundMail(france.address, `${france.signon}\nPRESS TO ALL\nSecond word from Paris.\nENDPRESS`) },
+    ]);
+    expect(outcomes.map((o) => (o.status === 'processed' ? o.failedBlocks : o.status))).toEqual([0, 0, 0]);
+    await send(france.address, 'HISTORY demo');
+    const history = await reply(france.address);
+    const at = (text: string) => history.indexOf(text);
+    expect([at('First word from Paris.'), at('Deadline'), at('Second word from Paris.')].every((index) => index >= 0)).toBe(true);
+    expect(at('First word from Paris.')).toBeLessThan(at('Deadline'));
+    expect(at('Deadline')).toBeLessThan(at('Second word from Paris.'));
+  });
+
   it('PURGE, then CREATE by the same name and JOIN it, in one batch', async () => {
     await begin(0);
     const outcomes = await judge().receiveAll([
