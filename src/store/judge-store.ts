@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type AliasedExpression, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
+import { readStoredPosition } from '../engine/position-schema.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameName, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
@@ -150,7 +151,7 @@ function readCurrentPlay(rows: CurrentPlayRows): Pick<GameOverview, 'seats' | 'p
   return {
     seats: seats.map(toSeat),
     // Inside JSON a timestamp is text: the driver's parsing does not reach it.
-    phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: phase.position as Position, deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
+    phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: readStoredPosition(phase.position, `phase ${phase.phase_id}`), deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
     orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
   };
 }
@@ -668,7 +669,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
     const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'deadline_at']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
-    return row ? { phaseId: row.phase_id, seq: row.seq, position: row.position as Position, deadline: row.deadline_at } : null;
+    return row ? { phaseId: row.phase_id, seq: row.seq, position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`), deadline: row.deadline_at } : null;
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
@@ -687,7 +688,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       return {
         phaseId: row.phase_id,
         seq: row.seq,
-        position: row.position as Position,
+        position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`),
         deadline: row.deadline_at,
         resultsText: row.results_text,
         results: stored?.results ?? null,
