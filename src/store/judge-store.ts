@@ -3,6 +3,7 @@ import { sql, type AliasedExpression, type Expression, type ExpressionBuilder, t
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import { readStoredPosition } from '../engine/position-schema.ts';
+import { readGameSnapshot, readStoredResults } from './stored-phase-json.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameName, type GameOptionValues, type GameRule } from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
@@ -13,7 +14,6 @@ import type {
   GameEvent,
   GameJob,
   GameOverview,
-  GameSnapshot,
   GamePatch,
   HistoryRecord,
   InboundOutcome,
@@ -684,16 +684,17 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async storedPhases(gameId: number): Promise<PhaseHistory[]> {
     const rows = await this.trx.selectFrom('phases').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
     return rows.map((row) => {
-      const stored = row.results as StoredResults | null;
+      const where = `game ${gameId} phase ${row.phase_id}`;
+      const stored = readStoredResults(row.results, where);
       return {
         phaseId: row.phase_id,
         seq: row.seq,
-        position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`),
+        position: readStoredPosition(row.position, where),
         deadline: row.deadline_at,
         resultsText: row.results_text,
         results: stored?.results ?? null,
-        processedOrders: stored?.orders.map((orders) => ({ ...orders, parsed: readParsedOrderSet(orders.parsed) })) ?? null,
-        snapshot: row.game_snapshot as GameSnapshot | null,
+        processedOrders: stored?.orders ?? null,
+        snapshot: readGameSnapshot(row.game_snapshot, where),
       };
     });
   }
