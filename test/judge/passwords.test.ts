@@ -4,6 +4,7 @@ import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { hashPassword, verifyPassword } from '../../src/judge/passwords.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { duringMasterPasswordChange } from '../support/master-password-race.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -98,43 +99,10 @@ describe('SIGNON while the password changes in another transaction [postgres]', 
     await judgeOn(db()).receive(eml({ from: GM }, 'CREATE demo gmpass\nFORM'));
   });
 
-  /**
-   * Another connection locks the game row and gives the Master a new password, uncommitted. The
-   * SIGNON mail reads the old hash without a lock, checks its password against it, then waits for
-   * the game's lock; only once it waits does the other transaction commit.
-   */
+  /** SIGNON as the Master while the Master's password changes to 'newpass' (see master-password-race.ts). */
   async function signonDuringPasswordChange(password: string): Promise<string> {
-    const newHash = await hashPassword('newpass');
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let changing!: () => void;
-    const changed = new Promise<void>((resolve) => (changing = resolve));
-    const change = db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx.selectFrom('games').select('id').where('name', '=', 'demo').forUpdate().execute();
-        await trx.updateTable('seats').set({ password_hash: newHash }).where('role', '=', 'master').execute();
-        changing();
-        await committing;
-      });
-    await changed;
-    const signon = judgeOn(db()).receive(eml({ from: GM }, `SIGNON Mdemo ${password}\nSET UNLISTED`));
-    await waitUntilBlockedOnLock();
-    commit();
-    await change;
-    await signon;
+    await duringMasterPasswordChange(db(), 'newpass', () => judgeOn(db()).receive(eml({ from: GM }, `SIGNON Mdemo ${password}\nSET UNLISTED`)));
     return lastReply(db(), GM);
-  }
-
-  async function waitUntilBlockedOnLock(): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      const waiting = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db());
-      if (Number(waiting.rows[0]!.n) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error('the SIGNON never waited for the game row lock');
   }
 
   it('the old password, right when it was checked, is refused once the change has committed', async () => {

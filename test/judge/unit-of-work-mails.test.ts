@@ -6,9 +6,9 @@ import type { GameName } from '../../src/judge/model.ts';
 import type { JudgeTransaction } from '../../src/judge/ports.ts';
 import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { hashPassword } from '../../src/judge/passwords.ts';
 import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
+import { duringMasterPasswordChange } from '../support/master-password-race.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS } from './game-fixture.ts';
 
 // Real mails through the judge's unit of work (src/judge/unit-of-work.ts) on PGlite and
@@ -521,31 +521,7 @@ describe('a game read before its lock, while another transaction changes it [pos
    * must check the password the game has once it holds the lock, as it did before the unit of work.
    */
   async function renameDuringPasswordChange(password: string): Promise<string> {
-    const newHash = await hashPassword('newpass');
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let changing!: () => void;
-    const changed = new Promise<void>((resolve) => (changing = resolve));
-    const change = db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx.selectFrom('games').select('id').where('name', '=', 'demo').forUpdate().execute();
-        await trx.updateTable('seats').set({ password_hash: newHash }).where('role', '=', 'master').execute();
-        changing();
-        await committing;
-      });
-    await changed;
-    const mail = judge().receive(inboundMail(GM, `HISTORY demo\nRENAME demo other ${password}`));
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const waiting = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db());
-      if (Number(waiting.rows[0]!.n) > 0) break;
-      if (Date.now() > until) throw new Error('the RENAME never waited for the game row lock');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    commit();
-    await change;
-    await mail;
+    await duringMasterPasswordChange(db(), 'newpass', () => judge().receive(inboundMail(GM, `HISTORY demo\nRENAME demo other ${password}`)));
     return (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
   }
 
