@@ -531,6 +531,19 @@ export interface UnitOfWorkPort {
 
 export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, SavepointPort, UnitOfWorkPort {}
 
+/** nested() as any port does it: `work` under a SAVEPOINT, rolled back to it when `work` throws. */
+export async function nestedInSavepoint<T>(port: Pick<SavepointPort, 'savepoint'>, work: () => Promise<T>): Promise<T> {
+  const savepoint = await port.savepoint();
+  try {
+    const result = await work();
+    await savepoint.release();
+    return result;
+  } catch (error) {
+    await savepoint.rollback();
+    throw error;
+  }
+}
+
 /** apply() as any port does it: each change by the port's own method, in order. */
 export async function applyInOrder(port: Pick<JudgeTransaction, BufferedWrite>, changes: readonly StorageChange[]): Promise<void> {
   for (const change of changes) await (port[change.kind] as (...args: readonly unknown[]) => Promise<unknown>).apply(port, change.args);

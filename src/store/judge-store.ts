@@ -38,7 +38,7 @@ import type {
 } from '../judge/ports.ts';
 import { readGameEnding } from '../judge/ending-format.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
-import { applyInOrder, HIDDEN_PLAYER_RULES } from '../judge/ports.ts';
+import { applyInOrder, HIDDEN_PLAYER_RULES, nestedInSavepoint } from '../judge/ports.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
@@ -308,16 +308,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       SELECT 1`.execute(this.trx);
   }
 
-  async nested<T>(work: () => Promise<T>): Promise<T> {
-    const savepoint = await this.savepoint();
-    try {
-      const result = await work();
-      await savepoint.release();
-      return result;
-    } catch (error) {
-      await savepoint.rollback();
-      throw error;
-    }
+  nested<T>(work: () => Promise<T>): Promise<T> {
+    return nestedInSavepoint(this, work);
   }
 
   async savepoint(): Promise<Savepoint> {

@@ -3,6 +3,7 @@ import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
 import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {
   applyInOrder,
+  nestedInSavepoint,
   HIDDEN_PLAYER_RULES,
   type GameAggregate,
   type Savepoint,
@@ -260,14 +261,8 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.outbox.push(structuredClone({ ...addressed, to, id: this.id() }));
   }
 
-  async nested<T>(work: () => Promise<T>): Promise<T> {
-    const savepoint = await this.savepoint();
-    try {
-      return await work();
-    } catch (error) {
-      await savepoint.rollback();
-      throw error;
-    }
+  nested<T>(work: () => Promise<T>): Promise<T> {
+    return nestedInSavepoint(this, work);
   }
 
   async savepoint(): Promise<Savepoint> {
