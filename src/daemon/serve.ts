@@ -36,7 +36,7 @@ import { drainInbox, drainOutboxToFiles, prepareSpool, recordInbox, spoolFolders
 
 export interface RunningJudge {
   stop(): Promise<void>;
-  /** Resolves once the loop has gone round once more (for tests and scripts). */
+  /** Resolves once the loop has gone round once more, a whole round begun after the call (for tests and scripts). */
   settled(): Promise<void>;
   /** The HTTP side (DIPJUDGE_HTTP_PORT), when on: where it listens. */
   readonly http: { readonly host: string; readonly port: number } | null;
@@ -223,6 +223,10 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   }
   const loop = (async () => {
     while (!stopping) {
+      // settled() asked during the last round or the pause after it is answered by this whole round:
+      // a round already under way may have read the outbox before the mail it waits for was judged.
+      const askedBeforeRound = waiters;
+      waiters = [];
       try {
         lastRound = Date.now();
         const failedFiles: { file: string; outcome: ReceiveOutcome }[] = [];
@@ -253,11 +257,11 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       } catch (error) {
         log.error({ err: error }, 'spool round failed; retrying');
       }
-      const woken = waiters;
-      waiters = [];
-      for (const wake of woken) wake();
+      for (const wake of askedBeforeRound) wake();
       if (!stopping) await new Promise((resolve) => setTimeout(resolve, settings.pollMs));
     }
+    // Stopped: nobody waits for a round that will not come.
+    for (const wake of waiters) wake();
   })();
   return {
     // With the queue, once the recorded mail is judged too.
