@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# dipjudge: the compiled judge on Node 20, as an unprivileged user, with node as PID 1 through
+# dipjudge: the compiled judge on Node 24 (LTS), as an unprivileged user, with node as PID 1 through
 # tini so SIGTERM reaches the judge (it finishes the mail in hand and exits).
 #
 #   docker build -t dipjudge .
@@ -10,7 +10,7 @@
 # Without DATABASE_URL the judge keeps its PGlite database in /data (mount a volume there).
 
 # --- build: all dependencies, then the compiled judge in dist/lib --------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
@@ -20,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies and the compiled code only ---------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     DIPJUDGE_DATA_DIR=/data/pglite \
@@ -31,7 +31,9 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist/lib ./dist/lib
+# What the judge reads at run time: the same folders as package.json's `files` (test/cli/packaging.test.ts).
 COPY bin ./bin
+COPY fonts ./fonts
 COPY maps ./maps
 COPY variants ./variants
 COPY geometry ./geometry

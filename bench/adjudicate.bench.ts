@@ -58,7 +58,7 @@ async function inProcessFigures(tree: string): Promise<Figures[]> {
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     external: ['@electric-sql/pglite', '@resvg/resvg-js', 'pino', 'pino-pretty', 'esbuild'],
     banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
     nodePaths: [path.join(ROOT, 'node_modules')],

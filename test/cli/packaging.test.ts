@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 
 // The packaging files, checked without a Docker engine (there is none on this project's CI
 // machine): the Dockerfile is multi-stage, runs the compiled judge as a non-root user under
-// tini, and copies only files that exist; docker-compose.yml parses and builds the judge from
+// tini, copies only files that exist and every run-time folder the npm package holds; docker-compose.yml parses and builds the judge from
 // it; the systemd unit passes `systemd-analyze verify` where systemd is installed.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -17,7 +17,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 it('the Dockerfile builds in one stage and runs dist/lib in another, as user node under tini', () => {
   const lines = read('Dockerfile').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const stages = lines.filter((line) => line.startsWith('FROM '));
-  expect(stages).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim AS runtime']);
+  expect(stages).toEqual(['FROM node:24-bookworm-slim AS build', 'FROM node:24-bookworm-slim AS runtime']);
   const runtime = lines.slice(lines.indexOf(stages[1]!));
   expect(runtime).toContain('USER node');
   expect(runtime.some((line) => line.startsWith('RUN npm ci --omit=dev'))).toBe(true);
@@ -33,8 +33,14 @@ it('the Dockerfile builds in one stage and runs dist/lib in another, as user nod
     const sources = line.slice('COPY '.length).split(/\s+/).slice(0, -1);
     for (const source of sources.filter((s) => s !== '.')) expect(existsSync(path.join(ROOT, source)), `${line}: ${source}`).toBe(true);
   }
-  // The data the compiled judge reads at run time is in the image.
-  for (const folder of ['maps', 'variants', 'sql', 'bin']) expect(runtime).toContain(`COPY ${folder} ./${folder}`);
+  // The image holds what the package holds for the judge to run (package.json's `files`, which
+  // installed-package.test.ts installs and runs): the compiled code, the data and the font.
+  const { files } = JSON.parse(read('package.json')) as { files: string[] };
+  const runTimeFolders = files.filter((f) => f.endsWith('/') && !f.startsWith('!') && f !== 'dist/types/').map((f) => f.slice(0, -1));
+  expect(runTimeFolders).toEqual(expect.arrayContaining(['bin', 'dist/lib', 'fonts', 'maps', 'geometry', 'variants', 'sql']));
+  for (const folder of runTimeFolders) {
+    expect(runtime, folder).toContain(folder === 'dist/lib' ? 'COPY --from=build /app/dist/lib ./dist/lib' : `COPY ${folder} ./${folder}`);
+  }
 });
 
 it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume', () => {

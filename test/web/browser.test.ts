@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
+import { DIPJUDGE_VERSION } from '../../src/config/version.ts';
 import { serve, type RunningJudge } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { chromiumInstalled, launchChromium } from '../support/chromium.ts';
@@ -158,7 +159,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
       const processed = Number(/\ndipjudge_mails_total\{outcome="processed"\} (\d+)\n/.exec(metrics)?.[1]);
       expect(processed).toBe(9);
       expect(metrics).toContain('dipjudge_judge_duration_seconds_count 9\n');
-      expect(metrics).toContain('dipjudge_build_info{version="0.1.0",database="pglite"} 1\n');
+      expect(metrics).toContain(`dipjudge_build_info{version="${DIPJUDGE_VERSION}",database="pglite"} 1\n`);
       const ics = await fetch(`${judge.url}/games/demo/deadlines.ics`);
       expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       expect(await ics.text()).toMatch(/BEGIN:VEVENT\r\nUID:demo-S1901M-deadline@judge\.example\r\n/);
