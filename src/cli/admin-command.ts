@@ -6,7 +6,9 @@ import { DataDirLockedError, openStore } from '../store/index.ts';
 
 // The judgekeeper's commands: each request runs on the configured database, or, when a running
 // judge holds the PGlite database, in that judge through its admin socket. Never a stack trace
-// for a locked database: a one-line message says what to do.
+// for a locked database: a one-line message says what to do. They open only a database that
+// already holds a judge (but `receive`): run from the wrong folder, they say so instead of making
+// a new one.
 
 export class JudgeBusyError extends Error {
   override readonly name = 'JudgeBusyError';
@@ -19,11 +21,17 @@ export async function runAdmin(request: AdminRequest, env: Record<string, string
 export async function runAdminWith(settings: JudgeSettings, request: AdminRequest): Promise<AdminAnswer> {
   let store;
   try {
-    store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: settings.dataDir });
+    // `receive` is the judge itself run by procmail or an MTA, which like `serve` makes its database.
+    const existing = request.op !== 'receive';
+    store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, existing } : { dataDir: settings.dataDir, existing });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const socket = adminSocketPath(settings.dataDir);
     if (!existsSync(socket)) throw new JudgeBusyError(`${error.message}, which does not answer commands; stop it (SIGTERM) and run this again`);
+    // The running judge goes on taking mail into PGlite after the copy: that mail would stay behind.
+    if (request.op === 'migrate-to' && request.force !== true) {
+      throw new JudgeBusyError(`${error.message}: mail it takes after the copy would stay behind in PGlite; stop it (SIGTERM) and run this again, or add --force to copy while it runs`);
+    }
     return askRunningJudge(socket, request);
   }
   try {

@@ -136,10 +136,11 @@ program
   .command('migrate-to')
   .description('copy this judge (PGlite) into an empty PostgreSQL database, e.g. postgres://user@host/dipjudge')
   .argument('<url>', 'the PostgreSQL database')
+  .option('--force', 'copy even while a judge runs on the PGlite database (mail it takes afterwards stays behind)')
   .addOption(configOption())
-  .action(async (databaseUrl: string, options: ConfigOptions) => {
+  .action(async (databaseUrl: string, options: ConfigOptions & { force?: boolean }) => {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new CommandLineError(`migrate-to needs a postgres:// URL, not ${databaseUrl}`);
-    await admin({ op: 'migrate-to', databaseUrl }, options);
+    await admin({ op: 'migrate-to', databaseUrl, force: options.force === true }, options);
   });
 
 program
@@ -149,7 +150,7 @@ program
   .action(async (options: ConfigOptions) => (await import('./migrate-command.ts')).runMigrate(options));
 
 /** Errors that are the user's to fix: their message alone, no stack trace. */
-const USER_ERRORS = new Set(['CommandInputError', 'CommandLineError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError', 'JudgeBusyError', 'BackupError', 'AdminRequestError']);
+const USER_ERRORS = new Set(['CommandInputError', 'CommandLineError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError', 'JudgeBusyError', 'BackupError', 'AdminRequestError', 'NoJudgeDatabaseError']);
 
 class CommandLineError extends Error {
   override readonly name = 'CommandLineError';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreLogger } from './logger.ts';
 import { migrate } from './migrate.ts';
@@ -28,6 +28,17 @@ export interface StoreOptions {
   readonly poolSize?: number;
   /** PGlite only: start a new database from a `dumpDataDir()` tarball instead of running initdb. */
   readonly loadDataDir?: Blob;
+  /**
+   * Open only a database that already holds a judge (NoJudgeDatabaseError otherwise): no new PGlite
+   * folder, no schema laid into an empty PostgreSQL database. For commands run against a judge,
+   * where a wrong folder or URL must not quietly become a new, empty judge.
+   */
+  readonly existing?: boolean;
+}
+
+/** The folder or database named holds no judge, and the command was not one that creates it. */
+export class NoJudgeDatabaseError extends Error {
+  override readonly name = 'NoJudgeDatabaseError';
 }
 
 interface StoreBase {
@@ -54,7 +65,16 @@ export type StoreKind = Store['kind'];
 const IN_MEMORY_DATA_DIRS = new Set([':memory:', 'memory://']);
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  if (options.existing && options.databaseUrl === undefined && options.dataDir !== undefined && !IN_MEMORY_DATA_DIRS.has(options.dataDir) && !(await isDatabaseDir(options.dataDir))) {
+    throw new NoJudgeDatabaseError(`there is no judge database in ${path.resolve(options.dataDir)} (DIPJUDGE_DATA_DIR); run this where the judge keeps its data, or set DIPJUDGE_DATA_DIR or --config; \`dipjudge migrate\` makes a new one`);
+  }
   const store = options.databaseUrl !== undefined ? openPostgres(options.databaseUrl, options) : await openPglite(options);
+  try {
+    if (options.existing && store.kind === 'postgres') await refuseEmptyPostgres(store, options.databaseUrl!);
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
   if (options.migrate === false) return store;
   try {
     await migrate(store.db, options.logger ? { logger: options.logger } : {});
@@ -127,6 +147,24 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
       }
     }),
   };
+}
+
+async function refuseEmptyPostgres(store: PostgresStore, databaseUrl: string): Promise<void> {
+  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(store.db);
+  if (rows[0]?.present !== true) {
+    throw new NoJudgeDatabaseError(`there is no judge in the PostgreSQL database ${withoutPassword(databaseUrl)} (DATABASE_URL); check the URL, or run \`dipjudge migrate\` to make a new judge there`);
+  }
+}
+
+/** A database URL fit for a message: the password is never shown. */
+export function withoutPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return '(a DATABASE_URL that is not a URL)';
+  }
 }
 
 async function isDatabaseDir(dataDir: string): Promise<boolean> {

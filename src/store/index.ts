@@ -1,5 +1,5 @@
 // Public face of the persistence layer: other layers import from here only.
-export { openStore } from './connect.ts';
+export { NoJudgeDatabaseError, openStore, withoutPassword } from './connect.ts';
 export type { PgliteStore, PostgresStore, Store, StoreKind, StoreOptions } from './connect.ts';
 export { DEFAULT_SQL_DIR, migrate, MigrationFailedError, SqlFolderMigrationProvider } from './migrate.ts';
 export type { MigrateOptions, MigrateResult } from './migrate.ts';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,21 +8,25 @@ import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
 import { startDaemonProcess } from '../support/daemon-process.ts';
 import { pgliteTemplate } from '../support/databases.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 
 // With PGlite only one process may open the database. While `dipjudge serve` runs, the
 // judgekeeper's commands are done by the running judge over its admin socket: no
-// DataDirLockedError, no stack trace; and `restore`, which needs the judge stopped, says so in one line.
+// DataDirLockedError, no stack trace; `restore`, which needs the judge stopped, says so in one line,
+// and so does `migrate-to`, after which the running judge's mail would stay behind, unless forced.
 
 const run = promisify(execFile);
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'dipjudge.js');
 const baseEnv = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
 
 const dirs: string[] = [];
+const scratches: ScratchDatabase[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  for (const scratch of scratches) await scratch.drop();
 });
 
-it('games, receive, outbox, backup and mail failed work while serve holds the PGlite database; restore refuses in one line', { timeout: 200_000 }, async () => {
+it('games, receive, outbox, backup (0600) and mail failed work while serve holds the PGlite database; restore and migrate-to (unless --force) refuse in one line', { timeout: 200_000 }, async () => {
   const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-admin-serving-'));
   dirs.push(work);
   const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), DIPJUDGE_POLL_MS: '200' };
@@ -48,6 +52,18 @@ it('games, receive, outbox, backup and mail failed work while serve holds the PG
     const backup = await dipjudge(['backup', 'judge.backup']);
     expect(backup.stdout).toMatch(/^backed up \d+ row\(s\) of \d+ table\(s\) to .*judge\.backup\n$/);
     expect(JSON.parse((await readFile(backupFile, 'utf8')).split('\n')[0]!)).toMatchObject({ format: 'dipjudge-backup' });
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
+
+    // migrate-to while the judge runs would leave its later mail behind: refused unless forced.
+    const target = await createScratchDatabase('dipjudge_migrate_serving');
+    scratches.push(target);
+    const refused = await dipjudge(['migrate-to', target.url]).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect((refused as { stderr: string }).stderr).toMatch(
+      /^dipjudge: another dipjudge process \(pid \d+\) is using .*: mail it takes after the copy would stay behind in PGlite; stop it \(SIGTERM\) and run this again, or add --force to copy while it runs\n$/,
+    );
+    const forced = await dipjudge(['migrate-to', '--force', target.url]);
+    expect(forced.stdout).toMatch(/^copied \d+ row\(s\) of \d+ table\(s\) into PostgreSQL/);
 
     const restore = await dipjudge(['restore', backupFile]).catch((error: { code: number; stdout: string; stderr: string }) => error);
     expect(restore).toMatchObject({ code: 1, stdout: '' });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -204,14 +204,24 @@ it('migrate-to copies a PGlite judge into an empty PostgreSQL database, and refu
   }
 });
 
-it('a backup file is whole or absent: it is written beside its name and renamed', async () => {
+it('a backup file is whole or absent, and only its owner may read it: it is written beside its name (0600) and renamed', async () => {
   const store = await openStore({ loadDataDir: await pgliteTemplate() });
   try {
     const file = path.join(work, 'whole.jsonl');
+    // What an interrupted backup left, readable by all: not reused with its mode.
+    await writeFile(`${file}.partial`, 'half a backup', { mode: 0o644 });
     await runAdminRequest({ store, settings: loadConfig({}) }, { op: 'backup', file });
     const [header] = (await readFile(file, 'utf8')).split('\n');
     expect(JSON.parse(header!)).toMatchObject({ format: 'dipjudge-backup', version: 1 });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     await expect(readFile(`${file}.partial`)).rejects.toThrow();
+    // The owner's restore takes it.
+    const target = await openStore({ loadDataDir: await pgliteTemplate() });
+    try {
+      expect((await restoreBackup(target, file)).stdout).toMatch(/^restored \d+ row\(s\)/);
+    } finally {
+      await target.close();
+    }
   } finally {
     await store.close();
   }

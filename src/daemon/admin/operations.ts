@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -37,7 +37,8 @@ export type AdminRequest =
   | { readonly op: 'mail-retry'; readonly id: string }
   | { readonly op: 'outbox'; readonly failed?: boolean; readonly json?: boolean }
   | { readonly op: 'backup'; readonly file: string }
-  | { readonly op: 'migrate-to'; readonly databaseUrl: string }
+  /** `force`: copy while a running judge holds the PGlite database (its later mail stays behind). */
+  | { readonly op: 'migrate-to'; readonly databaseUrl: string; readonly force?: boolean }
   | { readonly op: 'receive'; readonly raw: string /* base64 */ };
 
 export interface AdminAnswer {
@@ -113,11 +114,16 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
   }
 }
 
-/** Writes the backup next to its final name and renames it, so a FILE is always a whole backup. */
+/**
+ * Writes the backup next to its final name and renames it, so a FILE is always a whole backup.
+ * Only its owner may read it (0600): it holds password hashes, every address and unsubscribe token.
+ */
 async function writeBackup(store: Store, file: string): Promise<{ tables: number; rows: number }> {
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
+  // A partial file left by an earlier attempt would keep its own mode.
+  await rm(partial, { force: true });
+  const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   const result = await dumpDatabase(store.db, async (line) => {
     if (!out.write(`${line}\n`)) await once(out, 'drain');
   });
