@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
+import { simpleParser, type AddressObject, type HeaderLines, type HeaderValue, type ParsedMail, type StructuredHeader } from 'mailparser';
 import { mailAddress, type MailAddress } from '../judge/model.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
@@ -128,7 +128,7 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
   const resentFromRaw = firstRaw(lines, 'resent-from');
   const resentFrom = resentFromRaw === null ? null : addressIn(resentFromRaw);
   const contentType = mail.headers.get('content-type');
-  const structured = typeof contentType === 'object' && contentType !== null && 'params' in contentType ? contentType : null;
+  const structured = isStructured(contentType) ? contentType : null;
   const autoSubmitted = firstRaw(lines, 'auto-submitted');
   const autoReply = firstRaw(lines, 'x-autoreply') ?? firstRaw(lines, 'x-autorespond');
 
@@ -209,4 +209,9 @@ export function replyDecision(message: InboundMessage, judgeAddress: string): Re
   const addresses = [message.from, message.replyTo, message.resentFrom, message.replyAddress];
   if (addresses.includes(judge)) return no('mail from this judge itself');
   return { reply: true };
+}
+
+/** A header mailparser read as a value with parameters (Content-Type), not a List-* entry or an address. */
+function isStructured(value: HeaderValue | undefined): value is StructuredHeader {
+  return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && typeof value.value === 'string' && 'params' in value && typeof value.params === 'object';
 }
