@@ -164,6 +164,8 @@ export interface GameSnapshot {
 /** A stored phase with what became of it; results are null until it is processed. */
 export interface PhaseHistory extends PhaseRecord {
   readonly resultsText: string | null;
+  /** When the phase was processed (its results written), which may be before its deadline. */
+  readonly processedAt: Date | null;
   readonly results: unknown;
   /** The orders the phase was processed with, kept for ROLLFORWARD. */
   readonly processedOrders: readonly StoredOrders[] | null;
@@ -416,7 +418,7 @@ export interface OrdersPort {
    * The phases the game has reached, in order; results only of phases before the current one.
    * Phases left by ROLLBACK (later than the current one) are not included: see `storedPhases`.
    */
-  phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]>;
+  phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null; readonly processedAt: Date | null })[]>;
   /** Every stored phase, rolled-back ones included, with results, processed orders and snapshot. */
   storedPhases(gameId: number): Promise<PhaseHistory[]>;
   /** Forgets the phases after `seq` (rolled back, now replaced by processing anew). */

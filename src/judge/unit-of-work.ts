@@ -397,7 +397,7 @@ export class UnitOfWork implements JudgeTransaction {
     return this.passRead(() => this.store.holders(seatId));
   }
 
-  phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null })[]> {
+  phases(gameId: number): Promise<(PhaseRecord & { readonly resultsText: string | null; readonly processedAt: Date | null })[]> {
     return this.passRead(() => this.store.phases(gameId));
   }
 

@@ -664,13 +664,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return row ? { phaseId: row.phase_id, seq: row.seq, position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`), deadline: row.deadline_at } : null;
   }
 
-  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
+  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null; processedAt: Date | null })[]> {
     const game = await this.trx.selectFrom('games').select('current_phase').where('id', '=', gameId).executeTakeFirst();
     const all = await this.storedPhases(gameId);
     const current = all.find((p) => p.phaseId === game?.current_phase)?.seq ?? Number.POSITIVE_INFINITY;
     return all
       .filter((p) => p.seq <= current)
-      .map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null }));
+      .map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null, processedAt: p.seq < current ? p.processedAt : null }));
   }
 
   async storedPhases(gameId: number): Promise<PhaseHistory[]> {
@@ -684,6 +684,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         position: readStoredPosition(row.position, where),
         deadline: row.deadline_at,
         resultsText: row.results_text,
+        processedAt: row.processed_at,
         results: stored?.results ?? null,
         processedOrders: stored?.orders ?? null,
         snapshot: readGameSnapshot(row.game_snapshot, where),

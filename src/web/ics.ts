@@ -1,15 +1,16 @@
 import type { GameDeadlines } from './public-view.ts';
 
 // A game's deadlines as an iCalendar feed (RFC 5545) that calendar apps subscribe to: one event per
-// phase deadline (past ones stay, so the calendar keeps the game's history) and one for the end of
-// the current grace period. Times are UTC; each event's UID stays the same for the same phase, so a
-// moved deadline updates the event instead of adding one.
+// phase (past ones stay, at the time they were processed, so the calendar keeps the game's history)
+// and one for the end of the current grace period. Times are UTC; each event's UID stays the same for
+// the same phase, so a moved deadline or the processing updates the event instead of adding one.
+// Links to the game's page are built from DIPJUDGE_PUBLIC_URL, never from a request's Host header.
 
 export interface IcsOptions {
   /** The judge's name and address: the events say where orders go. */
   readonly judgeName: string;
   readonly judgeAddress: string;
-  /** The game's page, when the request's host is known. */
+  /** The game's page under DIPJUDGE_PUBLIC_URL; null without it. */
   readonly pageUrl: string | null;
   readonly now: Date;
 }
@@ -28,15 +29,19 @@ export function deadlinesCalendar(feed: GameDeadlines, options: IcsOptions): str
     'X-PUBLISHED-TTL:PT1H',
   ];
   for (const entry of feed.entries) {
-    const what = entry.kind === 'deadline' ? 'deadline' : 'end of grace';
+    const what = entry.kind === 'deadline' ? 'deadline' : entry.kind === 'processed' ? 'processed' : 'end of grace';
     const description = [
       `${entry.title} of game ${feed.name}: ${what}.`,
-      entry.kind === 'deadline' ? `Orders go by mail to ${options.judgeAddress}.` : 'Late powers may be put in civil disorder or abandoned now.',
+      entry.kind === 'deadline'
+        ? `Orders go by mail to ${options.judgeAddress}.`
+        : entry.kind === 'processed'
+          ? 'The results went out by mail.'
+          : 'Late powers may be put in civil disorder or abandoned now.',
       ...(options.pageUrl ? [options.pageUrl] : []),
     ].join('\n');
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${text(`${feed.name}-${entry.phase}-${entry.kind}@${domain}`)}`,
+      `UID:${text(`${feed.name}-${entry.phase}-${entry.kind === 'processed' ? 'deadline' : entry.kind}@${domain}`)}`,
       `DTSTAMP:${stamp(options.now)}`,
       `DTSTART:${stamp(entry.at)}`,
       'DURATION:PT15M',

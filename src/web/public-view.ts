@@ -101,7 +101,8 @@ export interface DeadlineEntry {
   readonly phase: string;
   readonly title: string;
   readonly at: Date;
-  readonly kind: 'deadline' | 'grace';
+  /** 'processed': a past phase, at the time it was processed, which the Master may have done before its deadline. */
+  readonly kind: 'deadline' | 'processed' | 'grace';
 }
 
 export interface GameDeadlines {
@@ -252,8 +253,14 @@ async function gameDeadlines(tx: PublicViewPorts, name: string): Promise<GameDea
   const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
   const entries: DeadlineEntry[] = [];
   for (const phase of phases) {
-    const at = phase.phaseId === game.currentPhase ? game.deadline : (phase.deadline ?? null);
-    if (at !== null) entries.push({ phase: phase.phaseId, title: phaseTitle(variant, phase.phaseId), at, kind: 'deadline' });
+    const title = phaseTitle(variant, phase.phaseId);
+    if (phase.phaseId === game.currentPhase) {
+      if (game.deadline !== null) entries.push({ phase: phase.phaseId, title, at: game.deadline, kind: 'deadline' });
+    } else if (phase.processedAt !== null) {
+      entries.push({ phase: phase.phaseId, title, at: phase.processedAt, kind: 'processed' });
+    } else if (phase.deadline) {
+      entries.push({ phase: phase.phaseId, title, at: phase.deadline, kind: 'deadline' });
+    }
   }
   const running = game.status === 'active' || game.status === 'waiting';
   if (!running) {

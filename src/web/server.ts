@@ -37,6 +37,8 @@ export interface WebDependencies {
   readonly unsubscribe?: (token: string) => Promise<LinkStop>;
   readonly now?: () => Date;
   readonly log?: WebLogger;
+  /** DIPJUDGE_PUBLIC_URL without its trailing slash: the site's address for links it hands out (the ICS feeds). */
+  readonly publicUrl?: string;
 }
 
 const HTML_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -97,8 +99,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     const name = gameName(request.params.name);
     const feed = name === null ? null : await deps.site.deadlines(name);
     if (feed === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
-    const host = request.headers.host;
-    const pageUrl = host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${request.protocol}://${host}/games/${encodeURIComponent(feed.name)}` : null;
+    const pageUrl = deps.publicUrl === undefined ? null : `${deps.publicUrl}/games/${encodeURIComponent(feed.name)}`;
     const body = deadlinesCalendar(feed, { judgeName: deps.info.judgeName, judgeAddress: deps.info.judgeAddress, pageUrl, now: now() });
     return reply.type('text/calendar; charset=utf-8').header('Content-Disposition', `inline; filename="${feed.name}-deadlines.ics"`).send(body);
   });

@@ -559,11 +559,11 @@ class InMemoryTransaction implements JudgeTransaction {
     return row ? structuredClone({ phaseId: row.phaseId, seq: row.seq, position: row.position, deadline: row.deadline }) : null;
   }
 
-  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null })[]> {
+  async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null; processedAt: Date | null })[]> {
     const game = this.state.games.find((g) => g.id === gameId);
     const all = await this.storedPhases(gameId);
     const current = all.find((p) => p.phaseId === game?.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
-    return all.filter((p) => p.seq <= current).map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null }));
+    return all.filter((p) => p.seq <= current).map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null, processedAt: p.seq < current ? p.processedAt : null }));
   }
 
   async storedPhases(gameId: number): Promise<PhaseHistory[]> {
@@ -577,6 +577,7 @@ class InMemoryTransaction implements JudgeTransaction {
           position: p.position,
           deadline: p.deadline,
           resultsText: p.resultsText,
+          processedAt: p.processedAt,
           results: p.results?.results ?? null,
           processedOrders: p.results?.orders ?? null,
           snapshot: p.snapshot,

@@ -46,6 +46,7 @@ describeEachDatabase(
         health: async () => health,
         metrics: async () => metrics.render(await queueGauges(db, new Date()), { version: '0.1.0', database: getStore().kind }),
         now: () => new Date(),
+        publicUrl: 'https://dip.example.org',
       });
       await app.ready();
     });
@@ -129,8 +130,8 @@ describeEachDatabase(
       expect((await get('/games/opening/map.svg')).statusCode).toBe(404);
     });
 
-    it('serves the deadlines as an ICS feed: one event per phase deadline, folded CRLF lines', async () => {
-      const response = await app.inject({ method: 'GET', url: '/games/demo/deadlines.ics', headers: { host: 'judge.example:8080' } });
+    it('serves the deadlines as an ICS feed: one event per phase, a past one when it was processed, links under DIPJUDGE_PUBLIC_URL, folded CRLF lines', async () => {
+      const response = await app.inject({ method: 'GET', url: '/games/demo/deadlines.ics', headers: { host: 'elsewhere.example:8080' } });
       pages.push(response.body);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -144,9 +145,17 @@ describeEachDatabase(
       expect(unfolded).toContain('UID:demo-S1901M-deadline@judge.example');
       expect(unfolded).toContain('UID:demo-F1901M-deadline@judge.example');
       expect(unfolded).toContain('SUMMARY:demo F1901M deadline');
-      expect(unfolded).toContain('URL:http://judge.example:8080/games/demo');
+      // The links come from the judge's public address, never from the request's Host header.
+      expect(unfolded).toContain('URL:https://dip.example.org/games/demo\r\n');
+      expect(unfolded).not.toContain('elsewhere.example');
+      const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
       const game = await getStore().db.selectFrom('games').select('deadline_at').where('name', '=', 'demo').executeTakeFirstOrThrow();
-      expect(unfolded).toContain(`DTSTART:${game.deadline_at!.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+      expect(unfolded).toContain(`DTSTART:${stamp(game.deadline_at!)}`);
+      // Spring was processed as soon as every order was in, well before its deadline: the feed says when.
+      const spring = await getStore().db.selectFrom('phases').innerJoin('games', 'games.id', 'phases.game_id').select(['phases.processed_at', 'phases.deadline_at']).where('games.name', '=', 'demo').where('phases.phase_id', '=', 'S1901M').executeTakeFirstOrThrow();
+      expect(spring.processed_at!.getTime()).toBeLessThan(spring.deadline_at!.getTime() - 60_000);
+      expect(/UID:demo-S1901M-deadline@judge\.example\r\nDTSTAMP:\w+\r\nDTSTART:(\w+)\r\n/.exec(unfolded)?.[1]).toBe(stamp(spring.processed_at!));
+      expect(unfolded).toContain('SUMMARY:demo S1901M processed\r\n');
     });
 
     it('changes nothing: other methods are not found', async () => {
