@@ -1,9 +1,12 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueGauges } from '../store/health-queries.ts';
 
-// /metrics in Prometheus' text exposition format (version 0.0.4): counters of the mail this
-// process judged, by outcome, a histogram of how long judging a mail took, and gauges read from
-// the database at scrape time (outbox depth and age, jobs due, games per state). The counters are
-// this process's since it started, as Prometheus expects of counters (it handles restarts).
+// /metrics in Prometheus' text exposition format (version 0.0.4), written by prom-client: counters of
+// the mail this process judged, by outcome, a histogram of how long judging a mail took, gauges read
+// from the database at scrape time (outbox depth and age, jobs due, games per state), and Node's own
+// process figures (prom-client's default metrics: CPU, resident memory, heap, event-loop lag, GC
+// pauses, open handles). The counters are this process's since it started, as Prometheus expects of
+// counters (it handles restarts).
 
 /** Upper bounds, in seconds, of the judge latency histogram's buckets. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const;
@@ -13,82 +16,80 @@ export const MAIL_OUTCOMES = ['processed', 'rejected', 'ignored', 'duplicate', '
 export type MailOutcome = (typeof MAIL_OUTCOMES)[number];
 
 export class JudgeMetrics {
-  private readonly mails = new Map<MailOutcome, number>(MAIL_OUTCOMES.map((outcome) => [outcome, 0]));
-  private readonly refusedBlocks = { count: 0 };
-  private readonly buckets = LATENCY_BUCKETS.map(() => 0);
-  private latencyCount = 0;
-  private latencySum = 0;
-  private gameEvents = 0;
+  /** What this process knows by itself, and Node's figures. */
+  private readonly own = new Registry();
+  /** Read from the database at each scrape; left out of the text when the database does not answer. */
+  private readonly database = new Registry();
   private readonly started = Date.now();
+  private readonly buildInfo = new Gauge({ name: 'dipjudge_build_info', help: 'The running judge: its version and database kind.', labelNames: ['version', 'database'], registers: [this.own] });
+  private readonly mails = new Counter({
+    name: 'dipjudge_mails_total',
+    help: 'Mail judged by this process, by outcome: processed (answered), rejected (refused whole), ignored, duplicate, failed (a fault of the judge), set-aside.',
+    labelNames: ['outcome'],
+    registers: [this.own],
+  });
+  private readonly refusedBlocks = new Counter({ name: 'dipjudge_refused_blocks_total', help: 'Blocks of processed mail refused with errors.', registers: [this.own] });
+  private readonly gameEvents = new Counter({ name: 'dipjudge_game_events_total', help: 'Timed game events (deadlines, reminders, grace) this process handled.', registers: [this.own] });
+  private readonly latency = new Histogram({ name: 'dipjudge_judge_duration_seconds', help: 'Seconds from taking a mail to having judged and recorded it.', buckets: [...LATENCY_BUCKETS], registers: [this.own] });
+  private readonly databaseUp = new Gauge({ name: 'dipjudge_database_up', help: 'Whether the database answered this scrape.', registers: [this.own] });
+  private readonly outboxPending = this.databaseGauge('dipjudge_outbox_pending', 'Outgoing mail not yet sent.');
+  private readonly outboxOldest = this.databaseGauge('dipjudge_outbox_oldest_age_seconds', 'Age of the oldest outgoing mail not yet sent (0: none).');
+  private readonly outboxDead = this.databaseGauge('dipjudge_outbox_dead', 'Outgoing mail given up (see dipjudge outbox --failed).');
+  private readonly inboundQueued = this.databaseGauge('dipjudge_inbound_queued', "Inbound mail recorded and not yet judged (PostgreSQL's queue).");
+  private readonly inboundOldest = this.databaseGauge('dipjudge_inbound_oldest_age_seconds', 'Age of the oldest inbound mail not yet judged (0: none).');
+  private readonly jobsDue = this.databaseGauge('dipjudge_jobs_due', 'Timed jobs whose time has come, not yet done.');
+  private readonly jobsFailing = this.databaseGauge('dipjudge_jobs_failing', 'Open timed jobs that failed at least once.');
+  private readonly games = new Gauge({ name: 'dipjudge_games', help: 'Games on this judge by state.', labelNames: ['state'], registers: [this.database] });
+
+  constructor() {
+    const started = this.started;
+    new Gauge({
+      name: 'dipjudge_process_uptime_seconds',
+      help: 'Seconds since this serve process started.',
+      registers: [this.own],
+      collect() {
+        this.set((Date.now() - started) / 1000);
+      },
+    });
+    for (const outcome of MAIL_OUTCOMES) this.mails.inc({ outcome }, 0);
+    collectDefaultMetrics({ register: this.own });
+  }
 
   /**
    * One mail judged: its outcome, the blocks of it refused (a processed mail may have some), and
    * the seconds judging it took (a group judged in one transaction: the group's time, per mail).
    */
   mailJudged(outcome: MailOutcome, seconds: number, failedBlocks = 0): void {
-    this.mails.set(outcome, (this.mails.get(outcome) ?? 0) + 1);
-    this.refusedBlocks.count += failedBlocks;
+    this.mails.inc({ outcome });
+    this.refusedBlocks.inc(failedBlocks);
     if (outcome === 'duplicate') return;
-    this.latencyCount += 1;
-    this.latencySum += seconds;
-    for (const [index, bound] of LATENCY_BUCKETS.entries()) if (seconds <= bound) this.buckets[index]! += 1;
+    this.latency.observe(seconds);
   }
 
   gameEventHandled(): void {
-    this.gameEvents += 1;
+    this.gameEvents.inc();
   }
 
   /** The exposition text; `gauges` null when the database could not be read (the scrape still answers). */
-  render(gauges: QueueGauges | null, info: { readonly version: string; readonly database: string }): string {
-    const out: string[] = [];
-    const metric = (name: string, type: 'counter' | 'gauge' | 'histogram', help: string, samples: readonly string[]) => {
-      out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples);
-    };
-    metric('dipjudge_build_info', 'gauge', 'The running judge: its version and database kind.', [
-      `dipjudge_build_info{version=${label(info.version)},database=${label(info.database)}} 1`,
-    ]);
-    metric('dipjudge_process_uptime_seconds', 'gauge', 'Seconds since this serve process started.', [`dipjudge_process_uptime_seconds ${number((Date.now() - this.started) / 1000)}`]);
-    metric(
-      'dipjudge_mails_total',
-      'counter',
-      'Mail judged by this process, by outcome: processed (answered), rejected (refused whole), ignored, duplicate, failed (a fault of the judge), set-aside.',
-      MAIL_OUTCOMES.map((outcome) => `dipjudge_mails_total{outcome=${label(outcome)}} ${this.mails.get(outcome) ?? 0}`),
-    );
-    metric('dipjudge_refused_blocks_total', 'counter', 'Blocks of processed mail refused with errors.', [`dipjudge_refused_blocks_total ${this.refusedBlocks.count}`]);
-    metric('dipjudge_game_events_total', 'counter', 'Timed game events (deadlines, reminders, grace) this process handled.', [`dipjudge_game_events_total ${this.gameEvents}`]);
-    metric('dipjudge_judge_duration_seconds', 'histogram', 'Seconds from taking a mail to having judged and recorded it.', [
-      ...LATENCY_BUCKETS.map((bound, index) => `dipjudge_judge_duration_seconds_bucket{le=${label(String(bound))}} ${this.buckets[index]}`),
-      `dipjudge_judge_duration_seconds_bucket{le="+Inf"} ${this.latencyCount}`,
-      `dipjudge_judge_duration_seconds_sum ${number(this.latencySum)}`,
-      `dipjudge_judge_duration_seconds_count ${this.latencyCount}`,
-    ]);
-    metric('dipjudge_database_up', 'gauge', 'Whether the database answered this scrape.', [`dipjudge_database_up ${gauges === null ? 0 : 1}`]);
-    if (gauges !== null) {
-      metric('dipjudge_outbox_pending', 'gauge', 'Outgoing mail not yet sent.', [`dipjudge_outbox_pending ${gauges.outboxPending}`]);
-      metric('dipjudge_outbox_oldest_age_seconds', 'gauge', 'Age of the oldest outgoing mail not yet sent (0: none).', [`dipjudge_outbox_oldest_age_seconds ${number(gauges.outboxOldestSeconds)}`]);
-      metric('dipjudge_outbox_dead', 'gauge', 'Outgoing mail given up (see dipjudge outbox --failed).', [`dipjudge_outbox_dead ${gauges.outboxDead}`]);
-      metric('dipjudge_inbound_queued', 'gauge', 'Inbound mail recorded and not yet judged (PostgreSQL\'s queue).', [`dipjudge_inbound_queued ${gauges.inboundQueued}`]);
-      metric('dipjudge_inbound_oldest_age_seconds', 'gauge', 'Age of the oldest inbound mail not yet judged (0: none).', [`dipjudge_inbound_oldest_age_seconds ${number(gauges.inboundOldestSeconds)}`]);
-      metric('dipjudge_jobs_due', 'gauge', 'Timed jobs whose time has come, not yet done.', [`dipjudge_jobs_due ${gauges.jobsDue}`]);
-      metric('dipjudge_jobs_failing', 'gauge', 'Open timed jobs that failed at least once.', [`dipjudge_jobs_failing ${gauges.jobsFailing}`]);
-      metric(
-        'dipjudge_games',
-        'gauge',
-        'Games on this judge by state.',
-        Object.entries(gauges.games)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([state, n]) => `dipjudge_games{state=${label(state)}} ${n}`),
-      );
-    }
-    return `${out.join('\n')}\n`;
+  async render(gauges: QueueGauges | null, info: { readonly version: string; readonly database: string }): Promise<string> {
+    this.buildInfo.reset();
+    this.buildInfo.set({ version: info.version, database: info.database }, 1);
+    this.databaseUp.set(gauges === null ? 0 : 1);
+    const own = await this.own.metrics();
+    if (gauges === null) return own;
+    this.outboxPending.set(gauges.outboxPending);
+    this.outboxOldest.set(gauges.outboxOldestSeconds);
+    this.outboxDead.set(gauges.outboxDead);
+    this.inboundQueued.set(gauges.inboundQueued);
+    this.inboundOldest.set(gauges.inboundOldestSeconds);
+    this.jobsDue.set(gauges.jobsDue);
+    this.jobsFailing.set(gauges.jobsFailing);
+    this.games.reset();
+    for (const [state, n] of Object.entries(gauges.games).sort(([a], [b]) => a.localeCompare(b))) this.games.set({ state }, n);
+    return `${own}${await this.database.metrics()}`;
   }
-}
 
-/** A label value, quoted and escaped as the text format wants. */
-function label(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')}"`;
-}
-
-function number(value: number): string {
-  return Number.isFinite(value) ? String(Math.round(value * 1e6) / 1e6) : 'NaN';
+  private databaseGauge(name: string, help: string): Gauge {
+    return new Gauge({ name, help, registers: [this.database] });
+  }
 }

@@ -11,18 +11,19 @@ import { JudgeMetrics } from '../../src/web/metrics.ts';
 describe('JudgeMetrics', () => {
   const gauges = { outboxPending: 3, outboxOldestSeconds: 12.5, outboxDead: 1, inboundQueued: 4, inboundOldestSeconds: 7.25, jobsDue: 2, jobsFailing: 0, games: { forming: 2, active: 1 } };
 
-  it('writes valid Prometheus text: HELP and TYPE per metric, cumulative histogram buckets, escaped labels', () => {
+  it('writes valid Prometheus text: HELP and TYPE per metric, cumulative histogram buckets, escaped labels', async () => {
     const metrics = new JudgeMetrics();
     metrics.mailJudged('processed', 0.02, 2);
     metrics.mailJudged('processed', 0.3);
     metrics.mailJudged('rejected', 0.004);
     metrics.mailJudged('duplicate', 0.001);
     metrics.gameEventHandled();
-    const text = metrics.render(gauges, { version: '1.0 "beta"', database: 'postgres' });
+    const text = await metrics.render(gauges, { version: '1.0 "beta"', database: 'postgres' });
     expect(text.endsWith('\n')).toBe(true);
-    const sample = /^[a-z_:][a-z0-9_:]*(\{([a-z_]+="([^"\\]|\\.)*",?)*\})? (-?[0-9.]+(e[+-]?\d+)?|NaN|\+Inf)$/;
-    for (const line of text.trimEnd().split('\n')) {
-      if (line.startsWith('# ')) expect(line).toMatch(/^# (HELP|TYPE) [a-z_]+ .+$/);
+    const sample = /^[a-z_:][a-z0-9_:]*(\{([a-z_]+="([^"\\]|\\.)*",?)*\})? (-?[0-9.]+(e[+-]?\d+)?|NaN|Nan|\+Inf)$/; // prom-client writes NaN as Nan, which Prometheus reads too
+    // prom-client leaves an empty line between metrics, which the format allows.
+    for (const line of text.trimEnd().split('\n').filter((l) => l !== '')) {
+      if (line.startsWith('# ')) expect(line).toMatch(/^# (HELP|TYPE) [a-z_][a-z0-9_]* .+$/);
       else expect(line).toMatch(sample);
     }
     expect(text).toContain('dipjudge_build_info{version="1.0 \\"beta\\"",database="postgres"} 1\n');
@@ -46,10 +47,19 @@ describe('JudgeMetrics', () => {
     expect(text).toContain('dipjudge_jobs_due 2\n');
     expect(text).toContain('dipjudge_games{state="active"} 1\ndipjudge_games{state="forming"} 2\n');
     expect(text.match(/^# TYPE dipjudge_judge_duration_seconds histogram$/m)).not.toBeNull();
+    // Node's own figures, as prom-client's default metrics name them.
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    expect(text).toMatch(/^process_cpu_seconds_total [0-9.e-]+$/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds [0-9.e-]+$/m);
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram\n');
+    expect(text).toMatch(/^dipjudge_process_uptime_seconds [0-9.e-]+$/m);
   });
 
-  it('still answers when the database does not: database_up 0 and no database gauges', () => {
-    const text = new JudgeMetrics().render(null, { version: '0.1.0', database: 'pglite' });
+  it('still answers when the database does not: database_up 0 and no database gauges', async () => {
+    const metrics = new JudgeMetrics();
+    expect(await metrics.render(gauges, { version: '0.1.0', database: 'pglite' })).toContain('dipjudge_outbox_pending 3\n');
+    const text = await metrics.render(null, { version: '0.1.0', database: 'pglite' });
     expect(text).toContain('dipjudge_database_up 0\n');
     expect(text).not.toContain('dipjudge_outbox_pending');
     expect(text).not.toContain('dipjudge_inbound_queued');
