@@ -90,7 +90,8 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
     createImapIntake({
       connection,
       stateStore: judgeStateCursorStore(store.db),
-      logger: log.child({ component: 'imap' }),
+      // The intake names its own components (imap-intake, imapflow): one per line.
+      logger: log,
       isTransient: (error) => judgeStore.isTransient(error),
       // An oversized mail is answered from its headers; its body is never downloaded.
       headOnlyAbove: settings.judge.maxMessageBytes,

@@ -40,7 +40,8 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     });
     const lines: { component?: string; msg?: string; subject?: string }[] = [];
-    const running = await serve(settings, pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }));
+    const raw: string[] = [];
+    const running = await serve(settings, pino({ level: 'info' }, { write: (line: string) => void (raw.push(line), lines.push(JSON.parse(line))) }));
     try {
       await dovecot.appendMessage(eml({ from: 'gm@players.example', subject: 'new game', messageId: '<c1@players.example>' }, 'CREATE demo secret\nFORM'));
       await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pw1'));
@@ -67,5 +68,8 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       await scratch?.drop();
     }
     expect(lines.at(-1)?.msg).toBe('dipjudge stopped');
+    // Each line names one component (JSON.parse would keep only the last of two).
+    expect(raw.filter((line) => (line.match(/"component":/g) ?? []).length > 1)).toEqual([]);
+    expect(lines.some((l) => l.component === 'imap-intake')).toBe(true);
   });
 });
