@@ -6,6 +6,8 @@ import { z } from 'zod';
 // The judge's settings, validated once at start-up. They come from an optional JSON config file
 // (DIPJUDGE_CONFIG or `--config`) whose keys are the environment variables' names, and from the
 // environment, which overrides the file. Errors name the setting at fault and where it came from.
+// The settings that hold a password may instead be read from a file (NAME_FILE, as Docker secrets
+// and systemd credentials hand them over), so they need not sit in the environment or the JSON file.
 
 /** pino's levels, most severe first; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,6 +50,7 @@ const configSchema = z
     DIPJUDGE_LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
     DIPJUDGE_HTTP_PORT: z.coerce.number().int('must be a whole number').min(0, 'must be a TCP port, 1 to 65535 (0: any free port)').max(65_535, 'must be a TCP port, 1 to 65535 (0: any free port)').optional(),
     DIPJUDGE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+    DIPJUDGE_METRICS_REMOTE: z.enum(['yes', 'no'], 'must be yes or no').default('no'),
     DIPJUDGE_PUBLIC_URL: z
       .string()
       .refine(isPublicBaseUrl, 'must be the https:// address at which people reach this judge\'s HTTP side, without ? or #, e.g. https://judge.example.org or https://example.org/dip')
@@ -73,8 +76,11 @@ const configSchema = z
 
 const DKIM_SETTINGS = ['DIPJUDGE_DKIM_DOMAIN', 'DIPJUDGE_DKIM_SELECTOR', 'DIPJUDGE_DKIM_PRIVATE_KEY_FILE'] as const;
 
+/** Settings that carry a password: each may be read from the file NAME_FILE names instead. */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'IMAP_URL', 'SMTP_URL'] as const;
+
 /** Every setting a config file or the environment may give. */
-export const SETTING_NAMES: readonly string[] = Object.keys(configSchema.shape);
+export const SETTING_NAMES: readonly string[] = [...Object.keys(configSchema.shape), ...SECRET_SETTINGS.map((name) => `${name}_FILE`)];
 
 /** Names the config file; `--config` on the command line overrides it. */
 export const CONFIG_FILE_VARIABLE = 'DIPJUDGE_CONFIG';
@@ -131,8 +137,11 @@ export interface JudgeSettings {
   readonly retention: RetentionSettings;
   /** When set, every mail sent through SMTP is DKIM-signed. */
   readonly dkim: DkimSettings | undefined;
-  /** When set, `serve` answers HTTP here: /healthz, /metrics and the read-only web site (src/web). */
-  readonly http: { readonly port: number; readonly host: string } | undefined;
+  /**
+   * When set, `serve` answers HTTP here: /healthz, /metrics and the read-only web site (src/web).
+   * /metrics answers only this machine (loopback) unless `metricsRemote`.
+   */
+  readonly http: { readonly port: number; readonly host: string; readonly metricsRemote: boolean } | undefined;
   /**
    * Where people reach the HTTP side from outside (https, no trailing slash): every mail's
    * List-Unsubscribe then carries RFC 8058's one-click link to <publicUrl>/unsubscribe/<token>.
@@ -173,11 +182,24 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const fromFile = configFile === null ? {} : readConfigFile(configFile);
   const fromEnv = Object.fromEntries(Object.entries(env).filter(([name, v]) => v !== undefined && v !== '' && name !== CONFIG_FILE_VARIABLE));
   const sources = new Map<string, Source>([...Object.keys(fromFile).map((k) => [k, 'file'] as const), ...Object.keys(fromEnv).map((k) => [k, 'environment'] as const)]);
-  const origin = (name: string) => {
+  const secretFiles = new Map<string, string>();
+  const origin = (name: string): string => {
+    const secretFile = secretFiles.get(name);
+    if (secretFile !== undefined) return ` (read from ${secretFile}, named by ${name}_FILE${origin(`${name}_FILE`)})`;
     const source = sources.get(name);
     return source === 'file' ? ` (in ${configFile})` : source === 'environment' ? ' (from the environment)' : '';
   };
-  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv });
+  const given: Record<string, unknown> = { ...fromFile, ...fromEnv };
+  for (const name of SECRET_SETTINGS) {
+    const fileSetting = `${name}_FILE`;
+    const file = given[fileSetting];
+    delete given[fileSetting];
+    if (file === undefined) continue;
+    if (given[name] !== undefined) throw new ConfigError(`invalid configuration:\n  ${fileSetting}${origin(fileSetting)}: give either ${name}${origin(name)} or ${fileSetting}, not both`);
+    given[name] = readSecretFile(String(file), fileSetting, origin(fileSetting));
+    secretFiles.set(name, String(file));
+  }
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     throw new ConfigError(
       `invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}${origin(String(i.path[0]))}: ${i.message}`).join('\n')}`,
@@ -215,7 +237,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
             privateKey: readPrivateKey(c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE, origin('DIPJUDGE_DKIM_PRIVATE_KEY_FILE')),
           }
         : undefined,
-    http: c.DIPJUDGE_HTTP_PORT === undefined ? undefined : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST },
+    http: c.DIPJUDGE_HTTP_PORT === undefined ? undefined : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST, metricsRemote: c.DIPJUDGE_METRICS_REMOTE === 'yes' },
     publicUrl: c.DIPJUDGE_PUBLIC_URL?.replace(/\/+$/, ''),
     judge: {
       address: c.JUDGE_ADDRESS.toLowerCase(),
@@ -259,6 +281,19 @@ function readConfigFile(file: string): Record<string, unknown> {
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
   return settings;
+}
+
+/** A secret's file: its text without the line end editors and `echo` leave. */
+function readSecretFile(file: string, setting: string, whereFrom: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`invalid configuration:\n  ${setting}${whereFrom}: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const value = text.replace(/\r?\n$/, '');
+  if (value.trim() === '') throw new ConfigError(`invalid configuration:\n  ${setting}${whereFrom}: ${file} is empty`);
+  return value;
 }
 
 function readPrivateKey(file: string, whereFrom: string): string {

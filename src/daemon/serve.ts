@@ -218,6 +218,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         metrics: async () => metrics.render(await queueGauges(store.db, new Date()).catch(() => null), { version: DIPJUDGE_VERSION, database: store.kind }),
         log: webLog,
         ...(settings.publicUrl === undefined ? {} : { publicUrl: settings.publicUrl }),
+        metricsRemote: settings.http.metricsRemote,
       },
       settings.http,
     );

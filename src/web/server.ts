@@ -39,6 +39,8 @@ export interface WebDependencies {
   readonly log?: WebLogger;
   /** DIPJUDGE_PUBLIC_URL without its trailing slash: the site's address for links it hands out (the ICS feeds). */
   readonly publicUrl?: string;
+  /** /metrics for any client (DIPJUDGE_METRICS_REMOTE); otherwise only for this machine's own (loopback). */
+  readonly metricsRemote?: boolean;
 }
 
 const HTML_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -73,7 +75,11 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return reply.code(report.ok ? 200 : 503).type('application/json; charset=utf-8').send(`${JSON.stringify({ status: report.ok ? 'ok' : 'failing', checks: report.checks }, null, 2)}\n`);
   });
 
-  app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics()));
+  app.get('/metrics', async (request, reply) => {
+    // The site may face the world; what the judge is doing inside is for its own machine unless asked.
+    if (deps.metricsRemote !== true && !isLoopback(request.socket.remoteAddress)) return notFound(reply, 'There is no page at /metrics.');
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics());
+  });
 
   app.get('/site.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'max-age=3600').send(SITE_CSS));
   app.get('/site.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'max-age=3600').send(SITE_JS));
@@ -170,4 +176,11 @@ function readerZone(raw: unknown): { zone: string | null; bad: string | null } {
   if (typeof raw !== 'string' || raw.trim() === '') return { zone: null, bad: null };
   const zone = raw.trim().slice(0, 64);
   return IANAZone.isValidZone(zone) ? { zone, bad: null } : { zone: null, bad: zone };
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4.startsWith('127.') || address === '::1';
 }

@@ -150,6 +150,30 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hello');
   });
 
+  it('reads DATABASE_URL, IMAP_URL and SMTP_URL from the files their _FILE settings name, never both ways, and never shows the secret', async () => {
+    const secret = await configFile('database-url', 'postgres://judge:s3cret-pw@db.example:5432/dipjudge\n');
+    const imap = await configFile('imap-url', 'imaps://judge%40example.org:mail-pw@mail.example/INBOX');
+    const file = await configFile('secrets.json', { IMAP_URL_FILE: imap });
+    const settings = loadConfig({ DATABASE_URL_FILE: secret, DIPJUDGE_CONFIG: file });
+    expect(settings.databaseUrl).toBe('postgres://judge:s3cret-pw@db.example:5432/dipjudge');
+    expect(settings.imapUrl).toBe('imaps://judge%40example.org:mail-pw@mail.example/INBOX');
+    expect(configError(() => loadConfig({ DATABASE_URL_FILE: secret, DATABASE_URL: 'postgres://x@y/z' }))).toBe(
+      'invalid configuration:\n  DATABASE_URL_FILE (from the environment): give either DATABASE_URL (from the environment) or DATABASE_URL_FILE, not both',
+    );
+    expect(configError(() => loadConfig({ SMTP_URL_FILE: path.join(dir, 'nosuch') }))).toMatch(/^invalid configuration:\n {2}SMTP_URL_FILE \(from the environment\): cannot read .*nosuch: ENOENT/);
+    expect(configError(() => loadConfig({ SMTP_URL_FILE: imap }))).toBe(
+      `invalid configuration:\n  SMTP_URL (read from ${imap}, named by SMTP_URL_FILE (from the environment)): must be an smtp:// or smtps:// URL`,
+    );
+    const empty = await configFile('empty-secret', '\n');
+    expect(configError(() => loadConfig({ SMTP_URL_FILE: empty }))).toContain(`${empty} is empty`);
+  });
+
+  it('keeps /metrics to this machine unless DIPJUDGE_METRICS_REMOTE is yes', () => {
+    expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080' }).http).toEqual({ port: 8080, host: '127.0.0.1', metricsRemote: false });
+    expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_METRICS_REMOTE: 'yes' }).http?.metricsRemote).toBe(true);
+    expect(configError(() => loadConfig({ DIPJUDGE_METRICS_REMOTE: 'maybe' }))).toContain('DIPJUDGE_METRICS_REMOTE (from the environment): must be yes or no');
+  });
+
   it('knows every setting the README documents', async () => {
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     const undocumented = SETTING_NAMES.filter((name) => !readme.includes(`\`${name}\``));

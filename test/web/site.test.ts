@@ -176,6 +176,20 @@ describeEachDatabase(
       expect(JSON.parse(failing.body).status).toBe('failing');
     });
 
+    it('answers /metrics to this machine only, unless DIPJUDGE_METRICS_REMOTE says otherwise', async () => {
+      const remote = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('dipjudge_');
+      expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+      const open = buildWebApp({ site: publicSite(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' })), info: INFO, health: async () => health, metrics: async () => 'dipjudge_up 1\n', metricsRemote: true });
+      try {
+        expect((await open.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' })).body).toBe('dipjudge_up 1\n');
+      } finally {
+        await open.close();
+      }
+    });
+
     it('answers /metrics in the Prometheus text format with the outbox and games read from the database', async () => {
       const response = await get('/metrics');
       expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
