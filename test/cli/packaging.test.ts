@@ -43,21 +43,39 @@ it('the Dockerfile builds in one stage and runs dist/lib in another, as user nod
   }
 });
 
-it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume', () => {
-  const compose = parse(read('docker-compose.yml')) as { services: Record<string, { build?: string; command?: unknown; volumes?: string[]; ports?: string[]; environment?: Record<string, string> }>; volumes: Record<string, unknown> };
+it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume, its passwords in secret files and its port on this machine only', () => {
+  type Service = { build?: string; command?: unknown; volumes?: string[]; ports?: string[]; environment?: Record<string, string>; secrets?: string[] };
+  const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes: Record<string, unknown>; secrets: Record<string, { file: string }> };
   const judge = compose.services.dipjudge!;
   expect(judge.build).toBe('.');
   expect(judge.command).toBeUndefined();
   expect(judge.volumes).toEqual(['dipjudge-data:/data']);
-  expect(judge.ports).toEqual(['8080:8080']);
+  expect(judge.ports).toEqual(['127.0.0.1:8080:8080']);
   expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['postgres-data', 'dipjudge-data']));
-  expect(judge.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+  expect(judge.environment?.DATABASE_URL_FILE).toBe('/run/secrets/database_url');
+  expect(judge.environment?.IMAP_URL_FILE).toBe('/run/secrets/imap_url');
+  expect(judge.secrets).toEqual(['database_url', 'imap_url']);
+  expect(compose.services.postgres!.environment?.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres_password');
+  for (const name of [...judge.secrets!, ...compose.services.postgres!.secrets!]) expect(compose.secrets[name]?.file).toMatch(/^\.\/secrets\//);
+  // No password in the judge's or the database's environment: no URL with user:password@, no *_PASSWORD.
+  for (const service of [judge, compose.services.postgres!]) {
+    for (const [name, value] of Object.entries(service.environment ?? {})) {
+      expect(value, name).not.toMatch(/:\/\/[^/@]*:[^/@]*@/);
+      expect(name).not.toMatch(/PASSWORD$/);
+    }
+  }
 });
 
-it('the example systemd unit passes systemd-analyze verify', async () => {
+it('the example systemd unit passes systemd-analyze verify and rates "OK" or better in systemd-analyze security', async () => {
   const unit = path.join(ROOT, 'deploy', 'dipjudge.service');
-  expect(read('deploy/dipjudge.service')).toMatch(/^ExecStart=\/usr\/bin\/env dipjudge serve$/m);
+  const text = read('deploy/dipjudge.service');
+  expect(text).toMatch(/^ExecStart=\/usr\/bin\/env dipjudge serve$/m);
+  // What the judge writes (backups too) is its user's alone; V8's JIT needs writable code pages.
+  expect(text).toMatch(/^UMask=0077$/m);
+  expect(text).not.toMatch(/^MemoryDenyWriteExecute=yes/m);
   if (!existsSync('/usr/bin/systemd-analyze')) return;
   const { stderr } = await promisify(execFile)('/usr/bin/systemd-analyze', ['verify', unit]);
   expect(stderr).toBe('');
+  const { stdout } = await promisify(execFile)('/usr/bin/systemd-analyze', ['security', '--offline=true', unit]);
+  expect(stdout).toMatch(/Overall exposure level for dipjudge\.service: [0-3]\.\d (SAFE|OK)/);
 });
