@@ -3,9 +3,10 @@
 # tini so SIGTERM reaches the judge (it finishes the mail in hand and exits).
 #
 #   docker build -t dipjudge .
-#   docker run -p 8080:8080 -e DATABASE_URL=postgres://… -e IMAP_URL=… -e SMTP_URL=… dipjudge
+#   docker run -p 127.0.0.1:8080:8080 -e DATABASE_URL_FILE=/run/secrets/database_url -e IMAP_URL=… -e SMTP_URL=… dipjudge
 #
-# Port 8080 answers /healthz (Docker's HEALTHCHECK reads it), /metrics and the public games site.
+# Port 8080 answers /healthz (Docker's HEALTHCHECK reads it) and the public games site, and /metrics to
+# clients inside the container unless DIPJUDGE_METRICS_REMOTE=yes. Passwords: the *_URL_FILE settings.
 #
 # Without DATABASE_URL the judge keeps its PGlite database in /data (mount a volume there).
 
