@@ -1,4 +1,4 @@
-// Writes the README's map pictures (docs/map-standard-*.png): the standard map's two benchmark positions
+// Writes the map pictures of docs/maps-and-variants.md (docs/map-standard-*.png): the standard map's two benchmark positions
 // (bench/fixtures/adjudicate-positions.json) with their orders and outcomes, as a results mail draws them.
 //
 //   npm run docs:pictures

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './dpjudge/generate.ts';
 
-// npm run import-maps           writes maps/*.json, variants/*.json and the README's variant table
+// npm run import-maps           writes maps/*.json, variants/*.json and the variant table of docs/maps-and-variants.md
 // npm run import-maps -- --check   only reports which checked-in files differ from a fresh import
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -2,7 +2,7 @@ import type { FamilyOverrides } from './to-variant.ts';
 
 // Which DPjudge maps become variants, under which title, with one line of description each.
 // A map the engine cannot play honestly is still listed: the importer leaves it out and the
-// README's variant table says why.
+// variant table (docs/maps-and-variants.md) says why.
 
 export interface DpjudgeEntry {
   readonly id: string;

@@ -9,7 +9,7 @@ import { parseDpjudgeMap } from './parse-map.ts';
 import { convert, type ConvertedVariant, type MapJson, type PowerJson } from './to-variant.ts';
 
 // Everything `npm run import-maps` writes, computed without touching the disk: the map and
-// variant files, and the variant table in the README. The test compares it with the checked-in
+// variant files, and the variant table in docs/maps-and-variants.md. The test compares it with the checked-in
 // files, so data edited by hand or an importer changed without re-running it fails the suite.
 
 export const SOURCE_FOLDER = 'maps/dpjudge';
@@ -99,7 +99,7 @@ export function generate(root: string): Generated {
       );
     }
   }
-  files.set('README.md', readmeWithTable(root, rows));
+  files.set(VARIANTS_DOC, docWithTable(root, rows));
   return { files, rows };
 }
 
@@ -167,11 +167,13 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   return { id, title, powers: converted.powers.length, centres, victory: converted.victory, rules: rules.join('; '), leftOut: null };
 }
 
+/** The page whose variant table the import writes. */
+const VARIANTS_DOC = 'docs/maps-and-variants.md';
 const TABLE_START = '<!-- variants table: written by npm run import-maps -->';
 const TABLE_END = '<!-- end of variants table -->';
 
-function readmeWithTable(root: string, rows: readonly VariantRow[]): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+function docWithTable(root: string, rows: readonly VariantRow[]): string {
+  const readme = readFileSync(join(root, VARIANTS_DOC), 'utf8');
   const playable = rows.filter((r) => r.leftOut === null);
   const leftOut = rows.filter((r) => r.leftOut !== null);
   const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -192,6 +194,6 @@ function readmeWithTable(root: string, rows: readonly VariantRow[]): string {
   ].join('\n');
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < 0) throw new Error(`README.md has no "${TABLE_START}" … "${TABLE_END}" section for the variant table`);
+  if (start < 0 || end < 0) throw new Error(`${VARIANTS_DOC} has no "${TABLE_START}" … "${TABLE_END}" section for the variant table`);
   return readme.slice(0, start) + table + readme.slice(end + TABLE_END.length);
 }

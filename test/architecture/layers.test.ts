@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importEdges, layerOf, sourceModules, SRC, type ImportEdge } from '../../scripts/import-graph.ts';
 
-// The layers of README's Layout, as data: what each folder under src/ may import from the others.
+// The layers of docs/architecture.md's Layout, as data: what each folder under src/ may import from the others.
 // Inner layers never import outer ones; an arrow running back fails here with the import named.
 
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {

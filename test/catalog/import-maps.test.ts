@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 describe('npm run import-maps', () => {
   const { files, rows } = generate(root);
 
-  it('would write exactly the checked-in maps, variants and README table', () => {
+  it('would write exactly the checked-in maps, variants and the variant table of docs/maps-and-variants.md', () => {
     const differing = [...files].filter(([path, content]) => readFileSync(`${root}${path}`, 'utf8') !== content).map(([path]) => path);
     expect(differing, 'run npm run import-maps and commit the result').toEqual([]);
   });
