@@ -64,7 +64,7 @@ describe('the installed package', () => {
     expect(existsSync(path.join(consumer, 'node_modules', 'esbuild'))).toBe(false);
   });
 
-  it('draws a map PNG with the names on it', async () => {
+  it('draws a map PNG with the names on it', { timeout: 60_000 }, async () => {
     const bin = path.join(consumer, 'node_modules', '.bin', 'dipjudge');
     const svg = execFileSync(bin, ['map'], { input: opening, cwd: consumer, maxBuffer: 8 << 20 }).toString('utf8');
     const png = execFileSync(bin, ['map', '--png', '--width', '600'], { input: opening, cwd: consumer, maxBuffer: 8 << 20 });
@@ -75,7 +75,8 @@ describe('the installed package', () => {
     expect(drawn / text).toBeGreaterThan(0.95);
   });
 
-  it('adjudicates through the library, whose types check with skipLibCheck off', async () => {
+  // tsc over the package's declarations and zod's takes tens of seconds on a busy machine.
+  it('adjudicates through the library, whose types check with skipLibCheck off', { timeout: 180_000 }, async () => {
     await writeFile(
       path.join(consumer, 'use.ts'),
       [
