@@ -29,7 +29,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Of the judge, the store may import only the port it implements and the model types it stores. */
-const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/order-format.ts', 'judge/ending-format.ts', 'judge/press/press-types.ts', 'judge/extra-addresses.ts'];
+const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/order-format.ts', 'judge/ending-format.ts', 'judge/press/press-types.ts', 'judge/extra-addresses.ts', 'judge/visibility/hidden-players.ts'];
 
 function forbidden(edge: ImportEdge): string | null {
   const from = layerOf(edge.from);
