@@ -11,7 +11,7 @@ import { readerOfSeat, type Reader } from './reader.ts';
 // output asks viewOf for its reader's view and writes only what the view shows. Gunboat and
 // NO_REVEAL are rules here and nowhere else.
 //
-// A new kind of hidden information is a new facet of GameView (or a new kind of an existing one),
+// A new kind of hidden information is a new facet of ReaderView (or a new kind of an existing one),
 // decided here from the game's facts and the reader: blind positions become a BoardShown kind that
 // shownPosition and shownResults filter per power, Mafia roles a facet of their own. The compiler
 // then points at every output that must handle it, and the results mail is rendered once per
@@ -31,7 +31,7 @@ export interface VisibleGame {
  */
 export type BoardShown = { readonly kind: 'whole' };
 
-export interface GameView {
+export interface ReaderView {
   readonly reader: Reader;
   /**
    * How lists of the game's players show them: by address, as numbered stints (takeovers show,
@@ -48,8 +48,8 @@ export interface GameView {
   readonly liveOrders: 'all' | 'own' | 'none';
   /** The press header form: the truth beside what was shown (the Master) or what was shown. */
   readonly press: PressReader;
-  /** njudge's option words after the variant's title ("Standard Gunboat"). */
-  readonly variantOptions: readonly string[];
+  /** Whether the variant's title carries njudge's Gunboat ("Standard Gunboat"). */
+  readonly gunboatLabel: boolean;
 }
 
 const ENDED_STATUSES: readonly string[] = ['completed', 'terminated'];
@@ -58,13 +58,13 @@ function playersHidden(game: VisibleGame): boolean {
   return game.revealedByMaster !== true && PLAYER_HIDING_RULES.some((rule) => game.rules.includes(rule));
 }
 
-function players(game: VisibleGame, reader: Reader): GameView['players'] {
+function players(game: VisibleGame, reader: Reader): ReaderView['players'] {
   if (reader.kind === 'master' || reader.kind === 'judgekeeper') return 'named';
   if (playersHidden(game)) return 'hidden';
   return game.revealedByMaster === true || ENDED_STATUSES.includes(game.status) ? 'named' : 'numbered';
 }
 
-function liveOrders(game: VisibleGame, reader: Reader): GameView['liveOrders'] {
+function liveOrders(game: VisibleGame, reader: Reader): ReaderView['liveOrders'] {
   switch (reader.kind) {
     case 'master':
       return 'all';
@@ -79,7 +79,7 @@ function liveOrders(game: VisibleGame, reader: Reader): GameView['liveOrders'] {
   }
 }
 
-export function viewOf(game: VisibleGame, reader: Reader): GameView {
+export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
   const master = reader.kind === 'master' || reader.kind === 'judgekeeper';
   return {
     reader,
@@ -88,7 +88,7 @@ export function viewOf(game: VisibleGame, reader: Reader): GameView {
     board: { kind: 'whole' },
     liveOrders: liveOrders(game, reader),
     press: reader.kind === 'master' ? 'master' : 'reader',
-    variantOptions: game.rules.includes('GUNBOAT') ? ['Gunboat'] : [],
+    gunboatLabel: game.rules.includes('GUNBOAT'),
   };
 }
 
@@ -96,19 +96,19 @@ export function viewOf(game: VisibleGame, reader: Reader): GameView {
  * The seat's address as the reader may see it, or null: everyone's once the players are named to
  * the reader; before that a player sees their own and the Master's, and observers nobody's.
  */
-export function shownAddress(view: GameView, seat: Pick<Seat, 'id' | 'role' | 'address'>): MailAddress | null {
+export function shownAddress(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 'address'>): MailAddress | null {
   if (view.players === 'named') return seat.address;
   const { reader } = view;
   return reader.kind === 'player' && (seat.id === reader.seatId || seat.role === 'master') ? seat.address : null;
 }
 
 /** Every address of the seat (SET ADDRESS a,b) where the reader may see them, or null. */
-export function shownAddresses(view: GameView, seat: Pick<Seat, 'id' | 'role' | 'address'> & { readonly extraAddresses?: readonly MailAddress[] }): readonly MailAddress[] | null {
+export function shownAddresses(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 'address'> & { readonly extraAddresses?: readonly MailAddress[] }): readonly MailAddress[] | null {
   return shownAddress(view, seat) === null ? null : seatAddresses(seat);
 }
 
 /** The position as the reader sees it. */
-export function shownPosition(view: GameView, position: Position): Position {
+export function shownPosition(view: ReaderView, position: Position): Position {
   switch (view.board.kind) {
     case 'whole':
       return position;
@@ -116,7 +116,7 @@ export function shownPosition(view: GameView, position: Position): Position {
 }
 
 /** A processed phase's order results as the reader sees them. */
-export function shownResults(view: GameView, results: readonly OrderResult[]): readonly OrderResult[] {
+export function shownResults(view: ReaderView, results: readonly OrderResult[]): readonly OrderResult[] {
   switch (view.board.kind) {
     case 'whole':
       return results;
@@ -124,26 +124,26 @@ export function shownResults(view: GameView, results: readonly OrderResult[]): r
 }
 
 /** Whether the reader may read the texts of this power's orders in the phase being played. */
-export function liveOrdersShown(view: GameView, power: string): boolean {
+export function liveOrdersShown(view: ReaderView, power: string): boolean {
   const { reader } = view;
   return view.liveOrders === 'all' || (view.liveOrders === 'own' && reader.kind === 'player' && reader.power === power);
 }
 
 /** Views that show the same results mail share a key: the mail is rendered once per key. */
-export function resultsKey(view: GameView): string {
-  return JSON.stringify([view.board, view.variantOptions]);
+export function resultsKey(view: ReaderView): string {
+  return JSON.stringify([view.board, view.gunboatLabel]);
 }
 
 /** The followers of a game who read the same results: one view and the seats that read it. */
 export interface Audience<S> {
   readonly key: string;
-  readonly view: GameView;
+  readonly view: ReaderView;
   readonly seats: readonly S[];
 }
 
 /** The game's followers (resigned seats left out) grouped by the results their views show, in seat order. */
 export function resultsAudiences<S extends Pick<Seat, 'id' | 'role' | 'power' | 'status'>>(game: VisibleGame, seats: readonly S[]): Audience<S>[] {
-  const audiences = new Map<string, { view: GameView; seats: S[] }>();
+  const audiences = new Map<string, { view: ReaderView; seats: S[] }>();
   for (const seat of seats) {
     if (seat.status === 'resigned') continue;
     const view = viewOf(game, readerOfSeat(seat));
