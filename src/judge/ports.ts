@@ -254,7 +254,7 @@ export interface PlayerRecord {
 }
 
 export interface PlayerRecordOptions {
-  /** Leave out seats in games with a PLAYER_HIDING_RULES rule (visibility/hidden-players.ts): the record as others may see it. */
+  /** Leave out seats in games whose players are hidden (visibility/hidden-players.ts): the record as others may see it. */
   readonly withoutHiddenGames?: boolean;
 }
 
