@@ -9,7 +9,7 @@ import { readerOfSeat, type Reader } from './reader.ts';
 
 // The one place that decides what a reader may see of a game (boardgame.io's playerView): every
 // output asks viewOf for its reader's view and writes only what the view shows. Gunboat and
-// NO_REVEAL are rules here and nowhere else.
+// NO_REVEAL are decided here and nowhere else.
 //
 // A new kind of hidden information is a new facet of ReaderView (or a new kind of an existing one),
 // decided here from the game's facts and the reader: blind positions become a BoardShown kind that
