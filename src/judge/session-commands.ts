@@ -3,6 +3,7 @@ import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } fr
 import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { orderReadingText } from '../render/order-readings.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { resignSeat } from './enter-game.ts';
@@ -260,8 +261,8 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const checked = checkOrderSet(variant, phase.position, power, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
-  const typeNotes = checked.notes.filter((n) => /read as such|coast written was ignored/.test(n.note));
-  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes }));
+  const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');
+  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes.map((n) => ({ ...n, note: orderReadingText(n.note, variant.map) })) }));
   ctx.reply.push(
     renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );

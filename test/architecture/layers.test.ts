@@ -14,7 +14,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   schedule: ['engine'],
   commands: ['engine', 'orders', 'schedule'],
   render: ['engine', 'orders', 'catalog', 'commands', 'schedule'],
-  api: ['engine', 'orders', 'catalog'],
+  api: ['engine', 'orders', 'catalog', 'render'],
   // The use cases: no mail, no database, no daemon, no settings file.
   judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule'],
   // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
