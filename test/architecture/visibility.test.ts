@@ -24,7 +24,7 @@ const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail-addresses.ts'];
  * press copies, LIST game, SUMMARY, MAP, INFO PLAYER, HISTORY, the web pages, map pictures and
  * feeds, the admin command line. Each takes its readers' views from the policy.
  */
-export const OUTPUT_MODULES = [
+const OUTPUT_MODULES = [
   'judge/process-turn.ts',
   'judge/master-commands.ts',
   'judge/enter-game.ts',
@@ -39,7 +39,7 @@ export const OUTPUT_MODULES = [
 const HIDING_RULE = /'(GUNBOAT|NO_REVEAL)'/;
 
 /** What in one module's text decides visibility outside the policy. */
-export function visibilityProblems(module: string, text: string): string[] {
+function visibilityProblems(module: string, text: string): string[] {
   const problems: string[] = [];
   if (!MAY_NAME_HIDING_RULES.includes(module) && HIDING_RULE.test(text)) problems.push(`${module} names a rule that hides players (${HIDING_RULE.exec(text)![0]}): ask the visibility policy`);
   if (!MAY_READ_HIDING_LIST.includes(module) && /\bPLAYER_HIDING_RULES\b/.test(text)) problems.push(`${module} reads the rules that hide players: ask the visibility policy`);
@@ -48,7 +48,7 @@ export function visibilityProblems(module: string, text: string): string[] {
 }
 
 /** An output module that does not import the policy. */
-export function unviewedOutputs(edges: readonly ImportEdge[], outputs: readonly string[] = OUTPUT_MODULES): string[] {
+function unviewedOutputs(edges: readonly ImportEdge[], outputs: readonly string[] = OUTPUT_MODULES): string[] {
   return outputs.filter((module) => !edges.some((e) => e.from === module && e.to === POLICY)).map((module) => `${module} writes output without a view from ${POLICY}`);
 }
 
