@@ -28,6 +28,7 @@ const OUTPUT_MODULES = [
   'judge/process-turn.ts',
   'judge/master-commands.ts',
   'judge/enter-game.ts',
+  'judge/masters.ts',
   'judge/press/plan-press.ts',
   'judge/game-report.ts',
   'judge/info-commands.ts',

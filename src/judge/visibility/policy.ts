@@ -50,6 +50,8 @@ export interface ReaderView {
   readonly press: PressReader;
   /** Whether the variant's title carries njudge's Gunboat ("Standard Gunboat"). */
   readonly gunboatLabel: boolean;
+  /** Whether a change of the game's Masters names the address that joined or left them (a promoted player's would name a player). */
+  readonly mastersChangeNamed: boolean;
 }
 
 const ENDED_STATUSES: readonly string[] = ['completed', 'terminated'];
@@ -89,6 +91,7 @@ export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
     liveOrders: liveOrders(game, reader),
     press: reader.kind === 'master' ? 'master' : 'reader',
     gunboatLabel: game.rules.includes('GUNBOAT'),
+    mastersChangeNamed: master,
   };
 }
 

@@ -73,6 +73,13 @@ describe('the visibility policy', () => {
     }
   }
 
+  it('names who joined or left the Masters to the Masters (and the judgekeeper) only', () => {
+    for (const kind of Object.keys(KINDS)) {
+      const named = Object.entries(READERS).filter(([, reader]) => viewOf(game(kind, 'active'), reader).mastersChangeNamed).map(([name]) => name);
+      expect(named).toEqual(['master', 'judgekeeper']);
+    }
+  });
+
   it('labels only a gunboat game Gunboat, for every reader', () => {
     for (const reader of Object.values(READERS)) {
       expect(viewOf(game('gunboat', 'active'), reader).gunboatLabel).toBe(true);
