@@ -21,14 +21,15 @@ const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail-addresses.ts'];
 
 /**
  * Every module that writes an output for a game's readers: results, the end and REVEAL, the game start,
- * press copies, LIST game, SUMMARY, MAP, INFO PLAYER, HISTORY, the web pages, map pictures and
- * feeds, the admin command line. Each takes its readers' views from the policy.
+ * the Masters-changed notice, the echo of orders, press copies, LIST game, SUMMARY, MAP, INFO PLAYER,
+ * HISTORY, the web pages, map pictures and feeds, the admin command line. Each takes its readers' views from the policy.
  */
 const OUTPUT_MODULES = [
   'judge/process-turn.ts',
   'judge/master-commands.ts',
   'judge/enter-game.ts',
   'judge/masters.ts',
+  'judge/session-commands.ts',
   'judge/press/plan-press.ts',
   'judge/game-report.ts',
   'judge/info-commands.ts',
