@@ -9,6 +9,7 @@ import type { DislodgedUnit, LocationId, Order, PowerId, Position, ProvinceId, U
 import type { GameMap } from '../engine/map.ts';
 import type { Variant } from '../engine/variant.ts';
 import { formatOrder, parseOrderLine, type OrderDescriber } from '../orders/index.ts';
+import { orderReadingText } from '../render/order-readings.ts';
 import type { AdjudicateInput, AdjudicateOutput, OrderReport } from './adjudicate-format.ts';
 
 // `adjudicate()`: one phase in, its results and the next position out, in the JSON format
@@ -205,7 +206,7 @@ class Echo {
       outcome: result.outcome,
       reason: result.reason,
       markers: result.markers,
-      notes: result.notes,
+      notes: result.notes.map((note) => orderReadingText(note, this.variant.map)),
     };
   }
 

@@ -209,7 +209,7 @@ function checkBuild(board: Board, holdings: Holdings, undetermined: number, buil
   if (ref.type === null && province.terrain === 'coast' && !validCoast) {
     return illegal(`Say whether to build an army or a fleet in ${province.name}`);
   }
-  if (type === 'A') return { ok: true, value: { power, type, location: provinceId }, notes: coast ? ['an army stands in a province, not on a coast; the coast was ignored'] : [] };
+  if (type === 'A') return { ok: true, value: { power, type, location: provinceId }, notes: coast ? [{ kind: 'army-coast-ignored', order: 'build' }] : [] };
   if (province.terrain === 'land') return illegal(`A fleet cannot be built in ${province.name}, which has no coast`);
   if (province.coasts.length > 0 && !validCoast) return illegal(`${province.name} needs a coast for a fleet: ${map.locationsOf(province).join(' or ')}`);
   return { ok: true, value: { power, type, location: validCoast ? ref.location : provinceId }, notes: [] };

@@ -3,7 +3,7 @@ import { prepareMovement } from './movement/adjudicate-movement.ts';
 import { screenOwnerBorders } from './owner-borders.ts';
 import { parsePhaseId } from './phase.ts';
 import { PhaseError } from './adjudicate-phase.ts';
-import type { OrderResult, SubmittedOrder } from './results.ts';
+import type { OrderReading, OrderResult, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
 import type { LocationId, PowerId, Position } from './types.ts';
 import type { Variant } from './variant.ts';
@@ -19,7 +19,7 @@ export interface OrderCheck {
   /** Submitted orders that cannot be given, by index into the submitted list. */
   readonly illegal: readonly { readonly input: number; readonly power: PowerId; readonly unit: LocationId | null; readonly reason: string }[];
   /** How accepted orders were read where that could surprise (an inferred coast, a wrong unit type ignored), by input. */
-  readonly notes: readonly { readonly input: number; readonly power: PowerId; readonly note: string }[];
+  readonly notes: readonly { readonly input: number; readonly power: PowerId; readonly note: OrderReading }[];
   /** Units (or builds and removals, unit null for a build) that no legal order covers: they would get the default. */
   readonly defaulted: readonly { readonly power: PowerId; readonly unit: LocationId | null }[];
 }
@@ -31,7 +31,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   if (phase.type === 'movement') {
     const screened = screenOwnerBorders(variant, position.supplyCenters, orders);
     const prepared = prepareMovement(variant.forPhase(phase), position.units, screened.orders);
-    const notes: { input: number; power: PowerId; note: string }[] = [];
+    const notes: { input: number; power: PowerId; note: OrderReading }[] = [];
     const defaulted: { power: PowerId; unit: LocationId }[] = [];
     const accepted: OrderResult[] = [];
     prepared.board.units.forEach((unit, index) => {
@@ -55,7 +55,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
       ? adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders).results
       : adjudicateAdjustments(variant, position, orders).results;
   const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: string }[] = [];
-  const notes: { input: number; power: PowerId; note: string }[] = [];
+  const notes: { input: number; power: PowerId; note: OrderReading }[] = [];
   const defaulted: { power: PowerId; unit: LocationId | null }[] = [];
   for (const result of results) {
     if (result.input === null) defaulted.push({ power: result.power, unit: result.unit });

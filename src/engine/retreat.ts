@@ -1,6 +1,6 @@
 import { Board, refOf } from './board.ts';
 import { coastOf, provinceOf } from './map.ts';
-import type { OrderResult, SubmittedOrder } from './results.ts';
+import type { OrderReading, OrderResult, SubmittedOrder } from './results.ts';
 import type { DislodgedUnit, LocationId, Unit } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -11,7 +11,7 @@ import type { Variant } from './variant.ts';
 interface Chosen {
   readonly input: number;
   readonly to: LocationId | null;
-  readonly notes: readonly string[];
+  readonly notes: readonly OrderReading[];
 }
 
 export function adjudicateRetreats(
@@ -38,7 +38,7 @@ export function adjudicateRetreats(
     }
     const unit = dislodged[found.value]!;
     let to: LocationId | null = null;
-    const notes: string[] = [];
+    const notes: OrderReading[] = [];
     if (order.kind !== 'disband') {
       const target = retreatTarget(board, unit, order.to);
       if (!target.ok) {
@@ -74,19 +74,19 @@ export function adjudicateRetreats(
   return { results, units: next };
 }
 
-function retreatTarget(board: Board, unit: DislodgedUnit, written: LocationId): { ok: true; to: LocationId; notes: string[] } | { ok: false; reason: string } {
+function retreatTarget(board: Board, unit: DislodgedUnit, written: LocationId): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: string } {
   const province = provinceOf(written);
   const options = unit.retreats.filter((r) => provinceOf(r) === province);
   const choices = unit.retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${unit.retreats.map((r) => board.name(r)).join(', ')}`;
   if (options.length === 0) return { ok: false, reason: `The unit in ${board.name(unit.location)} cannot retreat to ${board.name(province)}: ${choices}` };
-  if (unit.type === 'A') return { ok: true, to: province, notes: coastOf(written) ? ['an army retreats to a province, not a coast; the coast was ignored'] : [] };
+  if (unit.type === 'A') return { ok: true, to: province, notes: coastOf(written) ? [{ kind: 'army-coast-ignored', order: 'retreat' }] : [] };
   const coast = coastOf(written);
   if (coast !== null && options.includes(written)) return { ok: true, to: written, notes: [] };
   if (coast !== null && board.variant.map.province(province)!.coasts.includes(coast)) {
     return { ok: false, reason: `The fleet in ${board.name(unit.location)} cannot retreat to ${board.name(written)}: ${choices}` };
   }
   if (options.length === 1) {
-    const notes = options[0] !== province ? [`coast inferred: ${board.name(options[0]!)} is the only coast the fleet can reach`] : [];
+    const notes: OrderReading[] = options[0] !== province ? [{ kind: 'coast-inferred', location: options[0]! }] : [];
     return { ok: true, to: options[0]!, notes };
   }
   return { ok: false, reason: `${board.name(province)} needs a coast for a fleet: ${options.join(' or ')}` };

@@ -16,6 +16,8 @@ import type { GamePorts, GamesPort, JobsPort, NoticePorts, SeatRecord } from './
 import { noGameNamed } from './game-names.ts';
 import { requireSignonGates } from './signon-gates.ts';
 import { mastersOf, masterSeatFor, stepDown } from './masters.ts';
+import { shownAddress, viewOf, type ReaderView } from './visibility/policy.ts';
+import { readerOfSeat } from './visibility/reader.ts';
 
 // The first line of a block says who the sender is in which game: JOIN and OBSERVE add a seat,
 // SIGNON proves a seat's password, RESIGN leaves one and TAKEOVER fills a vacated one.
@@ -282,18 +284,19 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   // Dummies are held by the Master, who gets the Master's copy only.
   const played = final.filter((s) => s.role === 'power' && s.status !== 'dummy');
   const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => played.find((s) => s.power === p.id)!).filter(Boolean)];
-  const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
+  // Each copy lists everyone with the addresses its reader's view shows (a player their own and the Master's).
+  const assignmentsFor = (view: ReaderView): SeatAssignment[] => ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: shownAddress(view, s) }));
   const dummyNotice = renderDummiesNote(dummies.map((p) => p.name));
+  const started = { ...game, status: 'active' as const };
   for (const [index, seat] of ordered.entries()) {
-    // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
-    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice;
+    const assignments = assignmentsFor(viewOf(started, readerOfSeat(seat)));
+    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, position, deadline }) + dummyNotice;
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
-  // Observers and monitors get the starting position too, with no one's address in it.
+  // Observers and monitors get the starting position too, as an observer's copy.
   const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
   if (watchers.length > 0) {
-    const anonymous = assignments.map((a) => ({ ...a, address: null }));
-    const body = renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice;
+    const body = renderGameStart({ variant, gameName: game.name, assignments: assignmentsFor(viewOf(started, { kind: 'observer' })), recipient: null, position, deadline }) + dummyNotice;
     for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   ctx.reply.push(

@@ -5,18 +5,19 @@ import { formatTimingLines } from '../schedule/index.ts';
 import { NO_RECORD, civilDisorderRatio, onTimeRatio } from './dedication.ts';
 import { deadlineTextFor, gameTiming } from './deadlines.ts';
 import { optionLines } from './game-options.ts';
-import { hasRule, type Game } from './model.ts';
 import { settingsOf } from './option-commands.ts';
 import { owesOrders } from './order-set.ts';
 import type { GameOverview, PlayerRecord, SeatRecord } from './ports.ts';
 import { gatesText } from '../render/signon-gates.ts';
+import { shownPosition, viewOf, type ReaderView } from './visibility/policy.ts';
+import { PUBLIC } from './visibility/reader.ts';
 
-// LIST game: what the reader may see of a game, gathered for src/render/list-game.ts to write.
-// Never an address; in games whose players are hidden (gunboat, NO_REVEAL) no player's record either.
+// LIST game: what the public may see of a game (its view, visibility/policy.ts), gathered for
+// src/render/list-game.ts to write. Never an address; players' records only where the view shows them.
 
-/** The variant's title with njudge's option words: "Standard Gunboat". */
-export function variantLine(game: Pick<Game, 'variant' | 'rules'>, variant: Variant = loadVariant(game.variant)): string {
-  return writeVariantLine(variant.title, hasRule(game, 'GUNBOAT'));
+/** The variant's title with njudge's option words as `view` shows them: "Standard Gunboat". */
+export function variantLine(view: ReaderView, variant: Variant): string {
+  return writeVariantLine(variant.title, view.gunboatLabel);
 }
 
 /** A seat with a player of its own: not vacated, not a dummy held by the Master. */
@@ -38,14 +39,14 @@ export interface ListReader {
 export function listGameView(overview: GameOverview, reader: ListReader): ListGameView {
   const { game, seats, phase, orders, publicRecords } = overview;
   const variant = loadVariant(game.variant);
+  const view = viewOf(game, PUBLIC);
   const late = game.deadline !== null && reader.now >= game.deadline && game.status === 'active';
   const owing = new Map<string, boolean>();
   if (phase && game.currentPhase) for (const power of variant.powers) owing.set(power.id, owesOrders(variant, phase.position, power.id));
   const stored = new Map(orders.map((o) => [o.power, o]));
   const powerSeats = seats.filter((s) => s.role === 'power');
   const lateNames = variant.powers.filter((p) => owing.get(p.id) && powerState(powerSeats.find((s) => s.power === p.id), true, stored.get(p.id), true, false) === 'late').map((p) => p.name);
-  // Records are left out where players are hidden: a record's changes could be matched to a power.
-  const records = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? null : publicRecords;
+  const records = view.records ? publicRecords : null;
   const powers = variant.powers.map((power) => {
     const seat = powerSeats.find((s) => s.power === power.id);
     const state = powerState(seat, owing.get(power.id) ?? false, stored.get(power.id), late, false);
@@ -55,11 +56,11 @@ export function listGameView(overview: GameOverview, reader: ListReader): ListGa
   return {
     name: game.name,
     variant,
-    gunboat: hasRule(game, 'GUNBOAT'),
+    gunboat: view.gunboatLabel,
     status: game.status,
     description: game.description,
     currentPhase: game.currentPhase,
-    phase: phase ? { seq: phase.seq, position: phase.position } : null,
+    phase: phase ? { seq: phase.seq, position: shownPosition(view, phase.position) } : null,
     deadline: deadlineTextFor(game, reader.zone, game.deadline),
     grace: deadlineTextFor(game, reader.zone, game.grace),
     late,

@@ -9,12 +9,15 @@ import { subjectFor } from '../render/subjects.ts';
 import type { Game } from './model.ts';
 import type { HistoryRecord } from './ports.ts';
 import { partyNaming, pressSubject, viewsOfArchive } from './press/index.ts';
+import { viewOf, type ReaderView } from './visibility/policy.ts';
+import { PUBLIC } from './visibility/reader.ts';
 
 // njudge's HISTORY: what a game's followers all got, oldest first, each as a mail with its Date and
 // Subject: the results, the notices everyone got (deadline changes, late notices, parameter
 // changes, takeovers, the end) and the press that went to everyone. Press to some only is never
-// shown (njudge showed press to all but X to X through HISTORY); gunboat and NO_REVEAL games show
-// what their players were shown, so no address or name.
+// shown (njudge showed press to all but X to X through HISTORY). Each entry is shown as the
+// public's view (visibility/policy.ts) shows it: the stored results are the public's, and press
+// the header its readers got, so no address or name.
 //
 //   HISTORY game [FROM date] [TO date] [LINES n]
 //   HISTORY game EXCLSTART phase [EXCLEND phase] [BROAD]
@@ -131,7 +134,7 @@ export interface HistoryInput {
   readonly zone: string;
 }
 
-function entryOf(record: HistoryRecord, input: HistoryInput): HistoryEntryView {
+function entryOf(record: HistoryRecord, input: HistoryInput, view: ReaderView): HistoryEntryView {
   const { game, config, variant } = input;
   switch (record.kind) {
     case 'results':
@@ -141,8 +144,8 @@ function entryOf(record: HistoryRecord, input: HistoryInput): HistoryEntryView {
     case 'broadcast': {
       const naming = partyNaming(variant);
       const views = viewsOfArchive({ ...record.press, sender: record.sender ?? 'O' });
-      const subject = pressSubject(views, 'reader', { game: game.name, phase: record.phaseId, judgeCode: config.code }, naming);
-      return { at: record.at, subject, body: historyBroadcastBody(views, game.name, naming, record.press.body) };
+      const subject = pressSubject(views, view.press, { game: game.name, phase: record.phaseId, judgeCode: config.code }, naming);
+      return { at: record.at, subject, body: historyBroadcastBody(views, view.press, game.name, naming, record.press.body) };
     }
   }
 }
@@ -150,6 +153,7 @@ function entryOf(record: HistoryRecord, input: HistoryInput): HistoryEntryView {
 /** The reply to HISTORY: the entries chosen by the options, written by src/render/history.ts within the line cap. */
 export function renderHistory(input: HistoryInput): string {
   const { game, options, phaseOrder } = input;
+  const view = viewOf(game, PUBLIC);
   const rank = (phaseId: PhaseId | null, end: boolean): number => {
     if (phaseId === null) return end ? Number.POSITIVE_INFINITY : -1;
     const at = phaseOrder.indexOf(phaseId);
@@ -169,7 +173,7 @@ export function renderHistory(input: HistoryInput): string {
   return writeHistory({
     gameName: game.name,
     zone: input.zone,
-    entries: chosen.map((record) => entryOf(record, input)),
+    entries: chosen.map((record) => entryOf(record, input, view)),
     ranged: Boolean(options.from || options.to || options.startPhase),
     lines: options.lines,
     linesSet: options.lines !== DEFAULT_HISTORY_LINES,

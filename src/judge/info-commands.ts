@@ -26,16 +26,19 @@ import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { endReason } from './game-ending.ts';
-import { hasRule, type Game, type GameName, type MailAddress } from './model.ts';
+import type { Game, GameName, MailAddress } from './model.ts';
 import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
+import { playerRecordScope, shownPosition, shownResults, viewOf } from './visibility/policy.ts';
+import { PUBLIC } from './visibility/reader.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
 // GET DEDICATION and INFO PLAYER.
-// They never show a player's address or password: rosters name powers, seat states and (but for
-// gunboat games) each player's punctuality and dedication.
+// They never show a player's password. A sender who has not signed on is nobody in particular, so
+// each game is shown as its public view (visibility/policy.ts) shows it: rosters name powers, seat
+// states and, where the view shows them, each player's punctuality and dedication.
 
 export const HELP_TEXT = renderHelp(optionHelpLines());
 
@@ -92,7 +95,7 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
  */
 async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddress): Promise<string> {
   const own = address === ctx.sender;
-  const records = await ctx.tx.playerRecords([address], { withoutHiddenGames: !own });
+  const records = await ctx.tx.playerRecords([address], playerRecordScope(own));
   const record = records.get(address) ?? NO_RECORD;
   return renderPlayerRecord({ ...record, address: own ? null : address, onTimeRatio: onTimeRatio(record), civilDisorderRatio: civilDisorderRatio(record) });
 }
@@ -139,7 +142,8 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
     throw new BlockError(command.line, renderRefusal({ kind: 'map-no-phase', gameName: game.name, phase: wanted, phases: played }));
   }
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
-  const picture = mapAttachment({ gameName: game.name, variant, position: phase.position, results, date: null }, command.format);
+  const view = viewOf(game, PUBLIC);
+  const picture = mapAttachment({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null }, command.format);
   if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
   const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
   await ctx.tx.enqueueMail({
@@ -189,6 +193,9 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
   return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
 }
 
+/** How SUMMARY's roster shows the players the view names, numbers or hides. */
+const SUMMARY_PLAYERS = { named: 'addresses', numbered: 'numbers', hidden: 'hidden' } as const;
+
 async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<string> {
   const game = await requireGame(ctx, name, line);
   if (game.currentPhase === null) return renderSummaryNotStarted(game.name);
@@ -213,9 +220,10 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
     return { power: seat.power!, stints, state: summaryState(seat.status) };
   });
   const ended = game.status === 'completed' || game.status === 'terminated';
-  const players = hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL') ? 'hidden' : ended ? 'addresses' : 'numbers';
+  const view = viewOf(game, PUBLIC);
+  const players = SUMMARY_PLAYERS[view.players];
   let result: string | null = null;
   if (ended) result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
-  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: p.position })));
+  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position) })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }

@@ -21,6 +21,8 @@ import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';
 import type { GamePorts, GameSnapshot, GamesPort, JobsPort, NoticePorts, OutboxPort, PhaseOrdersPorts, PressPort, SchedulePorts, SeatRecord } from './ports.ts';
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from './process-turn.ts';
+import { viewOf } from './visibility/policy.ts';
+import { MASTER } from './visibility/reader.ts';
 import { masterTimeCommand, refreshed, unendGame } from './time-commands.ts';
 import { noticeTitle, renderMasterNotice, renderMasterReply, renderSeatNotice, type Roll } from '../render/index.ts';
 import { renderMasterRefusal } from '../render/master-refusals.ts';
@@ -324,7 +326,7 @@ async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-phase-to-preview', gameName: game.name, status: game.status }));
   const variant = loadVariant(game.variant);
   const { phase, outcome } = await adjudicateCurrent(ctx.tx, game, variant);
-  const text = resultsText(ctx.config, game, variant, phase, outcome, null);
+  const text = resultsText(ctx.config, game, variant, phase, outcome, null, viewOf(game, MASTER));
   const master = masterSeat(session)!;
   const body = renderMasterNotice({ kind: 'preview', results: text });
   await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('preview')), body, gameId: game.id, kind: 'notice' });

@@ -6,6 +6,8 @@ import { noticeToAll } from './deadlines.ts';
 import type { Game, MailAddress } from './model.ts';
 import type { GamesPort, NoticePorts, SeatRecord } from './ports.ts';
 import type { ActingSession } from './acting-session.ts';
+import { viewOf } from './visibility/policy.ts';
+import { MASTER, PUBLIC, type Reader } from './visibility/reader.ts';
 
 // A game's Masters (njudge's PROMOTE email, the UKDP FAQ's PROMOTE): the Master who created the
 // game, or took it over, may make a player or observer of the game another Master. Each Master is a
@@ -75,12 +77,13 @@ export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game:
 }
 
 /**
- * The Masters learn who; everyone else that the game's Masters changed, without an address (no
- * player learns another's address from the judge, and gunboat games keep their players hidden).
+ * Everyone learns that the game's Masters changed, and who as far as their view names it: the
+ * Masters do; the notice to everyone else is written for the public's view, the least any of them may see.
  */
 async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: readonly SeatRecord[], who: MastersChange, count: number): Promise<void> {
   const masters = mastersOf(seats).filter((s) => s.address !== who.address);
   const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
-  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who }));
-  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: null }));
+  const named = (reader: Reader): MastersChange | null => (viewOf(game, reader).mastersChangeNamed ? who : null);
+  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(MASTER) }));
+  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(PUBLIC) }));
 }

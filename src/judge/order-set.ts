@@ -1,7 +1,7 @@
 import { checkPhaseOrders, powersAdjusting } from '../engine/check-orders.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { phaseOf } from '../engine/phase.ts';
-import type { SubmittedOrder } from '../engine/results.ts';
+import type { OrderReading, SubmittedOrder } from '../engine/results.ts';
 import type { Order, PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { parseOrderLine } from '../orders/index.ts';
@@ -30,7 +30,7 @@ export interface OrderSetCheck {
   /** Every unit (or adjustment) the power owes has a legal order. */
   readonly complete: boolean;
   /** How accepted orders were read where that could surprise (a wrong unit type ignored, DATC 4.C.2), by order. */
-  readonly notes: readonly { readonly line: number | null; readonly text: string; readonly note: string }[];
+  readonly notes: readonly { readonly line: number | null; readonly text: string; readonly note: OrderReading }[];
 }
 
 /** Whether the power has anything to order in this position. */

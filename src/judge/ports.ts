@@ -255,14 +255,8 @@ export interface PlayerRecord {
   readonly resigned: number;
 }
 
-/**
- * Games whose players stay unknown to the others: their dedication is left out of what others
- * may read of a player (a record changing at a gunboat game's late notice would name the player).
- */
-export const HIDDEN_PLAYER_RULES: readonly GameRule[] = ['GUNBOAT', 'NO_REVEAL'];
-
 export interface PlayerRecordOptions {
-  /** Leave out seats in games with a HIDDEN_PLAYER_RULES rule: the record as others may see it. */
+  /** Leave out seats in games whose players are hidden (visibility/hidden-players.ts): the record as others may see it. */
   readonly withoutHiddenGames?: boolean;
 }
 

@@ -3,17 +3,18 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, type RosterLine, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
 import { endReason } from './game-ending.ts';
-import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
+import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from './visibility/policy.ts';
+import { PUBLIC } from './visibility/reader.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
@@ -158,17 +159,22 @@ export async function processTurn(
   const schedule = outcome.winner
     ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } }), await tx.cancelJobs(game.id), null)
     : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
-  const text = resultsText(config, game, variant, phase, outcome, deadlineText(game, schedule?.deadline ?? null));
+  const nextPhaseDeadline = deadlineText(game, schedule?.deadline ?? null);
+  // What is stored (HISTORY, the web pages) is the results as the public sees them.
+  const publicView = viewOf(game, PUBLIC);
+  const text = resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, publicView);
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
-  await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
+  await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] });
   return next;
 }
 
 /**
- * The results go to everyone following the game; the map of the phase just played (its position and
- * orders) follows the text as an inline picture, except for those who SET MAP OFF.
+ * The results go to everyone following the game, each reader the results their view shows, written
+ * once per distinct view (`publicText`, the stored text, is the public view's); the map of the phase
+ * just played (its position and orders) follows the text as an inline picture, except for those who
+ * SET MAP OFF.
  */
 async function mailResults(
   tx: OutboxPort,
@@ -178,22 +184,27 @@ async function mailResults(
   seats: readonly SeatRecord[],
   phase: PhaseRecord,
   outcome: PhaseOutcome,
-  text: string,
+  publicText: { readonly key: string; readonly text: string },
+  nextPhaseDeadline: string | null,
   now: Date,
 ): Promise<void> {
   const subject = subjectFor(config, game, phase.phaseId, 'Results');
-  const { withPicture, textOnly } = splitByPictureChoice(seats);
-  const picture =
-    withPicture.length === 0
-      ? null
-      : mapAttachment({ gameName: game.name, variant, position: phase.position, results: outcome.results, date: now.toISOString().slice(0, 10) });
-  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
-  for (const group of groups) {
-    if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body: text, attachments: group.attachments, gameId: game.id, kind: 'results' });
+  for (const audience of resultsAudiences(game, seats)) {
+    const { view } = audience;
+    const text = audience.key === publicText.key ? publicText.text : resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, view);
+    const { withPicture, textOnly } = splitByPictureChoice(audience.seats);
+    const picture =
+      withPicture.length === 0
+        ? null
+        : mapAttachment({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, outcome.results), date: now.toISOString().slice(0, 10) });
+    const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(audience.seats), attachments: [] }];
+    for (const group of groups) {
+      if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body: text, attachments: group.attachments, gameId: game.id, kind: 'results' });
+    }
   }
 }
 
-/** The results mail: the Mapper header, the results and the next phase with its deadline. */
+/** The results mail as `view`'s reader sees it: the Mapper header, the results and the next phase with its deadline. */
 export function resultsText(
   config: JudgeConfig,
   game: Game,
@@ -201,15 +212,16 @@ export function resultsText(
   phase: PhaseRecord,
   outcome: PhaseOutcome,
   nextPhaseDeadline: string | null,
+  view: ReaderView,
 ): string {
   const body = renderResults({
     variant,
     gameName: game.name,
     phase: phase.phaseId,
     sequence: phase.seq + 1,
-    results: outcome.results,
-    before: phase.position,
-    after: outcome.position,
+    results: shownResults(view, outcome.results),
+    before: shownPosition(view, phase.position),
+    after: shownPosition(view, outcome.position),
     winner: outcome.winner,
     nextPhaseDeadline,
   });
@@ -217,28 +229,33 @@ export function resultsText(
     judgeCode: config.code,
     gameName: game.name,
     variantTitle: variant.title,
-    variantOptions: hasRule(game, 'GUNBOAT') ? ['Gunboat'] : [],
+    variantOptions: view.gunboatLabel ? ['Gunboat'] : [],
     phase: phase.phaseId,
     deadline: deadlineText(game, game.deadline),
   });
   return withMapperHeader(header, body);
 }
 
+/** Who played which power, as `view` shows them: a seat's every confirmed address (SET ADDRESS a,b), or null where hidden. */
+function rosterOf(view: ReaderView, variant: Variant, seats: readonly SeatRecord[]): RosterLine[] {
+  return seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: shownAddresses(view, s)?.join(', ') ?? null }));
+}
+
 /** REVEAL: who played which power, to everyone who follows the game. */
 export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: seatAddresses(s).join(', ') }));
+  const roster = rosterOf(viewOf({ ...game, revealedByMaster: true }, PUBLIC), variant, seats);
   const body = renderPlayersRevealed({ gameName: game.name, roster });
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, noticeTitle('players-revealed')), body, gameId: game.id, kind: 'notice' });
 }
 
 /**
- * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
- * gunboat, each seat by every confirmed address (SET ADDRESS a,b). The ending's victors are the powers
+ * The game is over: everyone is told, and who played is shown as the ended game's view shows the
+ * public (named unless the game keeps its players hidden). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  */
 export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], ending: GameEnding): Promise<void> {
-  const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
-  const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
+  // Everyone gets one mail, written as the game will be seen once ended (its status is not yet written).
+  const roster = rosterOf(viewOf({ ...game, status: 'completed' }, PUBLIC), variant, seats);
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;

@@ -3,6 +3,9 @@ import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } fr
 import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { orderReadingText } from '../render/order-readings.ts';
+import { shownPosition, viewOf, type ReaderView } from './visibility/policy.ts';
+import { readerOfSeat } from './visibility/reader.ts';
 import { deadlineTextFor } from './deadlines.ts';
 import { countTakeover } from './dedication.ts';
 import { resignSeat } from './enter-game.ts';
@@ -260,15 +263,20 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const checked = checkOrderSet(variant, phase.position, power, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
-  const typeNotes = checked.notes.filter((n) => /read as such|coast written was ignored/.test(n.note));
-  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes }));
+  const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');
+  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes.map((n) => ({ ...n, note: orderReadingText(n.note, variant.map) })) }));
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
+    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
   );
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, { power, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.id);
+}
+
+/** The view the echo of a power's orders is written for: its player's, or the Master's acting for it (BECOME). */
+function echoView(session: ActingSession): ReaderView {
+  return viewOf(session.game, readerOfSeat(session.master ?? session.seat));
 }
 
 async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: ActingSession): Promise<void> {
@@ -281,7 +289,7 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const phase = await storedPhase(ctx.tx, game, game.currentPhase);
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
   const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
+  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
@@ -292,7 +300,7 @@ async function ordersOnFile(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   if (!phase || !owesOrders(variant, phase.position, seat.power)) return null;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
   const checked = checkOrderSet(variant, phase.position, seat.power, (stored?.lines ?? []).map((text) => ({ text, line: null })));
-  const stands = { variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power, position: phase.position, orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait };
+  const stands = { variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait };
   return renderOrdersOnFile({ ...stands, stored: (stored?.lines.length ?? 0) > 0 });
 }
 

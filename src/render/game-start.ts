@@ -22,8 +22,9 @@ import { PLAYER_LIST_ADDRESS_COLUMN, UNIT_NAMES } from './layout.ts';
 //
 //   The deadline for the first orders is Mon Jan 12 2004 23:30:00 +0000.
 //
-// Addresses start at the 19th character. In a gunboat game a player sees only the Master's
-// address and their own; the Master sees everyone's.
+// Addresses start at the 19th character. The judge gives each copy the addresses its reader may
+// see (src/judge/visibility: a player sees only the Master's and their own, the Master everyone's);
+// any other is written as someone@somewhere.
 
 /** A seat at the table: a power, the Master or an observer. */
 export type Seat = PowerId | 'MASTER' | 'OBSERVER';
@@ -41,7 +42,6 @@ export interface GameStartInput {
   readonly assignments: readonly SeatAssignment[];
   /** Which assignment this copy is for; null for the archive copy, which njudge writes as an observer's. */
   readonly recipient: number | null;
-  readonly gunboat: boolean;
   /** The starting position. */
   readonly position: Position;
   /** The first deadline, already formatted; null: the game has none. */
@@ -59,17 +59,15 @@ export function renderPowerAssignment(variant: Variant, gameName: string, seat: 
 export function renderGameStart(input: GameStartInput): string {
   const { variant, assignments, recipient } = input;
   const reader = recipient === null ? null : assignments[recipient];
-  const readerIsMaster = reader?.seat === 'MASTER';
   const lines = [
     renderPowerAssignment(variant, input.gameName, reader?.seat ?? 'OBSERVER'),
     '',
     'The following players are in this game:',
   ];
-  assignments.forEach((player, index) => {
-    const hidden = input.gunboat && index !== recipient && player.seat !== 'MASTER' && !readerIsMaster;
+  for (const player of assignments) {
     const label = `     ${seatName(variant, player.seat)}:`;
-    lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${hidden ? HIDDEN_ADDRESS : (player.address ?? HIDDEN_ADDRESS)}`);
-  });
+    lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${player.address ?? HIDDEN_ADDRESS}`);
+  }
   lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`);
   return lines.map((line) => `${line}\n`).join('');
 }

@@ -1,5 +1,5 @@
 import { formatMoment } from '../schedule/index.ts';
-import { pressBody, pressHeader, type PressNaming, type PressViews } from './press-headers.ts';
+import { pressBody, pressHeader, type PressNaming, type PressReader, type PressViews } from './press-headers.ts';
 import { verbatim } from './wrap.ts';
 
 // The reply to njudge's HISTORY, written from the entries src/judge/history-report.ts chose:
@@ -30,9 +30,9 @@ export function historyResultsBody(text: string): string {
   return verbatim(text.replace(/\n+$/, ''));
 }
 
-/** A broadcast entry: the copy its readers got, header line and message. */
-export function historyBroadcastBody(views: PressViews, gameName: string, naming: PressNaming, text: string): string {
-  return pressBody(pressHeader(views, 'reader', gameName, naming), verbatim(text.replace(/\n+$/, '')));
+/** A broadcast entry: the copy `reader` got, header line and message. */
+export function historyBroadcastBody(views: PressViews, reader: PressReader, gameName: string, naming: PressNaming, text: string): string {
+  return pressBody(pressHeader(views, reader, gameName, naming), verbatim(text.replace(/\n+$/, '')));
 }
 
 export function renderHistory(view: HistoryView): string {

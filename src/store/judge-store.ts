@@ -38,7 +38,8 @@ import type {
 } from '../judge/ports.ts';
 import { readGameEnding } from '../judge/ending-format.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
-import { applyInOrder, HIDDEN_PLAYER_RULES, nestedInSavepoint } from '../judge/ports.ts';
+import { applyInOrder, nestedInSavepoint } from '../judge/ports.ts';
+import { PLAYER_HIDING_RULES } from '../judge/visibility/hidden-players.ts';
 import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
@@ -904,7 +905,7 @@ function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuil
       // A scalar sub-query, looked up per stint by primary keys: as NOT EXISTS the planner may
       // instead list every hidden game's seats first, which grows with the judge.
       query.where(
-        sql<boolean>`NOT coalesce((SELECT hidden_game.rules && ${sql.val(HIDDEN_PLAYER_RULES)}::text[]
+        sql<boolean>`NOT coalesce((SELECT hidden_game.rules && ${sql.val(PLAYER_HIDING_RULES)}::text[]
           FROM seats AS hidden JOIN games AS hidden_game ON hidden_game.id = hidden.game_id
           WHERE hidden.id = seat_stints.seat_id), false)`,
       ),

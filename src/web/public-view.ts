@@ -9,20 +9,22 @@ import { optionLines } from '../judge/game-options.ts';
 import { variantLine } from '../judge/game-report.ts';
 import { phaseTitle, powerState } from '../render/list-game.ts';
 import { mapSvg } from '../judge/map-pictures.ts';
-import { hasRule, type Game, type GameStatus } from '../judge/model.ts';
+import type { Game, GameStatus } from '../judge/model.ts';
 import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/option-commands.ts';
 import { owesOrders } from '../judge/order-set.ts';
 import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
+import { shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
+import { PUBLIC } from '../judge/visibility/reader.ts';
 import { gatesText } from '../render/signon-gates.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
 
 // What the public web site shows, read through the judge's own port: the same reads as the mail
-// commands anyone may send without signing on (LIST, LIST game, SUMMARY, HISTORY, MAP), so the
-// site shows nothing a stranger could not already ask the judge for by mail. No view here holds an
-// address, a password or a player's record: seats are shown as powers and their state only,
-// which LIST shows for gunboat and NO_REVEAL games too. Unlisted games are not in the list (LIST
+// commands anyone may send without signing on (LIST, LIST game, SUMMARY, HISTORY, MAP), each game
+// as its public view (judge/visibility) shows it, so the site shows nothing a stranger could not
+// already ask the judge for by mail. No view here holds an address, a password or a player's
+// record: seats are shown as powers and their state only. Unlisted games are not in the list (LIST
 // and SEARCH leave them out) but their page answers to their name, as LIST game does.
 
 /** The most games the list page shows per section (LIST shows 50; the site a little more). */
@@ -140,7 +142,7 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
     const joined = game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
     rows.push({
       name: game.name,
-      variant: variantLine(game, variant),
+      variant: variantLine(viewOf(game, PUBLIC), variant),
       status: game.status,
       phase: game.currentPhase,
       phaseTitle: game.currentPhase === null ? null : phaseTitle(variant, game.currentPhase),
@@ -163,14 +165,15 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
   if (overview === null) return null;
   const { game, seats, phase, orders } = overview;
   const variant = loadVariant(game.variant);
+  const view = viewOf(game, PUBLIC);
   const isPrivate = (await tx.privateWordHash(game.id)) !== null;
   const forming = game.currentPhase === null;
   const late = game.deadline !== null && now >= game.deadline && game.status === 'active';
   const stored = new Map(orders.map((o) => [o.power, o]));
   const powerSeats = seats.filter((s) => s.role === 'power');
-  const position = phase?.position ?? null;
+  const position = phase ? shownPosition(view, phase.position) : null;
   const powers = variant.powers.map((power) => {
-    const owes = position !== null && game.currentPhase !== null ? owesOrders(variant, position, power.id) : false;
+    const owes = phase && game.currentPhase !== null ? owesOrders(variant, phase.position, power.id) : false;
     const seat = powerSeats.find((s) => s.power === power.id);
     const centres = position ? [...(position.supplyCenters[power.id] ?? [])].sort() : [];
     const units = position ? position.units.filter((u) => u.power === power.id) : [];
@@ -190,7 +193,7 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
   return {
     name: game.name,
     variant: game.variant,
-    variantTitle: variantLine(game, variant),
+    variantTitle: variantLine(view, variant),
     status: game.status,
     description: game.description,
     listed: game.listed,
@@ -199,19 +202,19 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
     phaseTitle: game.currentPhase === null ? null : phaseTitle(variant, game.currentPhase),
     deadline: game.status === 'active' || game.status === 'waiting' ? game.deadline : null,
     grace: game.status === 'active' || game.status === 'waiting' ? game.grace : null,
-    parameters: parameterLines(game, variant, isPrivate),
+    parameters: parameterLines(game, view, variant, isPrivate),
     powers,
     unownedCentres: unowned.map(abbreviation),
     unownedCentreNames: unowned.map((c) => formatLocation(c, variant.map)),
     observers: seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length,
     joined: forming ? { players: powerSeats.length, of: variant.powers.length } : null,
-    centreHistory: centreHistory(variant, phases, game.currentPhase),
+    centreHistory: centreHistory(variant, phases.map((p) => ({ ...p, position: shownPosition(view, p.position) })), game.currentPhase),
     results: phases
       .filter((p) => p.resultsText !== null)
       .reverse()
       .map((p) => ({ phase: p.phaseId, title: phaseTitle(variant, p.phaseId), text: p.resultsText! })),
     hasMap: position !== null && hasDrawing(variant),
-    playersHidden: hasRule(game, 'GUNBOAT') || hasRule(game, 'NO_REVEAL'),
+    playersHidden: view.players === 'hidden',
   };
 }
 
@@ -223,8 +226,8 @@ function abbreviation(location: string): string {
 }
 
 /** LIST game's parameters, as lines. */
-function parameterLines(game: Game, variant: Variant, isPrivate: boolean): string[] {
-  const lines = [...formatTimingLines(gameTiming(game)), `Zone: ${game.timeZone}.`, `Variant: ${variantLine(game, variant)}.`];
+function parameterLines(game: Game, view: ReaderView, variant: Variant, isPrivate: boolean): string[] {
+  const lines = [...formatTimingLines(gameTiming(game)), `Zone: ${game.timeZone}.`, `Variant: ${variantLine(view, variant)}.`];
   if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
   lines.push(...optionLines(settingsOf(game, isPrivate)));
   if (!optionLines(settingsOf(game)).some((l) => l.startsWith('Press:'))) lines.push('Press: white press: senders are named.');
@@ -290,7 +293,8 @@ async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | 
   const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
   if (phase === undefined) return null;
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
-  return mapSvg({ gameName: game.name, variant, position: phase.position, results, date: null });
+  const view = viewOf(game, PUBLIC);
+  return mapSvg({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null });
 }
 
 /** Whether the variant's map has a drawing the picture can be made from. */

@@ -14,7 +14,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   schedule: ['engine'],
   commands: ['engine', 'orders', 'schedule'],
   render: ['engine', 'orders', 'catalog', 'commands', 'schedule'],
-  api: ['engine', 'orders', 'catalog'],
+  api: ['engine', 'orders', 'catalog', 'render'],
   // The use cases: no mail, no database, no daemon, no settings file.
   judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule'],
   // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
@@ -29,7 +29,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Of the judge, the store may import only the port it implements and the model types it stores. */
-const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/order-format.ts', 'judge/ending-format.ts', 'judge/press/press-types.ts', 'judge/extra-addresses.ts'];
+const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/order-format.ts', 'judge/ending-format.ts', 'judge/press/press-types.ts', 'judge/extra-addresses.ts', 'judge/visibility/hidden-players.ts'];
 
 function forbidden(edge: ImportEdge): string | null {
   const from = layerOf(edge.from);

@@ -46,7 +46,7 @@ describe('HISTORY options', () => {
 
 describe('HISTORY entries', () => {
   const variant = loadVariant('standard');
-  const game = { name: 'demo', timeZone: 'UTC' } as Game;
+  const game = { name: 'demo', timeZone: 'UTC', rules: [] as Game['rules'], status: 'active' } as Game;
   const at = (day: number) => new Date(Date.UTC(2004, 0, day, 12));
   const records: HistoryRecord[] = [
     { kind: 'broadcast', at: at(5), phaseId: 'S1901M', sender: 'FRANCE', press: { kind: 'grey', broadcast: true, recipients: [], shownRecipients: null, shownBroadcast: null, fakeSender: null, body: 'Who am I?' } },

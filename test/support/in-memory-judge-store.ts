@@ -1,10 +1,10 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
 import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
+import { PLAYER_HIDING_RULES } from '../../src/judge/visibility/hidden-players.ts';
 import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {
   applyInOrder,
   nestedInSavepoint,
-  HIDDEN_PLAYER_RULES,
   type GameAggregate,
   type Savepoint,
   type StorageChange,
@@ -495,7 +495,7 @@ class InMemoryTransaction implements JudgeTransaction {
       if (options.withoutHiddenGames === true) {
         const seat = this.state.seats.find((s) => s.id === stint.seatId);
         const game = this.state.games.find((g) => g.id === seat?.gameId);
-        if (game && game.rules.some((rule) => HIDDEN_PLAYER_RULES.includes(rule))) continue;
+        if (game && game.rules.some((rule) => PLAYER_HIDING_RULES.includes(rule))) continue;
       }
       const sum = records.get(address) ?? { points: 0, onTime: 0, total: 0, started: 0, tookOver: 0, resigned: 0 };
       records.set(address, {

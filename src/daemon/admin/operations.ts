@@ -22,6 +22,8 @@ import {
 } from '../../store/admin-store.ts';
 import { dumpDatabase, restoreDatabase } from '../../store/backup.ts';
 import { createJudgeStore } from '../../store/judge-store.ts';
+import { liveOrdersShown, viewOf } from '../../judge/visibility/policy.ts';
+import { JUDGEKEEPER } from '../../judge/visibility/reader.ts';
 import { openStore, type Store } from '../../store/index.ts';
 import { spoolFolders } from '../spool.ts';
 
@@ -184,10 +186,10 @@ function formatMail(mail: OutboxListing): string {
   return `--- outbox #${mail.id} (${mail.status})\nTo: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n${headers}${failure}\n${withoutMarks(mail.body)}`;
 }
 
-/** In gunboat games even the judgekeeper's view shows that orders are in, not what they say. */
+/** The game as the judgekeeper's view shows it: the texts of this phase's orders only where it shows them. */
 function hideOrderTexts(detail: GameDetail): GameDetail {
-  const hidden = detail.game.rules.some((rule) => rule === 'GUNBOAT');
-  return hidden ? { ...detail, orders: detail.orders.map((o) => ({ ...o, lines: [] })) } : detail;
+  const view = viewOf(detail.game, JUDGEKEEPER);
+  return { ...detail, orders: detail.orders.map((o) => (liveOrdersShown(view, o.power) ? o : { ...o, lines: [] })) };
 }
 
 function formatGame(detail: GameDetail): string {

@@ -1,7 +1,7 @@
 import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
-import type { OrderResult, SubmittedOrder } from '../results.ts';
+import type { OrderReading, OrderResult, SubmittedOrder } from '../results.ts';
 import { Int32Group, Uint8Group } from '../scratch.ts';
 import type { LocationId, Order, ProvinceId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
@@ -29,7 +29,7 @@ export interface BoundOrders {
   /** Per unit: the order with unit types filled in and any inferred coast applied; undefined without one. */
   readonly order: (Order | undefined)[];
   /** Per unit: notes on how the order was read; undefined without an order. */
-  readonly notes: (readonly string[] | undefined)[];
+  readonly notes: (readonly OrderReading[] | undefined)[];
   /** MOVE, SUPPORT to move, CONVOY: the target's province index; -1 otherwise. */
   readonly targetProvince: Int32Array;
   /** MOVE: the target's location index (with the coast where one applies); -1 otherwise. */
@@ -78,7 +78,7 @@ export function bindMovementOrders(board: Board, orders: readonly SubmittedOrder
 const BOUND_INTS = new Int32Group(4, -1);
 const BOUND_BYTES = new Uint8Group(4);
 const orderSlot: (Order | undefined)[] = [];
-const notesSlot: (readonly string[] | undefined)[] = [];
+const notesSlot: (readonly OrderReading[] | undefined)[] = [];
 
 /** The list emptied for `length` units. */
 function scratchList<T>(list: (T | undefined)[], length: number): (T | undefined)[] {
@@ -116,9 +116,9 @@ export function rejected(submitted: SubmittedOrder, input: number, reason: strin
 }
 
 /** Notes gathered while binding one order; null until the first. */
-type Notes = string[] | null;
+type Notes = OrderReading[] | null;
 
-function noted(notes: Notes, note: string): string[] {
+function noted(notes: Notes, note: OrderReading): OrderReading[] {
   if (notes === null) return [note];
   notes.push(note);
   return notes;
@@ -249,9 +249,9 @@ class Binder {
     const unit = board.units[index]!;
     if (sameRef(ref, unit)) return null;
     let notes: Notes = null;
-    if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, `the unit in ${board.name(provinceOf(unit.location))} is ${unit.type === 'A' ? 'an army' : 'a fleet'}; read as such`);
+    if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, { kind: 'unit-type-read', province: provinceOf(unit.location), unitType: unit.type });
     const written = coastOf(ref.location);
-    if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, `the fleet is in ${board.name(unit.location)}; the coast written was ignored`);
+    if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, { kind: 'fleet-coast-ignored', location: unit.location });
     return notes;
   }
 
@@ -265,9 +265,9 @@ class Binder {
     if (targetIndex === fromIndex) return `The ${unitWord(unit.type)} is already in ${board.name(target.id)}`;
     const self = canonicalRef(order.unit, unit);
     if (unit.type === 'A') {
-      if (place.hasCoast) notes = noted(notes, 'an army moves to a province, not a coast; the coast was ignored');
+      if (place.hasCoast) notes = noted(notes, { kind: 'army-coast-ignored', order: 'move' });
       if (target.terrain === 'sea') return `An army cannot move into ${target.name}, which is a sea`;
-      if (order.route.length > 0) notes = noted(notes, 'the convoy route written is not needed and was not checked (DATC 4.A.6)');
+      if (order.route.length > 0) notes = noted(notes, { kind: 'convoy-route-unchecked' });
       const adjacent = map.armyAdjacentByIndex(fromIndex, targetIndex);
       const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
       if (viaConvoy && !convoyPossibleByIndex(map, fromIndex, targetIndex)) {
@@ -297,7 +297,7 @@ class Binder {
         if (count === 0) return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;
         if (count > 1) return `${target.name} needs a coast for a fleet: ${map.fleetTargets(unit.location, target.id).join(' or ')}`;
         to = reachable;
-        notes = noted(notes, `coast inferred: ${board.name(map.locations[to]!)} is the only coast the fleet can reach`);
+        notes = noted(notes, { kind: 'coast-inferred', location: map.locations[to]! });
       }
     } else if (from < 0 || !map.fleetMovesByLocation(from, to)) {
       return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;

@@ -5,6 +5,8 @@ import { viewsOfArchive } from './press-headers.ts';
 import { hasReader, partyDirectory, type PartyDirectory } from './press-parties.ts';
 import { resolveFakeRecipients, resolveRecipients, resolveSender } from './press-recipients.ts';
 import { defaultPressKind, pressRuleViolation } from './press-rules.ts';
+import { viewOf } from '../visibility/policy.ts';
+import { readerOfSeat } from '../visibility/reader.ts';
 import {
   MASTER_PARTY,
   OBSERVERS_PARTY,
@@ -134,10 +136,11 @@ export function planPress(input: PlanPressInput): PressPlan {
   });
   const copies = { master: copy('master'), reader: copy('reader') };
 
+  // Which copy each reader gets is their view's press header form.
   const deliveries: PressDelivery[] = readers.map(({ seat }) => ({
     seatId: seat.id,
     address: seat.address,
-    ...copies[seat.role === 'master' ? 'master' : 'reader'],
+    ...copies[viewOf(game, readerOfSeat(seat)).press],
   }));
   const reached = naming.sort(readers.flatMap((r) => (r.party === null ? [] : [r.party])));
   const echo = pressEcho({ views, kind: archive.kind, reached, quiet: options.quiet, game: game.name, text: command.body }, naming);

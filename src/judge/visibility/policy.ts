@@ -1,0 +1,167 @@
+import type { OrderResult } from '../../engine/results.ts';
+import type { Position } from '../../engine/types.ts';
+import type { PressReader } from '../../render/press-headers.ts';
+import { seatAddresses } from '../mail-addresses.ts';
+import type { MailAddress, Seat } from '../model.ts';
+import type { PlayerRecordOptions } from '../ports.ts';
+import { PLAYER_HIDING_RULES } from './hidden-players.ts';
+import { readerOfSeat, type Reader } from './reader.ts';
+
+// The one place that decides what a reader may see of a game (boardgame.io's playerView): every
+// output asks viewOf for its reader's view and writes only what the view shows. Gunboat and
+// NO_REVEAL are decided here and nowhere else.
+//
+// A new kind of hidden information is a new facet of ReaderView (or a new kind of an existing one),
+// decided here from the game's facts and the reader: blind positions become a BoardShown kind that
+// shownPosition and shownResults filter per power, Mafia roles a facet of their own. The compiler
+// then points at every output that must handle it, and the results mail is rendered once per
+// distinct view (resultsAudiences), so a restricted board reaches only its readers.
+
+/** What the policy reads of a game. The admin store reads rows as plain strings, hence the loose types. */
+export interface VisibleGame {
+  readonly rules: readonly string[];
+  readonly status: string;
+  /** The Master's REVEAL is being announced: the players are named to everyone from now on. */
+  readonly revealedByMaster?: boolean;
+}
+
+/**
+ * Which positions and order results a reader sees. Every game shows the whole board to everyone;
+ * a blind game adds a kind here (the units each power can see) and shownPosition filters by it.
+ */
+export type BoardShown = { readonly kind: 'whole' };
+
+export interface ReaderView {
+  readonly reader: Reader;
+  /**
+   * How lists of the game's players show them: by address, as numbered stints (takeovers show,
+   * nobody is named), or not at all. A player and the Master's address: see shownAddress.
+   */
+  readonly players: 'named' | 'numbered' | 'hidden';
+  /** Whether the players' records (punctuality, dedication) appear beside the game's powers. */
+  readonly records: boolean;
+  readonly board: BoardShown;
+  /**
+   * The texts of the current phase's orders, before it is processed: every power's, the reader's
+   * own power's, or none (that orders are in still shows).
+   */
+  readonly liveOrders: 'all' | 'own' | 'none';
+  /** The press header form: the truth beside what was shown (the Master) or what was shown. */
+  readonly press: PressReader;
+  /** Whether the variant's title carries njudge's Gunboat ("Standard Gunboat"). */
+  readonly gunboatLabel: boolean;
+  /** Whether a change of the game's Masters names the address that joined or left them (a promoted player's would name a player). */
+  readonly mastersChangeNamed: boolean;
+}
+
+const ENDED_STATUSES: readonly string[] = ['completed', 'terminated'];
+
+function playersHidden(game: VisibleGame): boolean {
+  return game.revealedByMaster !== true && PLAYER_HIDING_RULES.some((rule) => game.rules.includes(rule));
+}
+
+function players(game: VisibleGame, reader: Reader): ReaderView['players'] {
+  if (reader.kind === 'master' || reader.kind === 'judgekeeper') return 'named';
+  if (playersHidden(game)) return 'hidden';
+  return game.revealedByMaster === true || ENDED_STATUSES.includes(game.status) ? 'named' : 'numbered';
+}
+
+function liveOrders(game: VisibleGame, reader: Reader): ReaderView['liveOrders'] {
+  switch (reader.kind) {
+    case 'master':
+      return 'all';
+    // Even the judgekeeper sees only that a gunboat game's orders are in, not what they say.
+    case 'judgekeeper':
+      return game.rules.includes('GUNBOAT') ? 'none' : 'all';
+    case 'player':
+      return 'own';
+    case 'observer':
+    case 'public':
+      return 'none';
+  }
+}
+
+export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
+  const master = reader.kind === 'master' || reader.kind === 'judgekeeper';
+  return {
+    reader,
+    players: players(game, reader),
+    records: master || !playersHidden(game),
+    board: { kind: 'whole' },
+    liveOrders: liveOrders(game, reader),
+    press: reader.kind === 'master' ? 'master' : 'reader',
+    gunboatLabel: game.rules.includes('GUNBOAT'),
+    mastersChangeNamed: master,
+  };
+}
+
+/**
+ * The seat's address as the reader may see it, or null: everyone's once the players are named to
+ * the reader; before that a player sees their own and the Master's, and observers nobody's.
+ */
+export function shownAddress(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 'address'>): MailAddress | null {
+  if (view.players === 'named') return seat.address;
+  const { reader } = view;
+  return reader.kind === 'player' && (seat.id === reader.seatId || seat.role === 'master') ? seat.address : null;
+}
+
+/** Every address of the seat (SET ADDRESS a,b) where the reader may see them, or null. */
+export function shownAddresses(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 'address'> & { readonly extraAddresses?: readonly MailAddress[] }): readonly MailAddress[] | null {
+  return shownAddress(view, seat) === null ? null : seatAddresses(seat);
+}
+
+/** The position as the reader sees it. */
+export function shownPosition(view: ReaderView, position: Position): Position {
+  switch (view.board.kind) {
+    case 'whole':
+      return position;
+  }
+}
+
+/** A processed phase's order results as the reader sees them. */
+export function shownResults(view: ReaderView, results: readonly OrderResult[]): readonly OrderResult[] {
+  switch (view.board.kind) {
+    case 'whole':
+      return results;
+  }
+}
+
+/** Whether the reader may read the texts of this power's orders in the phase being played. */
+export function liveOrdersShown(view: ReaderView, power: string): boolean {
+  const { reader } = view;
+  return view.liveOrders === 'all' || (view.liveOrders === 'own' && reader.kind === 'player' && reader.power === power);
+}
+
+/** Views that show the same results mail share a key: the mail is rendered once per key. */
+export function resultsKey(view: ReaderView): string {
+  return JSON.stringify([view.board, view.gunboatLabel]);
+}
+
+/** The followers of a game who read the same results: one view and the seats that read it. */
+export interface Audience<S> {
+  readonly key: string;
+  readonly view: ReaderView;
+  readonly seats: readonly S[];
+}
+
+/** The game's followers (resigned seats left out) grouped by the results their views show, in seat order. */
+export function resultsAudiences<S extends Pick<Seat, 'id' | 'role' | 'power' | 'status'>>(game: VisibleGame, seats: readonly S[]): Audience<S>[] {
+  const audiences = new Map<string, { view: ReaderView; seats: S[] }>();
+  for (const seat of seats) {
+    if (seat.status === 'resigned') continue;
+    const view = viewOf(game, readerOfSeat(seat));
+    const key = resultsKey(view);
+    const audience = audiences.get(key) ?? { view, seats: [] };
+    audience.seats.push(seat);
+    audiences.set(key, audience);
+  }
+  return [...audiences].map(([key, { view, seats: members }]) => ({ key, view, seats: members }));
+}
+
+/**
+ * A player's record (INFO PLAYER, GET DEDICATION): their own counts every game; anyone else's
+ * leaves out the games whose players are hidden, whose changes would tell who played there.
+ */
+export function playerRecordScope(readerIsThePlayer: boolean): PlayerRecordOptions {
+  return { withoutHiddenGames: !readerIsThePlayer };
+}
