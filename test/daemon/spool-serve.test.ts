@@ -82,11 +82,11 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
     // A forming game one player short: the seventh JOIN starts it and needs the random source.
     const healthy = judgeWith(() => 0.3);
     await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
-    for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
+    for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pass${i}`));
     const outboxSize = async () => (await database.store.db.selectFrom('outbox').select('id').execute()).length;
     const repliesBefore = await outboxSize();
 
-    await writeFile(path.join(folders.inbox, '0001.eml'), eml({ from: 'p7@players.example', messageId: '<join-7@players.example>' }, 'JOIN demo pw7'));
+    await writeFile(path.join(folders.inbox, '0001.eml'), eml({ from: 'p7@players.example', messageId: '<join-7@players.example>' }, 'JOIN demo pass7'));
     await writeFile(path.join(folders.inbox, '0002.eml'), eml({ from: 'ann@players.example', messageId: '<list@players.example>' }, 'LIST'));
     const statuses: string[] = [];
     const broken = judgeWith(() => {
@@ -222,7 +222,7 @@ describe('the spool inbox on PostgreSQL', () => {
       const mails: [string, string][] = [
         ['0001.eml', eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE queued gmpass\nFORM')],
         ['0002.eml', eml({ from: 'gm@players.example', messageId: '<list-1@players.example>' }, 'LIST queued')],
-        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pw${i + 1}`)]),
+        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pass${i + 1}`)]),
         ['0020.eml', eml({ from: 'p7@players.example', messageId: '<list-2@players.example>' }, 'LIST queued')],
       ];
       for (const [name, raw] of mails) await writeFile(path.join(root, 'spool', 'inbox', name), raw);

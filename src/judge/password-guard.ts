@@ -1,0 +1,114 @@
+import { renderSessionRefusal } from '../render/session-refusals.ts';
+import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
+import type { MailAddress } from './model.ts';
+import type { GuardedTarget, PasswordFailures, SeatRecord } from './ports.ts';
+
+// Passwords cannot be guessed by mail (issue 25): wrong passwords are counted per seat and per
+// sending address, across mails and within one. Past a few free failures the seat or address is
+// locked for a while, the lock doubling with each further failure; while it is locked a password
+// for it is refused without being checked (no scrypt, nothing learnt). Failures are forgotten a
+// day after the last one. A player who mistypes once or twice never meets a lock.
+//
+// A seat's own holder is never locked out of it by others' failures: wrong passwords written from
+// the seat's address count against that address only, so forged mail cannot shut a player out of
+// their power (an address lock ends within an hour).
+
+export interface PasswordAttemptLimits {
+  /** Wrong passwords allowed before the first lock. */
+  readonly freeFailures: number;
+  /** The longest a lock lasts. */
+  readonly longestLockMinutes: number;
+}
+
+/** The limits the judge applies; the README's security section states them. */
+export const PASSWORD_ATTEMPT_LIMITS: { readonly seat: PasswordAttemptLimits; readonly address: PasswordAttemptLimits } = {
+  seat: { freeFailures: 5, longestLockMinutes: 24 * 60 },
+  address: { freeFailures: 10, longestLockMinutes: 60 },
+};
+/** The first lock; each failure after it doubles the next one. */
+export const FIRST_LOCK_MINUTES = 1;
+/** A target's failures are forgotten this long after its last one. */
+export const FORGET_FAILURES_AFTER_HOURS = 24;
+
+/** The key of a target in the guard's map. */
+function keyOf(target: GuardedTarget): string {
+  return target.kind === 'seat' ? `seat:${target.seatId}` : `address:${target.address}`;
+}
+
+/**
+ * The failures a unit of work knows (loaded with its games) and adds to. It lives outside the
+ * unit's blocks: the refused block that counted a failure is rolled back, the count is not.
+ */
+export class PasswordGuard {
+  private readonly known = new Map<string, PasswordFailures>();
+  private readonly changed = new Set<string>();
+
+  constructor(loaded: readonly PasswordFailures[] = []) {
+    for (const failures of loaded) this.known.set(keyOf(failures.target), failures);
+  }
+
+  /** The latest lock among the targets still running at `now`, or null when a password may be checked. */
+  lockedUntil(targets: readonly GuardedTarget[], now: Date): Date | null {
+    let until: Date | null = null;
+    for (const target of targets) {
+      const lock = this.known.get(keyOf(target))?.lockedUntil ?? null;
+      if (lock !== null && lock > now && (until === null || lock > until)) until = lock;
+    }
+    return until;
+  }
+
+  /** Whether a password for a seat from `sender` would be refused unchecked at `now`. */
+  locks(sender: MailAddress, now: Date): (seat: SeatRecord | null | undefined) => boolean {
+    return (seat) => this.lockedUntil(targetsOf(seat, sender), now) !== null;
+  }
+
+  /** Counts one wrong password against each target. */
+  recordFailure(targets: readonly GuardedTarget[], now: Date): void {
+    for (const target of targets) {
+      const key = keyOf(target);
+      const before = this.known.get(key);
+      const forgotten = before === undefined || now.getTime() - before.lastFailureAt.getTime() > FORGET_FAILURES_AFTER_HOURS * 3_600_000;
+      const failures = (forgotten ? 0 : before.failures) + 1;
+      const limits = PASSWORD_ATTEMPT_LIMITS[target.kind];
+      const over = failures - limits.freeFailures;
+      const lockedUntil = over > 0 ? new Date(now.getTime() + Math.min(limits.longestLockMinutes, FIRST_LOCK_MINUTES * 2 ** Math.min(over - 1, 30)) * 60_000) : null;
+      this.known.set(key, { target, failures, lastFailureAt: now, lockedUntil });
+      this.changed.add(key);
+    }
+  }
+
+  /** The failures counted since the last call, to be stored. */
+  takeChanges(): PasswordFailures[] {
+    const changes = [...this.changed].map((key) => this.known.get(key)!);
+    this.changed.clear();
+    return changes;
+  }
+}
+
+/** The targets a password for `seat` from `sender` is counted against: the seat's own holder's failures count against their address alone. */
+function targetsOf(seat: SeatRecord | null | undefined, sender: MailAddress): GuardedTarget[] {
+  const holder = seat && (seat.address === sender || (seat.extraAddresses ?? []).includes(sender));
+  return [{ kind: 'address', address: sender }, ...(seat && !holder ? [{ kind: 'seat' as const, seatId: seat.id }] : [])];
+}
+
+/**
+ * Runs a password check for `seat` (null: the opener named no seat) under the guard: refused
+ * unchecked while the seat or the sender is locked, and a wrong password counted against both.
+ * The seat's own holder's failures count against their address alone.
+ */
+export async function guardedCheck<T>(ctx: Pick<BlockContext<unknown>, 'passwordGuard' | 'sender' | 'now'>, seat: SeatRecord | null | undefined, line: number, check: () => Promise<T | null>): Promise<T | null> {
+  const guard = ctx.passwordGuard;
+  if (!guard) return check();
+  const targets = targetsOf(seat, ctx.sender);
+  const until = guard.lockedUntil(targets, ctx.now);
+  if (until !== null) throw new BlockError(line, renderSessionRefusal({ kind: 'password-attempts-locked', until }));
+  const result = await check();
+  if (result === null) guard.recordFailure(targets, ctx.now);
+  return result;
+}
+
+/** A new password (of a seat or a game's Master) is refused when shorter than the judge's minimum. */
+export function requireNewPassword(config: Pick<JudgeConfig, 'minPasswordLength'>, password: string, line: number): void {
+  const minimum = config.minPasswordLength;
+  if (minimum !== undefined && [...password].length < minimum) throw new BlockError(line, renderSessionRefusal({ kind: 'password-too-short', minimum }));
+}
