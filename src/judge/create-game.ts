@@ -12,7 +12,7 @@ import { createOptionWord, readOption, type GameSettings } from './game-options.
 import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from './model.ts';
 import { applyRuleItems } from './option-commands.ts';
 import { hashPassword } from './passwords.ts';
-import { requireNewPassword } from './password-guard.ts';
+import { requireNewPassword } from './password-checks.ts';
 import { GATE_KEYS } from './signon-gates.ts';
 import { gatesText } from '../render/signon-gates.ts';
 

@@ -402,9 +402,17 @@ function received(message: InboundMail, origin: InboundOrigin | null | undefined
   return { message, messageId: message.id, origin, ...capOpeners(parseBody(message.text)) };
 }
 
-/** The games the mail's openers name (SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN, CREATE): loaded and locked when it is opened. */
+/**
+ * The games the mail's openers name (SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN, CREATE), and those of
+ * a PURGE or RENAME without SIGNON: loaded and locked when it is opened, with the wrong passwords
+ * counted for their seats.
+ */
 function namedGames({ body }: Received): GameName[] {
-  return body.blocks.flatMap((block) => (block.kind === 'session' || block.kind === 'create' ? [block.opener.game] : []));
+  return body.blocks.flatMap((block) => {
+    if (block.kind === 'session' || block.kind === 'create') return [block.opener.game];
+    if (block.kind !== 'anonymous') return [];
+    return block.commands.flatMap((command) => (command.kind === 'master' && (command.command === 'PURGE' || command.command === 'RENAME') && command.game ? [command.game] : []));
+  });
 }
 
 function inboundRecord({ message, messageId, origin }: Received): InboundRecord {

@@ -16,7 +16,7 @@ import { NO_SIGNON_GATES, type Game, type GameEnding, type MailAddress } from '.
 import { GATE_KEYS } from './signon-gates.ts';
 import { gateTitle, requirementText } from '../render/signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { guardedCheck, requireNewPassword } from './password-guard.ts';
+import { guardedCheck, requireNewPassword } from './password-checks.ts';
 import { archivePress } from './press-delivery.ts';
 import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';

@@ -1,5 +1,3 @@
-import { renderSessionRefusal } from '../render/session-refusals.ts';
-import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
 import type { MailAddress } from './model.ts';
 import type { GuardedTarget, PasswordFailures, SeatRecord } from './ports.ts';
 
@@ -14,16 +12,16 @@ import type { GuardedTarget, PasswordFailures, SeatRecord } from './ports.ts';
 // their power (an address lock ends within an hour).
 
 export interface PasswordAttemptLimits {
-  /** Wrong passwords allowed before the first lock. */
-  readonly freeFailures: number;
+  /** Wrong passwords that lock the target for FIRST_LOCK_MINUTES. */
+  readonly failuresToLock: number;
   /** The longest a lock lasts. */
   readonly longestLockMinutes: number;
 }
 
 /** The limits the judge applies; the README's security section states them. */
 export const PASSWORD_ATTEMPT_LIMITS: { readonly seat: PasswordAttemptLimits; readonly address: PasswordAttemptLimits } = {
-  seat: { freeFailures: 5, longestLockMinutes: 24 * 60 },
-  address: { freeFailures: 10, longestLockMinutes: 60 },
+  seat: { failuresToLock: 5, longestLockMinutes: 24 * 60 },
+  address: { failuresToLock: 10, longestLockMinutes: 60 },
 };
 /** The first lock; each failure after it doubles the next one. */
 export const FIRST_LOCK_MINUTES = 1;
@@ -70,8 +68,8 @@ export class PasswordGuard {
       const forgotten = before === undefined || now.getTime() - before.lastFailureAt.getTime() > FORGET_FAILURES_AFTER_HOURS * 3_600_000;
       const failures = (forgotten ? 0 : before.failures) + 1;
       const limits = PASSWORD_ATTEMPT_LIMITS[target.kind];
-      const over = failures - limits.freeFailures;
-      const lockedUntil = over > 0 ? new Date(now.getTime() + Math.min(limits.longestLockMinutes, FIRST_LOCK_MINUTES * 2 ** Math.min(over - 1, 30)) * 60_000) : null;
+      const over = failures - limits.failuresToLock;
+      const lockedUntil = over >= 0 ? new Date(now.getTime() + Math.min(limits.longestLockMinutes, FIRST_LOCK_MINUTES * 2 ** Math.min(over, 30)) * 60_000) : null;
       this.known.set(key, { target, failures, lastFailureAt: now, lockedUntil });
       this.changed.add(key);
     }
@@ -86,29 +84,7 @@ export class PasswordGuard {
 }
 
 /** The targets a password for `seat` from `sender` is counted against: the seat's own holder's failures count against their address alone. */
-function targetsOf(seat: SeatRecord | null | undefined, sender: MailAddress): GuardedTarget[] {
+export function targetsOf(seat: SeatRecord | null | undefined, sender: MailAddress): GuardedTarget[] {
   const holder = seat && (seat.address === sender || (seat.extraAddresses ?? []).includes(sender));
   return [{ kind: 'address', address: sender }, ...(seat && !holder ? [{ kind: 'seat' as const, seatId: seat.id }] : [])];
-}
-
-/**
- * Runs a password check for `seat` (null: the opener named no seat) under the guard: refused
- * unchecked while the seat or the sender is locked, and a wrong password counted against both.
- * The seat's own holder's failures count against their address alone.
- */
-export async function guardedCheck<T>(ctx: Pick<BlockContext<unknown>, 'passwordGuard' | 'sender' | 'now'>, seat: SeatRecord | null | undefined, line: number, check: () => Promise<T | null>): Promise<T | null> {
-  const guard = ctx.passwordGuard;
-  if (!guard) return check();
-  const targets = targetsOf(seat, ctx.sender);
-  const until = guard.lockedUntil(targets, ctx.now);
-  if (until !== null) throw new BlockError(line, renderSessionRefusal({ kind: 'password-attempts-locked', until }));
-  const result = await check();
-  if (result === null) guard.recordFailure(targets, ctx.now);
-  return result;
-}
-
-/** A new password (of a seat or a game's Master) is refused when shorter than the judge's minimum. */
-export function requireNewPassword(config: Pick<JudgeConfig, 'minPasswordLength'>, password: string, line: number): void {
-  const minimum = config.minPasswordLength;
-  if (minimum !== undefined && [...password].length < minimum) throw new BlockError(line, renderSessionRefusal({ kind: 'password-too-short', minimum }));
 }

@@ -12,7 +12,7 @@ import { abandonmentTime } from './late-checks.ts';
 import { hasRule, type GameEnding } from './model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
-import { requireNewPassword } from './password-guard.ts';
+import { requireNewPassword } from './password-checks.ts';
 import { proseAtEdges } from './prose.ts';
 import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, SeatPatch, SessionPorts } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
