@@ -132,7 +132,7 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
         .values([
           { address: 'ann@players.example', token: 'annannannannannann22', proven_at: new Date() },
           { address: 'stopped@players.example', token: 'stoppedstoppedstopp2', proven_at: new Date(), stopped_at: new Date() },
-          { address: 'capped@players.example', token: 'cappedcappedcapped22', day: today, day_count: 3 },
+          { address: 'capped@players.example', token: 'cappedcappedcapped22', day: today, game_day_count: 3 },
         ])
         .execute();
       await db
@@ -151,7 +151,7 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
       expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, recipientPolicy(db, settings), log)).toBe(1);
       const files = (await readdir(folders.outbox)).sort();
       expect(files).toHaveLength(2);
-      const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'day_count']).execute()).map((r) => [r.address, r]));
+      const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'game_day_count']).execute()).map((r) => [r.address, r]));
       const written = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(folders.outbox, file)))));
       expect(written.map((mail) => (mail.to as { value: { address: string }[] }).value.map((v) => v.address))).toEqual([['ann@players.example'], ['bob@players.example']]);
       for (const mail of written) {
@@ -164,8 +164,8 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
         expect(mail.headers.get('x-envelope-to')).toBeUndefined();
       }
       // The same day count as SMTP: the capped address went past its 3, bob's first mail counts 1.
-      expect(tokens.get('capped@players.example')!.day_count).toBe(4);
-      expect(tokens.get('bob@players.example')!.day_count).toBe(1);
+      expect(tokens.get('capped@players.example')!.game_day_count).toBe(4);
+      expect(tokens.get('bob@players.example')!.game_day_count).toBe(1);
       expect(held).toEqual([expect.objectContaining({ withheld: [expect.objectContaining({ address: 'stopped@players.example' }), expect.objectContaining({ address: 'capped@players.example' })] })]);
       expect(await db.selectFrom('outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
     } finally {
