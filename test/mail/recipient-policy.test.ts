@@ -6,6 +6,8 @@ import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice
 import { senderAuthentication } from '../../src/mail/inbound-message.ts';
 import { createSmtpSender, type MailTransport } from '../../src/mail/smtp-sender.ts';
 import { closingLines, listUnsubscribe, withheldReason } from '../../src/mail/unsubscribe.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/store/schema.ts';
 import { outboxQueue, recipientStandings } from '../../src/store/outbox-queue.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
@@ -47,6 +49,19 @@ describe("reading the judge's own mail server's Authentication-Results", () => {
   });
 });
 
+/** The SMTP sender with the recipient policy on the store, a daily cap of 3 for unproven addresses. */
+function cappedSender(db: Kysely<Database>, transport: MailTransport, now: () => Date) {
+  return createSmtpSender({
+    queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
+    transport,
+    from: JUDGE,
+    workerId: 'w',
+    now,
+    backoff: () => 60_000,
+    recipients: { standings: recipientStandings(db), judgeAddress: JUDGE.address, maxPerDayUnproven: 3 },
+  });
+}
+
 describeEachDatabase('the sender with a recipient policy', (getStore) => {
   it('sends each recipient their own copy, holds back stopped and capped addresses, and queues a passing failure again alone', async () => {
     const { db } = getStore();
@@ -86,15 +101,7 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
         return {};
       },
     };
-    const sender = createSmtpSender({
-      queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
-      transport,
-      from: JUDGE,
-      workerId: 'w',
-      now: () => now,
-      backoff: () => 60_000,
-      recipients: { standings: recipientStandings(db), judgeAddress: JUDGE.address, maxPerDayUnproven: 3 },
-    });
+    const sender = cappedSender(db, transport, () => now);
 
     expect(await sender.drainOnce()).toEqual({ sent: 1, retried: 0, dead: 0 });
     expect(sent.map((s) => s.envelope)).toEqual([['proven@players.example'], ['fresh@players.example']]);
@@ -144,15 +151,7 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
         return {};
       },
     };
-    const sender = createSmtpSender({
-      queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
-      transport,
-      from: JUDGE,
-      workerId: 'w',
-      now: () => now,
-      backoff: () => 60_000,
-      recipients: { standings: recipientStandings(db), judgeAddress: JUDGE.address, maxPerDayUnproven: 3 },
-    });
+    const sender = cappedSender(db, transport, () => now);
     while ((await sender.drainOnce()).sent > 0);
     await sender.close();
     // The sender claims rows in batches: which three replies go first is not the question.
