@@ -26,7 +26,8 @@ export interface JudgeConfig {
   readonly maxMailsPerHour?: number;
   /**
    * Mails a day to an address that never proved itself (a valid password, a confirmed code,
-   * DMARC/SPF): more are not sent. Undefined: no daily cap (the daemon's setting defaults to 20).
+   * DMARC/SPF): more are not sent, replies and game mail each counted on their own (issue 25).
+   * Undefined: no daily cap (the daemon's setting defaults to 20).
    * The mail layer's senders apply it (src/mail/unsubscribe.ts); here for the judge's documentation.
    */
   readonly maxMailsPerDayUnproven?: number;
