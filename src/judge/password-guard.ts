@@ -2,8 +2,8 @@ import type { MailAddress } from './model.ts';
 import type { GuardedTarget, PasswordFailures, SeatRecord } from './ports.ts';
 
 // Passwords cannot be guessed by mail (issue 25): wrong passwords are counted per seat and per
-// sending address, across mails and within one. Past a few free failures the seat or address is
-// locked for a while, the lock doubling with each further failure; while it is locked a password
+// sending address, across mails and within one. At a few failures the seat or address is locked
+// for a while, the lock doubling with each further failure; while it is locked a password
 // for it is refused without being checked (no scrypt, nothing learnt). Failures are forgotten a
 // day after the last one. A player who mistypes once or twice never meets a lock.
 //
@@ -18,7 +18,7 @@ export interface PasswordAttemptLimits {
   readonly longestLockMinutes: number;
 }
 
-/** The limits the judge applies; the README's security section states them. */
+/** The limits the judge applies; the README's section on hostile mail states them. */
 export const PASSWORD_ATTEMPT_LIMITS: { readonly seat: PasswordAttemptLimits; readonly address: PasswordAttemptLimits } = {
   seat: { failuresToLock: 5, longestLockMinutes: 24 * 60 },
   address: { failuresToLock: 10, longestLockMinutes: 60 },
