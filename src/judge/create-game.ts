@@ -23,7 +23,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   const name = readNewGameName(opener.game);
   if (name === null) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'invalid-game-name', written: opener.game }));
   if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'game-exists', gameName: name }));
-  requireNewPassword(ctx.config, opener.password, opener.line);
+  requireNewPassword(ctx, opener.password, opener.line);
   let variantName = opener.variant ?? 'standard';
   let rules: GameRule[] = [];
   const addRules = (line: number, items: readonly RuleSetting[]) => {

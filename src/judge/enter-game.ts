@@ -224,7 +224,7 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
   if (game.status !== 'forming') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-taking-players', gameName: game.name, status: game.status }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-in-game', gameName: game.name }));
-  requireNewPassword(ctx.config, opener.password, opener.line);
+  requireNewPassword(ctx, opener.password, opener.line);
   requireAccess(game, ctx.sender, opener.line, 'join');
   await requireSignonGates(ctx, game, opener.line, 'join');
   let power: PowerId | null = null;
@@ -337,7 +337,7 @@ async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWor
     ctx.reply.push(renderEnterReply({ kind: 'watching', role: existing.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name, name: existing.name ?? name, already: true }));
     return { game, variant, seat: existing, seats };
   }
-  requireNewPassword(ctx.config, opener.password, opener.line);
+  requireNewPassword(ctx, opener.password, opener.line);
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
   ctx.reply.push(renderEnterReply({ kind: 'watching', role: opener.observerKind, gameName: game.name, name, already: false }));
   return { game, variant, seat, seats: [...seats, seat] };
@@ -411,7 +411,7 @@ async function takeover(
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
   if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'takeover');
   if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'takeover');
-  requireNewPassword(ctx.config, opener.password, opener.line);
+  requireNewPassword(ctx, opener.password, opener.line);
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);

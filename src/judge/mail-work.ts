@@ -13,6 +13,9 @@ export const MAX_PRESS_PER_MAIL = 10;
 /** PRESS and BROADCAST messages sent per hour by one address, in every game. */
 export const MAX_PRESS_PER_HOUR = 30;
 
+/** New passwords set per mail (CREATE, JOIN, OBSERVE, TAKEOVER, SET PASSWORD, REVIVE): each costs a scrypt hash. */
+export const MAX_NEW_PASSWORDS_PER_MAIL = 10;
+
 const HOUR_MS = 3_600_000;
 
 export class MailWork {
@@ -24,6 +27,14 @@ export class MailWork {
   private readonly pressOverHour: number[] = [];
   /** Press the sender had sent in the hour before this mail, read once at its first press. */
   private pressBefore: number | null = null;
+  private newPasswords = 0;
+
+  /** Whether one more new password may be hashed in this mail; counted when it may. */
+  hashesNewPassword(): boolean {
+    if (this.newPasswords >= MAX_NEW_PASSWORDS_PER_MAIL) return false;
+    this.newPasswords++;
+    return true;
+  }
 
   /** Whether to answer the information command: not when asked before in this mail, nor past the cap. */
   answersInfo(command: InfoCommand, signedOn: string | null): boolean {

@@ -440,7 +440,7 @@ async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
   if (!player) throw new BlockError(command.line, renderMasterRefusal({ kind: 'never-played', power: name }));
   const { password } = command;
-  if (password) requireNewPassword(ctx.config, password, command.line);
+  if (password) requireNewPassword(ctx, password, command.line);
   await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   // njudge counts a player's return to their own vacated power as a takeover.

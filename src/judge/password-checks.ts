@@ -1,5 +1,6 @@
 import { renderSessionRefusal } from '../render/session-refusals.ts';
-import { BlockError, type BlockContext, type JudgeConfig } from './context.ts';
+import { BlockError, type BlockContext } from './context.ts';
+import { MAX_NEW_PASSWORDS_PER_MAIL } from './mail-work.ts';
 import { targetsOf } from './password-guard.ts';
 import type { SeatRecord } from './ports.ts';
 
@@ -22,8 +23,17 @@ export async function guardedCheck<T>(ctx: Pick<BlockContext<unknown>, 'password
   return result;
 }
 
-/** A new password (of a seat or a game's Master) is refused when shorter than the judge's minimum. */
-export function requireNewPassword(config: Pick<JudgeConfig, 'minPasswordLength'>, password: string, line: number): void {
-  const minimum = config.minPasswordLength;
+/**
+ * A new password (of a seat or a game's Master) is refused when shorter than the judge's minimum,
+ * or past the mail's cap on new passwords: each costs a scrypt hash (mail-work.ts).
+ */
+export function requireNewPassword(ctx: Pick<BlockContext<unknown>, 'config' | 'mailWork'>, password: string, line: number): void {
+  const minimum = ctx.config.minPasswordLength;
   if (minimum !== undefined && [...password].length < minimum) throw new BlockError(line, renderSessionRefusal({ kind: 'password-too-short', minimum }));
+  requireHashBudget(ctx, line);
+}
+
+/** One more scrypt hash of a new password or privacy word in this mail, refused past the mail's cap. */
+export function requireHashBudget(ctx: Pick<BlockContext<unknown>, 'mailWork'>, line: number): void {
+  if (ctx.mailWork && !ctx.mailWork.hashesNewPassword()) throw new BlockError(line, renderSessionRefusal({ kind: 'too-many-new-passwords', limit: MAX_NEW_PASSWORDS_PER_MAIL }));
 }

@@ -143,7 +143,7 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       return { ...session, seat: { ...seat, wait: command.wait } };
     }
     case 'set-password':
-      requireNewPassword(ctx.config, command.password, command.line);
+      requireNewPassword(ctx, command.password, command.line);
       await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
       ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;

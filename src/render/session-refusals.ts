@@ -20,6 +20,8 @@ export type SignonRefusal =
   | { readonly kind: 'password-attempts-locked'; readonly until: Date }
   /** A new password (CREATE, JOIN, OBSERVE, TAKEOVER, SET PASSWORD) shorter than the judge's minimum. */
   | { readonly kind: 'password-too-short'; readonly minimum: number }
+  /** A mail setting more new passwords than the judge hashes per mail. */
+  | { readonly kind: 'too-many-new-passwords'; readonly limit: number }
   /** An order naming a power that is not in the game, or another player's power. */
   | { readonly kind: 'order-not-a-power'; readonly written: string; readonly powers: readonly string[] }
   | { readonly kind: 'order-other-power'; readonly powerName: string }
@@ -142,6 +144,8 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
       return `Too many wrong passwords were tried for this power or from your address lately, so this password was not checked. Try again after ${utcMinute(refusal.until)}`;
     case 'password-too-short':
       return `A password on this judge has at least ${refusal.minimum} characters: choose a longer one`;
+    case 'too-many-new-passwords':
+      return `At most ${refusal.limit} new passwords or privacy words are set per mail: send this in another mail`;
     case 'order-not-a-power':
       return `"${refusal.written}" is not a power${didYouMean(refusal.written, refusal.powers)}`;
     case 'order-other-power':

@@ -54,6 +54,15 @@ describe('caps on one mail', () => {
     expect(reply).toContain(`Only ${MAX_INFO_COMMANDS_PER_MAIL} different information commands (HELP, LIST, HISTORY, SUMMARY …) are answered per mail; the other 2980 were not answered: ask them in another mail.`);
   });
 
+  it('hashes at most ten new passwords per mail: 300 SET PASSWORD lines are refused at the eleventh', async () => {
+    const { signon, fromFrance } = await cappedGame();
+    const { reply } = await fromFrance([signon, ...Array.from({ length: 300 }, (_, i) => `SET PASSWORD newpass${i}`)].join('\n'));
+    expect(reply).toMatch(/Line 12: SET PASSWORD \*\*\*\*\n {2}At most 10 new passwords or privacy words are set per mail: send this in another mail/);
+    expect(reply).not.toContain('newpass');
+    // The block was refused whole: the old password still signs on.
+    expect((await fromFrance(`${signon}\nSET WAIT`)).reply).toMatch(/Wait flag set/);
+  });
+
   it('sends ten of 100 BROADCASTs in one mail and names the lines left unsent', async () => {
     const { signon, fromFrance } = await cappedGame();
     const { reply, press } = await fromFrance([signon, ...Array.from({ length: 100 }, (_, i) => broadcast(i))].join('\n'));
