@@ -38,6 +38,7 @@ const configSchema = z
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
     DIPJUDGE_MAX_REPLY_BYTES: z.coerce.number().int().min(4096).default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: z.coerce.number().int().min(1).max(10_000).default(20),
+    DIPJUDGE_MIN_PASSWORD_LENGTH: z.coerce.number().int().min(1).max(64).default(4),
     DIPJUDGE_AUTHSERV_ID: z.string().regex(/^[A-Za-z0-9._-]+$/, "must be the authserv-id your mail server writes in Authentication-Results, e.g. mx.judge.example.org").optional(),
     DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: z.enum(['yes', 'no'], 'must be yes or no').default('no'),
     DIPJUDGE_TIME_ZONE: z
@@ -159,6 +160,8 @@ export interface JudgeSettings {
     readonly defaultTimeZone: string;
     /** Mails a day to an address that never proved itself (a valid password, a confirmed code, DMARC/SPF). */
     readonly maxMailsPerDayUnproven: number;
+    /** The fewest characters of a new password; passwords set before keep working. */
+    readonly minPasswordLength: number;
     /** The authserv-id of the judge's own mail server: only its Authentication-Results headers are read. */
     readonly authservId?: string;
     /** Drop mail whose From fails DMARC/SPF by that server, unanswered. */
@@ -248,6 +251,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxReplyBytes: c.DIPJUDGE_MAX_REPLY_BYTES,
       defaultTimeZone: c.DIPJUDGE_TIME_ZONE,
       maxMailsPerDayUnproven: c.DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN,
+      minPasswordLength: c.DIPJUDGE_MIN_PASSWORD_LENGTH,
       ...(c.DIPJUDGE_AUTHSERV_ID !== undefined ? { authservId: c.DIPJUDGE_AUTHSERV_ID.toLowerCase() } : {}),
       refuseFailedSenderAuth: c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes',
     },

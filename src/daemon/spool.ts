@@ -9,6 +9,7 @@ import { addressedCopies, type RecipientPolicy } from '../mail/unsubscribe.ts';
 import type { Database } from '../store/index.ts';
 import type { MailToRecord } from './queued-mail.ts';
 import { markOutboxRowSent, pendingOutbox } from '../store/outbox-queue.ts';
+import { dailyCountOf } from '../store/mail-address-store.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
 // <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
@@ -137,7 +138,7 @@ export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFol
   const rows = await pendingOutbox(db, 100);
   for (const row of rows) {
     const now = new Date();
-    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policy, now, row.attempts === 0);
+    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policy, now, row.attempts === 0, dailyCountOf(row.kind));
     if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
     for (const [index, copy] of copies.entries()) {
       const info = await transport.sendMail(copy.mail);

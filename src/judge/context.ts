@@ -4,6 +4,8 @@ import type { Variant } from '../engine/variant.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import type { InboundMail } from './inbound-mail.ts';
 import type { Game, MailAddress, Seat } from './model.ts';
+import type { MailWork } from './mail-work.ts';
+import type { PasswordGuard } from './password-guard.ts';
 import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
 
 // What every use case of one mail block sees: the storage it may touch, the sender, where the reply
@@ -24,7 +26,8 @@ export interface JudgeConfig {
   readonly maxMailsPerHour?: number;
   /**
    * Mails a day to an address that never proved itself (a valid password, a confirmed code,
-   * DMARC/SPF): more are not sent. Undefined: no daily cap (the daemon's setting defaults to 20).
+   * DMARC/SPF): more are not sent, replies and game mail each counted on their own (issue 25).
+   * Undefined: no daily cap (the daemon's setting defaults to 20).
    * The mail layer's senders apply it (src/mail/unsubscribe.ts); here for the judge's documentation.
    */
   readonly maxMailsPerDayUnproven?: number;
@@ -34,6 +37,11 @@ export interface JudgeConfig {
   readonly refuseFailedSenderAuth?: boolean;
   /** IANA zone of a new game whose CREATE gives no ZONE line (default UTC). */
   readonly defaultTimeZone?: string;
+  /**
+   * The fewest characters a new password may have (CREATE, JOIN, OBSERVE, TAKEOVER, SET PASSWORD …);
+   * passwords set before keep working. Undefined: any length (the daemon's setting defaults to 4).
+   */
+  readonly minPasswordLength?: number;
   /**
    * scrypt cost N for new password hashes (default DEFAULT_PASSWORD_COST). Only tests lower it, to
    * save seconds per game; it is deliberately not a setting of the daemon.
@@ -77,6 +85,10 @@ export interface BlockContext<Ports> {
   standing?: () => Promise<string | null>;
   /** Lines of this block read as prose (greetings, sign-offs) and set aside; one note in the reply names them. */
   readonly proseLines?: number[];
+  /** Wrong passwords counted for seats and addresses, kept through a refused block (password-guard.ts). */
+  readonly passwordGuard?: PasswordGuard;
+  /** What the mail has done so far against its caps on information commands and press (mail-work.ts). */
+  readonly mailWork?: MailWork;
   /** Password checks started ahead for this mail's openers (a group of mails), by opener. */
   readonly passwordChecks?: ReadonlyMap<SessionOpener, PrecheckedPassword>;
 }

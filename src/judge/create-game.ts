@@ -12,6 +12,7 @@ import { createOptionWord, readOption, type GameSettings } from './game-options.
 import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from './model.ts';
 import { applyRuleItems } from './option-commands.ts';
 import { hashPassword } from './passwords.ts';
+import { requireNewPassword } from './password-checks.ts';
 import { GATE_KEYS } from './signon-gates.ts';
 import { gatesText } from '../render/signon-gates.ts';
 
@@ -22,6 +23,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   const name = readNewGameName(opener.game);
   if (name === null) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'invalid-game-name', written: opener.game }));
   if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'game-exists', gameName: name }));
+  requireNewPassword(ctx, opener.password, opener.line);
   let variantName = opener.variant ?? 'standard';
   let rules: GameRule[] = [];
   const addRules = (line: number, items: readonly RuleSetting[]) => {

@@ -12,6 +12,8 @@ import { countGameStart, countTakeover } from './dedication.ts';
 import { awaitReplacements, resumeAfterTakeover } from './game-events.ts';
 import { hasRule, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from './model.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { guardedCheck, requireNewPassword } from './password-checks.ts';
+import type { PasswordGuard } from './password-guard.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, SeatRecord } from './ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { requireSignonGates } from './signon-gates.ts';
@@ -29,7 +31,7 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
   // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
   // taken, so mails to one game do not queue behind each other's hashing. A group of mails
   // started every check of the group at once (startPasswordChecks).
-  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender));
+  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender, ctx.passwordGuard?.locks(ctx.sender, ctx.now)));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw await noGameNamed(ctx.tx, opener.game, opener.line);
   if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
@@ -43,7 +45,7 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
       return observe(ctx, game, variant, seats, opener);
     case 'signon': {
       if (opener.role.kind === 'newcomer' && !seatFor(game, variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
-      const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
+      const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
       if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
       if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
       return { game, variant, seat, seats };
@@ -107,12 +109,14 @@ function readSeats(tx: Pick<GamesPort, 'findGame' | 'seats'>): SeatsOf {
 }
 
 /** Reads the seat the opener's password is for and starts checking it, without waiting for scrypt. */
-async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: MailAddress): Promise<PrecheckedPassword | null> {
+async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: MailAddress, locked: ((seat: SeatRecord | undefined) => boolean) | undefined): Promise<PrecheckedPassword | null> {
   const role = provenRole(opener);
   if (role === null) return null;
   const found = await seatsOf(opener.game);
   if (!found) return null;
   const seat = seatFor(found.game, loadVariant(found.game.variant), found.seats, role, sender);
+  // A locked seat or sender gets no scrypt at all: the opener is refused unchecked (guardedCheck).
+  if (locked?.(seat)) return null;
   const passwordHash = seat?.passwordHash ?? null;
   const matches = verifyPassword(opener.password, passwordHash ?? NO_SEAT_HASH);
   // The block may end before it asks (an earlier error, a failed group): never an unheard rejection.
@@ -129,6 +133,8 @@ async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sende
 export async function startPasswordChecks(
   tx: Pick<GamesPort, 'findGame' | 'seats'>,
   openers: readonly { readonly opener: SessionOpener; readonly sender: MailAddress }[],
+  guard: PasswordGuard,
+  now: Date,
 ): Promise<Map<SessionOpener, PrecheckedPassword>> {
   const read = readSeats(tx);
   const games = new Map<GameName, ReturnType<SeatsOf>>();
@@ -138,7 +144,7 @@ export async function startPasswordChecks(
   };
   const checks = new Map<SessionOpener, PrecheckedPassword>();
   for (const { opener, sender } of openers) {
-    const check = await startPasswordCheck(seatsOf, opener, sender);
+    const check = await startPasswordCheck(seatsOf, opener, sender, guard.locks(sender, now));
     if (check !== null) checks.set(opener, check);
   }
   return checks;
@@ -170,6 +176,19 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
       // njudge's SIGN ON ?game password: the sender's own seat if they already joined.
       return seats.find((s) => s.role === 'power' && s.address === sender && s.status !== 'resigned');
   }
+}
+
+/** authenticate under the password guard (password-guard.ts): refused unchecked while locked, a wrong password counted. */
+function authenticateGuarded(
+  ctx: BlockContext<unknown>,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'signon' | 'resign' | 'takeover' }>,
+  role: RoleRef,
+  prechecked: PrecheckedPassword | null,
+): Promise<SeatRecord | null> {
+  return guardedCheck(ctx, seatFor(game, variant, seats, role, ctx.sender), opener.line, () => authenticate(game, variant, seats, role, opener.password, ctx.sender, prechecked));
 }
 
 /**
@@ -207,6 +226,7 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
   if (game.status !== 'forming') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-taking-players', gameName: game.name, status: game.status }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-in-game', gameName: game.name }));
+  requireNewPassword(ctx, opener.password, opener.line);
   requireAccess(game, ctx.sender, opener.line, 'join');
   await requireSignonGates(ctx, game, opener.line, 'join');
   let power: PowerId | null = null;
@@ -315,10 +335,12 @@ async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWor
   if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'observer-name', name }));
   const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
   if (existing) {
-    if (existing.address !== ctx.sender || !(await verifyPassword(opener.password, existing.passwordHash))) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
+    const proven = await guardedCheck(ctx, existing, opener.line, async () => (existing.address === ctx.sender && (await verifyPassword(opener.password, existing.passwordHash)) ? existing : null));
+    if (!proven) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
     ctx.reply.push(renderEnterReply({ kind: 'watching', role: existing.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name, name: existing.name ?? name, already: true }));
     return { game, variant, seat: existing, seats };
   }
+  requireNewPassword(ctx, opener.password, opener.line);
   const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
   ctx.reply.push(renderEnterReply({ kind: 'watching', role: opener.observerKind, gameName: game.name, name, already: false }));
   return { game, variant, seat, seats: [...seats, seat] };
@@ -332,7 +354,7 @@ async function resign(
   opener: Extract<SessionOpener, { kind: 'resign' }>,
   prechecked: PrecheckedPassword | null,
 ): Promise<void> {
-  const seat = await authenticate(game, variant, seats, opener.role, opener.password, ctx.sender, prechecked);
+  const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
   if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
   await resignSeat(ctx, game, variant, seats, seat, opener.line);
 }
@@ -372,7 +394,7 @@ async function takeover(
   prechecked: PrecheckedPassword | null,
 ): Promise<GameSession> {
   if (isMasterRole(opener.role)) {
-    const master = await authenticate(game, variant, seats, { kind: 'master' }, opener.password, ctx.sender, prechecked);
+    const master = await authenticateGuarded(ctx, game, variant, seats, opener, { kind: 'master' }, prechecked);
     if (!master) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
     if (master.address !== ctx.sender && mastersOf(seats).some((s) => s.address === ctx.sender)) {
       throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-master', gameName: game.name }));
@@ -392,6 +414,7 @@ async function takeover(
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
   if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'takeover');
   if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'takeover');
+  requireNewPassword(ctx, opener.password, opener.line);
   await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);

@@ -47,6 +47,8 @@ export const HELP_TEXT = renderHelp(optionHelpLines());
  * without a game name are about it.
  */
 export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCommand, signedOn: GameName | null = null): Promise<void> {
+  // Asked before in this mail, or past the mail's cap: the reply's closing notes say so.
+  if (ctx.mailWork && !ctx.mailWork.answersInfo(command, signedOn)) return;
   if ((command.kind === 'list' && !command.full) || command.kind === 'summary' || command.kind === 'history') {
     if (command.game === null && signedOn !== null) command = { ...command, game: signedOn };
   }

@@ -1,6 +1,6 @@
 import type { PhaseId } from '../engine/types.ts';
-import { isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal, type NotDone, type NotDoneKind } from '../render/index.ts';
+import { capOpeners, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type OpenersLeftOut, type ParsedBody, type SessionOpener } from '../commands/index.ts';
+import { renderLineNote, renderMailCapNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal, type NotDone, type NotDoneKind } from '../render/index.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { replySubject, type SubjectGame } from '../render/subjects.ts';
@@ -16,6 +16,8 @@ import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTr
 import { processIfReady } from './process-turn.ts';
 import { runSession } from './session-commands.ts';
 import { UnitOfWork } from './unit-of-work.ts';
+import { MailWork } from './mail-work.ts';
+import { PasswordGuard } from './password-guard.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
@@ -102,19 +104,17 @@ export class Judge {
    * src/daemon/queued-mail.ts, claims the mails in the same transaction): all or nothing with it.
    */
   async receiveAllIn(tx: JudgeTransaction, mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
-    const received: Received[] = mails.map(({ message: given, origin }) => {
-      const message = withSecretFreeSubject(given);
-      return { message, messageId: message.id, origin, body: parseBody(message.text) };
-    });
+    const mailsRead = mails.map(({ message, origin }) => received(withSecretFreeSubject(message), origin));
     const work = new UnitOfWork(tx);
-    const { recorded } = await work.open(received.map(inboundRecord), received.flatMap(namedGames));
-    const openers = received.flatMap(({ message, body }, index) => {
+    const { recorded, games } = await work.open(mailsRead.map(inboundRecord), mailsRead.flatMap(namedGames));
+    const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
+    const openers = mailsRead.flatMap(({ message, body }, index) => {
       const sender = message.replyAddress;
       return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
     });
-    const passwordChecks = await startPasswordChecks(work, openers);
+    const passwordChecks = await startPasswordChecks(work, openers, guard, this.clock());
     const outcomes: ReceiveOutcome[] = [];
-    for (const [index, mail] of received.entries()) outcomes.push(await this.handleMail(work, mail, recorded[index]!, passwordChecks));
+    for (const [index, mail] of mailsRead.entries()) outcomes.push(await this.handleMail(work, mail, recorded[index]!, guard, passwordChecks));
     await work.save();
     return outcomes;
   }
@@ -144,16 +144,17 @@ export class Judge {
 
   /** One mail as a unit of work: one call to record it and load its games, one to save what it did. */
   private async receiveOne(tx: JudgeTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
-    const mail: Received = { message, messageId: message.id, origin, body: parseBody(message.text) };
+    const mail = received(message, origin);
     const work = new UnitOfWork(tx);
-    const { recorded } = await work.open([inboundRecord(mail)], namedGames(mail));
-    const outcome = await this.handleMail(work, mail, recorded[0]!, null);
+    const { recorded, games } = await work.open([inboundRecord(mail)], namedGames(mail));
+    const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
+    const outcome = await this.handleMail(work, mail, recorded[0]!, guard, null);
     await work.save();
     return outcome;
   }
 
   /** The rest of a mail once it is recorded: ignored, refused, or its commands run. */
-  private async handleMail(tx: UnitOfWork, mail: Received, inbound: InboundRecorded, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handleMail(tx: UnitOfWork, mail: Received, inbound: InboundRecorded, guard: PasswordGuard, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     if (!inbound.recorded) return { status: 'duplicate', messageId };
     const sender = message.replyAddress;
@@ -188,7 +189,7 @@ export class Judge {
       return { status: 'rejected', messageId, reason: refusal.text };
     }
     if (request !== null) return this.handleAddressRequest(tx, mail, sender, request);
-    return this.handle(tx, mail, sender, passwordChecks);
+    return this.handle(tx, mail, sender, guard, passwordChecks);
   }
 
   /** CONFIRM ADDRESS or a bare STOP: the mail is about the address, and nothing else in it is read. */
@@ -268,26 +269,45 @@ export class Judge {
     return this.config.maxMailsPerHour ?? 60;
   }
 
-  private async handle(tx: UnitOfWork, mail: Received, sender: MailAddress, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
-    const { message, messageId, body } = mail;
+  private async handle(tx: UnitOfWork, mail: Received, sender: MailAddress, passwordGuard: PasswordGuard, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+    const { message, messageId, body, leftOut } = mail;
     const now = this.clock();
     const sections: string[] = [];
     const touched = new Set<number>();
     let failed = 0;
     let signedOn = false;
     const proseLines = [...body.proseLines];
-    const repeats: RepeatedCommands = { seen: new Set(), skipped: 0 };
+    const mailWork = new MailWork();
     const bodyLines = quotableLines(message.text ?? '');
     const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: e.message }));
     for (const [index, block] of body.blocks.entries()) {
-      const ctx: BlockContext<JudgeTransaction> = { tx, config: this.config, message, sender, reply: [], errors: parseErrors(index), random: this.random, now, touchedGames: new Set(), proseLines, ...(passwordChecks ? { passwordChecks } : {}) };
-      const ok = await this.runBlock(ctx, block, repeats);
+      const ctx: BlockContext<JudgeTransaction> = {
+        tx,
+        config: this.config,
+        message,
+        sender,
+        reply: [],
+        errors: parseErrors(index),
+        random: this.random,
+        now,
+        touchedGames: new Set(),
+        proseLines,
+        passwordGuard,
+        mailWork,
+        ...(passwordChecks ? { passwordChecks } : {}),
+      };
+      const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
       if (ok && block.kind === 'session' && block.opener.kind === 'signon') signedOn = true;
       sections.push(await blockReply(block, ctx, ok, bodyLines));
     }
-    if (repeats.skipped > 0) sections.push(renderRepeatsNote(repeats.skipped));
+    // Wrong passwords stay counted whatever became of their blocks.
+    const failures = passwordGuard.takeChanges();
+    if (failures.length > 0) await tx.recordPasswordFailures(failures);
+    if (mailWork.repeatedInfo > 0) sections.push(renderRepeatsNote(mailWork.repeatedInfo));
+    for (const note of mailWork.notes()) sections.push(renderMailCapNote(note));
+    if (leftOut) sections.push(renderMailCapNote({ kind: 'openers', ...leftOut }));
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
     if (orphanErrors.length > 0) sections.push(orphanErrors.map(renderLineNote).join('\n'));
     for (const note of body.notes) sections.push(renderLineNote(note));
@@ -314,14 +334,14 @@ export class Judge {
   }
 
   /** Runs one block under a savepoint; any error undoes all of it. */
-  private async runBlock(ctx: BlockContext<JudgeTransaction>, block: Block, repeats: RepeatedCommands): Promise<boolean> {
+  private async runBlock(ctx: BlockContext<JudgeTransaction>, block: Block): Promise<boolean> {
     if (block.kind === 'broken') return false;
     try {
       // Info commands (HELP, LIST, HISTORY …) only read: a block of nothing else has no
       // writes to undo, so it spares the SAVEPOINT and RELEASE round trips.
       const readOnly = block.kind === 'anonymous' && block.commands.every(isInfoCommand);
       const work = async () => {
-        await this.execute(ctx, block, repeats);
+        await this.execute(ctx, block);
         if (ctx.errors.length > 0) throw new BlockRolledBack();
       };
       await (readOnly ? work() : ctx.tx.nested(work));
@@ -333,20 +353,13 @@ export class Judge {
     }
   }
 
-  private async execute(ctx: BlockContext<JudgeTransaction>, block: Exclude<Block, { kind: 'broken' }>, repeats: RepeatedCommands): Promise<void> {
+  private async execute(ctx: BlockContext<JudgeTransaction>, block: Exclude<Block, { kind: 'broken' }>): Promise<void> {
     switch (block.kind) {
       case 'anonymous':
         for (const command of block.commands) {
-          if (isInfoCommand(command)) {
-            // The same question twice in one mail is answered once: 43,000 HELP lines make one HELP.
-            const key = command.text.trim().replace(/\s+/g, ' ').toUpperCase();
-            if (repeats.seen.has(key)) {
-              repeats.skipped++;
-              continue;
-            }
-            repeats.seen.add(key);
-            await infoCommand(ctx, command);
-          } else if (command.kind === 'master') {
+          // The same question twice in one mail is answered once (43,000 HELP lines make one HELP), and at most MAX_INFO_COMMANDS_PER_MAIL are (mail-work.ts).
+          if (isInfoCommand(command)) await infoCommand(ctx, command);
+          else if (command.kind === 'master') {
             // PURGE and RENAME carry the Master's password themselves (DPjudge).
             await masterCommandWithoutSignon(ctx, command);
           } else {
@@ -367,12 +380,6 @@ export class Judge {
 
 class BlockRolledBack extends Error {}
 
-/** Information commands already answered in this mail, and how many repeats were left out. */
-interface RepeatedCommands {
-  readonly seen: Set<string>;
-  skipped: number;
-}
-
 /** A mail the judge failed on (message null: the mail layer could not read it). */
 interface MailFailure {
   readonly messageId: string;
@@ -381,17 +388,31 @@ interface MailFailure {
   readonly error: unknown;
 }
 
-/** A mail read and its body parsed. */
+/** A mail read and its body parsed, up to its cap of blocks naming a game. */
 interface Received {
   readonly message: InboundMail;
   readonly messageId: string;
   readonly origin: InboundOrigin | null | undefined;
   readonly body: ParsedBody;
+  /** The blocks past the cap, left out (null: none). */
+  readonly leftOut: OpenersLeftOut | null;
 }
 
-/** The games the mail's openers name (SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN, CREATE): loaded and locked when it is opened. */
+function received(message: InboundMail, origin: InboundOrigin | null | undefined): Received {
+  return { message, messageId: message.id, origin, ...capOpeners(parseBody(message.text)) };
+}
+
+/**
+ * The games the mail's openers name (SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN, CREATE), and those of
+ * a PURGE or RENAME without SIGNON: loaded and locked when it is opened, with the wrong passwords
+ * counted for their seats.
+ */
 function namedGames({ body }: Received): GameName[] {
-  return body.blocks.flatMap((block) => (block.kind === 'session' || block.kind === 'create' ? [block.opener.game] : []));
+  return body.blocks.flatMap((block) => {
+    if (block.kind === 'session' || block.kind === 'create') return [block.opener.game];
+    if (block.kind !== 'anonymous') return [];
+    return block.commands.flatMap((command) => (command.kind === 'master' && (command.command === 'PURGE' || command.command === 'RENAME') && command.game ? [command.game] : []));
+  });
 }
 
 function inboundRecord({ message, messageId, origin }: Received): InboundRecord {

@@ -16,6 +16,7 @@ import { NO_SIGNON_GATES, type Game, type GameEnding, type MailAddress } from '.
 import { GATE_KEYS } from './signon-gates.ts';
 import { gateTitle, requirementText } from '../render/signon-gates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { guardedCheck, requireNewPassword } from './password-checks.ts';
 import { archivePress } from './press-delivery.ts';
 import { planPress } from './press/index.ts';
 import type { PressCommand } from './press/press-types.ts';
@@ -260,7 +261,9 @@ async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, li
 async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
   const { game } = session;
   if (command.game !== game.name) throw new BlockError(command.line, renderMasterRefusal({ kind: 'other-game-named', command: command.command, named: command.args[0]!.toLowerCase(), gameName: game.name }));
-  if (!(await verifyPassword(command.password, masterSeat(session)!.passwordHash))) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-password-needed', command: command.command, gameName: game.name }));
+  const master = masterSeat(session)!;
+  const proven = await guardedCheck(ctx, master, command.line, async () => ((await verifyPassword(command.password, master.passwordHash)) ? master : null));
+  if (!proven) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-password-needed', command: command.command, gameName: game.name }));
   if (command.command === 'PURGE') return purge(ctx, session, command.line);
   return rename(ctx, session, command.newName, command.line);
 }
@@ -439,6 +442,7 @@ async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   const player = seat.address !== master.address ? seat.address : [...holders].reverse().find((h) => h.address !== master.address)?.address;
   if (!player) throw new BlockError(command.line, renderMasterRefusal({ kind: 'never-played', power: name }));
   const { password } = command;
+  if (password) requireNewPassword(ctx, password, command.line);
   await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   // njudge counts a player's return to their own vacated power as a takeover.

@@ -18,6 +18,7 @@ import {
 } from './game-options.ts';
 import { hasRule, type Game, type GameRule, type GameStatus } from './model.ts';
 import { hashPassword } from './passwords.ts';
+import { requireHashBudget } from './password-checks.ts';
 import type { GamePatch, GamesPort, NoticePorts, SchedulePorts } from './ports.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 
@@ -95,6 +96,8 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   const problem = stateProblem(option, game.status, game.name);
   if (problem) throw new BlockError(command.line, problem);
   if (!reading.ok) throw new BlockError(command.line, reading.message);
+  // A privacy word is hashed like a password, and counts against the mail's new passwords.
+  if (reading.change.privacyWord) requireHashBudget(ctx, command.line);
   let changed = await applySettingsChange(ctx, game, reading.change);
   // A new timing holds for the phase in play too: its deadline is computed again now.
   const schedule = reading.change.timing !== undefined ? await recomputeDeadline(ctx.tx, game, changed, ctx.now) : null;

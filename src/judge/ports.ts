@@ -281,6 +281,24 @@ export interface InboundRecorded {
   readonly fromSenderThisHour: number;
 }
 
+/** What wrong passwords are counted against: one seat (a power, the Master, an observer), or one address writing to the judge. */
+export type GuardedTarget = { readonly kind: 'seat'; readonly seatId: number } | { readonly kind: 'address'; readonly address: MailAddress };
+
+/** Wrong passwords counted for one target (src/judge/password-guard.ts). */
+export interface PasswordFailures {
+  readonly target: GuardedTarget;
+  readonly failures: number;
+  readonly lastFailureAt: Date;
+  /** Until when passwords for it are refused unchecked; null: not locked. */
+  readonly lockedUntil: Date | null;
+}
+
+/** The wrong passwords counted per seat and per address (sql/025). */
+export interface PasswordFailuresPort {
+  /** Stores each target's count as given; a count stored meanwhile that is higher, or a later lock, stays. */
+  recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void>;
+}
+
 export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
 
 /** A seat an address holds in a game not over, with the game's Master (src/judge/mail-addresses.ts). */
@@ -436,6 +454,8 @@ export interface PressPort {
    * game's notices, and the press that went to everyone (true broadcasts only).
    */
   gameHistory(gameId: number): Promise<HistoryRecord[]>;
+  /** How many press messages this address sent, in any game, since `since` (the hourly press cap). */
+  pressSentSince(address: MailAddress, since: Date): Promise<number>;
 
 }
 
@@ -477,6 +497,8 @@ export interface GameAggregate {
   /** The orders stored for the current phase, by power. */
   readonly orders: readonly StoredOrders[];
   readonly absences: readonly AbsenceRecord[];
+  /** Wrong passwords counted for the game's seats and, opened with mails, for the addresses they came from. */
+  readonly passwordFailures: readonly PasswordFailures[];
 }
 
 /**
@@ -508,7 +530,8 @@ export type BufferedWrite =
   | 'enqueueMail'
   | 'markInbound'
   | 'markAddressProven'
-  | 'requestAddressChanges';
+  | 'requestAddressChanges'
+  | 'recordPasswordFailures';
 
 export type StorageChange = { [K in BufferedWrite]: { readonly kind: K; readonly args: Parameters<JudgeTransaction[K]> } }[BufferedWrite];
 
@@ -516,7 +539,8 @@ export type StorageChange = { [K in BufferedWrite]: { readonly kind: K; readonly
 export interface UnitOfWorkPort {
   /**
    * Records the inbound mails (as recordInbound) and, when any was new, loads the named games
-   * locked (FOR UPDATE, in name order, so two mails lock in one order): one call.
+   * locked (FOR UPDATE, in name order, so two mails lock in one order), with the wrong passwords
+   * counted for their seats and for the mails' reply addresses: one call.
    */
   open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ readonly recorded: InboundRecorded[]; readonly games: GameAggregate[] }>;
   /** The games with these ids, each whole, in one round trip. */
@@ -525,7 +549,7 @@ export interface UnitOfWorkPort {
   apply(changes: readonly StorageChange[]): Promise<void>;
 }
 
-export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, SavepointPort, UnitOfWorkPort {}
+export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, PasswordFailuresPort, SavepointPort, UnitOfWorkPort {}
 
 /** nested() as any port does it: `work` under a SAVEPOINT, rolled back to it when `work` throws. */
 export async function nestedInSavepoint<T>(port: Pick<SavepointPort, 'savepoint'>, work: () => Promise<T>): Promise<T> {

@@ -15,6 +15,7 @@ import { abandonmentTime } from './late-checks.ts';
 import { hasRule, type GameEnding } from './model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from './order-set.ts';
 import { hashPassword } from './passwords.ts';
+import { requireNewPassword } from './password-checks.ts';
 import { proseAtEdges } from './prose.ts';
 import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, SeatPatch, SessionPorts } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
@@ -121,6 +122,8 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
   if (isInfoCommand(command)) return infoCommand(ctx, command, game.name);
   switch (command.kind) {
     case 'press':
+      // Past the mail's or the hour's press cap the press is left unsent, and the reply's closing notes say so (mail-work.ts).
+      if (ctx.mailWork && !(await ctx.mailWork.mayPress(command.line, (since) => ctx.tx.pressSentSince(seat.address, since), ctx.now))) return;
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
@@ -143,6 +146,7 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       return { ...session, seat: { ...seat, wait: command.wait } };
     }
     case 'set-password':
+      requireNewPassword(ctx, command.password, command.line);
       await ctx.tx.updateSeat(seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
       ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;

@@ -18,6 +18,7 @@ import type {
   NewSeatRecord,
   NoticeRecord,
   OutgoingMail,
+  PasswordFailures,
   PendingAddressChange,
   PhaseHistory,
   PhaseRecord,
@@ -315,6 +316,10 @@ export class UnitOfWork implements JudgeTransaction {
     this.holdWrite('requestAddressChanges', [seatId, changes, at]);
   }
 
+  async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {
+    this.holdWrite('recordPasswordFailures', [failures]);
+  }
+
   /** markAddressProven when nothing needs to know whether a stop was lifted: held like any write. */
   proveAddress(address: MailAddress, at: Date): void {
     this.holdWrite('markAddressProven', [address, at]);
@@ -407,6 +412,10 @@ export class UnitOfWork implements JudgeTransaction {
 
   gameHistory(gameId: number): Promise<HistoryRecord[]> {
     return this.passRead(() => this.store.gameHistory(gameId));
+  }
+
+  pressSentSince(address: MailAddress, since: Date): Promise<number> {
+    return this.passRead(() => this.store.pressSentSince(address, since));
   }
 
   // The machinery.

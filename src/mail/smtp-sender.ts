@@ -5,6 +5,7 @@ import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { OutboxRow } from '../store/index.ts';
 import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
 import { isTransientStoreFailure } from '../store/transient-failure.ts';
+import { dailyCountOf } from '../store/mail-address-store.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
 import { addressedCopies, type RecipientPolicy } from './unsubscribe.ts';
 
@@ -198,7 +199,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
    * of their own, so a retry never sends the mail twice to anyone.
    */
   async function deliverToEach(row: OutboxRow, mail: SendMailOptions, policy: RecipientPolicy): Promise<DeliveryOutcome> {
-    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mail, policy, now(), row.attempts === 0);
+    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mail, policy, now(), row.attempts === 0, dailyCountOf(row.kind));
     if (withheld.length > 0) logger?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
     const settled = await Promise.allSettled(copies.map((copy) => transport.sendMail(copy.mail)));
     const at = now();

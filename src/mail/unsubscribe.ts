@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import type { DailyCount } from '../store/mail-address-store.ts';
 
 // Every mail the judge sends carries a way out for the address it goes to (issue 10): a
 // List-Unsubscribe mailto whose Subject holds the address's own token (RFC 2369), and, when the
@@ -8,7 +9,8 @@ import type { SendMailOptions } from 'nodemailer';
 // (src/judge/mail-addresses.ts). Both senders, SMTP and the spool outbox, go through
 // addressedCopies: they leave out addresses that stopped and, past the day's cap, addresses that
 // never proved themselves (a valid password, a confirmed code, DMARC/SPF), so a forged JOIN or
-// CREATE cannot turn the judge on a stranger for more than a few mails.
+// CREATE cannot turn the judge on a stranger for more than a few mails. Replies and game mail are
+// capped apart (issue 25), so forged mail cannot spend a player's results.
 
 /** What the outbox knows of one recipient (store/mail-address-store.ts countRecipients). */
 export interface RecipientStanding {
@@ -20,8 +22,8 @@ export interface RecipientStanding {
 
 /** The sender's policy on recipients; without one every recipient is sent to as addressed. */
 export interface RecipientPolicy {
-  /** States of the addresses, lower case; `count` adds this mail to each one's day. */
-  standings(addresses: readonly string[], now: Date, count: boolean): Promise<ReadonlyMap<string, RecipientStanding>>;
+  /** States of the addresses, lower case, with their day on `daily`; `count` adds this mail to each one's day. */
+  standings(addresses: readonly string[], now: Date, count: boolean, daily: DailyCount): Promise<ReadonlyMap<string, RecipientStanding>>;
   /** The judge's own address, where STOP mails go. */
   readonly judgeAddress: string;
   /** Mails a day to an address that never proved itself; more are held back. Undefined: no cap. */
@@ -38,7 +40,7 @@ export function withheldReason(standing: RecipientStanding | undefined, maxPerDa
   if (standing === undefined) return null;
   if (standing.stopped) return 'the address asked to get no more mail';
   if (!standing.proven && maxPerDayUnproven !== undefined && standing.sentToday > maxPerDayUnproven) {
-    return `the address never proved itself and had its ${maxPerDayUnproven} mails today`;
+    return `the address never proved itself and had its ${maxPerDayUnproven} mails of this kind today`;
   }
   return null;
 }
@@ -99,8 +101,8 @@ export interface AddressedCopies {
  * standing is read (and, when `count`, this mail added to its day), stopped and capped ones are
  * held back, and the others get their own copy with their way out.
  */
-export async function addressedCopies(addresses: readonly string[], mail: SendMailOptions, policy: RecipientPolicy, now: Date, count: boolean): Promise<AddressedCopies> {
-  const standings = await policy.standings(addresses, now, count);
+export async function addressedCopies(addresses: readonly string[], mail: SendMailOptions, policy: RecipientPolicy, now: Date, count: boolean, daily: DailyCount): Promise<AddressedCopies> {
+  const standings = await policy.standings(addresses, now, count, daily);
   const copies: { address: string; mail: SendMailOptions }[] = [];
   const withheld: { address: string; reason: string }[] = [];
   for (const address of addresses) {

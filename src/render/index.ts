@@ -10,7 +10,7 @@ export { renderOrdersOnFile, renderOrderStatus, renderManualProcessNote, renderP
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
 export { renderRefusedBlock, type NotDone, type NotDoneKind, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
-export { renderLineNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, renderReplyCutNote, type MailRefusal } from './mail-replies.ts';
+export { renderLineNote, renderMailCapNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, renderReplyCutNote, type MailCapNote, type MailRefusal } from './mail-replies.ts';
 export { proposalText, renderProposalNotice, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
 export { absenceLines, absenceMoveText, MASTER_HOLDER, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';

@@ -47,6 +47,29 @@ export function renderReplyCutNote(sectionsLeft: number, maxBytes: number): stri
   return `The rest of this reply (${what}) was left out: a reply from this judge is at most ${Math.floor(maxBytes / 1024)} KB. All the commands of your mail were handled; send fewer per mail to read every answer.`;
 }
 
+/** What one mail may not make the judge do (issue 25): the part of it past a cap, which was not done. */
+export type MailCapNote =
+  /** Blocks naming a game past the first `limit`, from `fromLine` on. */
+  | { readonly kind: 'openers'; readonly limit: number; readonly blocks: number; readonly fromLine: number }
+  /** Information commands past the first `limit` answered. */
+  | { readonly kind: 'info'; readonly limit: number; readonly skipped: number }
+  /** PRESS and BROADCAST lines left unsent: past `limit` in this mail, or past `limit` from this address in the last hour. */
+  | { readonly kind: 'press'; readonly per: 'mail' | 'hour'; readonly limit: number; readonly lines: readonly number[] };
+
+export function renderMailCapNote(note: MailCapNote): string {
+  switch (note.kind) {
+    case 'openers':
+      return `Only the first ${note.limit} SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN or CREATE blocks of a mail are read. The ${note.blocks} after them, from line ${note.fromLine} on, were not read and nothing in them was done: send them in another mail.`;
+    case 'info':
+      return `Only ${note.limit} different information commands (HELP, LIST, HISTORY, SUMMARY …) are answered per mail; the other ${note.skipped} were not answered: ask them in another mail.`;
+    case 'press': {
+      const named = describeLines(note.lines);
+      const limit = note.per === 'mail' ? `at most ${note.limit} press messages are sent per mail` : `at most ${note.limit} press messages are sent from one address per hour`;
+      return `${named} ${note.lines.length === 1 ? 'was' : 'were'} not sent: ${limit}. Send ${note.lines.length === 1 ? 'it' : 'them'} again ${note.per === 'mail' ? 'in another mail' : 'later'}.`;
+    }
+  }
+}
+
 /** A mail in which nothing was a command. */
 export function renderNoCommands(): string {
   return 'Your mail held no commands. Send HELP for a list of what this judge understands.';

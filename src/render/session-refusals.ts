@@ -16,6 +16,12 @@ export type SessionRefusal =
 /** Why an opener lets nobody in. */
 export type SignonRefusal =
   | { readonly kind: 'bad-signon' }
+  /** Too many wrong passwords for the seat or from the address lately: this one was not checked. */
+  | { readonly kind: 'password-attempts-locked'; readonly until: Date }
+  /** A new password (CREATE, JOIN, OBSERVE, TAKEOVER, SET PASSWORD) shorter than the judge's minimum. */
+  | { readonly kind: 'password-too-short'; readonly minimum: number }
+  /** A mail setting more new passwords than the judge hashes per mail. */
+  | { readonly kind: 'too-many-new-passwords'; readonly limit: number }
   /** An order naming a power that is not in the game, or another player's power. */
   | { readonly kind: 'order-not-a-power'; readonly written: string; readonly powers: readonly string[] }
   | { readonly kind: 'order-other-power'; readonly powerName: string }
@@ -134,6 +140,12 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
   switch (refusal.kind) {
     case 'bad-signon':
       return 'Invalid game, power or password';
+    case 'password-attempts-locked':
+      return `Too many wrong passwords were tried for this power or from your address lately, so this password was not checked. Try again after ${utcMinute(refusal.until)}`;
+    case 'password-too-short':
+      return `A password on this judge has at least ${refusal.minimum} characters: choose a longer one`;
+    case 'too-many-new-passwords':
+      return `At most ${refusal.limit} new passwords or privacy words are set per mail: send this in another mail`;
     case 'order-not-a-power':
       return `"${refusal.written}" is not a power${didYouMean(refusal.written, refusal.powers)}`;
     case 'order-other-power':
@@ -332,4 +344,10 @@ function pressReason(reason: PressRefusal): string {
     case 'no-fake':
       return 'fake press is not allowed in this game (it needs FAKE_PRESS).';
   }
+}
+
+/** A moment to the minute, rounded up, in UTC: e.g. 2026-11-27 21:05 UTC. */
+function utcMinute(at: Date): string {
+  const minute = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  return `${minute.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -40,7 +40,7 @@ import { readGameEnding } from '../judge/ending-format.ts';
 import { readParsedOrderSet } from '../judge/order-format.ts';
 import { applyInOrder, nestedInSavepoint } from '../judge/ports.ts';
 import { PLAYER_HIDING_RULES } from '../judge/visibility/hidden-players.ts';
-import type { AddressSeat, MailAttachment, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
+import type { AddressSeat, MailAttachment, PasswordFailures, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
@@ -332,7 +332,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
     const recorded = await this.recordInbound(mails);
     // A replayed mail does nothing: its games are neither read nor locked.
-    const loaded = games.length > 0 && recorded.some((mail) => mail.recorded) ? await this.gameAggregates('name', games, true) : [];
+    const senders = [...new Set(mails.flatMap((mail) => (mail.replyAddress ? [storable(mail.replyAddress.toLowerCase())] : [])))];
+    const loaded = games.length > 0 && recorded.some((mail) => mail.recorded) ? await this.gameAggregates('name', games, true, senders) : [];
     return { recorded, games: loaded };
   }
 
@@ -348,7 +349,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
    * Whole games (the row, seats, current phase, its orders, absences) in one statement; locked in
    * the order of `column`, so mails naming the same games lock them in one order.
    */
-  private async gameAggregates(column: 'name' | 'id', keys: readonly (string | number)[], forUpdate: boolean): Promise<GameAggregate[]> {
+  private async gameAggregates(column: 'name' | 'id', keys: readonly (string | number)[], forUpdate: boolean, senders: readonly string[] = []): Promise<GameAggregate[]> {
     if (keys.length === 0) return [];
     const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
     // Locked by a statement of its own: one that waited for a lock reads the seats, phase and
@@ -361,15 +362,36 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .select((eb) => [
         ...currentPlay(eb),
         jsonArrayFrom(eb.selectFrom('absences').select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at']).whereRef('absences.game_id', '=', 'games.id').orderBy('absences.starts_at')).as('absence_rows'),
+        // The wrong passwords counted for the game's seats and for the mails' senders (password-guard.ts).
+        jsonArrayFrom(
+          eb
+            .selectFrom('seat_password_failures as f')
+            .innerJoin('seats as s', 's.id', 'f.seat_id')
+            .select([sql<number | null>`f.seat_id`.as('seat_id'), sql<string | null>`NULL`.as('address'), 'f.failures', 'f.last_failure_at', 'f.locked_until'])
+            .whereRef('s.game_id', '=', 'games.id')
+            .unionAll(
+              eb
+                .selectFrom('address_password_failures as a')
+                .select([sql<number | null>`NULL::integer`.as('seat_id'), sql<string | null>`a.address`.as('address'), 'a.failures', 'a.last_failure_at', 'a.locked_until'])
+                .where('a.address', '=', sql<string>`ANY(${[...senders]}::text[])`),
+            ),
+        ).as('password_failure_rows'),
       ])
       .where(column, '=', wanted)
       .orderBy(column);
     const rows = await query.execute();
-    return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, ...game }) => ({
+    return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, password_failure_rows: failures, ...game }) => ({
       game: toGame(game),
       ...readCurrentPlay({ seat_rows, phase_row, order_rows }),
       punctualityJudged: phase_row !== null && phase_row.punctuality_judged_at !== null,
       absences: absences.map((a) => ({ seatId: a.seat_id, start: new Date(a.starts_at), end: new Date(a.ends_at) })),
+      // Inside JSON a timestamp is text.
+      passwordFailures: failures.map((f) => ({
+        target: f.seat_id !== null ? { kind: 'seat' as const, seatId: f.seat_id } : { kind: 'address' as const, address: mailAddress(f.address!) },
+        failures: f.failures,
+        lastFailureAt: new Date(f.last_failure_at),
+        lockedUntil: f.locked_until === null ? null : new Date(f.locked_until),
+      })),
     }));
   }
 
@@ -768,6 +790,28 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         body: press.body,
       })
       .execute();
+  }
+
+  async pressSentSince(address: MailAddress, since: Date): Promise<number> {
+    const row = await this.trx.selectFrom('press').select((eb) => eb.fn.countAll<string>().as('sent')).where('sender_address', '=', address).where('created_at', '>', since).executeTakeFirstOrThrow();
+    return Number(row.sent);
+  }
+
+  async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {
+    // A count another transaction stored meanwhile may be higher: the higher count and the later lock stand.
+    const columns = (f: PasswordFailures) => ({ failures: f.failures, last_failure_at: f.lastFailureAt, locked_until: f.lockedUntil });
+    const seats = failures.flatMap((f) => (f.target.kind === 'seat' ? [{ seat_id: f.target.seatId, ...columns(f) }] : []));
+    const addresses = failures.flatMap((f) => (f.target.kind === 'address' ? [{ address: storable(f.target.address.toLowerCase()), ...columns(f) }] : []));
+    const merge = (table: 'seat_password_failures' | 'address_password_failures') => {
+      const stored = sql.table(table);
+      return {
+        failures: sql<number>`greatest(excluded.failures, CASE WHEN excluded.last_failure_at - ${stored}.last_failure_at > interval '1 day' THEN 0 ELSE ${stored}.failures END)`,
+        last_failure_at: sql<Date>`greatest(excluded.last_failure_at, ${stored}.last_failure_at)`,
+        locked_until: sql<Date | null>`greatest(excluded.locked_until, ${stored}.locked_until)`,
+      };
+    };
+    if (seats.length > 0) await this.trx.insertInto('seat_password_failures').values(seats).onConflict((oc) => oc.column('seat_id').doUpdateSet(merge('seat_password_failures'))).execute();
+    if (addresses.length > 0) await this.trx.insertInto('address_password_failures').values(addresses).onConflict((oc) => oc.column('address').doUpdateSet(merge('address_password_failures'))).execute();
   }
 
   async archiveNotice(notice: NoticeRecord): Promise<void> {

@@ -15,33 +15,49 @@ export function newAddressToken(): string {
   return [...randomBytes(20)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/**
+ * Which of an address's daily counts a mail goes on (issue 25): replies to mails, or game mail
+ * (results, notices, press …), each capped apart for an unproven address, so forged mail, which
+ * only ever gets replies, cannot use up the day of a player's results.
+ */
+export type DailyCount = 'replies' | 'game';
+
+/** The daily count an outbox row of this kind goes on. */
+export function dailyCountOf(kind: string | null): DailyCount {
+  return kind === 'reply' ? 'replies' : 'game';
+}
+
 /** What the sender may do with one recipient of one message. */
 export interface RecipientState {
   readonly address: string;
   readonly token: string;
   readonly stopped: boolean;
   readonly proven: boolean;
-  /** Mails counted to the address today, this one included when it was counted. */
+  /** Mails of the message's daily count sent to the address today, this one included when it was counted. */
   readonly sentToday: number;
 }
 
 /**
- * Counts one more mail today to each address (lower case, each once) and returns their states, in
- * one statement; an address seen for the first time gets its token. Stopped addresses are not
- * counted (nothing goes to them).
+ * Counts one more mail today on `daily` to each address (lower case, each once) and returns their
+ * states, in one statement; an address seen for the first time gets its token. Stopped addresses
+ * are not counted (nothing goes to them).
  */
-export async function countRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date): Promise<Map<string, RecipientState>> {
+export async function countRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date, daily: DailyCount = 'game'): Promise<Map<string, RecipientState>> {
   const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
   if (unique.length === 0) return new Map();
   const day = now.toISOString().slice(0, 10);
-  const { rows } = await sql<{ address: string; token: string; stopped: boolean; proven: boolean; day_count: number }>`
-    INSERT INTO mail_addresses AS m (address, token, day, day_count)
-    SELECT a.address, a.token, ${day}, 1 FROM unnest(${unique}::text[], ${unique.map(() => newAddressToken())}::text[]) AS a(address, token)
+  const replies = daily === 'replies' ? 1 : 0;
+  const game = 1 - replies;
+  const { rows } = await sql<{ address: string; token: string; stopped: boolean; proven: boolean; sent_today: number }>`
+    INSERT INTO mail_addresses AS m (address, token, day, day_count, game_day_count)
+    SELECT a.address, a.token, ${day}, ${replies}::int, ${game}::int FROM unnest(${unique}::text[], ${unique.map(() => newAddressToken())}::text[]) AS a(address, token)
     ON CONFLICT (address) DO UPDATE
       SET day = ${day},
-          day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.day_count WHEN m.day = ${day} THEN m.day_count + 1 ELSE 1 END
-    RETURNING m.address, m.token, m.stopped_at IS NOT NULL AS stopped, m.proven_at IS NOT NULL AS proven, m.day_count`.execute(db);
-  return new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.day_count) }]));
+          day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.day_count WHEN m.day = ${day} THEN m.day_count + ${replies}::int ELSE ${replies}::int END,
+          game_day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.game_day_count WHEN m.day = ${day} THEN m.game_day_count + ${game}::int ELSE ${game}::int END
+    RETURNING m.address, m.token, m.stopped_at IS NOT NULL AS stopped, m.proven_at IS NOT NULL AS proven,
+      CASE WHEN ${replies}::int = 1 THEN m.day_count ELSE m.game_day_count END AS sent_today`.execute(db);
+  return new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.sent_today) }]));
 }
 
 /** The address's token (made on first use), e.g. for a reply telling how to stop. */

@@ -319,7 +319,22 @@ export interface MailAddressesTable {
   /** UTC day (YYYY-MM-DD) day_count counts. */
   day: ColumnType<string | null, string | null | undefined, string | null>;
   day_count: Defaulted<number>;
+  /** Game mail (results, notices, press) sent on `day`, counted apart from replies (sql/025). */
+  game_day_count: Defaulted<number>;
   created_at: DefaultedTimestamp;
+}
+
+/** Wrong passwords counted for a seat or an address (sql/025, src/judge/password-guard.ts). */
+interface PasswordFailuresColumns {
+  failures: number;
+  last_failure_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+export interface SeatPasswordFailuresTable extends PasswordFailuresColumns {
+  seat_id: number;
+}
+export interface AddressPasswordFailuresTable extends PasswordFailuresColumns {
+  address: string;
 }
 
 /** A SET ADDRESS waiting for the new address to send its code back (sql/014). */
@@ -349,6 +364,8 @@ export interface Database {
   game_notices: GameNoticesTable;
   mail_addresses: MailAddressesTable;
   address_changes: AddressChangesTable;
+  seat_password_failures: SeatPasswordFailuresTable;
+  address_password_failures: AddressPasswordFailuresTable;
 }
 
 export type TableName = keyof Database;

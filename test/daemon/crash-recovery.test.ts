@@ -56,7 +56,7 @@ function waveMails(wave: number): TestMail[] {
       case 0:
         return mail('CREATE', `g${wave}x${i}`, `CREATE g${wave}x${i} gmpass\nFORM`);
       case 1:
-        return wave === 0 ? mail('LIST', null, 'LIST') : mail('JOIN', `g${wave - 1}x${i - 1}`, `JOIN g${wave - 1}x${i - 1} pw${i}`);
+        return wave === 0 ? mail('LIST', null, 'LIST') : mail('JOIN', `g${wave - 1}x${i - 1}`, `JOIN g${wave - 1}x${i - 1} pass${i}`);
       case 2:
         return mail('LIST', null, 'LIST');
       default:

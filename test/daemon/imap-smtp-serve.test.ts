@@ -44,7 +44,7 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
     const running = await serve(settings, pino({ level: 'info' }, { write: (line: string) => void (raw.push(line), lines.push(JSON.parse(line))) }));
     try {
       await dovecot.appendMessage(eml({ from: 'gm@players.example', subject: 'new game', messageId: '<c1@players.example>' }, 'CREATE demo secret\nFORM'));
-      await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pw1'));
+      await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pass1'));
       await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));
       // The same message delivered twice (a resend by the player's MTA) is answered once.
       await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));

@@ -47,7 +47,7 @@ function burstMails(): TestMail[] {
   };
   for (let game = 0; game < GAMES; game++) {
     mail(`master${game}@players.example`, 'CREATE', `CREATE twoproc${game} gmpass\nFORM`);
-    for (let seat = 0; seat < JOINS_PER_GAME; seat++) mail(`p${game}-${seat}@players.example`, 'JOIN', `JOIN twoproc${game} pw${seat}`);
+    for (let seat = 0; seat < JOINS_PER_GAME; seat++) mail(`p${game}-${seat}@players.example`, 'JOIN', `JOIN twoproc${game} pass${seat}`);
     // Between the games, the chatty senders' next mails and strangers' questions.
     for (let sender = 0; sender < CHATTY_SENDERS; sender++) if (game < MAILS_EACH) mail(`chatty${sender}@players.example`, sender % 2 === 0 ? 'LIST' : 'HELP', sender % 2 === 0 ? 'LIST' : 'HELP');
     for (let other = 0; other < 6; other++) mail(`q${game}-${other}@players.example`, other % 2 === 0 ? 'HELP' : 'LIST', other % 2 === 0 ? 'HELP' : 'LIST');

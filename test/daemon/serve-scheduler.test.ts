@@ -38,7 +38,7 @@ it('runs due deadline jobs: a late notice goes out when the deadline passes with
   };
   try {
     await writeFile(path.join(inbox, '00.eml'), eml({ from: 'gm@players.example' }, 'CREATE demo gmpw\nFORM'));
-    for (let i = 1; i <= 7; i++) await writeFile(path.join(inbox, `0${i}.eml`), eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
+    for (let i = 1; i <= 7; i++) await writeFile(path.join(inbox, `0${i}.eml`), eml({ from: `p${i}@players.example` }, `JOIN demo pass${i}`));
     await waitForFiles((texts) => texts.filter((t) => t.includes('Game starting')).length === 8);
     const { db } = database.store;
     expect((await db.selectFrom('jobs').select('kind').where('done_at', 'is', null).execute()).map((j) => j.kind)).toContain('deadline');

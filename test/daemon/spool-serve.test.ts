@@ -82,11 +82,11 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
     // A forming game one player short: the seventh JOIN starts it and needs the random source.
     const healthy = judgeWith(() => 0.3);
     await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
-    for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
+    for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pass${i}`));
     const outboxSize = async () => (await database.store.db.selectFrom('outbox').select('id').execute()).length;
     const repliesBefore = await outboxSize();
 
-    await writeFile(path.join(folders.inbox, '0001.eml'), eml({ from: 'p7@players.example', messageId: '<join-7@players.example>' }, 'JOIN demo pw7'));
+    await writeFile(path.join(folders.inbox, '0001.eml'), eml({ from: 'p7@players.example', messageId: '<join-7@players.example>' }, 'JOIN demo pass7'));
     await writeFile(path.join(folders.inbox, '0002.eml'), eml({ from: 'ann@players.example', messageId: '<list@players.example>' }, 'LIST'));
     const statuses: string[] = [];
     const broken = judgeWith(() => {
@@ -132,7 +132,7 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
         .values([
           { address: 'ann@players.example', token: 'annannannannannann22', proven_at: new Date() },
           { address: 'stopped@players.example', token: 'stoppedstoppedstopp2', proven_at: new Date(), stopped_at: new Date() },
-          { address: 'capped@players.example', token: 'cappedcappedcapped22', day: today, day_count: 3 },
+          { address: 'capped@players.example', token: 'cappedcappedcapped22', day: today, game_day_count: 3 },
         ])
         .execute();
       await db
@@ -151,7 +151,7 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
       expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, recipientPolicy(db, settings), log)).toBe(1);
       const files = (await readdir(folders.outbox)).sort();
       expect(files).toHaveLength(2);
-      const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'day_count']).execute()).map((r) => [r.address, r]));
+      const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'game_day_count']).execute()).map((r) => [r.address, r]));
       const written = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(folders.outbox, file)))));
       expect(written.map((mail) => (mail.to as { value: { address: string }[] }).value.map((v) => v.address))).toEqual([['ann@players.example'], ['bob@players.example']]);
       for (const mail of written) {
@@ -164,8 +164,8 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
         expect(mail.headers.get('x-envelope-to')).toBeUndefined();
       }
       // The same day count as SMTP: the capped address went past its 3, bob's first mail counts 1.
-      expect(tokens.get('capped@players.example')!.day_count).toBe(4);
-      expect(tokens.get('bob@players.example')!.day_count).toBe(1);
+      expect(tokens.get('capped@players.example')!.game_day_count).toBe(4);
+      expect(tokens.get('bob@players.example')!.game_day_count).toBe(1);
       expect(held).toEqual([expect.objectContaining({ withheld: [expect.objectContaining({ address: 'stopped@players.example' }), expect.objectContaining({ address: 'capped@players.example' })] })]);
       expect(await db.selectFrom('outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
     } finally {
@@ -222,7 +222,7 @@ describe('the spool inbox on PostgreSQL', () => {
       const mails: [string, string][] = [
         ['0001.eml', eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE queued gmpass\nFORM')],
         ['0002.eml', eml({ from: 'gm@players.example', messageId: '<list-1@players.example>' }, 'LIST queued')],
-        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pw${i + 1}`)]),
+        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pass${i + 1}`)]),
         ['0020.eml', eml({ from: 'p7@players.example', messageId: '<list-2@players.example>' }, 'LIST queued')],
       ];
       for (const [name, raw] of mails) await writeFile(path.join(root, 'spool', 'inbox', name), raw);

@@ -41,7 +41,8 @@ describeEachDatabase('amplification', (getStore) => {
   });
 
   it('cuts a reply at its cap with one line saying what was left out', async () => {
-    const body = Array.from({ length: 400 }, (_, i) => `OBSERVE nosuchgame${i}`).join('\n\n');
+    // HELP and ten refused blocks (a mail reads no more than ten blocks naming a game) outgrow 4 KB.
+    const body = ['HELP', ...Array.from({ length: 10 }, (_, i) => `OBSERVE nosuchgame${i} password`)].join('\n\n');
     expect((await judge({ maxReplyBytes: 4096 }).receive(eml({ from: 'curious@players.example' }, body))).status).toBe('processed');
     const [reply] = await outbox();
     expect(Buffer.byteLength(reply!.body)).toBeLessThanOrEqual(4096);

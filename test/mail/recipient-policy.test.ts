@@ -6,6 +6,8 @@ import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice
 import { senderAuthentication } from '../../src/mail/inbound-message.ts';
 import { createSmtpSender, type MailTransport } from '../../src/mail/smtp-sender.ts';
 import { closingLines, listUnsubscribe, withheldReason } from '../../src/mail/unsubscribe.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/store/schema.ts';
 import { outboxQueue, recipientStandings } from '../../src/store/outbox-queue.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
@@ -47,6 +49,19 @@ describe("reading the judge's own mail server's Authentication-Results", () => {
   });
 });
 
+/** The SMTP sender with the recipient policy on the store, a daily cap of 3 for unproven addresses. */
+function cappedSender(db: Kysely<Database>, transport: MailTransport, now: () => Date) {
+  return createSmtpSender({
+    queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
+    transport,
+    from: JUDGE,
+    workerId: 'w',
+    now,
+    backoff: () => 60_000,
+    recipients: { standings: recipientStandings(db), judgeAddress: JUDGE.address, maxPerDayUnproven: 3 },
+  });
+}
+
 describeEachDatabase('the sender with a recipient policy', (getStore) => {
   it('sends each recipient their own copy, holds back stopped and capped addresses, and queues a passing failure again alone', async () => {
     const { db } = getStore();
@@ -57,7 +72,8 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
       .values([
         { address: 'proven@players.example', token: 'provenprovenproven22', proven_at: now },
         { address: 'stopped@players.example', token: 'stoppedstoppedstopp2', proven_at: now, stopped_at: now },
-        { address: 'capped@players.example', token: 'cappedcappedcapped22', day, day_count: 3 },
+        // Its day's game mail is used up (replies are counted apart: see the next test).
+        { address: 'capped@players.example', token: 'cappedcappedcapped22', day, game_day_count: 3 },
       ])
       .execute();
     const row = await db
@@ -85,19 +101,11 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
         return {};
       },
     };
-    const sender = createSmtpSender({
-      queue: outboxQueue(db, DELIVERY_FAILURE_NOTICES),
-      transport,
-      from: JUDGE,
-      workerId: 'w',
-      now: () => now,
-      backoff: () => 60_000,
-      recipients: { standings: recipientStandings(db), judgeAddress: JUDGE.address, maxPerDayUnproven: 3 },
-    });
+    const sender = cappedSender(db, transport, () => now);
 
     expect(await sender.drainOnce()).toEqual({ sent: 1, retried: 0, dead: 0 });
     expect(sent.map((s) => s.envelope)).toEqual([['proven@players.example'], ['fresh@players.example']]);
-    const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'day_count']).execute()).map((r) => [r.address, r]));
+    const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'game_day_count']).execute()).map((r) => [r.address, r]));
     for (const { envelope, raw } of sent) {
       const parsed = await simpleParser(raw);
       const token = tokens.get(envelope[0]!)!.token;
@@ -107,8 +115,8 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
       expect(parsed.text).toBe(`Results.\n\n-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${token}\n`);
     }
     // The day's count: the capped address went past its 3, the others count this mail.
-    expect(tokens.get('capped@players.example')!.day_count).toBe(4);
-    expect(tokens.get('fresh@players.example')!.day_count).toBe(1);
+    expect(tokens.get('capped@players.example')!.game_day_count).toBe(4);
+    expect(tokens.get('fresh@players.example')!.game_day_count).toBe(1);
 
     // The original row is sent; the flaky recipient waits on a row of its own.
     const rows = await db.selectFrom('outbox').select(['message_id', 'to_addresses', 'status', 'attempts', 'next_attempt_at']).orderBy('id').execute();
@@ -123,7 +131,32 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
     sent.length = 0;
     expect(await sender.drainOnce()).toEqual({ sent: 1, retried: 0, dead: 0 });
     expect(sent.map((s) => s.envelope)).toEqual([['flaky@players.example']]);
-    expect((await db.selectFrom('mail_addresses').select('day_count').where('address', '=', 'flaky@players.example').executeTakeFirstOrThrow()).day_count).toBe(1);
+    expect((await db.selectFrom('mail_addresses').select('game_day_count').where('address', '=', 'flaky@players.example').executeTakeFirstOrThrow()).game_day_count).toBe(1);
     await sender.close();
+  });
+
+  it("counts replies apart from game mail: forged mail that used up an unproven player's replies leaves their results (issue 25)", async () => {
+    const { db } = getStore();
+    const now = new Date('2026-11-21T12:00:00Z');
+    const player = 'joined@players.example';
+    const row = (n: number, kind: string) => ({ message_id: `<${kind}-${n}@judge.example>`, to_addresses: [player], subject: kind, body: `${kind} ${n}\n`, kind, next_attempt_at: new Date('2000-01-01T00:00:00Z') });
+    // Four forged mails "from" the player got their replies queued, then the game's results.
+    await db.insertInto('outbox').values([...[1, 2, 3, 4].map((n) => row(n, 'reply')), row(1, 'results'), row(2, 'notice')]).execute();
+    const sent: string[] = [];
+    const render = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const transport: MailTransport = {
+      async sendMail(mail: SendMailOptions) {
+        await render.sendMail(mail);
+        sent.push(String(mail.text).split('\n')[0]!);
+        return {};
+      },
+    };
+    const sender = cappedSender(db, transport, () => now);
+    while ((await sender.drainOnce()).sent > 0);
+    await sender.close();
+    // The sender claims rows in batches: which three replies go first is not the question.
+    expect(sent.filter((text) => text.startsWith('reply'))).toHaveLength(3);
+    expect(sent.filter((text) => !text.startsWith('reply')).sort()).toEqual(['notice 2', 'results 1']);
+    expect(await db.selectFrom('mail_addresses').select(['day_count', 'game_day_count']).where('address', '=', player).executeTakeFirstOrThrow()).toEqual({ day_count: 4, game_day_count: 2 });
   });
 });

@@ -49,7 +49,7 @@ function only(mails: readonly SentMail[], to: string, subject?: string): SentMai
 export function setupMails(): string[] {
   return [
     eml({ from: 'gm@players.example', subject: 'new game', messageId: '<setup-create@players.example>' }, 'CREATE demo gmpass\nFORM'),
-    eml({ from: 'watcher@players.example', subject: 'watching', messageId: '<setup-observe@players.example>' }, 'OBSERVE demo opw'),
+    eml({ from: 'watcher@players.example', subject: 'watching', messageId: '<setup-observe@players.example>' }, 'OBSERVE demo opwd'),
     ...POWERS.map((power) =>
       // The last JOIN starts the game, so Turkey's player needs no preference: Turkey is what is left.
       eml({ from: `${power}@players.example`, subject: 'joining', messageId: `<setup-join-${power}@players.example>` }, `JOIN demo ${power === 'france' ? 'frpass' : `${power}pw`}${power === 'turkey' ? '' : `\nSET PREFERENCE ${power.charAt(0).toUpperCase()}`}`),

@@ -10,6 +10,7 @@ import {
   type StorageChange,
   type AbsenceRecord,
   type AddressSeat,
+  type PasswordFailures,
   type PendingAddressChange,
   type DedicationChange,
   type GameJob,
@@ -119,13 +120,15 @@ interface State {
   /** The stop list and proof of addresses, and SET ADDRESS codes waiting (sql/014). */
   addresses: { readonly address: MailAddress; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
   addressChanges: { readonly code: string; readonly seatId: number; readonly address: MailAddress; readonly addresses: readonly MailAddress[]; readonly requestedAt: Date }[];
+  /** Wrong passwords counted per seat and per address (sql/025). */
+  passwordFailures: PasswordFailures[];
   nextId: number;
 }
 
 const HOUR_MS = 3_600_000;
 
 export class InMemoryJudgeStore implements JudgeStore {
-  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], addresses: [], addressChanges: [], nextId: 1 };
+  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], addresses: [], addressChanges: [], passwordFailures: [], nextId: 1 };
   /** Transactions run one at a time, as the judge's row locks would order them. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -279,10 +282,11 @@ class InMemoryTransaction implements JudgeTransaction {
     const recorded = await this.recordInbound(mails);
     if (!recorded.some((mail) => mail.recorded)) return { recorded, games: [] };
     const ids = this.state.games.filter((g) => games.includes(g.name)).sort((a, b) => (a.name < b.name ? -1 : 1)).map((g) => g.id);
-    return { recorded, games: await this.loadGames(ids) };
+    const senders = mails.flatMap((mail) => (mail.replyAddress ? [mail.replyAddress.toLowerCase()] : []));
+    return { recorded, games: await this.loadGames(ids, { forUpdate: true }, senders) };
   }
 
-  async loadGames(ids: readonly number[]): Promise<GameAggregate[]> {
+  async loadGames(ids: readonly number[], _options: { readonly forUpdate: boolean } = { forUpdate: false }, senders: readonly string[] = []): Promise<GameAggregate[]> {
     const aggregates: GameAggregate[] = [];
     for (const id of ids) {
       const game = await this.findGameById(id);
@@ -290,7 +294,9 @@ class InMemoryTransaction implements JudgeTransaction {
       const phase = game.currentPhase === null ? null : await this.phase(id, game.currentPhase);
       const judged = phase !== null && this.state.phases.some((p) => p.gameId === id && p.phaseId === phase.phaseId && p.punctualityJudgedAt !== null);
       const orders = phase === null ? [] : await this.orders(id, phase.phaseId);
-      aggregates.push({ game, seats: await this.seats(id), phase, punctualityJudged: judged, orders, absences: await this.absences(id) });
+      const seats = await this.seats(id);
+      const passwordFailures = this.state.passwordFailures.filter(({ target }) => (target.kind === 'seat' ? seats.some((seat) => seat.id === target.seatId) : senders.includes(target.address)));
+      aggregates.push({ game, seats, phase, punctualityJudged: judged, orders, absences: await this.absences(id), passwordFailures: structuredClone(passwordFailures) });
     }
     return aggregates;
   }
@@ -632,6 +638,24 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async archivePress(press: PressRecord): Promise<void> {
     this.state.press.push(structuredClone({ ...press, id: this.id(), createdAt: this.clock() }));
+  }
+
+  async pressSentSince(address: MailAddress, since: Date): Promise<number> {
+    return this.state.press.filter((p) => p.senderAddress === address && p.createdAt > since).length;
+  }
+
+  async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {
+    const same = (a: PasswordFailures['target'], b: PasswordFailures['target']) => (a.kind === 'seat' ? b.kind === 'seat' && a.seatId === b.seatId : b.kind === 'address' && a.address === b.address);
+    for (const given of failures) {
+      const index = this.state.passwordFailures.findIndex((stored) => same(stored.target, given.target));
+      const stored = this.state.passwordFailures[index];
+      // As the store: a higher count stored meanwhile (within the day) and a later lock stand.
+      const kept = stored && given.lastFailureAt.getTime() - stored.lastFailureAt.getTime() <= 86_400_000 ? stored.failures : 0;
+      const lock = [given.lockedUntil, stored?.lockedUntil ?? null].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+      const merged = { target: given.target, failures: Math.max(given.failures, kept), lastFailureAt: stored && stored.lastFailureAt > given.lastFailureAt ? stored.lastFailureAt : given.lastFailureAt, lockedUntil: lock };
+      if (index < 0) this.state.passwordFailures.push(structuredClone(merged));
+      else this.state.passwordFailures[index] = structuredClone(merged);
+    }
   }
 
   async archiveNotice(notice: NoticeRecord): Promise<void> {

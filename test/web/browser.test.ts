@@ -88,7 +88,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
     beforeAll(async () => {
       judge = await startJudge(null);
       await judge.mail('gm@players.example', 'CREATE demo gmpass\nZONE Europe/Berlin\nDESC <script>alert("x")</script> A friendly game\nFORM');
-      for (let i = 1; i <= 7; i++) await judge.mail(`p${i}@players.example`, `JOIN demo pw${i}`);
+      for (let i = 1; i <= 7; i++) await judge.mail(`p${i}@players.example`, `JOIN demo pass${i}`);
       await judge.mail('host@players.example', 'CREATE opening openpass\nFORM');
       await waitForPage(`${judge.url}/`, 'href="/games/opening"');
       await waitForPage(`${judge.url}/games/demo`, 'Movement phase of Spring 1901');
@@ -135,7 +135,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
       const png = await readFile(SCREENSHOT);
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       expect(png.length).toBeGreaterThan(50_000);
-      expect(await page.content()).not.toMatch(/@players\.example|gmpass|\bpw\d\b/);
+      expect(await page.content()).not.toMatch(/@players\.example|gmpass|\bpass\d\b/);
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -173,7 +173,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
       database = await createScratchDatabase('dipjudge_web');
       judge = await startJudge(database);
       await judge.mail('host@players.example', 'CREATE opening openpass\nFORM');
-      await judge.mail('p1@players.example', 'JOIN opening pw1');
+      await judge.mail('p1@players.example', 'JOIN opening pass1');
       await waitForPage(`${judge.url}/`, '1 of 7 joined');
     }, 120_000);
     afterAll(async () => {
