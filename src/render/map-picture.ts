@@ -59,9 +59,16 @@ function layerFill(fill: string, background: string): string {
   const g = parseInt(fill.slice(3, 5), 16);
   const b = parseInt(fill.slice(5, 7), 16);
   if (b > r && b > g) return MAP_COLOURS.water;
-  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : MAP_COLOURS.impassable;
+  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : `url(#${IMPASSABLE_PATTERN})`;
   return MAP_COLOURS.land;
 }
+
+/**
+ * Impassable land (Switzerland) is hatched, not a flat grey: no power's tint can be taken for it
+ * (Germany's grey tint came within a few shades of the old flat grey).
+ */
+const IMPASSABLE_PATTERN = 'impassable';
+const IMPASSABLE_DEFS = `<defs><pattern id="${IMPASSABLE_PATTERN}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
 
 /** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
 function backgroundFill(b: string): string {
@@ -115,7 +122,7 @@ export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapL
   const top = vy - TITLE_BAND;
   const height = vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
-  const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
+  const base = [IMPASSABLE_DEFS, `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
   for (const layer of geometry.layers) {
     if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
   }
@@ -129,15 +136,75 @@ export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapL
   const names: string[] = [];
   for (const province of provinces) {
     const name = geometry.names[province.id];
-    if (!name) continue;
-    const label = province.id.length <= 3 ? province.id[0]!.toUpperCase() + province.id.slice(1) : province.id.toUpperCase();
-    names.push(
-      `<text x="${num(name.at[0])}" y="${num(name.at[1] + 2.5)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(label)}</text>`,
-    );
+    if (name) names.push(nameText(province.id, name));
   }
-  overlay.push(`<g font-size="6" text-anchor="middle">${names.join('')}</g>`);
+  overlay.push(`<g font-size="${NAME_SIZE}" text-anchor="middle">${names.join('')}</g>`);
   return { open, base, overlay };
 }
+
+const NAME_SIZE = 6;
+/** DejaVu Sans Bold's advance, about, per character at size 1; its capitals' height and its descent. */
+const NAME_ADVANCE = 0.68;
+const NAME_ASCENT = 0.73;
+const NAME_DESCENT = 0.24;
+/** How far below its point a province's name has its baseline. */
+const NAME_BASELINE = 2.5;
+
+/** A province's name as the picture writes it: Par, Stp; longer ids (imperial's) in capitals. */
+function provinceLabel(id: string): string {
+  return id.length <= 3 ? id[0]!.toUpperCase() + id.slice(1) : id.toUpperCase();
+}
+
+function nameText(id: string, name: { readonly at: Point; readonly sea: boolean }): string {
+  return `<text x="${num(name.at[0])}" y="${num(name.at[1] + NAME_BASELINE)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(provinceLabel(id))}</text>`;
+}
+
+/** The box a province's name covers: [left, top, right, bottom]. */
+export function nameBox(id: string, at: Point): readonly [number, number, number, number] {
+  const half = (provinceLabel(id).length * NAME_ADVANCE * NAME_SIZE) / 2;
+  const baseline = at[1] + NAME_BASELINE;
+  return [at[0] - half, baseline - NAME_ASCENT * NAME_SIZE, at[0] + half, baseline + NAME_DESCENT * NAME_SIZE];
+}
+
+/** Whether a convex polygon and a box overlap (no axis of either separates them). */
+function overlaps(polygon: readonly Point[], [left, top, right, bottom]: readonly [number, number, number, number]): boolean {
+  const corners: Point[] = [[left, top], [right, top], [right, bottom], [left, bottom]];
+  const axes: Point[] = [[1, 0], [0, 1]];
+  polygon.forEach((p, i) => {
+    const q = polygon[(i + 1) % polygon.length]!;
+    axes.push([q[1] - p[1], p[0] - q[0]]);
+  });
+  return axes.every(([ax, ay]) => {
+    const span = (points: readonly Point[]) => points.map(([x, y]) => x * ax + y * ay);
+    const a = span(polygon);
+    const b = span(corners);
+    return Math.max(...a) > Math.min(...b) && Math.max(...b) > Math.min(...a);
+  });
+}
+
+/**
+ * Where a supply centre's dot is drawn: at the drawing's point, unless that puts it on a province's
+ * name (classical's drawing marks its centres where it writes their names); then just beside that
+ * name (right, left, above or below, the first place clear of every name).
+ */
+export function centreDotAt(province: string, geometry: MapGeometry, variant: Variant): Point | null {
+  const at = geometry.supplyCenters[province];
+  if (!at) return null;
+  const boxes = variant.map.provinces.flatMap((p) => (geometry.names[p.id] ? [nameBox(p.id, geometry.names[p.id]!.at)] : []));
+  const onName = (p: Point) => {
+    const r = CENTRE_RADIUS;
+    const square: Point[] = [[p[0] - r, p[1] - r], [p[0] + r, p[1] - r], [p[0] + r, p[1] + r], [p[0] - r, p[1] + r]];
+    return boxes.find((box) => overlaps(square, box)) ?? null;
+  };
+  const box = onName(at);
+  if (box === null) return at;
+  const gap = CENTRE_RADIUS + 1;
+  const middle = (box[1] + box[3]) / 2;
+  const beside: Point[] = [[box[2] + gap, middle], [box[0] - gap, middle], [at[0], box[1] - gap], [at[0], box[3] + gap]];
+  return beside.find((p) => onName(p) === null) ?? at;
+}
+
+const CENTRE_RADIUS = 2.6;
 
 export function mapLayers(input: MapPictureInput): MapLayers {
   const { variant, geometry, position } = input;
@@ -152,10 +219,12 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   };
   const { open, base, overlay } = staticLayers(geometry, variant);
 
-  // Tints: the owner of a supply centre, else the power holding a land province.
+  // Tints: a supply centre in its owner's colour (an unowned one stays untinted, whoever stands on it),
+  // any other land province in the colour of the power holding it.
+  const centres = new Set(variant.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
   const owner = new Map<string, string>();
-  for (const unit of position.units) owner.set(provinceOf(unit.location), unit.power);
-  for (const [power, centres] of Object.entries(position.supplyCenters)) for (const centre of centres) owner.set(centre, power);
+  for (const unit of position.units) if (!centres.has(provinceOf(unit.location))) owner.set(provinceOf(unit.location), unit.power);
+  for (const [power, owned] of Object.entries(position.supplyCenters)) for (const centre of owned) owner.set(centre, power);
   const tints: { province: string; colour: string }[] = [];
   for (const province of variant.map.provinces) {
     const power = owner.get(province.id);
@@ -170,10 +239,10 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   const markers: string[] = [];
   for (const province of variant.map.provinces) {
     if (!province.supplyCenter) continue;
-    const at = geometry.supplyCenters[province.id];
+    const at = centreDotAt(province.id, geometry, variant);
     if (!at) continue;
     const power = centreOwner.get(province.id);
-    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2.6" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
+    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
   }
   svg.add(`<g>${markers.join('')}</g>`);
 
@@ -200,7 +269,7 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   }
   svg.add(`<g>${units.join('')}</g>`);
 
-  svg.add(drawOrders({ results, position, colourOf, unitAt, variant }));
+  svg.add(drawOrders({ geometry, results, position, colourOf, unitAt, variant }));
 
   // Title band and legend.
   const phase = phaseOf(position.phase);
@@ -268,6 +337,7 @@ function crossAt([x, y]: Point, size: number): string {
 }
 
 interface OrderContext {
+  readonly geometry: MapGeometry;
   readonly results: readonly OrderResult[];
   readonly position: Position;
   readonly colourOf: (power: string) => string;
@@ -291,22 +361,33 @@ function trimmed(points: readonly Point[], start: number, end: number): Point[] 
   return out;
 }
 
-function arrowHead(tip: Point, from: Point, colour: string, size = 7): string {
+/** An arrowhead's corners: its tip and the two ends of its base. */
+function arrowHeadCorners(tip: Point, from: Point, size = 7): [Point, Point, Point] {
   const angle = Math.atan2(tip[1] - from[1], tip[0] - from[0]);
   const left: Point = [tip[0] - size * Math.cos(angle - 0.42), tip[1] - size * Math.sin(angle - 0.42)];
   const right: Point = [tip[0] - size * Math.cos(angle + 0.42), tip[1] - size * Math.sin(angle + 0.42)];
-  return `<path d="M${xy(tip)}L${xy(left)}L${xy(right)}Z" fill="${colour}" stroke="#ffffff" stroke-width="0.8" stroke-linejoin="round"/>`;
+  return [tip, left, right];
 }
 
-/** A line with a white halo so it reads over any tint; `dash` for supports and failed orders. */
+function arrowHead(corners: readonly Point[], colour: string): string {
+  return `<path d="M${corners.map(xy).join('L')}Z" fill="${colour}" stroke="${MAP_COLOURS.orderEdge}" stroke-width="0.8" stroke-linejoin="round"/>`;
+}
+
+/**
+ * A line with a dark edge, so it reads over any tint: a power's arrow over its own land (Turkey's yellow
+ * over yellow) as much as over the sea. `dash` for supports and failed orders.
+ */
 function line(points: readonly Point[], colour: string, width: number, dash: string | null): string {
   const d = `M${points.map(xy).join('L')}`;
   const dashed = dash ? ` stroke-dasharray="${dash}"` : '';
   return (
-    `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${num(width + 1.6)}" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.8"${dashed}/>` +
+    `<path d="${d}" fill="none" stroke="${MAP_COLOURS.orderEdge}" stroke-width="${num(width + ORDER_EDGE * 2)}" stroke-linecap="round" stroke-linejoin="round"${dashed}/>` +
     `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linecap="round" stroke-linejoin="round"${dashed}/>`
   );
 }
+
+/** How far an order's dark edge shows on either side of its colour. */
+export const ORDER_EDGE = 0.7;
 
 function drawOrders(ctx: OrderContext): string {
   const { results, colourOf, unitAt } = ctx;
@@ -336,6 +417,7 @@ function drawOrders(ctx: OrderContext): string {
   const supports: string[] = [];
   const moves: string[] = [];
   const marks: string[] = [];
+  const heads: Point[][] = [];
   for (const result of results) {
     const order = result.order;
     if (!order || result.outcome === 'illegal') continue;
@@ -357,7 +439,9 @@ function drawOrders(ctx: OrderContext): string {
         const tip = path[path.length - 1]!;
         const body = trimmed(path, 0, 5);
         moves.push(line(body, colour, width, failed ? '4 3' : null));
-        moves.push(arrowHead(tip, path[path.length - 2]!, colour));
+        const head = arrowHeadCorners(tip, path[path.length - 2]!);
+        heads.push(head);
+        moves.push(arrowHead(head, colour));
         if (failed) {
           // A bounce is crossed at the arrow's tip; a disrupted convoy halfway along its route.
           const broken = result.markers.includes('disrupted') || result.markers.includes('no convoy');
@@ -367,6 +451,11 @@ function drawOrders(ctx: OrderContext): string {
         break;
       }
       case 'hold': {
+        if (result.input === null) {
+          // No order was given: the unit stood by default, which is not the same as holding.
+          marks.push(noOrderBadge(start));
+          break;
+        }
         moves.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.4"${failed ? ' stroke-dasharray="2 1.5"' : ''}/>`);
         break;
       }
@@ -421,7 +510,29 @@ function drawOrders(ctx: OrderContext): string {
         assertNever(order);
     }
   }
-  return `<g>${supports.join('')}</g>\n<g>${moves.join('')}</g>\n<g>${marks.join('')}</g>`;
+  return `<g>${supports.join('')}</g>\n<g>${moves.join('')}</g>\n<g>${marks.join('')}</g>\n${namesOver(heads, ctx)}`;
+}
+
+/** The mark of a unit that was given no order: a small white tag with a question mark on its shoulder. */
+function noOrderBadge([x, y]: Point): string {
+  const at: Point = [x + UNIT_RADIUS, y - UNIT_RADIUS];
+  return `<g class="no-order"><circle cx="${num(at[0])}" cy="${num(at[1])}" r="3" fill="#ffffff" stroke="#000" stroke-width="0.6"/><text x="${num(at[0])}" y="${num(at[1] + 1.7)}" font-size="4.6" text-anchor="middle" fill="#000">?</text></g>`;
+}
+
+/**
+ * The province names an arrowhead would cover, written again over the orders with a pale edge: the
+ * arrow still shows where it ends, and the name stays readable.
+ */
+function namesOver(heads: readonly Point[][], ctx: OrderContext): string {
+  const covered: string[] = [];
+  for (const province of ctx.variant.map.provinces) {
+    const name = ctx.geometry.names[province.id];
+    if (!name) continue;
+    const box = nameBox(province.id, name.at);
+    if (heads.some((head) => overlaps(head, box))) covered.push(nameText(province.id, name));
+  }
+  if (covered.length === 0) return '<g class="names-over"></g>';
+  return `<g class="names-over" font-size="${NAME_SIZE}" text-anchor="middle" stroke="#ffffff" stroke-width="1.6" stroke-linejoin="round" paint-order="stroke">${covered.join('')}</g>`;
 }
 
 function assertNever(order: never): never {
