@@ -1,5 +1,6 @@
 import { GeometryLoadError, loadGeometry } from '../catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../catalog/map-assets.ts';
+import type { MapGeometry } from '../catalog/map-geometry.ts';
 import type { OrderResult } from '../engine/results.ts';
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -37,14 +38,22 @@ export function mapSvg(request: PictureRequest): string | null {
   return mapDrawing(request)?.svg ?? null;
 }
 
-function mapDrawing(request: PictureRequest): { svg: string; width: number } | null {
-  let geometry;
+/** Whether the variant's map has a drawing its pictures can be made from. */
+export function hasMapDrawing(variant: Variant): boolean {
+  return drawingOf(variant) !== null;
+}
+
+function drawingOf(variant: Variant): MapGeometry | null {
   try {
-    geometry = loadGeometry(request.variant.map);
+    return loadGeometry(variant.map);
   } catch (error) {
     if (error instanceof GeometryLoadError) return null;
     throw error;
   }
+}
+
+function mapDrawing(request: PictureRequest): { svg: string; width: number } | null {
+  const geometry = drawingOf(request.variant);
   if (!geometry) return null;
   const svg = renderMapSvg({
     variant: request.variant,
