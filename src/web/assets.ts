@@ -28,7 +28,8 @@ figure.map a.enlarge { display: block; cursor: zoom-in; }
 figure.map img { display: block; width: 100%; max-width: 1000px; height: auto; border: 1px solid var(--line); background: #fff; }
 form.zone { margin: .6rem 0; font-size: .9rem; }
 details summary { cursor: pointer; margin: .3rem 0; }
-code, td, .tag { overflow-wrap: anywhere; }
+code, .tag, table.cards td { overflow-wrap: anywhere; }
+table.centres td, table.centres th { white-space: nowrap; }
 .result { border: 2px solid var(--accent); border-radius: .4rem; padding: .2rem .8rem .6rem; margin: .8rem 0; }
 .result h2 { border: 0; margin-top: .4rem; }
 .result .ending { font-size: 1.15rem; font-weight: 600; }
@@ -37,7 +38,7 @@ code, td, .tag { overflow-wrap: anywhere; }
 nav.phases { display: flex; justify-content: space-between; gap: .5rem; flex-wrap: wrap; margin: .6rem 0; }
 nav.phases a, nav.phases span { padding: .3rem .5rem; }
 nav.phases span { color: var(--muted); }
-svg.chart { display: block; width: 100%; max-width: 640px; height: auto; margin: .4rem 0; }
+svg.chart { display: block; width: 100%; max-width: 560px; height: auto; margin: .4rem 0; }
 /* A phone: the map from edge to edge, and tables of games and powers as cards, one labelled cell a line. */
 @media (max-width: 40rem) {
   main { padding: .5rem .75rem 2rem; }
