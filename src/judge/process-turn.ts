@@ -1,4 +1,4 @@
-import type { PhaseId, PowerId } from '../engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
@@ -162,7 +162,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now });
   return next;
 }
 
@@ -235,13 +235,29 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
  * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
  * gunboat, each seat by every confirmed address (SET ADDRESS a,b). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ * The mail carries the final map (the position the game ended in, without orders), except to those who
+ * SET MAP OFF, as results do.
  */
-export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], ending: GameEnding): Promise<void> {
+export async function announceEnd(
+  tx: NoticePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  ending: GameEnding,
+  final: { readonly position: Position; readonly date: Date },
+): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
+  const subject = subjectFor(config, game, phaseId, what);
+  const { withPicture, textOnly } = splitByPictureChoice(seats);
+  const picture = withPicture.length === 0 ? null : mapAttachment({ gameName: game.name, variant, position: final.position, results: [], date: final.date.toISOString().slice(0, 10) });
+  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
+  for (const group of groups) {
+    if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body, attachments: group.attachments, gameId: game.id, kind: 'notice' });
+  }
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }
