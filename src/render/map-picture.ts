@@ -5,6 +5,7 @@ import type { OrderResult } from '../engine/results.ts';
 import type { LocationId, Order, Position, Unit, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { contrastOn, MAP_COLOURS, powerColours } from './map-colours.ts';
+import { zoomedGeometry, type DetailRegion } from './map-detail.ts';
 
 // A position, and the orders of the phase played from it, drawn as SVG: pure, no I/O. Provinces are
 // tinted by the power owning the centre or holding the province; units carry their power's colour and
@@ -19,6 +20,8 @@ export interface MapPictureInput {
   readonly position: Position;
   /** The phase's orders with their outcomes; absent for a position alone. */
   readonly results?: readonly OrderResult[];
+  /** A crowded region drawn again, enlarged, in a panel under the map (src/render/map-detail.ts). */
+  readonly detail?: DetailRegion | null;
   readonly title: { readonly game: string; readonly date?: string | null };
 }
 
@@ -52,14 +55,14 @@ class Picture {
 }
 
 /** The fill the picture uses for a layer of the drawing: DPjudge's colours mapped to the picture's own. */
-function layerFill(fill: string, background: string): string {
+function layerFill(fill: string, background: string, pattern: string): string {
   // Lakes cut out of land on a sea background; islands set on seas painted over a land background.
   if (fill === background) return backgroundFill(background);
   const r = parseInt(fill.slice(1, 3), 16);
   const g = parseInt(fill.slice(3, 5), 16);
   const b = parseInt(fill.slice(5, 7), 16);
   if (b > r && b > g) return MAP_COLOURS.water;
-  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : `url(#${IMPASSABLE_PATTERN})`;
+  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : `url(#${pattern})`;
   return MAP_COLOURS.land;
 }
 
@@ -68,7 +71,7 @@ function layerFill(fill: string, background: string): string {
  * (Germany's grey tint came within a few shades of the old flat grey).
  */
 const IMPASSABLE_PATTERN = 'impassable';
-const IMPASSABLE_DEFS = `<defs><pattern id="${IMPASSABLE_PATTERN}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
+const impassableDefs = (id: string) => `<defs><pattern id="${id}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
 
 /** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
 function backgroundFill(b: string): string {
@@ -86,8 +89,11 @@ export interface MapLayers {
   readonly open: string;
   /** Water and land. */
   readonly base: readonly string[];
-  /** Each tinted province (never a sea) with its owner's colour, drawn at TINT_OPACITY over `base`. */
-  readonly tints: readonly { readonly province: string; readonly colour: string }[];
+  /**
+   * Each tinted province (never a sea) with its owner's colour, drawn at TINT_OPACITY over `base`; a
+   * detail panel's tints carry their outline as the panel draws it.
+   */
+  readonly tints: readonly { readonly province: string; readonly colour: string; readonly outline?: string }[];
   /** Coast and border lines, province names. */
   readonly overlay: readonly string[];
   /** Supply centres, units, orders, title band and legend. */
@@ -111,20 +117,27 @@ export const TINT_GROUP_START = `<g fill-opacity="${TINT_OPACITY}" fill-rule="ev
 
 /** The tints as one SVG group: each province's outline in its owner's colour. */
 export function tintGroup(tints: MapLayers['tints'], geometry: MapGeometry): string {
-  const paths = tints.map((t) => `<path d="${geometry.provinces[t.province]}" fill="${t.colour}"/>`);
+  const paths = tints.map((t) => `<path d="${t.outline ?? geometry.provinces[t.province]}" fill="${t.colour}"/>`);
   return `${TINT_GROUP_START}${paths.join('')}</g>`;
 }
 
+/** A picture's width and height in the drawing's units: the map, its title band, legend and detail panels. */
+export function pictureSize(geometry: MapGeometry, variant: Variant, detail: DetailRegion | null = null): [number, number] {
+  const [, , vw, vh] = geometry.viewBox;
+  const panel = detail ? TITLE_BAND + (detail.box[3] * vw) / detail.box[2] : 0;
+  return [vw, vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows + panel];
+}
+
 /** The drawing's own part of a picture: the same for every position of the map. */
-export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+export function staticLayers(geometry: MapGeometry, variant: Variant, detail: DetailRegion | null = null, pattern = IMPASSABLE_PATTERN): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
   const provinces = variant.map.provinces;
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const height = vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows;
+  const [, height] = pictureSize(geometry, variant, detail);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
-  const base = [IMPASSABLE_DEFS, `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
+  const base = [impassableDefs(pattern), `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
   for (const layer of geometry.layers) {
-    if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
+    if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background, pattern)}" fill-rule="evenodd"/>`);
   }
   const overlay: string[] = [];
   for (const layer of geometry.layers) {
@@ -136,9 +149,22 @@ export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapL
   const names: string[] = [];
   for (const province of provinces) {
     const name = geometry.names[province.id];
-    if (name) names.push(nameText(province.id, name));
+    if (name && name.at[0] >= vx && name.at[0] <= vx + vw && name.at[1] >= vy && name.at[1] <= vy + vh) names.push(nameText(province.id, name));
   }
   overlay.push(`<g font-size="${NAME_SIZE}" text-anchor="middle">${names.join('')}</g>`);
+  // The detail panel's water, land, lines and names are the drawing's too: kept with the map's. The
+  // panel is painted first and the map over it, so what the panel's shapes reach beyond its top is
+  // covered (by the map, then the bands and legend), with no clip: resvg pays a mask the size of the
+  // whole picture for one. Its lines go under the tints with its land, and those that reach little
+  // above it over them too, with its names.
+  const panel = detail ? panelOf(geometry, variant, detail) : null;
+  if (panel) {
+    const drawn = staticLayers(panel.geometry, variant, null, `${pattern}-detail`);
+    const near = staticLayers({ ...panel.geometry, layers: panel.nearLayers }, variant, null, `${pattern}-detail`);
+    const place = `<g transform="translate(${num(vx)} ${num(panel.top)})">`;
+    base.splice(1, 0, `${place}${[...drawn.base, ...drawn.overlay.slice(0, -1)].join('')}</g>`);
+    overlay.push(`${place}${near.overlay.join('')}</g>`);
+  }
   return { open, base, overlay };
 }
 
@@ -212,13 +238,112 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   const colourOf = (power: string) => colours.get(power) ?? '#888888';
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const pointOf = (location: LocationId): Point | null => geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
+  const detail = input.detail ?? null;
+  const { open, base, overlay } = staticLayers(geometry, variant, detail);
+  const { tints, parts } = drawPosition(input, geometry, colourOf);
+  const svg = new Picture();
+  for (const part of parts) svg.add(part);
+
+  // Title band and legend.
+  const phase = phaseOf(position.phase);
+  const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
+  svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
+  svg.add(
+    `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,
+  );
+  if (input.title.date) {
+    svg.add(
+      `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
+    );
+  }
+  svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
+  // The detail panel: a band naming it, its tints in the picture's own coordinates (cut at the
+  // panel's edge), its centres, units and orders in the panel's.
+  const allTints = [...tints];
+  if (detail) {
+    const panel = panelOf(geometry, variant, detail);
+    // Only what stands inside the panel is drawn (a clip would cost resvg a mask the size of the
+    // picture); what sticks out a little at its top is covered by its band, drawn after it.
+    const inside = ([x, y]: Point) => x >= 0 && x <= vw && y >= PANEL_MARGIN && y <= panel.height;
+    const drawn = drawPosition(input, panel.geometry, colourOf, inside);
+    for (const tint of drawn.tints) {
+      const outline = clippedOutline(panel.geometry.provinces[tint.province]!, [0, 0, vw, panel.height], [vx, panel.top]);
+      if (outline !== '') allTints.push({ ...tint, outline });
+    }
+    svg.add(`<g transform="translate(${num(vx)} ${num(panel.top)})">${drawn.parts.join('')}</g>`);
+    svg.add(`<rect x="${num(vx)}" y="${num(panel.top - TITLE_BAND)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
+    svg.add(`<text x="${num(vx + 6)}" y="${num(panel.top - TITLE_BAND + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${panel.detail.name}, enlarged ${Math.round(panel.zoom * 10) / 10}×`)}</text>`);
+  }
+  return { open, base, tints: allTints, overlay, top: svg.lines() };
+}
+
+/** How far below a panel's top edge a unit or centre must stand to be drawn in it: the unit stays under the band. */
+const PANEL_MARGIN = 10;
+
+interface Panel {
+  readonly detail: DetailRegion;
+  /** The drawing moved and scaled into the panel's own coordinates, from (0, 0). */
+  readonly geometry: MapGeometry;
+  readonly nearLayers: MapGeometry['layers'];
+  readonly zoom: number;
+  readonly height: number;
+  /** Where the panel starts in the picture, under its band. */
+  readonly top: number;
+}
+
+/** The detail panel below the legend, under a band naming it. */
+function panelOf(geometry: MapGeometry, variant: Variant, detail: DetailRegion): Panel {
+  const [, vy, vw, vh] = geometry.viewBox;
+  const top = vy + vh + LEGEND_BAND * legendLayout(variant, vw).rows + TITLE_BAND;
+  const zoomed = zoomedGeometry(geometry, detail.box, vw);
+  return { detail, geometry: zoomed.geometry, nearLayers: zoomed.nearLayers, zoom: zoomed.zoom, height: zoomed.height, top };
+}
+
+/** An outline of straight rings (M … L … Z) cut to a box and moved by `offset`: each ring clipped alone, which keeps the even-odd fill. */
+function clippedOutline(d: string, [bx, by, bw, bh]: readonly [number, number, number, number], [ox, oy]: Point): string {
+  const rings = d
+    .split('M')
+    .filter((part) => part.trim() !== '')
+    .map((part) => part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number) as unknown as Point));
+  const edges: ((p: Point) => number)[] = [(p) => p[0] - bx, (p) => bx + bw - p[0], (p) => p[1] - by, (p) => by + bh - p[1]];
+  const out: string[] = [];
+  for (const ring of rings) {
+    let points: Point[] = ring;
+    for (const inside of edges) {
+      const kept: Point[] = [];
+      points.forEach((p, i) => {
+        const q = points[(i + 1) % points.length]!;
+        const [a, b] = [inside(p), inside(q)];
+        if (a >= 0) kept.push(p);
+        if ((a >= 0) !== (b >= 0)) {
+          const t = a / (a - b);
+          kept.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+        }
+      });
+      points = kept;
+      if (points.length === 0) break;
+    }
+    if (points.length >= 3) out.push(`M${points.map((p) => xy([p[0] + ox, p[1] + oy])).join('L')}Z`);
+  }
+  return out.join('');
+}
+
+/** The position drawn on a drawing: the provinces' tints, then centres, units and orders. */
+function drawPosition(
+  input: MapPictureInput,
+  geometry: MapGeometry,
+  colourOf: (power: string) => string,
+  shown: (p: Point) => boolean = () => true,
+): { tints: MapLayers['tints']; parts: string[] } {
+  const { variant, position } = input;
+  const pointOf = (location: LocationId): Point | null => {
+    const p = geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
+    return p && shown(p) ? p : null;
+  };
   const unitAt = (location: LocationId): Point | null => {
     const p = pointOf(location);
     return p ? [p[0], p[1] - UNIT_LIFT] : null;
   };
-  const { open, base, overlay } = staticLayers(geometry, variant);
-
   // Tints: a supply centre in its owner's colour (an unowned one stays untinted, whoever stands on it),
   // any other land province in the colour of the power holding it.
   const centres = new Set(variant.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
@@ -240,7 +365,7 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   for (const province of variant.map.provinces) {
     if (!province.supplyCenter) continue;
     const at = centreDotAt(province.id, geometry, variant);
-    if (!at) continue;
+    if (!at || !shown(at)) continue;
     const power = centreOwner.get(province.id);
     markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
   }
@@ -270,21 +395,7 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   svg.add(`<g>${units.join('')}</g>`);
 
   svg.add(drawOrders({ geometry, results, position, colourOf, unitAt, variant }));
-
-  // Title band and legend.
-  const phase = phaseOf(position.phase);
-  const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
-  svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
-  svg.add(
-    `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,
-  );
-  if (input.title.date) {
-    svg.add(
-      `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
-    );
-  }
-  svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
-  return { open, base, tints, overlay, top: svg.lines() };
+  return { tints, parts: svg.lines() };
 }
 
 
