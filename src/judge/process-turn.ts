@@ -10,7 +10,7 @@ import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts'
 import { creditPunctualTurn } from './dedication.ts';
 import { endReason } from './game-ending.ts';
 import { seatAddresses } from './mail-addresses.ts';
-import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
+import { mapAttachment, splitByPictureChoice, type PictureRequest } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
@@ -182,14 +182,25 @@ async function mailResults(
   now: Date,
 ): Promise<void> {
   const subject = subjectFor(config, game, phase.phaseId, 'Results');
+  const picture = { gameName: game.name, variant, position: phase.position, results: outcome.results, date: now.toISOString().slice(0, 10) };
+  await mailWithMap(tx, seats, picture, { subject, body: text, gameId: game.id, kind: 'results' });
+}
+
+/**
+ * A mail to everyone following the game with the map picture inline, and the same text alone to those
+ * who SET MAP OFF (or to everyone, when the map has no drawing).
+ */
+async function mailWithMap(
+  tx: OutboxPort,
+  seats: readonly SeatRecord[],
+  request: PictureRequest,
+  mail: { readonly subject: string; readonly body: string; readonly gameId: number; readonly kind: 'results' | 'notice' },
+): Promise<void> {
   const { withPicture, textOnly } = splitByPictureChoice(seats);
-  const picture =
-    withPicture.length === 0
-      ? null
-      : mapAttachment({ gameName: game.name, variant, position: phase.position, results: outcome.results, date: now.toISOString().slice(0, 10) });
+  const picture = withPicture.length === 0 ? null : mapAttachment(request);
   const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
   for (const group of groups) {
-    if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body: text, attachments: group.attachments, gameId: game.id, kind: 'results' });
+    if (group.to.length > 0) await tx.enqueueMail({ ...mail, to: group.to, attachments: group.attachments });
   }
 }
 
@@ -252,12 +263,7 @@ export async function announceEnd(
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
-  const subject = subjectFor(config, game, phaseId, what);
-  const { withPicture, textOnly } = splitByPictureChoice(seats);
-  const picture = withPicture.length === 0 ? null : mapAttachment({ gameName: game.name, variant, position: final.position, results: [], date: final.date.toISOString().slice(0, 10) });
-  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
-  for (const group of groups) {
-    if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body, attachments: group.attachments, gameId: game.id, kind: 'notice' });
-  }
+  const picture = { gameName: game.name, variant, position: final.position, results: [], date: final.date.toISOString().slice(0, 10) };
+  await mailWithMap(tx, seats, picture, { subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }

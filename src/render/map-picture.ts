@@ -247,10 +247,7 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   // Title band and legend.
   const phase = phaseOf(position.phase);
   const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
-  svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
-  svg.add(
-    `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,
-  );
+  svg.add(band([vx, top], vw, `${input.title.game} · ${phaseName}`));
   if (input.title.date) {
     svg.add(
       `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
@@ -271,14 +268,21 @@ export function mapLayers(input: MapPictureInput): MapLayers {
       if (outline !== '') allTints.push({ ...tint, outline });
     }
     svg.add(`<g transform="translate(${num(vx)} ${num(panel.top)})">${drawn.parts.join('')}</g>`);
-    svg.add(`<rect x="${num(vx)}" y="${num(panel.top - TITLE_BAND)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
-    svg.add(`<text x="${num(vx + 6)}" y="${num(panel.top - TITLE_BAND + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${panel.detail.name}, enlarged ${Math.round(panel.zoom * 10) / 10}×`)}</text>`);
+    svg.add(band([vx, panel.top - TITLE_BAND], vw, `${panel.detail.name}, enlarged ${Math.round(panel.zoom * 10) / 10}×`));
   }
   return { open, base, tints: allTints, overlay, top: svg.lines() };
 }
 
 /** How far below a panel's top edge a unit or centre must stand to be drawn in it: the unit stays under the band. */
 const PANEL_MARGIN = 10;
+
+/** A dark band across the picture with a title: over the map, and over the detail panel. */
+function band([x, y]: Point, width: number, title: string): string {
+  return (
+    `<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>\n` +
+    `<text x="${num(x + 6)}" y="${num(y + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(title)}</text>`
+  );
+}
 
 interface Panel {
   readonly detail: DetailRegion;

@@ -6,6 +6,7 @@ import { mapGeometrySchema } from '../../../src/catalog/map-geometry.ts';
 import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
 import { readFigures, type Figure } from '../../../scripts/geometry/postscript.ts';
 import { provinceOutlines } from '../../../scripts/geometry/regions.ts';
+import { inside, ringsOf } from './outlines.ts';
 
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
 
@@ -188,23 +189,3 @@ describe('map geometry', () => {
   });
 });
 
-/** The closed rings of an outline's path data (M x y L x y … Z). */
-function ringsOf(d: string): [number, number][][] {
-  return d
-    .split('M')
-    .filter((part) => part.trim() !== '')
-    .map((part) => part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number) as [number, number]));
-}
-
-/** Whether a point lies inside an outline, by the even-odd rule the picture fills it with. */
-function inside([x, y]: readonly [number, number], d: string): boolean {
-  let crossings = 0;
-  for (const ring of ringsOf(d)) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) crossings += 1;
-    }
-  }
-  return crossings % 2 === 1;
-}

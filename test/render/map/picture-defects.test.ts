@@ -5,11 +5,10 @@ import { loadGeometry } from '../../../src/catalog/geometry-catalog.ts';
 import { loadVariant } from '../../../src/catalog/variant-catalog.ts';
 import { MAP_COLOURS, powerColours } from '../../../src/render/map-colours.ts';
 import { mapLayers, nameBox, renderMapSvg, staticLayers, TINT_OPACITY } from '../../../src/render/map-picture.ts';
+import { inside, type Point } from './outlines.ts';
 
 // The defects players found in the pictures (issue 31), each asserted on the SVG: what is tinted and in
 // which colour, where the dots are, how orders read against the land under them.
-
-type Point = readonly [number, number];
 
 function drawn(position: Record<string, unknown>, orders?: Record<string, string[]>) {
   const { variant, position: held, results } = adjudicateDetailed({ position: { variant: 'standard', ...position }, ...(orders ? { orders } : {}) });
@@ -27,20 +26,6 @@ const contrast = (a: readonly number[], b: readonly number[]) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 };
-
-/** Even-odd point in path (M … L … Z rings). */
-function inside([x, y]: Point, d: string): boolean {
-  let crossings = 0;
-  for (const part of d.split('M').filter((p) => p.trim())) {
-    const ring = part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number));
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) crossings += 1;
-    }
-  }
-  return crossings % 2 === 1;
-}
 
 const dots = (svg: string) => [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="2.6" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ at: [Number(m[1]), Number(m[2])] as Point, fill: m[3]! }));
 
