@@ -214,6 +214,16 @@ function overlaps(polygon: readonly Point[], [left, top, right, bottom]: readonl
  * name (right, left, above or below, the first place clear of every name).
  */
 export function centreDotAt(province: string, geometry: MapGeometry, variant: Variant): Point | null {
+  const kept = centreDots.get(geometry) ?? new Map<string, Point | null>();
+  centreDots.set(geometry, kept);
+  if (!kept.has(province)) kept.set(province, placeCentreDot(province, geometry, variant));
+  return kept.get(province)!;
+}
+
+/** Where each drawing's centre dots go, worked out on its first picture. */
+const centreDots = new WeakMap<MapGeometry, Map<string, Point | null>>();
+
+function placeCentreDot(province: string, geometry: MapGeometry, variant: Variant): Point | null {
   const at = geometry.supplyCenters[province];
   if (!at) return null;
   const boxes = variant.map.provinces.flatMap((p) => (geometry.names[p.id] ? [nameBox(p.id, geometry.names[p.id]!.at)] : []));
@@ -502,7 +512,7 @@ function line(points: readonly Point[], colour: string, width: number, dash: str
 }
 
 /** How far an order's dark edge shows on either side of its colour. */
-export const ORDER_EDGE = 0.7;
+const ORDER_EDGE = 0.7;
 
 function drawOrders(ctx: OrderContext): string {
   const { results, colourOf, unitAt } = ctx;

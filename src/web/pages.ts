@@ -154,7 +154,7 @@ function resultSection(result: GameResult): Html {
 export function phasePage(site: SiteInfo, view: PhaseView): string {
   const nav = html`<nav class="phases" aria-label="Phases">${view.previous ? html`<a rel="prev" href="${phasePath(view.gameName, view.previous.phase)}">← ${view.previous.phase}</a>` : html`<span>first phase</span>`} <a href="${gamePath(view.gameName)}">game ${view.gameName}</a> ${view.next ? html`<a rel="next" href="${phasePath(view.gameName, view.next.phase)}">${view.next.phase} →</a>` : html`<span>last phase</span>`}</nav>`;
   const map = view.hasMap
-    ? mapFigure(`${phasePath(view.gameName, view.phase)}/map.svg`, `Map of game ${view.gameName}, ${view.phase}${view.current ? '' : ' with its orders'}`, html`${view.current ? 'The position now: this phase is being played.' : 'The position with the orders given and what became of them.'}`)
+    ? mapFigure(`${phasePath(view.gameName, view.phase)}/map.svg`, `Map of game ${view.gameName}, ${view.phase}${view.current ? '' : ' with its orders'}`, html`${!view.current ? 'The position with the orders given and what became of them.' : view.running ? 'The position now: this phase is being played.' : 'The position the game ended in.'}`)
     : '';
   return layout(
     site,
@@ -163,7 +163,7 @@ export function phasePage(site: SiteInfo, view: PhaseView): string {
 <p class="summary">${view.title}.</p>
 ${nav}
 ${map}
-<section id="phase-results"><h2>Results</h2>${view.resultsText === null ? html`<p class="empty">Not played yet.</p>` : html`<pre>${view.resultsText}</pre>`}</section>
+<section id="phase-results"><h2>Results</h2>${view.resultsText !== null ? html`<pre>${view.resultsText}</pre>` : html`<p class="empty">${view.running ? 'Not played yet.' : 'Not played: the game ended before it.'}</p>`}</section>
 ${nav}`,
   );
 }

@@ -21,6 +21,8 @@ export interface PhaseView {
   /** The results mail's text; null for the phase still being played. */
   readonly resultsText: string | null;
   readonly current: boolean;
+  /** Whether the game still runs (its current phase is being played) rather than having ended. */
+  readonly running: boolean;
   readonly previous: PhaseLink | null;
   readonly next: PhaseLink | null;
   /** Whether the variant's map has a drawing (so the phase's map.svg answers). */
@@ -47,6 +49,7 @@ export async function phaseView(tx: PublicViewPorts, name: string, wanted: strin
     title: phaseTitle(variant, phase.phaseId),
     resultsText: phase.resultsText,
     current: phase.phaseId === game.currentPhase,
+    running: game.status === 'active' || game.status === 'waiting',
     previous: link(at - 1),
     next: link(at + 1),
     hasMap: hasMapDrawing(variant),

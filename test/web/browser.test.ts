@@ -236,7 +236,8 @@ describe.skipIf(skip)('the web site in a browser', () => {
       // The game stopped in Spring 1902 (no centre changed hands: no adjustments); back two phases to its start.
       await Promise.all([page.waitForURL(/\/phases\/S1902M$/), page.click('text=step through the game')]);
       expect(await page.locator('h1').innerText()).toBe('Game played: S1902M');
-      expect(await page.locator('#phase-results').innerText()).toContain('Not played yet.');
+      expect(await page.locator('#phase-results').innerText()).toContain('Not played: the game ended before it.');
+      expect(await page.locator('figcaption').innerText()).toContain('The position the game ended in.');
       await Promise.all([page.waitForURL(/\/phases\/F1901M$/), page.locator('nav.phases').first().locator('a[rel=prev]').click()]);
       await Promise.all([page.waitForURL(/\/phases\/S1901M$/), page.locator('nav.phases').first().locator('a[rel=prev]').click()]);
       expect(await page.locator('nav.phases').first().innerText()).toContain('first phase');
