@@ -14,7 +14,7 @@ export interface DetailRegion {
 }
 
 /** Per map: its crowded region, as data (one at most: the picture has room for one panel). A map not named has none. */
-export const DETAIL_REGIONS: Readonly<Record<string, DetailRegion>> = {
+const DETAIL_REGIONS: Readonly<Record<string, DetailRegion>> = {
   // Iberia to the Ukraine, Scotland to Anatolia: the standard board, drawn at a third of standard's scale.
   youngstown: { name: 'Europe', box: [40, 40, 380, 330] },
   // Ireland to the Caspian, Norway to the Nile: about 12 units between neighbouring armies there.

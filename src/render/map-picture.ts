@@ -213,7 +213,7 @@ function overlaps(polygon: readonly Point[], [left, top, right, bottom]: readonl
  * name (classical's drawing marks its centres where it writes their names); then just beside that
  * name (right, left, above or below, the first place clear of every name).
  */
-export function centreDotAt(province: string, geometry: MapGeometry, variant: Variant): Point | null {
+function centreDotAt(province: string, geometry: MapGeometry, variant: Variant): Point | null {
   const kept = centreDots.get(geometry) ?? new Map<string, Point | null>();
   centreDots.set(geometry, kept);
   if (!kept.has(province)) kept.set(province, placeCentreDot(province, geometry, variant));
