@@ -38,6 +38,8 @@ const SAME_LINES_AS: Readonly<Record<string, string>> = {
 
 /** Where a unit is drawn for a province the drawing marks but gives no unit point: this far above the mark. */
 const UNIT_ABOVE_MARKER = 9;
+/** Where a province's name goes when the drawing writes none (youngstown's off-board boxes): this far below its unit point, as most drawings place theirs. */
+const NAME_BELOW_UNIT = 7;
 
 export interface GeometryImport {
   readonly geometry: MapGeometry;
@@ -153,7 +155,7 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     const centre = supplyCenters.get(id);
     if (centre) candidates.push(centre);
     const terrain = map?.provinces.find((p) => p.id === id)?.terrain;
-    return { id, candidates, ...(terrain === undefined ? {} : { water: terrain === 'sea' }) };
+    return { id, candidates, ...(centre ? { pieces: [centre] } : {}), ...(terrain === undefined ? {} : { water: terrain === 'sea' }) };
   });
   // A province of the map the INFO table leaves out but the drawing marks (loeb9's Ireland has only its
   // centre): flooded from its marker, its unit drawn a little above it.
@@ -164,6 +166,12 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
     const unit: Point = [round(marker[0]), round(marker[1] - UNIT_ABOVE_MARKER)];
     locations.set(province.id, unit);
     seeds.push({ id: province.id, candidates: [marker, unit], water: province.terrain === 'sea' });
+  }
+  // A province the drawing never names (youngstown's twelve off-board boxes) is named below its unit point.
+  for (const province of map?.provinces ?? []) {
+    const unit = locations.get(province.id);
+    if (names.has(province.id) || !unit) continue;
+    names.set(province.id, { at: [unit[0], round(unit[1] + NAME_BELOW_UNIT)], sea: province.terrain === 'sea' });
   }
   const drawingName = sourceName.replace(/\.ps$/, '');
   const missing = (MISSING_LINES[SAME_LINES_AS[drawingName] ?? drawingName] ?? []).map(

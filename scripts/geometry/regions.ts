@@ -12,6 +12,11 @@ export interface RegionSeed {
   readonly water?: boolean;
   /** Points to try in turn: the first that lies in a face nobody has claimed yet wins. */
   readonly candidates: readonly Point[];
+  /**
+   * Points of further pieces of the province (its supply centre's marker): a face one of them lies in
+   * joins the province when no province claimed it, as Denmark's island or Constantinople's European shore.
+   */
+  readonly pieces?: readonly Point[];
 }
 
 /** The drawing's filled areas in painting order (y down): each paints its cells water or land. */
@@ -533,6 +538,18 @@ function floodSeeds(grid: Grid, walls: Uint8Array, seeds: readonly RegionSeed[],
     }
     problems.push(`${seed.id}: its point (${x}, ${y}) lies on the lines or outside the map, or where another province's point is`);
   });
+  for (const seed of seeds) {
+    if (!owners.includes(seed.id)) continue;
+    for (const piece of seed.pieces ?? []) {
+      const cell = openCellNear(grid, walls, piece, Math.ceil(cellsPerUnit));
+      if (cell < 0 || labels[cell] !== 0) continue;
+      if (water && seed.water !== undefined && (water[cell] === 1) !== seed.water) continue;
+      owners.push(seed.id);
+      starts.push(cell);
+      startWater.push(seed.water);
+      flood(grid, walls, labels, cell, owners.length, queue);
+    }
+  }
   return { labels, owners, starts, startWater, sharers, problems };
 }
 
@@ -589,7 +606,8 @@ export function provinceOutlines(
       .map((ring) => simplifyRing(ring, tolerance))
       .filter((ring) => ring.length >= 3)
       .map((ring) => ring.map(([x, y]): Point => [grid.originX + x / cellsPerUnit, grid.originY + y / cellsPerUnit]));
-    outlines.set(id, simplified);
+    // A province in several pieces has a label per piece: its outline holds the rings of all.
+    outlines.set(id, [...(outlines.get(id) ?? []), ...simplified]);
   });
   return { outlines, problems, shared };
 }

@@ -1,9 +1,11 @@
 import { GeometryLoadError, loadGeometry } from '../catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../catalog/map-assets.ts';
+import type { MapGeometry } from '../catalog/map-geometry.ts';
 import type { OrderResult } from '../engine/results.ts';
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { renderMapSvg } from '../render/map-picture.ts';
+import { detailRegion } from '../render/map-detail.ts';
+import { pictureSize, renderMapSvg } from '../render/map-picture.ts';
 import { renderMapPng } from '../render/map-png.ts';
 import type { MailAttachment, SeatRecord } from './ports.ts';
 import type { MailAddress } from './model.ts';
@@ -14,13 +16,20 @@ import type { MailAddress } from './model.ts';
 
 /** Width of the PNG in mails: the standard map's three-letter names stay readable. */
 export const MAIL_PICTURE_WIDTH = 1000;
-/** A map wider than standard's (imperial's world) gets as many pixels per unit of its drawing, up to this. */
-export const MAIL_PICTURE_MAX_WIDTH = 3000;
+/**
+ * A larger picture (youngstown's, imperial's world, and their detail panels) gets as many pixels per
+ * unit of its drawing as standard's, up to this width and this many pixels: the mail stays under 1 MB
+ * (imperial's, the largest, is about 0.6 MB; `npm run bench:maps`).
+ */
+export const MAIL_PICTURE_MAX_WIDTH = 4000;
+export const MAIL_PICTURE_MAX_PIXELS = 12_000_000;
 const PIXELS_PER_UNIT = 1.6;
 
-/** The PNG width for a drawing `drawingWidth` units wide (its viewBox). */
-export function mailPictureWidth(drawingWidth: number): number {
-  return Math.min(MAIL_PICTURE_MAX_WIDTH, Math.max(MAIL_PICTURE_WIDTH, Math.round((drawingWidth * PIXELS_PER_UNIT) / 100) * 100));
+/** The PNG width for a picture `width` by `height` units (its SVG's size). */
+export function mailPictureWidth(width: number, height = width): number {
+  const wanted = Math.max(MAIL_PICTURE_WIDTH, Math.round((width * PIXELS_PER_UNIT) / 100) * 100);
+  const fitting = Math.floor(Math.sqrt((MAIL_PICTURE_MAX_PIXELS * width) / height) / 100) * 100;
+  return Math.min(MAIL_PICTURE_MAX_WIDTH, wanted, fitting);
 }
 
 export interface PictureRequest {
@@ -37,27 +46,41 @@ export function mapSvg(request: PictureRequest): string | null {
   return mapDrawing(request)?.svg ?? null;
 }
 
-function mapDrawing(request: PictureRequest): { svg: string; width: number } | null {
-  let geometry;
+/** Whether the variant's map has a drawing its pictures can be made from. */
+export function hasMapDrawing(variant: Variant): boolean {
+  return drawingOf(variant) !== null;
+}
+
+function drawingOf(variant: Variant): MapGeometry | null {
   try {
-    geometry = loadGeometry(request.variant.map);
+    return loadGeometry(variant.map);
   } catch (error) {
     if (error instanceof GeometryLoadError) return null;
     throw error;
   }
+}
+
+/**
+ * The picture's SVG and the width its PNG is drawn at. The PNG mailed adds the map's detail panel
+ * (src/render/map-detail.ts); an SVG, which zooms, is the map alone.
+ */
+function mapDrawing(request: PictureRequest, format: 'png' | 'svg' = 'svg'): { svg: string; width: number } | null {
+  const geometry = drawingOf(request.variant);
   if (!geometry) return null;
+  const detail = format === 'png' ? detailRegion(request.variant.map.name) : null;
   const svg = renderMapSvg({
     variant: request.variant,
     geometry,
     position: request.position,
     results: request.results,
+    detail,
     title: { game: request.gameName, date: request.date },
   });
-  return { svg, width: mailPictureWidth(geometry.viewBox[2]) };
+  return { svg, width: mailPictureWidth(...pictureSize(geometry, request.variant, detail)) };
 }
 
 export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = 'png'): MailAttachment | null {
-  const drawing = mapDrawing(request);
+  const drawing = mapDrawing(request, format);
   if (drawing === null) return null;
   const { svg, width } = drawing;
   const filename = `${request.gameName}-${request.position.phase}.${format}`;

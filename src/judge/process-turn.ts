@@ -1,4 +1,4 @@
-import type { PhaseId, PowerId } from '../engine/types.ts';
+import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
@@ -9,7 +9,7 @@ import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
 import { endReason } from './game-ending.ts';
-import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
+import { mapAttachment, splitByPictureChoice, type PictureRequest } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
@@ -166,7 +166,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now });
   return next;
 }
 
@@ -192,15 +192,26 @@ async function mailResults(
   for (const audience of resultsAudiences(game, seats)) {
     const { view } = audience;
     const text = audience.key === publicText.key ? publicText.text : resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, view);
-    const { withPicture, textOnly } = splitByPictureChoice(audience.seats);
-    const picture =
-      withPicture.length === 0
-        ? null
-        : mapAttachment({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, outcome.results), date: now.toISOString().slice(0, 10) });
-    const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(audience.seats), attachments: [] }];
-    for (const group of groups) {
-      if (group.to.length > 0) await tx.enqueueMail({ to: group.to, subject, body: text, attachments: group.attachments, gameId: game.id, kind: 'results' });
-    }
+    const picture = { gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, outcome.results), date: now.toISOString().slice(0, 10) };
+    await mailWithMap(tx, audience.seats, picture, { subject, body: text, gameId: game.id, kind: 'results' });
+  }
+}
+
+/**
+ * A mail to everyone following the game with the map picture inline, and the same text alone to those
+ * who SET MAP OFF (or to everyone, when the map has no drawing).
+ */
+async function mailWithMap(
+  tx: OutboxPort,
+  seats: readonly SeatRecord[],
+  request: PictureRequest,
+  mail: { readonly subject: string; readonly body: string; readonly gameId: number; readonly kind: 'results' | 'notice' },
+): Promise<void> {
+  const { withPicture, textOnly } = splitByPictureChoice(seats);
+  const picture = withPicture.length === 0 ? null : mapAttachment(request);
+  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
+  for (const group of groups) {
+    if (group.to.length > 0) await tx.enqueueMail({ ...mail, to: group.to, attachments: group.attachments });
   }
 }
 
@@ -252,13 +263,25 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
  * The game is over: everyone is told, and who played is shown as the ended game's view shows the
  * public (named unless the game keeps its players hidden). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ * The mail carries the final map (the position the game ended in, without orders), except to those who
+ * SET MAP OFF, as results do.
  */
-export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], ending: GameEnding): Promise<void> {
+export async function announceEnd(
+  tx: NoticePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  ending: GameEnding,
+  final: { readonly position: Position; readonly date: Date },
+): Promise<void> {
   // Everyone gets one mail, written as the game will be seen once ended (its status is not yet written).
-  const roster = rosterOf(viewOf({ ...game, status: 'completed' }, PUBLIC), variant, seats);
+  const endedView = viewOf({ ...game, status: 'completed' }, PUBLIC);
+  const roster = rosterOf(endedView, variant, seats);
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
+  const picture = { gameName: game.name, variant, position: shownPosition(endedView, final.position), results: [], date: final.date.toISOString().slice(0, 10) };
+  await mailWithMap(tx, seats, picture, { subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }

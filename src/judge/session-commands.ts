@@ -416,7 +416,7 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending);
+  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { position: phase.position, date: ctx.now });
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 

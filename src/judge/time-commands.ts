@@ -20,10 +20,10 @@ import {
   type MasterTimeCommand,
 } from '../schedule/index.ts';
 import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../render/index.ts';
-import { BlockError, everyone, type BlockContext } from './context.ts';
+import { BlockError, everyone, storedPhase, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { renderMasterRefusal } from '../render/master-refusals.ts';
-import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
+import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
@@ -158,13 +158,14 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
-export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
+export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
+  const final = await storedPhase(ctx.tx, game, runningPhase(game, line));
   const ending: GameEnding = { kind: 'master', victors: [] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
-  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending);
+  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending, { position: final.position, date: ctx.now });
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null, ending } };
 }

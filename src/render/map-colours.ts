@@ -19,7 +19,11 @@ const PALETTE = ['#e69f00', '#0072b2', '#009e73', '#cc79a7', '#d55e00', '#56b4e9
 export const MAP_COLOURS = {
   land: '#efe6cf',
   water: '#b7d3ea',
-  impassable: '#a3a3a3',
+  /** Impassable land: hatched in these two (see map-picture.ts). */
+  impassable: '#fbfaf6',
+  impassableHatch: '#3f3f3f',
+  /** The dark edge every order's line and arrowhead has: it reads over any tint, the power's own too. */
+  orderEdge: '#1a1a1a',
   ice: '#e6eef2',
   coast: '#4a4a4a',
   border: '#6b6b6b',

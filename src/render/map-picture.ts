@@ -5,6 +5,7 @@ import type { OrderResult } from '../engine/results.ts';
 import type { LocationId, Order, Position, Unit, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { contrastOn, MAP_COLOURS, powerColours } from './map-colours.ts';
+import { zoomedGeometry, type DetailRegion } from './map-detail.ts';
 
 // A position, and the orders of the phase played from it, drawn as SVG: pure, no I/O. Provinces are
 // tinted by the power owning the centre or holding the province; units carry their power's colour and
@@ -19,6 +20,8 @@ export interface MapPictureInput {
   readonly position: Position;
   /** The phase's orders with their outcomes; absent for a position alone. */
   readonly results?: readonly OrderResult[];
+  /** A crowded region drawn again, enlarged, in a panel under the map (src/render/map-detail.ts). */
+  readonly detail?: DetailRegion | null;
   readonly title: { readonly game: string; readonly date?: string | null };
 }
 
@@ -52,16 +55,23 @@ class Picture {
 }
 
 /** The fill the picture uses for a layer of the drawing: DPjudge's colours mapped to the picture's own. */
-function layerFill(fill: string, background: string): string {
+function layerFill(fill: string, background: string, pattern: string): string {
   // Lakes cut out of land on a sea background; islands set on seas painted over a land background.
   if (fill === background) return backgroundFill(background);
   const r = parseInt(fill.slice(1, 3), 16);
   const g = parseInt(fill.slice(3, 5), 16);
   const b = parseInt(fill.slice(5, 7), 16);
   if (b > r && b > g) return MAP_COLOURS.water;
-  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : MAP_COLOURS.impassable;
+  if (r === g && g === b) return r > 200 ? MAP_COLOURS.ice : `url(#${pattern})`;
   return MAP_COLOURS.land;
 }
+
+/**
+ * Impassable land (Switzerland) is hatched, not a flat grey: no power's tint can be taken for it
+ * (Germany's grey tint came within a few shades of the old flat grey).
+ */
+const IMPASSABLE_PATTERN = 'impassable';
+const impassableDefs = (id: string) => `<defs><pattern id="${id}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
 
 /** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
 function backgroundFill(b: string): string {
@@ -79,8 +89,11 @@ export interface MapLayers {
   readonly open: string;
   /** Water and land. */
   readonly base: readonly string[];
-  /** Each tinted province (never a sea) with its owner's colour, drawn at TINT_OPACITY over `base`. */
-  readonly tints: readonly { readonly province: string; readonly colour: string }[];
+  /**
+   * Each tinted province (never a sea) with its owner's colour, drawn at TINT_OPACITY over `base`; a
+   * detail panel's tints carry their outline as the panel draws it.
+   */
+  readonly tints: readonly { readonly province: string; readonly colour: string; readonly outline?: string }[];
   /** Coast and border lines, province names. */
   readonly overlay: readonly string[];
   /** Supply centres, units, orders, title band and legend. */
@@ -104,20 +117,27 @@ export const TINT_GROUP_START = `<g fill-opacity="${TINT_OPACITY}" fill-rule="ev
 
 /** The tints as one SVG group: each province's outline in its owner's colour. */
 export function tintGroup(tints: MapLayers['tints'], geometry: MapGeometry): string {
-  const paths = tints.map((t) => `<path d="${geometry.provinces[t.province]}" fill="${t.colour}"/>`);
+  const paths = tints.map((t) => `<path d="${t.outline ?? geometry.provinces[t.province]}" fill="${t.colour}"/>`);
   return `${TINT_GROUP_START}${paths.join('')}</g>`;
 }
 
+/** A picture's width and height in the drawing's units: the map, its title band, legend and detail panels. */
+export function pictureSize(geometry: MapGeometry, variant: Variant, detail: DetailRegion | null = null): [number, number] {
+  const [, , vw, vh] = geometry.viewBox;
+  const panel = detail ? TITLE_BAND + (detail.box[3] * vw) / detail.box[2] : 0;
+  return [vw, vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows + panel];
+}
+
 /** The drawing's own part of a picture: the same for every position of the map. */
-export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+export function staticLayers(geometry: MapGeometry, variant: Variant, detail: DetailRegion | null = null, pattern = IMPASSABLE_PATTERN): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
   const provinces = variant.map.provinces;
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const height = vh + TITLE_BAND + LEGEND_BAND * legendLayout(variant, vw).rows;
+  const [, height] = pictureSize(geometry, variant, detail);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
-  const base = [`<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
+  const base = [impassableDefs(pattern), `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
   for (const layer of geometry.layers) {
-    if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background)}" fill-rule="evenodd"/>`);
+    if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background, pattern)}" fill-rule="evenodd"/>`);
   }
   const overlay: string[] = [];
   for (const layer of geometry.layers) {
@@ -129,15 +149,98 @@ export function staticLayers(geometry: MapGeometry, variant: Variant): Pick<MapL
   const names: string[] = [];
   for (const province of provinces) {
     const name = geometry.names[province.id];
-    if (!name) continue;
-    const label = province.id.length <= 3 ? province.id[0]!.toUpperCase() + province.id.slice(1) : province.id.toUpperCase();
-    names.push(
-      `<text x="${num(name.at[0])}" y="${num(name.at[1] + 2.5)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(label)}</text>`,
-    );
+    if (name && name.at[0] >= vx && name.at[0] <= vx + vw && name.at[1] >= vy && name.at[1] <= vy + vh) names.push(nameText(province.id, name));
   }
-  overlay.push(`<g font-size="6" text-anchor="middle">${names.join('')}</g>`);
+  overlay.push(`<g font-size="${NAME_SIZE}" text-anchor="middle">${names.join('')}</g>`);
+  // The detail panel's water, land, lines and names are the drawing's too: kept with the map's. The
+  // panel is painted first and the map over it, so what the panel's shapes reach beyond its top is
+  // covered (by the map, then the bands and legend), with no clip: resvg pays a mask the size of the
+  // whole picture for one. Its lines go under the tints with its land, and those that reach little
+  // above it over them too, with its names.
+  const panel = detail ? panelOf(geometry, variant, detail) : null;
+  if (panel) {
+    const drawn = staticLayers(panel.geometry, variant, null, `${pattern}-detail`);
+    const near = staticLayers({ ...panel.geometry, layers: panel.nearLayers }, variant, null, `${pattern}-detail`);
+    const place = `<g transform="translate(${num(vx)} ${num(panel.top)})">`;
+    base.splice(1, 0, `${place}${[...drawn.base, ...drawn.overlay.slice(0, -1)].join('')}</g>`);
+    overlay.push(`${place}${near.overlay.join('')}</g>`);
+  }
   return { open, base, overlay };
 }
+
+const NAME_SIZE = 6;
+/** DejaVu Sans Bold's advance, about, per character at size 1; its capitals' height and its descent. */
+const NAME_ADVANCE = 0.68;
+const NAME_ASCENT = 0.73;
+const NAME_DESCENT = 0.24;
+/** How far below its point a province's name has its baseline. */
+const NAME_BASELINE = 2.5;
+
+/** A province's name as the picture writes it: Par, Stp; longer ids (imperial's) in capitals. */
+function provinceLabel(id: string): string {
+  return id.length <= 3 ? id[0]!.toUpperCase() + id.slice(1) : id.toUpperCase();
+}
+
+function nameText(id: string, name: { readonly at: Point; readonly sea: boolean }): string {
+  return `<text x="${num(name.at[0])}" y="${num(name.at[1] + NAME_BASELINE)}" fill="${name.sea ? MAP_COLOURS.seaName : MAP_COLOURS.landName}">${escapeXml(provinceLabel(id))}</text>`;
+}
+
+/** The box a province's name covers: [left, top, right, bottom]. */
+export function nameBox(id: string, at: Point): readonly [number, number, number, number] {
+  const half = (provinceLabel(id).length * NAME_ADVANCE * NAME_SIZE) / 2;
+  const baseline = at[1] + NAME_BASELINE;
+  return [at[0] - half, baseline - NAME_ASCENT * NAME_SIZE, at[0] + half, baseline + NAME_DESCENT * NAME_SIZE];
+}
+
+/** Whether a convex polygon and a box overlap (no axis of either separates them). */
+function overlaps(polygon: readonly Point[], [left, top, right, bottom]: readonly [number, number, number, number]): boolean {
+  const corners: Point[] = [[left, top], [right, top], [right, bottom], [left, bottom]];
+  const axes: Point[] = [[1, 0], [0, 1]];
+  polygon.forEach((p, i) => {
+    const q = polygon[(i + 1) % polygon.length]!;
+    axes.push([q[1] - p[1], p[0] - q[0]]);
+  });
+  return axes.every(([ax, ay]) => {
+    const span = (points: readonly Point[]) => points.map(([x, y]) => x * ax + y * ay);
+    const a = span(polygon);
+    const b = span(corners);
+    return Math.max(...a) > Math.min(...b) && Math.max(...b) > Math.min(...a);
+  });
+}
+
+/**
+ * Where a supply centre's dot is drawn: at the drawing's point, unless that puts it on a province's
+ * name (classical's drawing marks its centres where it writes their names); then just beside that
+ * name (right, left, above or below, the first place clear of every name).
+ */
+function centreDotAt(province: string, geometry: MapGeometry, variant: Variant): Point | null {
+  const kept = centreDots.get(geometry) ?? new Map<string, Point | null>();
+  centreDots.set(geometry, kept);
+  if (!kept.has(province)) kept.set(province, placeCentreDot(province, geometry, variant));
+  return kept.get(province)!;
+}
+
+/** Where each drawing's centre dots go, worked out on its first picture. */
+const centreDots = new WeakMap<MapGeometry, Map<string, Point | null>>();
+
+function placeCentreDot(province: string, geometry: MapGeometry, variant: Variant): Point | null {
+  const at = geometry.supplyCenters[province];
+  if (!at) return null;
+  const boxes = variant.map.provinces.flatMap((p) => (geometry.names[p.id] ? [nameBox(p.id, geometry.names[p.id]!.at)] : []));
+  const onName = (p: Point) => {
+    const r = CENTRE_RADIUS;
+    const square: Point[] = [[p[0] - r, p[1] - r], [p[0] + r, p[1] - r], [p[0] + r, p[1] + r], [p[0] - r, p[1] + r]];
+    return boxes.find((box) => overlaps(square, box)) ?? null;
+  };
+  const box = onName(at);
+  if (box === null) return at;
+  const gap = CENTRE_RADIUS + 1;
+  const middle = (box[1] + box[3]) / 2;
+  const beside: Point[] = [[box[2] + gap, middle], [box[0] - gap, middle], [at[0], box[1] - gap], [at[0], box[3] + gap]];
+  return beside.find((p) => onName(p) === null) ?? at;
+}
+
+const CENTRE_RADIUS = 2.6;
 
 export function mapLayers(input: MapPictureInput): MapLayers {
   const { variant, geometry, position } = input;
@@ -145,17 +248,122 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   const colourOf = (power: string) => colours.get(power) ?? '#888888';
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
-  const pointOf = (location: LocationId): Point | null => geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
+  const detail = input.detail ?? null;
+  const { open, base, overlay } = staticLayers(geometry, variant, detail);
+  const { tints, parts } = drawPosition(input, geometry, colourOf);
+  const svg = new Picture();
+  for (const part of parts) svg.add(part);
+
+  // Title band and legend.
+  const phase = phaseOf(position.phase);
+  const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
+  svg.add(band([vx, top], vw, `${input.title.game} · ${phaseName}`));
+  if (input.title.date) {
+    svg.add(
+      `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
+    );
+  }
+  svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
+  // The detail panel: a band naming it, its tints in the picture's own coordinates (cut at the
+  // panel's edge), its centres, units and orders in the panel's.
+  const allTints = [...tints];
+  if (detail) {
+    const panel = panelOf(geometry, variant, detail);
+    // Only what stands inside the panel is drawn (a clip would cost resvg a mask the size of the
+    // picture); what sticks out a little at its top is covered by its band, drawn after it.
+    const inside = ([x, y]: Point) => x >= 0 && x <= vw && y >= PANEL_MARGIN && y <= panel.height;
+    const drawn = drawPosition(input, panel.geometry, colourOf, inside);
+    for (const tint of drawn.tints) {
+      const outline = clippedOutline(panel.geometry.provinces[tint.province]!, [0, 0, vw, panel.height], [vx, panel.top]);
+      if (outline !== '') allTints.push({ ...tint, outline });
+    }
+    svg.add(`<g transform="translate(${num(vx)} ${num(panel.top)})">${drawn.parts.join('')}</g>`);
+    svg.add(band([vx, panel.top - TITLE_BAND], vw, `${panel.detail.name}, enlarged ${Math.round(panel.zoom * 10) / 10}×`));
+  }
+  return { open, base, tints: allTints, overlay, top: svg.lines() };
+}
+
+/** How far below a panel's top edge a unit or centre must stand to be drawn in it: the unit stays under the band. */
+const PANEL_MARGIN = 10;
+
+/** A dark band across the picture with a title: over the map, and over the detail panel. */
+function band([x, y]: Point, width: number, title: string): string {
+  return (
+    `<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>\n` +
+    `<text x="${num(x + 6)}" y="${num(y + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(title)}</text>`
+  );
+}
+
+interface Panel {
+  readonly detail: DetailRegion;
+  /** The drawing moved and scaled into the panel's own coordinates, from (0, 0). */
+  readonly geometry: MapGeometry;
+  readonly nearLayers: MapGeometry['layers'];
+  readonly zoom: number;
+  readonly height: number;
+  /** Where the panel starts in the picture, under its band. */
+  readonly top: number;
+}
+
+/** The detail panel below the legend, under a band naming it. */
+function panelOf(geometry: MapGeometry, variant: Variant, detail: DetailRegion): Panel {
+  const [, vy, vw, vh] = geometry.viewBox;
+  const top = vy + vh + LEGEND_BAND * legendLayout(variant, vw).rows + TITLE_BAND;
+  const zoomed = zoomedGeometry(geometry, detail.box, vw);
+  return { detail, geometry: zoomed.geometry, nearLayers: zoomed.nearLayers, zoom: zoomed.zoom, height: zoomed.height, top };
+}
+
+/** An outline of straight rings (M … L … Z) cut to a box and moved by `offset`: each ring clipped alone, which keeps the even-odd fill. */
+function clippedOutline(d: string, [bx, by, bw, bh]: readonly [number, number, number, number], [ox, oy]: Point): string {
+  const rings = d
+    .split('M')
+    .filter((part) => part.trim() !== '')
+    .map((part) => part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number) as unknown as Point));
+  const edges: ((p: Point) => number)[] = [(p) => p[0] - bx, (p) => bx + bw - p[0], (p) => p[1] - by, (p) => by + bh - p[1]];
+  const out: string[] = [];
+  for (const ring of rings) {
+    let points: Point[] = ring;
+    for (const inside of edges) {
+      const kept: Point[] = [];
+      points.forEach((p, i) => {
+        const q = points[(i + 1) % points.length]!;
+        const [a, b] = [inside(p), inside(q)];
+        if (a >= 0) kept.push(p);
+        if ((a >= 0) !== (b >= 0)) {
+          const t = a / (a - b);
+          kept.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+        }
+      });
+      points = kept;
+      if (points.length === 0) break;
+    }
+    if (points.length >= 3) out.push(`M${points.map((p) => xy([p[0] + ox, p[1] + oy])).join('L')}Z`);
+  }
+  return out.join('');
+}
+
+/** The position drawn on a drawing: the provinces' tints, then centres, units and orders. */
+function drawPosition(
+  input: MapPictureInput,
+  geometry: MapGeometry,
+  colourOf: (power: string) => string,
+  shown: (p: Point) => boolean = () => true,
+): { tints: MapLayers['tints']; parts: string[] } {
+  const { variant, position } = input;
+  const pointOf = (location: LocationId): Point | null => {
+    const p = geometry.locations[location] ?? geometry.locations[provinceOf(location)] ?? null;
+    return p && shown(p) ? p : null;
+  };
   const unitAt = (location: LocationId): Point | null => {
     const p = pointOf(location);
     return p ? [p[0], p[1] - UNIT_LIFT] : null;
   };
-  const { open, base, overlay } = staticLayers(geometry, variant);
-
-  // Tints: the owner of a supply centre, else the power holding a land province.
+  // Tints: a supply centre in its owner's colour (an unowned one stays untinted, whoever stands on it),
+  // any other land province in the colour of the power holding it.
+  const centres = new Set(variant.map.provinces.filter((p) => p.supplyCenter).map((p) => p.id));
   const owner = new Map<string, string>();
-  for (const unit of position.units) owner.set(provinceOf(unit.location), unit.power);
-  for (const [power, centres] of Object.entries(position.supplyCenters)) for (const centre of centres) owner.set(centre, power);
+  for (const unit of position.units) if (!centres.has(provinceOf(unit.location))) owner.set(provinceOf(unit.location), unit.power);
+  for (const [power, owned] of Object.entries(position.supplyCenters)) for (const centre of owned) owner.set(centre, power);
   const tints: { province: string; colour: string }[] = [];
   for (const province of variant.map.provinces) {
     const power = owner.get(province.id);
@@ -170,10 +378,10 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   const markers: string[] = [];
   for (const province of variant.map.provinces) {
     if (!province.supplyCenter) continue;
-    const at = geometry.supplyCenters[province.id];
-    if (!at) continue;
+    const at = centreDotAt(province.id, geometry, variant);
+    if (!at || !shown(at)) continue;
     const power = centreOwner.get(province.id);
-    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="2.6" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
+    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
   }
   svg.add(`<g>${markers.join('')}</g>`);
 
@@ -200,22 +408,8 @@ export function mapLayers(input: MapPictureInput): MapLayers {
   }
   svg.add(`<g>${units.join('')}</g>`);
 
-  svg.add(drawOrders({ results, position, colourOf, unitAt, variant }));
-
-  // Title band and legend.
-  const phase = phaseOf(position.phase);
-  const phaseName = `${variant.seasonName(phase)} ${phase.year} ${PHASE_WORDS[phase.type]}`;
-  svg.add(`<rect x="${num(vx)}" y="${num(top)}" width="${num(vw)}" height="${TITLE_BAND}" fill="${MAP_COLOURS.band}"/>`);
-  svg.add(
-    `<text x="${num(vx + 6)}" y="${num(top + 13.5)}" font-size="10" fill="${MAP_COLOURS.bandText}">${escapeXml(`${input.title.game} · ${phaseName}`)}</text>`,
-  );
-  if (input.title.date) {
-    svg.add(
-      `<text x="${num(vx + vw - 6)}" y="${num(top + 13.5)}" font-size="8" text-anchor="end" fill="${MAP_COLOURS.bandText}">${escapeXml(input.title.date)}</text>`,
-    );
-  }
-  svg.add(legend(variant, position, colourOf, [vx, vy + vh], vw));
-  return { open, base, tints, overlay, top: svg.lines() };
+  svg.add(drawOrders({ geometry, results, position, colourOf, unitAt, variant }));
+  return { tints, parts: svg.lines() };
 }
 
 
@@ -268,6 +462,7 @@ function crossAt([x, y]: Point, size: number): string {
 }
 
 interface OrderContext {
+  readonly geometry: MapGeometry;
   readonly results: readonly OrderResult[];
   readonly position: Position;
   readonly colourOf: (power: string) => string;
@@ -291,22 +486,33 @@ function trimmed(points: readonly Point[], start: number, end: number): Point[] 
   return out;
 }
 
-function arrowHead(tip: Point, from: Point, colour: string, size = 7): string {
+/** An arrowhead's corners: its tip and the two ends of its base. */
+function arrowHeadCorners(tip: Point, from: Point, size = 7): [Point, Point, Point] {
   const angle = Math.atan2(tip[1] - from[1], tip[0] - from[0]);
   const left: Point = [tip[0] - size * Math.cos(angle - 0.42), tip[1] - size * Math.sin(angle - 0.42)];
   const right: Point = [tip[0] - size * Math.cos(angle + 0.42), tip[1] - size * Math.sin(angle + 0.42)];
-  return `<path d="M${xy(tip)}L${xy(left)}L${xy(right)}Z" fill="${colour}" stroke="#ffffff" stroke-width="0.8" stroke-linejoin="round"/>`;
+  return [tip, left, right];
 }
 
-/** A line with a white halo so it reads over any tint; `dash` for supports and failed orders. */
+function arrowHead(corners: readonly Point[], colour: string): string {
+  return `<path d="M${corners.map(xy).join('L')}Z" fill="${colour}" stroke="${MAP_COLOURS.orderEdge}" stroke-width="0.8" stroke-linejoin="round"/>`;
+}
+
+/**
+ * A line with a dark edge, so it reads over any tint: a power's arrow over its own land (Turkey's yellow
+ * over yellow) as much as over the sea. `dash` for supports and failed orders.
+ */
 function line(points: readonly Point[], colour: string, width: number, dash: string | null): string {
   const d = `M${points.map(xy).join('L')}`;
   const dashed = dash ? ` stroke-dasharray="${dash}"` : '';
   return (
-    `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${num(width + 1.6)}" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.8"${dashed}/>` +
+    `<path d="${d}" fill="none" stroke="${MAP_COLOURS.orderEdge}" stroke-width="${num(width + ORDER_EDGE * 2)}" stroke-linecap="round" stroke-linejoin="round"${dashed}/>` +
     `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linecap="round" stroke-linejoin="round"${dashed}/>`
   );
 }
+
+/** How far an order's dark edge shows on either side of its colour. */
+const ORDER_EDGE = 0.7;
 
 function drawOrders(ctx: OrderContext): string {
   const { results, colourOf, unitAt } = ctx;
@@ -336,6 +542,7 @@ function drawOrders(ctx: OrderContext): string {
   const supports: string[] = [];
   const moves: string[] = [];
   const marks: string[] = [];
+  const heads: Point[][] = [];
   for (const result of results) {
     const order = result.order;
     if (!order || result.outcome === 'illegal') continue;
@@ -357,7 +564,9 @@ function drawOrders(ctx: OrderContext): string {
         const tip = path[path.length - 1]!;
         const body = trimmed(path, 0, 5);
         moves.push(line(body, colour, width, failed ? '4 3' : null));
-        moves.push(arrowHead(tip, path[path.length - 2]!, colour));
+        const head = arrowHeadCorners(tip, path[path.length - 2]!);
+        heads.push(head);
+        moves.push(arrowHead(head, colour));
         if (failed) {
           // A bounce is crossed at the arrow's tip; a disrupted convoy halfway along its route.
           const broken = result.markers.includes('disrupted') || result.markers.includes('no convoy');
@@ -367,6 +576,11 @@ function drawOrders(ctx: OrderContext): string {
         break;
       }
       case 'hold': {
+        if (result.input === null) {
+          // No order was given: the unit stood by default, which is not the same as holding.
+          marks.push(noOrderBadge(start));
+          break;
+        }
         moves.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.4"${failed ? ' stroke-dasharray="2 1.5"' : ''}/>`);
         break;
       }
@@ -421,7 +635,29 @@ function drawOrders(ctx: OrderContext): string {
         assertNever(order);
     }
   }
-  return `<g>${supports.join('')}</g>\n<g>${moves.join('')}</g>\n<g>${marks.join('')}</g>`;
+  return `<g>${supports.join('')}</g>\n<g>${moves.join('')}</g>\n<g>${marks.join('')}</g>\n${namesOver(heads, ctx)}`;
+}
+
+/** The mark of a unit that was given no order: a small white tag with a question mark on its shoulder. */
+function noOrderBadge([x, y]: Point): string {
+  const at: Point = [x + UNIT_RADIUS, y - UNIT_RADIUS];
+  return `<g class="no-order"><circle cx="${num(at[0])}" cy="${num(at[1])}" r="3" fill="#ffffff" stroke="#000" stroke-width="0.6"/><text x="${num(at[0])}" y="${num(at[1] + 1.7)}" font-size="4.6" text-anchor="middle" fill="#000">?</text></g>`;
+}
+
+/**
+ * The province names an arrowhead would cover, written again over the orders with a pale edge: the
+ * arrow still shows where it ends, and the name stays readable.
+ */
+function namesOver(heads: readonly Point[][], ctx: OrderContext): string {
+  const covered: string[] = [];
+  for (const province of ctx.variant.map.provinces) {
+    const name = ctx.geometry.names[province.id];
+    if (!name) continue;
+    const box = nameBox(province.id, name.at);
+    if (heads.some((head) => overlaps(head, box))) covered.push(nameText(province.id, name));
+  }
+  if (covered.length === 0) return '<g class="names-over"></g>';
+  return `<g class="names-over" font-size="${NAME_SIZE}" text-anchor="middle" stroke="#ffffff" stroke-width="1.6" stroke-linejoin="round" paint-order="stroke">${covered.join('')}</g>`;
 }
 
 function assertNever(order: never): never {

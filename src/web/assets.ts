@@ -24,9 +24,36 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .local { color: var(--muted); }
 pre { white-space: pre-wrap; font-size: .85rem; background: color-mix(in srgb, var(--line) 25%, transparent); padding: .5rem; }
 figure.map { margin: .8rem 0; }
-figure.map img { max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
+figure.map a.enlarge { display: block; cursor: zoom-in; }
+figure.map img { display: block; width: 100%; max-width: 1000px; height: auto; border: 1px solid var(--line); background: #fff; }
 form.zone { margin: .6rem 0; font-size: .9rem; }
 details summary { cursor: pointer; margin: .3rem 0; }
+code, .tag, table.cards td { overflow-wrap: anywhere; }
+table.centres td, table.centres th { white-space: nowrap; }
+.result { border: 2px solid var(--accent); border-radius: .4rem; padding: .2rem .8rem .6rem; margin: .8rem 0; }
+.result h2 { border: 0; margin-top: .4rem; }
+.result .ending { font-size: 1.15rem; font-weight: 600; }
+.standings { margin: .2rem 0; padding-left: 1.6rem; columns: 14rem; }
+.standings .victor { font-weight: 700; }
+nav.phases { display: flex; justify-content: space-between; gap: .5rem; flex-wrap: wrap; margin: .6rem 0; }
+nav.phases a, nav.phases span { padding: .3rem .5rem; }
+nav.phases span { color: var(--muted); }
+svg.chart { display: block; width: 100%; max-width: 560px; height: auto; margin: .4rem 0; }
+/* A phone: the map from edge to edge, and tables of games and powers as cards, one labelled cell a line. */
+@media (max-width: 40rem) {
+  main { padding: .5rem .75rem 2rem; }
+  figure.map { margin: .8rem -.75rem; }
+  figure.map img { border-left: 0; border-right: 0; }
+  figcaption { padding: 0 .75rem; }
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+  table.cards thead { display: none; }
+  table.cards tr { border-bottom: 1px solid var(--line); padding: .3rem 0; }
+  table.cards td { border: 0; padding: .05rem 0; text-align: left; }
+  table.cards td:empty { display: none; }
+  table.cards td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .85rem; }
+  table.cards td[data-label="Game"]::before, table.cards td[data-label="Power"]::before { content: none; }
+  table.cards td[data-label="Game"], table.cards td[data-label="Power"] { font-weight: 700; }
+}
 `;
 
 /**

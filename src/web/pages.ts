@@ -1,5 +1,8 @@
 import { formatDeadline, formatPlayerDeadline } from '../schedule/index.ts';
 import { html, type Html, type Part } from './html.ts';
+import { centresChart } from './centres-chart.ts';
+import type { GameResult } from './game-result.ts';
+import type { PhaseView } from './phase-view.ts';
 import type { GameRow, GameView, GamesListView } from './public-view.ts';
 
 // The site's pages: server-rendered HTML that reads well without JavaScript. The one script
@@ -56,12 +59,13 @@ function gameLink(row: { readonly name: string }): Html {
 function gamesTable(rows: readonly GameRow[], readerZone: string | null, kind: 'openings' | 'play' | 'finished'): Html {
   if (rows.length === 0) return html`<p class="empty">${kind === 'openings' ? 'No game is taking players just now: start one by mail with CREATE game password.' : 'None.'}</p>`;
   const head = kind === 'openings' ? html`<tr><th>Game</th><th>Variant</th><th>Players</th></tr>` : html`<tr><th>Game</th><th>Variant</th><th>State</th><th>Phase</th>${kind === 'play' ? html`<th>Deadline</th>` : ''}</tr>`;
+  // Each cell carries its column's name: on a phone a row is shown as a card, each cell labelled (site.css).
   const body = rows.map((row) =>
     kind === 'openings'
-      ? html`<tr><td>${gameLink(row)}</td><td>${row.variant}</td><td>${row.joined ? `${row.joined.players} of ${row.joined.of} joined` : ''}</td></tr>`
-      : html`<tr><td>${gameLink(row)}</td><td>${row.variant}</td><td>${row.status}</td><td>${row.phaseTitle ?? '–'}</td>${kind === 'play' ? html`<td>${row.deadline ? when(row.deadline, row.timeZone, readerZone) : 'none'}</td>` : ''}</tr>`,
+      ? html`<tr><td data-label="Game">${gameLink(row)}</td><td data-label="Variant">${row.variant}</td><td data-label="Players">${row.joined ? `${row.joined.players} of ${row.joined.of} joined` : ''}</td></tr>`
+      : html`<tr><td data-label="Game">${gameLink(row)}</td><td data-label="Variant">${row.variant}</td><td data-label="State">${row.status}</td><td data-label="Phase">${row.phaseTitle ?? '–'}</td>${kind === 'play' ? html`<td data-label="Deadline">${row.deadline ? when(row.deadline, row.timeZone, readerZone) : 'none'}</td>` : ''}</tr>`,
   );
-  return html`<table class="games ${kind}"><thead>${head}</thead><tbody>${body}</tbody></table>`;
+  return html`<table class="games ${kind} cards"><thead>${head}</thead><tbody>${body}</tbody></table>`;
 }
 
 export function gamesPage(site: SiteInfo, view: GamesListView, readerZone: string | null, badZone: string | null): string {
@@ -92,29 +96,30 @@ export function gamePage(site: SiteInfo, game: GameView, readerZone: string | nu
   }
   const powers = game.joined
     ? html`<p>${game.joined.players} of ${game.joined.of} players have joined${game.status === 'forming' ? html`; to join, mail <code>JOIN ${game.name} password</code> to ${site.judgeAddress}` : ''}.</p>`
-    : html`<table class="powers"><thead><tr><th>Power</th><th>State</th><th>Centres</th><th></th><th>Units</th></tr></thead><tbody>${game.powers.map(
-        (p) => html`<tr><td>${p.name}</td><td>${p.state}</td><td class="n">${p.centres.length}</td><td title="${p.centreNames.join(', ')}">${p.centres.join(' ')}</td><td title="${p.unitNames.join(', ')}">${p.units.join(', ')}</td></tr>`,
-      )}${game.unownedCentres.length > 0 ? html`<tr class="unowned"><td>Unowned</td><td></td><td class="n">${game.unownedCentres.length}</td><td title="${game.unownedCentreNames.join(', ')}">${game.unownedCentres.join(' ')}</td><td></td></tr>` : ''}</tbody></table>`;
+    : html`<table class="powers cards"><thead><tr><th>Power</th><th>State</th><th>Centres</th><th></th><th>Units</th></tr></thead><tbody>${game.powers.map(
+        (p) => html`<tr><td data-label="Power">${p.name}</td><td data-label="State">${p.state}</td><td class="n" data-label="Centres">${p.centres.length}</td><td data-label="Held" title="${p.centreNames.join(', ')}">${p.centres.join(' ')}</td><td data-label="Units" title="${p.unitNames.join(', ')}">${p.units.join(', ')}</td></tr>`,
+      )}${game.unownedCentres.length > 0 ? html`<tr class="unowned"><td data-label="Power">Unowned</td><td></td><td class="n" data-label="Centres">${game.unownedCentres.length}</td><td data-label="Held" title="${game.unownedCentreNames.join(', ')}">${game.unownedCentres.join(' ')}</td><td></td></tr>` : ''}</tbody></table>`;
   const history = game.centreHistory.rows.length === 0
     ? ''
-    : html`<section id="centres"><h2>Supply centres by year</h2><div class="scroll"><table class="centres"><thead><tr><th>Year</th>${game.centreHistory.powers.map((p) => html`<th>${p}</th>`)}</tr></thead><tbody>${game.centreHistory.rows.map(
+    : html`<section id="centres"><h2>Supply centres by year</h2>${centresChart({ powers: game.powers, rows: game.centreHistory.rows })}<div class="scroll"><table class="centres"><thead><tr><th>Year</th>${game.centreHistory.powers.map((p) => html`<th>${p}</th>`)}</tr></thead><tbody>${game.centreHistory.rows.map(
         (row) => html`<tr><td>${row.label}</td>${row.counts.map((n) => html`<td class="n">${n}</td>`)}</tr>`,
       )}</tbody></table></div></section>`;
   const results = game.results.length === 0
     ? html`<p class="empty">No results yet.</p>`
     : game.results.map(
-        (r) => html`<details${r === game.results[0] ? html` open` : ''}><summary>${r.title} (${r.phase})${game.hasMap ? html` – <a href="${path}/phases/${r.phase}/map.svg">map with its orders</a>` : ''}</summary><pre>${r.text}</pre></details>`,
+        (r) => html`<details${r === game.results[0] ? html` open` : ''}><summary>${r.title} (${r.phase}) – <a href="${phasePath(game.name, r.phase)}">${game.hasMap ? 'map and orders' : 'its page'}</a></summary><pre>${r.text}</pre></details>`,
       );
   return layout(
     site,
     `Game ${game.name}`,
     html`<h1>Game ${game.name}</h1>
+${game.result ? resultSection(game.result) : ''}
 <p class="summary">${game.variantTitle}, ${game.status}${game.phaseTitle ? html`: ${game.phaseTitle}` : ''}.</p>
 ${game.description ? html`<p class="description">${game.description}</p>` : ''}
 ${deadline}
 <p class="feeds"><a href="${path}/deadlines.ics">Deadlines as a calendar feed (ICS)</a>: add its address to your calendar to follow this game's deadlines.</p>
 ${zoneForm(readerZone, badZone)}
-${game.hasMap ? html`<figure class="map"><img src="${path}/map.svg" alt="Map of game ${game.name}, ${game.phase}" width="1000"><figcaption>The position${game.phase ? ` in ${game.phase}` : ''}.</figcaption></figure>` : ''}
+${game.hasMap ? mapFigure(`${path}/map.svg`, `Map of game ${game.name}, ${game.phase}`, html`The position${game.phase ? ` in ${game.phase}` : ''}${game.phase ? html` (<a href="${phasePath(game.name, game.phase)}">step through the game</a>)` : ''}.`) : ''}
 <section id="powers"><h2>Powers</h2>
 ${game.playersHidden ? html`<p class="hidden-players">Who plays which power is not told in this game.</p>` : ''}
 ${powers}
@@ -124,6 +129,42 @@ ${history}
 <section id="results"><h2>Results</h2>${results}</section>
 <section id="parameters"><h2>Parameters</h2><ul>${game.parameters.map((line) => html`<li>${line}</li>`)}</ul></section>`,
     { noindex: !game.listed },
+  );
+}
+
+export function phasePath(game: string, phase: string): string {
+  return `${gamePath(game)}/phases/${encodeURIComponent(phase)}`;
+}
+
+/**
+ * A map picture the width of the page (the screen's, on a phone). It is a link to the SVG itself: a tap
+ * opens it full size, where the browser zooms and pans it, with or without JavaScript.
+ */
+function mapFigure(src: string, alt: string, caption: Html): Html {
+  return html`<figure class="map"><a class="enlarge" href="${src}"><img src="${src}" alt="${alt}" width="1000"></a><figcaption>${caption} Tap or click the map to open it full size and zoom in.</figcaption></figure>`;
+}
+
+/** A finished game's ending and final centres, at the top of its page. */
+function resultSection(result: GameResult): Html {
+  return html`<section id="result" class="result"><h2>Result</h2><p class="ending">${result.text}</p>
+<ol class="standings">${result.standings.map((s) => html`<li${result.victors.includes(s.power) ? html` class="victor"` : ''}><span class="power">${s.power}</span> <span class="n">${s.centres} centre${s.centres === 1 ? '' : 's'}</span></li>`)}</ol></section>`;
+}
+
+/** One phase of a game: its map with its orders, its results, and the way to the phases either side. */
+export function phasePage(site: SiteInfo, view: PhaseView): string {
+  const nav = html`<nav class="phases" aria-label="Phases">${view.previous ? html`<a rel="prev" href="${phasePath(view.gameName, view.previous.phase)}">← ${view.previous.phase}</a>` : html`<span>first phase</span>`} <a href="${gamePath(view.gameName)}">game ${view.gameName}</a> ${view.next ? html`<a rel="next" href="${phasePath(view.gameName, view.next.phase)}">${view.next.phase} →</a>` : html`<span>last phase</span>`}</nav>`;
+  const map = view.hasMap
+    ? mapFigure(`${phasePath(view.gameName, view.phase)}/map.svg`, `Map of game ${view.gameName}, ${view.phase}${view.current ? '' : ' with its orders'}`, html`${!view.current ? 'The position with the orders given and what became of them.' : view.running ? 'The position now: this phase is being played.' : 'The position the game ended in.'}`)
+    : '';
+  return layout(
+    site,
+    `Game ${view.gameName}, ${view.phase}`,
+    html`<h1>Game ${view.gameName}: ${view.phase}</h1>
+<p class="summary">${view.title}.</p>
+${nav}
+${map}
+<section id="phase-results"><h2>Results</h2>${view.resultsText !== null ? html`<pre>${view.resultsText}</pre>` : html`<p class="empty">${view.running ? 'Not played yet.' : 'Not played: the game ended before it.'}</p>`}</section>
+${nav}`,
   );
 }
 

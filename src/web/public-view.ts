@@ -1,4 +1,3 @@
-import { GeometryLoadError, loadGeometry } from '../catalog/geometry-catalog.ts';
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import type { OrderResult } from '../engine/results.ts';
@@ -8,7 +7,7 @@ import { gameTiming } from '../judge/deadlines.ts';
 import { optionLines } from '../judge/game-options.ts';
 import { variantLine } from '../judge/game-report.ts';
 import { phaseTitle, powerState } from '../render/list-game.ts';
-import { mapSvg } from '../judge/map-pictures.ts';
+import { hasMapDrawing, mapSvg } from '../judge/map-pictures.ts';
 import type { Game, GameStatus } from '../judge/model.ts';
 import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/option-commands.ts';
@@ -19,6 +18,8 @@ import { PUBLIC } from '../judge/visibility/reader.ts';
 import { gatesText } from '../render/signon-gates.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
+import { gameResult, type GameResult } from './game-result.ts';
+import { phaseView, type PhaseView } from './phase-view.ts';
 
 // What the public web site shows, read through the judge's own port: the same reads as the mail
 // commands anyone may send without signing on (LIST, LIST game, SUMMARY, HISTORY, MAP), each game
@@ -96,6 +97,8 @@ export interface GameView {
   readonly hasMap: boolean;
   /** Gunboat or NO_REVEAL: nobody is told who plays which power. */
   readonly playersHidden: boolean;
+  /** A finished game's ending and final centres (powers only); null while it runs. */
+  readonly result: GameResult | null;
 }
 
 /** One deadline of a game, for the ICS feed. */
@@ -120,6 +123,8 @@ export interface PublicSite {
   deadlines(name: string): Promise<GameDeadlines | null>;
   /** The SVG of the game's map as it stands, or after `phase` with its orders; null: no such game, phase or drawing. */
   map(name: string, phase: string | null): Promise<string | null>;
+  /** One phase with its neighbours, for the phase pages; null: no such game or phase. */
+  phase(name: string, phase: string): Promise<PhaseView | null>;
 }
 
 export function publicSite(store: PublicViewStore): PublicSite {
@@ -128,6 +133,7 @@ export function publicSite(store: PublicViewStore): PublicSite {
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
     deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
     map: (name, phase) => store.transaction((tx) => gameMap(tx, name, phase)),
+    phase: (name, phase) => store.transaction((tx) => phaseView(tx, name, phase)),
   };
 }
 
@@ -213,8 +219,9 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
       .filter((p) => p.resultsText !== null)
       .reverse()
       .map((p) => ({ phase: p.phaseId, title: phaseTitle(variant, p.phaseId), text: p.resultsText! })),
-    hasMap: position !== null && hasDrawing(variant),
+    hasMap: position !== null && hasMapDrawing(variant),
     playersHidden: view.players === 'hidden',
+    result: gameResult(game, variant, position),
   };
 }
 
@@ -295,14 +302,4 @@ async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | 
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const view = viewOf(game, PUBLIC);
   return mapSvg({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null });
-}
-
-/** Whether the variant's map has a drawing the picture can be made from. */
-function hasDrawing(variant: Variant): boolean {
-  try {
-    return loadGeometry(variant.map) !== null;
-  } catch (error) {
-    if (error instanceof GeometryLoadError) return false;
-    throw error;
-  }
 }

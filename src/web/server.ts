@@ -3,7 +3,7 @@ import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
 import { deadlinesCalendar } from './ics.ts';
 import type { LinkStop } from '../judge/mail-addresses.ts';
-import { errorPage, gamePage, gamesPage, notFoundPage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
+import { errorPage, gamePage, gamesPage, notFoundPage, phasePage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
 import type { PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
@@ -116,6 +116,13 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     if (svg === null) return notFound(reply, `Game '${rawName.slice(0, MAX_NAME)}' has no map${phase ? ` of phase ${phase.slice(0, 12)}` : ''} to show.`);
     return reply.type('image/svg+xml; charset=utf-8').header('Content-Security-Policy', SVG_POLICY).send(svg);
   };
+  app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase', async (request, reply) => {
+    const name = gameName(request.params.name);
+    const phase = request.params.phase.slice(0, 12);
+    const view = name === null ? null : await deps.site.phase(name, phase);
+    if (view === null) return notFound(reply, `Game '${request.params.name.slice(0, MAX_NAME)}' has no phase ${phase}.`);
+    return page(reply, phasePage(deps.info, view));
+  });
   app.get<{ Params: { name: string } }>('/games/:name/map.svg', (request, reply) => sendMap(reply, request.params.name, null));
   app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase/map.svg', (request, reply) => sendMap(reply, request.params.name, request.params.phase.slice(0, 12)));
 

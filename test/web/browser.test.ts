@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -22,6 +22,8 @@ const skip = !chromiumInstalled() && !inCi;
 if (skip) console.warn('browser tests skipped: /usr/bin/chromium is not installed (run .ci/install-chromium.sh)');
 
 const SCREENSHOT = path.join(os.tmpdir(), 'dipjudge-web-game.png');
+/** Screenshots of the pages at phone and desktop widths, kept for a person to look at (gitignored). */
+const ARTEFACTS = path.join(import.meta.dirname, '../../test-artifacts/web');
 
 interface Judge {
   readonly url: string;
@@ -77,6 +79,7 @@ async function waitForPage(url: string, text: string, timeoutMs = 30_000): Promi
 describe.skipIf(skip)('the web site in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
+    await mkdir(ARTEFACTS, { recursive: true });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -163,6 +166,87 @@ describe.skipIf(skip)('the web site in a browser', () => {
       const ics = await fetch(`${judge.url}/games/demo/deadlines.ics`);
       expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       expect(await ics.text()).toMatch(/BEGIN:VEVENT\r\nUID:demo-S1901M-deadline@judge\.example\r\n/);
+    });
+  });
+
+  describe('[pglite] a finished game, at phone and desktop widths', () => {
+    let judge: Judge;
+    beforeAll(async () => {
+      judge = await startJudge(null);
+      await judge.mail('gm@players.example', 'CREATE played gmpass\nFORM');
+      for (let i = 1; i <= 7; i++) await judge.mail(`p${i}@players.example`, `JOIN played pw${i}`);
+      await waitForPage(`${judge.url}/games/played`, 'Movement phase of Spring 1901');
+      // The Master processes two phases with everyone's default orders, then ends the game.
+      await judge.mail('gm@players.example', 'SIGNON Mplayed gmpass\nPROCESS!');
+      await waitForPage(`${judge.url}/games/played`, 'Movement phase of Fall 1901');
+      await judge.mail('gm@players.example', 'SIGNON Mplayed gmpass\nPROCESS!');
+      await waitForPage(`${judge.url}/games/played`, '/games/played/phases/F1901M">map and orders');
+      await judge.mail('gm@players.example', 'SIGNON Mplayed gmpass\nGAME HAS ENDED');
+      await waitForPage(`${judge.url}/games/played`, 'id="result"');
+    }, 120_000);
+    afterAll(async () => {
+      await judge?.close();
+    });
+
+    for (const width of [390, 1280]) {
+      it(`at ${width} px: no page runs off the screen sideways, the map spans the page, the result comes first`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 844 } });
+        const page = await context.newPage();
+        for (const [name, address] of [['list', '/'], ['game', '/games/played'], ['phase', '/games/played/phases/S1901M']] as const) {
+          await page.goto(`${judge.url}${address}`);
+          await page.waitForLoadState('load');
+          const sizes = await page.evaluate(() => {
+            const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+            return { scroll: root.scrollWidth, client: root.clientWidth };
+          });
+          expect(sizes.scroll, `${name} at ${width}`).toBeLessThanOrEqual(sizes.client);
+          await page.screenshot({ path: path.join(ARTEFACTS, `${name}-${width}.png`), fullPage: true });
+        }
+        await page.goto(`${judge.url}/games/played`);
+        const map = await page.locator('figure.map img').boundingBox();
+        // On a phone the map runs edge to edge; on a desktop it is drawn at its own 1000 px.
+        if (width === 390) expect(map!.width).toBeGreaterThanOrEqual(388);
+        else expect(map!.width).toBeGreaterThanOrEqual(990);
+        expect(map!.x + map!.width).toBeLessThanOrEqual(width);
+        const result = await page.locator('#result').boundingBox();
+        expect(result!.y).toBeLessThan(map!.y);
+        expect(await page.locator('#result .ending').innerText()).toMatch(/^The Master has ended the game/);
+        const powers = await page.locator('#powers table').boundingBox();
+        expect(powers!.x + powers!.width).toBeLessThanOrEqual(width);
+        const chart = await page.locator('svg.chart').boundingBox();
+        expect(chart!.x + chart!.width).toBeLessThanOrEqual(width);
+        if (width === 390) {
+          // Each power is a card: its cells one under another, labelled.
+          expect(await page.locator('#powers thead').isVisible()).toBe(false);
+          const russia = page.locator('#powers tbody tr', { hasText: 'Russia' });
+          const power = (await russia.locator('td[data-label=Power]').boundingBox())!;
+          const centres = (await russia.locator('td[data-label=Centres]').boundingBox())!;
+          expect(centres.y).toBeGreaterThan(power.y);
+          expect(centres.x).toBe(power.x);
+          const label = await russia.locator('td[data-label=Centres]').evaluate((td) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(td, '::before').content);
+          expect(label).toBe('"Centres: "');
+        }
+        await context.close();
+      });
+    }
+
+    it('without JavaScript: steps from phase to phase, and a tap on the map opens its SVG full size', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${judge.url}/games/played`);
+      // The game stopped in Spring 1902 (no centre changed hands: no adjustments); back two phases to its start.
+      await Promise.all([page.waitForURL(/\/phases\/S1902M$/), page.click('text=step through the game')]);
+      expect(await page.locator('h1').innerText()).toBe('Game played: S1902M');
+      expect(await page.locator('#phase-results').innerText()).toContain('Not played: the game ended before it.');
+      expect(await page.locator('figcaption').innerText()).toContain('The position the game ended in.');
+      await Promise.all([page.waitForURL(/\/phases\/F1901M$/), page.locator('nav.phases').first().locator('a[rel=prev]').click()]);
+      await Promise.all([page.waitForURL(/\/phases\/S1901M$/), page.locator('nav.phases').first().locator('a[rel=prev]').click()]);
+      expect(await page.locator('nav.phases').first().innerText()).toContain('first phase');
+      expect(await page.locator('#phase-results pre').innerText()).toContain('Movement results for Spring of 1901');
+      const img = page.locator('figure.map img');
+      await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(500);
+      await Promise.all([page.waitForURL(/\/phases\/S1901M\/map\.svg$/), img.click()]);
+      await context.close();
     });
   });
 

@@ -5,7 +5,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { JudgeMetrics } from '../../src/web/metrics.ts';
 import { publicSite } from '../../src/web/public-view.ts';
 import { buildWebApp, type HealthReport } from '../../src/web/server.ts';
-import { SPRING_1901_ORDERS, startGame, type StartedGame } from '../judge/game-fixture.ts';
+import { INITIALS, SPRING_1901_ORDERS, startGame, type StartedGame } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
@@ -15,7 +15,7 @@ import { describeEachDatabase } from '../support/databases.ts';
 // them. No page may hold an address or a password.
 
 const INFO = { judgeName: 'Test Judge', judgeAddress: 'judge@judge.example' };
-const PASSWORDS = ['gmpass', 'pw1', 'pw2', 'pw3', 'pw4', 'pw5', 'pw6', 'pw7', 'openpass', 'hidepass'];
+const PASSWORDS = ['gmpass', 'pw1', 'pw2', 'pw3', 'pw4', 'pw5', 'pw6', 'pw7', 'openpass', 'hidepass', 'donepass', 'dpw1', 'dpw2', 'dpw3', 'dpw4', 'dpw5', 'dpw6', 'dpw7'];
 
 describeEachDatabase(
   'public web site',
@@ -38,6 +38,11 @@ describeEachDatabase(
       await played.judge.receive(eml({ from: 'p1@players.example' }, 'JOIN opening pw1'));
       await played.judge.receive(eml({ from: 'host@players.example' }, 'CREATE secret hidepass\nFORM'));
       await played.judge.receive(eml({ from: 'host@players.example' }, 'SIGNON Msecret hidepass\nSET UNLISTED'));
+      // A NO_REVEAL game every power agrees to draw in Spring 1901.
+      await played.judge.receive(eml({ from: 'host@players.example' }, 'CREATE done donepass\nRULES NO_REVEAL\nFORM'));
+      for (let i = 1; i <= 7; i++) await played.judge.receive(eml({ from: `d${i}@players.example` }, `JOIN done dpw${i}`));
+      const drawn = await db.selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['seats.power', 'seats.address']).where('games.name', '=', 'done').where('seats.role', '=', 'power').execute();
+      for (const seat of drawn) await played.judge.receive(eml({ from: seat.address }, `SIGNON ${INITIALS[seat.power!]}done dpw${seat.address.slice(1, 2)}\nSET DRAW`));
       const metrics = new JudgeMetrics();
       metrics.mailJudged('processed', 0.02, 1);
       app = buildWebApp({
@@ -82,15 +87,60 @@ describeEachDatabase(
       expect(body).toMatch(/The deadline for F1901M is <time datetime="[0-9T:.-]+Z" data-local>[^<]+ \(UTC\)<\/time>/);
       expect(body).toContain('Who plays which power is not told in this game.');
       expect(body).toContain(
-        '<tr><td>France</td><td>waiting</td><td class="n">3</td><td title="Brest, Marseilles, Paris">Bre Mar Par</td><td title="Fleet Mid-Atlantic Ocean, Army Marseilles, Army Burgundy">F Mao, A Mar, A Bur</td></tr>',
+        '<tr><td data-label="Power">France</td><td data-label="State">waiting</td><td class="n" data-label="Centres">3</td><td data-label="Held" title="Brest, Marseilles, Paris">Bre Mar Par</td><td data-label="Units" title="Fleet Mid-Atlantic Ocean, Army Marseilles, Army Burgundy">F Mao, A Mar, A Bur</td></tr>',
       );
-      expect(body).toMatch(/<tr class="unowned"><td>Unowned<\/td><td><\/td><td class="n">12<\/td><td title="Belgium, [^"]+">Bel Bul Den/);
-      expect(body).toContain('<img src="/games/demo/map.svg"');
+      expect(body).toMatch(/<tr class="unowned"><td data-label="Power">Unowned<\/td><td><\/td><td class="n" data-label="Centres">12<\/td><td data-label="Held" title="Belgium, [^"]+">Bel Bul Den/);
+      // The map is a link to itself: a tap opens the SVG full size.
+      expect(body).toContain('<a class="enlarge" href="/games/demo/map.svg"><img src="/games/demo/map.svg"');
       expect(body).toContain('href="/games/demo/deadlines.ics"');
       expect(body).toContain('Movement phase of Spring 1901 (S1901M)');
-      expect(body).toContain('href="/games/demo/phases/S1901M/map.svg"');
+      expect(body).toContain('<a href="/games/demo/phases/S1901M">map and orders</a>');
+      expect(body).toContain('(<a href="/games/demo/phases/F1901M">step through the game</a>)');
       expect(body).toMatch(/<tr><td>1901<\/td>(<td class="n">[345]<\/td>){7}<\/tr>/);
+      expect(body).not.toContain('id="result"');
       expect(body).not.toContain('noindex');
+    });
+
+    it('draws the centres per year as an SVG chart on the page: one line per power, named in the legend', async () => {
+      const body = (await get('/games/demo')).body;
+      const chart = body.slice(body.indexOf('<svg class="chart"'), body.indexOf('</svg>', body.indexOf('<svg class="chart"')));
+      expect(chart).toContain('aria-label="Supply centres per power by year"');
+      expect(chart.match(/<g class="power">/g)).toHaveLength(7);
+      // Russia's line holds 4 centres in 1901 and now: two points, both at the height of 4.
+      expect(chart).toMatch(/<title>Russia: 1901 4, F1901M \(now\) 4<\/title>/);
+      for (const power of ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']) expect(chart).toContain(`>${power}</text>`);
+      expect(chart).not.toMatch(/<script|style=/);
+    });
+
+    it('steps through the game phase by phase: each phase its map with its orders, its results, the phases either side', async () => {
+      const spring = await get('/games/demo/phases/S1901M');
+      expect(spring.statusCode).toBe(200);
+      expect(spring.body).toContain('<h1>Game demo: S1901M</h1>');
+      expect(spring.body).toContain('<img src="/games/demo/phases/S1901M/map.svg" alt="Map of game demo, S1901M with its orders"');
+      expect(spring.body).toMatch(/<pre>[^<]*Movement results for Spring of 1901/);
+      expect(spring.body).toContain('<span>first phase</span>');
+      expect(spring.body).toContain('<a rel="next" href="/games/demo/phases/F1901M">F1901M →</a>');
+      const fall = await get('/games/demo/phases/f1901m');
+      expect(fall.statusCode).toBe(200);
+      expect(fall.body).toContain('<a rel="prev" href="/games/demo/phases/S1901M">← S1901M</a>');
+      expect(fall.body).toContain('<span>last phase</span>');
+      expect(fall.body).toContain('Not played yet.');
+      expect((await get('/games/demo/phases/S1905M')).statusCode).toBe(404);
+      expect((await get('/games/demo/phases/<b>')).statusCode).toBe(404);
+      expect((await get('/games/opening/phases/S1901M')).statusCode).toBe(404);
+    });
+
+    it("puts a finished game's result at the top of its page: the draw and the final centres, powers only", async () => {
+      const body = (await get('/games/done')).body;
+      expect(body.indexOf('id="result"')).toBeGreaterThan(body.indexOf('<h1>Game done</h1>'));
+      expect(body.indexOf('id="result"')).toBeLessThan(body.indexOf('class="summary"'));
+      const result = body.slice(body.indexOf('id="result"'), body.indexOf('</section>', body.indexOf('id="result"')));
+      expect(result).toContain('<p class="ending">It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey.</p>');
+      expect(result.match(/<li class="victor">/g)).toHaveLength(7);
+      expect(result).toContain('<span class="power">Russia</span> <span class="n">4 centres</span>');
+      expect(body).toContain('Who plays which power is not told in this game.');
+      const list = (await get('/')).body;
+      expect(list.slice(list.indexOf('id="finished"'))).toContain('href="/games/done"');
     });
 
     it('writes the deadlines in the zone the reader asks for, and names a zone it does not know', async () => {
@@ -222,7 +272,7 @@ describe('public web site without a database', () => {
       throw new Error('connection refused at /secret/path');
     };
     const app = buildWebApp({
-      site: { games: failing, game: failing, deadlines: failing, map: failing },
+      site: { games: failing, game: failing, deadlines: failing, map: failing, phase: failing },
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',

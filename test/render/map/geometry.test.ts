@@ -6,6 +6,7 @@ import { mapGeometrySchema } from '../../../src/catalog/map-geometry.ts';
 import { importDrawing, ROOT } from '../../../scripts/import-geometry.ts';
 import { readFigures, type Figure } from '../../../scripts/geometry/postscript.ts';
 import { provinceOutlines } from '../../../scripts/geometry/regions.ts';
+import { inside, ringsOf } from './outlines.ts';
 
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
 
@@ -29,6 +30,11 @@ describe('map geometry', () => {
   // Drawings the geometry importer cannot yet fit to the imported maps: none since their shared faces
   // are split by distance (see the next test). A drawing listed here that fits fails the test below.
   const DRAWINGS_NOT_FITTING_YET: Readonly<Record<string, string>> = {};
+  // Supply centres whose dot the drawing itself puts outside the province: imperial's small islands have
+  // theirs in the sea beside them, pure's Rome and Vienna below their circles.
+  const CENTRES_DRAWN_OUTSIDE: readonly string[] = ['crs', 'cyp', 'fal', 'luz', 'mnd', 'nzl', 'oki', 'pan', 'sak', 'sgr', 'vic']
+    .map((id) => `imperial.json ${id}`)
+    .concat(['pure.json rom', 'pure.json vie']);
 
   it('a face the drawing leaves to two provinces (no border line between them) is split between their points', () => {
     // A 20 x 10 box with no line down its middle: a's point on the left, b's on the right.
@@ -134,6 +140,34 @@ describe('map geometry', () => {
     }
   });
 
+  it("a province drawn in pieces has them all, its supply centre's among them: standard's Denmark island and Constantinople's European shore", () => {
+    const geometry = loadGeometry(loadVariant('standard').map)!;
+    for (const id of ['den', 'con']) {
+      expect(ringsOf(geometry.provinces[id]!).length, id).toBe(2);
+      expect(inside(geometry.supplyCenters[id]!, geometry.provinces[id]!), id).toBe(true);
+    }
+  });
+
+  it("every supply centre's dot lies inside its province's outline, on every drawing", () => {
+    const outside: string[] = [];
+    for (const file of geometryFiles) {
+      const geometry = mapGeometrySchema.parse(JSON.parse(readFileSync(`${ROOT}geometry/${file}`, 'utf8')));
+      for (const [id, at] of Object.entries(geometry.supplyCenters)) {
+        const outline = geometry.provinces[id];
+        if (outline && !inside(at, outline)) outside.push(`${file} ${id}`);
+      }
+    }
+    expect(outside).toEqual(CENTRES_DRAWN_OUTSIDE);
+  });
+
+  it("names every province, youngstown's off-board boxes below their points", () => {
+    const geometry = loadGeometry(loadVariant('youngstown').map)!;
+    for (const id of ['oba', 'obf', 'obl']) {
+      const [x, y] = geometry.locations[id]!;
+      expect(geometry.names[id], id).toEqual({ at: [x, y + 7], sea: id !== 'obf' });
+    }
+  });
+
   it('reads a shape where the drawing places it with t, o and x (1900 draws its crossings so)', () => {
     // Moved to (10, 0), turned a quarter, doubled: the bar from (1, 0) to (2, 0) stands at x 10, y 2 to 4.
     const [bar] = readFigures('10 0 t 90 o 2 2 x 1 0 m 2 0 l .5 .5 x -90 o -10 0 t fk', 1, false);
@@ -154,3 +188,4 @@ describe('map geometry', () => {
     expect(Object.keys(geometry.supplyCenters)).toHaveLength(34);
   });
 });
+

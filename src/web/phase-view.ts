@@ -1,0 +1,57 @@
+import { loadVariant } from '../catalog/variant-catalog.ts';
+import { readGameName } from '../commands/names.ts';
+import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
+import { hasMapDrawing } from '../judge/map-pictures.ts';
+import type { PublicViewPorts } from '../judge/ports.ts';
+import { phaseTitle } from '../render/list-game.ts';
+
+// One phase of a game as the phase pages show it: its title, its results (as HISTORY has them) and
+// its neighbours, for stepping through the game. Only the phases up to the current one are shown (a
+// phase rolled back past is not), as HISTORY and MAP do; nothing here is not on the game's page.
+
+export interface PhaseLink {
+  readonly phase: string;
+  readonly title: string;
+}
+
+export interface PhaseView {
+  readonly gameName: string;
+  readonly phase: string;
+  readonly title: string;
+  /** The results mail's text; null for the phase still being played. */
+  readonly resultsText: string | null;
+  readonly current: boolean;
+  /** Whether the game still runs (its current phase is being played) rather than having ended. */
+  readonly running: boolean;
+  readonly previous: PhaseLink | null;
+  readonly next: PhaseLink | null;
+  /** Whether the variant's map has a drawing (so the phase's map.svg answers). */
+  readonly hasMap: boolean;
+}
+
+export async function phaseView(tx: PublicViewPorts, name: string, wanted: string): Promise<PhaseView | null> {
+  const gameName = readGameName(name);
+  const game = gameName && (await tx.findGame(gameName));
+  const parsed = parsePhaseId(wanted.toUpperCase());
+  if (!game || game.currentPhase === null || parsed === null) return null;
+  const variant = loadVariant(game.variant);
+  const phases = await tx.phases(game.id);
+  const at = phases.findIndex((p) => p.phaseId === formatPhaseId(parsed));
+  if (at < 0) return null;
+  const link = (i: number): PhaseLink | null => {
+    const phase = phases[i];
+    return phase ? { phase: phase.phaseId, title: phaseTitle(variant, phase.phaseId) } : null;
+  };
+  const phase = phases[at]!;
+  return {
+    gameName: game.name,
+    phase: phase.phaseId,
+    title: phaseTitle(variant, phase.phaseId),
+    resultsText: phase.resultsText,
+    current: phase.phaseId === game.currentPhase,
+    running: game.status === 'active' || game.status === 'waiting',
+    previous: link(at - 1),
+    next: link(at + 1),
+    hasMap: hasMapDrawing(variant),
+  };
+}
