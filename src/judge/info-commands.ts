@@ -186,7 +186,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
     if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
   }
   const records = await ctx.tx.gameHistory(game.id);
-  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
+  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone, now: ctx.now });
 }
 
 async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<string> {

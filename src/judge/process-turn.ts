@@ -3,12 +3,13 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { gameEndText, gameEndTitle, noticeTitle, renderGameOver, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
 import { endReason } from './game-ending.ts';
+import { gameHeader } from './game-header.ts';
 import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
@@ -213,15 +214,7 @@ export function resultsText(
     winner: outcome.winner,
     nextPhaseDeadline,
   });
-  const header = mapperHeader({
-    judgeCode: config.code,
-    gameName: game.name,
-    variantTitle: variant.title,
-    variantOptions: hasRule(game, 'GUNBOAT') ? ['Gunboat'] : [],
-    phase: phase.phaseId,
-    deadline: deadlineText(game, game.deadline),
-  });
-  return withMapperHeader(header, body);
+  return withMapperHeader(gameHeader(config, game, variant, phase.phaseId), body);
 }
 
 /** REVEAL: who played which power, to everyone who follows the game. */
