@@ -2,7 +2,8 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
-import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, type SeatAssignment } from '../render/index.ts';
+import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, withMapperHeader, type SeatAssignment } from '../render/index.ts';
+import { gameHeader } from './game-header.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
@@ -284,16 +285,18 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => played.find((s) => s.power === p.id)!).filter(Boolean)];
   const assignments: SeatAssignment[] = ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: s.address }));
   const dummyNotice = renderDummiesNote(dummies.map((p) => p.name));
+  // The `::` lines first, as njudge's start mail has them: jDip opens a game from this mail.
+  const header = gameHeader(ctx.config, game, variant, position.phase, schedule?.deadline ?? null);
   for (const [index, seat] of ordered.entries()) {
     // Addresses stay hidden from other players until the game ends: the renderer's gunboat rule.
-    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice;
+    const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments, recipient: index, gunboat: true, position, deadline }) + dummyNotice);
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   // Observers and monitors get the starting position too, with no one's address in it.
   const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
   if (watchers.length > 0) {
     const anonymous = assignments.map((a) => ({ ...a, address: null }));
-    const body = renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice;
+    const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments: anonymous, recipient: null, gunboat: true, position, deadline }) + dummyNotice);
     for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   ctx.reply.push(

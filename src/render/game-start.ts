@@ -2,8 +2,7 @@ import { buildableCenters } from '../engine/adjustment.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { formatLocation } from '../orders/index.ts';
-import { PLAYER_LIST_ADDRESS_COLUMN, UNIT_NAMES } from './layout.ts';
+import { PLAYER_LIST_ADDRESS_COLUMN, unitLines } from './layout.ts';
 
 // The mail each player gets when a game starts, as njudge's `mail_igame` (ml_signon.c) writes it
 // and mail_format.html ("Game starts") describes it for parsers:
@@ -78,13 +77,7 @@ export function renderGameStart(input: GameStartInput): string {
 function startingPosition(variant: Variant, position: Position): string[] {
   const phase = phaseOf(position.phase);
   const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
-  const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`];
-  for (const power of variant.powers) {
-    const units = position.units.filter((u) => u.power === power.id);
-    if (units.length === 0) continue;
-    lines.push('');
-    for (const unit of units) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(5)} ${formatLocation(unit.location, variant.map)}.`);
-  }
+  const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`, ...unitLines(variant, position.units, 5)];
   // MOBILIZE (1897, 1898): no units yet; each power's first build chooses the home centre it owns.
   const choosing = variant.powers.filter((p) => (position.undeterminedHomes?.[p.id] ?? 0) > 0);
   if (choosing.length > 0) {
