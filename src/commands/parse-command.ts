@@ -37,6 +37,9 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   promote: { name: 'PROMOTE', min: 1, max: 1 },
 };
 
+/** The words of HISTORY's options, which never begin a game's name there. */
+const HISTORY_WORDS: ReadonlySet<string> = new Set(['FROM', 'TO', 'LINES', 'EXCLSTART', 'EXCLEND', 'BROAD']);
+
 const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
@@ -167,6 +170,8 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return 'error' in game ? fail(game.error) : ok({ kind: 'summary', ...base, game: game.game });
     }
     case 'history': {
+      // After a SIGNON the game may go unnamed: HISTORY LINES 30 is about the signed-on game.
+      if (HISTORY_WORDS.has(args[0]?.toUpperCase() ?? '')) return ok({ kind: 'history', ...base, game: null, options: rest.trim() });
       const game = optionalGame();
       return 'error' in game ? fail(game.error) : ok({ kind: 'history', ...base, game: game.game, options: textAfterWords(rest, 1) });
     }

@@ -1,4 +1,4 @@
-import { loadVariant } from '../catalog/variant-catalog.ts';
+import { loadVariant, variantNamed } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
@@ -58,15 +58,17 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
 /**
  * njudge's SIGN ON ?game password from someone not yet in the game: joins it while it is forming
  * (as JOIN game password). Options after the password must name the game's variant, as njudge
- * checks that they match.
+ * checks that they match; in a private game the one word that does not is its privacy word (JOIN's
+ * third word), so the njudge form enters private games too.
  */
-function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
+async function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
   if (game.status !== 'forming') {
     throw new BlockError(opener.line, renderSessionRefusal({ kind: 'signon-not-forming', gameName: game.name, status: game.status, initial: variant.powers[0]!.initial }));
   }
-  const other = opener.joinOptions.find((word) => word.toLowerCase() !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
-  if (other !== undefined) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: other }));
-  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy: null });
+  const others = opener.joinOptions.filter((word) => variantNamed(word) !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
+  const privacy = others.length === 1 && (await ctx.tx.privateWordHash(game.id)) !== null ? others[0]! : null;
+  if (privacy === null && others.length > 0) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: others[0]! }));
+  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy });
 }
 
 /**
