@@ -70,7 +70,36 @@ export function renderGameStart(input: GameStartInput): string {
     lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${hidden ? HIDDEN_ADDRESS : (player.address ?? HIDDEN_ADDRESS)}`);
   });
   lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`);
+  if (reader) lines.push('', ...howToOrder(variant, input.gameName, reader.seat, input.position));
   return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * How the reader signs on and writes an order, for a newcomer: their sign-on letter (in many-power
+ * variants such as chaos not the name's first letter) and an order for one of their units, or a
+ * build where the game starts with builds.
+ */
+function howToOrder(variant: Variant, gameName: string, seat: Seat, position: Position): string[] {
+  if (seat === 'OBSERVER') return [];
+  if (seat === 'MASTER') return [`To act as the Master, start a mail to the judge with SIGNON M${gameName} <your password>.`];
+  const power = variant.power(seat)!;
+  const unit = position.units.find((u) => u.power === seat);
+  const builds = phaseOf(position.phase).type === 'adjustment' || unit === undefined;
+  const site = builds ? buildableCenters(variant, position, seat)[0] : undefined;
+  const example = unit && !builds ? `${unit.type} ${orderPlace(unit.location)} H` : site !== undefined ? `BUILD A ${orderPlace(site)}` : null;
+  return [
+    `Your sign-on letter is ${power.initial}. To enter orders, send the judge a mail such as:`,
+    '',
+    `  SIGNON ${power.initial}${gameName} <your password>`,
+    ...(example ? [`  ${example}`] : []),
+    '',
+    builds ? 'You have no units yet: your first orders are builds on your home centres.' : 'Write one order per line; HELP tells the rest.',
+  ];
+}
+
+/** A place as orders write it: "Par", "Stp/sc". */
+function orderPlace(location: string): string {
+  return location.charAt(0).toUpperCase() + location.slice(1);
 }
 
 /** "Starting position for Spring of 1901." and the units, powers separated by blank lines (njudge's data/report files). */
