@@ -63,7 +63,9 @@ export function renderHistory(view: HistoryView): string {
     if (out.length + lines.length > view.lines) {
       const rest = view.entries.length - shown;
       const next = `HISTORY ${gameName} FROM ${formatMoment(entry.at, zone)}`;
-      out.push(`(HISTORY stops here after ${out.length} lines, the limit${view.linesSet ? ' you set' : ''}: ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${view.lines < view.maxLines ? ` or LINES up to ${view.maxLines}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`);
+      // The limit is named as set, and the lines shown as counted: an entry is never cut in two.
+      const limit = `the limit of ${view.lines} lines${view.linesSet ? ' you set' : ''}`;
+      out.push(`(HISTORY stops here after ${out.length} lines: the next entry would pass ${limit}. ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${view.lines < view.maxLines ? ` or LINES up to ${view.maxLines}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`);
       return framed(view, out.join('\n'));
     }
     out.push(...lines);

@@ -98,7 +98,7 @@ describe('HISTORY entries', () => {
     expect(entries('FROM 7 Jan 2004 TO 7 Jan 2004')).toMatch(/^Date: +Wed 7 Jan 2004 12:00\nSubject: DIP:demo - F1901M Deadline Adjustment\n\nLater\.$/);
     expect(entries('EXCLSTART F1901M')).toMatch(/Deadline Adjustment[\s\S]*Game over/);
     expect(entries('EXCLSTART S1901M EXCLEND S1901M')).toMatch(/^Date: +Tue 6 Jan 2004 12:00\nSubject: DIP:demo - S1901M Results\n\nSpring results\.$/);
-    expect(entries('LINES 12')).toMatch(/Spring results\.\n\n\(HISTORY stops here after 12 lines, the limit you set: 2 more entries; send HISTORY demo FROM Wed 7 Jan 2004 12:00 or LINES up to 5000 for them\.\)$/);
+    expect(entries('LINES 12')).toMatch(/Spring results\.\n\n\(HISTORY stops here after 12 lines: the next entry would pass the limit of 12 lines you set\. 2 more entries; send HISTORY demo FROM Wed 7 Jan 2004 12:00 or LINES up to 5000 for them\.\)$/);
     expect(render('FROM 1 Jan 2004 TO 2 Jan 2004')).toBe("Game 'demo' has no history in that range.");
   });
 });
