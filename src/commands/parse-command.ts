@@ -1,7 +1,7 @@
 import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
-import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { splitWords, textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { mailAddress, readGameName, type GameName } from './names.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
@@ -125,7 +125,12 @@ function plural(count: number, word: string): string {
 export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword> | null): CommandResult {
   const text = redactLine(bodyLine.text);
   const base = { line: bodyLine.line, text };
-  if (!match) return { ok: true, command: { kind: 'order', ...base } };
+  if (!match) {
+    // DPjudge's DESC text after the Master's SIGNON is njudge's SET COMMENT text.
+    const words = splitWords(bodyLine.text);
+    if (words.length > 1 && /^DESC(?:RIPTION)?$/i.test(words[0]!)) return { ok: true, command: { kind: 'set-option', ...base, words, rest: bodyLine.text.trim() } };
+    return { ok: true, command: { kind: 'order', ...base } };
+  }
 
   const { keyword, args } = match;
   const name = spell(match);
