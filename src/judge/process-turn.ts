@@ -3,6 +3,7 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
+import { positionLines } from '../render/list-game.ts';
 import { gameEndText, gameEndTitle, noticeTitle, renderGameOver, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
@@ -14,7 +15,7 @@ import { seatAddresses } from './mail-addresses.ts';
 import { mapAttachment, splitByPictureChoice } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
+import type { GamePorts, NoticePorts, OrdersPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
@@ -163,7 +164,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, text, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, next);
   return next;
 }
 
@@ -228,11 +229,24 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
  * The game is over: everyone is told, and players' identities are revealed unless NO_REVEAL or
  * gunboat, each seat by every confirmed address (SET ADDRESS a,b). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
+ * The notice ends with the position of `endedIn`, the phase the game ends in (after a solo, the
+ * phase after the one processed).
  */
-export async function announceEnd(tx: NoticePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], ending: GameEnding): Promise<void> {
+export async function announceEnd(
+  tx: NoticePorts & Pick<OrdersPort, 'phase'>,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  ending: GameEnding,
+  endedIn: PhaseId | null = game.currentPhase,
+): Promise<void> {
   const reveal = !hasRule(game, 'NO_REVEAL') && !hasRule(game, 'GUNBOAT');
   const roster = seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: reveal ? seatAddresses(s).join(', ') : null }));
-  const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
+  // The summary ends with the position the game ended in, as LIST game shows it.
+  const last = endedIn === null ? null : await tx.phase(game.id, endedIn);
+  const finalPosition = last === null ? [] : positionLines(variant, game.name, last.seq, last.position);
+  const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster, finalPosition });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
   await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });

@@ -23,7 +23,7 @@ import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MAST
 import { BlockError, everyone, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { renderMasterRefusal } from '../render/master-refusals.ts';
-import type { GamePorts, GamesPort, JobsPort, NoticePorts, OutboxPort, SchedulePorts } from './ports.ts';
+import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from './ports.ts';
 import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
@@ -158,7 +158,7 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
-export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
+export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
   if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
   const ending: GameEnding = { kind: 'master', victors: [] };
