@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactLine } from '../../src/commands/redact.ts';
 import { withoutMarks } from '../../src/render/wrap.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame } from '../support/judge-harness.ts';
@@ -17,5 +18,10 @@ describe('a misspelt opener', () => {
       expect(reply, opener).toMatch(/did you mean/);
       expect(reply, opener).not.toContain('secretpw7');
     }
+  });
+
+  it('leaves an order near a Master command as written (REMOVE is near REVIVE)', () => {
+    expect(redactLine('Remove A cal')).toBe('Remove A cal');
+    expect(redactLine('SINGON Fdemo secretpw7')).toBe('SINGON Fdemo ****');
   });
 });
