@@ -211,7 +211,7 @@ function aliasesOf(dp: DpMap, abbr: string, id: string, overrides: FamilyOverrid
 
 function displayName(written: string): string {
   const spaced = written.replace(/\+/g, ' ');
-  return spaced === spaced.toUpperCase() ? spaced.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_, b: string, l: string) => b + l.toUpperCase()) : spaced;
+  return spaced === spaced.toUpperCase() ? spaced.toLowerCase().replace(/(^|[\s.-])([a-z])/g, (_, b: string, l: string) => b + l.toUpperCase()) : spaced;
 }
 
 function powerJson(p: DpPower, dp: DpMap, idOf: (loc: string) => string, unsupported: string[], unitOrder: readonly string[]): PowerJson {

@@ -35,13 +35,31 @@ function listNames(folder: string): string[] {
   return readdirSync(`${ROOT}${folder}`).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
 }
 
+/**
+ * njudge's names of variants whose files here are named as DPjudge names them: a player who writes
+ * CREATE ?g pw ancient_med, or JOIN with it, means ancmed.
+ */
+const NJUDGE_VARIANT_NAMES: Readonly<Record<string, string>> = {
+  ancient_med: 'ancmed',
+  fleet_rome: 'fleetrome',
+  shift_left: 'shiftleft',
+  shift_right: 'shiftright',
+  shift_around: 'shiftaround',
+};
+
+/** The variant a written name means, in lower case: njudge's names read as ours, any other as written. */
+export function variantNamed(written: string): string {
+  const key = written.toLowerCase();
+  return NJUDGE_VARIANT_NAMES[key] ?? key;
+}
+
 export function variantNames(): string[] {
   return listNames('variants');
 }
 
 /** The named variant with its map, validated and compiled once per process. */
 export function loadVariant(name: string): Variant {
-  const key = name.toLowerCase();
+  const key = variantNamed(name);
   const cached = cache.get(key);
   if (cached) return cached;
   const data = readData('variants', key, variantDataSchema);

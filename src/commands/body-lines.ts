@@ -8,6 +8,29 @@ import type { BodyLine } from './command-types.ts';
 // Line numbers stay those of the mail as sent, so errors point where the player looks.
 
 const TRAILING_BREAKS = /(?:\s*<br\s*\/?>)+\s*$/i;
+
+// HTML pasted into a plain-text part ("<div>SIGNON Fdemo pw</div><div>A Par - Bur</div>") is read
+// as the text it shows: on a line holding a tag of the kind mailers write, the tags go, a block
+// tag or <br> ends a piece of the line, and the common entities are read. Other lines, and a "<"
+// in press such as "<grin>" or a lone "<b>", stay as they are.
+const HTML_TAG = /<\/?(?:html|head|body|div|p|br|span|font|b|i|u|em|strong|a|table|tbody|tr|td|th|ul|ol|li|blockquote|pre|tt|code|meta|style|title|center|h[1-6])\b[^>]*>/gi;
+/** The tags that mark a pasted page (a mailer's blocks): "<b>" alone in a line, as in a description, is left as written. */
+const HTML_BLOCK = /<\/?(?:html|head|body|div|p|br|span|font|table|tr|td|ul|ol|li|blockquote|meta|style)\b[^>]*>/i;
+const HTML_BREAK = /<(?:br\b[^>]*|\/(?:div|p|li|tr|h[1-6]|blockquote|pre))>/gi;
+const ENTITIES: Readonly<Record<string, string>> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The pieces of a line holding HTML, as text (one blank piece for a blank line); the line itself when it holds none. */
+function htmlAsText(text: string): readonly string[] {
+  if (!HTML_BLOCK.test(text)) return [text];
+  const pieces = text
+    .replace(HTML_BREAK, '\n')
+    .replace(HTML_TAG, '')
+    .replace(/&(?:nbsp|amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!)
+    .split('\n');
+  const first = pieces.findIndex((piece) => piece.trim() !== '');
+  if (first < 0) return [''];
+  return pieces.slice(first, pieces.findLastIndex((piece) => piece.trim() !== '') + 1);
+}
 const SPLIT_MARKER = /^\s*\\\\\s*(\S)/;
 const COMMENT = /^\s*\/\//;
 
@@ -33,7 +56,7 @@ export function splitBodyLines(text: string): readonly BodyLine[] {
   const result: BodyLine[] = [];
   const physical = text.split(/\r\n|\r|\n/);
   physical.forEach((raw, index) => {
-    for (const piece of splitOnDeclaredNewline(stripTrailingBreak(raw))) {
+    for (const piece of htmlAsText(stripTrailingBreak(raw)).flatMap(splitOnDeclaredNewline)) {
       if (isCommentLine(piece)) continue;
       result.push({ line: index + 1, text: piece });
     }

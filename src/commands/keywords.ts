@@ -166,7 +166,12 @@ const SPELLINGS: Readonly<Record<string, Keyword>> = {
   ROLLFORWARD: 'rollforward',
   FORM: 'form',
   ACTIVATE: 'activate',
+  // njudge's spellings of the Master's start with dummies, resume, pause and preview.
+  FORCEBEGIN: 'activate',
+  RESUME: 'activate',
   WAIT: 'wait',
+  PAUSE: 'wait',
+  PREDICT: 'preview',
   TERMINATE: 'terminate',
   PURGE: 'purge',
   RENAME: 'rename',

@@ -169,6 +169,10 @@ class BodyReader {
       this.readPress(bodyLine, { ...match, keyword: match.keyword }, block);
       return true;
     }
+    if (match?.keyword === 'set' && match.args.map((w) => w.toUpperCase()).join(' ') === 'COMMENT BEGIN') {
+      this.readLongComment(bodyLine, block);
+      return true;
+    }
     this.index++;
     if (match?.keyword === 'endpress' || match?.keyword === 'endbroadcast') {
       this.error(bodyLine, `${spell(match)} without a PRESS or BROADCAST before it`);
@@ -273,6 +277,34 @@ class BodyReader {
       return false;
     }
     return true;
+  }
+
+  /**
+   * njudge's SET COMMENT BEGIN: the lines after it, to SIGNOFF, a signature or the end, are the
+   * game's comment (SET COMMENT text on many lines).
+   */
+  private readLongComment(first: BodyLine, block: Exclude<Draft, { kind: 'create' }>): void {
+    const body: string[] = [];
+    this.index++;
+    while (this.index < this.lines.length) {
+      const bodyLine = this.lines[this.index]!;
+      if (isSignatureLine(bodyLine.text) || clientAdditionAt(this.lines, this.index)) break;
+      if (readKeyword(splitWords(bodyLine.text))?.keyword === 'signoff') break;
+      this.index++;
+      body.push(bodyLine.text.trimEnd());
+    }
+    while (body.length > 0 && isBlank(body[0]!)) body.shift();
+    while (body.length > 0 && isBlank(body[body.length - 1]!)) body.pop();
+    if (block.kind === 'anonymous') {
+      this.error(first, 'SET COMMENT BEGIN needs a SIGNON first');
+      return;
+    }
+    if (body.length === 0) {
+      this.error(first, 'SET COMMENT BEGIN takes the lines after it, up to SIGNOFF, as the comment; none followed');
+      return;
+    }
+    const text = body.join('\n');
+    block.commands.push({ kind: 'set-option', line: first.line, text: redactLine(first.text), words: ['COMMENT', ...splitWords(text)], rest: `COMMENT ${text}` });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
-import { textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
+import { splitWords, textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { mailAddress, readGameName, type GameName } from './names.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
@@ -36,6 +36,9 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   deadline: { name: 'DEADLINE', min: 1, max: Infinity },
   promote: { name: 'PROMOTE', min: 1, max: 1 },
 };
+
+/** The words of HISTORY's options, which never begin a game's name there. */
+const HISTORY_WORDS: ReadonlySet<string> = new Set(['FROM', 'TO', 'LINES', 'EXCLSTART', 'EXCLEND', 'BROAD']);
 
 const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -122,7 +125,16 @@ function plural(count: number, word: string): string {
 export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword> | null): CommandResult {
   const text = redactLine(bodyLine.text);
   const base = { line: bodyLine.line, text };
-  if (!match) return { ok: true, command: { kind: 'order', ...base } };
+  if (!match) {
+    // DPjudge's DESC text after the Master's SIGNON is njudge's SET COMMENT text.
+    const words = splitWords(bodyLine.text);
+    if (words.length > 1 && /^DESC(?:RIPTION)?$/i.test(words[0]!)) return { ok: true, command: { kind: 'set-option', ...base, words, rest: bodyLine.text.trim() } };
+    // njudge's player commands this judge does not have, refused by name rather than read as orders.
+    const spelled = words.join(' ').toUpperCase();
+    if (spelled === 'POSTAL PRESS' || spelled === 'POSTALPRESS') return { ok: false, message: 'POSTAL PRESS (press sent with the next results) is not available on this judge' };
+    if (/^DIARY\b/.test(spelled)) return { ok: false, message: 'DIARY is not available on this judge' };
+    return { ok: true, command: { kind: 'order', ...base } };
+  }
 
   const { keyword, args } = match;
   const name = spell(match);
@@ -167,6 +179,8 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return 'error' in game ? fail(game.error) : ok({ kind: 'summary', ...base, game: game.game });
     }
     case 'history': {
+      // After a SIGNON the game may go unnamed: HISTORY LINES 30 is about the signed-on game.
+      if (HISTORY_WORDS.has(args[0]?.toUpperCase() ?? '')) return ok({ kind: 'history', ...base, game: null, options: rest.trim() });
       const game = optionalGame();
       return 'error' in game ? fail(game.error) : ok({ kind: 'history', ...base, game: game.game, options: textAfterWords(rest, 1) });
     }

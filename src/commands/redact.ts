@@ -1,4 +1,4 @@
-import { readKeyword, readSettingKeyword, splitWords, type Keyword } from './keywords.ts';
+import { nearKeywords, OPENER_KEYWORDS, readKeyword, readSettingKeyword, splitWords, type Keyword } from './keywords.ts';
 
 // Passwords must never come back in a reply, a log line or an error: njudge and
 // DPjudge both leaked them by echoing the SIGNON line. Every line we quote goes
@@ -47,6 +47,14 @@ export function redactLine(text: string): string {
     if (match.keyword === 'create' && match.args.length >= 2) return mask(match.keywordWords, match.args, 1, 2);
     if (match.keyword === 'set') return setPrivacyWord(match.keywordWords, match.args) ?? text.trim();
     return mask(match.keywordWords, match.args, from);
+  }
+  // A misspelt opener ("SINGON Fdemo pw") is quoted with the error that suggests the right
+  // spelling: its password is masked as the opener's would be. Only openers: an order such as
+  // "Remove A cal" is near REVIVE, and the order is read from the quoted text.
+  for (const spelling of nearKeywords(words[0] ?? '')) {
+    const meant = readKeyword([spelling, ...words.slice(1)]);
+    const from = meant && OPENER_KEYWORDS.has(meant.keyword) ? FIRST_SECRET_ARGUMENT[meant.keyword] : undefined;
+    if (from !== undefined && from < words.length - 1) return mask(words.slice(0, 1), words.slice(1), from);
   }
   // SETPRIVATE run together is no command, but the error that says so quotes the line.
   if (/^SETPRIVATE/i.test(words[0] ?? '')) return mask(words.slice(0, 1), words.slice(1), 0);

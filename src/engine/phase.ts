@@ -64,8 +64,11 @@ export function knownPhase(text: string): Phase | null {
   return phase;
 }
 
-/** njudge's spelling, which result parsers such as the Mapper expect: winter adjustments are F1901B. */
+/**
+ * njudge's spelling, which result parsers such as the Mapper expect: an adjustment phase ends in B,
+ * and winter's is written in the fall (F1901B); another season's keeps its letter (S1901B).
+ */
 export function formatNjudgePhaseId(phase: Phase): string {
-  if (phase.type === 'adjustment') return `F${phase.year}B`;
+  if (phase.type === 'adjustment') return `${phase.season === 'W' ? 'F' : phase.season}${phase.year}B`;
   return formatPhaseId(phase);
 }

@@ -1,4 +1,4 @@
-import { loadVariant, VariantLoadError, variantNames } from '../catalog/variant-catalog.ts';
+import { loadVariant, VariantLoadError, variantNamed, variantNames } from '../catalog/variant-catalog.ts';
 import type { CreateBlock, RuleSetting } from '../commands/index.ts';
 import { readNewGameName } from '../commands/names.ts';
 import { parseTiming, parseZone } from '../schedule/index.ts';
@@ -24,7 +24,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   if (name === null) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'invalid-game-name', written: opener.game }));
   if (await ctx.tx.findGame(name)) throw new BlockError(opener.line, renderMasterRefusal({ kind: 'game-exists', gameName: name }));
   requireNewPassword(ctx, opener.password, opener.line);
-  let variantName = opener.variant ?? 'standard';
+  let variantName = variantNamed(opener.variant ?? 'standard');
   let rules: GameRule[] = [];
   const addRules = (line: number, items: readonly RuleSetting[]) => {
     const applied = applyRuleItems(rules, items);
@@ -34,7 +34,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   // njudge's CREATE ?name pw [variant] [options]: Gunboat, NoReveal; Blind and the rest are refused
   // by name. A first word that is an option and no variant (CREATE g pw gunboat) is an option.
   const optionWords = [...opener.options];
-  if (opener.variant !== null && createOptionWord(opener.variant) !== null && !variantNames().includes(opener.variant.toLowerCase())) {
+  if (opener.variant !== null && createOptionWord(opener.variant) !== null && !variantNames().includes(variantName)) {
     optionWords.unshift(opener.variant);
     variantName = 'standard';
   }
@@ -56,7 +56,7 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
   for (const setting of block.settings) {
     switch (setting.kind) {
       case 'variant':
-        variantName = setting.name;
+        variantName = variantNamed(setting.name);
         break;
       case 'rules':
         addRules(setting.line, setting.rules);

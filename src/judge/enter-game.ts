@@ -1,8 +1,9 @@
-import { loadVariant } from '../catalog/variant-catalog.ts';
+import { loadVariant, variantNamed } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
-import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, type SeatAssignment } from '../render/index.ts';
+import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, withMapperHeader, type SeatAssignment } from '../render/index.ts';
+import { gameHeader } from './game-header.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
@@ -61,15 +62,17 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
 /**
  * njudge's SIGN ON ?game password from someone not yet in the game: joins it while it is forming
  * (as JOIN game password). Options after the password must name the game's variant, as njudge
- * checks that they match.
+ * checks that they match; in a private game the one word that does not is its privacy word (JOIN's
+ * third word), so the njudge form enters private games too.
  */
-function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
+async function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
   if (game.status !== 'forming') {
     throw new BlockError(opener.line, renderSessionRefusal({ kind: 'signon-not-forming', gameName: game.name, status: game.status, initial: variant.powers[0]!.initial }));
   }
-  const other = opener.joinOptions.find((word) => word.toLowerCase() !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
-  if (other !== undefined) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: other }));
-  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy: null });
+  const others = opener.joinOptions.filter((word) => variantNamed(word) !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
+  const privacy = others.length === 1 && (await ctx.tx.privateWordHash(game.id)) !== null ? others[0]! : null;
+  if (privacy === null && others.length > 0) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: others[0]! }));
+  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy });
 }
 
 /**
@@ -308,15 +311,17 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   const assignmentsFor = (view: ReaderView): SeatAssignment[] => ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: shownAddress(view, s) }));
   const dummyNotice = renderDummiesNote(dummies.map((p) => p.name));
   const started = { ...game, status: 'active' as const };
+  // The `::` lines first, as njudge's start mail has them: jDip opens a game from this mail.
+  const header = gameHeader(ctx.config, game, variant, position.phase, schedule?.deadline ?? null);
   for (const [index, seat] of ordered.entries()) {
     const assignments = assignmentsFor(viewOf(started, readerOfSeat(seat)));
-    const body = renderGameStart({ variant, gameName: game.name, assignments, recipient: index, position, deadline }) + dummyNotice;
+    const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments, recipient: index, position, deadline }) + dummyNotice);
     await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   // Observers and monitors get the starting position too, as an observer's copy.
   const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
   if (watchers.length > 0) {
-    const body = renderGameStart({ variant, gameName: game.name, assignments: assignmentsFor(viewOf(started, { kind: 'observer' })), recipient: null, position, deadline }) + dummyNotice;
+    const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments: assignmentsFor(viewOf(started, { kind: 'observer' })), recipient: null, position, deadline }) + dummyNotice);
     for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
   }
   ctx.reply.push(

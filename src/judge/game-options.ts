@@ -411,7 +411,7 @@ export function readOption(words: readonly string[], rawRest: string, settings: 
     if (reading) return { kind: 'option', option, reading };
   }
   const spelled = upper.join('');
-  const refusedKey = Object.keys(REFUSED_OPTIONS).find((k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE'].includes(k)));
+  const refusedKey = Object.keys(REFUSED_OPTIONS).find((k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE', 'PARTIALFAKESBROADCAST'].includes(k)));
   if (refusedKey) return { kind: 'refused', message: renderSessionRefusal({ kind: 'option-refused', spelled: upper.join(' '), key: refusedKey }) };
   return { kind: 'unknown' };
 }

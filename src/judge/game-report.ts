@@ -36,7 +36,8 @@ export interface ListReader {
   readonly now: Date;
 }
 
-export function listGameView(overview: GameOverview, reader: ListReader): ListGameView {
+/** The view of LIST game for one reader, under the game's `::` lines (`header`). */
+export function listGameView(overview: GameOverview, reader: ListReader, header: string): ListGameView {
   const { game, seats, phase, orders, publicRecords } = overview;
   const variant = loadVariant(game.variant);
   const view = viewOf(game, PUBLIC);
@@ -54,6 +55,7 @@ export function listGameView(overview: GameOverview, reader: ListReader): ListGa
     return { name: power.name, state, rating };
   });
   return {
+    header,
     name: game.name,
     variant,
     gunboat: view.gunboatLabel,
@@ -77,6 +79,6 @@ export function listGameView(overview: GameOverview, reader: ListReader): ListGa
   };
 }
 
-export function renderListGame(overview: GameOverview, reader: ListReader): string {
-  return writeListGame(listGameView(overview, reader));
+export function renderListGame(overview: GameOverview, reader: ListReader, header: string): string {
+  return writeListGame(listGameView(overview, reader, header));
 }

@@ -6,6 +6,7 @@ import { renderRefusal, type HistoryOptionsRefusal } from '../render/refusals.ts
 import { parseDate } from '../schedule/index.ts';
 import type { JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
+import { gameHeader } from './game-header.ts';
 import type { Game } from './model.ts';
 import type { HistoryRecord } from './ports.ts';
 import { partyNaming, pressSubject, viewsOfArchive } from './press/index.ts';
@@ -132,6 +133,7 @@ export interface HistoryInput {
   readonly options: HistoryOptions;
   /** The zone the Date lines are written in. */
   readonly zone: string;
+  readonly now: Date;
 }
 
 function entryOf(record: HistoryRecord, input: HistoryInput, view: ReaderView): HistoryEntryView {
@@ -172,6 +174,9 @@ export function renderHistory(input: HistoryInput): string {
   });
   return writeHistory({
     gameName: game.name,
+    header: gameHeader(input.config, game, input.variant),
+    from: options.from ?? chosen[0]?.at ?? input.now,
+    through: options.to ?? input.now,
     zone: input.zone,
     entries: chosen.map((record) => entryOf(record, input, view)),
     ranged: Boolean(options.from || options.to || options.startPhase),

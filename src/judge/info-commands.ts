@@ -28,6 +28,7 @@ import { civilDisorderRatio, NO_RECORD, onTimeRatio } from './dedication.ts';
 import { endReason } from './game-ending.ts';
 import type { Game, GameName, MailAddress } from './model.ts';
 import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../render/summary.ts';
+import { gameHeader } from './game-header.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from './game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
@@ -179,7 +180,8 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
   const own = overview.seats.find((s) => s.address === ctx.sender);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
-  return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now });
+  const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
+  return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now }, header);
 }
 
 async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
@@ -192,7 +194,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
     if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
   }
   const records = await ctx.tx.gameHistory(game.id);
-  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone });
+  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone, now: ctx.now });
 }
 
 /** How SUMMARY's roster shows the players the view names, numbers or hides. */

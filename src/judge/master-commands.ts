@@ -54,6 +54,11 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
     case 'PROCESS':
     case 'PROCESS!': {
       if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-processable', gameName: game.name, status: game.status }));
+      // njudge's PROCESS phase guards a late mail: a phase already processed is not processed again.
+      if (command.command === 'PROCESS' && command.phase !== null && command.phase !== game.currentPhase) {
+        ctx.reply.push(renderMasterReply({ kind: 'process-moved-on', gameName: game.name, asked: command.phase, current: game.currentPhase }));
+        return;
+      }
       // The Master's PROCESS overrides WAIT flags; PROCESS! also gives the missing orders their
       // civil-disorder defaults: units hold, retreats disband, builds are waived.
       const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });

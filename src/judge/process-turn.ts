@@ -3,16 +3,18 @@ import { loadVariant } from '../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phase.ts';
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
-import { gameEndText, gameEndTitle, mapperHeader, noticeTitle, renderGameOver, type RosterLine, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import { positionLines } from '../render/list-game.ts';
+import { gameEndText, gameEndTitle, noticeTitle, renderGameOver, type RosterLine, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
 import { creditPunctualTurn } from './dedication.ts';
 import { endReason } from './game-ending.ts';
+import { gameHeader } from './game-header.ts';
 import { mapAttachment, splitByPictureChoice, type PictureRequest } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
+import type { GamePorts, NoticePorts, OrdersPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from './visibility/policy.ts';
 import { PUBLIC } from './visibility/reader.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
@@ -166,7 +168,7 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now });
+  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now }, next);
   return next;
 }
 
@@ -236,15 +238,7 @@ export function resultsText(
     winner: outcome.winner,
     nextPhaseDeadline,
   });
-  const header = mapperHeader({
-    judgeCode: config.code,
-    gameName: game.name,
-    variantTitle: variant.title,
-    variantOptions: view.gunboatLabel ? ['Gunboat'] : [],
-    phase: phase.phaseId,
-    deadline: deadlineText(game, game.deadline),
-  });
-  return withMapperHeader(header, body);
+  return withMapperHeader(gameHeader(config, game, variant, phase.phaseId), body);
 }
 
 /** Who played which power, as `view` shows them: a seat's every confirmed address (SET ADDRESS a,b), or null where hidden. */
@@ -264,21 +258,26 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
  * public (named unless the game keeps its players hidden). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  * The mail carries the final map (the position the game ended in, without orders), except to those who
- * SET MAP OFF, as results do.
+ * SET MAP OFF, as results do, and its text ends with the position of `endedIn`, the phase the game ends
+ * in (after a solo, the phase after the one processed).
  */
 export async function announceEnd(
-  tx: NoticePorts,
+  tx: NoticePorts & Pick<OrdersPort, 'phase'>,
   config: JudgeConfig,
   game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
   ending: GameEnding,
   final: { readonly position: Position; readonly date: Date },
+  endedIn: PhaseId | null = game.currentPhase,
 ): Promise<void> {
   // Everyone gets one mail, written as the game will be seen once ended (its status is not yet written).
   const endedView = viewOf({ ...game, status: 'completed' }, PUBLIC);
   const roster = rosterOf(endedView, variant, seats);
-  const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster });
+  // The summary ends with the position the game ended in, as LIST game shows it.
+  const last = endedIn === null ? null : await tx.phase(game.id, endedIn);
+  const finalPosition = last === null ? [] : positionLines(variant, game.name, last.seq, shownPosition(endedView, last.position));
+  const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster, finalPosition });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
   const picture = { gameName: game.name, variant, position: shownPosition(endedView, final.position), results: [], date: final.date.toISOString().slice(0, 10) };

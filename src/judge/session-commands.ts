@@ -87,7 +87,9 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
     }
     const before = current;
     const replyAt = ctx.reply.length;
-    current = (await sessionCommand(ctx, current, command)) ?? current;
+    // A refused command refuses the block, but the rest is still checked, so that the reply names
+    // every error of the block at once (all of it is undone with the block).
+    current = (await orRefused(ctx, () => sessionCommand(ctx, current, command))) ?? current;
     if (current.seat.id === before.seat.id) {
       (copy as BecomeCopy | null)?.lines.push(command.text);
       continue;
@@ -99,9 +101,20 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
     const master = masterSeat(current);
     if (current.master && current.seat.status === 'active' && current.seat.address !== master?.address) copy = { session: current, fromReply: ctx.reply.length, lines: [] };
   }
-  if (orders.length > 0) await submitOrders(ctx, current, orders);
-  for (const press of heldPress) current = (await sessionCommand(ctx, current, press)) ?? current;
+  if (orders.length > 0) await orRefused(ctx, () => submitOrders(ctx, current, orders));
+  for (const press of heldPress) current = (await orRefused(ctx, () => sessionCommand(ctx, current, press))) ?? current;
   await endCopy(ctx.reply.length);
+}
+
+/** Runs one command of a block; a refusal is noted among the block's errors instead of ending it. */
+async function orRefused<T>(ctx: BlockContext<unknown>, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof BlockError)) throw error;
+    ctx.errors.push({ line: error.line, message: error.message });
+    return undefined;
+  }
 }
 
 /** Whether the game lets this player's press wait on its orders (MUST ORDER, NO LATE PRESS). */

@@ -20,7 +20,7 @@ export type WatcherRole = 'observer' | 'monitor';
 export function renderEnterReply(record: EnterRecord): string {
   switch (record.kind) {
     case 'joined':
-      return `You have joined game '${record.gameName}'${record.power ? ` as ${record.power}` : ''}. ${record.players} of ${record.powers} players have joined.`;
+      return `You have joined game '${record.gameName}'${record.power ? ` as ${record.power}` : ''}. ${record.players} of ${record.powers} players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order.`;
     case 'full-awaits-master':
       return `Every power is taken; game '${record.gameName}' starts when its Master sends ACTIVATE.`;
     case 'started-full':

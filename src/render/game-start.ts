@@ -2,8 +2,7 @@ import { buildableCenters } from '../engine/adjustment.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { PowerId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { formatLocation } from '../orders/index.ts';
-import { PLAYER_LIST_ADDRESS_COLUMN, UNIT_NAMES } from './layout.ts';
+import { PLAYER_LIST_ADDRESS_COLUMN, unitLines } from './layout.ts';
 
 // The mail each player gets when a game starts, as njudge's `mail_igame` (ml_signon.c) writes it
 // and mail_format.html ("Game starts") describes it for parsers:
@@ -69,20 +68,43 @@ export function renderGameStart(input: GameStartInput): string {
     lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${player.address ?? HIDDEN_ADDRESS}`);
   }
   lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`);
+  if (reader) lines.push('', ...howToOrder(variant, input.gameName, reader.seat, input.position));
   return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * How the reader signs on and writes an order, for a newcomer: their sign-on letter (in many-power
+ * variants such as chaos not the name's first letter) and an order for one of their units, or a
+ * build where the game starts with builds.
+ */
+function howToOrder(variant: Variant, gameName: string, seat: Seat, position: Position): string[] {
+  if (seat === 'OBSERVER') return [];
+  if (seat === 'MASTER') return [`To act as the Master, start a mail to the judge with SIGNON M${gameName} <your password>.`];
+  const power = variant.power(seat)!;
+  const unit = position.units.find((u) => u.power === seat);
+  const builds = phaseOf(position.phase).type === 'adjustment' || unit === undefined;
+  const site = builds ? buildableCenters(variant, position, seat)[0] : undefined;
+  const example = unit && !builds ? `${unit.type} ${orderPlace(unit.location)} H` : site !== undefined ? `BUILD A ${orderPlace(site)}` : null;
+  return [
+    `Your sign-on letter is ${power.initial}. To enter orders, send the judge a mail such as:`,
+    '',
+    `  SIGNON ${power.initial}${gameName} <your password>`,
+    ...(example ? [`  ${example}`] : []),
+    '',
+    builds ? 'You have no units yet: your first orders are builds on your home centres.' : 'Write one order per line; HELP tells the rest.',
+  ];
+}
+
+/** A place as orders write it: "Par", "Stp/sc". */
+function orderPlace(location: string): string {
+  return location.charAt(0).toUpperCase() + location.slice(1);
 }
 
 /** "Starting position for Spring of 1901." and the units, powers separated by blank lines (njudge's data/report files). */
 function startingPosition(variant: Variant, position: Position): string[] {
   const phase = phaseOf(position.phase);
   const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
-  const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`];
-  for (const power of variant.powers) {
-    const units = position.units.filter((u) => u.power === power.id);
-    if (units.length === 0) continue;
-    lines.push('');
-    for (const unit of units) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(5)} ${formatLocation(unit.location, variant.map)}.`);
-  }
+  const lines = [`Starting position for ${variant.seasonName(phase)} of ${phase.year}.`, ...unitLines(variant, position.units, 5)];
   // MOBILIZE (1897, 1898): no units yet; each power's first build chooses the home centre it owns.
   const choosing = variant.powers.filter((p) => (position.undeterminedHomes?.[p.id] ?? 0) > 0);
   if (choosing.length > 0) {

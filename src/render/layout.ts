@@ -59,6 +59,24 @@ export function ownershipWidth(variant: Variant): number {
   return Math.max(10, longest + 1);
 }
 
+/**
+ * A position's units, one line each, grouped by power in the variant's order with a blank line
+ * before each power: "Austria: Army Vienna." (LIST game), or with the unit type in `typeWidth`
+ * columns, "Austria: Army  Vienna." (the game-start mail, njudge's data/report files). The power
+ * name is padded after its colon to the longest name's width.
+ */
+export function unitLines(variant: Variant, units: readonly { readonly power: string; readonly type: UnitType; readonly location: LocationId }[], typeWidth = 0): string[] {
+  const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
+  const lines: string[] = [];
+  for (const power of variant.powers) {
+    const own = units.filter((u) => u.power === power.id);
+    if (own.length === 0) continue;
+    lines.push('');
+    for (const unit of own) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(typeWidth)} ${formatLocation(unit.location, variant.map)}.`);
+  }
+  return lines;
+}
+
 /** "(demo.001)": the game name and the three-digit turn number Mapper and floc.net key on. */
 export function turnLabel(gameName: string, sequence: number): string {
   return `(${gameName}.${String(sequence).padStart(3, '0')})`;

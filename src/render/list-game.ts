@@ -1,10 +1,29 @@
 import { phaseOf } from '../engine/phase.ts';
 import type { PhaseId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
+import { HIDDEN_ADDRESS } from './game-start.ts';
+import { turnLabel, unitLines } from './layout.ts';
+import { withMapperHeader } from './mapper-header.ts';
+import { renderOwnership } from './ownership.ts';
+import { verbatim } from './wrap.ts';
 
-// LIST game in njudge's order (njudge.md §5, DPjudge.md §6), written from what src/judge/game-report.ts
-// gathered: the deadline and grace in the reader's zone, who is late, the parameters, the powers
-// in the variant's order with their state and record, and the position. The view holds no address.
+// LIST game in njudge's order and layout (njudge.md §5, DPjudge.md §6), so that jDip opens a game
+// from it, written from what src/judge/game-report.ts gathered: the game's `::` lines first (jDip
+// takes all above them as the mail's header), the deadline and grace in the reader's zone, who is
+// late, the parameters, the powers in the variant's order in njudge's columns, and the position:
+//
+//   The following players are signed up for game 'demo':
+//      Austria    late    3/3        8 someone@somewhere
+//
+//   Status of the Movement phase for Spring of 1904.  (demo.010)
+//
+//   Austria: Army Vienna.
+//   …
+//   Ownership of supply centers:
+//   …
+//
+// The view holds no address: every player's is written someone@somewhere, as njudge writes them
+// in gunboat games.
 
 const PHASE_TYPE_NAMES = { movement: 'Movement', retreat: 'Retreat', adjustment: 'Adjustment' } as const;
 
@@ -61,11 +80,20 @@ export interface ListRating {
   readonly points: number;
 }
 
-/** "on time  75% (3/4)  CD   0%  dedication   8" */
-function ratingText(rating: ListRating): string {
-  const percent = (ratio: number) => `${String(Math.round(ratio * 100)).padStart(3)}%`;
-  return `on time ${percent(rating.onTimeRatio)} (${rating.onTime}/${rating.total})  CD ${percent(rating.civilDisorderRatio)}  dedication ${String(rating.points).padStart(4)}`;
-}
+/** A power's state in one word, as the status column of njudge's player table has it. */
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  open: 'open',
+  joined: 'joined',
+  vacant: 'vacant',
+  abandoned: 'abandon',
+  'civil disorder': 'CD',
+  dummy: 'dummy',
+  eliminated: 'out',
+  'no orders due': 'none',
+  ordered: 'ordered',
+  waiting: 'waiting',
+  late: 'late',
+};
 
 export interface ListPowerLine {
   readonly name: string;
@@ -75,6 +103,8 @@ export interface ListPowerLine {
 }
 
 export interface ListGameView {
+  /** The game's `::` lines, each ending in a newline. */
+  readonly header: string;
   readonly name: string;
   readonly variant: Variant;
   readonly gunboat: boolean;
@@ -127,29 +157,36 @@ export function renderListGame(view: ListGameView): string {
   if (view.currentPhase === null) {
     lines.push(`   ${view.joined} of ${variant.powers.length} players have joined${view.status === 'forming' ? `; send JOIN ${view.name} <password> to join` : ''}.`);
   } else {
-    for (const power of view.powers) {
-      const rating = power.rating ? ` ${ratingText(power.rating)}` : '';
-      lines.push(`   ${power.name.padEnd(10)} ${power.state.padEnd(rating ? 16 : 0)}${rating}`.trimEnd());
-    }
+    lines.push(...view.powers.map((power) => playerRow(power, view.phase?.position ?? null, variant)));
   }
-  if (view.observers > 0) lines.push(`   and ${view.observers} observer${view.observers === 1 ? '' : 's'}`);
+  if (view.observers > 0) lines.push('', `The game has ${view.observers} observer${view.observers === 1 ? '' : 's'}.`);
 
-  if (view.phase && view.currentPhase) lines.push('', `Status of the ${phaseTitle(variant, view.currentPhase)}:`, ...positionLines(variant, view.phase.position));
-  return lines.join('\n');
+  if (view.phase && view.currentPhase) lines.push('', ...positionLines(variant, view.name, view.phase.seq, view.phase.position));
+  return withMapperHeader(verbatim(view.header), lines.join('\n'));
 }
 
-/** Units and centres per power, in the variant's order, then the centres nobody owns. */
-export function positionLines(variant: Variant, position: Position): string[] {
-  const lines: string[] = [];
-  const owned = new Set<string>();
-  for (const power of variant.powers) {
-    const units = position.units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location}`);
-    const centres = position.supplyCenters[power.id] ?? [];
-    for (const centre of centres) owned.add(centre);
-    lines.push(`   ${power.name.padEnd(10)} ${String(centres.length).padStart(2)} centres, ${units.length} units${units.length > 0 ? `: ${units.join(', ')}` : ''}`);
-    if (centres.length > 0) lines.push(`   ${''.padEnd(10)} centres: ${[...centres].sort().join(', ')}`);
+/**
+ * "   Austria    late    3/3        8 someone@somewhere": njudge's columns (power, status,
+ * units/centres, dedication, address): at most 60-odd columns, so the wrapper never breaks it.
+ */
+function playerRow(power: ListPowerLine, position: Position | null, variant: Variant): string {
+  const id = variant.powers.find((p) => p.name === power.name)?.id;
+  const units = position?.units.filter((u) => u.power === id).length ?? 0;
+  const centres = id === undefined ? 0 : (position?.supplyCenters[id]?.length ?? 0);
+  const points = power.rating === null ? '' : String(power.rating.points);
+  return (`   ${power.name.padEnd(10)} ${(STATE_WORDS[power.state] ?? power.state).padEnd(7)} ${`${units}/${centres}`.padEnd(5)} ${points.padStart(6)} ${HIDDEN_ADDRESS}`);
+}
+
+/**
+ * njudge's status of the phase: its title with the turn label, the units by power, the units
+ * dislodged and yet to retreat, then the ownership block of the results mail.
+ */
+export function positionLines(variant: Variant, gameName: string, seq: number, position: Position): string[] {
+  const phase = phaseOf(position.phase);
+  const lines = [`Status of the ${PHASE_TYPE_NAMES[phase.type]} phase for ${variant.seasonName(phase)} of ${phase.year}.  ${turnLabel(gameName, seq + 1)}`, ...unitLines(variant, position.units)];
+  if (position.dislodged.length > 0) {
+    lines.push('', 'Dislodged, to retreat or disband:', ...unitLines(variant, position.dislodged).filter((line) => line !== '').map((line) => `   ${line}`));
   }
-  const unowned = variant.supplyCenters().filter((c) => !owned.has(c));
-  if (unowned.length > 0) lines.push(`   ${'Unowned'.padEnd(10)} ${String(unowned.length).padStart(2)} centres: ${unowned.sort().join(', ')}`);
+  lines.push(...renderOwnership({ variant, position, winner: null }).replace(/\n$/, '').split('\n'));
   return lines;
 }

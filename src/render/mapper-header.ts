@@ -45,6 +45,14 @@ export function withMapperHeader(header: string, body: string): string {
   return `${header}\n${body}`;
 }
 
+/**
+ * A mail's text without its `::` lines and the blank line after them: njudge's HISTORY shows each
+ * archived mail so, and jDip takes everything above a reply's first `::` line as its header.
+ */
+export function withoutMapperHeader(text: string): string {
+  return text.replace(/^(?:::[^\n]*\n)+\n?/, '');
+}
+
 /** njudge's `strcap`: a lower-case letter at the start or after a blank or punctuation becomes upper case. */
 function capitaliseWords(text: string): string {
   return text.replace(/(^|[\s!-\/:-@[-`{-~])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());

@@ -102,7 +102,7 @@ export function renderMasterRefusal(refusal: MasterRefusal): string {
     case 'not-processable':
       return `${gameIs(refusal.gameName, refusal.status)}; only an active game can be processed`;
     case 'orders-missing':
-      return `Not all orders are in: waiting for ${refusal.powers.join(', ')}`;
+      return `Not all orders are in: waiting for ${refusal.powers.join(', ')}. Send PROCESS! to process the phase now, their units holding, retreats disbanding and builds waived`;
     case 'roll-not-in-play': {
       const ended = refusal.status === 'completed' || refusal.status === 'terminated';
       return `${gameIs(refusal.gameName, refusal.status)}; only a game in play can be rolled ${refusal.direction}${ended ? ' (UNEND it first)' : ''}`;

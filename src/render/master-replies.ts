@@ -5,6 +5,8 @@
 export type MasterRecord =
   | { readonly kind: 'forming'; readonly gameName: string }
   | { readonly kind: 'processed'; readonly phaseId: string; readonly defaulted: readonly string[] }
+  /** njudge's PROCESS phase, written for a phase the game has left: nothing is done. */
+  | { readonly kind: 'process-moved-on'; readonly gameName: string; readonly asked: string; readonly current: string }
   | { readonly kind: 'rolled'; readonly roll: Roll }
   | { readonly kind: 'terminated'; readonly gameName: string }
   | { readonly kind: 'paused'; readonly gameName: string }
@@ -46,6 +48,8 @@ export function renderMasterReply(record: MasterRecord): string {
       return `Game '${record.gameName}' is now forming: players may JOIN ${record.gameName} <password>.`;
     case 'processed':
       return `${record.phaseId} has been processed${record.defaulted.length > 0 ? `; ${record.defaulted.join(', ')} took the civil-disorder defaults` : ''}.`;
+    case 'process-moved-on':
+      return `PROCESS ${record.asked} is ignored: game '${record.gameName}' is already in ${record.current}.`;
     case 'rolled':
       return `${rollText(record.roll)} ${rollOrdersText(record.roll)}`;
     case 'terminated':

@@ -27,13 +27,17 @@ async function voting(rules: string) {
 
 describe('votes on the in-memory store', () => {
   it('ends the game in a draw of all survivors once every survivor votes for it', async () => {
-    const { as, status } = await voting('');
+    const { store, as, status } = await voting('');
     for (const power of POWERS.slice(0, 6)) expect(await as(power, 'SET DRAW')).toMatch(/Your vote for a draw including all survivors has been recorded\./);
     expect(await as('ENGLAND', 'SET NODRAW')).toMatch(/Your draw vote has been withdrawn\./);
     expect(await as('TURKEY', 'VOTE DIAS')).toMatch(/recorded/);
     expect(await status()).toBe('active');
     expect(await as('ENGLAND', 'VOTE DRAW')).toMatch(/Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./);
     expect(await status()).toBe('completed');
+    // The notice of the end is a final summary: the players and the position the game ended in (issue 29).
+    const end = store.outbox().find((m) => m.kind === 'notice' && /Diplomacy game 'demo' is over/.test(m.body))!;
+    expect(end.body).toContain('The game ends in this position:\n\nStatus of the Movement phase for Spring of 1901.  (demo.001)\n\nAustria: Army Budapest.\nAustria: Army Vienna.');
+    expect(end.body).toMatch(/\nOwnership of supply centers:\n[\s\S]*\nTurkey: {4}3 Supply centers, {2}3 Units: {2}Builds {3}0 units\.\n$/);
   });
 
   it('names the powers of a NO_DIAS draw and withdraws a concession', async () => {

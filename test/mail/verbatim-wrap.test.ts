@@ -6,6 +6,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { parseHistoryOptions, renderHistory } from '../../src/judge/history-report.ts';
 import type { Game } from '../../src/judge/model.ts';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
+import { withoutMapperHeader } from '../../src/render/mapper-header.ts';
 import { MAX_LINE } from '../../src/render/wrap.ts';
 import { planOk, powerSeat } from '../judge/press/fixtures.ts';
 
@@ -31,7 +32,7 @@ it("sends HISTORY's copies of past results byte for byte, the judge's own lines 
   const options = parseHistoryOptions('', { now: new Date('2004-02-01T00:00:00Z'), zone: 'UTC' });
   if (!options.ok) throw new Error(options.error);
   const history = renderHistory({
-    game: { name: 'demo', timeZone: 'UTC' } as Game,
+    game: { name: 'demo', timeZone: 'UTC', rules: [], currentPhase: null, deadline: null } as unknown as Game,
     variant: loadVariant('standard'),
     config: { address: 'j@x', name: 'j', code: 'DIP' },
     phaseOrder: ['W1901A', 'F1907M'],
@@ -42,9 +43,12 @@ it("sends HISTORY's copies of past results byte for byte, the judge's own lines 
     ],
     options: options.options,
     zone: 'UTC',
+    now: new Date('2004-02-01T00:00:00Z'),
   });
   const { text, raw } = await sentText(`${LONG_JUDGE_LINE}\n\n${history}\n`);
-  for (const block of results) expect(text).toContain(block.replace(/\n+$/, ''));
+  // Each copy without its own `::` lines: only the reply's header has them (njudge's HISTORY).
+  for (const block of results) expect(text).toContain(withoutMapperHeader(block).replace(/\n+$/, ''));
+  expect(text.match(/^::.*$/gm)).toEqual([':: Judge: DIP  Game: Demo  Variant: Standard', ':: Deadline: S1901M Thu Jan 01 1970 00:00:00 +0000  ']);
   expect(raw).not.toMatch(/[\u000e\u000f]/);
   expect(text).not.toMatch(/[\u000e\u000f]/);
   const resultLines = new Set(results.flatMap((block) => block.split('\n')));

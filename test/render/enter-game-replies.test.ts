@@ -7,8 +7,8 @@ import { renderDummiesNote, renderEnterReply } from '../../src/render/enter-game
 
 describe('enter-game replies', () => {
   it.each([
-    [{ kind: 'joined', gameName: 'demo', power: null, players: 3, powers: 7 } as const, "You have joined game 'demo'. 3 of 7 players have joined."],
-    [{ kind: 'joined', gameName: 'demo', power: 'France', players: 1, powers: 7 } as const, "You have joined game 'demo' as France. 1 of 7 players have joined."],
+    [{ kind: 'joined', gameName: 'demo', power: null, players: 3, powers: 7 } as const, "You have joined game 'demo'. 3 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order."],
+    [{ kind: 'joined', gameName: 'demo', power: 'France', players: 1, powers: 7 } as const, "You have joined game 'demo' as France. 1 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order."],
     [{ kind: 'full-awaits-master', gameName: 'demo' } as const, "Every power is taken; game 'demo' starts when its Master sends ACTIVATE."],
     [{ kind: 'started-full', gameName: 'demo' } as const, "Game 'demo' is full and has started."],
     [{ kind: 'started-by-master', gameName: 'demo', players: 7, powers: 7, dummies: [] } as const, "You have started game 'demo' with 7 of 7 players."],

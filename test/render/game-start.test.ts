@@ -94,3 +94,19 @@ describe('renderPowerAssignment', () => {
     expect(renderPowerAssignment(standard, 'demo', 'TURKEY')).toMatch(/you\s+have\s+been\s+selected\s+as/i);
   });
 });
+
+describe('how a newcomer orders', () => {
+  it("gives a many-power variant's sign-on letter and, where the game starts with builds, a build", async () => {
+    const { loadVariant } = await import('../../src/catalog/variant-catalog.ts');
+    const chaos = loadVariant('chaos');
+    const berlin = chaos.powers.find((p) => p.name === 'Berlin')!;
+    const mail = renderGameStart({ variant: chaos, gameName: 'mess', assignments: [{ seat: berlin.id, address: 'b@example.org' }], recipient: 0, position: chaos.startingPosition(), deadline: null });
+    expect(mail).toContain(`Your sign-on letter is ${berlin.initial}. To enter orders, send the judge a mail such as:\n\n  SIGNON ${berlin.initial}mess <your password>\n  BUILD A Ber\n\nYou have no units yet: your first orders are builds on your home centres.\n`);
+    expect(berlin.initial).not.toBe('B');
+  });
+
+  it('tells the Master how to sign on, and the archive copy nothing', () => {
+    expect(startMail(0, false)).toContain('To act as the Master, start a mail to the judge with SIGNON Mdemo <your password>.');
+    expect(startMail(null, false)).not.toMatch(/SIGNON/);
+  });
+});

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { powerState, renderListGame, variantLine, type ListGameView } from '../../src/render/list-game.ts';
 import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
+import { withoutMarks } from '../../src/render/wrap.ts';
 import { position, standard, unit } from './helpers.ts';
 
 // The words of LIST game, written from a gathered view (test/judge/njudge-forms.test.ts,
 // dedication.test.ts and master-commands.test.ts play it by mail).
 
+const HEADER = ':: Judge: DIP  Game: Demo  Variant: Standard\n:: Deadline: S1901M Mon Jan 05 2026 12:00:00 +0000  \n';
 const base: ListGameView = {
+  header: HEADER,
   name: 'demo',
   variant: standard,
   gunboat: false,
@@ -46,9 +49,12 @@ describe('LIST game', () => {
     expect(powerState({ status: 'active' }, false, undefined, true, false)).toBe('no orders due');
   });
 
-  it('writes a game in play: deadline, lateness, parameters, powers with records, position', () => {
-    const text = renderListGame(base);
-    expect(text.split('\n').slice(0, 10)).toEqual([
+  it('writes a game in play under its :: lines: deadline, lateness, parameters, powers in njudge\'s columns, position', () => {
+    const text = withoutMarks(renderListGame(base));
+    expect(text.split('\n').slice(0, 13)).toEqual([
+      ':: Judge: DIP  Game: Demo  Variant: Standard',
+      ':: Deadline: S1901M Mon Jan 05 2026 12:00:00 +0000  ',
+      '',
       "Game 'demo' order #001 (S1901M): Standard, active.",
       'The deadline for S1901M is Mon Jan  5 2026 12:00 UTC.',
       'Orders have not been received from England.',
@@ -60,14 +66,44 @@ describe('LIST game', () => {
       '  Rules: NO_CHECK.',
       '  Press: white press: senders are named.',
     ]);
-    expect(text).toContain("\nThe following players are signed up for game 'demo':\n   England    late             on time  75% (3/4)  CD   0%  dedication    8\n   France     ordered\n   and 1 observer\n");
-    expect(text).toContain('\nStatus of the Movement phase of Spring 1901:\n   Austria     0 centres, 0 units\n   England     1 centres, 1 units: F lon\n              centres: lon\n   France      1 centres, 1 units: A par\n');
-    expect(text).toMatch(/\n {3}Unowned {4}32 centres: /);
+    // njudge's rows: power, status, units/centres, dedication, address (hidden: someone@somewhere).
+    expect(text).toContain(
+      [
+        "The following players are signed up for game 'demo':",
+        '   England    late    1/1        8 someone@somewhere',
+        '   France     ordered 1/1          someone@somewhere',
+        '',
+        'The game has 1 observer.',
+        '',
+        'Status of the Movement phase for Spring of 1901.  (demo.001)',
+        '',
+        'England: Fleet London.',
+        '',
+        'France:  Army Paris.',
+        '',
+        'Ownership of supply centers:',
+        '',
+        'England:   London.',
+        'France:    Paris.',
+      ].join('\n'),
+    );
+    expect(text).toMatch(/\nUnowned: {3}Ankara, Belgium, Berlin, Brest, Budapest, Bulgaria, Constantinople,\n {11}Denmark, /);
+    expect(text).toMatch(/\n\nEngland: {3}1 Supply center, {3}1 Unit: {3}Builds {3}0 units\.\nFrance: {4}1 Supply center, {3}1 Unit: {3}Builds {3}0 units\.$/);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('lists the units dislodged in a retreat phase apart from those standing', () => {
+    const retreat = position('S1901R', [unit('FRANCE', 'A', loc('bur'))], {
+      dislodged: [{ power: 'GERMANY', type: 'A', location: loc('mun'), attackerFrom: prov('bur'), retreats: [loc('kie')] } as never],
+      supplyCenters: { FRANCE: [prov('par')], GERMANY: [prov('mun')] },
+    });
+    const text = withoutMarks(renderListGame({ ...base, currentPhase: 'S1901R', phase: { seq: 1, position: retreat } }));
+    expect(text).toContain('Status of the Retreat phase for Spring of 1901.  (demo.002)\n\nFrance:  Army Burgundy.\n\nDislodged, to retreat or disband:\n   Germany: Army Munich.\n\nOwnership of supply centers:');
   });
 
   it('writes a forming game: how many have joined and how to join', () => {
-    const text = renderListGame({ ...base, status: 'forming', currentPhase: null, phase: null, deadline: null, late: false, joined: 3, observers: 0 });
-    expect(text.startsWith("Game 'demo': Standard, forming.\n\n")).toBe(true);
+    const text = withoutMarks(renderListGame({ ...base, status: 'forming', currentPhase: null, phase: null, deadline: null, late: false, joined: 3, observers: 0 }));
+    expect(text.startsWith(`${HEADER}\nGame 'demo': Standard, forming.\n\n`)).toBe(true);
     expect(text.endsWith("signed up for game 'demo':\n   3 of 7 players have joined; send JOIN demo <password> to join.")).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import type { PhaseId } from '../../src/engine/types.ts';
 import { describe, expect, it } from 'vitest';
+import { loadVariant } from '../../src/catalog/variant-catalog.ts';
+import { phaseOf } from '../../src/engine/phase.ts';
 import { mapperHeader, withMapperHeader } from '../../src/render/index.ts';
 
 // njudge's `msg_header` (mail.c, 1.7): ":: Judge: %s  ", "Game: %s  " with strcap, "Variant: %s"
@@ -19,6 +21,11 @@ describe('mapperHeader', () => {
     expect(mapperHeader({ ...base, phase: 'W1902A' })).toContain(':: Deadline: F1902B Mon Jan 12 2004 23:30:00 +0000  \n');
     expect(mapperHeader({ ...base, phase: 'F1902B' as PhaseId })).toContain(':: Deadline: F1902B ');
     expect(mapperHeader({ ...base, phase: 'F1902R' })).toContain(':: Deadline: F1902R ');
+  });
+
+  it('keeps the season letter of an adjustment phase in another season', () => {
+    expect(mapperHeader({ ...base, phase: 'S1902A' })).toContain(':: Deadline: S1902B ');
+    expect(mapperHeader({ ...base, phase: 'U1902A' as PhaseId })).toContain(':: Deadline: U1902B ');
   });
 
   it('appends the variant options in the order given', () => {
@@ -44,5 +51,13 @@ describe('mapperHeader', () => {
 
   it('puts one blank line between the header and the body', () => {
     expect(withMapperHeader(':: Judge: TEST  \n', 'Body\n')).toBe(':: Judge: TEST  \n\nBody\n');
+  });
+});
+
+describe('eras', () => {
+  it('writes the eras of hundred and classical in capitals (A.D. 1425, B.C. 272), as the map files do', () => {
+    expect(loadVariant('hundred').seasonName(phaseOf('A1425M'))).toBe('A.D.');
+    expect(loadVariant('classical').seasonName(phaseOf('B272M'))).toBe('B.C.');
+    expect(loadVariant('empire').powers.map((p) => p.name)).toContain('B.C.');
   });
 });

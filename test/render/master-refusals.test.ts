@@ -20,7 +20,7 @@ const TEXTS: readonly (readonly [MasterRefusal, string])[] = [
   [{ kind: 'unend-first', gameName: 'demo', status: 'completed', command: 'PROMOTE' }, "Game 'demo' is completed: UNEND it before PROMOTE"],
   [{ kind: 'not-in-preparation', gameName: 'demo', status: 'forming' }, "Game 'demo' is forming, not in preparation"],
   [{ kind: 'not-processable', gameName: 'demo', status: 'waiting' }, "Game 'demo' is waiting; only an active game can be processed"],
-  [{ kind: 'orders-missing', powers: ['France', 'Italy'] }, 'Not all orders are in: waiting for France, Italy'],
+  [{ kind: 'orders-missing', powers: ['France', 'Italy'] }, 'Not all orders are in: waiting for France, Italy. Send PROCESS! to process the phase now, their units holding, retreats disbanding and builds waived'],
   [{ kind: 'roll-not-in-play', gameName: 'demo', status: 'forming', direction: 'back' }, "Game 'demo' is forming; only a game in play can be rolled back"],
   [{ kind: 'roll-not-in-play', gameName: 'demo', status: 'terminated', direction: 'forward' }, "Game 'demo' is terminated; only a game in play can be rolled forward (UNEND it first)"],
   [{ kind: 'roll-no-stored-phase', gameName: 'demo', phaseId: 'F1905M' }, "Game 'demo' has no stored phase F1905M"],
