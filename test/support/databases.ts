@@ -51,7 +51,7 @@ export type GetTestDatabase = () => TestDatabase;
 // ------------------------------------------------------------------------------------------------
 // PGlite: in memory, started from a cached, already migrated dump of the schema (about 1.5 s
 // instead of 3–7 s for initdb + migrations). The dump is kept as a plain tar: PGlite unpacks it
-// without first trying it as a tar and then gunzipping it, a third of the start's CPU.
+// without first trying it as a tar and then gunzipping it (a tenth of the start's CPU).
 // ------------------------------------------------------------------------------------------------
 
 const pgliteBackend: DatabaseBackend = {

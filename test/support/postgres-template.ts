@@ -3,9 +3,9 @@ import { openStore } from '../../src/store/index.ts';
 import { schemaFingerprint } from './schema-fingerprint.ts';
 import { createScratchDatabase, testServerUrl, withAdmin, type ScratchDatabase } from './scratch-postgres.ts';
 
-// A fresh, migrated, empty database on the real PostgreSQL server, copied from a template that
-// holds every migration (CREATE DATABASE … TEMPLATE) instead of running the migrations again for
-// each test file. The template is built once per schema and kept on the server, named by the
+// A fresh, migrated, empty test database on the real PostgreSQL server (its commits not waiting
+// for the WAL flush, see scratch-postgres.ts), copied from a template that holds every migration
+// (CREATE DATABASE … TEMPLATE) instead of running the migrations again for each test file. The template is built once per schema and kept on the server, named by the
 // schema's fingerprint, so a changed migration gets a new one; parallel workers and runs that
 // build it at once each build their own copy and keep the first renamed into place.
 
@@ -18,12 +18,12 @@ const INVALID_CATALOG_NAME = '3D000';
 
 export async function migratedScratchDatabase(prefix: string): Promise<ScratchDatabase> {
   try {
-    return await createScratchDatabase(prefix, { template: await migratedTemplate() });
+    return await createScratchDatabase(prefix, { template: await migratedTemplate(), commitWithoutFlush: true });
   } catch (error) {
     // Another run dropped a template it found stale between our look and our copy: build it again.
     if (!hasCode(error, INVALID_CATALOG_NAME)) throw error;
     templateBuilt = null;
-    return createScratchDatabase(prefix, { template: await migratedTemplate() });
+    return createScratchDatabase(prefix, { template: await migratedTemplate(), commitWithoutFlush: true });
   }
 }
 
