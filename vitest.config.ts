@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Test files that replace a module of the judge (vi.mock) run in a process of their own: the
+// replacement must not reach the files that run after them.
+const OWN_PROCESS = ['test/judge/adjudications-per-mail.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/build-once.ts'],
     pool: 'forks',
     // vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
@@ -12,5 +15,20 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          // Each worker keeps its modules from one test file to the next instead of loading the
+          // judge again for each (and PGlite's compiled WebAssembly with them): a third of the
+          // suite's CPU went to loading. Test files hold no module state another file reads.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+    ],
   },
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { runReceive } from '../../src/cli/judge-commands.ts';
 import { eml } from '../judge/mail-builder.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
 // `dipjudge receive` as procmail or an MTA runs it: a mail on stdin, an exit status it acts on
 // (0 dealt with, 75 try again later, 70 internal error), never a stack trace.
@@ -33,7 +33,7 @@ it('answers a mail whose Subject decodes to a NUL, and exits 75 without a stack 
   dirs.push(root);
   const mail = eml({ from: 'ann@players.example', subject: '=?utf-8?B?aGkAdGhlcmU=?=' }, 'LIST');
   // PostgreSQL: a fresh PGlite data folder takes most of a minute to create on a busy machine.
-  const scratch = await createScratchDatabase('dipjudge_receive');
+  const scratch = await migratedScratchDatabase('dipjudge_receive');
   // A process of its own only where the exit status is the point: each start costs seconds.
   const unreachableRun = receive(mail, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
   let handled: string;

@@ -13,7 +13,7 @@ import { openStore } from '../../src/store/index.ts';
 import { expectSetupAnswers, playClientMails, setupMails, type SentMail } from '../support/client-mail-scenario.ts';
 import { seedPgliteDataDir } from '../support/databases.ts';
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // Issue 12 end to end: mail as Gmail, Outlook, Apple Mail, Thunderbird and HTML-only webmail
@@ -87,7 +87,7 @@ async function whenSettled(taken: () => Promise<boolean>, count: () => number | 
 
 it('dipjudge receive: a process per mail, as an MTA runs it, on PostgreSQL', { timeout: 180_000 }, async () => {
   const root = await scratchFolder('dipjudge-clients-receive-');
-  const scratch = await createScratchDatabase('dipjudge_clients');
+  const scratch = await migratedScratchDatabase('dipjudge_clients');
   try {
     const env = { ...JUDGE, DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool') };
     // The setup in this process (the same receive operation, without a start per mail); the players' mails each in a process of their own.
@@ -143,7 +143,7 @@ it('dipjudge serve on its spool folders, on PGlite', { timeout: 180_000 }, async
 describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP', () => {
   it('takes the mails from a Dovecot mailbox and answers through SMTP, one copy per address, on PostgreSQL', { timeout: 180_000 }, async () => {
     const root = await scratchFolder('dipjudge-clients-imap-');
-    const scratch = await createScratchDatabase('dipjudge_clients_imap');
+    const scratch = await migratedScratchDatabase('dipjudge_clients_imap');
     const dovecot = await startDovecot();
     const capture = await startSmtpCapture();
     const settings = loadConfig({ ...JUDGE, DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '100', IMAP_URL: dovecot.url, SMTP_URL: capture.url });

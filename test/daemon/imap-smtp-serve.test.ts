@@ -8,7 +8,7 @@ import { serve } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
 import { seedPgliteDataDir } from '../support/databases.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // The daemon end to end against real servers: players' mails APPENDed to a Dovecot inbox,
@@ -26,7 +26,7 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
   it('answers every mail appended to the mailbox exactly once, threaded, and files it as processed', { timeout: 90_000 }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-imap-smtp-'));
     dirs.push(root);
-    const scratch = backend === 'postgres' ? await createScratchDatabase('dipjudge_serve') : null;
+    const scratch = backend === 'postgres' ? await migratedScratchDatabase('dipjudge_serve') : null;
     if (!scratch) await seedPgliteDataDir(path.join(root, 'db'));
     const dovecot = await startDovecot();
     const capture = await startSmtpCapture();

@@ -9,7 +9,7 @@ import { startDaemonProcess, type DaemonLogEntry, type DaemonProcess } from '../
 import { dovecotInstalled, startDovecot } from '../support/dovecot.ts';
 import { imapAppender } from '../support/imap-appender.ts';
 import { trackReplies } from '../support/reply-tracker.ts';
-import { createScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // Two `dipjudge serve` processes on one PostgreSQL database and one Dovecot mailbox: only the
@@ -43,7 +43,7 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
       cleanups.push(async () => tracker.stop());
       const appender = imapAppender(dovecot);
       cleanups.push(() => appender.close().catch(() => undefined));
-      const scratch = await createScratchDatabase('dipjudge_leader');
+      const scratch = await migratedScratchDatabase('dipjudge_leader');
       cleanups.push(() => scratch.drop());
       const db = new pg.Pool({ connectionString: scratch.url, max: 1 });
       // The scratch database is dropped with its connections cut; an idle one's error is expected then.

@@ -10,7 +10,8 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { startDaemonProcess, type DaemonProcess } from '../support/daemon-process.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
 // Mail recorded in the queue by one process is judged at once by another (LISTEN/NOTIFY,
 // sql/020), not at that process's next look at the queue: the `serve` child here looks only every
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 it('a mail recorded by one process is judged by another within seconds, its poll a minute apart, also after its LISTEN connection was cut', { timeout: 120_000 }, async () => {
-  const scratch: ScratchDatabase = await createScratchDatabase('dipjudge_notify');
+  const scratch: ScratchDatabase = await migratedScratchDatabase('dipjudge_notify');
   cleanups.push(() => scratch.drop());
   const store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
   cleanups.push(() => store.close());

@@ -24,6 +24,7 @@ it('takes the time zone for new games and the DKIM key from a config file, the e
   dirs.push(root);
   const keyFile = path.join(root, 'dkim.pem');
   await writeFile(keyFile, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  // An empty database, not the migrated template the other serve tests copy: serve migrates it on its first start.
   const scratch = await createScratchDatabase('dipjudge_settings');
   const capture = await startSmtpCapture();
   const configFile = path.join(root, 'dipjudge.json');

@@ -312,7 +312,7 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     // The first JOIN writes its seat through and holds its mail; the second draws the powers, and fails.
     const outcome = await send('p7@players.example', 'JOIN second pw7\n\nJOIN demo pw7');
     expect(outcome.status).toBe('failed');
-    const after = await db().selectFrom('outbox').select(['id', 'kind', 'body']).execute();
+    const after = await db().selectFrom('outbox').select(['id', 'kind', 'body']).orderBy('id').execute();
     expect(after.length - before.length).toBe(1);
     expect(after.at(-1)).toMatchObject({ kind: 'reply' });
     expect(await db().selectFrom('seats').select('address').where('address', '=', 'p7@players.example').execute()).toEqual([]);
@@ -330,7 +330,7 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     const outcome = await store.transaction((tx) => judge().receiveIn(tx, mail));
     expect(outcome.status).toBe('failed');
-    const after = await db().selectFrom('outbox').select(['kind', 'to_addresses']).execute();
+    const after = await db().selectFrom('outbox').select(['kind', 'to_addresses']).orderBy('id').execute();
     expect(after.slice(before.length)).toEqual([{ kind: 'reply', to_addresses: ['p7@players.example'] }]);
     expect(await db().selectFrom('inbound_mail').select('outcome').where('message_id', '=', mail.id).execute()).toEqual([{ outcome: 'failed' }]);
     expect(await db().selectFrom('seats').select('address').where('address', '=', 'p7@players.example').execute()).toEqual([]);

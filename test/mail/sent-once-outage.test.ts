@@ -5,7 +5,8 @@ import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice
 import { createSmtpSender, type MailTransport } from '../../src/mail/smtp-sender.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { outboxQueue } from '../../src/store/outbox-queue.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 
 // Sent means sent once: PostgreSQL drops the sender's connections the moment the SMTP server
@@ -15,7 +16,7 @@ import { startSmtpCapture } from '../support/smtp-capture.ts';
 let scratch: ScratchDatabase;
 let store: Store;
 beforeAll(async () => {
-  scratch = await createScratchDatabase('dipjudge_sent_once');
+  scratch = await migratedScratchDatabase('dipjudge_sent_once');
   store = await openStore({ databaseUrl: scratch.url });
 });
 afterAll(async () => {

@@ -19,11 +19,26 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(prefix = 'dipjudge_scratch'): Promise<ScratchDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+export interface ScratchDatabaseOptions {
+  /** A database to copy (CREATE DATABASE … TEMPLATE) instead of the server's empty template1. */
+  readonly template?: string;
+  /**
+   * Commits do not wait for the WAL to reach the disk (synchronous_commit off), for tests: a test
+   * database need not outlive a crash of the server, and on a busy machine that wait was much of a
+   * database test's time (4–6 ms a commit against 0.2–0.3 ms). Benchmarks keep the default.
+   */
+  readonly commitWithoutFlush?: boolean;
+}
+
+export async function createScratchDatabase(prefix = 'dipjudge_scratch', options: ScratchDatabaseOptions = {}): Promise<ScratchDatabase> {
+  const adminUrl = testServerUrl();
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name ${name}`);
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  if (options.template !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.template)) throw new Error(`unusable template name ${options.template}`);
+  await withAdmin(adminUrl, async (client) => {
+    await client.query(`CREATE DATABASE ${name}${options.template === undefined ? '' : ` TEMPLATE ${options.template}`}`);
+    if (options.commitWithoutFlush === true) await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let dropped: Promise<void> | null = null;
@@ -34,7 +49,12 @@ export async function createScratchDatabase(prefix = 'dipjudge_scratch'): Promis
   };
 }
 
-async function withAdmin<T>(adminUrl: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
+/** The server the tests use (TEST_DATABASE_URL or the local one), as a URL of its postgres database. */
+export function testServerUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+}
+
+export async function withAdmin<T>(adminUrl: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { startDovecot } from './dovecot.ts';
 import { imapAppender } from './imap-appender.ts';
 import { trackReplies } from './reply-tracker.ts';
-import { createScratchDatabase } from './scratch-postgres.ts';
+import { migratedScratchDatabase } from './postgres-template.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 
 /** Registers a release to run when the test is torn down (in reverse order of registration). */
@@ -28,7 +28,7 @@ export async function startServeRig(names: { readonly folder: string; readonly d
   defer(async () => tracker.stop());
   const appender = imapAppender(dovecot);
   defer(() => appender.close().catch(() => undefined));
-  const scratch = await createScratchDatabase(names.database);
+  const scratch = await migratedScratchDatabase(names.database);
   defer(() => scratch.drop());
   const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
   // The scratch database is dropped with its connections cut; an idle one's error is expected then.

@@ -9,7 +9,8 @@ import { DIPJUDGE_VERSION } from '../../src/config/version.ts';
 import { serve, type RunningJudge } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { chromiumInstalled, launchChromium } from '../support/chromium.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
 // The web site of a running `serve` (DIPJUDGE_HTTP_PORT) in a real headless Chromium, on PGlite and
 // on PostgreSQL: a game is made by mail through the spool, then read as a visitor would, with and
@@ -254,7 +255,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
     let judge: Judge;
     let database: ScratchDatabase;
     beforeAll(async () => {
-      database = await createScratchDatabase('dipjudge_web');
+      database = await migratedScratchDatabase('dipjudge_web');
       judge = await startJudge(database);
       await judge.mail('host@players.example', 'CREATE opening openpass\nFORM');
       await judge.mail('p1@players.example', 'JOIN opening pass1');
