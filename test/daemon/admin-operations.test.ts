@@ -92,9 +92,9 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     const db = getStore().db;
     const healthy = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
     await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE newgame gmpass\nFORM'));
-    for (let i = 2; i <= 7; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN newgame pw${i}`));
+    for (let i = 2; i <= 7; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN newgame pass${i}`));
     // The last JOIN starts the game and draws the powers: a random source that fails is a fault of the judge's.
-    const mail = eml({ from: 'p1@players.example', subject: 'hello', messageId: '<broken-1@players.example>' }, 'JOIN newgame pw1');
+    const mail = eml({ from: 'p1@players.example', subject: 'hello', messageId: '<broken-1@players.example>' }, 'JOIN newgame pass1');
     const broken = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => {
       throw new Error('the random source is unavailable');
     }, () => new Date(), { error: () => undefined });

@@ -10,6 +10,7 @@ import { insertGame, insertPhase } from './fixtures.ts';
 const EXPECTED_TABLES = [
   'absences',
   'address_changes',
+  'address_password_failures',
   'failed_mail',
   'inbound_queue',
   'game_notices',
@@ -22,6 +23,7 @@ const EXPECTED_TABLES = [
   'outbox',
   'phases',
   'press',
+  'seat_password_failures',
   'seat_stints',
   'seats',
 ].sort();

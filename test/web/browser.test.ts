@@ -175,7 +175,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
     beforeAll(async () => {
       judge = await startJudge(null);
       await judge.mail('gm@players.example', 'CREATE played gmpass\nFORM');
-      for (let i = 1; i <= 7; i++) await judge.mail(`p${i}@players.example`, `JOIN played pw${i}`);
+      for (let i = 1; i <= 7; i++) await judge.mail(`p${i}@players.example`, `JOIN played pass${i}`);
       await waitForPage(`${judge.url}/games/played`, 'Movement phase of Spring 1901');
       // The Master processes two phases with everyone's default orders, then ends the game.
       await judge.mail('gm@players.example', 'SIGNON Mplayed gmpass\nPROCESS!');
