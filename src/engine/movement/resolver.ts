@@ -377,7 +377,9 @@ class Resolver {
     // Collected into a local list: resolving a fleet can recurse into path() for another army.
     const alive: number[] = [];
     for (let c = this.convoyHead[army]!; c >= 0; c = this.convoyNext[c]!) if (this.resolve(c)) alive.push(c);
-    if (alive.length === 0) return false;
+    // Resolving a fleet can close a cycle through this very army and settle it by the Szykman
+    // rule: the flag read above is stale then, and a route through the surviving fleets must not count.
+    if (alive.length === 0 || this.paradox[army] === 1) return false;
     const seen = this.seen;
     for (const f of alive) seen[f] = 0;
     // Depth-first over the surviving fleets, starting from those touching the army's province.
