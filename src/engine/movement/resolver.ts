@@ -8,6 +8,10 @@
 //
 // Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
 // nothing and works on integers only. Illegal orders have been turned into holds before.
+// Strengths are counted in halves, so a move across a half-strength border (1900's `*`) is an
+// integer too: a unit weighs 2, each support 2. Where nothing holds a province or prevents a
+// move, the strength to beat is NONE, below the 0 of a move across a strait (loeb9's `~`),
+// which then enters an empty province unopposed, as in DPjudge.
 
 import { Int32Group, Int32Slot, Uint8Group, Uint8Slot } from '../scratch.ts';
 
@@ -15,6 +19,16 @@ export const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;
+
+/** When a move cuts the support of the unit it attacks (the border's rule; see map-schema.ts). */
+export const CUTS_ALWAYS = 0;
+export const CUTS_WHEN_SUPPORTED = 1;
+export const CUTS_NEVER = 2;
+
+/** A unit's own strength, in halves, on an ordinary border. */
+export const FULL = 2;
+/** Nothing holds the province, or nothing prevents the move. */
+const NONE = -1;
 
 const UNRESOLVED = 0;
 const GUESSING = 1;
@@ -34,6 +48,10 @@ export interface ResolverOrders {
   readonly power: Uint8Array;
   /** MOVE: 1 when the move goes by convoy (decided from the orders before resolution). */
   readonly convoyed: Uint8Array;
+  /** MOVE: the unit's own strength across the border it crosses, in halves (FULL on an ordinary one). */
+  readonly moveStrength: Uint8Array;
+  /** MOVE: CUTS_ALWAYS, CUTS_WHEN_SUPPORTED or CUTS_NEVER, by the border it crosses. */
+  readonly cuts: Uint8Array;
   /** Unit index per province, -1 when empty. */
   readonly unitAt: Int32Array;
   /** Whether a fleet in the first province can reach the second: used to chain convoys. */
@@ -304,6 +322,7 @@ class Resolver {
   private moveSucceeds(i: number): boolean {
     const o = this.o;
     const attack = this.attackStrength(i);
+    if (attack === NONE) return false;
     const opponent = this.opponent[i]!;
     if (opponent >= 0) {
       if (attack <= this.defendStrength(opponent)) return false;
@@ -322,9 +341,13 @@ class Resolver {
     const against = o.dst[s]!;
     for (let m = this.moveHead[o.src[s]!]!; m >= 0; m = this.moveNext[m]!) {
       if (o.power[m] === supporterPower) continue;
-      if (o.src[m] === against) {
-        // An attack from the province the support is aimed at cuts it only by dislodging the supporter.
+      const cuts = o.convoyed[m] === 1 ? CUTS_ALWAYS : o.cuts[m]!;
+      if (o.src[m] === against || cuts === CUTS_NEVER) {
+        // An attack from the province the support is aimed at, or across a border whose moves cut no
+        // support, cuts it only by dislodging the supporter.
         if (this.resolve(m)) return false;
+      } else if (cuts === CUTS_WHEN_SUPPORTED) {
+        if (this.supportCount(m, -1) > 0 || this.resolve(m)) return false;
       } else if (o.convoyed[m] === 0 || this.path(m)) {
         return false;
       }
@@ -342,30 +365,32 @@ class Resolver {
 
   private holdStrength(province: number): number {
     const unit = this.o.unitAt[province]!;
-    if (unit < 0) return 0;
-    if (this.o.kind[unit] === MOVE) return this.resolve(unit) ? 0 : 1;
-    return 1 + this.supportCount(unit, -1);
+    if (unit < 0) return NONE;
+    if (this.o.kind[unit] === MOVE) return this.resolve(unit) ? NONE : FULL;
+    return FULL + FULL * this.supportCount(unit, -1);
   }
 
+  /** The strength of a move into its target; NONE when it has no convoy or would dislodge its own power's unit. */
   private attackStrength(i: number): number {
     const o = this.o;
-    if (o.convoyed[i] === 1 && !this.path(i)) return 0;
+    if (o.convoyed[i] === 1 && !this.path(i)) return NONE;
+    const own = o.moveStrength[i]!;
     const target = o.unitAt[o.dst[i]!]!;
-    if (target < 0) return 1 + this.supportCount(i, -1);
-    if (this.opponent[i] !== target && o.kind[target] === MOVE && this.resolve(target)) return 1 + this.supportCount(i, -1);
-    if (o.power[target] === o.power[i]) return 0;
-    return 1 + this.supportCount(i, o.power[target]!);
+    if (target < 0) return own + FULL * this.supportCount(i, -1);
+    if (this.opponent[i] !== target && o.kind[target] === MOVE && this.resolve(target)) return own + FULL * this.supportCount(i, -1);
+    if (o.power[target] === o.power[i]) return NONE;
+    return own + FULL * this.supportCount(i, o.power[target]!);
   }
 
   private defendStrength(i: number): number {
-    return 1 + this.supportCount(i, -1);
+    return this.o.moveStrength[i]! + FULL * this.supportCount(i, -1);
   }
 
   private preventStrength(i: number): number {
-    if (this.o.convoyed[i] === 1 && !this.path(i)) return 0;
+    if (this.o.convoyed[i] === 1 && !this.path(i)) return NONE;
     const opponent = this.opponent[i]!;
-    if (opponent >= 0 && this.resolve(opponent)) return 0;
-    return 1 + this.supportCount(i, -1);
+    if (opponent >= 0 && this.resolve(opponent)) return NONE;
+    return this.o.moveStrength[i]! + FULL * this.supportCount(i, -1);
   }
 
   /** Whether a chain of matching, non-dislodged convoying fleets links the army to its target. */
