@@ -37,6 +37,15 @@ const cases: Record<string, WrittenPhase> = {
     GERMANY: ['F Den S F Hel - Nth', 'F Hel - Nth'],
     RUSSIA: ['F Nwg - Nth', 'F Nwy S F Nwg - Nth', 'A Kie S A Lon - Den'],
   }),
+  // Found by npm run adjudicate:invariants (1897, seed 12): a move into a province the paradox's attacker
+  // leaves. Resolving F Bar - Nwg first, the cycle was settled inside F Nwg - Nth's unfinished resolution,
+  // which then went on with the values it had read before, and dislodged the convoying fleet.
+  'a move behind an attacker of the convoying fleet, resolved first': writtenPhase('standard', 'F1904M', {
+    ENGLAND: ['A Bel - Lon'],
+    RUSSIA: ['F Bar - Nwg', 'F Nth C A Bel - Lon'],
+    FRANCE: ['F Den - Nth', 'F Lon S F Den - Nth', 'F Nwg - Nth'],
+    TURKEY: ['F Yor S F Nwg - Nth'],
+  }),
 };
 
 describe('a convoy paradox through a support the convoyed army would cut (issue 26)', () => {

@@ -5,8 +5,8 @@ import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
 import { MARKERS, type DislodgedUnit, type LocationId, type Marker, type Outcome, type Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
-import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
 import type { BorderKind, SupportCut } from '../map-schema.ts';
+import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
 import { CONVOY, CUTS_ALWAYS, CUTS_NEVER, CUTS_WHEN_SUPPORTED, FULL, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
 
 export interface MovementOutcome {

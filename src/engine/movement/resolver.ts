@@ -94,9 +94,10 @@ interface Workspace {
   readonly convoyNext: Int32Array;
   readonly opponent: Int32Array;
   readonly dislodgedBy: Int32Array;
+  readonly guessDepth: Int32Array;
 }
 
-const UNIT_INTS = new Int32Group(7, -1);
+const UNIT_INTS = new Int32Group(8, -1);
 const UNIT_BYTES = new Uint8Group(5);
 const MOVE_HEAD = new Int32Slot();
 const DEPS = new Int32Slot();
@@ -130,6 +131,7 @@ function workspace(units: number, provinces: number): Workspace {
     convoyNext: ints[4]!,
     opponent: ints[5]!,
     dislodgedBy: ints[6]!,
+    guessDepth: ints[7]!,
   });
 }
 
@@ -152,6 +154,10 @@ class Resolver {
   /** MOVE: the unit moving the opposite way in a head-to-head battle, or -1. */
   private readonly opponent: Int32Array;
   private readonly seen: Uint8Array;
+  /** Per decision being guessed: how deep in the recursion its guess was made (see `headsCycle`). */
+  private readonly guessDepth: Int32Array;
+  /** How many decisions are being resolved, one inside another. */
+  private depth = 0;
   private readonly w: Workspace;
 
   constructor(private readonly o: ResolverOrders) {
@@ -169,6 +175,7 @@ class Resolver {
     this.convoyNext = w.convoyNext;
     this.opponent = w.opponent;
     this.seen = w.seen;
+    this.guessDepth = w.guessDepth;
     this.paradox = w.paradox;
     this.matches = w.matches;
     for (let i = n - 1; i >= 0; i--) {
@@ -227,10 +234,19 @@ class Resolver {
       if (!known) this.deps[this.depCount++] = nr;
       return this.result[nr] === 1;
     }
+    this.depth++;
+    const settled = this.guess(nr);
+    this.depth--;
+    return settled;
+  }
+
+  /** Resolves an unresolved decision by guessing it both ways (Kruijswijk), `depth` deep. */
+  private guess(nr: number): boolean {
     const oldCount = this.depCount;
     const oldReads = this.guessReads;
     this.result[nr] = 0;
     this.state[nr] = GUESSING;
+    this.guessDepth[nr] = this.depth;
     const first = this.adjudicate(nr);
     // A decision that read a guess already on the dependency list is not settled either,
     // even though the list did not grow: it must be reset with that guess.
@@ -246,7 +262,7 @@ class Resolver {
       }
       return first;
     }
-    if (this.deps[oldCount] !== nr) {
+    if (!this.headsCycle(nr, oldCount)) {
       // Depends on some other guess: part of a larger cycle resolved further up.
       this.deps[this.depCount++] = nr;
       this.result[nr] = first ? 1 : 0;
@@ -255,7 +271,14 @@ class Resolver {
     this.resetDeps(oldCount);
     this.result[nr] = 1;
     this.state[nr] = GUESSING;
+    this.guessDepth[nr] = this.depth;
     const second = this.adjudicate(nr);
+    if (this.dependsOnOuterGuess(oldCount)) {
+      // Guessed the other way, it read a guess made further up: that cycle's head decides.
+      this.deps[this.depCount++] = nr;
+      this.result[nr] = second ? 1 : 0;
+      return second;
+    }
     if (first === second) {
       this.resetDeps(oldCount);
       this.result[nr] = first ? 1 : 0;
@@ -263,7 +286,28 @@ class Resolver {
       return first;
     }
     this.backupRule(oldCount);
-    return this.resolve(nr);
+    return this.guess(nr);
+  }
+
+  /**
+   * Whether the decision heads the cycle found while resolving it: it read its own guess, and every
+   * guess the cycle read was made inside its resolution. A guess made further up (a decision still being
+   * resolved outside this one) means the cycle runs through that decision too; resetting it here would
+   * change a value its unfinished resolution has already read, so the outermost guess of the cycle decides.
+   */
+  private headsCycle(nr: number, from: number): boolean {
+    let readItself = false;
+    for (let k = from; k < this.depCount; k++) {
+      const u = this.deps[k]!;
+      if (u === nr) readItself = true;
+      else if (this.guessDepth[u]! < this.depth) return false;
+    }
+    return readItself;
+  }
+
+  private dependsOnOuterGuess(from: number): boolean {
+    for (let k = from; k < this.depCount; k++) if (this.guessDepth[this.deps[k]!]! < this.depth) return true;
+    return false;
   }
 
   private resetDeps(from: number): void {
