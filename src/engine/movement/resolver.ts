@@ -5,6 +5,8 @@
 //   - the cycle contains a convoy: Szykman rule, the convoyed moves in it are treated
 //     as if their convoy were disrupted (DATC 4.A.2, preferred choice);
 //   - otherwise it is circular movement: every move in the cycle succeeds.
+// A cycle is settled by its outermost guess, never inside the resolution of a decision it runs through
+// (`headsCycle`), and a convoyed army's route is read only once its fleets are settled (`path`).
 //
 // Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
 // nothing and works on integers only. Illegal orders have been turned into holds before.
