@@ -160,7 +160,10 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   if (converted.newHomesYears.length > 0) rules.push(`the centres owned in winter ${converted.newHomesYears.join(', ')} become the home centres (NEWHOMES)`);
   for (const p of converted.powers) if (p.partisanSites) rules.push(`${p.name} builds one more unit, in ${p.partisanSites.join(', ')} or at home, while it has lost some but not all of its home centres (partisan site)`);
   if (converted.map.provinces.some((p) => p.port)) rules.push('ports (fleets convoy from a coast)');
-  if (converted.map.provinces.some((p) => p.noSupportInto)) rules.push('straits with no support across');
+  for (const [name, kind] of Object.entries(converted.map.borderKinds ?? {})) {
+    const crossings = converted.map.provinces.flatMap((p) => Object.entries(p.borders ?? {}).filter(([to, k]) => k === name && p.id < to).map(([to]) => `${p.id}-${to}`));
+    rules.push(`${name} borders (${crossings.join(', ')}): ${kind.description.replace(/^DPjudge's .: /, '')}`);
+  }
   if (converted.victory !== Math.floor(centres / 2) + 1) rules.push(`victory at ${converted.victory}`);
   for (const rule of converted.ignoredRules) rules.push(`${rule} (press rule of the map, not applied)`);
   rules.push(...extraRules);

@@ -1,3 +1,4 @@
+import type { BorderKind } from '../../src/engine/map-schema.ts';
 import { abutList, abutsForMove, areaType, type DpMap, type DpPower } from './parse-map.ts';
 
 // Turns a parsed DPjudge map into the project's map and variant data (the shapes of
@@ -47,15 +48,44 @@ export interface ProvinceJson {
   army?: string[];
   fleet?: string[];
   coasts?: Record<string, string[]>;
-  noSupportInto?: string[];
+  borders?: Record<string, string>;
   ownerOnly?: Record<string, string>;
   dpjudgeId?: string;
 }
 
 export interface MapJson {
   name: string;
+  borderKinds?: Record<string, BorderKind>;
   provinces: ProvinceJson[];
 }
+
+/**
+ * DPjudge's special adjacencies as border kinds, with the rules its adjudicator (Game.py) gives them:
+ * the strength a move across starts from (`strengths`), no support across (`validOrder`), when a move
+ * across cuts support (`cutSupport`: exceptions D and E), and which retreat gives way (`otherResults`).
+ */
+export const DPJUDGE_BORDER_KINDS: Readonly<Record<string, { readonly name: string; readonly kind: BorderKind }>> = {
+  '*': {
+    name: 'half-strength',
+    kind: {
+      description: "DPjudge's *: a move across is at half strength and cuts support only by dislodging; no support across; a retreat across gives way to any other",
+      moveStrength: 0.5,
+      supportAcross: false,
+      cutsSupport: 'never',
+      retreatStrength: 0.5,
+    },
+  },
+  '~': {
+    name: 'strait',
+    kind: {
+      description: "DPjudge's ~: a move across has only its supports' strength and cuts support only when supported; no support across; a retreat across gives way first",
+      moveStrength: 0,
+      supportAcross: false,
+      cutsSupport: 'when-supported',
+      retreatStrength: 0,
+    },
+  },
+};
 
 export interface PowerJson {
   id: string;
@@ -134,13 +164,15 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
   }
 
   const provinceAt = (place: string) => provinces.find((p) => p.id === idOf(place.split('/')[0]!));
+  const borderKinds: Record<string, BorderKind> = {};
   for (const [code, pairs] of dp.abutRules) {
-    if (code === '~' || code === '*') {
+    const special = DPJUDGE_BORDER_KINDS[code];
+    if (special) {
       for (const [from, to] of pairs) {
         const province = provinces.find((p) => p.id === idOf(from.split('/')[0]!));
         if (!province) continue;
-        const target = idOf(to);
-        province.noSupportInto = [...new Set([...(province.noSupportInto ?? []), target])].sort();
+        province.borders = { ...province.borders, [idOf(to.split('/')[0]!)]: special.name };
+        borderKinds[special.name] = special.kind;
       }
     } else if (code.endsWith(')') && /^[A-Z0-9]+\)$/.test(code) && pairs.length > 0) {
       // `BLA(CON)`: only the owner of the centre may use the border (DPjudge's Game.abuts).
@@ -185,7 +217,8 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
   }
   const victory = dp.victory?.[0] ?? Math.floor(centres.size / 2) + 1;
   if ((dp.victory?.length ?? 0) > 1) unsupported.push(`a VICTORY count that changes by year (${dp.victory!.join(' ')})`);
-  return { map: { name: mapName, provinces }, powers, begin, flow, victory, builds, mobilize, newHomesYears, seasonalProvinces, unsupported, ignoredRules };
+  const map: MapJson = Object.keys(borderKinds).length > 0 ? { name: mapName, borderKinds, provinces } : { name: mapName, provinces };
+  return { map, powers, begin, flow, victory, builds, mobilize, newHomesYears, seasonalProvinces, unsupported, ignoredRules };
 }
 
 function neighbours(dp: DpMap, type: 'A' | 'F', loc: string): string[] {

@@ -140,11 +140,20 @@ function seaOnChain(map: GameMap, a: number, b: number, sea: number): boolean {
 const possibleCache = new WeakMap<GameMap, Map<number, boolean>>();
 const onChainCache = new WeakMap<GameMap, Map<number, boolean>>();
 
+/**
+ * Answers kept per map at most: the keys run to the cube of the map's size (45 million on imperial), which
+ * orders naming ever new armies, seas and coasts would fill without end; past it the cache starts again.
+ */
+const MAX_CACHED = 1 << 20;
+
 function cached(caches: WeakMap<GameMap, Map<number, boolean>>, map: GameMap, key: number, answer: () => boolean): boolean {
   let perMap = caches.get(map);
   if (!perMap) caches.set(map, (perMap = new Map()));
   let known = perMap.get(key);
-  if (known === undefined) perMap.set(key, (known = answer()));
+  if (known === undefined) {
+    if (perMap.size >= MAX_CACHED) perMap.clear();
+    perMap.set(key, (known = answer()));
+  }
   return known;
 }
 

@@ -1,5 +1,5 @@
 import { IdIndex } from './id-index.ts';
-import type { MapData, ProvinceData } from './map-schema.ts';
+import type { BorderKind, MapData, ProvinceData } from './map-schema.ts';
 import { COASTS, type Coast, type LocationId, type ProvinceId, type UnitType } from './types.ts';
 
 // A map compiled for fast questions: provinces get dense integer indices, and the
@@ -49,8 +49,6 @@ export class GameMap {
   private readonly armyAdjacency: Uint8Array;
   /** n×n: 1 when a fleet at some location of the first can reach some location of the second. */
   private readonly fleetReach: Uint8Array;
-  /** Pairs "from>to" across which a unit may move but not support. */
-  private readonly noSupport = new Set<string>();
   /**
    * Every location by index: each province (at the province's own index in `provinceLocation`),
    * followed by the coasts of a split one. The engine binds orders on these numbers.
@@ -71,13 +69,17 @@ export class GameMap {
   private readonly armyMoveLocations: (readonly number[])[];
   /** Per location index: where a fleet there may move, as location indices, in the map's order. */
   private readonly fleetMoveLocations: (readonly number[])[];
-  /** size×size: 1 across a border a unit may move over but not support across; null when the map has none. */
-  private readonly noSupportByIndex: Uint8Array | null;
+  /** The map's kinds of special border, in the order of its `borderKinds`. */
+  private readonly borderKinds: readonly BorderKind[];
+  /** size×size: 1 + the index in `borderKinds` of the border between two provinces, 0 for an ordinary one; null when the map has none. */
+  private readonly borderKindTable: Uint8Array | null;
   readonly size: number;
   /** Whether a fleet in the first province (by index) can reach the second: the resolver's convoy chains. */
   readonly seaLink: (fromProvince: number, toProvince: number) => boolean = (a, b) => this.fleetReach[a * this.size + b] === 1;
   /** Whether some border is open only to a centre's owner (see owner-borders.ts). */
   readonly hasOwnerBorders: boolean;
+  /** Whether some border has rules of its own (`borderKindByIndex`). */
+  readonly hasSpecialBorders: boolean;
 
   constructor(data: MapData) {
     this.name = data.name;
@@ -124,7 +126,6 @@ export class GameMap {
     this.fleetReach = new Uint8Array(this.size * this.size);
     for (const p of data.provinces) {
       const from = this.byId.get(p.id)!;
-      for (const to of p.noSupportInto ?? []) this.noSupport.add(`${p.id}>${this.requireProvince(to, p.id).id}`);
       this.armyMoves.set(p.id, p.army);
       for (const to of p.army) this.armyAdjacency[from.index * this.size + this.requireProvince(to, p.id).index] = 1;
       const fleetLists: [LocationId, readonly LocationId[]][] = p.coasts
@@ -152,15 +153,22 @@ export class GameMap {
       return moves;
     });
     this.armyMoveLocations = this.provinces.map((p) => (this.armyMoves.get(p.id) ?? []).map((to) => this.provinceLocation[this.indexOf(to)]!));
-    if (this.noSupport.size === 0) {
-      this.noSupportByIndex = null;
+    const kindNames = Object.keys(data.borderKinds ?? {});
+    this.borderKinds = kindNames.map((name) => data.borderKinds![name]!);
+    const special = data.provinces.filter((p) => p.borders !== undefined);
+    this.hasSpecialBorders = special.length > 0;
+    if (special.length === 0) {
+      this.borderKindTable = null;
     } else {
-      const blocked = new Uint8Array(this.size * this.size);
-      for (const pair of this.noSupport) {
-        const [from, to] = pair.split('>') as [ProvinceId, ProvinceId];
-        blocked[this.indexOf(from) * this.size + this.indexOf(to)] = 1;
+      const kinds = new Uint8Array(this.size * this.size);
+      for (const p of special) {
+        for (const [to, kind] of Object.entries(p.borders!)) {
+          const at = kindNames.indexOf(kind);
+          if (at < 0) throw new MapError(`${p.id}: border with ${to} of unknown kind ${kind}`);
+          kinds[this.byId.get(p.id)!.index * this.size + this.requireProvince(to as ProvinceId, p.id).index] = at + 1;
+        }
       }
-      this.noSupportByIndex = blocked;
+      this.borderKindTable = kinds;
     }
   }
 
@@ -240,9 +248,16 @@ export class GameMap {
     return (this.fleetMoves.get(from) ?? []).filter((l) => provinceOf(l) === to);
   }
 
-  /** Whether a unit in `from` may support into `to` where it could move there (false across DPjudge's `~` straits). */
+  /** Whether a unit in `from` may support into `to` where it could move there (false across DPjudge's `~` and `*` borders). */
   canSupportAcross(from: ProvinceId, to: ProvinceId): boolean {
-    return this.noSupport.size === 0 || !this.noSupport.has(`${from}>${to}`);
+    return this.canSupportAcrossByIndex(this.indexOf(from), this.indexOf(to));
+  }
+
+  /** The rules of the border between two provinces (by index); null for an ordinary border. */
+  borderKindByIndex(from: number, to: number): BorderKind | null {
+    if (this.borderKindTable === null) return null;
+    const kind = this.borderKindTable[from * this.size + to]!;
+    return kind === 0 ? null : this.borderKinds[kind - 1]!;
   }
 
   armyAdjacentByIndex(a: number, b: number): boolean {
@@ -287,7 +302,7 @@ export class GameMap {
 
   /** `canSupportAcross` by province index. */
   canSupportAcrossByIndex(from: number, to: number): boolean {
-    return this.noSupportByIndex === null || this.noSupportByIndex[from * this.size + to] === 0;
+    return this.borderKindByIndex(from, to)?.supportAcross ?? true;
   }
 
   indexOf(id: ProvinceId): number {

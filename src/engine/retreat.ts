@@ -5,8 +5,9 @@ import type { DislodgedUnit, LocationId, Unit } from './types.ts';
 import type { Variant } from './variant.ts';
 
 // Retreat phase: each dislodged unit retreats to one of the places computed in the
-// movement phase, or disbands. Units retreating to the same province all disband, and a
-// unit without an order disbands.
+// movement phase, or disbands. Of units retreating to the same province, those crossing a weaker
+// border give way (map-schema.ts's retreatStrength, 1900's `*`); if more than one is left, all
+// disband. A unit without an order disbands.
 
 interface Chosen {
   readonly input: number;
@@ -53,8 +54,7 @@ export function adjudicateRetreats(
     chosen.set(found.value, { input, to, notes });
   });
 
-  const targetCount = new Map<string, number>();
-  for (const c of chosen.values()) if (c.to) targetCount.set(provinceOf(c.to), (targetCount.get(provinceOf(c.to)) ?? 0) + 1);
+  const standing = retreatsThatStand(variant, dislodged, chosen);
   const next = [...units];
   dislodged.forEach((unit, index) => {
     const c = chosen.get(index);
@@ -64,14 +64,46 @@ export function adjudicateRetreats(
       return;
     }
     const order = { kind: 'retreat', unit: self, to: c.to } as const;
-    if (targetCount.get(provinceOf(c.to))! > 1) {
-      results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'fails', reason: 'Another unit retreated to the same province; both are disbanded', markers: ['bounce', 'destroyed'], notes: c.notes });
+    const stands = standing.get(index);
+    if (stands !== true) {
+      const reason = stands === 'gave way' ? 'Another unit retreated to the same province over a stronger border; this one is disbanded' : 'Another unit retreated to the same province; both are disbanded';
+      results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'fails', reason, markers: ['bounce', 'destroyed'], notes: c.notes });
       return;
     }
     next.push({ power: unit.power, type: unit.type, location: c.to });
     results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'succeeds', reason: null, markers: [], notes: c.notes });
   });
   return { results, units: next };
+}
+
+/**
+ * Which retreats stand, by dislodged unit: true, 'gave way' (to a retreat over a stronger border) or
+ * 'bounced'. Per province, the retreats of the weakest strength are all dropped while two or more remain
+ * (DPjudge's otherResults); a retreat left alone stands.
+ */
+function retreatsThatStand(variant: Variant, dislodged: readonly DislodgedUnit[], chosen: ReadonlyMap<number, Chosen>): Map<number, true | 'gave way' | 'bounced'> {
+  const map = variant.map;
+  const byTarget = new Map<string, { unit: number; strength: number }[]>();
+  for (const [unit, c] of chosen) {
+    if (!c.to) continue;
+    const from = map.provinceIndexOfLocation(dislodged[unit]!.location);
+    const kind = map.borderKindByIndex(from, map.provinceIndexOfLocation(c.to));
+    const list = byTarget.get(provinceOf(c.to)) ?? [];
+    list.push({ unit, strength: kind === null ? 1 : kind.retreatStrength });
+    byTarget.set(provinceOf(c.to), list);
+  }
+  const standing = new Map<number, true | 'gave way' | 'bounced'>();
+  for (const retreats of byTarget.values()) {
+    let left = retreats;
+    for (const strength of [...new Set(retreats.map((r) => r.strength))].sort((a, b) => a - b)) {
+      if (left.length < 2) break;
+      const weakest = left.filter((r) => r.strength === strength);
+      left = left.filter((r) => r.strength !== strength);
+      for (const r of weakest) standing.set(r.unit, left.length === 0 ? 'bounced' : 'gave way');
+    }
+    for (const r of left) standing.set(r.unit, true);
+  }
+  return standing;
 }
 
 function retreatTarget(board: Board, unit: DislodgedUnit, written: LocationId): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: string } {

@@ -1,5 +1,5 @@
 import { coastOf, provinceOf } from './map.ts';
-import type { LocationId } from './types.ts';
+import type { LocationId, ProvinceId } from './types.ts';
 import type { MapData } from './map-schema.ts';
 import type { VariantData } from './variant-schema.ts';
 
@@ -40,7 +40,10 @@ export function mapProblems(map: MapData): string[] {
       else if (target.terrain === 'sea') problems.push(`${p.id}: army move to the sea ${to}`);
       else if (!target.army.includes(p.id)) problems.push(`${p.id}: army border with ${to} is one-way (${to} does not list ${p.id})`);
     }
-    for (const to of p.noSupportInto ?? []) if (!p.army.includes(to) && ![...fleetLists.entries()].some(([from, list]) => provinceOf(from) === p.id && list.some((l) => provinceOf(l) === to))) problems.push(`${p.id}: noSupportInto ${to}, which it does not border`);
+    for (const [to, kind] of Object.entries(p.borders ?? {})) {
+      if (!p.army.includes(to as ProvinceId) && ![...fleetLists.entries()].some(([from, list]) => provinceOf(from) === p.id && list.some((l) => provinceOf(l) === to))) problems.push(`${p.id}: a ${kind} border with ${to}, which it does not border`);
+      if (map.borderKinds?.[kind] === undefined) problems.push(`${p.id}: border with ${to} of a kind the map does not describe (${kind})`);
+    }
   }
   for (const [from, list] of fleetLists) {
     for (const to of list) {

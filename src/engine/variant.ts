@@ -98,13 +98,13 @@ export class Variant {
       const shut = new Set(closed);
       const open = (loc: LocationId) => !shut.has(provinceOf(loc));
       const provinces = this.mapData.provinces.map((p) => {
-        if (shut.has(p.id)) return { ...p, army: [], fleet: [], ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}), noSupportInto: undefined };
+        if (shut.has(p.id)) return { ...p, army: [], fleet: [], ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}), borders: undefined };
         return {
           ...p,
           army: p.army.filter(open),
           fleet: p.fleet.filter(open),
           ...(p.coasts ? { coasts: Object.fromEntries(Object.entries(p.coasts).map(([c, list]) => [c, (list ?? []).filter(open)])) } : {}),
-          ...(p.noSupportInto ? { noSupportInto: p.noSupportInto.filter(open) } : {}),
+          ...(p.borders ? { borders: Object.fromEntries(Object.entries(p.borders).filter(([to]) => open(to as LocationId))) } : {}),
         };
       });
       cut = new Variant({ ...this.data, seasonalProvinces: [] }, { ...this.mapData, provinces });

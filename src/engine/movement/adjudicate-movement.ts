@@ -5,8 +5,9 @@ import { provinceOf } from '../map.ts';
 import type { OrderResult, SubmittedOrder } from '../results.ts';
 import { MARKERS, type DislodgedUnit, type LocationId, type Marker, type Outcome, type Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
+import type { BorderKind, SupportCut } from '../map-schema.ts';
 import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
-import { CONVOY, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
+import { CONVOY, CUTS_ALWAYS, CUTS_NEVER, CUTS_WHEN_SUPPORTED, FULL, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
 
 export interface MovementOutcome {
   readonly results: OrderResult[];
@@ -64,6 +65,15 @@ function convoyFleetsPresent(board: Board, army: number, target: number): boolea
 const RESOLVER_DST = new Int32Slot();
 const ON_ROUTE = new Uint8Slot();
 const CLOSED = new Uint8Slot();
+const MOVE_STRENGTH = new Uint8Slot();
+const CUTS = new Uint8Slot();
+
+const CUTS_BY_RULE: Record<SupportCut, number> = { always: CUTS_ALWAYS, 'when-supported': CUTS_WHEN_SUPPORTED, never: CUTS_NEVER };
+
+/** A unit's own strength across a border, in the resolver's halves. */
+function strengthAcross(kind: BorderKind | null): number {
+  return kind === null ? FULL : kind.moveStrength * FULL;
+}
 
 /** The resolver's arrays: the bound orders' own, with what the resolver decides before resolving. */
 function toResolverOrders(bound: BoundOrders): ResolverOrders {
@@ -89,7 +99,44 @@ function toResolverOrders(bound: BoundOrders): ResolverOrders {
   for (let i = 0; i < n; i++) {
     if (kind[i] === SUPPORT && dst[i]! >= 0 && dstCoast[i] !== 0 && dstCoast[aux[i]!] !== dstCoast[i]) dst[i] = -2;
   }
-  return { count: n, kind, src: board.provinceIndex, dst, aux, power, convoyed, unitAt: board.unitAt, seaLink: board.variant.map.seaLink };
+  const { moveStrength, cuts } = borderRules(bound, convoyed);
+  return { count: n, kind, src: board.provinceIndex, dst, aux, power, convoyed, moveStrength, cuts, unitAt: board.unitAt, seaLink: board.variant.map.seaLink };
+}
+
+/**
+ * What the border a move crosses makes of it (map-schema.ts's border kinds): its own strength and when it
+ * cuts support. A convoyed army crosses the border from the last sea to its target, as in DPjudge: it is
+ * weakened only when every fleet ordered to convoy it that borders the target does so across a weaker
+ * border; it cuts support as any convoyed army does.
+ */
+function borderRules(bound: BoundOrders, convoyed: Uint8Array): { moveStrength: Uint8Array; cuts: Uint8Array } {
+  const board = bound.board;
+  const map = board.variant.map;
+  const n = board.units.length;
+  const moveStrength = MOVE_STRENGTH.takeAsItIs(n);
+  const cuts = CUTS.takeAsItIs(n);
+  const src = board.provinceIndex;
+  moveStrength.fill(FULL, 0, n);
+  cuts.fill(CUTS_ALWAYS, 0, n);
+  if (!map.hasSpecialBorders) return { moveStrength, cuts };
+  for (let i = 0; i < n; i++) {
+    if (bound.kind[i] !== MOVE) continue;
+    const to = bound.targetProvince[i]!;
+    if (convoyed[i] === 0) {
+      const kind = map.borderKindByIndex(src[i]!, to);
+      moveStrength[i] = strengthAcross(kind);
+      if (kind !== null) cuts[i] = CUTS_BY_RULE[kind.cutsSupport];
+      continue;
+    }
+    let strongest = -1;
+    for (let f = 0; f < n; f++) {
+      if (bound.kind[f] === CONVOY && bound.other[f] === i && bound.targetProvince[f] === to && map.seaLink(src[f]!, to)) {
+        strongest = Math.max(strongest, strengthAcross(map.borderKindByIndex(src[f]!, to)));
+      }
+    }
+    if (strongest >= 0) moveStrength[i] = strongest;
+  }
+  return { moveStrength, cuts };
 }
 
 function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {

@@ -5,9 +5,15 @@
 //   - the cycle contains a convoy: Szykman rule, the convoyed moves in it are treated
 //     as if their convoy were disrupted (DATC 4.A.2, preferred choice);
 //   - otherwise it is circular movement: every move in the cycle succeeds.
+// A cycle is settled by its outermost guess, never inside the resolution of a decision it runs through
+// (`headsCycle`), and a convoyed army's route is read only once its fleets are settled (`path`).
 //
 // Orders are given as parallel typed arrays indexed by unit, so the inner loop allocates
 // nothing and works on integers only. Illegal orders have been turned into holds before.
+// Strengths are counted in halves, so a move across a half-strength border (1900's `*`) is an
+// integer too: a unit weighs 2, each support 2. Where nothing holds a province or prevents a
+// move, the strength to beat is NONE, below the 0 of a move across a strait (loeb9's `~`),
+// which then enters an empty province unopposed, as in DPjudge.
 
 import { Int32Group, Int32Slot, Uint8Group, Uint8Slot } from '../scratch.ts';
 
@@ -15,6 +21,16 @@ export const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;
+
+/** When a move cuts the support of the unit it attacks (the border's rule; see map-schema.ts). */
+export const CUTS_ALWAYS = 0;
+export const CUTS_WHEN_SUPPORTED = 1;
+export const CUTS_NEVER = 2;
+
+/** A unit's own strength, in halves, on an ordinary border. */
+export const FULL = 2;
+/** Nothing holds the province, or nothing prevents the move. */
+const NONE = -1;
 
 const UNRESOLVED = 0;
 const GUESSING = 1;
@@ -34,6 +50,10 @@ export interface ResolverOrders {
   readonly power: Uint8Array;
   /** MOVE: 1 when the move goes by convoy (decided from the orders before resolution). */
   readonly convoyed: Uint8Array;
+  /** MOVE: the unit's own strength across the border it crosses, in halves (FULL on an ordinary one). */
+  readonly moveStrength: Uint8Array;
+  /** MOVE: CUTS_ALWAYS, CUTS_WHEN_SUPPORTED or CUTS_NEVER, by the border it crosses. */
+  readonly cuts: Uint8Array;
   /** Unit index per province, -1 when empty. */
   readonly unitAt: Int32Array;
   /** Whether a fleet in the first province can reach the second: used to chain convoys. */
@@ -76,9 +96,10 @@ interface Workspace {
   readonly convoyNext: Int32Array;
   readonly opponent: Int32Array;
   readonly dislodgedBy: Int32Array;
+  readonly guessDepth: Int32Array;
 }
 
-const UNIT_INTS = new Int32Group(7, -1);
+const UNIT_INTS = new Int32Group(8, -1);
 const UNIT_BYTES = new Uint8Group(5);
 const MOVE_HEAD = new Int32Slot();
 const DEPS = new Int32Slot();
@@ -112,6 +133,7 @@ function workspace(units: number, provinces: number): Workspace {
     convoyNext: ints[4]!,
     opponent: ints[5]!,
     dislodgedBy: ints[6]!,
+    guessDepth: ints[7]!,
   });
 }
 
@@ -134,6 +156,10 @@ class Resolver {
   /** MOVE: the unit moving the opposite way in a head-to-head battle, or -1. */
   private readonly opponent: Int32Array;
   private readonly seen: Uint8Array;
+  /** Per decision being guessed: how deep in the recursion its guess was made (see `headsCycle`). */
+  private readonly guessDepth: Int32Array;
+  /** How many decisions are being resolved, one inside another. */
+  private depth = 0;
   private readonly w: Workspace;
 
   constructor(private readonly o: ResolverOrders) {
@@ -151,6 +177,7 @@ class Resolver {
     this.convoyNext = w.convoyNext;
     this.opponent = w.opponent;
     this.seen = w.seen;
+    this.guessDepth = w.guessDepth;
     this.paradox = w.paradox;
     this.matches = w.matches;
     for (let i = n - 1; i >= 0; i--) {
@@ -209,10 +236,19 @@ class Resolver {
       if (!known) this.deps[this.depCount++] = nr;
       return this.result[nr] === 1;
     }
+    this.depth++;
+    const settled = this.guess(nr);
+    this.depth--;
+    return settled;
+  }
+
+  /** Resolves an unresolved decision by guessing it both ways (Kruijswijk), `depth` deep. */
+  private guess(nr: number): boolean {
     const oldCount = this.depCount;
     const oldReads = this.guessReads;
     this.result[nr] = 0;
     this.state[nr] = GUESSING;
+    this.guessDepth[nr] = this.depth;
     const first = this.adjudicate(nr);
     // A decision that read a guess already on the dependency list is not settled either,
     // even though the list did not grow: it must be reset with that guess.
@@ -228,7 +264,7 @@ class Resolver {
       }
       return first;
     }
-    if (this.deps[oldCount] !== nr) {
+    if (!this.headsCycle(nr, oldCount)) {
       // Depends on some other guess: part of a larger cycle resolved further up.
       this.deps[this.depCount++] = nr;
       this.result[nr] = first ? 1 : 0;
@@ -237,7 +273,14 @@ class Resolver {
     this.resetDeps(oldCount);
     this.result[nr] = 1;
     this.state[nr] = GUESSING;
+    this.guessDepth[nr] = this.depth;
     const second = this.adjudicate(nr);
+    if (this.dependsOnOuterGuess(oldCount)) {
+      // Guessed the other way, it read a guess made further up: that cycle's head decides.
+      this.deps[this.depCount++] = nr;
+      this.result[nr] = second ? 1 : 0;
+      return second;
+    }
     if (first === second) {
       this.resetDeps(oldCount);
       this.result[nr] = first ? 1 : 0;
@@ -245,7 +288,28 @@ class Resolver {
       return first;
     }
     this.backupRule(oldCount);
-    return this.resolve(nr);
+    return this.guess(nr);
+  }
+
+  /**
+   * Whether the decision heads the cycle found while resolving it: it read its own guess, and every
+   * guess the cycle read was made inside its resolution. A guess made further up (a decision still being
+   * resolved outside this one) means the cycle runs through that decision too; resetting it here would
+   * change a value its unfinished resolution has already read, so the outermost guess of the cycle decides.
+   */
+  private headsCycle(nr: number, from: number): boolean {
+    let readItself = false;
+    for (let k = from; k < this.depCount; k++) {
+      const u = this.deps[k]!;
+      if (u === nr) readItself = true;
+      else if (this.guessDepth[u]! < this.depth) return false;
+    }
+    return readItself;
+  }
+
+  private dependsOnOuterGuess(from: number): boolean {
+    for (let k = from; k < this.depCount; k++) if (this.guessDepth[this.deps[k]!]! < this.depth) return true;
+    return false;
   }
 
   private resetDeps(from: number): void {
@@ -304,6 +368,7 @@ class Resolver {
   private moveSucceeds(i: number): boolean {
     const o = this.o;
     const attack = this.attackStrength(i);
+    if (attack === NONE) return false;
     const opponent = this.opponent[i]!;
     if (opponent >= 0) {
       if (attack <= this.defendStrength(opponent)) return false;
@@ -322,9 +387,13 @@ class Resolver {
     const against = o.dst[s]!;
     for (let m = this.moveHead[o.src[s]!]!; m >= 0; m = this.moveNext[m]!) {
       if (o.power[m] === supporterPower) continue;
-      if (o.src[m] === against) {
-        // An attack from the province the support is aimed at cuts it only by dislodging the supporter.
+      const cuts = o.convoyed[m] === 1 ? CUTS_ALWAYS : o.cuts[m]!;
+      if (o.src[m] === against || cuts === CUTS_NEVER) {
+        // An attack from the province the support is aimed at, or across a border whose moves cut no
+        // support, cuts it only by dislodging the supporter.
         if (this.resolve(m)) return false;
+      } else if (cuts === CUTS_WHEN_SUPPORTED) {
+        if (this.supportCount(m, -1) > 0 || this.resolve(m)) return false;
       } else if (o.convoyed[m] === 0 || this.path(m)) {
         return false;
       }
@@ -342,30 +411,32 @@ class Resolver {
 
   private holdStrength(province: number): number {
     const unit = this.o.unitAt[province]!;
-    if (unit < 0) return 0;
-    if (this.o.kind[unit] === MOVE) return this.resolve(unit) ? 0 : 1;
-    return 1 + this.supportCount(unit, -1);
+    if (unit < 0) return NONE;
+    if (this.o.kind[unit] === MOVE) return this.resolve(unit) ? NONE : FULL;
+    return FULL + FULL * this.supportCount(unit, -1);
   }
 
+  /** The strength of a move into its target; NONE when it has no convoy or would dislodge its own power's unit. */
   private attackStrength(i: number): number {
     const o = this.o;
-    if (o.convoyed[i] === 1 && !this.path(i)) return 0;
+    if (o.convoyed[i] === 1 && !this.path(i)) return NONE;
+    const own = o.moveStrength[i]!;
     const target = o.unitAt[o.dst[i]!]!;
-    if (target < 0) return 1 + this.supportCount(i, -1);
-    if (this.opponent[i] !== target && o.kind[target] === MOVE && this.resolve(target)) return 1 + this.supportCount(i, -1);
-    if (o.power[target] === o.power[i]) return 0;
-    return 1 + this.supportCount(i, o.power[target]!);
+    if (target < 0) return own + FULL * this.supportCount(i, -1);
+    if (this.opponent[i] !== target && o.kind[target] === MOVE && this.resolve(target)) return own + FULL * this.supportCount(i, -1);
+    if (o.power[target] === o.power[i]) return NONE;
+    return own + FULL * this.supportCount(i, o.power[target]!);
   }
 
   private defendStrength(i: number): number {
-    return 1 + this.supportCount(i, -1);
+    return this.o.moveStrength[i]! + FULL * this.supportCount(i, -1);
   }
 
   private preventStrength(i: number): number {
-    if (this.o.convoyed[i] === 1 && !this.path(i)) return 0;
+    if (this.o.convoyed[i] === 1 && !this.path(i)) return NONE;
     const opponent = this.opponent[i]!;
-    if (opponent >= 0 && this.resolve(opponent)) return 0;
-    return 1 + this.supportCount(i, -1);
+    if (opponent >= 0 && this.resolve(opponent)) return NONE;
+    return this.o.moveStrength[i]! + FULL * this.supportCount(i, -1);
   }
 
   /** Whether a chain of matching, non-dislodged convoying fleets links the army to its target. */
@@ -377,7 +448,9 @@ class Resolver {
     // Collected into a local list: resolving a fleet can recurse into path() for another army.
     const alive: number[] = [];
     for (let c = this.convoyHead[army]!; c >= 0; c = this.convoyNext[c]!) if (this.resolve(c)) alive.push(c);
-    if (alive.length === 0) return false;
+    // Resolving a fleet can close a cycle through this very army and settle it by the Szykman
+    // rule: the flag read above is stale then, and a route through the surviving fleets must not count.
+    if (alive.length === 0 || this.paradox[army] === 1) return false;
     const seen = this.seen;
     for (const f of alive) seen[f] = 0;
     // Depth-first over the surviving fleets, starting from those touching the army's province.
