@@ -230,7 +230,16 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         // On PostgreSQL the spool's mail is judged as the mailbox's is: recorded, then claimed by any process.
         const handled =
           queued !== null
-            ? await recordInbox(folders, (mails) => recordMail(store.db, judge, mails), (file) => log.debug({ file }, 'spool mail recorded'), { maxBytes: settings.judge.maxMessageBytes })
+            ? await recordInbox(
+                folders,
+                (mails) => recordMail(store.db, judge, mails),
+                (error) => judgeStore.isTransient(error),
+                {
+                  onRecorded: (file) => log.debug({ file }, 'spool mail recorded'),
+                  onSetAside: (file, error) => log.error({ err: error, file, folder: folders.failed }, 'spool mail could not be recorded: set aside'),
+                },
+                { maxBytes: settings.judge.maxMessageBytes },
+              )
             : await drainInbox(
                 folders,
                 judge,
@@ -244,14 +253,18 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
               );
         if (queued !== null && handled > 0) queued.wake();
         for (const { file, outcome } of failedFiles) await keepIfFailed(outcome, () => readFile(path.join(folders.failed, file)));
-        if (sending) {
-          if (handled > 0) sending.wake();
-        } else {
-          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address }, spoolPolicy, log);
-          if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
-        }
+        if (sending && handled > 0) sending.wake();
       } catch (error) {
         log.error({ err: error }, 'spool round failed; retrying');
+      }
+      // Apart from the inbox: a round that fails there never stops the spool's replies.
+      if (!sending) {
+        try {
+          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address }, spoolPolicy, log);
+          if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
+        } catch (error) {
+          log.error({ err: error }, 'writing the spool outbox failed; retrying');
+        }
       }
       const woken = waiters;
       waiters = [];

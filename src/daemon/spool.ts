@@ -65,22 +65,55 @@ export async function drainInbox(
 /** Files recorded per statement. */
 const RECORD_BATCH = 50;
 
+/** What recordInbox reports of each file: recorded in the queue, or set aside in failed/ (with why). */
+export interface RecordEvents {
+  onRecorded?(file: string): void;
+  /** The file could not be recorded for a lasting reason: it went to failed/, so the files behind it go on. */
+  onSetAside?(file: string, error: unknown): void;
+}
+
 /**
  * Records every `.eml` file waiting in the inbox in the inbound queue, oldest name first, and
  * moves each to processed once its batch is recorded; returns how many. Recording twice is
  * harmless (a queued mail is kept once and a judged one is a duplicate), so a crash between the
  * two steps, or another process on the same spool, costs nothing: a file another process moved
  * first is left to it. A file over `maxBytes` is recorded by its head and size, as the mailbox's.
+ * A batch the database refuses for a lasting reason (not `isTransient`) is recorded file by file,
+ * and a file refused alone goes to failed/: one mail never holds up the inbox (issue 25, where a
+ * Message-ID too long for an index stopped the spool for good). A transient failure throws and
+ * the files stay for the next round.
  */
 export async function recordInbox(
   folders: SpoolFolders,
   record: (mails: readonly MailToRecord[]) => Promise<void>,
-  onRecorded?: (file: string) => void,
+  isTransient: (error: unknown) => boolean,
+  events: RecordEvents = {},
   options: { readonly maxBytes?: number } = {},
 ): Promise<number> {
   const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
   const maxBytes = options.maxBytes ?? 256 * 1024;
-  let recorded = 0;
+  let handled = 0;
+  const moveEach = async (batch: readonly { file: string }[], to: string, after: (file: string) => void) => {
+    for (const { file } of batch) {
+      if ((await ifStillThere(() => rename(path.join(folders.inbox, file), path.join(to, file)))) === null) continue;
+      handled += 1;
+      after(file);
+    }
+  };
+  const recordOrSetAside = async (batch: readonly { file: string; mail: MailToRecord }[]): Promise<void> => {
+    try {
+      await record(batch.map((b) => b.mail));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      if (batch.length > 1) {
+        for (const one of batch) await recordOrSetAside([one]);
+        return;
+      }
+      await moveEach(batch, folders.failed, (file) => events.onSetAside?.(file, error));
+      return;
+    }
+    await moveEach(batch, folders.processed, (file) => events.onRecorded?.(file));
+  };
   for (let start = 0; start < files.length; start += RECORD_BATCH) {
     const batch: { file: string; mail: MailToRecord }[] = [];
     for (const file of files.slice(start, start + RECORD_BATCH)) {
@@ -91,14 +124,9 @@ export async function recordInbox(
       });
       if (mail !== null) batch.push({ file, mail });
     }
-    await record(batch.map((b) => b.mail));
-    for (const { file } of batch) {
-      if ((await ifStillThere(() => rename(path.join(folders.inbox, file), path.join(folders.processed, file)))) === null) continue;
-      recorded += 1;
-      onRecorded?.(file);
-    }
+    await recordOrSetAside(batch);
   }
-  return recorded;
+  return handled;
 }
 
 /** The action's result, or null when the file it works on is gone (another process took it). */
