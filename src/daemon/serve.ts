@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
 import type { JudgeSettings } from '../config/config.ts';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
@@ -13,7 +14,7 @@ import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { ensurePruneJob, isPruneJob, runPruneJob } from '../store/prune.ts';
 import { createJudgeStore, gameEventOf, judgeTransaction } from '../store/judge-store.ts';
-import { openStore, type Store } from '../store/index.ts';
+import { openStore, type Database, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
 import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
@@ -183,7 +184,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       metrics.gameEventHandled();
     },
   });
-  const spoolPolicy = recipientPolicy(store.db, settings);
+  const spoolPolicy = (db: Kysely<Database>) => recipientPolicy(db, settings);
   let stopping = false;
   let lastRound = Date.now();
   let waiters: (() => void)[] = [];

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreLogger } from './logger.ts';
 import { migrate } from './migrate.ts';
+import { makeOwnerOnly } from './owner-only.ts';
 import { prepareRecurringStatements, statementNames } from './prepared-statements.ts';
 import { acquireDataDirLock } from './pglite-lock.ts';
 import type { DataDirLock } from './pglite-lock.ts';
@@ -101,6 +102,7 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
     });
     // A dump of an on-disk store carries that store's lock file, now unpacked over ours.
     if (options.loadDataDir) await lock?.refresh();
+    if (dataDir !== null) await makeOwnerOnly(dataDir);
   } catch (error) {
     await pglite?.close().catch(() => undefined);
     await lock?.release();
@@ -122,6 +124,8 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
       try {
         await db.destroy();
         await database.close();
+        // And the files it made since it opened.
+        if (dataDir !== null) await makeOwnerOnly(dataDir);
       } finally {
         await lock?.release();
       }

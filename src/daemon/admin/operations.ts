@@ -115,9 +115,10 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
 
 /** Writes the backup next to its final name and renames it, so a FILE is always a whole backup. */
 async function writeBackup(store: Store, file: string): Promise<{ tables: number; rows: number }> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
+  // Owner-only: a backup holds every address and password hash.
+  const out = createWriteStream(partial, { mode: 0o600 });
   const result = await dumpDatabase(store.db, async (line) => {
     if (!out.write(`${line}\n`)) await once(out, 'drain');
   });
@@ -155,9 +156,9 @@ export async function receiveMail(context: AdminContext, raw: Buffer): Promise<s
   const outcome = await new MailJudge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
   if (outcome.status === 'set-aside') {
     const folder = spoolFolders(settings.spoolDir).failed;
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.eml`);
-    await writeFile(file, raw);
+    await writeFile(file, raw, { mode: 0o600 });
     return `# set aside ${outcome.messageId}: ${outcome.reason}; the judge could not record it, it is kept in ${file}`;
   }
   if (outcome.status === 'failed') await keepFailedMail(store.db, outcome.messageId, raw);
