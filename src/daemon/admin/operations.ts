@@ -51,8 +51,19 @@ export interface AdminContext {
   readonly settings: JudgeSettings;
 }
 
-const ok = (stdout: string): AdminAnswer => ({ stdout: stdout.endsWith('\n') || stdout === '' ? stdout : `${stdout}\n`, exitCode: 0 });
-const refuse = (stdout: string): AdminAnswer => ({ stdout: `${stdout}\n`, exitCode: 1 });
+const ok = (stdout: string): AdminAnswer => ({ stdout: terminalSafe(stdout.endsWith('\n') || stdout === '' ? stdout : `${stdout}\n`), exitCode: 0 });
+const refuse = (stdout: string): AdminAnswer => ({ stdout: terminalSafe(`${stdout}\n`), exitCode: 1 });
+
+/**
+ * The answer as the judgekeeper's terminal may show it: players wrote much of it (a game's
+ * description, a mail's Subject, a reply quoting their lines), so each control character but
+ * the line break and tab is shown as its escape, `\u001b`, and never acts (issue 25: escape
+ * sequences in a description reached the terminal through `dipjudge game`). JSON stays JSON:
+ * the escape is JSON's own, for the C1 controls JSON.stringify leaves as they are.
+ */
+function terminalSafe(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 const json = (value: unknown): AdminAnswer => ok(`${JSON.stringify(value, null, 2)}\n`);
 
 export async function runAdminRequest(context: AdminContext, request: AdminRequest): Promise<AdminAnswer> {
