@@ -43,6 +43,23 @@ export interface FuzzOptions {
   /** A mail judged for longer than this is a stall (default 10 s). */
   readonly stallMs?: number;
   readonly onProgress?: (figures: FuzzFigures) => void;
+  /** These mails instead of generated ones (count, seed and first are then not read). */
+  readonly given?: readonly HostileMail[];
+}
+
+/** The generated mails of options.seed from mail `first` on, in chunks, each with its own Message-ID. */
+function* sampledMails(options: Pick<FuzzOptions, 'count' | 'seed' | 'first'>): Generator<HostileMail[]> {
+  const chunk = 250;
+  const first = options.first ?? 0;
+  const end = first + options.count;
+  for (let done = first - (first % chunk); done < end; done += chunk) {
+    const sampled = fc.sample(hostileMailArb, { numRuns: Math.min(chunk, end - done), seed: options.seed + done });
+    yield sampled.flatMap((generated, index) => {
+      if (done + index < first) return [];
+      const unique = `<fuzz-${options.seed}-${done + index}@players.example>`;
+      return [{ ...generated, raw: Buffer.from(generated.raw.toString('latin1').replaceAll(UNIQUE_ID, unique), 'latin1') }];
+    });
+  }
 }
 
 export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Promise<FuzzFigures> {
@@ -69,15 +86,8 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
   const problem = (mail: HostileMail, what: string) => {
     if (figures.problems.length < 10) figures.problems.push(`${what} [${mail.recipe}]: ${JSON.stringify(mail.raw.subarray(0, 300).toString('latin1'))}`);
   };
-  const chunk = 250;
-  const first = options.first ?? 0;
-  const end = first + options.count;
-  for (let done = first - (first % chunk); done < end; done += chunk) {
-    const sampled = fc.sample(hostileMailArb, { numRuns: Math.min(chunk, end - done), seed: options.seed + done });
-    for (const [index, generated] of sampled.entries()) {
-      if (done + index < first) continue;
-      const unique = `<fuzz-${options.seed}-${done + index}@players.example>`;
-      const mail = { ...generated, raw: Buffer.from(generated.raw.toString('latin1').replaceAll(UNIQUE_ID, unique), 'latin1') };
+  for await (const batch of options.given ? [options.given] : sampledMails(options)) {
+    for (const mail of batch) {
       for (const secret of mail.secrets) planted.add(secret);
       if (options.resetEvery && figures.tried > 0 && figures.tried % options.resetEvery === 0) {
         await sql`DELETE FROM outbox`.execute(db);

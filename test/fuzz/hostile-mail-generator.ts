@@ -302,4 +302,6 @@ const abusiveArb: fc.Arbitrary<HostileMail> = fc.tuple(abuseArb, senderArb, fc.i
   return { raw, secrets, unique: true, recipe: `abusive ${abuse.kind}${'header' in abuse ? ` ${abuse.header}` : ''}${'opener' in abuse ? ` ${abuse.opener.trim()}` : ''}${'line' in abuse ? ` ${abuse.line.split(' ')[0]}` : ''}${'length' in abuse ? `(${abuse.length})` : ''}${'times' in abuse ? `(x${abuse.times})` : ''}${'blocks' in abuse ? `(${abuse.blocks})` : ''}` };
 });
 
-export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof({ weight: 4, arbitrary: assembledArb }, { weight: 1, arbitrary: mutatedArb }, { weight: 1, arbitrary: abusiveArb });
+// One mail in eleven is of issue 25's shapes: each costs the judge some eight ordinary mails (a
+// flood of SIGNONs hashes every password), so more would slow the suite's part of the run.
+export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof({ weight: 8, arbitrary: assembledArb }, { weight: 2, arbitrary: mutatedArb }, { weight: 1, arbitrary: abusiveArb });
