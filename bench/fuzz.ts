@@ -6,8 +6,8 @@ import { machineLine } from './machine.ts';
 // `npm run fuzz -- --count 100000 [--seed N] [--first M] [--stall-ms S]`: the fuzz test's hostile
 // mails, as many as asked (from mail M of the seed on, to look at one mail again),
 // through the judge on an in-memory PGlite (one core). Prints mails tried, crashes, unanswered,
-// over-size replies, passwords shown and stalls (a mail judged for longer than S ms, 10,000 by
-// default), the slowest mail, the outcomes, the time and the machine; exits 1 on any problem,
+// over-size replies, passwords shown and stalls (a mail that took the judge more than S ms of CPU,
+// 10,000 by default), the slowest mail, the outcomes, the time and the machine; exits 1 on any problem,
 // printing the first few with the start of the mail.
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '10000' }, first: { type: 'string', default: '0' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) }, 'stall-ms': { type: 'string', default: '10000' } } });
@@ -35,8 +35,8 @@ const figures = await fuzzJudge(store.db, {
 });
 await store.close();
 console.log(`fuzz: ${figures.tried} hostile mails (seed ${seed}) in ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / figures.tried).toFixed(1)} ms per mail) on PGlite`);
-console.log(`crashes ${figures.crashes}, unanswered ${figures.unanswered}, over-size replies ${figures.overSize}, passwords shown ${figures.leaks}, stalls (over ${values['stall-ms']} ms) ${figures.stalls}`);
-console.log(`slowest mail ${Math.round(figures.slowest.ms)} ms [${figures.slowest.recipe}]`);
+console.log(`crashes ${figures.crashes}, unanswered ${figures.unanswered}, over-size replies ${figures.overSize}, passwords shown ${figures.leaks}, stalls (over ${values['stall-ms']} ms of CPU) ${figures.stalls}`);
+console.log(`slowest mail ${Math.round(figures.slowest.ms)} ms of CPU [${figures.slowest.recipe}]`);
 console.log(`outcomes: ${Object.entries(figures.byStatus).map(([status, n]) => `${status} ${n}`).join(', ')}`);
 console.log(machineLine());
 for (const problem of figures.problems) console.log(`problem: ${problem}`);
