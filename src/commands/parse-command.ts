@@ -37,7 +37,6 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
   promote: { name: 'PROMOTE', min: 1, max: 1 },
 };
 
-
 const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
 
 /**

@@ -1,6 +1,5 @@
 import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
-import { MAX_ADDRESS_LENGTH } from '../commands/names.ts';
-import { mailAddress, type MailAddress } from '../judge/model.ts';
+import { mailAddress, MAX_ADDRESS_LENGTH, type MailAddress } from '../judge/model.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
 // threading ids, the plain text of the body, and the headers that tell us not to

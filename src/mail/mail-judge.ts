@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { MAX_ADDRESS_LENGTH } from '../commands/names.ts';
 import type { InboundMail } from '../judge/inbound-mail.ts';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../judge/judge.ts';
 import type { JudgeConfig } from '../judge/context.ts';
 import type { InboundOrigin, JudgeStore } from '../judge/ports.ts';
+import { MAX_ADDRESS_LENGTH } from '../judge/model.ts';
 import { parseInboundMessage, replyDecision, senderAuthentication, type InboundMessage } from './inbound-message.ts';
 
 // Raw mail into the judge: the mail layer decodes the MIME and applies its rules on automatic
