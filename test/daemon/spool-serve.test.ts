@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { recipientPolicy } from '../../src/daemon/outbox-sender.ts';
 import { serve } from '../../src/daemon/serve.ts';
-import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
+import { drainInbox, drainOutboxToFiles, prepareSpool, recordInbox, spoolFolders } from '../../src/daemon/spool.ts';
+import type { MailToRecord } from '../../src/daemon/queued-mail.ts';
+import { queueInbound } from '../../src/store/inbound-queue.ts';
+import { isTransientStoreFailure } from '../../src/store/transient-failure.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
@@ -294,6 +298,40 @@ describe('the spool outbox on a full disk [postgres]', () => {
       for (const folder of Object.values(folders)) expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
       expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'sent', attempts: 1 }]);
       expect(await store.db.selectFrom('mail_addresses').select(['address', 'day_count']).execute()).toEqual([{ address: 'ann@players.example', day_count: 1 }]);
+    } finally {
+      await store.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('the spool inbox when the database refuses a mail [postgres]', () => {
+  // The database's own refusal: each file recorded under its Message-ID as written, with no bound,
+  // so the second's 4,000 characters overflow the queue's index (before issue 25's fix the whole
+  // batch failed on every round and the inbox stopped for good).
+  it('records the batch file by file and sets the refused file aside in failed/, so the files behind it go on', { timeout: 60_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-refused-'));
+    dirs.push(root);
+    const scratch = await createScratchDatabase('dipjudge_spool_refused');
+    const store = await openStore({ databaseUrl: scratch.url });
+    try {
+      const folders = spoolFolders(path.join(root, 'spool'));
+      await prepareSpool(folders);
+      const long = Array.from({ length: 125 }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32)).join('');
+      await writeFile(path.join(folders.inbox, '1.eml'), eml({ from: 'ann@players.example', messageId: '<one@players.example>' }, 'LIST'));
+      await writeFile(path.join(folders.inbox, '2.eml'), eml({ from: 'bob@players.example', messageId: `<${long}@players.example>` }, 'LIST'));
+      await writeFile(path.join(folders.inbox, '3.eml'), eml({ from: 'cat@players.example', messageId: '<three@players.example>' }, 'LIST'));
+      const asWritten = (mails: readonly MailToRecord[]) =>
+        queueInbound(store.db, mails.map(({ raw }) => ({ messageId: /^Message-ID: (.*)$/m.exec(raw.toString())![1]!.trim(), mail: null, unreadable: 'not read in this test', raw, origin: null, orderKeys: [] })));
+      const setAside: [string, unknown][] = [];
+      const recorded: string[] = [];
+      expect(await recordInbox(folders, asWritten, isTransientStoreFailure, { onRecorded: (file) => recorded.push(file), onSetAside: (file, error) => setAside.push([file, (error as { code?: unknown }).code]) })).toBe(3);
+      expect(recorded).toEqual(['1.eml', '3.eml']);
+      expect(setAside).toEqual([['2.eml', '54000']]);
+      expect(await readdir(folders.inbox)).toEqual([]);
+      expect(await readdir(folders.processed)).toEqual(['1.eml', '3.eml']);
+      expect(await readdir(folders.failed)).toEqual(['2.eml']);
+      expect((await store.db.selectFrom('inbound_queue').select('message_id').orderBy('id').execute()).map((r) => r.message_id)).toEqual(['<one@players.example>', '<three@players.example>']);
     } finally {
       await store.close();
       await scratch.drop();
