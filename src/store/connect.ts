@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -102,7 +102,8 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
     });
     // A dump of an on-disk store carries that store's lock file, now unpacked over ours.
     if (options.loadDataDir) await lock?.refresh();
-    if (dataDir !== null) await makeOwnerOnly(dataDir);
+    // The folder is shut to others at once; what is in it is made owner-only when it closes.
+    if (dataDir !== null) await chmod(dataDir, 0o700);
   } catch (error) {
     await pglite?.close().catch(() => undefined);
     await lock?.release();
