@@ -104,7 +104,9 @@ function returnPathOf(lines: HeaderLines): string | null {
   const raw = firstRaw(lines, 'return-path');
   if (raw === null) return null;
   if (/^<\s*>$/.test(raw) || raw === '') return '';
-  return known(addressIn(raw)) ?? '';
+  // Only read for the null path of bounces: an address too long to use is still not the null path.
+  const address = addressIn(raw);
+  return address === 'unusable' ? raw.slice(0, MAX_ADDRESS_LENGTH).toLowerCase() : (address ?? '');
 }
 
 /** C0 and C1 control characters: never in a header the judge writes or a line a terminal shows. */

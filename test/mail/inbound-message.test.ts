@@ -133,6 +133,9 @@ describe('parseInboundMessage', () => {
     expect(message).toMatchObject({ from: null, replyAddress: 'ok@example.org', unusableAddress: true });
     const alone = await parseInboundMessage(`From: ${'a'.repeat(250)}@example.org\r\n\r\nLIST\r\n`);
     expect(alone).toMatchObject({ from: null, replyAddress: null, unusableAddress: true });
+    // A Return-Path that long is still no bounce's null path: the mail is answered.
+    const returned = await parseInboundMessage(mailWith(`Return-Path: <${'a'.repeat(250)}@example.org>`));
+    expect(replyDecision(returned, JUDGE)).toEqual({ reply: true });
   });
 
   it('collects every X-Loop header, unfolded', async () => {
