@@ -24,6 +24,12 @@ program.hook('preAction', (_program, command) => {
   if (command.name() !== 'serve') v8.setFlagsFromString('--liftoff-only');
 });
 
+// Everything the judge writes is its own alone (issue 25): files 0600, folders 0700, including
+// what it does not create itself with a mode, such as PGlite's data folder (0666 before).
+program.hook('preAction', () => {
+  process.umask(0o077);
+});
+
 program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
@@ -171,9 +177,10 @@ async function admin(request: import('../daemon/admin/operations.ts').AdminReque
   print(await runAdmin(request, environment(options)));
 }
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof Error && USER_ERRORS.has(error.name)) {
-    process.stderr.write(`dipjudge: ${error.message}\n`);
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  const line = error instanceof Error && USER_ERRORS.has(error.name) ? error.message : (await import('./file-error.ts')).fileErrorLine(error);
+  if (line !== null) {
+    process.stderr.write(`dipjudge: ${line}\n`);
     process.exit(1);
   }
   throw error;

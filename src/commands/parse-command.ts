@@ -2,7 +2,7 @@ import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { splitWords, textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
-import { mailAddress, readGameName, type GameName } from './names.ts';
+import { isMailAddress, mailAddress, readGameName, type GameName } from './names.ts';
 import { splitPowerList } from './power-list.ts';
 import { redactLine } from './redact.ts';
 import { readRules } from './parse-setting.ts';
@@ -39,8 +39,6 @@ const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandNam
 
 /** The words of HISTORY's options, which never begin a game's name there. */
 const HISTORY_WORDS: ReadonlySet<string> = new Set(['FROM', 'TO', 'LINES', 'EXCLSTART', 'EXCLEND', 'BROAD']);
-
-const PLAYER_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 const VOTES: Readonly<Record<string, VoteChoice>> = { SOLO: 'solo', LOSS: 'loss', DIAS: 'dias', DRAW: 'draw', YES: 'yes', NO: 'no' };
 
@@ -209,7 +207,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'info-player': {
       if (args.length > 1) return fail('INFO PLAYER takes one e-mail address');
       const address = args[0]?.replace(/^<(.*)>$/, '$1') ?? null;
-      if (address !== null && !PLAYER_ADDRESS.test(address)) return fail(`"${address}" is not an e-mail address`);
+      if (address !== null && !isMailAddress(address)) return fail(`"${address}" is not an e-mail address`);
       return ok({ kind: 'info-player', ...base, address: address === null ? null : mailAddress(address) });
     }
     case 'clear':

@@ -1,6 +1,6 @@
 import type { ObserverKind, Opener, RoleRef } from './command-types.ts';
 import type { Keyword } from './keywords.ts';
-import { readGameName, type GameName } from './names.ts';
+import { isOverlongGameName, MAX_GAME_NAME_LENGTH, readGameName, type GameName } from './names.ts';
 
 // Block openers: SIGNON, JOIN, OBSERVE / MONITOR / WATCH, RESIGN, TAKEOVER, CREATE.
 // Each names a game and carries a password, so error messages here never quote
@@ -22,7 +22,8 @@ type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false
 
 function gameName(word: string): Parsed<GameName> {
   const name = readGameName(word);
-  return name !== null ? { ok: true, value: name } : { ok: false, message: 'a game name holds only letters, digits, - and _' };
+  if (name !== null) return { ok: true, value: name };
+  return { ok: false, message: isOverlongGameName(word) ? `a game name is at most ${MAX_GAME_NAME_LENGTH} characters long` : 'a game name holds only letters, digits, - and _' };
 }
 
 /** `Fgame`, `3game`, `Mgame`, `Ogame`, `france@game`, `master@game`, or (SIGNON only) `?game`. */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
 import type { JudgeSettings } from '../config/config.ts';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
@@ -13,7 +14,7 @@ import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';
 import { ensurePruneJob, isPruneJob, runPruneJob } from '../store/prune.ts';
 import { createJudgeStore, gameEventOf, judgeTransaction } from '../store/judge-store.ts';
-import { openStore, type Store } from '../store/index.ts';
+import { openStore, type Database, type Store } from '../store/index.ts';
 import { startMailboxLeadership, type MailboxLeadership } from '../store/mailbox-leader.ts';
 import { keepFailedMail } from '../store/admin-store.ts';
 import { startAdminSocket } from './admin/admin-socket.ts';
@@ -184,7 +185,7 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       metrics.gameEventHandled();
     },
   });
-  const spoolPolicy = recipientPolicy(store.db, settings);
+  const spoolPolicy = (db: Kysely<Database>) => recipientPolicy(db, settings);
   let stopping = false;
   let lastRound = Date.now();
   let waiters: (() => void)[] = [];
@@ -237,7 +238,16 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
         // On PostgreSQL the spool's mail is judged as the mailbox's is: recorded, then claimed by any process.
         const handled =
           queued !== null
-            ? await recordInbox(folders, (mails) => recordMail(store.db, judge, mails), (file) => log.debug({ file }, 'spool mail recorded'), { maxBytes: settings.judge.maxMessageBytes })
+            ? await recordInbox(
+                folders,
+                (mails) => recordMail(store.db, judge, mails),
+                (error) => judgeStore.isTransient(error),
+                {
+                  onRecorded: (file) => log.debug({ file }, 'spool mail recorded'),
+                  onSetAside: (file, error) => log.error({ err: error, file, folder: folders.failed }, 'spool mail could not be recorded: set aside'),
+                },
+                { maxBytes: settings.judge.maxMessageBytes },
+              )
             : await drainInbox(
                 folders,
                 judge,
@@ -251,14 +261,18 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
               );
         if (queued !== null && handled > 0) queued.wake();
         for (const { file, outcome } of failedFiles) await keepIfFailed(outcome, () => readFile(path.join(folders.failed, file)));
-        if (sending) {
-          if (handled > 0) sending.wake();
-        } else {
-          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address }, spoolPolicy, log);
-          if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
-        }
+        if (sending && handled > 0) sending.wake();
       } catch (error) {
         log.error({ err: error }, 'spool round failed; retrying');
+      }
+      // Apart from the inbox: a round that fails there never stops the spool's replies.
+      if (!sending) {
+        try {
+          const written = await drainOutboxToFiles(store.db, folders, { name: settings.judge.name, address: settings.judge.address }, spoolPolicy, log);
+          if (written > 0) log.info({ written, folder: folders.outbox }, 'outgoing mail written');
+        } catch (error) {
+          log.error({ err: error }, 'writing the spool outbox failed; retrying');
+        }
       }
       for (const wake of askedBeforeRound) wake();
       if (!stopping) await new Promise((resolve) => setTimeout(resolve, settings.pollMs));

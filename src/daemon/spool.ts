@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
@@ -32,8 +32,9 @@ export function spoolFolders(root: string): SpoolFolders {
   return { inbox: path.join(root, 'inbox'), processed: path.join(root, 'processed'), failed: path.join(root, 'failed'), outbox: path.join(root, 'outbox') };
 }
 
+/** Creates the spool's folders owner-only (0700): its mail carries addresses, passwords and STOP tokens. */
 export async function prepareSpool(folders: SpoolFolders): Promise<void> {
-  for (const dir of Object.values(folders)) await mkdir(dir, { recursive: true });
+  for (const dir of Object.values(folders)) await mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
 /**
@@ -66,22 +67,55 @@ export async function drainInbox(
 /** Files recorded per statement. */
 const RECORD_BATCH = 50;
 
+/** What recordInbox reports of each file: recorded in the queue, or set aside in failed/ (with why). */
+export interface RecordEvents {
+  onRecorded?(file: string): void;
+  /** The file could not be recorded for a lasting reason: it went to failed/, so the files behind it go on. */
+  onSetAside?(file: string, error: unknown): void;
+}
+
 /**
  * Records every `.eml` file waiting in the inbox in the inbound queue, oldest name first, and
  * moves each to processed once its batch is recorded; returns how many. Recording twice is
  * harmless (a queued mail is kept once and a judged one is a duplicate), so a crash between the
  * two steps, or another process on the same spool, costs nothing: a file another process moved
  * first is left to it. A file over `maxBytes` is recorded by its head and size, as the mailbox's.
+ * A batch the database refuses for a lasting reason (not `isTransient`) is recorded file by file,
+ * and a file refused alone goes to failed/: one mail never holds up the inbox (issue 25, where a
+ * Message-ID too long for an index stopped the spool for good). A transient failure throws and
+ * the files stay for the next round.
  */
 export async function recordInbox(
   folders: SpoolFolders,
   record: (mails: readonly MailToRecord[]) => Promise<void>,
-  onRecorded?: (file: string) => void,
+  isTransient: (error: unknown) => boolean,
+  events: RecordEvents = {},
   options: { readonly maxBytes?: number } = {},
 ): Promise<number> {
   const files = (await readdir(folders.inbox)).filter((f) => f.endsWith('.eml')).sort();
   const maxBytes = options.maxBytes ?? 256 * 1024;
-  let recorded = 0;
+  let handled = 0;
+  const moveEach = async (batch: readonly { file: string }[], to: string, after: (file: string) => void) => {
+    for (const { file } of batch) {
+      if ((await ifStillThere(() => rename(path.join(folders.inbox, file), path.join(to, file)))) === null) continue;
+      handled += 1;
+      after(file);
+    }
+  };
+  const recordOrSetAside = async (batch: readonly { file: string; mail: MailToRecord }[]): Promise<void> => {
+    try {
+      await record(batch.map((b) => b.mail));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      if (batch.length > 1) {
+        for (const one of batch) await recordOrSetAside([one]);
+        return;
+      }
+      await moveEach(batch, folders.failed, (file) => events.onSetAside?.(file, error));
+      return;
+    }
+    await moveEach(batch, folders.processed, (file) => events.onRecorded?.(file));
+  };
   for (let start = 0; start < files.length; start += RECORD_BATCH) {
     const batch: { file: string; mail: MailToRecord }[] = [];
     for (const file of files.slice(start, start + RECORD_BATCH)) {
@@ -92,14 +126,9 @@ export async function recordInbox(
       });
       if (mail !== null) batch.push({ file, mail });
     }
-    await record(batch.map((b) => b.mail));
-    for (const { file } of batch) {
-      if ((await ifStillThere(() => rename(path.join(folders.inbox, file), path.join(folders.processed, file)))) === null) continue;
-      recorded += 1;
-      onRecorded?.(file);
-    }
+    await recordOrSetAside(batch);
   }
-  return recorded;
+  return handled;
 }
 
 /** The action's result, or null when the file it works on is gone (another process took it). */
@@ -127,30 +156,84 @@ async function readStart(file: string, bytes: number): Promise<Buffer> {
 const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 /**
- * Writes pending outbox rows as `.eml` files and marks them sent; returns how many rows. The
- * same recipient policy as the SMTP sender's (src/mail/unsubscribe.ts addressedCopies): one file
- * per recipient, with its List-Unsubscribe and closing STOP line, nothing for a stopped address
- * and nothing past the day's cap for an unproven one, so trying the judge with the spool shows
- * what it does in production. A file is named after its row, Message-ID and recipient, so
- * writing a row again after a crash leaves the same files.
+ * Writes pending outbox rows as `.eml` files and marks them sent; returns how many rows were
+ * written. The same recipient policy as the SMTP sender's (src/mail/unsubscribe.ts
+ * addressedCopies): one file per recipient, with its List-Unsubscribe and closing STOP line,
+ * nothing for a stopped address and nothing past the day's cap for an unproven one, so trying the
+ * judge with the spool shows what it does in production. A file is named after its row,
+ * Message-ID and recipient, so writing a row again after a crash leaves the same files.
+ *
+ * Each row's files are written whole or not at all (writeWholeFile), in the transaction that
+ * counts the mail against its recipients' day and marks the row sent: when a file cannot be
+ * written (a full disk), nothing of the row stands, no recipient is charged, and the row stays
+ * pending for the next round (issue 25: before, a full disk left empty files, lost the replies
+ * and charged the cap for each).
  */
-export async function drainOutboxToFiles(db: Kysely<Database>, folders: SpoolFolders, from: { name: string; address: string }, policy: RecipientPolicy, log?: SpoolLogger): Promise<number> {
+export async function drainOutboxToFiles(
+  db: Kysely<Database>,
+  folders: SpoolFolders,
+  from: { name: string; address: string },
+  policyOn: (db: Kysely<Database>) => RecipientPolicy,
+  log?: SpoolLogger,
+): Promise<number> {
   const rows = await pendingOutbox(db, 100);
+  let written = 0;
   for (const row of rows) {
-    const now = new Date();
-    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policy, now, row.attempts === 0, dailyCountOf(row.kind));
-    if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
-    for (const [index, copy] of copies.entries()) {
-      const info = await transport.sendMail(copy.mail);
-      const name = `${row.id.padStart(8, '0')}-${String(index + 1).padStart(3, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
-      await writeFile(path.join(folders.outbox, name), info.message as Buffer);
+    try {
+      await db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policyOn(trx), now, row.attempts === 0, dailyCountOf(row.kind));
+        if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
+        for (const [index, copy] of copies.entries()) {
+          const info = await transport.sendMail(copy.mail);
+          const name = `${row.id.padStart(8, '0')}-${String(index + 1).padStart(3, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
+          await writeWholeFile(path.join(folders.outbox, name), info.message as Buffer);
+        }
+        if (copies.length > 0) await syncFolder(folders.outbox);
+        await markOutboxRowSent(trx, row, now);
+      });
+      written += 1;
+    } catch (error) {
+      log?.error({ err: error, id: row.id, kind: row.kind }, 'an outgoing mail could not be written to the spool outbox: it stays queued');
     }
-    await markOutboxRowSent(db, row, now);
   }
-  return rows.length;
+  return written;
+}
+
+/**
+ * Writes a file whole or not at all: into a temporary file beside it (a name no reader of `.eml`
+ * files takes), flushed to the disk, then renamed over the name; on any failure the temporary file
+ * is removed and the name never appears. Owner-only (0600), like everything the judge writes.
+ */
+export async function writeWholeFile(file: string, bytes: Buffer): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Flushes a folder's entries (the renames into it) to the disk. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** pino-compatible. */
 export interface SpoolLogger {
   info(bindings: object, message: string): void;
+  error(bindings: object, message: string): void;
 }

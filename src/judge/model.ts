@@ -2,7 +2,7 @@ import type { PhaseId, PowerId } from '../engine/types.ts';
 import type { GameName, MailAddress } from '../commands/names.ts';
 
 // The store and the mail layer make these from rows and headers (they may import this model, not the commands).
-export { mailAddress, storedGameName, type GameName, type MailAddress } from '../commands/names.ts';
+export { isMailAddress, MAX_ADDRESS_LENGTH, mailAddress, storedGameName, type GameName, type MailAddress } from '../commands/names.ts';
 
 // The judge's view of a game and the people in it, independent of how rows are stored.
 

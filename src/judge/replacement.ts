@@ -5,7 +5,7 @@ import type { ActingSession } from './acting-session.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import type { GamePorts } from './ports.ts';
-import { mailAddress, type MailAddress } from './model.ts';
+import { isMailAddress, mailAddress, type MailAddress } from './model.ts';
 import { countTakeover } from './dedication.ts';
 import { requireAccess } from './enter-game.ts';
 import { resumeAfterTakeover } from './game-events.ts';
@@ -21,7 +21,6 @@ import { requireSignonGates } from './signon-gates.ts';
 // everyone else hears of a takeover without an address.
 
 const REPLACEMENT = /^\s*(\S+)\s+(?:HAS\s+REPLACED|IS\s+REPLACING)\s+(.+?)[\s.!]*$/i;
-const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 export interface ReplacementLine {
   readonly newcomer: MailAddress;
@@ -34,7 +33,7 @@ export function parseReplacementLine(text: string): ReplacementLine | { readonly
   // "Bob has replaced Alice" in a player's greeting is prose: NEW must be (meant as) an address.
   if (!match || !match[1]!.includes('@')) return null;
   const newcomer = match[1]!.replace(/^<|>$/g, '');
-  if (!ADDRESS.test(newcomer)) return { refusal: { kind: 'replacement-no-address', written: match[1]! } };
+  if (!isMailAddress(newcomer)) return { refusal: { kind: 'replacement-no-address', written: match[1]! } };
   return { newcomer: mailAddress(newcomer), old: match[2]!.replace(/^<|>$/g, '').trim() };
 }
 

@@ -1,11 +1,14 @@
 import { simpleParser, type AddressObject, type HeaderLines, type HeaderValue, type ParsedMail, type StructuredHeader } from 'mailparser';
-import { mailAddress, type MailAddress } from '../judge/model.ts';
+import { mailAddress, MAX_ADDRESS_LENGTH, type MailAddress } from '../judge/model.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
 // threading ids, the plain text of the body, and the headers that tell us not to
 // answer at all (RFC 3834). MIME, charsets, quoted-printable and base64 are
 // mailparser's job; attachments are dropped. Only the text/plain part is read
 // when there is one, so the HTML copy of a SIGNON line never reaches a press body.
+// Every header value the judge keys on or copies into a reply is bounded here (issue 25): a
+// Message-ID that is junk or too long counts as none, an address too long for SMTP as none,
+// and control characters never pass into a Subject or an id.
 
 export interface AutomationHeaders {
   /** `Auto-Submitted` value without parameters, lower case; null when absent. */
@@ -28,6 +31,7 @@ export interface AutomationHeaders {
 }
 
 export interface InboundMessage {
+  /** The Message-ID when it is one (see messageIdOf); null when the mail has none, or only junk. */
   readonly messageId: string | null;
   /** First From address; null when the mail has none. */
   readonly from: MailAddress | null;
@@ -35,6 +39,8 @@ export interface InboundMessage {
   readonly resentFrom: MailAddress | null;
   /** Where a reply goes: Resent-From, else Reply-To, else From (njudge's order). */
   readonly replyAddress: MailAddress | null;
+  /** An address header held only addresses the judge cannot write to (over MAX_ADDRESS_LENGTH, control characters). */
+  readonly unusableAddress: boolean;
   readonly subject: string;
   readonly date: Date | null;
   readonly inReplyTo: string | null;
@@ -54,22 +60,33 @@ export interface InboundMessage {
 
 export type ReplyDecision = { readonly reply: true } | { readonly reply: false; readonly reason: string };
 
-function firstAddress(field: AddressObject | AddressObject[] | undefined): MailAddress | null {
+/** An address read from a header; `unusable` when it is one the judge cannot write to or key on. */
+type ReadAddress = MailAddress | null | 'unusable';
+
+function usable(address: string): ReadAddress {
+  return address.length > MAX_ADDRESS_LENGTH || CONTROL.test(address) ? 'unusable' : mailAddress(address);
+}
+
+function firstAddress(field: AddressObject | AddressObject[] | undefined): ReadAddress {
   for (const object of Array.isArray(field) ? field : field ? [field] : []) {
     for (const entry of object.value) {
       const address = entry.address ?? entry.group?.find((member) => member.address)?.address;
-      if (address) return mailAddress(storableText(address));
+      if (address) return usable(storableText(address));
     }
   }
   return null;
 }
 
 /** A bare address from a header value mailparser leaves as text (`Name <a@b>` or `a@b`). */
-function addressIn(value: string): MailAddress | null {
+function addressIn(value: string): ReadAddress {
   const angled = /<([^<>\s]*)>/.exec(value);
-  if (angled) return mailAddress(angled[1]!);
+  if (angled) return usable(angled[1]!);
   const bare = /[^\s<>"',;:]+@[^\s<>"',;:]+/.exec(value);
-  return bare ? mailAddress(bare[0]) : null;
+  return bare ? usable(bare[0]) : null;
+}
+
+function known(address: ReadAddress): MailAddress | null {
+  return address === 'unusable' ? null : address;
 }
 
 /** Raw values of one header (unfolded), in order. */
@@ -87,8 +104,39 @@ function returnPathOf(lines: HeaderLines): string | null {
   const raw = firstRaw(lines, 'return-path');
   if (raw === null) return null;
   if (/^<\s*>$/.test(raw) || raw === '') return '';
-  return addressIn(raw) ?? '';
+  // Only read for the null path of bounces: an address too long to use is still not the null path.
+  const address = addressIn(raw);
+  return address === 'unusable' ? raw.slice(0, MAX_ADDRESS_LENGTH).toLowerCase() : (address ?? '');
 }
+
+/** C0 and C1 control characters: never in a header the judge writes or a line a terminal shows. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
+const CONTROLS = /[\x00-\x1f\x7f-\x9f]+/g;
+
+/** A header's text for the judge to keep and copy into a reply: each run of control characters becomes one space. */
+export function headerText(text: string): string {
+  return storableText(text).replace(CONTROLS, ' ');
+}
+
+/** The longest Message-ID the judge records as the mail's own; a longer one counts as none. */
+export const MAX_MESSAGE_ID_LENGTH = 250;
+/** `<left@right>`: neither side empty, no spaces, brackets, second @ or control characters. */
+const MESSAGE_ID = /^<[^\s<>@\x00-\x1f\x7f-\x9f]+@[^\s<>@\x00-\x1f\x7f-\x9f]+>$/;
+
+/**
+ * A Message-ID as the judge records and quotes it, or null for junk (`<>`, `<   >`, `not-an-id`,
+ * control characters, over MAX_MESSAGE_ID_LENGTH): junk ids are not unique (two senders' `<>`
+ * would count as one mail, the second dropped as its duplicate), so the mail layer records such a
+ * mail under an id derived from its bytes instead, and the reply quotes none of it.
+ */
+export function messageIdOf(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const id = storableText(text).replace(/\s+/g, '');
+  return id.length <= MAX_MESSAGE_ID_LENGTH && MESSAGE_ID.test(id) ? id : null;
+}
+
+/** At most this many of a mail's References are carried into the reply's (the last ones, as RFC 5322 §3.6.4 allows). */
+const MAX_REFERENCES = 20;
 
 /**
  * Text PostgreSQL can store and the judge can read: a NUL (which no text column holds, and which
@@ -111,7 +159,10 @@ function bodyText(mail: ParsedMail): string {
 function referencesOf(mail: ParsedMail): string[] {
   const refs = mail.references;
   if (refs === undefined) return [];
-  return (Array.isArray(refs) ? refs : [refs]).flatMap((r) => storableText(r).split(/\s+/)).filter((r) => r !== '');
+  return (Array.isArray(refs) ? refs : [refs])
+    .flatMap((r) => storableText(r).split(/\s+/))
+    .flatMap((r) => messageIdOf(r) ?? [])
+    .slice(-MAX_REFERENCES);
 }
 
 export async function parseInboundMessage(raw: Buffer | string): Promise<InboundMessage> {
@@ -123,24 +174,24 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
     keepDeliveryStatus: true,
   });
   const lines = mail.headerLines;
-  const from = firstAddress(mail.from);
-  const replyTo = firstAddress(mail.replyTo);
   const resentFromRaw = firstRaw(lines, 'resent-from');
-  const resentFrom = resentFromRaw === null ? null : addressIn(resentFromRaw);
+  const read = [firstAddress(mail.from), firstAddress(mail.replyTo), resentFromRaw === null ? null : addressIn(resentFromRaw)] as const;
+  const [from, replyTo, resentFrom] = [known(read[0]), known(read[1]), known(read[2])];
   const contentType = mail.headers.get('content-type');
   const structured = isStructured(contentType) ? contentType : null;
   const autoSubmitted = firstRaw(lines, 'auto-submitted');
   const autoReply = firstRaw(lines, 'x-autoreply') ?? firstRaw(lines, 'x-autorespond');
 
   return {
-    messageId: nullableStorable(mail.messageId ?? null)?.replace(/\s+/g, '') || null,
+    messageId: messageIdOf(mail.messageId),
     from,
     replyTo,
     resentFrom,
     replyAddress: resentFrom ?? replyTo ?? from,
-    subject: storableText(mail.subject ?? '').trim(),
+    unusableAddress: read.includes('unusable'),
+    subject: headerText(mail.subject ?? '').trim(),
     date: mail.date ?? null,
-    inReplyTo: nullableStorable(mail.inReplyTo ?? null),
+    inReplyTo: messageIdOf(mail.inReplyTo),
     references: referencesOf(mail),
     text: bodyText(mail),
     headers: {
@@ -176,10 +227,6 @@ export function senderAuthentication(results: readonly string[], authservId: str
     return verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : null;
   }
   return null;
-}
-
-function nullableStorable(text: string | null): string | null {
-  return text === null ? null : storableText(text);
 }
 
 const DAEMON_SENDERS = new Set(['mailer-daemon', 'postmaster', 'root']);

@@ -3,6 +3,7 @@ import type { InboundMail } from '../judge/inbound-mail.ts';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../judge/judge.ts';
 import type { JudgeConfig } from '../judge/context.ts';
 import type { InboundOrigin, JudgeStore } from '../judge/ports.ts';
+import { MAX_ADDRESS_LENGTH } from '../judge/model.ts';
 import { parseInboundMessage, replyDecision, senderAuthentication, type InboundMessage } from './inbound-message.ts';
 
 // Raw mail into the judge: the mail layer decodes the MIME and applies its rules on automatic
@@ -88,7 +89,8 @@ export async function readInboundMail(raw: Buffer | string, judgeAddress: string
 }
 
 export function toInboundMail(message: InboundMessage, raw: Buffer | string, judgeAddress: string): InboundMail & { readonly authenticationResults: readonly string[] } {
-  const decision = message.replyAddress === null ? { reply: false as const, reason: 'the mail names no sender' } : replyDecision(message, judgeAddress);
+  const noSender = message.unusableAddress ? `the mail names no sender address the judge can write to (longer than ${MAX_ADDRESS_LENGTH} characters, or with control characters)` : 'the mail names no sender';
+  const decision = message.replyAddress === null ? { reply: false as const, reason: noSender } : replyDecision(message, judgeAddress);
   return {
     id: message.messageId ?? syntheticMessageId(raw),
     messageId: message.messageId,
@@ -120,7 +122,10 @@ function describeParseFailure(error: unknown): string {
   return 'its MIME structure is broken and the judge cannot take it apart';
 }
 
-/** For mail without a Message-ID: the same bytes always give the same id, so a replay is still caught. */
+/**
+ * For mail without a Message-ID, or with junk for one (inbound-message.ts messageIdOf): the same
+ * bytes always give the same id, so a replay is still caught, and different mails never share one.
+ */
 function syntheticMessageId(raw: Buffer | string): string {
   return `<sha256-${createHash('sha256').update(raw).digest('hex')}@dipjudge.invalid>`;
 }

@@ -2,6 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { attachmentBytes } from '../judge/map-pictures.ts';
 import type { MailAttachment } from '../judge/ports.ts';
 import { withoutMarks, wrapLongLines } from '../render/wrap.ts';
+import { headerText } from './inbound-message.ts';
 
 // An outbox row as nodemailer mail options: the same options go to SMTP or, in the local
 // spool mode, to a stream transport that writes .eml files. The Message-ID is the row's own,
@@ -11,6 +12,9 @@ import { withoutMarks, wrapLongLines } from '../render/wrap.ts';
 // travel only in the SMTP envelope and the To header is the empty group
 // `undisclosed-recipients:;`. Players' addresses stay hidden from each other (njudge mailed
 // each player separately), which gunboat games depend on.
+//
+// No control character reaches a header (issue 25): nodemailer encodes only non-ASCII text, so an
+// escape sequence quoted from a player's mail (a Subject, an id) would go out raw.
 
 export interface OutboxMail {
   readonly message_id: string;
@@ -34,7 +38,7 @@ export function envelopeRecipients(row: OutboxMail): string[] {
 }
 
 export function mailOptions(row: OutboxMail, from: { readonly name: string; readonly address: string }): SendMailOptions {
-  const { 'In-Reply-To': inReplyTo, References: references, ...headers } = row.headers;
+  const { 'In-Reply-To': inReplyTo, References: references, ...headers } = Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, headerText(value)]));
   const shown = row.to_addresses.length + row.cc_addresses.length;
   const addressing: SendMailOptions =
     shown <= 1
@@ -51,7 +55,7 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
   return {
     from: { name: from.name, address: from.address },
     ...addressing,
-    subject: row.subject,
+    subject: headerText(row.subject),
     // The judge's own words wrap at 76 columns (7bit-friendly); press is the player's text, and
     // results keep njudge's classic layout byte for byte, in a reply too (HISTORY, a press echo:
     // marked verbatim where the judge copied them).

@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreLogger } from './logger.ts';
 import { migrate } from './migrate.ts';
+import { makeOwnerOnly } from './owner-only.ts';
 import { prepareRecurringStatements, statementNames } from './prepared-statements.ts';
 import { acquireDataDirLock } from './pglite-lock.ts';
 import type { DataDirLock } from './pglite-lock.ts';
@@ -121,6 +122,8 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
     });
     // A dump of an on-disk store carries that store's lock file, now unpacked over ours.
     if (options.loadDataDir) await lock?.refresh();
+    // The folder is shut to others at once; what is in it is made owner-only when it closes.
+    if (dataDir !== null) await chmod(dataDir, 0o700);
   } catch (error) {
     await pglite?.close().catch(() => undefined);
     await lock?.release();
@@ -142,6 +145,8 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
       try {
         await db.destroy();
         await database.close();
+        // And the files it made since it opened.
+        if (dataDir !== null) await makeOwnerOnly(dataDir);
       } finally {
         await lock?.release();
       }

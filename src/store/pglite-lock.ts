@@ -32,7 +32,7 @@ export class DataDirLockedError extends Error {
 
 /** Takes the exclusive lock on `dataDir`, creating the directory when missing. */
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, LOCK_FILE_NAME);
   const ownContent = `${process.pid}\n`;
 
@@ -54,7 +54,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
 
 async function createExclusive(lockPath: string, content: string): Promise<boolean> {
   try {
-    const handle = await open(lockPath, 'wx');
+    const handle = await open(lockPath, 'wx', 0o600);
     try {
       await handle.writeFile(content);
       await handle.sync();

@@ -194,6 +194,11 @@ export function notFoundPage(site: SiteInfo, what: string): string {
   return layout(site, 'Not found', html`<h1>Not found</h1><p>${what}</p><p><a href="/">All games</a></p>`);
 }
 
+/** A request the site cannot read: a broken %-escape, a part of the address or a form too long, a body of the wrong kind. */
+export function badRequestPage(site: SiteInfo): string {
+  return layout(site, 'Bad request', html`<h1>Bad request</h1><p>The judge cannot read this request: its address holds a broken %-escape or a part too long, or what it sent is not what this page takes.</p><p><a href="/">All games</a></p>`);
+}
+
 export function errorPage(site: SiteInfo): string {
   return layout(site, 'Error', html`<h1>Something went wrong</h1><p>The judge could not show this page just now; the judgekeeper's log says why. Try again in a moment.</p>`);
 }

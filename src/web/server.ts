@@ -3,7 +3,7 @@ import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
 import { deadlinesCalendar } from './ics.ts';
 import type { LinkStop } from '../judge/mail-addresses.ts';
-import { errorPage, gamePage, gamesPage, notFoundPage, phasePage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
+import { badRequestPage, errorPage, gamePage, gamesPage, notFoundPage, phasePage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
 import type { PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
@@ -49,9 +49,26 @@ const MAX_NAME = 64;
 /** The judge's unsubscribe tokens (src/store/mail-address-store.ts newAddressToken). */
 const TOKEN = /^[a-z0-9]{20}$/i;
 
+function page(reply: FastifyReply, body: string, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
+
+/** The 4xx status an error carries (fastify's own: 400, 413, 414, 415 …), or null for a fault of the judge's. */
+function clientStatus(error: unknown): number | null {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
 export function buildWebApp(deps: WebDependencies): FastifyInstance {
   const now = deps.now ?? (() => new Date());
-  const app = Fastify({ logger: false, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  // A request fastify refuses before any route (a broken %-escape, a part over maxParamLength) gets
+  // the site's page with fastify's status, never its JSON error (issue 25).
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, _request, reply) => page(reply, badRequestPage(deps.info), clientStatus(error) ?? 400),
+  });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -61,11 +78,13 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return payload;
   });
 
-  const page = (reply: FastifyReply, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(body);
   const notFound = (reply: FastifyReply, what: string) => page(reply, notFoundPage(deps.info, what), 404);
 
   app.setNotFoundHandler((request, reply) => notFound(reply, `There is no page at ${request.url.split('?')[0]}.`));
   app.setErrorHandler((error, request, reply) => {
+    // The client's fault (a query or body it cannot send, a body too large): its status, nothing logged.
+    const status = clientStatus(error);
+    if (status !== null) return page(reply, badRequestPage(deps.info), status);
     deps.log?.error({ err: error, url: request.url }, 'web request failed');
     return page(reply, errorPage(deps.info), 500);
   });

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,4 +43,41 @@ it('the built `receive` creates a game and lists it on a new PGlite database (mi
   });
   expect(stdout).toMatch(/^# processed <built-1@example.org>: 1 block\(s\), 0 refused; 1 message\(s\) queued/);
   expect(stdout).toContain("Game 'built' (Standard) has been created with you as its Master.");
+
+  // Issue 25: everything it wrote is the judgekeeper's alone (PGlite made 969 of 1,090 files 0666).
+  const modes = await modesUnder(path.join(work, 'pglite'));
+  expect(modes.files.length).toBeGreaterThan(100);
+  expect(modes.files.filter(([, mode]) => mode !== 0o600)).toEqual([]);
+  expect(modes.folders.filter(([, mode]) => mode !== 0o700)).toEqual([]);
+  await run(process.execPath, [BIN, 'backup', path.join(work, 'backups', 'judge.jsonl')], { env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool') } });
+  expect((await stat(path.join(work, 'backups', 'judge.jsonl'))).mode & 0o777).toBe(0o600);
+  expect((await stat(path.join(work, 'backups'))).mode & 0o777).toBe(0o700);
+});
+
+/** Every file and folder under `root` (itself included) with its permission bits. */
+async function modesUnder(root: string): Promise<{ files: [string, number][]; folders: [string, number][] }> {
+  const files: [string, number][] = [];
+  const folders: [string, number][] = [[root, (await stat(root)).mode & 0o777]];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const mode = (await stat(file)).mode & 0o777;
+    (entry.isDirectory() ? folders : files).push([file, mode]);
+  }
+  return { files, folders };
+}
+
+it('a file the command cannot write is one line naming it and why (EACCES), not a stack trace', { timeout: 60_000 }, async () => {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-built-eacces-'));
+  dirs.push(work);
+  // A folder the command may not write into. Root may write anywhere: as root the command runs as nobody.
+  const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? { uid: 65534, gid: 65534 } : {};
+  await chmod(work, 0o755);
+  await mkdir(path.join(work, 'locked'), { mode: 0o500 });
+  await mkdir(path.join(work, 'pglite'));
+  if (asRoot) await chown(path.join(work, 'pglite'), 65534, 65534);
+  const target = path.join(work, 'locked', 'judge.jsonl');
+  const backup = spawnSync(process.execPath, [BIN, 'backup', target], { ...user, env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') }, encoding: 'utf8', timeout: 50_000 });
+  expect(backup.stderr).toBe(`dipjudge: cannot open ${target}.partial: permission denied (EACCES)\n`);
+  expect(backup.status).toBe(1);
 });

@@ -88,6 +88,17 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     expect(shown).toMatch(/FRANCE {5}(not )?submitted.*, 1 line\(s\): A Par - Bur\n/);
   });
 
+  it('game shows control characters a player wrote as escapes, never as the terminal sequences they were (issue 25)', async () => {
+    await startGame(getStore().db, '');
+    await getStore().db.updateTable('games').set({ description: 'Clear\x1b[2J\x1b]0;owned\x07 and\r\x9b31m red' }).where('name', '=', 'demo').execute();
+    const shown = (await ask({ op: 'game', name: 'demo' })).stdout;
+    expect(shown).toContain('  Clear\\u001b[2J\\u001b]0;owned\\u0007 and\\u000d\\u009b31m red\n');
+    expect(shown).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    const asJson = (await ask({ op: 'game', name: 'demo', json: true })).stdout;
+    expect(asJson).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    expect((JSON.parse(asJson) as { game: { description: string } }).game.description).toBe('Clear\x1b[2J\x1b]0;owned\x07 and\r\x9b31m red');
+  });
+
   it('mail failed lists the mail the judge failed on, and mail retry judges it again once the fault is gone', async () => {
     const db = getStore().db;
     const healthy = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,39 @@ function hostileMails(): [string, string | Buffer][] {
     ['08-many-help.eml', eml({ from: 'helper@players.example', messageId: '<many-help@players.example>' }, 'HELP\n'.repeat(4000))],
   ];
 }
+
+// Issue 25's intake mails, the same way: a 4,000-character Message-ID, From, Reply-To or
+// Resent-From, and a game name that long in SIGNON, JOIN and CREATE, each followed by ordinary
+// mail (before the fix the first overflowed a btree index: on PostgreSQL the spool stopped for
+// good, elsewhere the mail was set aside unanswered); junk Message-IDs from different senders
+// (before, the second was dropped as a duplicate of the first); a Message-ID with control
+// characters (before, copied raw into the reply's In-Reply-To).
+
+/** 4,000 characters that PostgreSQL cannot compress into an index row (a repeated letter would fit). */
+const LONG = Array.from({ length: 125 }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32)).join('');
+
+function intakeMails(): [string, string][] {
+  return [
+    ['01-long-id.eml', eml({ from: 'longid@players.example', messageId: `<${LONG}@players.example>` }, 'LIST')],
+    ['02-after-long-id.eml', eml({ from: 'next@players.example' }, 'LIST')],
+    ['03-long-from.eml', eml({ from: `${LONG}@players.example` }, 'LIST')],
+    ['04-long-reply-to.eml', eml({ from: 'replyto@players.example', headers: { 'Reply-To': `${LONG}@players.example` } }, 'LIST')],
+    ['05-long-resent-from.eml', eml({ from: 'resent@players.example', headers: { 'Resent-From': `${LONG}@players.example` } }, 'LIST')],
+    ['06-long-signon.eml', eml({ from: 'signon@players.example' }, `SIGNON F${LONG} apassword\nA PAR - BUR`)],
+    ['07-long-join.eml', eml({ from: 'join@players.example' }, `JOIN ${LONG} apassword`)],
+    ['08-long-create.eml', eml({ from: 'create@players.example' }, `CREATE ${LONG} apassword`)],
+    ['09-empty-id-a.eml', eml({ from: 'junk-a@players.example', messageId: '<>' }, 'LIST')],
+    ['10-empty-id-b.eml', eml({ from: 'junk-b@players.example', messageId: '<>' }, 'LIST')],
+    ['11-blank-id.eml', eml({ from: 'junk-c@players.example', messageId: '<   >' }, 'LIST')],
+    ['12-word-id-a.eml', eml({ from: 'junk-d@players.example', messageId: 'not-an-id' }, 'LIST')],
+    ['13-word-id-b.eml', eml({ from: 'junk-e@players.example', messageId: 'not-an-id' }, 'LIST')],
+    ['14-escape-id.eml', eml({ from: 'escape@players.example', messageId: '<esc\x1b[31mape@players.example>', subject: 'red\x1b[31m alert' }, 'LIST')],
+    ['15-real.eml', eml({ from: 'real@players.example', messageId: '<real-1@players.example>' }, 'LIST')],
+    ['16-real-again.eml', eml({ from: 'real@players.example', messageId: '<real-1@players.example>' }, 'HELP')],
+  ];
+}
+
+const ANSWERED = ['longid', 'next', 'replyto', 'resent', 'signon', 'join', 'create', 'junk-a', 'junk-b', 'junk-c', 'junk-d', 'junk-e', 'escape', 'real'].map((name) => `${name}@players.example`);
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -140,5 +174,57 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
     expect(all).not.toContain(SECRET);
     expect(all).not.toMatch(/\n\s+at /);
     expect(all).toContain('Subject: Re: hi there');
+  });
+
+  it('serve, issue 25: long header values and game names, junk Message-IDs: every mail leaves the inbox, each sender is answered once with what was wrong, the real duplicate is dropped', { timeout: 180_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-long-headers-'));
+    dirs.push(root);
+    const env = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example', ...(await databaseEnv(root)) };
+    const lines: string[] = [];
+    const running = await serve(loadConfig(env), pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }));
+    const spool = (folder: string) => path.join(root, 'spool', folder);
+    try {
+      const mails = intakeMails();
+      for (const [name, raw] of mails) await writeFile(path.join(spool('inbox'), name), raw);
+      const answered = async () => (await readdir(spool('outbox'))).length;
+      for (let round = 0; round < 200 && ((await readdir(spool('inbox'))).length > 0 || (await answered()) < ANSWERED.length); round++) await running.settled();
+      await running.settled();
+      expect(await readdir(spool('inbox'))).toEqual([]);
+      expect(await readdir(spool('failed'))).toEqual([]);
+
+      const sent: { mail: ParsedMail; raw: string }[] = [];
+      for (const file of (await readdir(spool('outbox'))).sort()) {
+        const raw = await readFile(path.join(spool('outbox'), file), 'utf8');
+        sent.push({ mail: await simpleParser(raw), raw });
+      }
+      const recipients = sent.map(({ mail }) => (mail.to as { value: { address: string }[] }).value[0]!.address.slice(0, 60));
+      expect(recipients.sort()).toEqual([...ANSWERED].sort());
+      const to = (address: string) => sent.find(({ mail }) => (mail.to as { value: { address: string }[] }).value[0]!.address === address)!;
+      const words = (address: string) => (to(address).mail.text ?? '').replace(/\s+/g, ' ');
+      // A game name over the length limit: refused by the command, saying why.
+      for (const sender of ['signon', 'join', 'create']) expect(words(`${sender}@players.example`)).toContain('a game name is at most 64 characters long');
+      // No raw control character in any reply header; the junk ids are not copied into them.
+      for (const { raw } of sent) expect(raw.split(/\r?\n\r?\n/, 1)[0]).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/);
+      expect(to('escape@players.example').mail.inReplyTo).toBeUndefined();
+      expect(to('junk-a@players.example').mail.inReplyTo).toBeUndefined();
+      expect(to('real@players.example').mail.inReplyTo).toBe('<real-1@players.example>');
+      expect(lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('receive, issue 25: long header values and junk Message-IDs each get their answer, the real duplicate is dropped', { timeout: 180_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-long-headers-receive-'));
+    dirs.push(root);
+    const env = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), JUDGE_ADDRESS: 'judge@judge.example', ...(await databaseEnv(root)) };
+    const answers = new Map<string, string>();
+    // A few of the mails (each `receive` opens the database anew): a long id, a long From, a long game name, two senders' junk ids, a real duplicate.
+    const chosen = intakeMails().filter(([name]) => /^(01|02|03|06|09|10|15|16)-/.test(name));
+    for (const [name, raw] of chosen) answers.set(name, await runReceive(Buffer.from(raw), env));
+    const outcome = (name: string) => /^# (\w+)/.exec(answers.get(name)!)?.[1];
+    expect(Object.fromEntries([...answers.keys()].map((name) => [name, outcome(name)]))).toEqual(
+      Object.fromEntries(chosen.map(([name]) => [name, name === '03-long-from.eml' ? 'ignored' : name === '16-real-again.eml' ? 'duplicate' : 'processed'])),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,19 +49,27 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));
       // The same message delivered twice (a resend by the player's MTA) is answered once.
       await dovecot.appendMessage(eml({ from: 'bob@players.example', subject: 'what is on', messageId: '<l1@players.example>' }, 'LIST'));
-      await capture.waitFor(3, 30_000);
+      // Issue 25: a Message-ID and a game name of 4,000 characters that no index row can hold
+      // (before: retried for seconds and moved aside unanswered).
+      const long = Array.from({ length: 125 }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32)).join('');
+      await dovecot.appendMessage(eml({ from: 'carl@players.example', subject: 'long id', messageId: `<${long}@players.example>` }, 'LIST'));
+      await dovecot.appendMessage(eml({ from: 'dora@players.example', subject: 'long name' }, `JOIN ${long} pw2`));
+      await capture.waitFor(5, 30_000);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(capture.messages).toHaveLength(3);
+      expect(capture.messages).toHaveLength(5);
       const bySubject = new Map(capture.messages.map((m) => [m.parsed.subject, m]));
       expect(bySubject.get('Re: DIP:demo new game')!.envelope.to).toEqual(['gm@players.example']);
       expect(bySubject.get('Re: DIP:demo new game')!.parsed.text).toMatch(/Game 'demo' \(Standard\) has been created/);
       expect(bySubject.get('Re: DIP:demo me too')!.parsed.inReplyTo).toBe('<j1@players.example>');
       expect(bySubject.get('Re: what is on')!.parsed.text).toMatch(/demo/);
+      const to = (address: string) => capture.messages.filter((m) => m.envelope.to.includes(address));
+      expect(to('carl@players.example').map((m) => m.parsed.subject)).toEqual(['Re: long id']);
+      expect(to('dora@players.example').map((m) => m.parsed.text?.replace(/\s+/g, ' '))).toEqual([expect.stringContaining('a game name is at most 64 characters long')]);
       for (const m of capture.messages) expect(m.parsed.headers.get('auto-submitted')).toBe('auto-replied');
       expect(await dovecot.listMessages('INBOX')).toHaveLength(0);
-      expect(await dovecot.listMessages('Processed')).toHaveLength(4);
+      expect(await dovecot.listMessages('Processed')).toHaveLength(6);
       const sent = lines.filter((l) => l.msg === 'mail sent');
-      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: DIP:demo me too'], ['smtp', 'Re: DIP:demo new game'], ['smtp', 'Re: what is on']]);
+      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: DIP:demo me too'], ['smtp', 'Re: DIP:demo new game'], ['smtp', 'Re: [Error Flag] long name'], ['smtp', 'Re: long id'], ['smtp', 'Re: what is on']]);
     } finally {
       await running.stop();
       await capture.close();

@@ -1,4 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -8,7 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { recipientPolicy } from '../../src/daemon/outbox-sender.ts';
 import { serve } from '../../src/daemon/serve.ts';
-import { drainInbox, drainOutboxToFiles, prepareSpool, spoolFolders } from '../../src/daemon/spool.ts';
+import { drainInbox, drainOutboxToFiles, prepareSpool, recordInbox, spoolFolders } from '../../src/daemon/spool.ts';
+import type { MailToRecord } from '../../src/daemon/queued-mail.ts';
+import { queueInbound } from '../../src/store/inbound-queue.ts';
+import { isTransientStoreFailure } from '../../src/store/transient-failure.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { openStore } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
@@ -147,8 +152,8 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
         .execute();
       const settings = loadConfig({ JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '3', DIPJUDGE_HTTP_PORT: '0', DIPJUDGE_PUBLIC_URL: 'https://judge.example/dip/' });
       const held: unknown[] = [];
-      const log = { info: (bindings: object) => void held.push(bindings) };
-      expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, recipientPolicy(db, settings), log)).toBe(1);
+      const log = { info: (bindings: object) => void held.push(bindings), error: (bindings: object) => void held.push(bindings) };
+      expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, (trx) => recipientPolicy(trx, settings), log)).toBe(1);
       const files = (await readdir(folders.outbox)).sort();
       expect(files).toHaveLength(2);
       const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'game_day_count']).execute()).map((r) => [r.address, r]));
@@ -268,6 +273,79 @@ describe('the spool inbox on PostgreSQL', () => {
     } finally {
       await first.stop();
       await second.stop();
+    }
+  });
+});
+
+describe('the spool outbox on a full disk [postgres]', () => {
+  // A real write failure part way through a file: the round runs in a process of its own under a
+  // file size limit of 4 KB (`ulimit -f 4`), so writing the 20 KB reply fails with EFBIG, as on a
+  // full disk (issue 25: 9 of 23 replies lost, empty .eml files left, each failure charged the cap).
+  it('leaves no file and charges no one when a reply cannot be written, keeps it queued, and writes it whole (0600 in 0700) once the disk has room', { timeout: 60_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-full-'));
+    dirs.push(root);
+    const scratch = await createScratchDatabase('dipjudge_spool_full');
+    const env = { DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), JUDGE_ADDRESS: 'judge@judge.example' };
+    const store = await openStore({ databaseUrl: scratch.url });
+    try {
+      const folders = spoolFolders(env.DIPJUDGE_SPOOL_DIR);
+      await prepareSpool(folders);
+      await store.db.insertInto('outbox').values({ message_id: '<big-reply@judge.example>', to_addresses: ['ann@players.example'], subject: 'Re: history', body: `${'A long history line.\n'.repeat(1000)}`, kind: 'reply' }).execute();
+      const once = spawnSync('bash', ['-c', `ulimit -f 4 && exec "${process.execPath}" --import tsx test/daemon/fixtures/spool-outbox-once.ts`], { env: { ...process.env, ...env }, encoding: 'utf8', cwd: path.resolve(import.meta.dirname, '../..') });
+      expect(once.stderr).toBe('');
+      expect(JSON.parse(once.stdout)).toEqual({ written: 0, errors: ['EFBIG'] });
+      expect(await readdir(folders.outbox)).toEqual([]);
+      expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 0 }]);
+      expect(await store.db.selectFrom('mail_addresses').select(['address', 'day_count']).execute()).toEqual([]);
+
+      const settings = loadConfig(env);
+      const log = { info: () => undefined, error: (bindings: object) => expect.fail(JSON.stringify(bindings)) };
+      expect(await drainOutboxToFiles(store.db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, (trx) => recipientPolicy(trx, settings), log)).toBe(1);
+      const files = await readdir(folders.outbox);
+      expect(files).toEqual([expect.stringMatching(/^00000001-001-big-reply@judge\.example\.eml$/)]);
+      const written = await readFile(path.join(folders.outbox, files[0]!), 'utf8');
+      expect(written.match(/A long history line\./g)).toHaveLength(1000);
+      expect((await stat(path.join(folders.outbox, files[0]!))).mode & 0o777).toBe(0o600);
+      for (const folder of Object.values(folders)) expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
+      expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'sent', attempts: 1 }]);
+      expect(await store.db.selectFrom('mail_addresses').select(['address', 'day_count']).execute()).toEqual([{ address: 'ann@players.example', day_count: 1 }]);
+    } finally {
+      await store.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('the spool inbox when the database refuses a mail [postgres]', () => {
+  // The database's own refusal: each file recorded under its Message-ID as written, with no bound,
+  // so the second's 4,000 characters overflow the queue's index (before issue 25's fix the whole
+  // batch failed on every round and the inbox stopped for good).
+  it('records the batch file by file and sets the refused file aside in failed/, so the files behind it go on', { timeout: 60_000 }, async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-refused-'));
+    dirs.push(root);
+    const scratch = await createScratchDatabase('dipjudge_spool_refused');
+    const store = await openStore({ databaseUrl: scratch.url });
+    try {
+      const folders = spoolFolders(path.join(root, 'spool'));
+      await prepareSpool(folders);
+      const long = Array.from({ length: 125 }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32)).join('');
+      await writeFile(path.join(folders.inbox, '1.eml'), eml({ from: 'ann@players.example', messageId: '<one@players.example>' }, 'LIST'));
+      await writeFile(path.join(folders.inbox, '2.eml'), eml({ from: 'bob@players.example', messageId: `<${long}@players.example>` }, 'LIST'));
+      await writeFile(path.join(folders.inbox, '3.eml'), eml({ from: 'cat@players.example', messageId: '<three@players.example>' }, 'LIST'));
+      const asWritten = (mails: readonly MailToRecord[]) =>
+        queueInbound(store.db, mails.map(({ raw }) => ({ messageId: /^Message-ID: (.*)$/m.exec(raw.toString())![1]!.trim(), mail: null, unreadable: 'not read in this test', raw, origin: null, orderKeys: [] })));
+      const setAside: [string, unknown][] = [];
+      const recorded: string[] = [];
+      expect(await recordInbox(folders, asWritten, isTransientStoreFailure, { onRecorded: (file) => recorded.push(file), onSetAside: (file, error) => setAside.push([file, (error as { code?: unknown }).code]) })).toBe(3);
+      expect(recorded).toEqual(['1.eml', '3.eml']);
+      expect(setAside).toEqual([['2.eml', '54000']]);
+      expect(await readdir(folders.inbox)).toEqual([]);
+      expect(await readdir(folders.processed)).toEqual(['1.eml', '3.eml']);
+      expect(await readdir(folders.failed)).toEqual(['2.eml']);
+      expect((await store.db.selectFrom('inbound_queue').select('message_id').orderBy('id').execute()).map((r) => r.message_id)).toEqual(['<one@players.example>', '<three@players.example>']);
+    } finally {
+      await store.close();
+      await scratch.drop();
     }
   });
 });

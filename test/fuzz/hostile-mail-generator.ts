@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,8 +6,10 @@ import fc from 'fast-check';
 
 // Hostile mails for the fuzz test: mutations of real mails, random headers, every transfer
 // encoding and some charsets, NULs and lone surrogates, deep MIME nesting, huge lines, loops and
-// forged reply addresses. Each mail comes with the passwords it carries, which must never come
-// back in a reply, a record or a log line.
+// forged reply addresses; and the abuse of issue 25: header values and names of thousands of
+// characters, game names that long, one command a thousand times, press bombs, junk Message-IDs.
+// Each mail comes with the passwords it carries, which must never come back in a reply, a record or
+// a log line.
 
 export interface HostileMail {
   readonly raw: Buffer;
@@ -14,12 +17,14 @@ export interface HostileMail {
   readonly secrets: readonly string[];
   /** What the generator did, for a failure report. */
   readonly recipe: string;
+  /** Set when no other mail has its bytes: the judge must never drop it as a duplicate (a junk Message-ID is no id). */
+  readonly unique?: boolean;
 }
 
 export const JUDGE_ADDRESS = 'judge@judge.example';
 /**
- * Stands for a Message-ID of its own in a generated mail; the runner replaces it (fast-check's
- * bias towards small values would otherwise hand out the same ids again and again).
+ * Stands for a Message-ID of its own in a generated mail; the runner replaces it, wherever it is
+ * (fast-check's bias towards small values would otherwise hand out the same ids again and again).
  */
 export const UNIQUE_ID = '<unique-placeholder@players.example>';
 /** Passwords have this shape so any that leaks is found by one regular expression. */
@@ -90,11 +95,15 @@ const fromArb = fc.oneof(
   fc.constant('=?utf-8?B?AAAA?= <nul@players.example>'),
 );
 
+/** Message-IDs that are no ids (issue 25): different senders' must never count as one mail. */
+const JUNK_IDS = ['<>', '<   >', 'not-an-id', '<esc\x1b[31m@players.example>', '<a@b> <c@d>', '<no-at-sign>'];
+
 const messageIdArb = fc.oneof(
   { weight: 12, arbitrary: fc.constant(UNIQUE_ID) },
   fc.constant(null),
   fc.constantFrom('<dup-1@players.example>', '<dup-2@players.example>'),
   fc.constant('<nul\0id@players.example>'),
+  fc.constantFrom(...JUNK_IDS),
   fc.string({ unit: 'binary', maxLength: 30 }),
 );
 
@@ -219,4 +228,80 @@ const mutatedArb: fc.Arbitrary<HostileMail> = fc
     return { raw: bytes, secrets: [], recipe: `mutated fixture ${fixture} (${edits.map((e) => e.kind).join(',')})` };
   });
 
-export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof({ weight: 4, arbitrary: assembledArb }, { weight: 1, arbitrary: mutatedArb });
+/** `length` characters no compression shortens (PostgreSQL compresses a repeated letter into any index row). */
+function incompressible(length: number, seed: number): string {
+  let text = '';
+  for (let block = 0; text.length < length; block++) text += createHash('sha256').update(`${seed}:${block}`).digest('hex');
+  return text.slice(0, length);
+}
+
+/** The Master's password of the fuzz run's game (fuzz-judge.ts sets it up): press bombs sign on with it. */
+export const FUZZ_MASTER_PASSWORD = 'zqpwmastersx';
+
+type Abuse =
+  | { kind: 'long-header'; header: 'Message-ID' | 'From' | 'Reply-To' | 'Resent-From' | 'Subject' | 'References'; length: number }
+  | { kind: 'long-header-name'; length: number }
+  | { kind: 'long-game-name'; opener: 'SIGNON F' | 'JOIN ' | 'CREATE ' | 'OBSERVE x@'; length: number }
+  | { kind: 'flood'; line: string; times: number }
+  | { kind: 'press-bomb'; blocks: number }
+  | { kind: 'junk-id'; id: string };
+
+const abuseArb: fc.Arbitrary<Abuse> = fc.oneof(
+  fc.record({ kind: fc.constant('long-header' as const), header: fc.constantFrom('Message-ID' as const, 'From' as const, 'Reply-To' as const, 'Resent-From' as const, 'Subject' as const, 'References' as const), length: fc.integer({ min: 2_000, max: 9_000 }) }),
+  fc.record({ kind: fc.constant('long-header-name' as const), length: fc.integer({ min: 1_000, max: 5_000 }) }),
+  fc.record({ kind: fc.constant('long-game-name' as const), opener: fc.constantFrom('SIGNON F' as const, 'JOIN ' as const, 'CREATE ' as const, 'OBSERVE x@' as const), length: fc.integer({ min: 65, max: 6_000 }) }),
+  fc.record({ kind: fc.constant('flood' as const), line: fc.constantFrom('LIST', 'LIST demo', 'HISTORY demo', 'SUMMARY demo', 'HELP', 'SIGNON Fdemo zqpwfloodxxx', 'JOIN demo zqpwfloodxxx', 'A PAR - BUR'), times: fc.integer({ min: 20, max: 300 }) }),
+  fc.record({ kind: fc.constant('press-bomb' as const), blocks: fc.integer({ min: 5, max: 100 }) }),
+  fc.record({ kind: fc.constant('junk-id' as const), id: fc.constantFrom(...JUNK_IDS) }),
+);
+
+/** A mail of issue 25's shapes, from one of 41 senders (the hourly limit lets most through). */
+const abusiveArb: fc.Arbitrary<HostileMail> = fc.tuple(abuseArb, senderArb, fc.integer({ min: 0, max: 1_000_000 })).map(([abuse, sender, seed]) => {
+  const long = (length: number) => incompressible(length, seed);
+  const headers: [string, string][] = [
+    ['From', `Player <${sender}>`],
+    ['To', JUDGE_ADDRESS],
+    ['Subject', 'abuse'],
+    ['Message-ID', UNIQUE_ID],
+    ['Date', 'Sat, 21 Nov 2026 12:00:00 +0000'],
+    // Makes the mail's bytes its own, whatever its Message-ID.
+    ['X-Fuzz-Mail', UNIQUE_ID],
+  ];
+  const set = (name: string, value: string) => {
+    const at = headers.findIndex(([key]) => key === name);
+    if (at >= 0) headers[at] = [name, value];
+    else headers.push([name, value]);
+  };
+  let body = 'LIST';
+  const secrets: string[] = [];
+  switch (abuse.kind) {
+    case 'long-header':
+      if (abuse.header === 'Message-ID' || abuse.header === 'References') set(abuse.header, `<${long(abuse.length)}@players.example>`);
+      else if (abuse.header === 'Subject') set('Subject', long(abuse.length));
+      else set(abuse.header, `<${long(abuse.length)}@players.example>`);
+      break;
+    case 'long-header-name':
+      set(`X-${long(abuse.length)}`, 'value');
+      break;
+    case 'long-game-name':
+      body = `${abuse.opener}${long(abuse.length)} zqpwlongname`;
+      secrets.push('zqpwlongname');
+      break;
+    case 'flood':
+      body = `${abuse.line}\n`.repeat(abuse.times);
+      if (abuse.line.includes('zqpw')) secrets.push('zqpwfloodxxx');
+      break;
+    case 'press-bomb':
+      body = `SIGNON Mdemo ${FUZZ_MASTER_PASSWORD}\n${Array.from({ length: abuse.blocks }, (_, i) => `PRESS TO ALL\nbomb ${i}\nENDPRESS`).join('\n')}`;
+      break;
+    case 'junk-id':
+      set('Message-ID', abuse.id);
+      break;
+  }
+  const raw = Buffer.from(`${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body.replace(/\n/g, '\r\n')}\r\n`, 'utf8');
+  return { raw, secrets, unique: true, recipe: `abusive ${abuse.kind}${'header' in abuse ? ` ${abuse.header}` : ''}${'opener' in abuse ? ` ${abuse.opener.trim()}` : ''}${'line' in abuse ? ` ${abuse.line.split(' ')[0]}` : ''}${'length' in abuse ? `(${abuse.length})` : ''}${'times' in abuse ? `(x${abuse.times})` : ''}${'blocks' in abuse ? `(${abuse.blocks})` : ''}` };
+});
+
+// One mail in eleven is of issue 25's shapes: each costs the judge some eight ordinary mails (a
+// flood of SIGNONs hashes every password), so more would slow the suite's part of the run.
+export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof({ weight: 8, arbitrary: assembledArb }, { weight: 2, arbitrary: mutatedArb }, { weight: 1, arbitrary: abusiveArb });

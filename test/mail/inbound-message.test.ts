@@ -110,6 +110,34 @@ describe('parseInboundMessage', () => {
     expect(replyDecision(message, JUDGE)).toEqual({ reply: false, reason: 'the mail has no sender address' });
   });
 
+  // Issue 25: junk ids are no ids (two senders' '<>' were one mail); nothing long or with control characters is kept.
+  it.each([
+    ['<>', null],
+    ['<   >', null],
+    ['not-an-id', null],
+    ['<a@b> <c@d>', null],
+    ['<esc\x1b[31mape@example.org>', null],
+    [`<${'x'.repeat(240)}@example.org>`, null],
+    [`<${'x'.repeat(200)}@example.org>`, `<${'x'.repeat(200)}@example.org>`],
+    ['a1@example.org', '<a1@example.org>'],
+    ['<a1@example.org>', '<a1@example.org>'],
+  ])('reads the Message-ID %j as %j', async (written, read) => {
+    expect((await parseInboundMessage(`From: p@example.org\r\nMessage-ID: ${written}\r\n\r\nLIST\r\n`)).messageId).toBe(read);
+  });
+
+  it('keeps only real ids of References (the last 20), no control character in the Subject, and no address over 254 characters', async () => {
+    const junk = Array.from({ length: 30 }, (_, i) => `<r${i}@example.org>`).join(' ');
+    const message = await parseInboundMessage(`From: ${'a'.repeat(250)}@example.org\r\nReply-To: ok@example.org\r\nSubject: red\x1b[31m alert\x07!\r\nReferences: <> not-an-id <x\x07@y> ${junk}\r\n\r\nLIST\r\n`);
+    expect(message.references).toEqual(Array.from({ length: 20 }, (_, i) => `<r${i + 10}@example.org>`));
+    expect(message.subject).toBe('red [31m alert !');
+    expect(message).toMatchObject({ from: null, replyAddress: 'ok@example.org', unusableAddress: true });
+    const alone = await parseInboundMessage(`From: ${'a'.repeat(250)}@example.org\r\n\r\nLIST\r\n`);
+    expect(alone).toMatchObject({ from: null, replyAddress: null, unusableAddress: true });
+    // A Return-Path that long is still no bounce's null path: the mail is answered.
+    const returned = await parseInboundMessage(mailWith(`Return-Path: <${'a'.repeat(250)}@example.org>`));
+    expect(replyDecision(returned, JUDGE)).toEqual({ reply: true });
+  });
+
   it('collects every X-Loop header, unfolded', async () => {
     const message = await parseInboundMessage(mailWith('X-Loop: one@example.org\r\nX-Loop: two\r\n @example.org'));
     expect(message.headers.xLoop).toEqual(['one@example.org', 'two @example.org']);

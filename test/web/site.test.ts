@@ -286,4 +286,39 @@ describe('public web site without a database', () => {
     expect(logged).toHaveLength(1);
     await app.close();
   });
+
+  // Issue 25: fastify answered these with its own JSON error.
+  it.each([
+    ['/games/%', 400],
+    ['/%zz', 400],
+    ['/games/x/phases/%E0%A4%A/map.svg', 400],
+    ['/unsubscribe/%zz', 400],
+    [`/games/${'a'.repeat(200)}`, 414],
+  ])('answers the malformed address %s with the site\'s page and status %i, logging nothing', async (url, status) => {
+    const logged: unknown[] = [];
+    const none = async () => null;
+    const app = buildWebApp({
+      site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), game: none, deadlines: none, map: none, phase: none },
+      info: INFO,
+      health: async () => ({ ok: true, checks: {} }),
+      metrics: async () => '',
+      unsubscribe: async () => 'unknown-token',
+      log: { error: (bindings) => logged.push(bindings) },
+    });
+    const response = await app.inject({ method: 'GET', url });
+    expect({ status: response.statusCode, type: response.headers['content-type'] }).toEqual({ status, type: 'text/html; charset=utf-8' });
+    expect(response.body).toContain('<h1>Bad request</h1>');
+    expect(response.body).not.toContain('FST_ERR');
+    expect(logged).toEqual([]);
+    await app.close();
+  });
+
+  it('answers an unsubscribe form over its size limit with 413 and the site\'s page', async () => {
+    const none = async () => null;
+    const app = buildWebApp({ site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), game: none, deadlines: none, map: none, phase: none }, info: INFO, health: async () => ({ ok: true, checks: {} }), metrics: async () => '', unsubscribe: async () => 'stopped' });
+    const response = await app.inject({ method: 'POST', url: '/unsubscribe/abcabcabcabcabcabcab', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x'.repeat(5000) });
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toContain('<h1>Bad request</h1>');
+    await app.close();
+  });
 });

@@ -54,8 +54,19 @@ export interface AdminContext {
   readonly settings: JudgeSettings;
 }
 
-const ok = (stdout: string): AdminAnswer => ({ stdout: stdout.endsWith('\n') || stdout === '' ? stdout : `${stdout}\n`, exitCode: 0 });
-const refuse = (stdout: string): AdminAnswer => ({ stdout: `${stdout}\n`, exitCode: 1 });
+const ok = (stdout: string): AdminAnswer => ({ stdout: terminalSafe(stdout.endsWith('\n') || stdout === '' ? stdout : `${stdout}\n`), exitCode: 0 });
+const refuse = (stdout: string): AdminAnswer => ({ stdout: terminalSafe(`${stdout}\n`), exitCode: 1 });
+
+/**
+ * The answer as the judgekeeper's terminal may show it: players wrote much of it (a game's
+ * description, a mail's Subject, a reply quoting their lines), so each control character but
+ * the line break and tab is shown as its escape, `\u001b`, and never acts (issue 25: escape
+ * sequences in a description reached the terminal through `dipjudge game`). JSON stays JSON:
+ * the escape is JSON's own, for the C1 controls JSON.stringify leaves as they are.
+ */
+function terminalSafe(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 const json = (value: unknown): AdminAnswer => ok(`${JSON.stringify(value, null, 2)}\n`);
 
 export async function runAdminRequest(context: AdminContext, request: AdminRequest): Promise<AdminAnswer> {
@@ -121,7 +132,7 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
  * Only its owner may read it (0600): it holds password hashes, every address and unsubscribe token.
  */
 async function writeBackup(store: Store, file: string): Promise<{ tables: number; rows: number }> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   // A partial file left by an earlier attempt would keep its own mode.
   await rm(partial, { force: true });
@@ -163,9 +174,9 @@ export async function receiveMail(context: AdminContext, raw: Buffer): Promise<s
   const outcome = await new MailJudge(createJudgeStore(store.db, { messageIdDomain: settings.judge.address.split('@')[1]! }), settings.judge).receive(raw);
   if (outcome.status === 'set-aside') {
     const folder = spoolFolders(settings.spoolDir).failed;
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.eml`);
-    await writeFile(file, raw);
+    await writeFile(file, raw, { mode: 0o600 });
     return `# set aside ${outcome.messageId}: ${outcome.reason}; the judge could not record it, it is kept in ${file}`;
   }
   if (outcome.status === 'failed') await keepFailedMail(store.db, outcome.messageId, raw);
