@@ -33,7 +33,8 @@ function parseAll(position: Position, orders: Record<string, string[]>): Submitt
   const phase = parsePhaseId(position.phase)!.type;
   const submitted: SubmittedOrder[] = [];
   for (const [power, lines] of Object.entries(orders)) {
-    for (const line of lines) for (const parsed of parseOrderLine(line, variant.map, phase)) if (parsed.ok) submitted.push({ power, order: parsed.order } as SubmittedOrder);
+    for (const line of lines)
+      for (const parsed of parseOrderLine(line, variant.map, phase)) if (parsed.ok) submitted.push({ power, order: parsed.order } as SubmittedOrder);
   }
   return submitted;
 }

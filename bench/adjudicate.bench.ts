@@ -41,7 +41,11 @@ const cliPhases = Number(option('cli-phases') ?? 20_000);
 /** The previous release's tree in a scratch folder, with this checkout's packages, built. */
 function previousRelease(work: string): string {
   const tree = path.join(work, 'previous');
-  const archive = spawnSync('bash', ['-c', `mkdir -p ${JSON.stringify(tree)} && git -C ${JSON.stringify(ROOT)} archive ${previousRef} | tar -x -C ${JSON.stringify(tree)}`], { encoding: 'utf8' });
+  const archive = spawnSync(
+    'bash',
+    ['-c', `mkdir -p ${JSON.stringify(tree)} && git -C ${JSON.stringify(ROOT)} archive ${previousRef} | tar -x -C ${JSON.stringify(tree)}`],
+    { encoding: 'utf8' },
+  );
   if (archive.status !== 0) throw new Error(`cannot take release ${previousRef} from git: ${archive.stderr}`);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: tree, encoding: 'utf8' });
@@ -63,7 +67,9 @@ async function inProcessFigures(tree: string): Promise<Figures[]> {
     banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
     nodePaths: [path.join(ROOT, 'node_modules')],
     logLevel: 'error',
-    plugins: [{ name: 'release-sources', setup: (build) => build.onResolve({ filter: /^\.\.\/src\// }, (args) => ({ path: path.join(tree, args.path.slice(3)) })) }],
+    plugins: [
+      { name: 'release-sources', setup: (build) => build.onResolve({ filter: /^\.\.\/src\// }, (args) => ({ path: path.join(tree, args.path.slice(3)) })) },
+    ],
   });
   const run = spawnSync(process.execPath, [outfile, FIXTURES], { encoding: 'utf8', maxBuffer: 2 ** 24 });
   if (run.status !== 0) throw new Error(`figures of ${tree} failed: ${run.stderr}`);
@@ -90,7 +96,11 @@ function runCli(tree: string, file: string, args: readonly string[]): { wall: nu
   const child = spawnSync('bash', ['-c', command], { encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - started) / 1000;
   if (child.status !== 0) throw new Error(`dipjudge adjudicate (${tree}) failed: ${child.stderr}`);
-  const times = child.stdout.trim().split('\n').at(-1)!.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)!;
+  const times = child.stdout
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)!;
   const cpu = (Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4])) * 1e6;
   return { wall, cpu };
 }
@@ -108,7 +118,11 @@ function cliFigures(tree: string, one: string, batch: string, args: readonly str
 
 const ratio = (previous: number, now: number) => `${(previous / now).toFixed(1)}×`;
 const cell = (text: string, width: number) => text.padStart(width);
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 console.log(`${machineLine()}, load ${load()}`);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dipjudge-bench-'));
@@ -137,7 +151,9 @@ try {
   const batch = path.join(work, 'batch.json');
   writeFileSync(one, JSON.stringify([dense.input]));
   writeFileSync(batch, JSON.stringify(Array.from({ length: cliPhases }, () => dense.input)));
-  console.log(`\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`);
+  console.log(
+    `\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`,
+  );
   // A large batch is adjudicated on worker threads too, by default one per further core the load
   // average says is idle; --threads N says how many. The previous release (835f543 and before) had
   // one thread and no such option.
@@ -165,7 +181,10 @@ const geometry = loadGeometry(variant.map)!;
 {
   const first = adjudicateDetailed(fixtures[0]!.input);
   const start = process.hrtime.bigint();
-  renderMapPng(renderMapSvg({ variant, geometry, position: first.position, results: first.results, title: { game: 'bench', date: null } }), { fontFile: MAP_FONT_FILE, width: 1000 });
+  renderMapPng(renderMapSvg({ variant, geometry, position: first.position, results: first.results, title: { game: 'bench', date: null } }), {
+    fontFile: MAP_FONT_FILE,
+    width: 1000,
+  });
   console.log(`map: first picture of the map (its drawing rasterised and kept) ${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(0)} ms`);
 }
 for (const { name, input } of fixtures) {

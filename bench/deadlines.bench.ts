@@ -47,7 +47,12 @@ const keep = argv.includes('--keep');
 const cpuProfileDir = argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) ?? null;
 
 console.log(machineLine());
-console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+console.log(
+  `load average at the start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 console.log(`deadline storm: ${games} games, ${processes} scheduler process(es) of ${concurrency} lane(s) each, batches of ${batchSize} jobs`);
 
 const scratch = await createScratchDatabase('dipjudge_storm');
@@ -65,7 +70,8 @@ try {
   await sql`UPDATE jobs SET due_at = ${new Date(now.getTime() - 60_000)} WHERE done_at IS NULL`.execute(db);
   await sql`VACUUM ANALYZE`.execute(db);
   const jobs = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM jobs WHERE done_at IS NULL`.execute(db)).rows[0]!.n);
-  const byKind = (await sql<{ kind: string; n: string }>`SELECT kind, count(*) AS n FROM jobs WHERE done_at IS NULL GROUP BY kind ORDER BY kind`.execute(db)).rows;
+  const byKind = (await sql<{ kind: string; n: string }>`SELECT kind, count(*) AS n FROM jobs WHERE done_at IS NULL GROUP BY kind ORDER BY kind`.execute(db))
+    .rows;
   const outboxBefore = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM outbox`.execute(db)).rows[0]!.n);
   console.log(`  prepared in ${((performance.now() - prepared) / 1000).toFixed(1)} s: ${jobs} jobs due (${byKind.map((k) => `${k.n} ${k.kind}`).join(', ')})`);
 
@@ -109,14 +115,20 @@ try {
   const perEvent = (cpu: number | null) => (cpu === null ? '?' : `${((1000 * cpu) / handled).toFixed(2)} ms`);
   const cores = (cpu: number | null) => (cpu === null ? '?' : (cpu / reading.elapsed).toFixed(2));
   const ours = (reading.groups.schedulers ?? 0) + (reading.groups['PostgreSQL backends'] ?? 0);
-  console.log(`  storm over in ${seconds.toFixed(1)} s: ${handled} events handled (${(handled / seconds).toFixed(0)} events/s, ${failed} failed), ${processed} of ${games} games processed (${(processed / seconds).toFixed(0)} games/s), ${queued} mails queued`);
+  console.log(
+    `  storm over in ${seconds.toFixed(1)} s: ${handled} events handled (${(handled / seconds).toFixed(0)} events/s, ${failed} failed), ${processed} of ${games} games processed (${(processed / seconds).toFixed(0)} games/s), ${queued} mails queued`,
+  );
   console.log(`    per process: ${finished.map((f) => `${f.workerId} ${f.handled}`).join(', ')}`);
   console.log(
     `    CPU in cores (of ${os.cpus().length}): schedulers ${cores(reading.groups.schedulers ?? null)}, PostgreSQL ${cores(reading.groups['PostgreSQL backends'] ?? null)}, everything else ${reading.machineBusy === null ? '?' : cores(Math.max(0, reading.machineBusy - ours))}`,
   );
-  console.log(`    CPU per event: schedulers ${perEvent(reading.groups.schedulers ?? null)}, PostgreSQL ${perEvent(reading.groups['PostgreSQL backends'] ?? null)}`);
+  console.log(
+    `    CPU per event: schedulers ${perEvent(reading.groups.schedulers ?? null)}, PostgreSQL ${perEvent(reading.groups['PostgreSQL backends'] ?? null)}`,
+  );
   console.log(`    load average at the end: ${load.map((l) => l.toFixed(2)).join(', ')}`);
-  console.log(`  goal: ${games} games processed and queued within 60 s: ${processed === games && seconds <= 60 ? 'met' : 'MISSED'} (${seconds.toFixed(1)} s; 10,000 games need >= 170 events/s)`);
+  console.log(
+    `  goal: ${games} games processed and queued within 60 s: ${processed === games && seconds <= 60 ? 'met' : 'MISSED'} (${seconds.toFixed(1)} s; 10,000 games need >= 170 events/s)`,
+  );
 } finally {
   for (const worker of workers) worker.child.kill('SIGKILL');
   await store.close();

@@ -10,7 +10,14 @@ import { machineLine } from './machine.ts';
 // 10,000 by default), the slowest mail, the outcomes, the time and the machine; exits 1 on any problem,
 // printing the first few with the start of the mail.
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '10000' }, first: { type: 'string', default: '0' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) }, 'stall-ms': { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '10000' },
+    first: { type: 'string', default: '0' },
+    seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    'stall-ms': { type: 'string', default: '10000' },
+  },
+});
 const count = Number(values.count);
 const seed = Number(values.seed);
 
@@ -29,15 +36,25 @@ const figures = await fuzzJudge(store.db, {
     shown = f.problems.length;
     if (f.tried - lastReport >= 1_000 || f.tried === count) {
       lastReport = f.tried;
-      process.stderr.write(`${f.tried} mails, ${Math.round(f.ms / 1000)} s, crashes ${f.crashes}, unanswered ${f.unanswered}, over-size ${f.overSize}, leaks ${f.leaks}, stalls ${f.stalls}\n`);
+      process.stderr.write(
+        `${f.tried} mails, ${Math.round(f.ms / 1000)} s, crashes ${f.crashes}, unanswered ${f.unanswered}, over-size ${f.overSize}, leaks ${f.leaks}, stalls ${f.stalls}\n`,
+      );
     }
   },
 });
 await store.close();
-console.log(`fuzz: ${figures.tried} hostile mails (seed ${seed}) in ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / figures.tried).toFixed(1)} ms per mail) on PGlite`);
-console.log(`crashes ${figures.crashes}, unanswered ${figures.unanswered}, over-size replies ${figures.overSize}, passwords shown ${figures.leaks}, stalls (over ${values['stall-ms']} ms of CPU) ${figures.stalls}`);
+console.log(
+  `fuzz: ${figures.tried} hostile mails (seed ${seed}) in ${(figures.ms / 1000).toFixed(1)} s (${(figures.ms / figures.tried).toFixed(1)} ms per mail) on PGlite`,
+);
+console.log(
+  `crashes ${figures.crashes}, unanswered ${figures.unanswered}, over-size replies ${figures.overSize}, passwords shown ${figures.leaks}, stalls (over ${values['stall-ms']} ms of CPU) ${figures.stalls}`,
+);
 console.log(`slowest mail ${Math.round(figures.slowest.ms)} ms of CPU [${figures.slowest.recipe}]`);
-console.log(`outcomes: ${Object.entries(figures.byStatus).map(([status, n]) => `${status} ${n}`).join(', ')}`);
+console.log(
+  `outcomes: ${Object.entries(figures.byStatus)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ')}`,
+);
 console.log(machineLine());
 for (const problem of figures.problems) console.log(`problem: ${problem}`);
 process.exitCode = figures.crashes + figures.unanswered + figures.overSize + figures.leaks + figures.stalls > 0 ? 1 : 0;

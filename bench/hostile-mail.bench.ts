@@ -27,18 +27,29 @@ const JUDGE = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average at the start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const scratch = await createScratchDatabase('dipjudge_bench_hostile');
   const store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
   try {
     const judge = new MailJudge(createJudgeStore(store.db, { messageIdDomain: 'judge.example' }), { ...JUDGE, maxMailsPerHour: 10_000 }, () => 0.3);
     let serial = 0;
     const send = async (from: string, body: string) => {
-      const before = await store.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const before = await store.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       const start = performance.now();
       const outcome = await judge.receive(eml({ from, messageId: `<h${++serial}@players.example>` }, body));
       const seconds = (performance.now() - start) / 1000;
-      const after = await store.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const after = await store.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       return { seconds, status: outcome.status, mails: Number(after.n) - Number(before.n) };
     };
     await send('gm@players.example', 'CREATE demo gmpass\nFORM');
@@ -50,19 +61,34 @@ async function main(): Promise<void> {
       { name: 'LIST demo (baseline)', from: 'reader@players.example', body: 'LIST demo' },
       { name: '300 SIGNONs', from: 'guesser@evil.example', body: Array.from({ length: 300 }, (_, i) => `SIGNON Fdemo guess${i}`).join('\n') },
       { name: "300 SIGNONs, France's own", from: france.address, body: Array.from({ length: 300 }, () => `SIGNON Fdemo ${francePassword}`).join('\n') },
-      { name: '3,000 HISTORY … LINES n', from: 'historian@evil.example', body: Array.from({ length: 3000 }, (_, i) => `HISTORY demo LINES ${i + 1}`).join('\n') },
-      { name: '100 BROADCASTs', from: france.address, body: [`SIGNON Fdemo ${francePassword}`, ...Array.from({ length: 100 }, (_, i) => `BROADCAST\nnews ${i}\nENDPRESS`)].join('\n') },
+      {
+        name: '3,000 HISTORY … LINES n',
+        from: 'historian@evil.example',
+        body: Array.from({ length: 3000 }, (_, i) => `HISTORY demo LINES ${i + 1}`).join('\n'),
+      },
+      {
+        name: '100 BROADCASTs',
+        from: france.address,
+        body: [`SIGNON Fdemo ${francePassword}`, ...Array.from({ length: 100 }, (_, i) => `BROADCAST\nnews ${i}\nENDPRESS`)].join('\n'),
+      },
       { name: 'LIST demo (baseline again)', from: 'reader2@players.example', body: 'LIST demo' },
     ];
     console.log(`game 'demo': 7 players, ${phases} phases processed; scrypt at the daemon's cost`);
     for (const mail of mails) {
       const { seconds, status, mails: made } = await send(mail.from, mail.body);
-      console.log(`${mail.name.padEnd(28)} ${(Buffer.byteLength(mail.body) / 1024).toFixed(1).padStart(5)} KB  ${seconds.toFixed(2).padStart(7)} s  ${status}, ${made} outgoing mails`);
+      console.log(
+        `${mail.name.padEnd(28)} ${(Buffer.byteLength(mail.body) / 1024).toFixed(1).padStart(5)} KB  ${seconds.toFixed(2).padStart(7)} s  ${status}, ${made} outgoing mails`,
+      );
     }
   } finally {
     await store.close();
     await scratch.drop();
-    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   }
 }
 

@@ -39,19 +39,27 @@ const cpu = new Map<Kind, number[]>();
 async function engineFigures(): Promise<void> {
   const variant = loadVariant('standard');
   const position = variant.startingPosition();
-  const read = (power: PowerId, lines: string[]) => lines.flatMap((text) => parseOrderLine(text, variant.map, 'movement').flatMap((p) => (p.ok ? [{ power, order: p.order }] : [])));
+  const read = (power: PowerId, lines: string[]) =>
+    lines.flatMap((text) => parseOrderLine(text, variant.map, 'movement').flatMap((p) => (p.ok ? [{ power, order: p.order }] : [])));
   const france = read('FRANCE', ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao']);
   const adjudicate = medianMicros(() => adjudicatePhase(variant, position, france), { batches: 50, perBatch: 100 });
   const check = await import('../src/engine/check-orders.ts').then(
     (m) => medianMicros(() => m.checkPhaseOrders(variant, position, france), { batches: 50, perBatch: 100 }),
     () => null,
   );
-  console.log(`engine, one power's set on the standard map: adjudicatePhase ${adjudicate.toFixed(0)} µs${check === null ? '' : `, checkPhaseOrders ${check.toFixed(0)} µs`} (median)`);
+  console.log(
+    `engine, one power's set on the standard map: adjudicatePhase ${adjudicate.toFixed(0)} µs${check === null ? '' : `, checkPhaseOrders ${check.toFixed(0)} µs`} (median)`,
+  );
 }
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  console.log(`load average at the start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average at the start: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   await engineFigures();
   const scratch = await createScratchDatabase('dipjudge_bench_judge');
   const store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
@@ -65,9 +73,15 @@ async function main(): Promise<void> {
       const used = process.cpuUsage(before);
       if (kind) cpu.set(kind, [...(cpu.get(kind) ?? []), (used.user + used.system) / 1000]);
     };
-    const phaseOf = async (name: string) => (await store.db.selectFrom('games').select(['id', 'current_phase']).where('name', '=', name).executeTakeFirstOrThrow());
+    const phaseOf = async (name: string) =>
+      await store.db.selectFrom('games').select(['id', 'current_phase']).where('name', '=', name).executeTakeFirstOrThrow();
     const holds = async (gameId: number, phaseId: PhaseId, power: string) => {
-      const phase = await store.db.selectFrom('phases').select('position').where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirstOrThrow();
+      const phase = await store.db
+        .selectFrom('phases')
+        .select('position')
+        .where('game_id', '=', gameId)
+        .where('phase_id', '=', phaseId)
+        .executeTakeFirstOrThrow();
       return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`);
     };
     for (let g = 1; g <= gameCount; g++) {
@@ -77,7 +91,13 @@ async function main(): Promise<void> {
     }
     const holders = new Map<string, Map<string, { address: string; password: string }>>();
     for (let g = 1; g <= gameCount; g++) {
-      const seats = await store.db.selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['power', 'address']).where('games.name', '=', `bench${g}`).where('role', '=', 'power').execute();
+      const seats = await store.db
+        .selectFrom('seats')
+        .innerJoin('games', 'games.id', 'seats.game_id')
+        .select(['power', 'address'])
+        .where('games.name', '=', `bench${g}`)
+        .where('role', '=', 'power')
+        .execute();
       holders.set(`bench${g}`, new Map(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.split('p').at(-1)!.split('@')[0]}` }])));
     }
     const started = performance.now();
@@ -103,7 +123,9 @@ async function main(): Promise<void> {
     }
     const total = process.cpuUsage(cpuStart);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`games: ${gameCount}, timed mails: ${mails} in ${seconds.toFixed(1)} s; judge process CPU ${((total.user + total.system) / 1000 / mails).toFixed(1)} ms per mail on average`);
+    console.log(
+      `games: ${gameCount}, timed mails: ${mails} in ${seconds.toFixed(1)} s; judge process CPU ${((total.user + total.system) / 1000 / mails).toFixed(1)} ms per mail on average`,
+    );
     for (const [kind, list] of cpu) {
       const sorted = [...list].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)]!;
@@ -113,7 +135,12 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
     await scratch.drop();
-    console.log(`load average at the end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `load average at the end: ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   }
 }
 

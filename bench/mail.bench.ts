@@ -148,11 +148,17 @@ function benchMail(run: string, index: number): BenchMail {
   const from = `${run}-${index}@players.example`;
   if (index % 40 === 39) {
     const power = ORDERING_POWERS[Math.floor(index / 40) % ORDERING_POWERS.length]!;
-    const orders = variant.startingPosition().units.filter((u) => u.power === power.id).map((u) => `${u.type} ${u.location} H`);
+    const orders = variant
+      .startingPosition()
+      .units.filter((u) => u.power === power.id)
+      .map((u) => `${u.type} ${u.location} H`);
     return {
       messageId,
       kind: 'SIGNON+orders',
-      raw: eml({ from: playerOf(power.id), subject: `orders ${index}`, messageId }, `SIGNON ${power.initial}${GAME} ${passwordOf(power.id)}\n${orders.join('\n')}`),
+      raw: eml(
+        { from: playerOf(power.id), subject: `orders ${index}`, messageId },
+        `SIGNON ${power.initial}${GAME} ${passwordOf(power.id)}\n${orders.join('\n')}`,
+      ),
     };
   }
   const kind: MailKind = (['LIST', 'HELP', 'LIST game'] as const)[index % 3]!;
@@ -173,11 +179,19 @@ async function setForming(databaseUrl: string, namePattern: string): Promise<num
 
 function setupMails(): BenchMail[] {
   const mails: BenchMail[] = [
-    { messageId: '<setup-create@players.example>', kind: 'setup', raw: eml({ from: MASTER, messageId: '<setup-create@players.example>' }, `CREATE ${GAME} gmpass\nRULES POWER_CHOICE\nFORM`) },
+    {
+      messageId: '<setup-create@players.example>',
+      kind: 'setup',
+      raw: eml({ from: MASTER, messageId: '<setup-create@players.example>' }, `CREATE ${GAME} gmpass\nRULES POWER_CHOICE\nFORM`),
+    },
   ];
   for (const power of variant.powers) {
     const messageId = `<setup-join-${power.id.toLowerCase()}@players.example>`;
-    mails.push({ messageId, kind: 'setup', raw: eml({ from: playerOf(power.id), messageId }, `JOIN ${power.name.toLowerCase()}@${GAME} ${passwordOf(power.id)}`) });
+    mails.push({
+      messageId,
+      kind: 'setup',
+      raw: eml({ from: playerOf(power.id), messageId }, `JOIN ${power.name.toLowerCase()}@${GAME} ${passwordOf(power.id)}`),
+    });
   }
   return mails;
 }
@@ -278,7 +292,11 @@ function installProfile(): void {
     // Recurring statements go as named ones ({ text, values, name }: src/store/prepared-statements.ts).
     const first = args[0] as string | { text?: unknown } | undefined;
     const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
-    if (result instanceof Promise) void result.then(() => tally(`SQL ${statementKind(text)}`, started), () => undefined);
+    if (result instanceof Promise)
+      void result.then(
+        () => tally(`SQL ${statementKind(text)}`, started),
+        () => undefined,
+      );
     return result;
   };
 }
@@ -298,7 +316,9 @@ function printProfile(wall: number, mails: number): void {
   const rows = [...tallies.entries()].sort((a, b) => b[1].ms - a[1].ms);
   console.log(`    profile (summed over concurrent work; per mail = total / ${mails}):`);
   for (const [name, { count, ms: total }] of rows.slice(0, 24)) {
-    console.log(`      ${name.padEnd(90)} ${String(count).padStart(5)}× ${ms(total / count).padStart(8)} each, ${ms(total / mails).padStart(8)} per mail, ${((100 * total) / wall).toFixed(0).padStart(3)}% of wall`);
+    console.log(
+      `      ${name.padEnd(90)} ${String(count).padStart(5)}× ${ms(total / count).padStart(8)} each, ${ms(total / mails).padStart(8)} per mail, ${((100 * total) / wall).toFixed(0).padStart(3)}% of wall`,
+    );
   }
   tallies.clear();
 }
@@ -426,7 +446,8 @@ function describeCpu(meter: CpuMeter, mails: number): string {
   if (reading.machineBusy !== null) parts.push(`everything else on the machine ${cores(Math.max(0, reading.machineBusy - ours))}`);
   const costs = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${perMail(seconds)}`);
   const judges = Object.entries(reading.groups).filter(([name]) => /^judge \d+$/.test(name));
-  const judgesTogether = judges.length > 1 ? `, the ${judges.length} judge processes ${perMail(judges.reduce<number>((sum, [, seconds]) => sum + (seconds ?? 0), 0))}` : '';
+  const judgesTogether =
+    judges.length > 1 ? `, the ${judges.length} judge processes ${perMail(judges.reduce<number>((sum, [, seconds]) => sum + (seconds ?? 0), 0))}` : '';
   return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}`;
 }
 
@@ -473,7 +494,10 @@ async function warmUp(rig: Rig, mails: readonly BenchMail[], options: BenchOptio
 
 /** Waits until every mail has its reply, then checks the replies. */
 async function answered(rig: Rig, mails: readonly BenchMail[]): Promise<void> {
-  await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
+  await rig.tracker.waitForReplies(
+    mails.map((m) => m.messageId),
+    300_000,
+  );
   await checkReplies(mails, rig.tracker);
 }
 
@@ -486,7 +510,10 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
     loopBefore = performance.eventLoopUtilization();
     tallies.clear();
   });
-  await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
+  await rig.tracker.waitForReplies(
+    mails.map((m) => m.messageId),
+    300_000,
+  );
   const lastReply = Math.max(...mails.map((m) => rig.tracker.firstReplyAt(m.messageId)!));
   const wall = lastReply - started;
   const loop = performance.eventLoopUtilization(loopBefore);
@@ -498,7 +525,9 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
       ? `moved into INBOX at once (UID MOVE took ${ms(delivered - started)})`
       : `appended in ${ms(delivered - started)} (${Math.round(mails.length / ((delivered - started) / 1000))}/s)`;
   console.log(`  burst ${run} of ${options.bursts}: ${mails.length} mails ${arrival}; last reply after ${ms(wall)}`);
-  console.log(`    throughput ${throughput.toFixed(0)} msg/s (${ms(wall / mails.length)} per mail); latency arrival → reply ${describeLatency(latencies(samples, rig.tracker))} (all queued at once)`);
+  console.log(
+    `    throughput ${throughput.toFixed(0)} msg/s (${ms(wall / mails.length)} per mail); latency arrival → reply ${describeLatency(latencies(samples, rig.tracker))} (all queued at once)`,
+  );
   console.log(`    by kind: ${latencyByKind(samples, rig.tracker)}`);
   const judged = rig.judged.entries.slice(judgedBefore);
   const firstJudged = Math.min(...mails.map((m) => rig.judged.at.get(m.messageId) ?? Number.POSITIVE_INFINITY));
@@ -530,7 +559,10 @@ async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Prom
     samples.push({ mail, appendedAt: performance.now() });
   }
   const offeredFor = samples.at(-1)!.appendedAt - started;
-  await rig.tracker.waitForReplies(mails.map((m) => m.messageId), 300_000);
+  await rig.tracker.waitForReplies(
+    mails.map((m) => m.messageId),
+    300_000,
+  );
   await checkReplies(mails, rig.tracker);
   const values = latencies(samples, rig.tracker);
   // The run starts after a quiet spell, so its first mails wait for Dovecot's late IDLE notice.
@@ -558,17 +590,34 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
       await cloneGames(rig.databaseUrl, { template: GAME, copies: options.games - 1 });
       // As in a community, some games are still forming: every hundredth copy, so LIST has some to show.
       const forming = await setForming(rig.databaseUrl, `^${GAME}-c[0-9]*00$`);
-      console.log(`  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games - forming} active 7-player games, ${forming} forming`);
+      console.log(
+        `  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games - forming} active 7-player games, ${forming} forming`,
+      );
     }
-    await warmUp(rig, Array.from({ length: options.warmup }, (_, i) => benchMail('warm', i)), options);
+    await warmUp(
+      rig,
+      Array.from({ length: options.warmup }, (_, i) => benchMail('warm', i)),
+      options,
+    );
     console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, a warm-up burst of ${options.warmup} mails answered`);
     const rates: number[] = [];
     for (let run = 1; run <= options.bursts; run++) {
-      rates.push(await burst(rig, Array.from({ length: options.messages }, (_, i) => benchMail(`burst${run}`, i)), options, run));
+      rates.push(
+        await burst(
+          rig,
+          Array.from({ length: options.messages }, (_, i) => benchMail(`burst${run}`, i)),
+          options,
+          run,
+        ),
+      );
     }
     const throughput = percentile(rates, 0.5);
     if (rates.length > 1) console.log(`  bursts: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s; median ${throughput.toFixed(0)} msg/s`);
-    const p99 = await steady(rig, Array.from({ length: options.rateMessages }, (_, i) => benchMail('steady', i)), options.rate);
+    const p99 = await steady(
+      rig,
+      Array.from({ length: options.rateMessages }, (_, i) => benchMail('steady', i)),
+      options.rate,
+    );
     console.log(
       `  goals: burst >= 200 msg/s ${throughput >= 200 ? 'met' : 'MISSED'} (${throughput.toFixed(0)}); ` +
         `p99 < 1 s at ${options.rate}/s ${p99 < 1000 ? 'met' : 'MISSED'} (${ms(p99)})`,
@@ -581,7 +630,12 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
 const options = parseOptions(process.argv.slice(2));
 if (options.profile) installProfile();
 console.log(machineLine());
-console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; active games: ${options.games}`);
+console.log(
+  `load average at the start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}; active games: ${options.games}`,
+);
 console.log(`mix per 40 mails: 13 LIST, 13 HELP, 13 LIST ${GAME}, 1 SIGNON with orders (scrypt); every mail from its own sender`);
 for (const backend of options.backends) await runBackend(backend, options);
 // imapflow and pg keep sockets with timers; nothing else is left to do.

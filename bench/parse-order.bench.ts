@@ -13,18 +13,45 @@ interface Fixture {
 }
 
 const map = loadVariant('standard').map;
-const fixtures = (JSON.parse(readFileSync(new URL('./fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: Fixture[] })
-  .positions;
+const fixtures = (JSON.parse(readFileSync(new URL('./fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: Fixture[] }).positions;
 const midgame = fixtures.find((f) => f.name === 'midgame_f1904');
 if (!midgame) throw new Error('bench/fixtures/adjudicate-positions.json has no midgame_f1904');
 
 const MIXED_SPELLINGS: readonly string[] = [
-  'England: F North Sea Convoys A Yorkshire - Belgium', 'A Yor-Nth-Bel', 'F English Channel S A Yor - Bel', 'F Lon S F Eng',
-  'F Nwg S A Nwy', 'A Norway Hold', 'F Ska supports A Nwy', 'A Bel H', 'A Pic S A Bel', 'A Bur S A Bel', 'F Bre -> Eng',
-  'F Mid-Atlantic Ocean S F Bre - Eng', 'A Ruh - Bur', 'A Mun S A Ruh - Bur', 'A Hol H', 'F Heligoland Bight - North Sea',
-  'F Den - Ska', 'A Swe - Nwy', 'A Fin S A Swe - Nwy', 'F Gulf of Bothnia - Sweden', 'A War - Gal', 'A Ukr S A War - Gal',
-  'A Gal H', 'A Bud S A Gal', 'A Vie S A Gal', 'A Rum - Bud', 'A Ser S A Rum - Bud', 'F Bla - Sev', 'A Pie - Mar',
-  'A Tyr m Mun', 'F Gulf of Lyon S A Pie - Mar', 'F Tyn - Ion.', 'F Ion - Tun', 'F StP/nc - Bar',
+  'England: F North Sea Convoys A Yorkshire - Belgium',
+  'A Yor-Nth-Bel',
+  'F English Channel S A Yor - Bel',
+  'F Lon S F Eng',
+  'F Nwg S A Nwy',
+  'A Norway Hold',
+  'F Ska supports A Nwy',
+  'A Bel H',
+  'A Pic S A Bel',
+  'A Bur S A Bel',
+  'F Bre -> Eng',
+  'F Mid-Atlantic Ocean S F Bre - Eng',
+  'A Ruh - Bur',
+  'A Mun S A Ruh - Bur',
+  'A Hol H',
+  'F Heligoland Bight - North Sea',
+  'F Den - Ska',
+  'A Swe - Nwy',
+  'A Fin S A Swe - Nwy',
+  'F Gulf of Bothnia - Sweden',
+  'A War - Gal',
+  'A Ukr S A War - Gal',
+  'A Gal H',
+  'A Bud S A Gal',
+  'A Vie S A Gal',
+  'A Rum - Bud',
+  'A Ser S A Rum - Bud',
+  'F Bla - Sev',
+  'A Pie - Mar',
+  'A Tyr m Mun',
+  'F Gulf of Lyon S A Pie - Mar',
+  'F Tyn - Ion.',
+  'F Ion - Tun',
+  'F StP/nc - Bar',
 ];
 
 function timeLines(label: string, lines: readonly string[], phase: PhaseType): void {

@@ -63,11 +63,16 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 /** Shared buffers the statement touched (hit or read), from EXPLAIN (ANALYZE, BUFFERS). */
 async function buffers(db: Kysely<Database>, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<{ pages: number; plan: string }> {
   const compiled = query.compile();
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replace(/'/g, "''")}'`))}`.execute(db);
+  const { rows } = await sql<{
+    'QUERY PLAN': unknown;
+  }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.raw(compiled.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(compiled.parameters[Number(n) - 1]).replace(/'/g, "''")}'`))}`.execute(
+    db,
+  );
   const plan = (rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan;
   const scans: string[] = [];
   const walk = (node: Record<string, unknown>) => {
-    if (/Scan/.test(String(node['Node Type'])) && !/Bitmap Heap/.test(String(node['Node Type']))) scans.push(`${String(node['Node Type'])}${node['Index Name'] ? ` ${String(node['Index Name'])}` : ''}`);
+    if (/Scan/.test(String(node['Node Type'])) && !/Bitmap Heap/.test(String(node['Node Type'])))
+      scans.push(`${String(node['Node Type'])}${node['Index Name'] ? ` ${String(node['Index Name'])}` : ''}`);
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
   };
   walk(plan);
@@ -75,7 +80,12 @@ async function buffers(db: Kysely<Database>, query: { compile(): { sql: string; 
 }
 
 console.log(machineLine());
-console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; games: ${games}; ${runs} timed runs per search`);
+console.log(
+  `load average at the start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}; games: ${games}; ${runs} timed runs per search`,
+);
 const scratch = await createScratchDatabase('dipjudge_bench');
 const store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
 try {
@@ -87,7 +97,8 @@ try {
   for (const words of SEARCHES) {
     const found = await judgeStore.transaction((tx) => tx.searchGames(words, LIMIT));
     const before = await store.db.transaction().execute((trx) => plainSearch(trx, words).execute());
-    const same = JSON.stringify(found.games.map((g) => g.name)) === JSON.stringify(before.slice(0, LIMIT).map((g) => g.name)) && found.more === before.length > LIMIT;
+    const same =
+      JSON.stringify(found.games.map((g) => g.name)) === JSON.stringify(before.slice(0, LIMIT).map((g) => g.name)) && found.more === before.length > LIMIT;
     if (!same) throw new Error(`SEARCH ${words.join(' ')}: the index finds other games than reading them all`);
     const indexed = await median(() => judgeStore.transaction((tx) => tx.searchGames(words, LIMIT)));
     const plain = await median(() => store.db.transaction().execute((trx) => plainSearch(trx, words).execute()));
@@ -99,7 +110,14 @@ try {
         .selectFrom('games')
         .selectAll()
         .where('listed', '=', true)
-        .where((eb) => eb.and(words.map((word) => sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)))
+        .where((eb) =>
+          eb.and(
+            words.map(
+              (word) =>
+                sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+            ),
+          ),
+        )
         .orderBy('name')
         .limit(LIMIT + 1),
     );
@@ -109,7 +127,12 @@ try {
         `baseline (every listed game) ${plain.toFixed(2)} ms, ${plainPlan.pages} pages (${plainPlan.plan})`,
     );
   }
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   await store.close();
   await scratch.drop();

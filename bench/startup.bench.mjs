@@ -29,7 +29,11 @@ function measure(command) {
   const result = spawnSync('bash', ['-c', `${command} >/dev/null; status=$?; times; exit $status`], { env, encoding: 'utf8' });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${result.stderr}`);
-  const children = result.stdout.trim().split('\n').at(-1).match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+  const children = result.stdout
+    .trim()
+    .split('\n')
+    .at(-1)
+    .match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
   const cpuMs = (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000;
   return { wallMs, cpuMs };
 }
@@ -47,12 +51,19 @@ try {
   for (let round = 0; round < ROUNDS; round++) for (const [name, command] of Object.entries(cases)) samples[name].push(measure(command()));
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const base = { wall: median(samples['node -e 0'].map((s) => s.wallMs)), cpu: median(samples['node -e 0'].map((s) => s.cpuMs)) };
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; node ${process.version}; ${ROUNDS} rounds, medians`);
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; node ${process.version}; ${ROUNDS} rounds, medians`,
+  );
   console.log(`${'command'.padEnd(34)}${'wall ms'.padStart(9)}${'× node'.padStart(8)}${'CPU ms'.padStart(9)}${'× node'.padStart(8)}`);
   for (const [name, runs] of Object.entries(samples)) {
     const wall = median(runs.map((s) => s.wallMs));
     const cpu = median(runs.map((s) => s.cpuMs));
-    console.log(`${name.padEnd(34)}${wall.toFixed(0).padStart(9)}${(wall / base.wall).toFixed(1).padStart(8)}${cpu.toFixed(0).padStart(9)}${(cpu / base.cpu).toFixed(1).padStart(8)}`);
+    console.log(
+      `${name.padEnd(34)}${wall.toFixed(0).padStart(9)}${(wall / base.wall).toFixed(1).padStart(8)}${cpu.toFixed(0).padStart(9)}${(cpu / base.cpu).toFixed(1).padStart(8)}`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

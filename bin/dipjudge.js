@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/lib/main.js', import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write(`dipjudge: the judge is not built (${entry.pathname} is missing); run \`npm run build\` in ${new URL('..', import.meta.url).pathname}\n`);
+  process.stderr.write(
+    `dipjudge: the judge is not built (${entry.pathname} is missing); run \`npm run build\` in ${new URL('..', import.meta.url).pathname}\n`,
+  );
   process.exit(1);
 }
 await import(entry.href);

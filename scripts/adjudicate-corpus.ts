@@ -24,7 +24,9 @@ const games = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : 12;
 const inputs: AdjudicateInput[] = [];
 
 const datcFolder = fileURLToPath(new URL('../test/datc/', import.meta.url));
-for (const file of readdirSync(datcFolder).filter((name) => name.endsWith('.datc')).sort()) {
+for (const file of readdirSync(datcFolder)
+  .filter((name) => name.endsWith('.datc'))
+  .sort()) {
   for (const datcCase of parseDatcFile(readFileSync(`${datcFolder}${file}`, 'utf8'), file)) {
     const variant = loadVariant(datcCase.variant);
     const location = (place: DatcPlace) => locationId(`${variant.map.lookup(place.name)!}${place.coast ? `/${place.coast}` : ''}`);
@@ -41,7 +43,11 @@ for (const file of readdirSync(datcFolder).filter((name) => name.endsWith('.datc
           ...(u.attackerFrom ? { attackerFrom: provinceOf(location(u.attackerFrom)) } : {}),
         })),
         ...(start.supplyCentres
-          ? { supplyCenters: Object.fromEntries(Object.entries(start.supplyCentres).map(([power, places]) => [power, places.map((p) => provinceOf(location(p)))])) }
+          ? {
+              supplyCenters: Object.fromEntries(
+                Object.entries(start.supplyCentres).map(([power, places]) => [power, places.map((p) => provinceOf(location(p)))]),
+              ),
+            }
           : {}),
       };
       for (const step of scenario.steps) {

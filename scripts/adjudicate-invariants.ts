@@ -12,7 +12,12 @@ import { checkDensePhases, noFigures } from '../test/support/dense-phases.ts';
 // first ones with their variant, seed and phase.
 
 const { values } = parseArgs({
-  options: { phases: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, variants: { type: 'string' }, first: { type: 'string', default: '0' } },
+  options: {
+    phases: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    variants: { type: 'string' },
+    first: { type: 'string', default: '0' },
+  },
 });
 const perVariant = Number(values.phases);
 const seed = Number(values.seed);

@@ -58,7 +58,9 @@ function checkDataUrls(files) {
 }
 
 function walk(folder) {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)]));
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
+  );
 }
 
 /**
@@ -82,7 +84,9 @@ function emitTypes() {
   const emitted = program.emit();
   const errors = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (errors.length > 0) {
-    process.stderr.write(`build: the API's declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`);
+    process.stderr.write(
+      `build: the API's declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`,
+    );
     process.exit(1);
   }
   for (const file of walk(TYPES_OUT)) {
@@ -116,7 +120,9 @@ async function build() {
     metafile: true,
     logLevel: 'warning',
   });
-  const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).map((file) => path.join(ROOT, file));
+  const outputs = Object.keys(result.metafile.outputs)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join(ROOT, file));
   const problems = checkDataUrls(outputs);
   if (problems.length > 0) {
     process.stderr.write(`build: data paths that would not resolve from dist/lib:\n  ${problems.join('\n  ')}\n`);

@@ -26,7 +26,11 @@ const MIDGAME_CENTRES: Record<string, string[]> = {
   TURKEY: ['con', 'ank', 'smy', 'bul', 'rum', 'gre'],
 };
 
-const fixtures = (JSON.parse(readFileSync(`${ROOT}bench/fixtures/adjudicate-positions.json`, 'utf8')) as { positions: { name: string; input: { position: Record<string, unknown>; orders: Record<string, string[]> } }[] }).positions;
+const fixtures = (
+  JSON.parse(readFileSync(`${ROOT}bench/fixtures/adjudicate-positions.json`, 'utf8')) as {
+    positions: { name: string; input: { position: Record<string, unknown>; orders: Record<string, string[]> } }[];
+  }
+).positions;
 const variant = loadVariant('standard');
 const geometry = loadGeometry(variant.map)!;
 for (const [name, file] of Object.entries(PICTURES)) {

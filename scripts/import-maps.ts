@@ -21,7 +21,10 @@ for (const [path, content] of files) {
   changed.push(path);
   if (!check) writeFileSync(join(root, path), content);
 }
-for (const row of rows) console.log(`${row.leftOut === null ? 'imported ' : 'left out '} ${row.id.padEnd(15)} ${row.leftOut ?? `${row.powers} powers, ${row.centres} centres, victory ${row.victory}`}`);
+for (const row of rows)
+  console.log(
+    `${row.leftOut === null ? 'imported ' : 'left out '} ${row.id.padEnd(15)} ${row.leftOut ?? `${row.powers} powers, ${row.centres} centres, victory ${row.victory}`}`,
+  );
 if (check && changed.length > 0) {
   console.error(`These files differ from a fresh import (run npm run import-maps): ${changed.join(', ')}`);
   process.exit(1);

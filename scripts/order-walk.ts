@@ -37,17 +37,17 @@ interface Step {
 
 export const WALK: readonly Step[] = [
   { module: 'mail/imap-intake.ts', does: 'createImapIntake: fetches the raw mail over IMAP' },
-  { module: 'daemon/serve.ts', via: 'callback', does: 'the intake\'s callback hands the bytes on' },
+  { module: 'daemon/serve.ts', via: 'callback', does: "the intake's callback hands the bytes on" },
   { module: 'daemon/queued-mail.ts', via: 'import', does: 'recordQueuedMail / recordMail' },
   { module: 'mail/mail-judge.ts', via: 'import', does: 'MailJudge.readForQueue: size cap, then readInboundMail' },
   { module: 'mail/inbound-message.ts', via: 'import', does: 'parseInboundMessage (MIME), replyDecision (loops, bounces)' },
-  { module: 'mail/mail-judge.ts', via: 'return', does: 'toInboundMail: the judge\'s InboundMail' },
+  { module: 'mail/mail-judge.ts', via: 'return', does: "toInboundMail: the judge's InboundMail" },
   { module: 'daemon/queued-mail.ts', via: 'return', does: 'the queued row: the mail and its order keys' },
   { module: 'judge/mail-order.ts', via: 'import', does: 'orderKeys: sender and game keys' },
   { module: 'daemon/queued-mail.ts', via: 'return', does: 'queueInbound' },
   { module: 'store/inbound-queue.ts', via: 'import', does: 'queueInbound: one INSERT; judgeQueued claims it later' },
   { module: 'store/judge-store.ts', via: 'import', does: 'inJudgeTransaction: the transaction the judge works in' },
-  { module: 'daemon/queued-mail.ts', via: 'callback', does: 'the claim\'s work calls the Judge' },
+  { module: 'daemon/queued-mail.ts', via: 'callback', does: "the claim's work calls the Judge" },
   { module: 'judge/judge.ts', via: 'import', does: 'Judge.receiveAllIn' },
   { module: 'commands/parse-body.ts', via: 'import', does: 'parseBody: blocks, openers, command lines' },
   { module: 'judge/judge.ts', via: 'return', does: 'the games the openers name' },
@@ -56,7 +56,7 @@ export const WALK: readonly Step[] = [
   { module: 'judge/unit-of-work.ts', via: 'return', does: 'holds the games: the reads below are served here' },
   { module: 'judge/judge.ts', via: 'return', does: 'handle / runBlock: the SIGNON block (a block undone in memory)' },
   { module: 'judge/enter-game.ts', via: 'import', does: 'enterGame: the game and seats held, the password' },
-  { module: 'judge/judge.ts', via: 'return', does: 'execute: the session\'s commands' },
+  { module: 'judge/judge.ts', via: 'return', does: "execute: the session's commands" },
   { module: 'judge/session-commands.ts', via: 'import', does: 'runSession / submitOrders' },
   { module: 'judge/order-set.ts', via: 'import', does: 'checkOrderSet' },
   { module: 'orders/index.ts', via: 'import', does: 'parseOrderLine' },
@@ -73,7 +73,7 @@ export const WALK: readonly Step[] = [
   { module: 'judge/judge.ts', via: 'return', does: 'the reply (held); save' },
   { module: 'judge/unit-of-work.ts', via: 'import', does: 'UnitOfWork.save' },
   { module: 'store/judge-store.ts', via: 'port', does: 'apply: every held write in order, the outbox rows and the inbound outcome, one call' },
-  { module: 'daemon/outbox-sender.ts', via: 'queue', does: 'outboxSender: the sender\'s loop finds the row' },
+  { module: 'daemon/outbox-sender.ts', via: 'queue', does: "outboxSender: the sender's loop finds the row" },
   { module: 'mail/smtp-sender.ts', via: 'import', does: 'the SMTP sender' },
   { module: 'store/outbox-queue.ts', via: 'import', does: 'claims the row' },
   { module: 'mail/smtp-sender.ts', via: 'return', does: 'sends it' },
@@ -84,17 +84,22 @@ export const WALK: readonly Step[] = [
 
 /** Why the hop is not what the walk says it is; null when the import graph agrees. */
 function hopProblem(edges: ReadonlySet<string>, walked: readonly ModulePath[], from: ModulePath, step: Step): string | null {
-  const imports = (a: ModulePath, b: ModulePath) => edges.has(`${a} ${b}`) || (edges.has(`${a} ${path.posix.dirname(b)}/index.ts`) && edges.has(`${path.posix.dirname(b)}/index.ts ${b}`));
+  const imports = (a: ModulePath, b: ModulePath) =>
+    edges.has(`${a} ${b}`) || (edges.has(`${a} ${path.posix.dirname(b)}/index.ts`) && edges.has(`${path.posix.dirname(b)}/index.ts ${b}`));
   switch (step.via) {
     case 'import':
       return imports(from, step.module) ? null : `${from} does not import ${step.module}`;
     case 'return':
       return walked.includes(step.module) ? null : `${step.module} was not walked before`;
     case 'port':
-      return layerOf(from) === 'judge' && imports(step.module, 'judge/ports.ts') ? null : `${step.module} does not implement the judge's port called from ${from}`;
+      return layerOf(from) === 'judge' && imports(step.module, 'judge/ports.ts')
+        ? null
+        : `${step.module} does not implement the judge's port called from ${from}`;
     case 'callback':
       // Handed down the calls that led here, or to the module called (the intake's handler).
-      return walked.includes(step.module) || imports(step.module, from) ? null : `${step.module} neither called towards ${from} nor imports it, so it cannot have handed it a callback`;
+      return walked.includes(step.module) || imports(step.module, from)
+        ? null
+        : `${step.module} neither called towards ${from} nor imports it, so it cannot have handed it a callback`;
     case 'queue':
       return null;
     case undefined:
@@ -117,7 +122,12 @@ export function walkReport(edges: readonly ImportEdge[]): string[] {
     const layer = layerOf(step.module);
     let how = '';
     if (before) {
-      const problem = hopProblem(edgeSet, WALK.slice(0, index).map((s) => s.module), before.module, step);
+      const problem = hopProblem(
+        edgeSet,
+        WALK.slice(0, index).map((s) => s.module),
+        before.module,
+        step,
+      );
       if (problem !== null) throw new Error(`step ${index + 1} (${step.module}): ${problem}; the walk is out of date`);
       hops.set(step.via!, (hops.get(step.via!) ?? 0) + 1);
       const crossed = layerOf(before.module) !== layer;
@@ -182,7 +192,13 @@ export async function measuredPortCalls(): Promise<string[]> {
   const powers = Object.keys(POWER_INITIALS);
   for (const [index, power] of powers.entries()) {
     recording = index === powers.length - 1;
-    await game.as(power, units.filter((unit) => unit.power === power).map((unit) => `${unit.type} ${unit.location} H`).join('\n'));
+    await game.as(
+      power,
+      units
+        .filter((unit) => unit.power === power)
+        .map((unit) => `${unit.type} ${unit.location} H`)
+        .join('\n'),
+    );
   }
   return calls;
 }
@@ -195,7 +211,11 @@ export function portHops(): readonly Step[] {
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const base = process.argv.slice(2).find((arg) => arg !== '--') ?? '835f543';
   console.log(walkReport(importEdges()).join('\n'));
-  console.log(`the judge enters the store ${portHops().length} times: ${portHops().map((step) => step.does.split(':')[0]).join(', ')}`);
+  console.log(
+    `the judge enters the store ${portHops().length} times: ${portHops()
+      .map((step) => step.does.split(':')[0])
+      .join(', ')}`,
+  );
   const measured = await measuredPortCalls();
   console.log(`measured, the mail that completes a phase (in-memory store): ${measured.length} port calls: ${measured.join(' ')}`);
   console.log('');

@@ -32,7 +32,9 @@ for (const name of variantNames()) {
     }
   }
   totalPhases += phases;
-  console.log(`${name.padEnd(15)} ${games} games, ${String(phases).padStart(5)} phases, ${String(wins).padStart(3)} won, ${((performance.now() - t0) / Math.max(phases, 1)).toFixed(2)} ms/phase`);
+  console.log(
+    `${name.padEnd(15)} ${games} games, ${String(phases).padStart(5)} phases, ${String(wins).padStart(3)} won, ${((performance.now() - t0) / Math.max(phases, 1)).toFixed(2)} ms/phase`,
+  );
 }
 console.log(`${totalPhases} phases in ${((performance.now() - started) / 1000).toFixed(1)} s, ${failures} failures`);
 process.exit(failures > 0 ? 1 : 0);

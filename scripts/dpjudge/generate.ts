@@ -107,7 +107,10 @@ export function generate(root: string): Generated {
 function reasons(unsupported: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const item of unsupported) {
-    const text = item.replace(/\s*\([\w.-]+\.(map|geography|politics|military|locations):\d+\)/g, '').replace(/\s+/g, ' ').trim();
+    const text = item
+      .replace(/\s*\([\w.-]+\.(map|geography|politics|military|locations):\d+\)/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     counts.set(text, (counts.get(text) ?? 0) + 1);
   }
   return [...counts].map(([text, n]) => (n > 1 ? `${text} (${n} times)` : text)).join('; ');
@@ -141,11 +144,15 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
   if (begin !== 'S1901M') rules.push(`begins ${begin}`);
   const steps = converted.flow.filter((f) => 'season' in f);
   const standardFlow = steps.length === 5 && converted.flow.length === 6;
-  if (!standardFlow) rules.push(`flow ${converted.flow.map((f) => ('season' in f ? `${f.season}${f.type[0]!.toUpperCase()}` : 'newYear' in f ? `year${f.newYear > 0 ? '+' : ''}${f.newYear}` : `if year÷${f.ifYearDivisibleBy}`)).join(' ')}`);
+  if (!standardFlow)
+    rules.push(
+      `flow ${converted.flow.map((f) => ('season' in f ? `${f.season}${f.type[0]!.toUpperCase()}` : 'newYear' in f ? `year${f.newYear > 0 ? '+' : ''}${f.newYear}` : `if year÷${f.ifYearDivisibleBy}`)).join(' ')}`,
+    );
   if (converted.builds === 'owned') rules.push('build on any owned centre (BUILD_ANY)');
   if (converted.builds === 'owned-with-home') rules.push('build on any owned centre while a home is held (REMOTE_BUILDS)');
   if (converted.builds === 'any-home') rules.push("build on any owned centre that is some power's home (HOME_BUILDS)");
-  for (const p of converted.map.provinces) for (const [to, centre] of Object.entries(p.ownerOnly ?? {})) rules.push(`only the owner of ${centre} moves or supports from ${p.id} to ${to}`);
+  for (const p of converted.map.provinces)
+    for (const [to, centre] of Object.entries(p.ownerOnly ?? {})) rules.push(`only the owner of ${centre} moves or supports from ${p.id} to ${to}`);
   if (converted.powers.some((p) => p.ownedCenters)) rules.push('starts owning centres other than its homes');
   const centres = converted.map.provinces.filter((p) => p.supplyCenter).length;
   const owned = new Set(converted.powers.flatMap((p) => p.ownedCenters ?? p.homeCenters));
@@ -158,10 +165,18 @@ function rowOf(id: string, title: string, converted: ConvertedVariant, extraRule
     rules.push(`${name} is open only in ${s.seasons.map(seasonName).join(', ')}; a unit there when it closes holds until it opens (HIBERNATE)`);
   }
   if (converted.newHomesYears.length > 0) rules.push(`the centres owned in winter ${converted.newHomesYears.join(', ')} become the home centres (NEWHOMES)`);
-  for (const p of converted.powers) if (p.partisanSites) rules.push(`${p.name} builds one more unit, in ${p.partisanSites.join(', ')} or at home, while it has lost some but not all of its home centres (partisan site)`);
+  for (const p of converted.powers)
+    if (p.partisanSites)
+      rules.push(
+        `${p.name} builds one more unit, in ${p.partisanSites.join(', ')} or at home, while it has lost some but not all of its home centres (partisan site)`,
+      );
   if (converted.map.provinces.some((p) => p.port)) rules.push('ports (fleets convoy from a coast)');
   for (const [name, kind] of Object.entries(converted.map.borderKinds ?? {})) {
-    const crossings = converted.map.provinces.flatMap((p) => Object.entries(p.borders ?? {}).filter(([to, k]) => k === name && p.id < to).map(([to]) => `${p.id}-${to}`));
+    const crossings = converted.map.provinces.flatMap((p) =>
+      Object.entries(p.borders ?? {})
+        .filter(([to, k]) => k === name && p.id < to)
+        .map(([to]) => `${p.id}-${to}`),
+    );
     rules.push(`${name} borders (${crossings.join(', ')}): ${kind.description.replace(/^DPjudge's .: /, '')}`);
   }
   if (converted.victory !== Math.floor(centres / 2) + 1) rules.push(`victory at ${converted.victory}`);

@@ -92,7 +92,10 @@ function load(map: DpMap, folder: string, file: string): void {
   let dynamicPhase: string | null = null;
   lines.forEach((line, index) => {
     const at = index + 1;
-    const word = line.trim().split(/\s+/).filter((w) => w !== '');
+    const word = line
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '');
     if (word.length === 0 || word[0]!.startsWith('#')) return;
     const upword = word[0]!.toUpperCase();
     const last = word[word.length - 1]!.toUpperCase();
@@ -106,7 +109,11 @@ function load(map: DpMap, folder: string, file: string): void {
       return;
     }
     if (upword === 'FROM' || upword === 'IN') {
-      const data = word.slice(1).join(' ').split(':').map((s) => s.trim());
+      const data = word
+        .slice(1)
+        .join(' ')
+        .split(':')
+        .map((s) => s.trim());
       const change = upword === 'IN' && data.length === 2 && /^[A-Z]+$/i.test(data[0]!) ? /^(WATER|LAND|COAST|PORT)\s+(\S+)$/i.exec(data[1]!) : null;
       if (change) {
         map.seasonal.push({ season: data[0]!.toUpperCase(), terrain: change[1]!.toUpperCase() as DpTerrain, place: change[2]! });
@@ -225,7 +232,10 @@ function load(map: DpMap, folder: string, file: string): void {
 }
 
 function powerKey(word: string): string {
-  return word.toUpperCase().replace(/[+\-.,:]/g, '').replace(/\s+/g, '');
+  return word
+    .toUpperCase()
+    .replace(/[+\-.,:]/g, '')
+    .replace(/\s+/g, '');
 }
 
 function powerLine(map: DpMap, file: string, at: number, word: string[]): DpPower | null {
@@ -233,7 +243,12 @@ function powerLine(map: DpMap, file: string, at: number, word: string[]): DpPowe
   if (upword === 'NEUTRAL' || upword === 'CENTERS') upword = 'UNOWNED';
   if (word.length > 2 && word[1] === '->') fail(file, at, 'renaming a power is not supported');
   if (upword === 'UNOWNED') {
-    for (const home of word.slice(1).join(' ').toUpperCase().split(/\s+/).filter((w) => w !== '')) {
+    for (const home of word
+      .slice(1)
+      .join(' ')
+      .toUpperCase()
+      .split(/\s+/)
+      .filter((w) => w !== '')) {
       const remove = home.startsWith('-');
       const site = home.replace(/^[-*+~@]+/, '');
       map.unowned = map.unowned.filter((c) => c !== site);
@@ -270,7 +285,11 @@ function addHomes(map: DpMap, power: DpPower, words: string[], reinit: boolean):
     power.alternative = [];
     power.hidden = [];
   }
-  for (let home of words.join(' ').toUpperCase().split(/\s+/).filter((w) => w !== '')) {
+  for (let home of words
+    .join(' ')
+    .toUpperCase()
+    .split(/\s+/)
+    .filter((w) => w !== '')) {
     let remove = false;
     let list: 'homes' | 'partisan' | 'factory' = 'homes';
     let alternative = false;
@@ -303,7 +322,10 @@ function addHomes(map: DpMap, power: DpPower, words: string[], reinit: boolean):
 
 function placeName(map: DpMap, file: string, at: number, line: string): void {
   const [left, right] = [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)];
-  const words = right.trim().split(/\s+/).filter((w) => w !== '');
+  const words = right
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length === 0) fail(file, at, `no abbreviation: ${line.trim()}`);
   let name = left.trim();
   const parts = name.split('->').map((s) => s.trim());
@@ -331,7 +353,11 @@ function rename(map: DpMap, old: string, renamed: string): void {
     power.units = power.units.map((u) => (u.slice(2) === old ? u.slice(0, 2) + renamed : u));
   }
   map.unowned = map.unowned.map((c) => (c === old ? renamed : c));
-  for (const [p, list] of map.owns) map.owns.set(p, list.map((c) => (c === old ? renamed : c)));
+  for (const [p, list] of map.owns)
+    map.owns.set(
+      p,
+      list.map((c) => (c === old ? renamed : c)),
+    );
   for (const table of [map.locType, map.locAbut] as Map<string, unknown>[]) {
     const gone = table.has(old) ? old : old.toLowerCase();
     if (!table.has(gone)) continue;
@@ -360,9 +386,21 @@ function drop(map: DpMap, place: string): void {
     power.units = power.units.filter((u) => u.slice(2, 5) !== place.slice(0, 3));
   }
   map.unowned = map.unowned.filter((c) => c !== place);
-  for (const [p, list] of map.owns) map.owns.set(p, list.filter((c) => c !== place));
-  for (const [key, sites] of map.locAbut) map.locAbut.set(key, sites.filter((s) => !startsWith(s)));
-  for (const [code, pairs] of map.abutRules) map.abutRules.set(code, pairs.filter(([a, b]) => !a.startsWith(place) && !b.startsWith(place)));
+  for (const [p, list] of map.owns)
+    map.owns.set(
+      p,
+      list.filter((c) => c !== place),
+    );
+  for (const [key, sites] of map.locAbut)
+    map.locAbut.set(
+      key,
+      sites.filter((s) => !startsWith(s)),
+    );
+  for (const [code, pairs] of map.abutRules)
+    map.abutRules.set(
+      code,
+      pairs.filter(([a, b]) => !a.startsWith(place) && !b.startsWith(place)),
+    );
   for (const table of [map.locType, map.locAbut] as Map<string, unknown>[]) {
     for (const key of [...table.keys()]) if (key.startsWith(place) || key.startsWith(place.toLowerCase())) table.delete(key);
   }
@@ -393,8 +431,15 @@ function terrain(map: DpMap, file: string, at: number, word: string[]): void {
   for (let dest of word.slice(3)) {
     if (dest.startsWith('-')) {
       const gone = dest.slice(1).toUpperCase();
-      map.locAbut.set(place, (map.locAbut.get(place) ?? []).filter((s) => !s.toUpperCase().startsWith(gone)));
-      for (const [code, pairs] of map.abutRules) map.abutRules.set(code, pairs.filter(([, b]) => !gone.startsWith(b)));
+      map.locAbut.set(
+        place,
+        (map.locAbut.get(place) ?? []).filter((s) => !s.toUpperCase().startsWith(gone)),
+      );
+      for (const [code, pairs] of map.abutRules)
+        map.abutRules.set(
+          code,
+          pairs.filter(([, b]) => !gone.startsWith(b)),
+        );
       continue;
     }
     const codes: string[] = [];

@@ -68,7 +68,8 @@ export const DPJUDGE_BORDER_KINDS: Readonly<Record<string, { readonly name: stri
   '*': {
     name: 'half-strength',
     kind: {
-      description: "DPjudge's *: a move across is at half strength and cuts support only by dislodging; no support across; a retreat across gives way to any other",
+      description:
+        "DPjudge's *: a move across is at half strength and cuts support only by dislodging; no support across; a retreat across gives way to any other",
       moveStrength: 0.5,
       supportAcross: false,
       cutsSupport: 'never',
@@ -78,7 +79,8 @@ export const DPJUDGE_BORDER_KINDS: Readonly<Record<string, { readonly name: stri
   '~': {
     name: 'strait',
     kind: {
-      description: "DPjudge's ~: a move across has only its supports' strength and cuts support only when supported; no support across; a retreat across gives way first",
+      description:
+        "DPjudge's ~: a move across has only its supports' strength and cuts support only when supported; no support across; a retreat across gives way first",
       moveStrength: 0,
       supportAcross: false,
       cutsSupport: 'when-supported',
@@ -181,7 +183,9 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
         if (province) province.ownerOnly = { ...(province.ownerOnly ?? {}), [idOf(to)]: idOf(code.slice(0, -1)) };
       }
     } else if (pairs.length > 0) {
-      unsupported.push(`adjacency open only to ${code.endsWith(':') ? `the power ${code.slice(0, -1)}` : `the owner of ${code.replace(/\)$/, '')}`} (${pairs.map((p) => p.join('-')).join(', ')})`);
+      unsupported.push(
+        `adjacency open only to ${code.endsWith(':') ? `the power ${code.slice(0, -1)}` : `the owner of ${code.replace(/\)$/, '')}`} (${pairs.map((p) => p.join('-')).join(', ')})`,
+      );
     }
   }
   for (const p of provinces) {
@@ -190,7 +194,9 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
   }
   provinces.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  const powers = [...dp.powers.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((p) => powerJson(p, dp, idOf, unsupported, overrides.unitOrder ?? []));
+  const powers = [...dp.powers.values()]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((p) => powerJson(p, dp, idOf, unsupported, overrides.unitOrder ?? []));
   if (dp.dummies.length > 0) unsupported.push(`dummy powers (${dp.dummies.join(', ')})`);
   const newHomesYears = dp.newHomes.map(Number);
   if (newHomesYears.some((y) => !Number.isInteger(y))) unsupported.push(`NEWHOMES ${dp.newHomes.join(' ')} (not a list of years)`);
@@ -205,7 +211,8 @@ export function convert(dp: DpMap, mapName: string, overrides: FamilyOverrides =
     else unsupported.push(`RULE ${rule}`);
   }
   const { begin, flow } = phases(dp, unsupported);
-  if (opened.size > 0 && !dp.rules.includes('HIBERNATE')) unsupported.push('terrain that changes with the phase without RULE HIBERNATE (units there would be destroyed)');
+  if (opened.size > 0 && !dp.rules.includes('HIBERNATE'))
+    unsupported.push('terrain that changes with the phase without RULE HIBERNATE (units there would be destroyed)');
   const seasonalProvinces = [...opened].map(([place, seasons]) => ({ province: idOf(place), seasons: [...new Set(seasons)] }));
   if (mobilize) {
     // DPjudge (Power.initialize) gives a mobilizing power no units and one undetermined home centre.

@@ -9,8 +9,7 @@ import type { ProvinceId } from '../../src/engine/types.ts';
 // One DPjudge drawing to the project's geometry: coordinates flipped to y-down, DPjudge's abbreviations
 // renamed to the map's province ids where the map is known, province outlines traced from the lines.
 
-export const LICENSE_NOTE =
-  'Derived from DPjudge map drawings, Copyright 2017 Manus Hand, MIT licence (see geometry/LICENSE)';
+export const LICENSE_NOTE = 'Derived from DPjudge map drawings, Copyright 2017 Manus Hand, MIT licence (see geometry/LICENSE)';
 
 /**
  * Sea borders a drawing leaves out (DPjudge's drawings rely on the reader's eye there), in the drawing's
@@ -18,9 +17,19 @@ export const LICENSE_NOTE =
  */
 const MISSING_LINES: Readonly<Record<string, readonly (readonly Point[])[]>> = {
   // Tyrrhenian Sea / Ionian Sea: across the Strait of Messina, from Sicily to the toe of Naples.
-  standard: [[[303, 82], [310, 78]]],
+  standard: [
+    [
+      [303, 82],
+      [310, 78],
+    ],
+  ],
   // Black Sea / Aegean Sea: across the Bosporus (the Propontis beyond it goes with the Aegean).
-  ancmed: [[[636.2, 455.1], [639.6, 454.1]]],
+  ancmed: [
+    [
+      [636.2, 455.1],
+      [639.6, 454.1],
+    ],
+  ],
 };
 /** Drawings that are copies of another's, with the same gaps. */
 const SAME_LINES_AS: Readonly<Record<string, string>> = {
@@ -101,8 +110,8 @@ function ringsPath(rings: readonly Point[][]): string {
 function flipFigure(figure: Figure, flip: (p: Point) => Point): Figure {
   return {
     closed: figure.closed,
-    segments: figure.segments.map((s): Segment =>
-      s.kind === 'curve' ? { kind: 'curve', c1: flip(s.c1), c2: flip(s.c2), to: flip(s.to) } : { kind: s.kind, to: flip(s.to) },
+    segments: figure.segments.map(
+      (s): Segment => (s.kind === 'curve' ? { kind: 'curve', c1: flip(s.c1), c2: flip(s.c2), to: flip(s.to) } : { kind: s.kind, to: flip(s.to) }),
     ),
   };
 }
@@ -177,9 +186,7 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
   const missing = (MISSING_LINES[SAME_LINES_AS[drawingName] ?? drawingName] ?? []).map(
     (line): Figure => ({ closed: false, segments: line.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) }),
   );
-  const walls = [...drawing.layers.filter((layer) => layer.separates).flatMap((layer) => layer.figures), ...missing].map((f) =>
-    flipFigure(f, flip),
-  );
+  const walls = [...drawing.layers.filter((layer) => layer.separates).flatMap((layer) => layer.figures), ...missing].map((f) => flipFigure(f, flip));
   const cellsPerUnit = Math.min(4, 2400 / Math.max(fw, fh));
   // Where the drawing paints water and land, as the picture does (src/render/map-picture.ts's layerFill).
   const blue = (fill: string) => {
@@ -192,7 +199,9 @@ export function buildGeometry(mapName: string, sourceName: string, source: strin
   const isWater = (fill: string) => (fill === drawing.background ? backgroundWater : blue(fill));
   const painted = {
     backgroundWater,
-    areas: drawing.layers.filter((layer) => layer.fill !== null).map((layer) => ({ water: isWater(layer.fill!), figures: layer.figures.map((f) => flipFigure(f, flip)) })),
+    areas: drawing.layers
+      .filter((layer) => layer.fill !== null)
+      .map((layer) => ({ water: isWater(layer.fill!), figures: layer.figures.map((f) => flipFigure(f, flip)) })),
   };
   const regions = provinceOutlines([fx, fy, fw, fh], walls, seeds, cellsPerUnit, painted);
   const provinces = new Map<string, string>();

@@ -122,7 +122,12 @@ export function readFreehandMap(source: string): PostScriptMap {
   }
   const minx = definedNumber(source, 'minx');
   const miny = definedNumber(source, 'miny');
-  const frame: [number, number, number, number] = [minx * unit, miny * unit, (definedNumber(source, 'maxx') - minx) * unit, (definedNumber(source, 'maxy') - miny) * unit];
+  const frame: [number, number, number, number] = [
+    minx * unit,
+    miny * unit,
+    (definedNumber(source, 'maxx') - minx) * unit,
+    (definedNumber(source, 'maxy') - miny) * unit,
+  ];
   const rim = roundRim(paths, unit);
   const info = readInfo(source)
     .filter((entry) => /^[A-Za-z0-9]+(\/[A-Za-z]+)?$/.test(entry.abbreviation))
@@ -132,7 +137,9 @@ export function readFreehandMap(source: string): PostScriptMap {
     background: SEA,
     info,
     supplyCenters: new Map([...supplyCenters(source)].map(([id, point]) => [id, at(point)])),
-    names: info.filter((entry) => !entry.abbreviation.includes('/')).map((entry) => ({ abbreviation: entry.abbreviation, point: [entry.point[0], entry.point[1] - NAME_BELOW] })),
+    names: info
+      .filter((entry) => !entry.abbreviation.includes('/'))
+      .map((entry) => ({ abbreviation: entry.abbreviation, point: [entry.point[0], entry.point[1] - NAME_BELOW] })),
     layers: rim ? [...offTheMap(frame, [rim]), ...layers] : layers,
   };
 }

@@ -97,8 +97,18 @@ export function readGlobeMap(source: string): PostScriptMap {
     // SingleDrawName writes a name MapNameOffset (14) below the point at MapUnitScale (.4).
     names: readNames(source, numberOf(source, 'MapNameOffset') * numberOf(source, 'MapUnitScale')),
     layers: [
-      layer('ContinentalOutline', LAND, 1, continental.filter((_, i) => !seaNumbers.has(i))),
-      layer('ContinentalOutline seas', SEA, 1, continental.filter((_, i) => seaNumbers.has(i))),
+      layer(
+        'ContinentalOutline',
+        LAND,
+        1,
+        continental.filter((_, i) => !seaNumbers.has(i)),
+      ),
+      layer(
+        'ContinentalOutline seas',
+        SEA,
+        1,
+        continental.filter((_, i) => seaNumbers.has(i)),
+      ),
       layer('MountainOutline', MOUNTAIN, 2.5, figuresOf(source, 'MountainOutline', true)),
       layer('NationalOutline', null, 2.5, figuresOf(source, 'NationalOutline', false)),
       layer('InternalOutline', null, 1, internal),

@@ -117,7 +117,10 @@ export function readNames(source: string, below = 7): NamePlacement[] {
 function readColours(source: string): Map<string, string> {
   const body = withoutComments(procedureBody(source, 'VisitColors') ?? '');
   const colours = new Map<string, string>();
-  const hex = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0');
+  const hex = (v: number) =>
+    Math.round(Math.min(1, Math.max(0, v)) * 255)
+      .toString(16)
+      .padStart(2, '0');
   for (const match of body.matchAll(/\/(\w+)\s+([\d.]+)\s+(?:([\d.]+)\s+([\d.]+)\s+)?([rg])\b/g)) {
     const [r, g, b] = match[5] === 'g' ? [match[2], match[2], match[2]] : [match[2], match[3], match[4]];
     colours.set(match[1]!, `#${hex(Number(r))}${hex(Number(g))}${hex(Number(b))}`);
@@ -258,7 +261,12 @@ function outsideLayer(source: string, sea: { colour: string; frame: readonly [nu
 /** What lies outside `edge` within `frame`, painted off the map; the edge parts provinces like a coast. */
 export function offTheMap(frame: readonly [number, number, number, number], edge: readonly Figure[]): PaintedLayer[] {
   const [x, y, w, h] = frame;
-  const corners: Point[] = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  const corners: Point[] = [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ];
   const box: Figure = { closed: true, segments: corners.map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to })) };
   return [{ name: 'ClipMap', fill: OFF_THE_MAP, strokeWidth: 1, dashed: false, separates: true, figures: [box, ...edge] }];
 }
@@ -274,7 +282,9 @@ function offBoardBoxes(source: string): PaintedLayer[] {
   if (visit === null || draw === null) return [];
   const body = withoutComments(draw);
   const scale = Number(/([\d.]+)\s+[\d.]+\s+x\b/.exec(body)?.[1] ?? 1);
-  const arcs = [...body.matchAll(/(-?[\d.]+)\s+(-?[\d.]+)\s+([\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+a\b/g)].map((m) => m.slice(1, 6).map(Number) as [number, number, number, number, number]);
+  const arcs = [...body.matchAll(/(-?[\d.]+)\s+(-?[\d.]+)\s+([\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+a\b/g)].map(
+    (m) => m.slice(1, 6).map(Number) as [number, number, number, number, number],
+  );
   const width = Number(/([\d.]+)\s+w\b/.exec(body)?.[1] ?? 1) * scale;
   const figures: Figure[] = [];
   for (const match of withoutComments(visit).matchAll(/\((\S+)\)\s+\((\S*)\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+\w\b/g)) {

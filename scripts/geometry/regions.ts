@@ -138,7 +138,10 @@ function gapJoins(grid: Grid, lines: readonly Figure[]): { end: Point; line: Fig
     if (figure.closed) return;
     figure.runs.forEach((run, r) => {
       if (run.length < 2) return;
-      for (const [end, before] of [[run[0]!, run[1]!], [run[run.length - 1]!, run[run.length - 2]!]] as const) {
+      for (const [end, before] of [
+        [run[0]!, run[1]!],
+        [run[run.length - 1]!, run[run.length - 2]!],
+      ] as const) {
         const d = Math.hypot(end[0] - before[0], end[1] - before[1]);
         if (d === 0) continue;
         const direction: Point = [(end[0] - before[0]) / d, (end[1] - before[1]) / d];
@@ -154,7 +157,17 @@ function gapJoins(grid: Grid, lines: readonly Figure[]): { end: Point; line: Fig
             bestDistance = distance;
           }
         }
-        if (best && bestDistance > grid.scale ** -1) joins.push({ end, line: { closed: false, segments: [{ kind: 'move', to: end }, { kind: 'line', to: best }] } });
+        if (best && bestDistance > grid.scale ** -1)
+          joins.push({
+            end,
+            line: {
+              closed: false,
+              segments: [
+                { kind: 'move', to: end },
+                { kind: 'line', to: best },
+              ],
+            },
+          });
       }
     });
   });
@@ -162,7 +175,10 @@ function gapJoins(grid: Grid, lines: readonly Figure[]): { end: Point; line: Fig
 }
 
 function rayHits(from: Point, [ux, uy]: Point, segments: readonly { from: Point; to: Point }[], limit: number): boolean {
-  for (const { from: [ax, ay], to: [bx, by] } of segments) {
+  for (const {
+    from: [ax, ay],
+    to: [bx, by],
+  } of segments) {
     const ex = bx - ax;
     const ey = by - ay;
     const denominator = ux * ey - uy * ex;
@@ -478,10 +494,7 @@ function douglasPeucker(points: readonly Point[], tolerance: number): Point[] {
   let worst = tolerance;
   for (let i = 1; i < points.length - 1; i += 1) {
     const p = points[i]!;
-    const distance =
-      length === 0
-        ? Math.hypot(p[0] - a[0], p[1] - a[1])
-        : Math.abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / length;
+    const distance = length === 0 ? Math.hypot(p[0] - a[0], p[1] - a[1]) : Math.abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / length;
     if (distance > worst) {
       worst = distance;
       index = i;
@@ -589,7 +602,9 @@ export function provinceOutlines(
   const { labels, owners, starts, startWater, sharers, problems } = faces;
   const shared: string[] = [];
   for (const [label, others] of [...sharers].sort(([a], [b]) => a - b)) {
-    const sources: { label: number; cell: number; water?: boolean }[] = [{ label, cell: starts[label - 1]!, ...(startWater[label - 1] === undefined ? {} : { water: startWater[label - 1]! }) }];
+    const sources: { label: number; cell: number; water?: boolean }[] = [
+      { label, cell: starts[label - 1]!, ...(startWater[label - 1] === undefined ? {} : { water: startWater[label - 1]! }) },
+    ];
     for (const other of others) {
       owners.push(other.id);
       sources.push({ label: owners.length, cell: other.cell, ...(other.water === undefined ? {} : { water: other.water }) });

@@ -134,8 +134,21 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
         const seq = sequence++;
         const prefixed = order.power === null ? power : variant.power(order.power)?.id;
         if (!order.ok || prefixed !== power) {
-          const reason = !order.ok ? order.error : prefixed === undefined ? `"${order.power}" is not a power in ${variant.title}` : `An order for ${order.power} cannot be listed under ${powerName}`;
-          reports.push({ power, unit: null, text: order.text, canonical: order.ok ? formatOrder(order.order, variant.map) : null, outcome: 'illegal', reason, markers: [], notes: [] });
+          const reason = !order.ok
+            ? order.error
+            : prefixed === undefined
+              ? `"${order.power}" is not a power in ${variant.title}`
+              : `An order for ${order.power} cannot be listed under ${powerName}`;
+          reports.push({
+            power,
+            unit: null,
+            text: order.text,
+            canonical: order.ok ? formatOrder(order.order, variant.map) : null,
+            outcome: 'illegal',
+            reason,
+            markers: [],
+            notes: [],
+          });
           sequences.push(seq);
           continue;
         }
@@ -172,7 +185,11 @@ function inInputOrder(sequences: readonly number[], reports: readonly OrderRepor
     const sequence = sequences[i]!;
     if (sequence === Number.MAX_SAFE_INTEGER) defaults.push(reports[i]!);
     else if (byOrder[sequence] === undefined) byOrder[sequence] = reports[i]!;
-    else return reports.map((report, k) => ({ report, sequence: sequences[k]! })).sort((a, b) => a.sequence - b.sequence).map((entry) => entry.report);
+    else
+      return reports
+        .map((report, k) => ({ report, sequence: sequences[k]! }))
+        .sort((a, b) => a.sequence - b.sequence)
+        .map((entry) => entry.report);
   }
   const ordered: OrderReport[] = [];
   for (const report of byOrder) if (report !== undefined) ordered.push(report);
@@ -190,7 +207,10 @@ class Echo {
   private reportingFor: PowerId | null = null;
   private readonly describer: OrderDescriber;
 
-  constructor(private readonly variant: Variant, units: readonly Unit[]) {
+  constructor(
+    private readonly variant: Variant,
+    units: readonly Unit[],
+  ) {
     for (const unit of units) this.ownerOf[variant.map.provinceIndexOfLocation(unit.location)] = unit.power;
     this.describer = { adjective: (location) => this.adjective(location) };
   }
@@ -272,7 +292,8 @@ function requireCentre(map: GameMap, centres: Map<string, ProvinceId>, name: str
 function requirePlace(variant: Variant, type: UnitType, location: string, where: string): Place {
   const place = placeNamed(variant.map, location);
   if (place === null) throw new AdjudicateInputError(`${where}: "${location}" is not a location on the ${variant.map.name} map`);
-  if (!(type === 'A' ? place.army : place.fleet)) throw new AdjudicateInputError(`${where}: ${type === 'A' ? 'an army' : 'a fleet'} cannot stand at "${location}"`);
+  if (!(type === 'A' ? place.army : place.fleet))
+    throw new AdjudicateInputError(`${where}: ${type === 'A' ? 'an army' : 'a fleet'} cannot stand at "${location}"`);
   return place;
 }
 
@@ -287,7 +308,8 @@ function requireLocation(variant: Variant, type: UnitType, location: string, whe
 
 function readPosition(variant: Variant, raw: AdjudicateInput['position']): Position {
   const phase = parsePhaseId(raw.phase);
-  if (!phase || variant.flowIndex(phase) < 0) throw new AdjudicateInputError(`position.phase: "${raw.phase}" is not a phase of ${variant.title} (e.g. S1901M, F1901R, W1901A)`);
+  if (!phase || variant.flowIndex(phase) < 0)
+    throw new AdjudicateInputError(`position.phase: "${raw.phase}" is not a phase of ${variant.title} (e.g. S1901M, F1901R, W1901A)`);
   const readUnit = (u: { power: string; type: string; location: string }, where: string): Unit => {
     const type = u.type.toUpperCase() as UnitType;
     return { power: requirePower(variant, u.power, `${where}.power`), type, location: requireLocation(variant, type, u.location, `${where}.location`) };
@@ -309,14 +331,16 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
   for (let i = 0; i < units.length; i++) {
     const province = provinceIndexes[i]!;
     const previous = unitIn[province];
-    if (previous !== undefined) throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(units[i]!.location)} already holds position.units[${previous}]`);
+    if (previous !== undefined)
+      throw new AdjudicateInputError(`position.units[${i}]: ${provinceOf(units[i]!.location)} already holds position.units[${previous}]`);
     unitIn[province] = i;
   }
   const occupied = (location: LocationId) => unitIn[variant.map.provinceIndexOfLocation(location)] !== undefined;
   const dislodged: DislodgedUnit[] = (raw.dislodged ?? []).map((d, i) => {
     const unit = readUnit(d, `position.dislodged[${i}]`);
     const attackerFrom = d.attackerFrom ? provinceId(d.attackerFrom) : null;
-    if (attackerFrom !== null && !variant.map.province(attackerFrom)) throw new AdjudicateInputError(`position.dislodged[${i}].attackerFrom: "${d.attackerFrom}" is not a province`);
+    if (attackerFrom !== null && !variant.map.province(attackerFrom))
+      throw new AdjudicateInputError(`position.dislodged[${i}].attackerFrom: "${d.attackerFrom}" is not a province`);
     const retreats =
       d.retreats?.map((r, k) => requireLocation(variant, unit.type, r, `position.dislodged[${i}].retreats[${k}]`)) ??
       variant.map.movesFrom(unit.type, unit.location).filter((l) => !occupied(l) && provinceOf(l) !== attackerFrom);

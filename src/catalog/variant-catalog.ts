@@ -32,7 +32,9 @@ function readData<T>(folder: string, name: string, schema: ZodType<T>): T {
 }
 
 function listNames(folder: string): string[] {
-  return readdirSync(`${ROOT}${folder}`).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  return readdirSync(`${ROOT}${folder}`)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5));
 }
 
 /**
@@ -69,7 +71,10 @@ export function loadVariant(name: string): Variant {
     variant = new Variant(data, mapData);
   } catch (error) {
     if (!(error instanceof MapError)) throw error;
-    const problems = error.message.split('\n').map((line) => `  ${line}`).join('\n');
+    const problems = error.message
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
     throw new VariantLoadError(`variants/${key}.json (with maps/${data.map}.json) is not a playable variant:\n${problems}`);
   }
   cache.set(key, variant);

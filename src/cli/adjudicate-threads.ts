@@ -28,7 +28,10 @@ interface Thread {
 
 export class AdjudicateThreads {
   private readonly threads: Thread[] = [];
-  private readonly waiting = new Map<number, { readonly thread: Thread; readonly resolve: (output: ThreadOutput) => void; readonly reject: (error: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { readonly thread: Thread; readonly resolve: (output: ThreadOutput) => void; readonly reject: (error: Error) => void }
+  >();
   private nextId = 0;
 
   constructor(count: number, pretty: boolean) {
@@ -51,7 +54,13 @@ export class AdjudicateThreads {
     for (const candidate of this.threads) if (candidate.holding < RUNS_PER_THREAD && (!thread || candidate.holding < thread.holding)) thread = candidate;
     if (!thread) return null;
     const from = starts[0]!;
-    const task: AdjudicateTask = { id: this.nextId++, bytes: bytes.slice(from, ends[ends.length - 1]), starts: starts.map((s) => s - from), ends: ends.map((e) => e - from), firstIndex };
+    const task: AdjudicateTask = {
+      id: this.nextId++,
+      bytes: bytes.slice(from, ends[ends.length - 1]),
+      starts: starts.map((s) => s - from),
+      ends: ends.map((e) => e - from),
+      firstIndex,
+    };
     thread.holding++;
     const output = new Promise<ThreadOutput>((resolve, reject) => this.waiting.set(task.id, { thread: thread, resolve, reject }));
     thread.worker.postMessage(task, [task.bytes.buffer as ArrayBuffer]);

@@ -30,7 +30,9 @@ export async function runAdminWith(settings: JudgeSettings, request: AdminReques
     if (!existsSync(socket)) throw new JudgeBusyError(`${error.message}, which does not answer commands; stop it (SIGTERM) and run this again`);
     // The running judge goes on taking mail into PGlite after the copy: that mail would stay behind.
     if (request.op === 'migrate-to' && request.force !== true) {
-      throw new JudgeBusyError(`${error.message}: mail it takes after the copy would stay behind in PGlite; stop it (SIGTERM) and run this again, or add --force to copy while it runs`);
+      throw new JudgeBusyError(
+        `${error.message}: mail it takes after the copy would stay behind in PGlite; stop it (SIGTERM) and run this again, or add --force to copy while it runs`,
+      );
     }
     return askRunningJudge(socket, request);
   }
@@ -49,7 +51,10 @@ export async function runRestore(file: string, env: Record<string, string | unde
   try {
     store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: settings.dataDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw new JudgeBusyError(`${error.message}: a restore needs an empty database that no judge is using; stop the judge first, and restore into a new DIPJUDGE_DATA_DIR`);
+    if (error instanceof DataDirLockedError)
+      throw new JudgeBusyError(
+        `${error.message}: a restore needs an empty database that no judge is using; stop the judge first, and restore into a new DIPJUDGE_DATA_DIR`,
+      );
     throw error;
   }
   try {

@@ -27,14 +27,22 @@ export async function runReceive(raw: Buffer, env?: Record<string, string | unde
     const answer = await runAdminWith(settings, { op: 'receive', raw: raw.toString('base64') });
     return answer.stdout.replace(/\n$/, '');
   } catch (error) {
-    if (isTransientStoreFailure(error)) throw new ReceiveTemporaryFailure(`the database is unreachable (${error instanceof Error ? error.message : String(error)}): nothing was done, deliver the mail again later`, { cause: error });
+    if (isTransientStoreFailure(error))
+      throw new ReceiveTemporaryFailure(
+        `the database is unreachable (${error instanceof Error ? error.message : String(error)}): nothing was done, deliver the mail again later`,
+        { cause: error },
+      );
     // A judge that holds the database and cannot be asked: the MTA tries again later.
-    if (error instanceof JudgeBusyError) throw new ReceiveTemporaryFailure(`${error.message}; nothing was done, deliver the mail again later`, { cause: error });
+    if (error instanceof JudgeBusyError)
+      throw new ReceiveTemporaryFailure(`${error.message}; nothing was done, deliver the mail again later`, { cause: error });
     throw error;
   }
 }
 
-export async function runOutbox(env?: Record<string, string | undefined>, options: { readonly failed?: boolean; readonly json?: boolean } = {}): Promise<string> {
+export async function runOutbox(
+  env?: Record<string, string | undefined>,
+  options: { readonly failed?: boolean; readonly json?: boolean } = {},
+): Promise<string> {
   const answer = await runAdmin({ op: 'outbox', ...(options.failed ? { failed: true } : {}), ...(options.json ? { json: true } : {}) }, env ?? process.env);
   return answer.stdout.replace(/\n$/, '');
 }

@@ -34,12 +34,16 @@ program
   .command('adjudicate')
   .description('read one phase (or a JSON array of phases) as JSON on stdin and write the results and next position as JSON')
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
-  .option('--threads <count>', 'worker threads that adjudicate a large batch beside the main one (default: one per further core the load average says is idle; 0: none)')
+  .option(
+    '--threads <count>',
+    'worker threads that adjudicate a large batch beside the main one (default: one per further core the load average says is idle; 0: none)',
+  )
   .action(async (options: { pretty?: boolean; threads?: string }) => {
     const { runAdjudicate } = await import('./adjudicate-command.ts');
     const toStdout = (chunk: string | Uint8Array) => (process.stdout.write(chunk) ? undefined : once(process.stdout, 'drain').then(() => undefined));
     const threads = options.threads === undefined ? undefined : Number(options.threads);
-    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) throw new CommandLineError(`--threads: "${options.threads}" is not a count of threads`);
+    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0))
+      throw new CommandLineError(`--threads: "${options.threads}" is not a count of threads`);
     await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true, ...(threads === undefined ? {} : { threads }) });
   });
 
@@ -66,14 +70,19 @@ program
   .description('process one e-mail (RFC 822) from stdin against the configured database and print the mail it queued')
   .addOption(configOption())
   .action(async (options: ConfigOptions) => {
-    const [{ RECEIVE_EXIT, ReceiveTemporaryFailure, runReceive }, { readStdin }] = await Promise.all([import('./judge-commands.ts'), import('./read-stdin.ts')]);
+    const [{ RECEIVE_EXIT, ReceiveTemporaryFailure, runReceive }, { readStdin }] = await Promise.all([
+      import('./judge-commands.ts'),
+      import('./read-stdin.ts'),
+    ]);
     // Never an uncaught exception: an MTA or procmail acts on the exit status (see the README).
     try {
       process.stdout.write(`${await runReceive(await readStdin(), environment(options))}\n`);
     } catch (error) {
       if (error instanceof Error && error.name === 'ConfigError') throw error;
       const temporary = error instanceof ReceiveTemporaryFailure;
-      process.stderr.write(`dipjudge receive: ${temporary ? error.message : `internal error, nothing was done: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`}\n`);
+      process.stderr.write(
+        `dipjudge receive: ${temporary ? error.message : `internal error, nothing was done: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`}\n`,
+      );
       process.exitCode = temporary ? RECEIVE_EXIT.tryAgainLater : RECEIVE_EXIT.internalError;
     }
   });
@@ -84,7 +93,9 @@ program
   .option('--failed', 'list the mail given up after its attempts, with the last error')
   .option('--json', 'print JSON')
   .addOption(configOption())
-  .action(async (options: ConfigOptions & { failed?: boolean; json?: boolean }) => admin({ op: 'outbox', failed: options.failed === true, json: options.json === true }, options));
+  .action(async (options: ConfigOptions & { failed?: boolean; json?: boolean }) =>
+    admin({ op: 'outbox', failed: options.failed === true, json: options.json === true }, options),
+  );
 
 // The judgekeeper's commands. With PGlite they also work while `serve` runs: the running judge
 // does them (over a Unix socket in its data folder).
@@ -156,7 +167,17 @@ program
   .action(async (options: ConfigOptions) => (await import('./migrate-command.ts')).runMigrate(options));
 
 /** Errors that are the user's to fix: their message alone, no stack trace. */
-const USER_ERRORS = new Set(['CommandInputError', 'CommandLineError', 'ConfigError', 'MigrationFailedError', 'DataDirLockedError', 'JudgeBusyError', 'BackupError', 'AdminRequestError', 'NoJudgeDatabaseError']);
+const USER_ERRORS = new Set([
+  'CommandInputError',
+  'CommandLineError',
+  'ConfigError',
+  'MigrationFailedError',
+  'DataDirLockedError',
+  'JudgeBusyError',
+  'BackupError',
+  'AdminRequestError',
+  'NoJudgeDatabaseError',
+]);
 
 class CommandLineError extends Error {
   override readonly name = 'CommandLineError';

@@ -10,7 +10,11 @@ export async function runMigrate(options: ConfigOptions): Promise<void> {
   try {
     const { applied } = await migrate(store.db);
     const where = store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
-    process.stdout.write(applied.length === 0 ? `the database (${where}) is up to date\n` : `applied ${applied.length} migration(s) to the database (${where}): ${applied.join(', ')}\n`);
+    process.stdout.write(
+      applied.length === 0
+        ? `the database (${where}) is up to date\n`
+        : `applied ${applied.length} migration(s) to the database (${where}): ${applied.join(', ')}\n`,
+    );
   } finally {
     await store.close();
   }

@@ -13,7 +13,8 @@ const TRAILING_BREAKS = /(?:\s*<br\s*\/?>)+\s*$/i;
 // as the text it shows: on a line holding a tag of the kind mailers write, the tags go, a block
 // tag or <br> ends a piece of the line, and the common entities are read. Other lines, and a "<"
 // in press such as "<grin>" or a lone "<b>", stay as they are.
-const HTML_TAG = /<\/?(?:html|head|body|div|p|br|span|font|b|i|u|em|strong|a|table|tbody|tr|td|th|ul|ol|li|blockquote|pre|tt|code|meta|style|title|center|h[1-6])\b[^>]*>/gi;
+const HTML_TAG =
+  /<\/?(?:html|head|body|div|p|br|span|font|b|i|u|em|strong|a|table|tbody|tr|td|th|ul|ol|li|blockquote|pre|tt|code|meta|style|title|center|h[1-6])\b[^>]*>/gi;
 /** The tags that mark a pasted page (a mailer's blocks): "<b>" alone in a line, as in a description, is left as written. */
 const HTML_BLOCK = /<\/?(?:html|head|body|div|p|br|span|font|table|tr|td|ul|ol|li|blockquote|meta|style)\b[^>]*>/i;
 const HTML_BREAK = /<(?:br\b[^>]*|\/(?:div|p|li|tr|h[1-6]|blockquote|pre))>/gi;

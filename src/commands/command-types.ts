@@ -196,7 +196,21 @@ export type RollArguments =
 export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: string };
 
 /** The Master commands whose arguments the parser reads; the others carry only `args`. */
-type TypedMasterCommandName = 'PURGE' | 'RENAME' | 'DUMMY' | 'BECOME' | 'EJECT' | 'RESIGN' | 'PROMOTE' | 'REVIVE' | 'ROLLBACK' | 'ROLLFORWARD' | 'DEADLINE' | 'OFFICIAL' | 'PROCESS' | SignonGateCommand;
+type TypedMasterCommandName =
+  | 'PURGE'
+  | 'RENAME'
+  | 'DUMMY'
+  | 'BECOME'
+  | 'EJECT'
+  | 'RESIGN'
+  | 'PROMOTE'
+  | 'REVIVE'
+  | 'ROLLBACK'
+  | 'ROLLFORWARD'
+  | 'DEADLINE'
+  | 'OFFICIAL'
+  | 'PROCESS'
+  | SignonGateCommand;
 type SignonGateCommand = `SET ${SignonGateName}`;
 
 /** One member per command name, so a switch on `command` narrows to it. */
@@ -303,7 +317,18 @@ export type SessionCommand =
 
 export type Command = InfoCommand | SessionCommand;
 
-const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>(['list', 'list-variants', 'summary', 'history', 'map', 'search', 'help', 'version', 'get-dedication', 'info-player']);
+const INFO_COMMAND_KINDS: ReadonlySet<string> = new Set<InfoCommand['kind']>([
+  'list',
+  'list-variants',
+  'summary',
+  'history',
+  'map',
+  'search',
+  'help',
+  'version',
+  'get-dedication',
+  'info-player',
+]);
 
 /** Commands anyone may send, signed on or not. */
 export function isInfoCommand(command: Command): command is InfoCommand {

@@ -280,7 +280,10 @@ export function nearKeywords(word: string): string[] {
   const cleaned = word.replace(/[,.!:;]+$/, '').toUpperCase();
   if (cleaned.length < 4 || !/^[A-Z]+$/.test(cleaned)) return [];
   // HELLO is also a greeting, so "Hallo," is never taken for it.
-  const near = closest(cleaned, Object.keys(SPELLINGS).filter((s) => /^[A-Z]+$/.test(s) && s !== 'HELLO'));
+  const near = closest(
+    cleaned,
+    Object.keys(SPELLINGS).filter((s) => /^[A-Z]+$/.test(s) && s !== 'HELLO'),
+  );
   return near.length === 1 && near[0] === cleaned ? [] : near;
 }
 
@@ -291,15 +294,24 @@ export function nearKeywords(word: string): string[] {
 export function unneededNjudgeCommand(words: readonly string[]): { readonly name: string; readonly instead: string; readonly form: boolean } | null {
   const upper = words.map((w) => w.toUpperCase());
   const joined = upper.slice(0, 3).join(' ');
-  if (upper[0] === 'REGISTER') return { name: 'REGISTER', form: true, instead: 'this judge needs no registration: JOIN a game, or SIGNON to it, with a password of your own' };
+  if (upper[0] === 'REGISTER')
+    return { name: 'REGISTER', form: true, instead: 'this judge needs no registration: JOIN a game, or SIGNON to it, with a password of your own' };
   if (joined.startsWith('I AM ALSO') || upper[0] === 'IAMALSO') {
-    return { name: 'I AM ALSO', form: false, instead: 'this judge knows you by your address in each game; after SIGNON, SET ADDRESS moves that game\'s mail' };
+    return { name: 'I AM ALSO', form: false, instead: "this judge knows you by your address in each game; after SIGNON, SET ADDRESS moves that game's mail" };
   }
   if (upper[0] === 'WHOIS' || (upper[0] === 'WHO' && upper[1] === 'IS') || (upper[0] === 'GET' && upper[1] === 'WHOIS')) {
-    return { name: 'WHOIS', form: false, instead: "players' addresses are not looked up here; LIST game shows them once a game is over (never in gunboat or NO_REVEAL games)" };
+    return {
+      name: 'WHOIS',
+      form: false,
+      instead: "players' addresses are not looked up here; LIST game shows them once a game is over (never in gunboat or NO_REVEAL games)",
+    };
   }
   if ((upper[0] === 'GET' || upper[0] === 'SEND') && upper.length >= 2 && upper[1] !== 'DEDICATION') {
-    return { name: `${upper[0]} ${upper[upper[1] === 'ME' ? 2 : 1] ?? ''}`.trim(), form: false, instead: 'this judge keeps no files to send; HELP mails the command summary, LIST the games' };
+    return {
+      name: `${upper[0]} ${upper[upper[1] === 'ME' ? 2 : 1] ?? ''}`.trim(),
+      form: false,
+      instead: 'this judge keeps no files to send; HELP mails the command summary, LIST the games',
+    };
   }
   return null;
 }

@@ -11,7 +11,16 @@ import type {
   PressEnding,
   SessionOpener,
 } from './command-types.ts';
-import { nearKeywords, OPENER_KEYWORDS, readKeyword, readSettingKeyword, splitWords, unneededNjudgeCommand, type Keyword, type KeywordMatch } from './keywords.ts';
+import {
+  nearKeywords,
+  OPENER_KEYWORDS,
+  readKeyword,
+  readSettingKeyword,
+  splitWords,
+  unneededNjudgeCommand,
+  type Keyword,
+  type KeywordMatch,
+} from './keywords.ts';
 import { parseCommandLine, problemWithoutSignon, spell } from './parse-command.ts';
 import { parseOpener, type OpenerKeyword } from './parse-opener.ts';
 import { parseSettingLine } from './parse-setting.ts';
@@ -215,7 +224,12 @@ class BodyReader {
         this.index++;
         if (isEnd) break;
       }
-      this.notes.push({ line: bodyLine.line, text: redactLine(bodyLine.text), message: `${unneeded.name} is not needed on this judge: ${unneeded.instead}.`, consumedLines });
+      this.notes.push({
+        line: bodyLine.line,
+        text: redactLine(bodyLine.text),
+        message: `${unneeded.name} is not needed on this judge: ${unneeded.instead}.`,
+        consumedLines,
+      });
       return true;
     }
     if (this.blocks[this.blocks.length - 1]?.kind === 'create') return false;
@@ -226,7 +240,10 @@ class BodyReader {
     const end = nearPress ? this.endpressAhead() : null;
     if (end !== null) {
       this.commandSeen();
-      const consumed = this.lines.slice(this.index + 1, end + 1).filter((l) => !isBlank(l.text)).map((l) => l.line);
+      const consumed = this.lines
+        .slice(this.index + 1, end + 1)
+        .filter((l) => !isBlank(l.text))
+        .map((l) => l.line);
       this.index = end + 1;
       this.error(bodyLine, `${message} Its text up to ENDPRESS was not sent`, consumed);
       return true;
@@ -304,7 +321,13 @@ class BodyReader {
       return;
     }
     const text = body.join('\n');
-    block.commands.push({ kind: 'set-option', line: first.line, text: redactLine(first.text), words: ['COMMENT', ...splitWords(text)], rest: `COMMENT ${text}` });
+    block.commands.push({
+      kind: 'set-option',
+      line: first.line,
+      text: redactLine(first.text),
+      words: ['COMMENT', ...splitWords(text)],
+      rest: `COMMENT ${text}`,
+    });
   }
 
   /**

@@ -73,7 +73,15 @@ function masterCommand(base: { readonly line: number; readonly text: string }, c
     case 'DEADLINE':
       return { ...common, command, deadline: deadlineLine(base.text) };
     case 'OFFICIAL':
-      return { ...common, command, subject: base.text.replace(/^\s*\S+\s*/, '').trim().slice(0, 60) || null };
+      return {
+        ...common,
+        command,
+        subject:
+          base.text
+            .replace(/^\s*\S+\s*/, '')
+            .trim()
+            .slice(0, 60) || null,
+      };
     case 'PROCESS':
       return { ...common, command, phase: args[0] === undefined ? null : readPhaseId(args[0]) };
     default:
@@ -84,7 +92,9 @@ function masterCommand(base: { readonly line: number; readonly text: string }, c
 /** ROLLBACK/ROLLFORWARD [phase] [RESTORE] [FULL], and ROLLBACK FORMING. */
 function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly string[]): RollArguments {
   if (command === 'ROLLBACK' && args.some((word) => word.toUpperCase() === 'FORMING')) {
-    return args.length > 1 ? { kind: 'error', error: 'ROLLBACK FORMING takes nothing else: the game goes back to before its start', forming: true } : { kind: 'forming' };
+    return args.length > 1
+      ? { kind: 'error', error: 'ROLLBACK FORMING takes nothing else: the game goes back to before its start', forming: true }
+      : { kind: 'forming' };
   }
   let phase: PhaseId | null = null;
   let restore = false;
@@ -93,10 +103,12 @@ function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly strin
     const upper = word.toUpperCase();
     if (upper === 'RESTORE') restore = true;
     else if (upper === 'FULL') full = true;
-    else if (upper === 'FORMING') return { kind: 'error', error: 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming', forming: false };
+    else if (upper === 'FORMING')
+      return { kind: 'error', error: 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming', forming: false };
     else {
       const read = readPhaseId(word);
-      if (!read || phase !== null) return { kind: 'error', error: `${command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`, forming: false };
+      if (!read || phase !== null)
+        return { kind: 'error', error: `${command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`, forming: false };
       phase = read;
     }
   }
@@ -126,10 +138,12 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
   if (!match) {
     // DPjudge's DESC text after the Master's SIGNON is njudge's SET COMMENT text.
     const words = splitWords(bodyLine.text);
-    if (words.length > 1 && /^DESC(?:RIPTION)?$/i.test(words[0]!)) return { ok: true, command: { kind: 'set-option', ...base, words, rest: bodyLine.text.trim() } };
+    if (words.length > 1 && /^DESC(?:RIPTION)?$/i.test(words[0]!))
+      return { ok: true, command: { kind: 'set-option', ...base, words, rest: bodyLine.text.trim() } };
     // njudge's player commands this judge does not have, refused by name rather than read as orders.
     const spelled = words.join(' ').toUpperCase();
-    if (spelled === 'POSTAL PRESS' || spelled === 'POSTALPRESS') return { ok: false, message: 'POSTAL PRESS (press sent with the next results) is not available on this judge' };
+    if (spelled === 'POSTAL PRESS' || spelled === 'POSTALPRESS')
+      return { ok: false, message: 'POSTAL PRESS (press sent with the next results) is not available on this judge' };
     if (/^DIARY\b/.test(spelled)) return { ok: false, message: 'DIARY is not available on this judge' };
     return { ok: true, command: { kind: 'order', ...base } };
   }
@@ -150,7 +164,9 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
   // The value is checked here, so the Master's command carries it as a plain number (none: SET NO …).
   if (isGateKeyword(keyword)) {
     const gate = readGateLine(keyword, name, args);
-    return gate.ok ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)], value: gate.value }) : fail(gate.message);
+    return gate.ok
+      ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)], value: gate.value })
+      : fail(gate.message);
   }
 
   // The Mafia tracker's "UNEND GAME" is the same as DPjudge's UNEND.

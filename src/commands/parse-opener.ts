@@ -17,13 +17,15 @@ export type OpenerResult =
     }
   | { readonly ok: false; readonly message: string };
 
-
 type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 function gameName(word: string): Parsed<GameName> {
   const name = readGameName(word);
   if (name !== null) return { ok: true, value: name };
-  return { ok: false, message: isOverlongGameName(word) ? `a game name is at most ${MAX_GAME_NAME_LENGTH} characters long` : 'a game name holds only letters, digits, - and _' };
+  return {
+    ok: false,
+    message: isOverlongGameName(word) ? `a game name is at most ${MAX_GAME_NAME_LENGTH} characters long` : 'a game name holds only letters, digits, - and _',
+  };
 }
 
 /** `Fgame`, `3game`, `Mgame`, `Ogame`, `france@game`, `master@game`, or (SIGNON only) `?game`. */

@@ -13,7 +13,10 @@ const KNOWN = 'MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLIST
 
 export function readRules(words: readonly string[]): RuleSetting[] | string {
   const rules: RuleSetting[] = [];
-  for (const item of words.join(' ').split(/[\s,]+/).filter((w) => w !== '')) {
+  for (const item of words
+    .join(' ')
+    .split(/[\s,]+/)
+    .filter((w) => w !== '')) {
     const negated = item.startsWith('!');
     const name = (negated ? item.slice(1) : item).toUpperCase();
     if (!/^[A-Z][A-Z0-9_]*!?$/.test(name)) return `"${item}" is not a rule name`;
@@ -59,9 +62,7 @@ export function parseSettingLine(bodyLine: BodyLine): SettingResult {
       return args.length === 0 ? { ok: true, setting: { kind: 'form', ...base } } : fail('FORM takes no arguments');
     case 'set-listed':
     case 'set-unlisted':
-      return args.length === 0
-        ? { ok: true, setting: { kind: 'listed', ...base, listed: keyword === 'set-listed' } }
-        : fail(`${name} takes no arguments`);
+      return args.length === 0 ? { ok: true, setting: { kind: 'listed', ...base, listed: keyword === 'set-listed' } } : fail(`${name} takes no arguments`);
     case 'set-dedication':
     case 'set-no-dedication':
     case 'set-ontimerat':

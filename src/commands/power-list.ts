@@ -52,7 +52,10 @@ function resolveToken<Id extends string>(token: string, powers: readonly PowerRe
     const power = powers.find((p) => p.initial != null && p.initial.toUpperCase() === letter);
     const id = power?.id ?? RESERVED_INITIALS[letter];
     if (id === undefined) {
-      const near = closest(token, powers.map((p) => p.name));
+      const near = closest(
+        token,
+        powers.map((p) => p.name),
+      );
       if (near.length > 0) return { error: `"${token}" is not a power's name; did you mean ${orList(near)}?` };
       return {
         error:

@@ -94,8 +94,7 @@ export function parsePressOptions(args: readonly string[], broadcast: boolean): 
     if (upper === ',') continue;
     if (upper === 'TO' || upper === '+' || upper === '-') {
       if (to) return fail('the recipients are given twice');
-      const recipients =
-        upper === 'TO' ? reader.readRecipientsAfterTo('TO') : reader.readListAs(upper === '+' ? 'only' : 'all-but', upper);
+      const recipients = upper === 'TO' ? reader.readRecipientsAfterTo('TO') : reader.readListAs(upper === '+' ? 'only' : 'all-but', upper);
       if (typeof recipients === 'string') return fail(recipients);
       to = recipients;
     } else if (upper === 'FAKE' && reader.peek() === 'FROM') {
@@ -114,8 +113,7 @@ export function parsePressOptions(args: readonly string[], broadcast: boolean): 
       const after = reader.peek();
       if (after === 'TO' || after === '+' || after === '-' || after === 'PARTIAL') {
         reader.next();
-        const recipients =
-          after === 'TO' ? reader.readRecipientsAfterTo('FAKE TO') : reader.readListAs(after === '-' ? 'all-but' : 'only', `FAKE ${after}`);
+        const recipients = after === 'TO' ? reader.readRecipientsAfterTo('FAKE TO') : reader.readListAs(after === '-' ? 'all-but' : 'only', `FAKE ${after}`);
         if (typeof recipients === 'string') return fail(recipients);
         fake = fakeFrom(recipients);
       } else if (after === 'BROADCAST') {

@@ -18,11 +18,14 @@ const PERCENT = /^(\d+(?:\.\d*)?|\.\d+)%$/;
 export function readGateValue(gate: SignonGateName, word: string | undefined): GateValueResult {
   if (word === undefined || word === '') return { ok: false, message: `SET ${gate} needs ${gateExample(gate)} (SET NO ${gate} removes the requirement)` };
   if (gate === 'DEDICATION') {
-    return INTEGER.test(word) ? { ok: true, value: Number(word) } : { ok: false, message: `SET DEDICATION takes whole dedication points, e.g. SET DEDICATION 10, not "${word}"` };
+    return INTEGER.test(word)
+      ? { ok: true, value: Number(word) }
+      : { ok: false, message: `SET DEDICATION takes whole dedication points, e.g. SET DEDICATION 10, not "${word}"` };
   }
   const percent = PERCENT.exec(word);
   const value = percent ? Number(percent[1]) / 100 : DECIMAL.test(word) ? Number(word) : Number.NaN;
-  if (!Number.isFinite(value) || value < 0 || value > 1) return { ok: false, message: `SET ${gate} takes a ratio from 0 to 1 (or 0% to 100%), e.g. ${gateExample(gate)}, not "${word}"` };
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    return { ok: false, message: `SET ${gate} takes a ratio from 0 to 1 (or 0% to 100%), e.g. ${gateExample(gate)}, not "${word}"` };
   return { ok: true, value };
 }
 
@@ -52,7 +55,9 @@ export function isGateKeyword(keyword: string): keyword is GateKeyword {
   return Object.hasOwn(GATE_KEYWORDS, keyword);
 }
 
-export type GateLineResult = { readonly ok: true; readonly gate: SignonGateName; readonly value: number | null } | { readonly ok: false; readonly message: string };
+export type GateLineResult =
+  | { readonly ok: true; readonly gate: SignonGateName; readonly value: number | null }
+  | { readonly ok: false; readonly message: string };
 
 /** A gate line's arguments; `spelled` is its keyword as written, for the messages. value null: SET NO …. */
 export function readGateLine(keyword: GateKeyword, spelled: string, args: readonly string[]): GateLineResult {

@@ -15,31 +15,61 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const configSchema = z
   .object({
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DIPJUDGE_DATA_DIR: z.string().min(1).default('./data/pglite'),
     DIPJUDGE_SPOOL_DIR: z.string().min(1).default('./data/spool'),
     DIPJUDGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-    IMAP_URL: z.string().regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL, e.g. imap://judge:secret@127.0.0.1:10143/INBOX').optional(),
+    IMAP_URL: z
+      .string()
+      .regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL, e.g. imap://judge:secret@127.0.0.1:10143/INBOX')
+      .optional(),
     DIPJUDGE_MAILBOX_LEADER_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     DIPJUDGE_OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
     DIPJUDGE_SMTP_RETRY_MIN_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
-    DIPJUDGE_SMTP_RETRY_MAX_SECONDS: z.coerce.number().min(0.1).max(7 * 86_400).default(2 * 60 * 60),
+    DIPJUDGE_SMTP_RETRY_MAX_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(7 * 86_400)
+      .default(2 * 60 * 60),
     DIPJUDGE_SMTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(12),
-    DIPJUDGE_DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name, e.g. judge.example.org').optional(),
-    DIPJUDGE_DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026').optional(),
+    DIPJUDGE_DKIM_DOMAIN: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name, e.g. judge.example.org')
+      .optional(),
+    DIPJUDGE_DKIM_SELECTOR: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label, e.g. dip2026')
+      .optional(),
     DIPJUDGE_DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     DIPJUDGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DIPJUDGE_JOB_BATCH: z.coerce.number().int().min(1).max(64).default(16),
     DIPJUDGE_KEEP_DONE_JOBS_DAYS: z.coerce.number().min(0.01).max(36_500).default(7),
     DIPJUDGE_KEEP_INBOUND_MAIL_DAYS: z.coerce.number().min(1).max(36_500).default(30),
     DIPJUDGE_KEEP_SENT_MAIL_DAYS: z.coerce.number().min(0.01).max(36_500).default(14),
-    DIPJUDGE_MAX_MAIL_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+    DIPJUDGE_MAX_MAIL_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(60),
-    DIPJUDGE_MAX_REPLY_BYTES: z.coerce.number().int().min(4096).default(256 * 1024),
+    DIPJUDGE_MAX_REPLY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(4096)
+      .default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: z.coerce.number().int().min(1).max(10_000).default(20),
     DIPJUDGE_MIN_PASSWORD_LENGTH: z.coerce.number().int().min(1).max(64).default(4),
-    DIPJUDGE_AUTHSERV_ID: z.string().regex(/^[A-Za-z0-9._-]+$/, "must be the authserv-id your mail server writes in Authentication-Results, e.g. mx.judge.example.org").optional(),
+    DIPJUDGE_AUTHSERV_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, 'must be the authserv-id your mail server writes in Authentication-Results, e.g. mx.judge.example.org')
+      .optional(),
     DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: z.enum(['yes', 'no'], 'must be yes or no').default('no'),
     DIPJUDGE_TIME_ZONE: z
       .string()
@@ -47,25 +77,48 @@ const configSchema = z
       .default('UTC'),
     JUDGE_ADDRESS: z.email('must be an e-mail address').default('judge@localhost.localdomain'),
     JUDGE_NAME: z.string().min(1).default('dipjudge'),
-    JUDGE_CODE: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits').default('DIP'),
+    JUDGE_CODE: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1 to 8 letters or digits')
+      .default('DIP'),
     DIPJUDGE_LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
-    DIPJUDGE_HTTP_PORT: z.coerce.number().int('must be a whole number').min(0, 'must be a TCP port, 1 to 65535 (0: any free port)').max(65_535, 'must be a TCP port, 1 to 65535 (0: any free port)').optional(),
+    DIPJUDGE_HTTP_PORT: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be a TCP port, 1 to 65535 (0: any free port)')
+      .max(65_535, 'must be a TCP port, 1 to 65535 (0: any free port)')
+      .optional(),
     DIPJUDGE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
     DIPJUDGE_METRICS_REMOTE: z.enum(['yes', 'no'], 'must be yes or no').default('no'),
     DIPJUDGE_PUBLIC_URL: z
       .string()
-      .refine(isPublicBaseUrl, 'must be the https:// address at which people reach this judge\'s HTTP side, without ? or #, e.g. https://judge.example.org or https://example.org/dip')
+      .refine(
+        isPublicBaseUrl,
+        "must be the https:// address at which people reach this judge's HTTP side, without ? or #, e.g. https://judge.example.org or https://example.org/dip",
+      )
       .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DIPJUDGE_SMTP_RETRY_MAX_SECONDS < c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS) {
-      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_SMTP_RETRY_MAX_SECONDS'], message: `must not be less than DIPJUDGE_SMTP_RETRY_MIN_SECONDS (${c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DIPJUDGE_SMTP_RETRY_MAX_SECONDS'],
+        message: `must not be less than DIPJUDGE_SMTP_RETRY_MIN_SECONDS (${c.DIPJUDGE_SMTP_RETRY_MIN_SECONDS})`,
+      });
     }
     if (c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes' && c.DIPJUDGE_AUTHSERV_ID === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_REFUSE_FAILED_SENDER_AUTH'], message: 'needs DIPJUDGE_AUTHSERV_ID: the judge trusts only the Authentication-Results its own mail server wrote' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DIPJUDGE_REFUSE_FAILED_SENDER_AUTH'],
+        message: 'needs DIPJUDGE_AUTHSERV_ID: the judge trusts only the Authentication-Results its own mail server wrote',
+      });
     }
     if (c.DIPJUDGE_PUBLIC_URL !== undefined && c.DIPJUDGE_HTTP_PORT === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['DIPJUDGE_PUBLIC_URL'], message: 'needs DIPJUDGE_HTTP_PORT: the unsubscribe links it puts in every mail are answered by the judge\'s HTTP side' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DIPJUDGE_PUBLIC_URL'],
+        message: "needs DIPJUDGE_HTTP_PORT: the unsubscribe links it puts in every mail are answered by the judge's HTTP side",
+      });
     }
     const dkim = [c.DIPJUDGE_DKIM_DOMAIN, c.DIPJUDGE_DKIM_SELECTOR, c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE];
     if (dkim.some((v) => v !== undefined) && dkim.some((v) => v === undefined)) {
@@ -184,7 +237,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const configFile = options.configFile ?? nonEmpty(env[CONFIG_FILE_VARIABLE]) ?? null;
   const fromFile = configFile === null ? {} : readConfigFile(configFile);
   const fromEnv = Object.fromEntries(Object.entries(env).filter(([name, v]) => v !== undefined && v !== '' && name !== CONFIG_FILE_VARIABLE));
-  const sources = new Map<string, Source>([...Object.keys(fromFile).map((k) => [k, 'file'] as const), ...Object.keys(fromEnv).map((k) => [k, 'environment'] as const)]);
+  const sources = new Map<string, Source>([
+    ...Object.keys(fromFile).map((k) => [k, 'file'] as const),
+    ...Object.keys(fromEnv).map((k) => [k, 'environment'] as const),
+  ]);
   const secretFiles = new Map<string, string>();
   const origin = (name: string): string => {
     const secretFile = secretFiles.get(name);
@@ -198,7 +254,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     const file = given[fileSetting];
     delete given[fileSetting];
     if (file === undefined) continue;
-    if (given[name] !== undefined) throw new ConfigError(`invalid configuration:\n  ${fileSetting}${origin(fileSetting)}: give either ${name}${origin(name)} or ${fileSetting}, not both`);
+    if (given[name] !== undefined)
+      throw new ConfigError(`invalid configuration:\n  ${fileSetting}${origin(fileSetting)}: give either ${name}${origin(name)} or ${fileSetting}, not both`);
     given[name] = readSecretFile(String(file), fileSetting, origin(fileSetting));
     secretFiles.set(name, String(file));
   }
@@ -240,7 +297,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
             privateKey: readPrivateKey(c.DIPJUDGE_DKIM_PRIVATE_KEY_FILE, origin('DIPJUDGE_DKIM_PRIVATE_KEY_FILE')),
           }
         : undefined,
-    http: c.DIPJUDGE_HTTP_PORT === undefined ? undefined : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST, metricsRemote: c.DIPJUDGE_METRICS_REMOTE === 'yes' },
+    http:
+      c.DIPJUDGE_HTTP_PORT === undefined
+        ? undefined
+        : { port: c.DIPJUDGE_HTTP_PORT, host: c.DIPJUDGE_HTTP_HOST, metricsRemote: c.DIPJUDGE_METRICS_REMOTE === 'yes' },
     publicUrl: c.DIPJUDGE_PUBLIC_URL?.replace(/\/+$/, ''),
     judge: {
       address: c.JUDGE_ADDRESS.toLowerCase(),
@@ -323,7 +383,9 @@ function isPublicBaseUrl(text: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' && url.hostname !== '' && url.search === '' && url.hash === '' && url.username === '' && url.password === '' && !/[?#]/.test(text);
+  return (
+    url.protocol === 'https:' && url.hostname !== '' && url.search === '' && url.hash === '' && url.username === '' && url.password === '' && !/[?#]/.test(text)
+  );
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

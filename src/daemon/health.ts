@@ -52,7 +52,8 @@ export async function checkHealth(parts: HealthParts, now: number = Date.now()):
     checks.sender = parts.smtpSender() ? { ok: true, detail: 'SMTP sender running' } : { ok: false, detail: 'the SMTP sender is not running (restarting)' };
   } else if (parts.spoolOutbox !== null) {
     const outbox = await usable(parts.spoolOutbox, constants.W_OK);
-    checks.sender = outbox === null ? { ok: true, detail: 'replies written to the spool outbox' } : { ok: false, detail: `the spool outbox cannot be written: ${outbox}` };
+    checks.sender =
+      outbox === null ? { ok: true, detail: 'replies written to the spool outbox' } : { ok: false, detail: `the spool outbox cannot be written: ${outbox}` };
   }
   return { ok: Object.values(checks).every((check) => check.ok), checks };
 }

@@ -57,7 +57,11 @@ export async function recordQueuedMail(db: Kysely<Database>, reader: MailJudge, 
     reader,
     mails.map(({ raw, meta, sizeBytes }) => {
       const wholeSize = sizeBytes ?? meta.wholeSizeBytes;
-      return { raw, origin: { mailbox: meta.mailbox, uidvalidity: meta.uidvalidity, uid: meta.uid }, ...(wholeSize === undefined ? {} : { sizeBytes: wholeSize }) };
+      return {
+        raw,
+        origin: { mailbox: meta.mailbox, uidvalidity: meta.uidvalidity, uid: meta.uid },
+        ...(wholeSize === undefined ? {} : { sizeBytes: wholeSize }),
+      };
     }),
   );
 }
@@ -145,7 +149,8 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
 
   const judgeEach = async (tx: JudgeTransaction, mails: readonly ClaimedInbound[]) => {
     const outcomes: ReceiveOutcome[] = [];
-    for (const m of mails) outcomes.push(await judge.receiveIn(tx, m.mail ?? { id: m.messageId, unreadable: new Error(m.unreadable ?? 'unreadable') }, m.origin));
+    for (const m of mails)
+      outcomes.push(await judge.receiveIn(tx, m.mail ?? { id: m.messageId, unreadable: new Error(m.unreadable ?? 'unreadable') }, m.origin));
     return outcomes;
   };
 
@@ -161,7 +166,11 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
     } catch (error) {
       if (isTransientStoreFailure(error)) throw error;
       const attempts = await failedQueuedAttempt(db, mail.id, MAX_ATTEMPTS);
-      if (attempts === null) logger.error({ err: error, messageId: mail.messageId, ...originFields(mail.origin) }, 'the judge failed on a queued mail too often and could not record it: set aside in failed_mail');
+      if (attempts === null)
+        logger.error(
+          { err: error, messageId: mail.messageId, ...originFields(mail.origin) },
+          'the judge failed on a queued mail too often and could not record it: set aside in failed_mail',
+        );
       else logger.warn({ err: error, messageId: mail.messageId, attempts }, 'the judge failed on a queued mail and could not record it: it is tried again');
     }
   };

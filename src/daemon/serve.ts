@@ -49,16 +49,20 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
   const judgeStore = createJudgeStore(store.db, { messageIdDomain });
   const judge = new MailJudge(judgeStore, settings.judge, Math.random, () => new Date(), log.child({ component: 'judge' }));
   const metrics = new JudgeMetrics();
-  const judged = (outcome: ReceiveOutcome, ms: number) => metrics.mailJudged(outcome.status, ms / 1000, outcome.status === 'processed' ? outcome.failedBlocks : 0);
+  const judged = (outcome: ReceiveOutcome, ms: number) =>
+    metrics.mailJudged(outcome.status, ms / 1000, outcome.status === 'processed' ? outcome.failedBlocks : 0);
   const workerId = `${os.hostname()}:${process.pid}`;
   const folders = spoolFolders(settings.spoolDir);
   await prepareSpool(folders);
   // With PGlite nobody else may open the database: the judgekeeper's commands ask this process.
-  const adminSocket = store.kind === 'pglite' && store.dataDir !== null ? await startAdminSocket({ store, settings }, store.dataDir, log.child({ component: 'admin' })) : null;
+  const adminSocket =
+    store.kind === 'pglite' && store.dataDir !== null ? await startAdminSocket({ store, settings }, store.dataDir, log.child({ component: 'admin' })) : null;
   // The bytes of a mail the judge failed on are kept for `dipjudge mail retry`.
   const keepIfFailed = async (outcome: ReceiveOutcome, raw: () => Promise<Buffer> | Buffer) => {
     if (outcome.status !== 'failed') return;
-    await keepFailedMail(store.db, outcome.messageId, await raw()).catch((error: unknown) => log.error({ err: error, messageId: outcome.messageId }, 'could not keep a copy of the failed mail'));
+    await keepFailedMail(store.db, outcome.messageId, await raw()).catch((error: unknown) =>
+      log.error({ err: error, messageId: outcome.messageId }, 'could not keep a copy of the failed mail'),
+    );
   };
   log.info(
     { database: store.kind, spool: settings.spoolDir, judge: settings.judge.address, config: settings.configFile ?? undefined },

@@ -55,7 +55,10 @@ export async function drainInbox(
   for (const file of files) {
     const source = path.join(folders.inbox, file);
     const { size } = await stat(source);
-    const outcome = size > maxBytes ? await judge.receive(await readStart(source, OVERSIZED_HEAD_BYTES), null, { sizeBytes: size }) : await judge.receive(await readFile(source));
+    const outcome =
+      size > maxBytes
+        ? await judge.receive(await readStart(source, OVERSIZED_HEAD_BYTES), null, { sizeBytes: size })
+        : await judge.receive(await readFile(source));
     // Only after the judge committed: a crash before this line replays the file as a duplicate.
     const setAside = outcome.status === 'failed' || outcome.status === 'set-aside';
     await rename(source, path.join(setAside ? folders.failed : folders.processed, file));
@@ -122,7 +125,9 @@ export async function recordInbox(
       const source = path.join(folders.inbox, file);
       const mail = await ifStillThere(async (): Promise<MailToRecord> => {
         const { size } = await stat(source);
-        return size > maxBytes ? { raw: await readStart(source, OVERSIZED_HEAD_BYTES), origin: null, sizeBytes: size } : { raw: await readFile(source), origin: null };
+        return size > maxBytes
+          ? { raw: await readStart(source, OVERSIZED_HEAD_BYTES), origin: null, sizeBytes: size }
+          : { raw: await readFile(source), origin: null };
       });
       if (mail !== null) batch.push({ file, mail });
     }
@@ -182,7 +187,14 @@ export async function drainOutboxToFiles(
     try {
       await db.transaction().execute(async (trx) => {
         const now = new Date();
-        const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mailOptions(row, from), policyOn(trx), now, row.attempts === 0, dailyCountOf(row.kind));
+        const { copies, withheld } = await addressedCopies(
+          envelopeRecipients(row),
+          mailOptions(row, from),
+          policyOn(trx),
+          now,
+          row.attempts === 0,
+          dailyCountOf(row.kind),
+        );
         if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
         for (const [index, copy] of copies.entries()) {
           const info = await transport.sendMail(copy.mail);

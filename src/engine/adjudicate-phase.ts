@@ -49,7 +49,12 @@ export function adjudicatePhase(variant: Variant, position: Position, orders: re
     case 'adjustment': {
       const adjusted = adjudicateAdjustments(variant, holdingsOf(position), orders);
       const { undeterminedHomes: _spent, ...rest } = holdingsOf(position);
-      const held: Holdings = { ...rest, units: adjusted.units, supplyCenters: adjusted.supplyCenters, ...(adjusted.undeterminedHomes ? { undeterminedHomes: adjusted.undeterminedHomes } : {}) };
+      const held: Holdings = {
+        ...rest,
+        units: adjusted.units,
+        supplyCenters: adjusted.supplyCenters,
+        ...(adjusted.undeterminedHomes ? { undeterminedHomes: adjusted.undeterminedHomes } : {}),
+      };
       return withResults(adjusted.results, advance(variant, phase, held, []));
     }
   }

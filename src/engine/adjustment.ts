@@ -115,7 +115,8 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
     const { power, order } = submitted;
     const due = adjustmentsDue(variant, holdings, power);
     const count = used.get(power) ?? 0;
-    const reject = (reason: string, unit: LocationId | null) => results.push({ power, unit, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
+    const reject = (reason: string, unit: LocationId | null) =>
+      results.push({ power, unit, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
     const name = board.powerName(power);
     const kind = order.kind === 'adjust' ? (due > 0 ? 'build' : due < 0 ? 'remove' : 'none') : order.kind;
     if (kind === 'build' || kind === 'waive') {
@@ -136,7 +137,16 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
         undetermined.set(power, undetermined.get(power)! - 1);
         claimed.set(power, [...(claimed.get(power) ?? []), site]);
       }
-      results.push({ power, unit: checked.value.location, order: { kind: 'build', unit: refOf(checked.value) }, input, outcome: 'succeeds', reason: null, markers: [], notes: checked.notes });
+      results.push({
+        power,
+        unit: checked.value.location,
+        order: { kind: 'build', unit: refOf(checked.value) },
+        input,
+        outcome: 'succeeds',
+        reason: null,
+        markers: [],
+        notes: checked.notes,
+      });
       return;
     }
     if (kind === 'remove' || kind === 'disband') {
@@ -149,7 +159,16 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
       used.set(power, count + 1);
       removed.add(found.value);
       const unit = units[found.value]!;
-      results.push({ power, unit: unit.location, order: { kind: 'remove', unit: refOf(unit) }, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
+      results.push({
+        power,
+        unit: unit.location,
+        order: { kind: 'remove', unit: refOf(unit) },
+        input,
+        outcome: 'succeeds',
+        reason: null,
+        markers: [],
+        notes: [],
+      });
       return;
     }
     if (kind === 'none') return reject(`${name} has no builds or removals this winter`, 'unit' in order ? order.unit.location : null);
@@ -161,13 +180,23 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
     const missing = Math.abs(due) - (used.get(power.id) ?? 0);
     if (missing <= 0) continue;
     if (due > 0) {
-      for (let k = 0; k < missing; k++) results.push({ power: power.id, unit: null, order: { kind: 'waive' }, input: null, outcome: 'succeeds', reason: null, markers: [], notes: [] });
+      for (let k = 0; k < missing; k++)
+        results.push({ power: power.id, unit: null, order: { kind: 'waive' }, input: null, outcome: 'succeeds', reason: null, markers: [], notes: [] });
       continue;
     }
     for (const index of civilDisorderRemovals(board, supplyCenters[power.id] ?? [], power.id, removed, missing)) {
       removed.add(index);
       const unit = units[index]!;
-      results.push({ power: power.id, unit: unit.location, order: { kind: 'remove', unit: refOf(unit) }, input: null, outcome: 'succeeds', reason: null, markers: [], notes: [] });
+      results.push({
+        power: power.id,
+        unit: unit.location,
+        order: { kind: 'remove', unit: refOf(unit) },
+        input: null,
+        outcome: 'succeeds',
+        reason: null,
+        markers: [],
+        notes: [],
+      });
     }
   }
   const centres: Record<PowerId, ProvinceId[]> = {};
@@ -191,11 +220,13 @@ function checkBuild(board: Board, holdings: Holdings, undetermined: number, buil
   const homes = homesOf(variant, holdings, power);
   const sites = buildSites(variant, { ...holdings, undeterminedHomes: { [power]: undetermined } }, power);
   if (!sites.includes(provinceId)) {
-    if ((variant.power(power)?.partisanSites ?? []).includes(provinceId)) return illegal(`${name} may build in ${province.name} only while it has lost some but not all of its home centres`);
+    if ((variant.power(power)?.partisanSites ?? []).includes(provinceId))
+      return illegal(`${name} may build in ${province.name} only while it has lost some but not all of its home centres`);
     if (variant.builds === 'home' && !homes.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
     if (!(holdings.supplyCenters[power] ?? []).includes(provinceId)) {
       const owner = Object.entries(holdings.supplyCenters).find(([, list]) => list.includes(provinceId));
-      if (homes.includes(provinceId) && (holdings.undeterminedHomes?.[power] ?? 0) > 0 && !owner) return illegal(`${name} has already chosen its undetermined home centre this winter`);
+      if (homes.includes(provinceId) && (holdings.undeterminedHomes?.[power] ?? 0) > 0 && !owner)
+        return illegal(`${name} has already chosen its undetermined home centre this winter`);
       return illegal(`${name} does not own ${province.name}`);
     }
     return illegal(`${name} may not build in ${province.name}: a build needs ${buildRuleWords(variant)}`);
@@ -220,7 +251,12 @@ function civilDisorderRemovals(board: Board, owned: readonly ProvinceId[], power
   const candidates = board.units
     .map((unit, index) => ({ unit, index }))
     .filter(({ unit, index }) => unit.power === power && !removed.has(index))
-    .map(({ unit, index }) => ({ index, type: unit.type, distance: distance.get(provinceOf(unit.location)) ?? Infinity, name: board.name(provinceOf(unit.location)) }));
+    .map(({ unit, index }) => ({
+      index,
+      type: unit.type,
+      distance: distance.get(provinceOf(unit.location)) ?? Infinity,
+      name: board.name(provinceOf(unit.location)),
+    }));
   candidates.sort((a, b) => b.distance - a.distance || (a.type === b.type ? 0 : a.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'));
   return candidates.slice(0, count).map((c) => c.index);
 }

@@ -68,7 +68,11 @@ function adjustmentNeeded(variant: Variant, holdings: Holdings, power: PowerId):
 }
 
 /** Every supply centre occupied by a unit now belongs to that unit's power. */
-export function captureCenters(variant: Variant, units: readonly Unit[], centers: Readonly<Record<PowerId, readonly ProvinceId[]>>): Record<PowerId, ProvinceId[]> {
+export function captureCenters(
+  variant: Variant,
+  units: readonly Unit[],
+  centers: Readonly<Record<PowerId, readonly ProvinceId[]>>,
+): Record<PowerId, ProvinceId[]> {
   const owner = new Map<ProvinceId, PowerId>();
   for (const [power, list] of powerEntries(centers)) for (const c of list) owner.set(c, power);
   for (const unit of units) {

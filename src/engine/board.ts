@@ -100,7 +100,9 @@ export class Board {
     if (index < 0) return illegal(`There is no unit in ${this.name(provinceOf(ref.location))}`);
     const unit = this.units[index]!;
     if (ref.type !== null && ref.type !== unit.type) {
-      return illegal(`The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`);
+      return illegal(
+        `The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`,
+      );
     }
     return { ok: true, value: index, notes: NO_NOTES };
   }

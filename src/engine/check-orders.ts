@@ -43,7 +43,9 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
       for (const note of prepared.bound.notes[index]!) notes.push({ input, power: unit.power, note });
       accepted.push({ power: unit.power, unit: unit.location, order: null, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
     });
-    const illegal = screened.settle(prepared.rejected).map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
+    const illegal = screened
+      .settle(prepared.rejected)
+      .map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
     for (const result of screened.settle(accepted)) {
       if (result.outcome === 'illegal') illegal.push({ input: result.input!, power: result.power, unit: result.unit, reason: result.reason! });
       else if (result.input === null && result.unit !== null) defaulted.push({ power: result.power, unit: result.unit });
@@ -59,7 +61,8 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
   const defaulted: { power: PowerId; unit: LocationId | null }[] = [];
   for (const result of results) {
     if (result.input === null) defaulted.push({ power: result.power, unit: result.unit });
-    else if (result.outcome === 'illegal') illegal.push({ input: result.input, power: result.power, unit: result.unit, reason: result.reason ?? 'This order cannot be given' });
+    else if (result.outcome === 'illegal')
+      illegal.push({ input: result.input, power: result.power, unit: result.unit, reason: result.reason ?? 'This order cannot be given' });
     else for (const note of result.notes) notes.push({ input: result.input, power: result.power, note });
   }
   return { illegal, notes, defaulted };

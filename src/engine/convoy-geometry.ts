@@ -98,7 +98,10 @@ function seaOnChain(map: GameMap, a: number, b: number, sea: number): boolean {
   // that do not touch the start may lead on to the end.
   const firsts = graph.seas.filter((s) => s !== a && s !== b && touchesA(s));
   if (!reachable(map, a, b, firsts, (s) => !touchesB(s))[sea]) return false;
-  if (!touchesB(sea) && !reachable(map, a, b, [sea], (s) => !touchesA(s) || s === sea).some((seen, s) => seen === 1 && s !== sea && touchesB(s) && !touchesA(s))) {
+  if (
+    !touchesB(sea) &&
+    !reachable(map, a, b, [sea], (s) => !touchesA(s) || s === sea).some((seen, s) => seen === 1 && s !== sea && touchesB(s) && !touchesA(s))
+  ) {
     return false;
   }
 

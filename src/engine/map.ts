@@ -35,7 +35,11 @@ export function coastOf(location: LocationId): Coast | null {
 
 /** Lower-case, dots dropped, hyphens and runs of blanks made one space: "St. Petersburg" → "st petersburg". */
 export function normaliseName(text: string): string {
-  return text.toLowerCase().replace(/\./g, '').replace(/[\s_-]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/\./g, '')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 }
 
 export class GameMap {

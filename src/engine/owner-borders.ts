@@ -9,7 +9,13 @@ import type { Variant } from './variant.ts';
 // border out. The owner is read from the centres at the start of the phase.
 
 /** Why the power may not use the border from → to, or null when it may. */
-export function ownerBorderRefusal(variant: Variant, centres: Readonly<Record<PowerId, readonly ProvinceId[]>>, power: PowerId, from: ProvinceId, to: ProvinceId): string | null {
+export function ownerBorderRefusal(
+  variant: Variant,
+  centres: Readonly<Record<PowerId, readonly ProvinceId[]>>,
+  power: PowerId,
+  from: ProvinceId,
+  to: ProvinceId,
+): string | null {
   const needed = variant.map.province(from)?.ownerOnly?.[to];
   if (needed === undefined || (centres[power] ?? []).includes(needed)) return null;
   const name = (id: ProvinceId) => variant.map.province(id)?.name ?? id;
@@ -44,13 +50,23 @@ export function screenOwnerBorders(
       const reason = result.input === null ? undefined : refused.get(result.input);
       if (reason === undefined) return [result];
       if (result.outcome === 'illegal') return [{ ...result, reason }];
-      return [{ power: result.power, unit: result.unit, order: null, input: result.input, outcome: 'illegal', reason, markers: [], notes: [] }, { ...result, input: null }];
+      return [
+        { power: result.power, unit: result.unit, order: null, input: result.input, outcome: 'illegal', reason, markers: [], notes: [] },
+        { ...result, input: null },
+      ];
     });
   return { orders: screened, settle };
 }
 
 /** Dislodged units without the retreats across owner-only borders their power may not use. */
-export function ownerBorderRetreats(variant: Variant, centres: Readonly<Record<PowerId, readonly ProvinceId[]>>, dislodged: readonly DislodgedUnit[]): DislodgedUnit[] {
+export function ownerBorderRetreats(
+  variant: Variant,
+  centres: Readonly<Record<PowerId, readonly ProvinceId[]>>,
+  dislodged: readonly DislodgedUnit[],
+): DislodgedUnit[] {
   if (!variant.map.hasOwnerBorders) return [...dislodged];
-  return dislodged.map((d) => ({ ...d, retreats: d.retreats.filter((r) => ownerBorderRefusal(variant, centres, d.power, provinceOf(d.location), provinceOf(r)) === null) }));
+  return dislodged.map((d) => ({
+    ...d,
+    retreats: d.retreats.filter((r) => ownerBorderRefusal(variant, centres, d.power, provinceOf(d.location), provinceOf(r)) === null),
+  }));
 }

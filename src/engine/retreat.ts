@@ -26,7 +26,16 @@ export function adjudicateRetreats(
   const chosen = new Map<number, Chosen>();
   orders.forEach((submitted, input) => {
     const reject = (reason: string) =>
-      results.push({ power: submitted.power, unit: 'unit' in submitted.order ? submitted.order.unit.location : null, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
+      results.push({
+        power: submitted.power,
+        unit: 'unit' in submitted.order ? submitted.order.unit.location : null,
+        order: null,
+        input,
+        outcome: 'illegal',
+        reason,
+        markers: [],
+        notes: [],
+      });
     const order = submitted.order;
     if (order.kind !== 'retreat' && order.kind !== 'move' && order.kind !== 'disband') {
       reject('Only retreats and disbands can be ordered in a retreat phase');
@@ -50,7 +59,17 @@ export function adjudicateRetreats(
       notes.push(...target.notes);
     }
     const previous = chosen.get(found.value);
-    if (previous) results.push({ power: submitted.power, unit: unit.location, order: null, input: previous.input, outcome: 'illegal', reason: 'Replaced by a later order for the same unit', markers: [], notes: [] });
+    if (previous)
+      results.push({
+        power: submitted.power,
+        unit: unit.location,
+        order: null,
+        input: previous.input,
+        outcome: 'illegal',
+        reason: 'Replaced by a later order for the same unit',
+        markers: [],
+        notes: [],
+      });
     chosen.set(found.value, { input, to, notes });
   });
 
@@ -60,14 +79,35 @@ export function adjudicateRetreats(
     const c = chosen.get(index);
     const self = refOf(unit);
     if (!c || !c.to) {
-      results.push({ power: unit.power, unit: unit.location, order: { kind: 'disband', unit: self }, input: c ? c.input : null, outcome: 'succeeds', reason: null, markers: [], notes: c?.notes ?? [] });
+      results.push({
+        power: unit.power,
+        unit: unit.location,
+        order: { kind: 'disband', unit: self },
+        input: c ? c.input : null,
+        outcome: 'succeeds',
+        reason: null,
+        markers: [],
+        notes: c?.notes ?? [],
+      });
       return;
     }
     const order = { kind: 'retreat', unit: self, to: c.to } as const;
     const stands = standing.get(index);
     if (stands !== true) {
-      const reason = stands === 'gave way' ? 'Another unit retreated to the same province over a stronger border; this one is disbanded' : 'Another unit retreated to the same province; both are disbanded';
-      results.push({ power: unit.power, unit: unit.location, order, input: c.input, outcome: 'fails', reason, markers: ['bounce', 'destroyed'], notes: c.notes });
+      const reason =
+        stands === 'gave way'
+          ? 'Another unit retreated to the same province over a stronger border; this one is disbanded'
+          : 'Another unit retreated to the same province; both are disbanded';
+      results.push({
+        power: unit.power,
+        unit: unit.location,
+        order,
+        input: c.input,
+        outcome: 'fails',
+        reason,
+        markers: ['bounce', 'destroyed'],
+        notes: c.notes,
+      });
       return;
     }
     next.push({ power: unit.power, type: unit.type, location: c.to });
@@ -81,7 +121,11 @@ export function adjudicateRetreats(
  * 'bounced'. Per province, the retreats of the weakest strength are all dropped while two or more remain
  * (DPjudge's otherResults); a retreat left alone stands.
  */
-function retreatsThatStand(variant: Variant, dislodged: readonly DislodgedUnit[], chosen: ReadonlyMap<number, Chosen>): Map<number, true | 'gave way' | 'bounced'> {
+function retreatsThatStand(
+  variant: Variant,
+  dislodged: readonly DislodgedUnit[],
+  chosen: ReadonlyMap<number, Chosen>,
+): Map<number, true | 'gave way' | 'bounced'> {
   const map = variant.map;
   const byTarget = new Map<string, { unit: number; strength: number }[]>();
   for (const [unit, c] of chosen) {
@@ -106,10 +150,15 @@ function retreatsThatStand(variant: Variant, dislodged: readonly DislodgedUnit[]
   return standing;
 }
 
-function retreatTarget(board: Board, unit: DislodgedUnit, written: LocationId): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: string } {
+function retreatTarget(
+  board: Board,
+  unit: DislodgedUnit,
+  written: LocationId,
+): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: string } {
   const province = provinceOf(written);
   const options = unit.retreats.filter((r) => provinceOf(r) === province);
-  const choices = unit.retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${unit.retreats.map((r) => board.name(r)).join(', ')}`;
+  const choices =
+    unit.retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${unit.retreats.map((r) => board.name(r)).join(', ')}`;
   if (options.length === 0) return { ok: false, reason: `The unit in ${board.name(unit.location)} cannot retreat to ${board.name(province)}: ${choices}` };
   if (unit.type === 'A') return { ok: true, to: province, notes: coastOf(written) ? [{ kind: 'army-coast-ignored', order: 'retreat' }] : [] };
   const coast = coastOf(written);

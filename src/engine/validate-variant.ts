@@ -41,7 +41,11 @@ export function mapProblems(map: MapData): string[] {
       else if (!target.army.includes(p.id)) problems.push(`${p.id}: army border with ${to} is one-way (${to} does not list ${p.id})`);
     }
     for (const [to, kind] of Object.entries(p.borders ?? {})) {
-      if (!p.army.includes(to as ProvinceId) && ![...fleetLists.entries()].some(([from, list]) => provinceOf(from) === p.id && list.some((l) => provinceOf(l) === to))) problems.push(`${p.id}: a ${kind} border with ${to}, which it does not border`);
+      if (
+        !p.army.includes(to as ProvinceId) &&
+        ![...fleetLists.entries()].some(([from, list]) => provinceOf(from) === p.id && list.some((l) => provinceOf(l) === to))
+      )
+        problems.push(`${p.id}: a ${kind} border with ${to}, which it does not border`);
       if (map.borderKinds?.[kind] === undefined) problems.push(`${p.id}: border with ${to} of a kind the map does not describe (${kind})`);
     }
   }
@@ -65,12 +69,17 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
   const owner = new Map<string, string>();
   const occupied = new Map<string, string>();
   for (const power of data.powers) {
-    for (const [key, value] of [['id', power.id], ['name', power.name.toUpperCase()], ['initial', power.initial]] as const) {
+    for (const [key, value] of [
+      ['id', power.id],
+      ['name', power.name.toUpperCase()],
+      ['initial', power.initial],
+    ] as const) {
       const other = seen[key].get(value);
       if (other !== undefined) problems.push(`power ${power.id}: ${key} ${value} is also ${other}'s`);
       seen[key].set(value, power.id);
     }
-    if (RESERVED_INITIALS.includes(power.initial)) problems.push(`power ${power.id}: the initial ${power.initial} is reserved for ${power.initial === 'M' ? 'the Master' : 'observers'}`);
+    if (RESERVED_INITIALS.includes(power.initial))
+      problems.push(`power ${power.id}: the initial ${power.initial} is reserved for ${power.initial === 'M' ? 'the Master' : 'observers'}`);
     for (const centre of power.homeCenters) if (!byId.get(centre)?.supplyCenter) problems.push(`power ${power.id}: home ${centre} is not a supply centre`);
     for (const centre of power.ownedCenters ?? power.homeCenters) {
       if (!byId.get(centre)?.supplyCenter) problems.push(`power ${power.id}: owned centre ${centre} is not a supply centre`);
@@ -83,7 +92,8 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
       if (!province) problems.push(`power ${power.id}: partisan site ${site} is not a province`);
       else if (province.terrain === 'sea') problems.push(`power ${power.id}: partisan site ${site} is a sea`);
     }
-    if (data.mobilize && (power.units.length > 0 || (power.ownedCenters ?? []).length > 0)) problems.push(`power ${power.id}: under mobilize a power starts with no units and no centres`);
+    if (data.mobilize && (power.units.length > 0 || (power.ownedCenters ?? []).length > 0))
+      problems.push(`power ${power.id}: under mobilize a power starts with no units and no centres`);
     for (const unit of power.units) {
       const province = byId.get(provinceOf(unit.location));
       const coast = coastOf(unit.location);
@@ -107,13 +117,17 @@ export function variantProblems(data: VariantData, map: MapData): string[] {
     const other = seasonNames.get(step.season);
     if (other !== undefined && other !== step.seasonName) problems.push(`flow: season letter ${step.season} is both ${other} and ${step.seasonName}`);
     seasonNames.set(step.season, step.seasonName);
-    if (steps.filter((s) => s.season === step.season && s.type === step.type).length > 1) problems.push(`flow: ${step.seasonName} ${step.type} is listed twice`);
+    if (steps.filter((s) => s.season === step.season && s.type === step.type).length > 1)
+      problems.push(`flow: ${step.seasonName} ${step.type} is listed twice`);
   }
   for (const seasonal of data.seasonalProvinces ?? []) {
     if (!byId.has(seasonal.province)) problems.push(`seasonalProvinces: unknown province ${seasonal.province}`);
-    for (const season of seasonal.seasons) if (!steps.some((s) => s.season === season)) problems.push(`seasonalProvinces: ${seasonal.province} opens in season ${season}, which the flow does not have`);
+    for (const season of seasonal.seasons)
+      if (!steps.some((s) => s.season === season))
+        problems.push(`seasonalProvinces: ${seasonal.province} opens in season ${season}, which the flow does not have`);
   }
   if (data.mobilize && data.begin.type !== 'adjustment') problems.push('begin: under mobilize the game begins with an adjustment phase');
-  if (!steps.some((s) => s.season === data.begin.season && s.type === data.begin.type)) problems.push(`begin: ${data.begin.season} ${data.begin.type} is not a phase of the flow`);
+  if (!steps.some((s) => s.season === data.begin.season && s.type === data.begin.type))
+    problems.push(`begin: ${data.begin.season} ${data.begin.type} is not a phase of the flow`);
   return [...new Set(problems)];
 }

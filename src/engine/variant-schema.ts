@@ -43,7 +43,14 @@ const phaseStepSchema = z
 /** DPjudge's FLOW: phases, the year's turn (`NEWYEAR:5`, `NEWYEAR:-1`) and `IFYEARDIV:10` (the rest of the flow only in such years). */
 const flowItemSchema = z.union([
   phaseStepSchema,
-  z.object({ newYear: z.number().int().refine((n) => n !== 0, 'a year cannot advance by 0') }).strict(),
+  z
+    .object({
+      newYear: z
+        .number()
+        .int()
+        .refine((n) => n !== 0, 'a year cannot advance by 0'),
+    })
+    .strict(),
   z.object({ ifYearDivisibleBy: z.number().int().positive(), remainder: z.number().int().nonnegative() }).strict(),
 ]);
 

@@ -98,7 +98,14 @@ export class Variant {
       const shut = new Set(closed);
       const open = (loc: LocationId) => !shut.has(provinceOf(loc));
       const provinces = this.mapData.provinces.map((p) => {
-        if (shut.has(p.id)) return { ...p, army: [], fleet: [], ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}), borders: undefined };
+        if (shut.has(p.id))
+          return {
+            ...p,
+            army: [],
+            fleet: [],
+            ...(p.coasts ? { coasts: Object.fromEntries(Object.keys(p.coasts).map((c) => [c, []])) } : {}),
+            borders: undefined,
+          };
         return {
           ...p,
           army: p.army.filter(open),
@@ -131,10 +138,7 @@ export class Variant {
     const exact = this.powersByExactId.get(name);
     if (exact !== undefined) return exact;
     const upper = powerId(name.trim());
-    return (
-      this.powersById.get(upper) ??
-      this.powers.find((p) => p.name.toUpperCase() === upper || p.adjective.toUpperCase() === upper || p.initial === upper)
-    );
+    return this.powersById.get(upper) ?? this.powers.find((p) => p.name.toUpperCase() === upper || p.adjective.toUpperCase() === upper || p.initial === upper);
   }
 
   powerOfHome(province: ProvinceId): Power | undefined {

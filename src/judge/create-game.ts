@@ -65,7 +65,8 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
         // njudge's SET options after CREATE, read against the same table as after SIGNON.
         const settings: GameSettings = { status: form ? 'forming' : 'preparation', rules, listed, description, timing, options, isPrivate: privacy !== null };
         const lookup = readOption(setting.words, setting.rest, settings);
-        if (lookup.kind === 'unknown') ctx.errors.push({ line: setting.line, message: renderRefusal({ kind: 'unknown-setting', spelled: `SET ${setting.words[0]!.toUpperCase()}` }) });
+        if (lookup.kind === 'unknown')
+          ctx.errors.push({ line: setting.line, message: renderRefusal({ kind: 'unknown-setting', spelled: `SET ${setting.words[0]!.toUpperCase()}` }) });
         else if (lookup.kind === 'refused') ctx.errors.push({ line: setting.line, message: lookup.message });
         else if (!lookup.reading.ok) ctx.errors.push({ line: setting.line, message: lookup.reading.message });
         else {
@@ -128,11 +129,19 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
     timing,
     timeZone,
   });
-  await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
+  await ctx.tx.addSeat({
+    gameId: game.id,
+    role: 'master',
+    power: null,
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+  });
   const gates = gatesText(signonGates);
   if (gates !== null) await ctx.tx.updateGame(game.id, { signonGates });
   if (Object.keys(options).length > 0) await ctx.tx.updateGame(game.id, { options });
   if (form) await scheduleFormingReminder(ctx.tx, game, ctx.now);
   ctx.touchedGames.add(game.id);
-  ctx.reply.push(renderGameCreated({ gameName: name, variantTitle: loadVariant(variantName).title, rules, optionLines: optionAnnouncements, gates, forming: form }));
+  ctx.reply.push(
+    renderGameCreated({ gameName: name, variantTitle: loadVariant(variantName).title, rules, optionLines: optionAnnouncements, gates, forming: form }),
+  );
 }

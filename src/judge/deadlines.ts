@@ -200,7 +200,14 @@ export async function recomputeDeadline(tx: SchedulePorts, before: Game, game: G
  * Stores the deadline and grace of the current phase and replaces the game's jobs: the deadline
  * and its reminders while the deadline lies ahead, the end of grace once it has passed.
  */
-export async function storeDeadline(tx: SchedulePorts, game: Pick<Game, 'id' | 'timing'>, phaseId: PhaseId, deadline: Date, grace: Date, now: Date): Promise<void> {
+export async function storeDeadline(
+  tx: SchedulePorts,
+  game: Pick<Game, 'id' | 'timing'>,
+  phaseId: PhaseId,
+  deadline: Date,
+  grace: Date,
+  now: Date,
+): Promise<void> {
   // njudge's SET DEADLINE: start := min(start, deadline), so an earlier deadline is never held up.
   const start = (await tx.findGameById(game.id))?.processStart ?? null;
   await tx.updateGame(game.id, { deadline, grace, ...(start !== null && start > deadline ? { processStart: deadline } : {}) });

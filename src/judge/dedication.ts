@@ -33,7 +33,14 @@ export const NO_RECORD: PlayerRecord = { points: 0, onTime: 0, total: 0, started
  * The phase's first late notice: the late players lose a point and are counted late, everyone
  * who owed orders and had them in gains three. Later notices of the same phase change nothing.
  */
-export async function judgeLatePhase(tx: DedicationPorts, game: Pick<Game, 'id' | 'rules'>, phaseId: PhaseId, punctual: readonly SeatRecord[], late: readonly SeatRecord[], now: Date): Promise<void> {
+export async function judgeLatePhase(
+  tx: DedicationPorts,
+  game: Pick<Game, 'id' | 'rules'>,
+  phaseId: PhaseId,
+  punctual: readonly SeatRecord[],
+  late: readonly SeatRecord[],
+  now: Date,
+): Promise<void> {
   if (!(await tx.judgePunctuality(game.id, phaseId, now))) return;
   // njudge's NO LATE COUNT: lateness is neither counted on the seat nor charged to the player.
   const counted = hasRule(game, 'NO_LATE_COUNT') ? [] : late;
@@ -61,7 +68,9 @@ export async function creditPunctualTurn(
   if (game.deadline !== null && now.getTime() >= game.deadline.getTime() + HOUR_MS) return;
   if (!(await tx.judgePunctuality(game.id, phase.phaseId, now))) return;
   const complete = new Set(stored.filter((o) => o.submitted && !o.hasErrors).map((o) => o.power));
-  const punctual = seats.filter((s) => s.role === 'power' && s.status === 'active' && s.power !== null && complete.has(s.power) && owesOrders(variant, phase.position, s.power));
+  const punctual = seats.filter(
+    (s) => s.role === 'power' && s.status === 'active' && s.power !== null && complete.has(s.power) && owesOrders(variant, phase.position, s.power),
+  );
   await tx.addDedication(punctual.map((s) => ({ seatId: s.id, points: DEDICATION_POINTS.onTime, onTime: 1 })));
 }
 

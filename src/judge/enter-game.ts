@@ -2,7 +2,16 @@ import { loadVariant, variantNamed } from '../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { PowerId } from '../engine/types.ts';
-import { noticeTitle, renderDummiesNote, renderEnterReply, renderGameStart, renderMasterNotice, renderSeatNotice, withMapperHeader, type SeatAssignment } from '../render/index.ts';
+import {
+  noticeTitle,
+  renderDummiesNote,
+  renderEnterReply,
+  renderGameStart,
+  renderMasterNotice,
+  renderSeatNotice,
+  withMapperHeader,
+  type SeatAssignment,
+} from '../render/index.ts';
 import { gameHeader } from './game-header.ts';
 import { BlockError, everyone, newPlayerSignon, type BlockContext, type GameSession, type PrecheckedPassword } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
@@ -32,10 +41,12 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
   // scrypt takes tens of milliseconds: the password is checked before the game's row lock is
   // taken, so mails to one game do not queue behind each other's hashing. A group of mails
   // started every check of the group at once (startPasswordChecks).
-  const prechecked = ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender, ctx.passwordGuard?.locks(ctx.sender, ctx.now)));
+  const prechecked =
+    ctx.passwordChecks?.get(opener) ?? (await startPasswordCheck(readSeats(ctx.tx), opener, ctx.sender, ctx.passwordGuard?.locks(ctx.sender, ctx.now)));
   const game = await ctx.tx.findGame(opener.game, { forUpdate: true });
   if (!game) throw await noGameNamed(ctx.tx, opener.game, opener.line);
-  if (game.status === 'terminated' && !namesMaster(opener)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
+  if (game.status === 'terminated' && !namesMaster(opener))
+    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
   const variant = loadVariant(game.variant);
   const seats = await ctx.tx.seats(game.id);
   ctx.touchedGames.add(game.id);
@@ -48,7 +59,8 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
       if (opener.role.kind === 'newcomer' && !seatFor(game, variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
       const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
       if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-      if (game.status === 'terminated' && seat.role !== 'master') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
+      if (game.status === 'terminated' && seat.role !== 'master')
+        throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
       return { game, variant, seat, seats };
     }
     case 'resign':
@@ -65,14 +77,35 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
  * checks that they match; in a private game the one word that does not is its privacy word (JOIN's
  * third word), so the njudge form enters private games too.
  */
-async function joinAsNewcomer(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'signon' }>): Promise<GameSession> {
+async function joinAsNewcomer(
+  ctx: BlockContext<GamePorts>,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'signon' }>,
+): Promise<GameSession> {
   if (game.status !== 'forming') {
-    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'signon-not-forming', gameName: game.name, status: game.status, initial: variant.powers[0]!.initial }));
+    throw new BlockError(
+      opener.line,
+      renderSessionRefusal({ kind: 'signon-not-forming', gameName: game.name, status: game.status, initial: variant.powers[0]!.initial }),
+    );
   }
   const others = opener.joinOptions.filter((word) => variantNamed(word) !== game.variant.toLowerCase() && word.toLowerCase() !== variant.title.toLowerCase());
   const privacy = others.length === 1 && (await ctx.tx.privateWordHash(game.id)) !== null ? others[0]! : null;
-  if (privacy === null && others.length > 0) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: others[0]! }));
-  return join(ctx, game, variant, seats, { kind: 'join', line: opener.line, redactedText: opener.redactedText, game: opener.game, power: null, password: opener.password, privacy });
+  if (privacy === null && others.length > 0)
+    throw new BlockError(
+      opener.line,
+      renderSessionRefusal({ kind: 'variant-mismatch', gameName: game.name, variantTitle: variant.title, written: others[0]! }),
+    );
+  return join(ctx, game, variant, seats, {
+    kind: 'join',
+    line: opener.line,
+    redactedText: opener.redactedText,
+    game: opener.game,
+    power: null,
+    password: opener.password,
+    privacy,
+  });
 }
 
 /**
@@ -112,7 +145,12 @@ function readSeats(tx: Pick<GamesPort, 'findGame' | 'seats'>): SeatsOf {
 }
 
 /** Reads the seat the opener's password is for and starts checking it, without waiting for scrypt. */
-async function startPasswordCheck(seatsOf: SeatsOf, opener: SessionOpener, sender: MailAddress, locked: ((seat: SeatRecord | undefined) => boolean) | undefined): Promise<PrecheckedPassword | null> {
+async function startPasswordCheck(
+  seatsOf: SeatsOf,
+  opener: SessionOpener,
+  sender: MailAddress,
+  locked: ((seat: SeatRecord | undefined) => boolean) | undefined,
+): Promise<PrecheckedPassword | null> {
   const role = provenRole(opener);
   if (role === null) return null;
   const found = await seatsOf(opener.game);
@@ -191,7 +229,9 @@ function authenticateGuarded(
   role: RoleRef,
   prechecked: PrecheckedPassword | null,
 ): Promise<SeatRecord | null> {
-  return guardedCheck(ctx, seatFor(game, variant, seats, role, ctx.sender), opener.line, () => authenticate(game, variant, seats, role, opener.password, ctx.sender, prechecked));
+  return guardedCheck(ctx, seatFor(game, variant, seats, role, ctx.sender), opener.line, () =>
+    authenticate(game, variant, seats, role, opener.password, ctx.sender, prechecked),
+  );
 }
 
 /**
@@ -222,11 +262,19 @@ async function authenticate(
 
 async function checkPrivacy(game: Game, privacy: string | null, line: number, hash: string | null): Promise<void> {
   if (hash === null) return;
-  if (privacy === null || !(await verifyPassword(privacy, hash))) throw new BlockError(line, renderSessionRefusal({ kind: 'game-private', gameName: game.name }));
+  if (privacy === null || !(await verifyPassword(privacy, hash)))
+    throw new BlockError(line, renderSessionRefusal({ kind: 'game-private', gameName: game.name }));
 }
 
-async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'join' }>): Promise<GameSession> {
-  if (game.status !== 'forming') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-taking-players', gameName: game.name, status: game.status }));
+async function join(
+  ctx: BlockContext<GamePorts>,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'join' }>,
+): Promise<GameSession> {
+  if (game.status !== 'forming')
+    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-taking-players', gameName: game.name, status: game.status }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   if (seats.some((s) => s.address === ctx.sender)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-in-game', gameName: game.name }));
   requireNewPassword(ctx, opener.password, opener.line);
@@ -236,21 +284,41 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
   if (opener.power !== null) {
     if (!hasRule(game, 'POWER_CHOICE')) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'powers-at-random', gameName: game.name }));
     const chosen = variant.power(opener.power);
-    if (!chosen) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'not-a-power-in-variant', written: opener.power, variantTitle: variant.title, powers: variant.powers.map((p) => p.name) }));
+    if (!chosen)
+      throw new BlockError(
+        opener.line,
+        renderSessionRefusal({ kind: 'not-a-power-in-variant', written: opener.power, variantTitle: variant.title, powers: variant.powers.map((p) => p.name) }),
+      );
     if (seats.some((s) => s.power === chosen.id)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'power-taken', power: chosen.name }));
     power = chosen.id;
   }
-  const seat = await ctx.tx.addSeat({ gameId: game.id, role: 'power', power, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
+  const seat = await ctx.tx.addSeat({
+    gameId: game.id,
+    role: 'power',
+    power,
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+  });
   const players = seats.filter((s) => s.role === 'power').length + 1;
-  ctx.reply.push(renderEnterReply({ kind: 'joined', gameName: game.name, power: power ? variant.powerById(power).name : null, players, powers: variant.powers.length }));
+  ctx.reply.push(
+    renderEnterReply({ kind: 'joined', gameName: game.name, power: power ? variant.powerById(power).name : null, players, powers: variant.powers.length }),
+  );
   const all = [...seats, seat];
   if (players === variant.powers.length && hasRule(game, 'START_MASTER')) {
     // njudge's MANUAL START (DPjudge's START_MASTER): a full game waits for the Master's ACTIVATE.
     ctx.reply.push(renderEnterReply({ kind: 'full-awaits-master', gameName: game.name }));
-    await noticeToAll(ctx.tx, ctx.config, game, seats.filter((s) => s.role === 'master'), noticeTitle('game-full'), () => renderMasterNotice({ kind: 'game-full', gameName: game.name }));
+    await noticeToAll(
+      ctx.tx,
+      ctx.config,
+      game,
+      seats.filter((s) => s.role === 'master'),
+      noticeTitle('game-full'),
+      () => renderMasterNotice({ kind: 'game-full', gameName: game.name }),
+    );
     return { game, variant, seat, seats: all };
   }
-  if (players === variant.powers.length) return { game: await startGame(ctx, game, variant, all, { by: 'last-join' }), variant, seat, seats: await ctx.tx.seats(game.id) };
+  if (players === variant.powers.length)
+    return { game: await startGame(ctx, game, variant, all, { by: 'last-join' }), variant, seat, seats: await ctx.tx.seats(game.id) };
   return { game, variant, seat, seats: all };
 }
 
@@ -258,7 +326,8 @@ async function join(ctx: BlockContext<GamePorts>, game: Game, variant: Variant, 
 export function requireAccess(game: Game, address: MailAddress, line: number, action: GateAction): void {
   const allow = game.options?.allow ?? [];
   const deny = game.options?.deny ?? [];
-  if (deny.includes(address) || (allow.length > 0 && !allow.includes(address))) throw new BlockError(line, renderSessionRefusal({ kind: 'access-denied', gameName: game.name, action }));
+  if (deny.includes(address) || (allow.length > 0 && !allow.includes(address)))
+    throw new BlockError(line, renderSessionRefusal({ kind: 'access-denied', gameName: game.name, action }));
 }
 
 /**
@@ -308,7 +377,8 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   const played = final.filter((s) => s.role === 'power' && s.status !== 'dummy');
   const ordered = [...final.filter((s) => s.role === 'master'), ...variant.powers.map((p) => played.find((s) => s.power === p.id)!).filter(Boolean)];
   // Each copy lists everyone with the addresses its reader's view shows (a player their own and the Master's).
-  const assignmentsFor = (view: ReaderView): SeatAssignment[] => ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: shownAddress(view, s) }));
+  const assignmentsFor = (view: ReaderView): SeatAssignment[] =>
+    ordered.map((s) => ({ seat: s.role === 'master' ? 'MASTER' : s.power!, address: shownAddress(view, s) }));
   const dummyNotice = renderDummiesNote(dummies.map((p) => p.name));
   const started = { ...game, status: 'active' as const };
   // The `::` lines first, as njudge's start mail has them: jDip opens a game from this mail.
@@ -316,13 +386,36 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   for (const [index, seat] of ordered.entries()) {
     const assignments = assignmentsFor(viewOf(started, readerOfSeat(seat)));
     const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments, recipient: index, position, deadline }) + dummyNotice);
-    await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({
+      to: [seat.address],
+      subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')),
+      body,
+      gameId: game.id,
+      kind: 'notice',
+    });
   }
   // Observers and monitors get the starting position too, as an observer's copy.
   const watchers = [...new Set(final.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address))];
   if (watchers.length > 0) {
-    const body = withMapperHeader(header, renderGameStart({ variant, gameName: game.name, assignments: assignmentsFor(viewOf(started, { kind: 'observer' })), recipient: null, position, deadline }) + dummyNotice);
-    for (const address of watchers) await ctx.tx.enqueueMail({ to: [address], subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')), body, gameId: game.id, kind: 'notice' });
+    const body = withMapperHeader(
+      header,
+      renderGameStart({
+        variant,
+        gameName: game.name,
+        assignments: assignmentsFor(viewOf(started, { kind: 'observer' })),
+        recipient: null,
+        position,
+        deadline,
+      }) + dummyNotice,
+    );
+    for (const address of watchers)
+      await ctx.tx.enqueueMail({
+        to: [address],
+        subject: subjectFor(ctx.config, game, position.phase, noticeTitle('game-starting')),
+        body,
+        gameId: game.id,
+        kind: 'notice',
+      });
   }
   ctx.reply.push(
     renderEnterReply(
@@ -334,19 +427,47 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   return { ...game, status: 'active', currentPhase: position.phase, deadline: schedule?.deadline ?? null, grace: schedule?.grace ?? null };
 }
 
-async function observe(ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWordHash'>>, game: Game, variant: Variant, seats: readonly SeatRecord[], opener: Extract<SessionOpener, { kind: 'observe' }>): Promise<GameSession> {
+async function observe(
+  ctx: BlockContext<Pick<GamesPort, 'addSeat' | 'privateWordHash'>>,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionOpener, { kind: 'observe' }>,
+): Promise<GameSession> {
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
-  const name = (opener.name ?? ctx.sender.split('@')[0]!).toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 32) || 'observer';
-  if (variant.power(name) || name === 'master' || name === 'm' || name === 'o') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'observer-name', name }));
+  const name =
+    (opener.name ?? ctx.sender.split('@')[0]!)
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, '')
+      .slice(0, 32) || 'observer';
+  if (variant.power(name) || name === 'master' || name === 'm' || name === 'o')
+    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'observer-name', name }));
   const existing = seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === ctx.sender || s.name === name));
   if (existing) {
-    const proven = await guardedCheck(ctx, existing, opener.line, async () => (existing.address === ctx.sender && (await verifyPassword(opener.password, existing.passwordHash)) ? existing : null));
+    const proven = await guardedCheck(ctx, existing, opener.line, async () =>
+      existing.address === ctx.sender && (await verifyPassword(opener.password, existing.passwordHash)) ? existing : null,
+    );
     if (!proven) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-    ctx.reply.push(renderEnterReply({ kind: 'watching', role: existing.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name, name: existing.name ?? name, already: true }));
+    ctx.reply.push(
+      renderEnterReply({
+        kind: 'watching',
+        role: existing.role === 'monitor' ? 'monitor' : 'observer',
+        gameName: game.name,
+        name: existing.name ?? name,
+        already: true,
+      }),
+    );
     return { game, variant, seat: existing, seats };
   }
   requireNewPassword(ctx, opener.password, opener.line);
-  const seat = await ctx.tx.addSeat({ gameId: game.id, role: opener.observerKind, power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), name });
+  const seat = await ctx.tx.addSeat({
+    gameId: game.id,
+    role: opener.observerKind,
+    power: null,
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+    name,
+  });
   ctx.reply.push(renderEnterReply({ kind: 'watching', role: opener.observerKind, gameName: game.name, name, already: false }));
   return { game, variant, seat, seats: [...seats, seat] };
 }
@@ -369,7 +490,14 @@ async function resign(
  * SIGN ON. Before the game starts (and for observers) the seat is simply removed; a power in play
  * is vacated and the game waits for a replacement.
  */
-export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, game: Game, variant: Variant, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+export async function resignSeat(
+  ctx: BlockContext<GamesPort & JobsPort & NoticePorts>,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  seat: SeatRecord,
+  line: number,
+): Promise<void> {
   if (seat.role === 'master') return stepDown(ctx, game, seats, seat, line);
   if (seat.role !== 'power' || game.status === 'forming') {
     await ctx.tx.removeSeat(seat.id);
@@ -386,7 +514,8 @@ export async function resignSeat(ctx: BlockContext<GamesPort & JobsPort & Notice
   const others = everyone(seats.filter((s) => s.id !== seat.id));
   const notice = renderSeatNotice({ kind: 'vacated', power: powerName, gameName: game.name, how: 'resigned' });
   const title = noticeTitle({ kind: 'resignation', power: powerName });
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
+  if (others.length > 0)
+    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: title, body: notice });
 }
 
@@ -413,14 +542,20 @@ async function takeover(
   if (!seat || seat.role !== 'power') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'no-such-power', gameName: game.name }));
   const powerName = variant.powerById(seat.power!).name;
   if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'power-being-played', power: powerName }));
-  if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned')) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-playing', gameName: game.name }));
+  if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned'))
+    throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-playing', gameName: game.name }));
   await checkPrivacy(game, opener.privacy, opener.line, await ctx.tx.privateWordHash(game.id));
   // A player coming back to the power they left is not gated: its record is their own doing,
   // and orders from them would take it back anyway (session-commands' reclaimVacatedPower).
   if (seat.address !== ctx.sender) requireAccess(game, ctx.sender, opener.line, 'takeover');
   if (seat.address !== ctx.sender) await requireSignonGates(ctx, game, opener.line, 'takeover');
   requireNewPassword(ctx, opener.password, opener.line);
-  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active', wait: false });
+  await ctx.tx.updateSeat(seat.id, {
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+    status: 'active',
+    wait: false,
+  });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);
   const updated = await ctx.tx.seats(game.id);
@@ -434,7 +569,8 @@ async function takeover(
   const others = everyone(updated.filter((s) => s.id !== seat.id));
   const notice = renderSeatNotice({ kind: 'taken-over', power: powerName, gameName: game.name });
   const signon = newPlayerSignon(variant.powerById(seat.power!));
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
+  if (others.length > 0)
+    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
   return { game: current, variant, seat: updated.find((s) => s.id === seat.id)!, seats: updated };
 }

@@ -29,10 +29,12 @@ export function withExtraAddresses(mail: OutgoingMail, holders: readonly Pick<Se
   }
   if (extras.size === 0) return mail;
   const seen = new Set(mail.to.map((address) => address.toLowerCase()));
-  const added = mail.to.flatMap((address) => extras.get(address.toLowerCase()) ?? []).filter((extra) => {
-    const fresh = !seen.has(extra.toLowerCase());
-    seen.add(extra.toLowerCase());
-    return fresh;
-  });
+  const added = mail.to
+    .flatMap((address) => extras.get(address.toLowerCase()) ?? [])
+    .filter((extra) => {
+      const fresh = !seen.has(extra.toLowerCase());
+      seen.add(extra.toLowerCase());
+      return fresh;
+    });
   return added.length === 0 ? mail : { ...mail, to: [...mail.to, ...added] };
 }

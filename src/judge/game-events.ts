@@ -72,11 +72,25 @@ export async function onGameEvent(tx: GamePorts, config: JudgeConfig, event: Gam
  * The turn is due: processed, or in a MANUAL PROCESS game (njudge) held for the Master, who is
  * told it waits for PROCESS (and reminded daily while it does).
  */
-async function processOrHold(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], now: Date, current?: CurrentPhase): Promise<void> {
+async function processOrHold(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  now: Date,
+  current?: CurrentPhase,
+): Promise<void> {
   if (!hasRule(game, 'MANUAL_PROCESS')) return void (await processTurn(tx, config, game, variant, seats, now, current));
   const master = seats.filter((s) => s.role === 'master');
   await noticeToAll(tx, config, game, master, turnNoticeTitle({ kind: 'turn-waiting' }), () => renderTurnNotice({ kind: 'turn-waiting', gameName: game.name }));
-  await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: new Date(now.getTime() + DAY_MS), dedupeKey: `game:${game.id}:grace`, payload: { phase: game.currentPhase } });
+  await tx.scheduleJob({
+    kind: 'grace',
+    gameId: game.id,
+    dueAt: new Date(now.getTime() + DAY_MS),
+    dedupeKey: `game:${game.id}:grace`,
+    payload: { phase: game.currentPhase },
+  });
 }
 
 /** Who stands where once the deadline has passed. */
@@ -93,7 +107,13 @@ interface Lateness {
   readonly vacant: readonly PowerSeat<SeatRecord>[];
 }
 
-async function standing(tx: PhaseOrdersPorts, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<Lateness & { readonly phaseId: PhaseId }> {
+async function standing(
+  tx: PhaseOrdersPorts,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  waitingFor: readonly PowerId[],
+): Promise<Lateness & { readonly phaseId: PhaseId }> {
   const phase = await storedPhase(tx, game, game.currentPhase!);
   const stored = await tx.orders(game.id, phase.phaseId);
   const powerSeats = seats.filter(holdsPower).sort((a, b) => variant.powerIndex(a.power) - variant.powerIndex(b.power));
@@ -115,7 +135,15 @@ function ordersEveryUnit(variant: Variant, position: Position, power: PowerId, s
   return check.defaulted.every((d) => d.power !== power || ordered.has(d.unit));
 }
 
-async function lateness(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[], now: Date): Promise<void> {
+async function lateness(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  waitingFor: readonly PowerId[],
+  now: Date,
+): Promise<void> {
   const state = await standing(tx, game, variant, seats, waitingFor);
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
@@ -123,7 +151,13 @@ async function lateness(tx: GamePorts, config: JudgeConfig, game: Game, variant:
   if (now < grace) {
     if (now < abandonmentTime(game, grace)) await lateNotice(tx, config, game, variant, seats, state, now);
     else await declareAbandoned(tx, config, game, variant, seats, state, grace);
-    await tx.scheduleJob({ kind: 'grace', gameId: game.id, dueAt: nextLateCheck(grace, now), dedupeKey: `game:${game.id}:grace`, payload: { phase: state.phaseId } });
+    await tx.scheduleJob({
+      kind: 'grace',
+      gameId: game.id,
+      dueAt: nextLateCheck(grace, now),
+      dedupeKey: `game:${game.id}:grace`,
+      payload: { phase: state.phaseId },
+    });
     return;
   }
   const partial = new Set(state.partial.map((s) => s.id));
@@ -138,7 +172,9 @@ async function lateness(tx: GamePorts, config: JudgeConfig, game: Game, variant:
   await tx.updateGame(game.id, { status: 'waiting' });
   const vacant = [...state.vacant, ...defaulting];
   const body = (): string => renderTurnNotice({ kind: 'grace-over-abandoned', gameName: game.name, vacant: powersOf(variant, vacant) });
-  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'replacements', powers: powersOf(variant, vacant) }), body, { lateSeats: new Set(defaulting.map((s) => s.id)) });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'replacements', powers: powersOf(variant, vacant) }), body, {
+    lateSeats: new Set(defaulting.map((s) => s.id)),
+  });
   await awaitReplacements(tx, game, now);
 }
 
@@ -153,7 +189,15 @@ export async function awaitReplacements(tx: JobsPort, game: Game, now: Date): Pr
 }
 
 /** Before T_ab: the late powers are told when they will be abandoned (and, NMR, when in CD). */
-async function lateNotice(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, now: Date): Promise<void> {
+async function lateNotice(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  state: Lateness,
+  now: Date,
+): Promise<void> {
   const deadline = game.deadline ?? now;
   const grace = game.grace ?? deadline;
   const waiting = state.waitingFor.map((p) => variant.powerById(p));
@@ -168,24 +212,50 @@ async function lateNotice(tx: GamePorts, config: JudgeConfig, game: Game, varian
     });
   // njudge's QUIET: the Master hears who is late; each late player hears of their own orders only.
   if (hasRule(game, 'QUIET')) {
-    await noticeToAll(tx, config, game, seats.filter((s) => s.role === 'master'), turnNoticeTitle({ kind: 'late-powers', powers: waiting }), body);
-    for (const seat of state.late) await noticeToAll(tx, config, game, [seat], turnNoticeTitle({ kind: 'late' }), (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
+    await noticeToAll(
+      tx,
+      config,
+      game,
+      seats.filter((s) => s.role === 'master'),
+      turnNoticeTitle({ kind: 'late-powers', powers: waiting }),
+      body,
+    );
+    for (const seat of state.late)
+      await noticeToAll(tx, config, game, [seat], turnNoticeTitle({ kind: 'late' }), (when) => body(when, 'your'), { lateSeats: new Set([seat.id]) });
     return;
   }
   // During the first day after the deadline everyone hears of it; after that only the late.
   const readers = now.getTime() < deadline.getTime() + DAY_MS ? seats : state.late;
-  await noticeToAll(tx, config, game, readers, turnNoticeTitle({ kind: 'late-powers', powers: waiting }), body, { lateSeats: new Set(state.late.map((s) => s.id)) });
+  await noticeToAll(tx, config, game, readers, turnNoticeTitle({ kind: 'late-powers', powers: waiting }), body, {
+    lateSeats: new Set(state.late.map((s) => s.id)),
+  });
 }
 
 /** T_ab in CIVIL_DISORDER games: partial orders are accepted, the other late powers abandoned. */
-async function declareAbandoned(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], state: Lateness, grace: Date): Promise<void> {
+async function declareAbandoned(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  state: Lateness,
+  grace: Date,
+): Promise<void> {
   const partial = new Set(state.partial.map((s) => s.id));
   const abandoned = state.late.filter((s) => !partial.has(s.id));
   if (abandoned.length === 0) return;
   await abandon(tx, abandoned);
   const body = (when: DeadlineWriter): string =>
-    renderTurnNotice({ kind: 'abandoned', gameName: game.name, abandoned: powersOf(variant, abandoned), accepted: powersOf(variant, state.partial), grace: when(grace) });
-  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'late-powers', powers: powersOf(variant, abandoned) }), body, { lateSeats: new Set(abandoned.map((s) => s.id)) });
+    renderTurnNotice({
+      kind: 'abandoned',
+      gameName: game.name,
+      abandoned: powersOf(variant, abandoned),
+      accepted: powersOf(variant, state.partial),
+      grace: when(grace),
+    });
+  await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'late-powers', powers: powersOf(variant, abandoned) }), body, {
+    lateSeats: new Set(abandoned.map((s) => s.id)),
+  });
 }
 
 /** The late players leave their powers, which are free for TAKEOVER. */
@@ -197,19 +267,44 @@ async function abandon(tx: GamePorts, seats: readonly SeatRecord[]): Promise<voi
   }
 }
 
-async function civilDisorder(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], disorder: readonly PowerSeat<SeatRecord>[]): Promise<void> {
+async function civilDisorder(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  disorder: readonly PowerSeat<SeatRecord>[],
+): Promise<void> {
   await chargeCivilDisorder(tx, disorder);
   for (const seat of disorder) await tx.updateSeat(seat.id, { status: 'cd', wait: false });
   const body = (): string => renderTurnNotice({ kind: 'civil-disorder', gameName: game.name, disorder: powersOf(variant, disorder) });
   await noticeToAll(tx, config, game, seats, turnNoticeTitle({ kind: 'civil-disorder' }), body, { lateSeats: new Set(disorder.map((s) => s.id)) });
 }
 
-async function remind(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], waitingFor: readonly PowerId[]): Promise<void> {
+async function remind(
+  tx: OutboxPort,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  waitingFor: readonly PowerId[],
+): Promise<void> {
   const late = seats.filter(holdsPower).filter((s) => s.status === 'active' && waitingFor.includes(s.power));
   // One mail per player: a reminder tells nobody else who is behind.
   for (const seat of late) {
-    const body = renderTurnNotice({ kind: 'reminder', gameName: game.name, power: variant.powerById(seat.power).name, deadline: deadlineTextFor(game, seat.timeZone, game.deadline) });
-    await tx.enqueueMail({ to: [seat.address], subject: subjectFor(config, game, game.currentPhase, turnNoticeTitle({ kind: 'reminder' })), body, gameId: game.id, kind: 'notice' });
+    const body = renderTurnNotice({
+      kind: 'reminder',
+      gameName: game.name,
+      power: variant.powerById(seat.power).name,
+      deadline: deadlineTextFor(game, seat.timeZone, game.deadline),
+    });
+    await tx.enqueueMail({
+      to: [seat.address],
+      subject: subjectFor(config, game, game.currentPhase, turnNoticeTitle({ kind: 'reminder' })),
+      body,
+      gameId: game.id,
+      kind: 'notice',
+    });
   }
 }
 
@@ -227,7 +322,13 @@ async function remindOfVacancies(tx: GamePorts, config: JudgeConfig, game: Game,
 
 /** njudge mails a forming game weekly until it is full: how many players it still waits for. */
 export async function scheduleFormingReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
-  await tx.scheduleJob({ kind: 'forming', gameId: game.id, dueAt: new Date(now.getTime() + FORMING_REMINDER_MS), dedupeKey: `game:${game.id}:forming`, payload: { phase: game.currentPhase } });
+  await tx.scheduleJob({
+    kind: 'forming',
+    gameId: game.id,
+    dueAt: new Date(now.getTime() + FORMING_REMINDER_MS),
+    dedupeKey: `game:${game.id}:forming`,
+    payload: { phase: game.currentPhase },
+  });
 }
 
 async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
@@ -242,7 +343,13 @@ async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, n
 
 /** njudge reminds the Master of a paused game every three days. */
 export async function schedulePauseReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
-  await tx.scheduleJob({ kind: 'paused', gameId: game.id, dueAt: new Date(now.getTime() + PAUSE_REMINDER_MS), dedupeKey: `game:${game.id}:paused`, payload: { phase: game.currentPhase } });
+  await tx.scheduleJob({
+    kind: 'paused',
+    gameId: game.id,
+    dueAt: new Date(now.getTime() + PAUSE_REMINDER_MS),
+    dedupeKey: `game:${game.id}:paused`,
+    payload: { phase: game.currentPhase },
+  });
 }
 
 async function remindOfPause(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {

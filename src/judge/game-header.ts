@@ -12,7 +12,13 @@ import { PUBLIC } from './visibility/reader.ts';
  * replies and notices jDip opens a game from (HISTORY, LIST game, the game-start mail). A game not
  * yet started is at its variant's first phase.
  */
-export function gameHeader(config: JudgeConfig, game: Game, variant: Variant, phase: PhaseId | null = game.currentPhase, deadline: Date | null = game.deadline): string {
+export function gameHeader(
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  phase: PhaseId | null = game.currentPhase,
+  deadline: Date | null = game.deadline,
+): string {
   return mapperHeader({
     judgeCode: config.code,
     gameName: game.name,

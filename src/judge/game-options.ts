@@ -1,5 +1,14 @@
 import { DEFAULT_MAX_ABSENCE_DAYS, formatTimingLines, parseTiming } from '../schedule/index.ts';
-import { FLAG_TEXTS, flagUsage, optionHelpLine, optionLine, OPTION_TEXTS, PRESS_KIND_TEXTS, type FlagRule, type PressKindWord } from '../render/option-texts.ts';
+import {
+  FLAG_TEXTS,
+  flagUsage,
+  optionHelpLine,
+  optionLine,
+  OPTION_TEXTS,
+  PRESS_KIND_TEXTS,
+  type FlagRule,
+  type PressKindWord,
+} from '../render/option-texts.ts';
 import { REFUSED_OPTIONS } from '../render/refused-options.ts';
 import { renderSessionRefusal, type OptionRefusal } from '../render/session-refusals.ts';
 import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } from './model.ts';
@@ -168,7 +177,12 @@ const pressKind: GameOption = {
   states: NOT_ENDED,
   who: 'moderator',
   read(words, settings) {
-    const word = words.join(' ').replace(/\s*\/\s*/, '/').replace(/^NOPRESS$/, 'NO PRESS').replace(/^GRAY/, 'GREY').replace(/\/GRAY$/, '/GREY');
+    const word = words
+      .join(' ')
+      .replace(/\s*\/\s*/, '/')
+      .replace(/^NOPRESS$/, 'NO PRESS')
+      .replace(/^GRAY/, 'GREY')
+      .replace(/\/GRAY$/, '/GREY');
     if (!Object.hasOwn(PRESS_KINDS, word)) return null;
     const kind = PRESS_KINDS[word as PressKindWord];
     let rules = without(settings.rules, ...PRESS_RULES);
@@ -247,7 +261,8 @@ const comment: GameOption = {
   who: 'moderator',
   read(words) {
     const first = words[0];
-    if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC') return { ok: true, change: { description: '' }, announcement: OPTION_TEXTS.comment.cleared };
+    if (joined(words) === 'NOCOMMENT' || joined(words) === 'NODESC')
+      return { ok: true, change: { description: '' }, announcement: OPTION_TEXTS.comment.cleared };
     if (first !== 'COMMENT' && first !== 'DESC' && first !== 'DESCRIPTION') return null;
     // The text keeps the case it was written in: see readOption's `rawRest`.
     return refused({ kind: 'comment-needs-text' });
@@ -304,7 +319,8 @@ const access: GameOption = {
     if (words.length !== 3 || written === undefined) return refused({ kind: 'access-one-address', word: list === 'allow' ? 'ALLOW' : 'DENY' });
     const removing = written.startsWith('-');
     const address = (removing ? written.slice(1) : written).toLowerCase();
-    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address)) return { ok: false, message: renderSessionRefusal({ kind: 'not-an-address', address }) };
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address))
+      return { ok: false, message: renderSessionRefusal({ kind: 'not-an-address', address }) };
     const current = settings.options[list] ?? [];
     const next = removing ? current.filter((a) => a !== address) : [...new Set([...current, address])];
     // The announcement names no address: the game's players are not to learn who is listed.
@@ -328,7 +344,28 @@ const timing: GameOption = {
   who: 'moderator',
   read(words, settings) {
     const first = words[0] === 'TIMING' ? words[1] : words[0];
-    if (!['MOVE', 'MOVES', 'MOVEMENT', 'RETREAT', 'RETREATS', 'ADJUST', 'ADJUSTMENT', 'ADJUSTMENTS', 'BUILD', 'BUILDS', 'CLOCK', 'AT', 'MIN', 'NEXT', 'DELAY', 'DAYS', 'WARN'].includes(first ?? '')) return null;
+    if (
+      ![
+        'MOVE',
+        'MOVES',
+        'MOVEMENT',
+        'RETREAT',
+        'RETREATS',
+        'ADJUST',
+        'ADJUSTMENT',
+        'ADJUSTMENTS',
+        'BUILD',
+        'BUILDS',
+        'CLOCK',
+        'AT',
+        'MIN',
+        'NEXT',
+        'DELAY',
+        'DAYS',
+        'WARN',
+      ].includes(first ?? '')
+    )
+      return null;
     const text = (words[0] === 'TIMING' ? words.slice(1) : words).join(' ');
     const parsed = parseTiming(text);
     if (!parsed.ok) return refused({ kind: 'timing-unreadable', errors: parsed.errors.map((e) => e.message) });
@@ -411,7 +448,12 @@ export function readOption(words: readonly string[], rawRest: string, settings: 
     if (reading) return { kind: 'option', option, reading };
   }
   const spelled = upper.join('');
-  const refusedKey = Object.keys(REFUSED_OPTIONS).find((k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE', 'PARTIALFAKESBROADCAST'].includes(k)));
+  const refusedKey = Object.keys(REFUSED_OPTIONS).find(
+    (k) =>
+      spelled === k ||
+      spelled === `NO${k}` ||
+      (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE', 'PARTIALFAKESBROADCAST'].includes(k)),
+  );
   if (refusedKey) return { kind: 'refused', message: renderSessionRefusal({ kind: 'option-refused', spelled: upper.join(' '), key: refusedKey }) };
   return { kind: 'unknown' };
 }

@@ -26,7 +26,13 @@ function isPlayed(seat: SeatRecord): boolean {
 }
 
 function ratingOf(record: PlayerRecord): ListRating {
-  return { onTimeRatio: onTimeRatio(record), onTime: record.onTime, total: record.total, civilDisorderRatio: civilDisorderRatio(record), points: record.points };
+  return {
+    onTimeRatio: onTimeRatio(record),
+    onTime: record.onTime,
+    total: record.total,
+    civilDisorderRatio: civilDisorderRatio(record),
+    points: record.points,
+  };
 }
 
 export interface ListReader {
@@ -46,7 +52,19 @@ export function listGameView(overview: GameOverview, reader: ListReader, header:
   if (phase && game.currentPhase) for (const power of variant.powers) owing.set(power.id, owesOrders(variant, phase.position, power.id));
   const stored = new Map(orders.map((o) => [o.power, o]));
   const powerSeats = seats.filter((s) => s.role === 'power');
-  const lateNames = variant.powers.filter((p) => owing.get(p.id) && powerState(powerSeats.find((s) => s.power === p.id), true, stored.get(p.id), true, false) === 'late').map((p) => p.name);
+  const lateNames = variant.powers
+    .filter(
+      (p) =>
+        owing.get(p.id) &&
+        powerState(
+          powerSeats.find((s) => s.power === p.id),
+          true,
+          stored.get(p.id),
+          true,
+          false,
+        ) === 'late',
+    )
+    .map((p) => p.name);
   const records = view.records ? publicRecords : null;
   const powers = variant.powers.map((power) => {
     const seat = powerSeats.find((s) => s.power === power.id);

@@ -122,7 +122,9 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
   const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
   const open = takeovers.games.map(({ game, powers }) => ({
     game: listEntry(game),
-    powers: loadVariant(game.variant).powers.filter((p) => powers.includes(p.id)).map((p) => p.name),
+    powers: loadVariant(game.variant)
+      .powers.filter((p) => powers.includes(p.id))
+      .map((p) => p.name),
   }));
   return renderOpenings({ games: forming.games.map(listEntry), more: forming.more }, { games: open, more: takeovers.more }, LIST_LIMIT);
 }
@@ -146,7 +148,10 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   }
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const view = viewOf(game, PUBLIC);
-  const picture = mapAttachment({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null }, command.format);
+  const picture = mapAttachment(
+    { gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null },
+    command.format,
+  );
   if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
   const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
   await ctx.tx.enqueueMail({
@@ -174,7 +179,6 @@ async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, 
   return game;
 }
 
-
 async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
@@ -191,7 +195,8 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
   if (!parsed.ok) throw new BlockError(line, parsed.error);
   const phaseOrder = (await ctx.tx.storedPhases(game.id)).map((p) => p.phaseId);
   for (const phase of [parsed.options.startPhase, parsed.options.endPhase]) {
-    if (phase !== null && !phaseOrder.includes(phase)) throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
+    if (phase !== null && !phaseOrder.includes(phase))
+      throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
   }
   const records = await ctx.tx.gameHistory(game.id);
   return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone, now: ctx.now });
@@ -227,7 +232,8 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   const view = viewOf(game, PUBLIC);
   const players = SUMMARY_PLAYERS[view.players];
   let result: string | null = null;
-  if (ended) result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
+  if (ended)
+    result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
   const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position) })));
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }

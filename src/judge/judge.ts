@@ -1,6 +1,29 @@
 import type { PhaseId } from '../engine/types.ts';
-import { capOpeners, isInfoCommand, parseBody, redactLine, splitBodyLines, type Block, type OpenersLeftOut, type ParsedBody, type SessionOpener } from '../commands/index.ts';
-import { renderLineNote, renderMailCapNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRefusedBlock, renderRepeatsNote, renderReplyCutNote, type MailRefusal, type NotDone, type NotDoneKind } from '../render/index.ts';
+import {
+  capOpeners,
+  isInfoCommand,
+  parseBody,
+  redactLine,
+  splitBodyLines,
+  type Block,
+  type OpenersLeftOut,
+  type ParsedBody,
+  type SessionOpener,
+} from '../commands/index.ts';
+import {
+  renderLineNote,
+  renderMailCapNote,
+  renderMailFailure,
+  renderMailRefusal,
+  renderNoCommands,
+  renderProseNote,
+  renderRefusedBlock,
+  renderRepeatsNote,
+  renderReplyCutNote,
+  type MailRefusal,
+  type NotDone,
+  type NotDoneKind,
+} from '../render/index.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { replySubject, type SubjectGame } from '../render/subjects.ts';
@@ -103,14 +126,19 @@ export class Judge {
    * receiveAll inside a transaction the caller opened and commits (the queue of recorded mail,
    * src/daemon/queued-mail.ts, claims the mails in the same transaction): all or nothing with it.
    */
-  async receiveAllIn(tx: JudgeTransaction, mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[]): Promise<ReceiveOutcome[]> {
+  async receiveAllIn(
+    tx: JudgeTransaction,
+    mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[],
+  ): Promise<ReceiveOutcome[]> {
     const mailsRead = mails.map(({ message, origin }) => received(withSecretFreeSubject(message), origin));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open(mailsRead.map(inboundRecord), mailsRead.flatMap(namedGames));
     const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
     const openers = mailsRead.flatMap(({ message, body }, index) => {
       const sender = message.replyAddress;
-      return recorded[index]!.recorded && sender !== null ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : [])) : [];
+      return recorded[index]!.recorded && sender !== null
+        ? body.blocks.flatMap((block) => (block.kind === 'session' ? [{ opener: block.opener, sender }] : []))
+        : [];
     });
     const passwordChecks = await startPasswordChecks(work, openers, guard, this.clock());
     const outcomes: ReceiveOutcome[] = [];
@@ -127,7 +155,11 @@ export class Judge {
    * read the mail at all (`unreadable` says why); it is recorded as failed under `id`.
    * Throws only transient store failures, as receive() does.
    */
-  async receiveIn(tx: JudgeTransaction, given: InboundMail | { readonly id: string; readonly unreadable: unknown }, origin?: InboundOrigin | null): Promise<ReceiveOutcome> {
+  async receiveIn(
+    tx: JudgeTransaction,
+    given: InboundMail | { readonly id: string; readonly unreadable: unknown },
+    origin?: InboundOrigin | null,
+  ): Promise<ReceiveOutcome> {
     if (!('text' in given)) return this.recordFailureIn(tx, { messageId: given.id, origin, message: null, error: given.unreadable });
     const message = withSecretFreeSubject(given);
     try {
@@ -154,14 +186,20 @@ export class Judge {
   }
 
   /** The rest of a mail once it is recorded: ignored, refused, or its commands run. */
-  private async handleMail(tx: UnitOfWork, mail: Received, inbound: InboundRecorded, guard: PasswordGuard, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handleMail(
+    tx: UnitOfWork,
+    mail: Received,
+    inbound: InboundRecorded,
+    guard: PasswordGuard,
+    passwordChecks: PasswordChecks | null,
+  ): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     if (!inbound.recorded) return { status: 'duplicate', messageId };
     const sender = message.replyAddress;
     // The judgekeeper's choice: mail whose From failed DMARC/SPF is dropped; answering it would write to whoever was forged.
     if (this.config.refuseFailedSenderAuth && message.senderAuth === 'fail') {
       await tx.markInbound(messageId, 'ignored', null);
-      return { status: 'ignored', messageId, reason: 'its From failed DMARC/SPF at the judge\'s mail server' };
+      return { status: 'ignored', messageId, reason: "its From failed DMARC/SPF at the judge's mail server" };
     }
     const request = readAddressRequest(message);
     if (request?.kind === 'stop') {
@@ -174,7 +212,11 @@ export class Judge {
       }
       // A stop is not confirmed (the address gets nothing more); an unknown token past the limit is not answered.
       await tx.markInbound(messageId, 'ignored', null);
-      return { status: 'ignored', messageId, reason: stop.stopped !== null ? `STOP: mail to ${stop.stopped} is stopped` : 'STOP with an unknown token, not answered' };
+      return {
+        status: 'ignored',
+        messageId,
+        reason: stop.stopped !== null ? `STOP: mail to ${stop.stopped} is stopped` : 'STOP with an unknown token, not answered',
+      };
     }
     if (sender === null || message.noReplyReason !== null) {
       const reason = message.noReplyReason ?? 'the mail names no sender';
@@ -193,7 +235,12 @@ export class Judge {
   }
 
   /** CONFIRM ADDRESS or a bare STOP: the mail is about the address, and nothing else in it is read. */
-  private async handleAddressRequest(tx: JudgeTransaction, mail: Received, sender: MailAddress, request: Exclude<AddressRequest, { kind: 'stop' }>): Promise<ReceiveOutcome> {
+  private async handleAddressRequest(
+    tx: JudgeTransaction,
+    mail: Received,
+    sender: MailAddress,
+    request: Exclude<AddressRequest, { kind: 'stop' }>,
+  ): Promise<ReceiveOutcome> {
     const { message, messageId } = mail;
     const text = request.kind === 'confirm' ? await confirmAddress(tx, sender, request.code, this.clock()) : bareStopReply(sender);
     await tx.enqueueMail(replyTo(message, this.config, sender, [text]));
@@ -213,7 +260,14 @@ export class Judge {
       const { messageId, origin, message, error } = failure;
       const reason = describeFailure(error);
       this.log.error(
-        { messageId, from: message?.from ?? null, ...originFields(origin), error: reason, recordError: describeFailure(recordError), stack: stackFrames(error) },
+        {
+          messageId,
+          from: message?.from ?? null,
+          ...originFields(origin),
+          error: reason,
+          recordError: describeFailure(recordError),
+          stack: stackFrames(error),
+        },
         'the judge failed on a mail and could not record it: nothing in it was done, the mail is set aside',
       );
       return { status: 'set-aside', messageId, reason };
@@ -229,7 +283,9 @@ export class Judge {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
     const answered = await (async () => {
-      const [inbound] = await tx.recordInbound([{ messageId, from: message?.from ?? '', replyAddress: message?.replyAddress ?? null, subject: message?.subject ?? '', origin }]);
+      const [inbound] = await tx.recordInbound([
+        { messageId, from: message?.from ?? '', replyAddress: message?.replyAddress ?? null, subject: message?.subject ?? '', origin },
+      ]);
       if (!inbound!.recorded) return null;
       await tx.markInbound(messageId, 'failed', null);
       const sender = message?.replyAddress ?? null;
@@ -269,7 +325,13 @@ export class Judge {
     return this.config.maxMailsPerHour ?? 60;
   }
 
-  private async handle(tx: UnitOfWork, mail: Received, sender: MailAddress, passwordGuard: PasswordGuard, passwordChecks: PasswordChecks | null): Promise<ReceiveOutcome> {
+  private async handle(
+    tx: UnitOfWork,
+    mail: Received,
+    sender: MailAddress,
+    passwordGuard: PasswordGuard,
+    passwordChecks: PasswordChecks | null,
+  ): Promise<ReceiveOutcome> {
     const { message, messageId, body, leftOut } = mail;
     const now = this.clock();
     const sections: string[] = [];
@@ -411,7 +473,9 @@ function namedGames({ body }: Received): GameName[] {
   return body.blocks.flatMap((block) => {
     if (block.kind === 'session' || block.kind === 'create') return [block.opener.game];
     if (block.kind !== 'anonymous') return [];
-    return block.commands.flatMap((command) => (command.kind === 'master' && (command.command === 'PURGE' || command.command === 'RENAME') && command.game ? [command.game] : []));
+    return block.commands.flatMap((command) =>
+      command.kind === 'master' && (command.command === 'PURGE' || command.command === 'RENAME') && command.game ? [command.game] : [],
+    );
   });
 }
 
@@ -479,7 +543,13 @@ export function cappedBody(sections: readonly string[], maxBytes: number): strin
     kept.push(section);
     used += size;
   }
-  if (kept.length === 0) kept.push(Buffer.from(sections[0] ?? '', 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD$/, ''));
+  if (kept.length === 0)
+    kept.push(
+      Buffer.from(sections[0] ?? '', 'utf8')
+        .subarray(0, room)
+        .toString('utf8')
+        .replace(/\uFFFD$/, ''),
+    );
   const left = sections.length - kept.length;
   const note = renderReplyCutNote(left, maxBytes);
   return `${[...kept, note].join('\n\n')}\n`;
@@ -498,7 +568,13 @@ async function signedOnGame(tx: JudgeTransaction, body: ParsedBody): Promise<Sub
   return game && { name: game.name, phase: game.currentPhase };
 }
 
-function replyTo(message: InboundMail, config: JudgeConfig, sender: MailAddress, sections: readonly string[], options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): OutgoingMail {
+function replyTo(
+  message: InboundMail,
+  config: JudgeConfig,
+  sender: MailAddress,
+  sections: readonly string[],
+  options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {},
+): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = replySubject(message.subject ?? '', config, options);
   return {
@@ -531,5 +607,8 @@ function describeFailure(error: unknown): string {
 /** Where in our code the error came from: the stack without its first line (the message). */
 function stackFrames(error: unknown): string[] {
   if (!(error instanceof Error) || error.stack === undefined) return [];
-  return error.stack.split('\n').slice(1, 11).map((line) => line.trim());
+  return error.stack
+    .split('\n')
+    .slice(1, 11)
+    .map((line) => line.trim());
 }

@@ -64,7 +64,12 @@ export function newAddressCode(): string {
  * that address holds a seat. Returns the reply to send (to the sender), or null for none: a
  * stopped address is sent nothing, not even a confirmation.
  */
-export async function stopByToken(tx: AddressPorts, config: JudgeConfig, token: string, now: Date): Promise<{ readonly stopped: string | null; readonly already: boolean; readonly reply: string | null }> {
+export async function stopByToken(
+  tx: AddressPorts,
+  config: JudgeConfig,
+  token: string,
+  now: Date,
+): Promise<{ readonly stopped: string | null; readonly already: boolean; readonly reply: string | null }> {
   const stopped = await tx.stopAddress(token, now);
   if (stopped === null) {
     return {
@@ -118,7 +123,12 @@ export function seatAddresses(seat: Pick<SeatRecord, 'address' | 'extraAddresses
 export async function setAddresses(
   tx: Pick<MailAddressPort, 'stoppedAddresses' | 'requestAddressChanges'> & Pick<GamesPort, 'updateSeat'> & OutboxPort,
   config: JudgeConfig,
-  request: { readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>; readonly gameId: number; readonly gameName: string; readonly addresses: readonly MailAddress[] },
+  request: {
+    readonly seat: Pick<SeatRecord, 'id' | 'address' | 'extraAddresses'>;
+    readonly gameId: number;
+    readonly gameName: string;
+    readonly addresses: readonly MailAddress[];
+  },
   now: Date,
 ): Promise<string> {
   const wanted = [...new Set(request.addresses)];
@@ -130,7 +140,12 @@ export async function setAddresses(
   const fresh = newAddresses.filter((address) => !stopped.includes(address));
   const keptChanged = kept.length > 0 && !(kept.length === current.length && kept.every((address, n) => address === current[n]));
   if (keptChanged) await tx.updateSeat(request.seat.id, { address: kept[0]!, extraAddresses: kept.slice(1) });
-  const changes = fresh.map((address) => ({ code: newAddressCode(), seatId: request.seat.id, address, addresses: wanted.filter((other) => !stopped.includes(other)) }));
+  const changes = fresh.map((address) => ({
+    code: newAddressCode(),
+    seatId: request.seat.id,
+    address,
+    addresses: wanted.filter((other) => !stopped.includes(other)),
+  }));
   // Even with nothing new, this SET ADDRESS replaces any codes an earlier one left waiting.
   await tx.requestAddressChanges(request.seat.id, changes, now);
   for (const change of changes) await tx.enqueueMail(codeMail(config, request.gameId, request.gameName, change.address, change.code));

@@ -22,7 +22,8 @@ function gamesChanged(text: string): string[] {
   const games: string[] = [];
   for (const block of parseBody(text).blocks) {
     if (block.kind === 'session' || block.kind === 'create') games.push(block.opener.game);
-    if (block.kind === 'anonymous') for (const command of block.commands) if (command.kind === 'master') games.push(...command.args.slice(0, command.command === 'RENAME' ? 2 : 1));
+    if (block.kind === 'anonymous')
+      for (const command of block.commands) if (command.kind === 'master') games.push(...command.args.slice(0, command.command === 'RENAME' ? 2 : 1));
   }
   return games.flatMap((word) => readGameName(word) ?? []);
 }

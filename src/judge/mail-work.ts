@@ -84,4 +84,3 @@ export class MailWork {
     return notes;
   }
 }
-

@@ -46,14 +46,16 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
   }
   switch (command.command) {
     case 'FORM':
-      if (game.status !== 'preparation') throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-in-preparation', gameName: game.name, status: game.status }));
+      if (game.status !== 'preparation')
+        throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-in-preparation', gameName: game.name, status: game.status }));
       await ctx.tx.updateGame(game.id, { status: 'forming' });
       await scheduleFormingReminder(ctx.tx, game, ctx.now);
       ctx.reply.push(renderMasterReply({ kind: 'forming', gameName: game.name }));
       return { ...session, game: { ...game, status: 'forming' } };
     case 'PROCESS':
     case 'PROCESS!': {
-      if (game.status !== 'active' || game.currentPhase === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-processable', gameName: game.name, status: game.status }));
+      if (game.status !== 'active' || game.currentPhase === null)
+        throw new BlockError(command.line, renderMasterRefusal({ kind: 'not-processable', gameName: game.name, status: game.status }));
       // njudge's PROCESS phase guards a late mail: a phase already processed is not processed again.
       if (command.command === 'PROCESS' && command.phase !== null && command.phase !== game.currentPhase) {
         ctx.reply.push(renderMasterReply({ kind: 'process-moved-on', gameName: game.name, asked: command.phase, current: game.currentPhase }));
@@ -63,7 +65,8 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
       // civil-disorder defaults: units hold, retreats disband, builds are waived.
       const readiness = await turnReadiness(ctx.tx, game, variant, seats, ctx.now, { ignoreWaits: true });
       const missing = readiness.waitingFor.map((p) => variant.powerById(p).name);
-      if (command.command === 'PROCESS' && !readiness.ready) throw new BlockError(command.line, renderMasterRefusal({ kind: 'orders-missing', powers: missing }));
+      if (command.command === 'PROCESS' && !readiness.ready)
+        throw new BlockError(command.line, renderMasterRefusal({ kind: 'orders-missing', powers: missing }));
       await processTurn(ctx.tx, ctx.config, game, variant, seats, ctx.now);
       ctx.reply.push(renderMasterReply({ kind: 'processed', phaseId: game.currentPhase, defaulted: missing }));
       return refreshed(ctx, session);
@@ -130,20 +133,26 @@ function unhandledCommand(command: never): MasterCommand {
  * them (the next one by default) as they were, orders included, until the game processes a phase
  * anew. Either way the phase gets a fresh deadline.
  */
-async function roll(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'ROLLBACK' | 'ROLLFORWARD' }>): Promise<ActingSession> {
+async function roll(
+  ctx: BlockContext<GamePorts>,
+  session: ActingSession,
+  command: Extract<MasterCommand, { command: 'ROLLBACK' | 'ROLLFORWARD' }>,
+): Promise<ActingSession> {
   const { roll: options } = command;
   if (options.kind === 'forming') return unstart(ctx, session, command.line);
   if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   const direction = back ? 'back' : 'forward';
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-not-in-play', gameName: game.name, status: game.status, direction }));
+  if (game.status !== 'active' && game.status !== 'waiting')
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-not-in-play', gameName: game.name, status: game.status, direction }));
   if (options.kind === 'error') throw new BlockError(command.line, options.error);
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)!;
   const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);
   if (!target) {
-    if (options.phase !== null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-no-stored-phase', gameName: game.name, phaseId: options.phase }));
+    if (options.phase !== null)
+      throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-no-stored-phase', gameName: game.name, phaseId: options.phase }));
     throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-nowhere', gameName: game.name, direction }));
   }
   if (back ? target.seq >= current.seq : target.seq <= current.seq) {
@@ -204,7 +213,8 @@ async function parameterChange(ctx: BlockContext<NoticePorts>, session: ActingSe
 /** TERMINATE: the game ends for good, without a result. */
 async function terminate(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'ended-already', gameName: game.name, status: game.status }));
+  if (game.status === 'completed' || game.status === 'terminated')
+    throw new BlockError(line, renderMasterRefusal({ kind: 'ended-already', gameName: game.name, status: game.status }));
   const ending: GameEnding = { kind: 'terminated', victors: [] };
   await ctx.tx.updateGame(game.id, { status: 'terminated', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
@@ -233,7 +243,8 @@ async function pause(ctx: BlockContext<GamesPort & JobsPort & NoticePorts>, sess
  */
 async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, variant } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'activate-ended', gameName: game.name, status: game.status }));
+  if (game.status === 'completed' || game.status === 'terminated')
+    throw new BlockError(line, renderMasterRefusal({ kind: 'activate-ended', gameName: game.name, status: game.status }));
   switch (game.status) {
     case 'waiting': {
       const active: Game = { ...game, status: 'active' };
@@ -263,9 +274,17 @@ async function activate(ctx: BlockContext<GamePorts>, session: ActingSession, li
 }
 
 /** PURGE game password / RENAME game new-name password: the Master's password is asked again. */
-async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>): Promise<ActingSession> {
+async function purgeOrRename(
+  ctx: BlockContext<GamesPort & NoticePorts>,
+  session: ActingSession,
+  command: Extract<MasterCommand, { command: 'PURGE' | 'RENAME' }>,
+): Promise<ActingSession> {
   const { game } = session;
-  if (command.game !== game.name) throw new BlockError(command.line, renderMasterRefusal({ kind: 'other-game-named', command: command.command, named: command.args[0]!.toLowerCase(), gameName: game.name }));
+  if (command.game !== game.name)
+    throw new BlockError(
+      command.line,
+      renderMasterRefusal({ kind: 'other-game-named', command: command.command, named: command.args[0]!.toLowerCase(), gameName: game.name }),
+    );
   const master = masterSeat(session)!;
   const proven = await guardedCheck(ctx, master, command.line, async () => ((await verifyPassword(command.password, master.passwordHash)) ? master : null));
   if (!proven) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-password-needed', command: command.command, gameName: game.name }));
@@ -276,16 +295,21 @@ async function purgeOrRename(ctx: BlockContext<GamesPort & NoticePorts>, session
 async function purge(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
   const joined = seats.some((s) => s.role === 'power');
-  if ((game.status !== 'preparation' && game.status !== 'forming') || joined) throw new BlockError(line, renderMasterRefusal({ kind: 'not-purgeable', gameName: game.name, status: game.status, playersJoined: joined }));
+  if ((game.status !== 'preparation' && game.status !== 'forming') || joined)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-purgeable', gameName: game.name, status: game.status, playersJoined: joined }));
   const watchers = seats.filter((s) => s.role === 'observer' || s.role === 'monitor').map((s) => s.address);
   if (watchers.length > 0) {
-    await ctx.tx.enqueueMail({ to: watchers, subject: subjectFor(ctx.config, game, null, noticeTitle('parameter-change')), body: renderMasterNotice({ kind: 'purged', gameName: game.name }), kind: 'notice' });
+    await ctx.tx.enqueueMail({
+      to: watchers,
+      subject: subjectFor(ctx.config, game, null, noticeTitle('parameter-change')),
+      body: renderMasterNotice({ kind: 'purged', gameName: game.name }),
+      kind: 'notice',
+    });
   }
   await ctx.tx.deleteGame(game.id);
   ctx.reply.push(renderMasterReply({ kind: 'purged', gameName: game.name }));
   return { ...session, game: { ...game, status: 'terminated' }, purged: true };
 }
-
 
 async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, newName: string, line: number): Promise<ActingSession> {
   const { game } = session;
@@ -305,7 +329,11 @@ async function rename(ctx: BlockContext<GamesPort & NoticePorts>, session: Actin
  * stricter than their own record; we do not: a Master's own punctuality as a player says nothing
  * about the players their game needs, and on a new judge every Master's record is empty.
  */
-async function setSignonGate(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<MasterCommand, { command: `SET ${SignonGateName}` }>): Promise<ActingSession> {
+async function setSignonGate(
+  ctx: BlockContext<GamesPort & NoticePorts>,
+  session: ActingSession,
+  command: Extract<MasterCommand, { command: `SET ${SignonGateName}` }>,
+): Promise<ActingSession> {
   const { game } = session;
   const key = GATE_KEYS[command.command.slice('SET '.length) as SignonGateName];
   const { value } = command;
@@ -331,13 +359,20 @@ export async function setListed(ctx: BlockContext<GamesPort & NoticePorts>, sess
 /** PREVIEW: the results the current orders would give, to the Master alone; nothing is saved. */
 async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-phase-to-preview', gameName: game.name, status: game.status }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'no-phase-to-preview', gameName: game.name, status: game.status }));
   const variant = loadVariant(game.variant);
   const { phase, outcome } = await adjudicateCurrent(ctx.tx, game, variant);
   const text = resultsText(ctx.config, game, variant, phase, outcome, null, viewOf(game, MASTER));
   const master = masterSeat(session)!;
   const body = renderMasterNotice({ kind: 'preview', results: text });
-  await ctx.tx.enqueueMail({ to: [master.address], subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('preview')), body, gameId: game.id, kind: 'notice' });
+  await ctx.tx.enqueueMail({
+    to: [master.address],
+    subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('preview')),
+    body,
+    gameId: game.id,
+    kind: 'notice',
+  });
   ctx.reply.push(renderMasterReply({ kind: 'preview-mailed', phaseId: phase.phaseId }));
 }
 
@@ -346,7 +381,8 @@ async function preview(ctx: BlockContext<PhaseOrdersPorts & OutboxPort>, session
  * password and need no SIGNON (for a block of its own, before any opener).
  */
 export async function masterCommandWithoutSignon(ctx: BlockContext<GamePorts>, command: MasterCommand): Promise<void> {
-  if (command.command !== 'PURGE' && command.command !== 'RENAME') throw new BlockError(command.line, renderMasterRefusal({ kind: 'needs-signon', command: command.command }));
+  if (command.command !== 'PURGE' && command.command !== 'RENAME')
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'needs-signon', command: command.command }));
   const game = command.game && (await ctx.tx.findGame(command.game, { forUpdate: true }));
   if (!game) throw await noGameNamed(ctx.tx, command.args[0]!, command.line);
   const seats = await ctx.tx.seats(game.id);
@@ -362,7 +398,11 @@ function powerSeat(session: ActingSession, token: string, line: number): SeatRec
   const power = session.variant.power(token);
   const seat = power ? session.seats.find((s) => s.role === 'power' && s.power === power.id) : undefined;
   // A power the game has no seat for (none yet) is no misspelling: nothing is suggested then.
-  if (!seat) throw new BlockError(line, renderMasterRefusal({ kind: 'not-a-power', token, gameName: session.game.name, suggestFrom: power ? [] : session.variant.powers.map((p) => p.name) }));
+  if (!seat)
+    throw new BlockError(
+      line,
+      renderMasterRefusal({ kind: 'not-a-power', token, gameName: session.game.name, suggestFrom: power ? [] : session.variant.powers.map((p) => p.name) }),
+    );
   return seat;
 }
 
@@ -372,13 +412,20 @@ function powerName(session: ActingSession, seat: SeatRecord): string {
 
 async function tell(ctx: BlockContext<OutboxPort>, session: ActingSession, to: MailAddress, what: string, body: string): Promise<void> {
   if (to === masterSeat(session)!.address) return;
-  await ctx.tx.enqueueMail({ to: [to], subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
+  await ctx.tx.enqueueMail({
+    to: [to],
+    subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what),
+    body,
+    gameId: session.game.id,
+    kind: 'notice',
+  });
 }
 
 /** A waiting game whose last vacancy has just been filled goes on, with a fresh deadline (as after TAKEOVER). */
 async function resumeIfFilled(ctx: BlockContext<SchedulePorts>, session: ActingSession, filled: SeatRecord): Promise<ActingSession> {
   const after = await refreshed(ctx, session);
-  if (!VACANT.includes(filled.status) || after.game.status !== 'waiting' || after.seats.some((s) => s.role === 'power' && VACANT.includes(s.status))) return after;
+  if (!VACANT.includes(filled.status) || after.game.status !== 'waiting' || after.seats.some((s) => s.role === 'power' && VACANT.includes(s.status)))
+    return after;
   const active: Game = { ...after.game, status: 'active' };
   await ctx.tx.updateGame(active.id, { status: 'active' });
   await scheduleDeadline(ctx.tx, active, active.currentPhase!, ctx.now, { deadline: null, grace: null });
@@ -390,33 +437,54 @@ async function resumeIfFilled(ctx: BlockContext<SchedulePorts>, session: ActingS
  * RESIGN power: the Master resigns the player; EJECT power|address|observer: the Master removes
  * someone. A power so vacated waits for TAKEOVER, and the game waits with it.
  */
-async function vacate(ctx: BlockContext<GamePorts>, session: ActingSession, command: Extract<MasterCommand, { command: 'RESIGN' | 'EJECT' }>): Promise<ActingSession> {
+async function vacate(
+  ctx: BlockContext<GamePorts>,
+  session: ActingSession,
+  command: Extract<MasterCommand, { command: 'RESIGN' | 'EJECT' }>,
+): Promise<ActingSession> {
   const { game } = session;
   const token = command.target;
   const byAddress = token.includes('@') ? session.seats.find((s) => s.address === token.toLowerCase() && s.role !== 'master') : undefined;
-  const watcher = session.seats.find((s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === token.toLowerCase() || s.name === token.toLowerCase()));
+  const watcher = session.seats.find(
+    (s) => (s.role === 'observer' || s.role === 'monitor') && (s.address === token.toLowerCase() || s.name === token.toLowerCase()),
+  );
   if (command.command === 'EJECT' && (byAddress?.role === 'observer' || byAddress?.role === 'monitor' || (!byAddress && watcher))) {
     const seat = byAddress ?? watcher!;
     await ctx.tx.removeSeat(seat.id);
     await tell(ctx, session, seat.address, noticeTitle('ejected'), renderMasterNotice({ kind: 'you-ejected', gameName: game.name }));
-    ctx.reply.push(renderMasterReply({ kind: 'watcher-removed', who: seat.name ?? seat.address, role: seat.role === 'monitor' ? 'monitor' : 'observer', gameName: game.name }));
+    ctx.reply.push(
+      renderMasterReply({
+        kind: 'watcher-removed',
+        who: seat.name ?? seat.address,
+        role: seat.role === 'monitor' ? 'monitor' : 'observer',
+        gameName: game.name,
+      }),
+    );
     return refreshed(ctx, session);
   }
   const seat = byAddress ?? powerSeat(session, token, command.line);
   const name = powerName(session, seat);
   const by = command.command === 'RESIGN' ? 'resign' : 'eject';
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(command.line, renderMasterRefusal({ kind: 'nobody-to-vacate', gameName: game.name, status: game.status, by }));
+  if (game.status !== 'active' && game.status !== 'waiting')
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'nobody-to-vacate', gameName: game.name, status: game.status, by }));
   if (VACANT.includes(seat.status)) throw new BlockError(command.line, renderMasterRefusal({ kind: 'no-player-to', power: name, action: by }));
   const reason = command.command === 'RESIGN' ? 'resigned by the Master' : 'ejected';
   await ctx.tx.updateSeat(seat.id, { status: 'resigned', wait: false });
   await ctx.tx.changeHolder(seat.id, seat.address, reason);
   if (game.status === 'active') await ctx.tx.updateGame(game.id, { status: 'waiting' });
   await awaitReplacements(ctx.tx, game, ctx.now);
-  await tell(ctx, session, seat.address, noticeTitle({ kind: 'resignation', power: name }), renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by }));
+  await tell(
+    ctx,
+    session,
+    seat.address,
+    noticeTitle({ kind: 'resignation', power: name }),
+    renderMasterNotice({ kind: 'you-vacated', power: name, gameName: game.name, by }),
+  );
   const others = everyone(session.seats.filter((s) => s.id !== seat.id));
   const notice = renderSeatNotice({ kind: 'vacated', power: name, gameName: game.name, how: command.command === 'RESIGN' ? 'resigned-by-master' : 'ejected' });
   const title = noticeTitle({ kind: 'resignation', power: name });
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
+  if (others.length > 0)
+    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, title), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: title, body: notice });
   ctx.reply.push(renderMasterReply({ kind: 'vacated', power: name, gameName: game.name }));
   return refreshed(ctx, session);
@@ -430,7 +498,14 @@ async function dummy(ctx: BlockContext<GamePorts>, session: ActingSession, comma
   const master = masterSeat(session)!;
   await ctx.tx.updateSeat(seat.id, { status: 'dummy', address: master.address, wait: false });
   await ctx.tx.changeHolder(seat.id, master.address, 'dummied');
-  if (!VACANT.includes(seat.status)) await tell(ctx, session, seat.address, noticeTitle({ kind: 'dummy', power: name }), renderMasterNotice({ kind: 'you-dummied', power: name, gameName: session.game.name }));
+  if (!VACANT.includes(seat.status))
+    await tell(
+      ctx,
+      session,
+      seat.address,
+      noticeTitle({ kind: 'dummy', power: name }),
+      renderMasterNotice({ kind: 'you-dummied', power: name, gameName: session.game.name }),
+    );
   await parameterChange(ctx, session, renderMasterNotice({ kind: 'dummied', power: name, gameName: session.game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'dummied', power: name }));
   return resumeIfFilled(ctx, session, seat);
@@ -448,11 +523,22 @@ async function revive(ctx: BlockContext<GamePorts>, session: ActingSession, comm
   if (!player) throw new BlockError(command.line, renderMasterRefusal({ kind: 'never-played', power: name }));
   const { password } = command;
   if (password) requireNewPassword(ctx, password, command.line);
-  await ctx.tx.updateSeat(seat.id, { status: 'active', address: player, wait: false, ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}) });
+  await ctx.tx.updateSeat(seat.id, {
+    status: 'active',
+    address: player,
+    wait: false,
+    ...(password ? { passwordHash: await hashPassword(password, ctx.config.passwordCost) } : {}),
+  });
   await ctx.tx.changeHolder(seat.id, player, 'revived');
   // njudge counts a player's return to their own vacated power as a takeover.
   await countTakeover(ctx.tx, seat.id);
-  await tell(ctx, session, player, noticeTitle({ kind: 'revived', power: name }), renderMasterNotice({ kind: 'you-revived', power: name, gameName: session.game.name, newPassword: Boolean(password) }));
+  await tell(
+    ctx,
+    session,
+    player,
+    noticeTitle({ kind: 'revived', power: name }),
+    renderMasterNotice({ kind: 'you-revived', power: name, gameName: session.game.name, newPassword: Boolean(password) }),
+  );
   await parameterChange(ctx, session, renderMasterNotice({ kind: 'revived', power: name, gameName: session.game.name }));
   ctx.reply.push(renderMasterReply({ kind: 'revived', power: name, newPassword: Boolean(password) }));
   return resumeIfFilled(ctx, session, seat);
@@ -474,12 +560,22 @@ async function become(ctx: BlockContext<OutboxPort>, session: ActingSession, com
   if (session.game.currentPhase === null) throw new BlockError(command.line, renderMasterRefusal({ kind: 'no-power-to-act-for', gameName: session.game.name }));
   const name = powerName(session, seat);
   ctx.reply.push(renderMasterReply({ kind: 'acting-as', power: name }));
-  await tell(ctx, session, seat.address, noticeTitle({ kind: 'master-as', power: name }), renderMasterNotice({ kind: 'acting-for-you', power: name, gameName: session.game.name }));
+  await tell(
+    ctx,
+    session,
+    seat.address,
+    noticeTitle({ kind: 'master-as', power: name }),
+    renderMasterNotice({ kind: 'acting-for-you', power: name, gameName: session.game.name }),
+  );
   return { ...session, seat, master };
 }
 
 /** OFFICIAL [subject]: the Master's later press in the block goes out under that subject, without the press header. */
-async function official(ctx: BlockContext<PressPort & OutboxPort>, session: ActingSession, command: Extract<MasterCommand, { command: 'OFFICIAL' }>): Promise<ActingSession> {
+async function official(
+  ctx: BlockContext<PressPort & OutboxPort>,
+  session: ActingSession,
+  command: Extract<MasterCommand, { command: 'OFFICIAL' }>,
+): Promise<ActingSession> {
   const subject = command.subject ?? subjectFor(ctx.config, session.game, session.game.currentPhase, noticeTitle('official-notice'));
   ctx.reply.push(renderMasterReply({ kind: 'official-press-on', subject }));
   return { ...session, official: subject };
@@ -492,7 +588,8 @@ export async function sendOfficialPress(ctx: BlockContext<PressPort & OutboxPort
   const plan = planPress({ variant, game, sender: master, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase });
   if (!plan.ok) throw new BlockError(command.line, plan.reason);
   const body = `${command.body}\n`;
-  for (const delivery of plan.deliveries) await ctx.tx.enqueueMail({ to: [delivery.address], subject: session.official!, body, gameId: game.id, kind: 'press' });
+  for (const delivery of plan.deliveries)
+    await ctx.tx.enqueueMail({ to: [delivery.address], subject: session.official!, body, gameId: game.id, kind: 'press' });
   await archivePress(ctx, game, master, plan.archive);
   ctx.reply.push(renderMasterReply({ kind: 'official-press-sent', subject: session.official!, readers: plan.deliveries.length, body: command.body }));
 }
@@ -500,7 +597,8 @@ export async function sendOfficialPress(ctx: BlockContext<PressPort & OutboxPort
 /** REVEAL: after a NO_REVEAL or gunboat game has ended, everyone learns who played which power. */
 async function reveal(ctx: BlockContext<GamesPort & OutboxPort>, session: ActingSession, line: number): Promise<void> {
   const { game, variant } = session;
-  if (game.status !== 'completed' && game.status !== 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'not-revealable', gameName: game.name, status: game.status }));
+  if (game.status !== 'completed' && game.status !== 'terminated')
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-revealable', gameName: game.name, status: game.status }));
   await revealPlayers(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id));
   ctx.reply.push(renderMasterReply({ kind: 'revealed', gameName: game.name }));
 }
@@ -514,14 +612,24 @@ async function reveal(ctx: BlockContext<GamesPort & OutboxPort>, session: Acting
  */
 async function unstart(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game, seats } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-unstartable', gameName: game.name, status: game.status }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-unstartable', gameName: game.name, status: game.status }));
   const stored = await ctx.tx.storedPhases(game.id);
-  if (stored.some((p) => p.resultsText !== null) || stored.length > 1) throw new BlockError(line, renderMasterRefusal({ kind: 'first-phase-processed', gameName: game.name, phaseId: stored[0]?.phaseId ?? null }));
+  if (stored.some((p) => p.resultsText !== null) || stored.length > 1)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'first-phase-processed', gameName: game.name, phaseId: stored[0]?.phaseId ?? null }));
   const keepChoice = game.rules.includes('POWER_CHOICE');
   for (const seat of seats) {
     if (seat.role !== 'power') continue;
     if (seat.status === 'dummy' || seat.status === 'resigned') await ctx.tx.removeSeat(seat.id);
-    else await ctx.tx.updateSeat(seat.id, { status: 'active', wait: false, ...(keepChoice ? {} : { power: null }), drawVote: null, concedeVote: null, proposalVote: null });
+    else
+      await ctx.tx.updateSeat(seat.id, {
+        status: 'active',
+        wait: false,
+        ...(keepChoice ? {} : { power: null }),
+        drawVote: null,
+        concedeVote: null,
+        proposalVote: null,
+      });
   }
   await ctx.tx.cancelJobs(game.id);
   const forming: Game = { ...game, status: 'forming', currentPhase: null, deadline: null, grace: null, processStart: null, processAt: null, proposal: null };
@@ -531,7 +639,9 @@ async function unstart(ctx: BlockContext<GamePorts>, session: ActingSession, lin
   await scheduleFormingReminder(ctx.tx, forming, ctx.now);
   const after = await ctx.tx.seats(game.id);
   const players = after.filter((s) => s.role === 'power').length;
-  await noticeToAll(ctx.tx, ctx.config, forming, after, noticeTitle('game-unstarted'), () => renderMasterNotice({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length, powersKept: keepChoice }));
+  await noticeToAll(ctx.tx, ctx.config, forming, after, noticeTitle('game-unstarted'), () =>
+    renderMasterNotice({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length, powersKept: keepChoice }),
+  );
   ctx.reply.push(renderMasterReply({ kind: 'unstarted', gameName: game.name, players, powers: session.variant.powers.length }));
   return refreshed(ctx, session);
 }

@@ -48,10 +48,13 @@ function promotedSeat(session: ActingSession, token: string, line: number): Seat
 /** PROMOTE address|power|observer: another Master, with the promoted person's own password. */
 export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, token: string, line: number): Promise<void> {
   const { game, seats } = session;
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(line, renderMasterRefusal({ kind: 'unend-first', gameName: game.name, status: game.status, command: 'PROMOTE' }));
+  if (game.status === 'completed' || game.status === 'terminated')
+    throw new BlockError(line, renderMasterRefusal({ kind: 'unend-first', gameName: game.name, status: game.status, command: 'PROMOTE' }));
   const seat = promotedSeat(session, token, line);
-  if (mastersOf(seats).some((m) => m.address === seat.address)) throw new BlockError(line, renderMasterRefusal({ kind: 'master-already', address: seat.address, gameName: game.name }));
-  if (seat.passwordHash === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-password-to-promote', address: seat.address, gameName: game.name }));
+  if (mastersOf(seats).some((m) => m.address === seat.address))
+    throw new BlockError(line, renderMasterRefusal({ kind: 'master-already', address: seat.address, gameName: game.name }));
+  if (seat.passwordHash === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'no-password-to-promote', address: seat.address, gameName: game.name }));
   await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: seat.address, passwordHash: seat.passwordHash });
   // An observer becomes the Master; a player stays a player as well.
   if (seat.role === 'observer' || seat.role === 'monitor') await ctx.tx.removeSeat(seat.id);
@@ -68,11 +71,23 @@ export async function promote(ctx: BlockContext<GamesPort & NoticePorts>, sessio
 }
 
 /** RESIGN by a Master: they step down, unless they are the game's last Master. */
-export async function stepDown(ctx: BlockContext<GamesPort & NoticePorts>, game: Game, seats: readonly SeatRecord[], seat: SeatRecord, line: number): Promise<void> {
+export async function stepDown(
+  ctx: BlockContext<GamesPort & NoticePorts>,
+  game: Game,
+  seats: readonly SeatRecord[],
+  seat: SeatRecord,
+  line: number,
+): Promise<void> {
   const others = mastersOf(seats).filter((s) => s.id !== seat.id);
   if (others.length === 0) throw new BlockError(line, renderMasterRefusal({ kind: 'last-master', gameName: game.name }));
   await ctx.tx.removeSeat(seat.id);
-  await announce(ctx, game, seats.filter((s) => s.id !== seat.id), { address: seat.address, change: 'stepped-down' }, others.length);
+  await announce(
+    ctx,
+    game,
+    seats.filter((s) => s.id !== seat.id),
+    { address: seat.address, change: 'stepped-down' },
+    others.length,
+  );
   ctx.reply.push(renderMasterReply({ kind: 'stepped-down', gameName: game.name, mastersLeft: others.length }));
 }
 
@@ -84,6 +99,12 @@ async function announce(ctx: BlockContext<NoticePorts>, game: Game, seats: reado
   const masters = mastersOf(seats).filter((s) => s.address !== who.address);
   const players = seats.filter((s) => s.role !== 'master' && !masters.some((m) => m.address === s.address));
   const named = (reader: Reader): MastersChange | null => (viewOf(game, reader).mastersChangeNamed ? who : null);
-  if (masters.length > 0) await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(MASTER) }));
-  if (players.length > 0) await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () => renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(PUBLIC) }));
+  if (masters.length > 0)
+    await noticeToAll(ctx.tx, ctx.config, game, masters, noticeTitle('parameter-change'), () =>
+      renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(MASTER) }),
+    );
+  if (players.length > 0)
+    await noticeToAll(ctx.tx, ctx.config, game, players, noticeTitle('parameter-change'), () =>
+      renderMasterNotice({ kind: 'masters-changed', gameName: game.name, masters: count, who: named(PUBLIC) }),
+    );
 }

@@ -6,16 +6,7 @@ import { renderOptionReply, renderSettingNotice, type DeadlineRecomputed, type S
 import { noticeTitle } from '../render/notice-titles.ts';
 import { BlockError, type BlockContext } from './context.ts';
 import { deadlineTextFor, noticeToAll, recomputeDeadline, type DeadlineWriter } from './deadlines.ts';
-import {
-  addRule,
-  isGameRule,
-  optionOfRule,
-  readOption,
-  stateProblem,
-  type GameOption,
-  type GameSettings,
-  type SettingsChange,
-} from './game-options.ts';
+import { addRule, isGameRule, optionOfRule, readOption, stateProblem, type GameOption, type GameSettings, type SettingsChange } from './game-options.ts';
 import { hasRule, type Game, type GameRule, type GameStatus } from './model.ts';
 import { hashPassword } from './passwords.ts';
 import { requireHashBudget } from './password-checks.ts';
@@ -64,7 +55,9 @@ export async function applySettingsChange(ctx: BlockContext<Pick<GamesPort, 'upd
     ...(change.description !== undefined ? { description: change.description } : {}),
     ...(change.timing !== undefined ? { timing: change.timing } : {}),
     ...(change.options !== undefined ? { options: change.options } : {}),
-    ...(change.privacyWord !== undefined ? { privateWordHash: change.privacyWord === null ? null : await hashPassword(change.privacyWord, ctx.config.passwordCost) } : {}),
+    ...(change.privacyWord !== undefined
+      ? { privateWordHash: change.privacyWord === null ? null : await hashPassword(change.privacyWord, ctx.config.passwordCost) }
+      : {}),
   };
   await ctx.tx.updateGame(game.id, patch);
   return {
@@ -78,7 +71,9 @@ export async function applySettingsChange(ctx: BlockContext<Pick<GamesPort, 'upd
 }
 
 async function announce(ctx: BlockContext<NoticePorts>, session: ActingSession, game: Game, change: (when: DeadlineWriter) => SettingChange): Promise<void> {
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, noticeTitle('parameter-change'), (when) => renderSettingNotice(changer(session), game.name, change(when)));
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, noticeTitle('parameter-change'), (when) =>
+    renderSettingNotice(changer(session), game.name, change(when)),
+  );
 }
 
 type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
@@ -91,7 +86,10 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   if (lookup.kind === 'refused') throw new BlockError(command.line, lookup.message);
   const { option, reading } = lookup;
   if (!mayChange(session, option)) {
-    throw new BlockError(command.line, renderRefusal({ kind: 'option-master-only', gameName: game.name, optionTitle: option.title, moderated: option.who === 'moderator' }));
+    throw new BlockError(
+      command.line,
+      renderRefusal({ kind: 'option-master-only', gameName: game.name, optionTitle: option.title, moderated: option.who === 'moderator' }),
+    );
   }
   const problem = stateProblem(option, game.status, game.name);
   if (problem) throw new BlockError(command.line, problem);
@@ -104,9 +102,16 @@ export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, 
   if (schedule) changed = { ...changed, deadline: schedule.deadline, grace: schedule.grace };
   const recomputed = (when: DeadlineWriter): DeadlineRecomputed | null =>
     schedule && changed.currentPhase ? { phaseId: changed.currentPhase, deadline: when(schedule.deadline), grace: when(schedule.grace) } : null;
-  await announce(ctx, session, changed, (when) => ({ kind: 'option', optionTitle: option.title, announcement: reading.announcement, deadline: recomputed(when) }));
+  await announce(ctx, session, changed, (when) => ({
+    kind: 'option',
+    optionTitle: option.title,
+    announcement: reading.announcement,
+    deadline: recomputed(when),
+  }));
   const readerDeadline = recomputed((instant) => deadlineTextFor(changed, (session.master ?? session.seat).timeZone, instant));
-  ctx.reply.push(renderOptionReply({ kind: 'option-changed', gameName: game.name, optionTitle: option.title, announcement: reading.announcement, deadline: readerDeadline }));
+  ctx.reply.push(
+    renderOptionReply({ kind: 'option-changed', gameName: game.name, optionTitle: option.title, announcement: reading.announcement, deadline: readerDeadline }),
+  );
   return { ...session, game: changed };
 }
 
@@ -138,16 +143,25 @@ export function applyRuleItems(rules: readonly GameRule[], items: readonly RuleS
 type RulesCommand = Extract<SessionCommand, { kind: 'rules' }>;
 
 /** DPjudge's `RULE r !r` after SIGNON: the same checks as the SET option each rule belongs to. */
-export async function rulesLine(ctx: BlockContext<Pick<GamesPort, 'updateGame'> & NoticePorts>, session: ActingSession, command: RulesCommand): Promise<ActingSession> {
+export async function rulesLine(
+  ctx: BlockContext<Pick<GamesPort, 'updateGame'> & NoticePorts>,
+  session: ActingSession,
+  command: RulesCommand,
+): Promise<ActingSession> {
   const { game } = session;
   for (const item of command.rules) {
     const rule = item.name as GameRule;
     const problem = ruleProblem(item);
     if (problem) throw new BlockError(command.line, problem);
     const option = optionOfRule(rule);
-    if (!mayChange(session, option ?? { who: 'master' })) throw new BlockError(command.line, renderRefusal({ kind: 'rule-master-only', gameName: game.name, rule }));
+    if (!mayChange(session, option ?? { who: 'master' }))
+      throw new BlockError(command.line, renderRefusal({ kind: 'rule-master-only', gameName: game.name, rule }));
     const states = option?.states ?? (RULES_BEFORE_START.includes(rule) ? ['preparation', 'forming'] : NOT_ENDED);
-    const stateIssue = stateProblem({ ...(option ?? { title: ruleSettingTitle(rule), usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption, game.status, game.name);
+    const stateIssue = stateProblem(
+      { ...(option ?? { title: ruleSettingTitle(rule), usage: '', rules: [rule], who: 'master', read: () => null, show: () => null }), states } as GameOption,
+      game.status,
+      game.name,
+    );
     if (stateIssue) throw new BlockError(command.line, stateIssue);
   }
   const applied = applyRuleItems(game.rules, command.rules);

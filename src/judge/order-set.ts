@@ -56,7 +56,11 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
       const error =
         named === power
           ? null
-          : renderSessionRefusal(named === undefined ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) } : { kind: 'order-other-power', powerName: variant.powerById(named).name });
+          : renderSessionRefusal(
+              named === undefined
+                ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) }
+                : { kind: 'order-other-power', powerName: variant.powerById(named).name },
+            );
       checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
     }
   }
@@ -97,7 +101,12 @@ export function parsedOrdersOf(check: OrderSetCheck): ParsedOrderSet {
 /** A power's stored orders as read orders: their parsed form, or the lines read again where there is none. */
 export function storedOrders(variant: Variant, position: Position, stored: StoredOrderLines): CheckedOrder[] {
   if (stored.parsed) return stored.parsed.orders.map(({ text, order }) => ({ text, line: null, order, error: null }));
-  return readOrders(variant, position, stored.power, stored.lines.map((text) => ({ text, line: null })));
+  return readOrders(
+    variant,
+    position,
+    stored.power,
+    stored.lines.map((text) => ({ text, line: null })),
+  );
 }
 
 /** What orders are stored as (ports.ts StoredOrders). */

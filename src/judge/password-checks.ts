@@ -12,7 +12,12 @@ import type { SeatRecord } from './ports.ts';
  * unchecked while the seat or the sender is locked, and a wrong password counted against both.
  * The seat's own holder's failures count against their address alone.
  */
-export async function guardedCheck<T>(ctx: Pick<BlockContext<unknown>, 'passwordGuard' | 'sender' | 'now'>, seat: SeatRecord | null | undefined, line: number, check: () => Promise<T | null>): Promise<T | null> {
+export async function guardedCheck<T>(
+  ctx: Pick<BlockContext<unknown>, 'passwordGuard' | 'sender' | 'now'>,
+  seat: SeatRecord | null | undefined,
+  line: number,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
   const guard = ctx.passwordGuard;
   if (!guard) return check();
   const targets = targetsOf(seat, ctx.sender);
@@ -35,5 +40,6 @@ export function requireNewPassword(ctx: Pick<BlockContext<unknown>, 'config' | '
 
 /** One more scrypt hash of a new password or privacy word in this mail, refused past the mail's cap. */
 export function requireHashBudget(ctx: Pick<BlockContext<unknown>, 'mailWork'>, line: number): void {
-  if (ctx.mailWork && !ctx.mailWork.hashesNewPassword()) throw new BlockError(line, renderSessionRefusal({ kind: 'too-many-new-passwords', limit: MAX_NEW_PASSWORDS_PER_MAIL }));
+  if (ctx.mailWork && !ctx.mailWork.hashesNewPassword())
+    throw new BlockError(line, renderSessionRefusal({ kind: 'too-many-new-passwords', limit: MAX_NEW_PASSWORDS_PER_MAIL }));
 }

@@ -69,7 +69,8 @@ export class PasswordGuard {
       const failures = (forgotten ? 0 : before.failures) + 1;
       const limits = PASSWORD_ATTEMPT_LIMITS[target.kind];
       const over = failures - limits.failuresToLock;
-      const lockedUntil = over >= 0 ? new Date(now.getTime() + Math.min(limits.longestLockMinutes, FIRST_LOCK_MINUTES * 2 ** Math.min(over, 30)) * 60_000) : null;
+      const lockedUntil =
+        over >= 0 ? new Date(now.getTime() + Math.min(limits.longestLockMinutes, FIRST_LOCK_MINUTES * 2 ** Math.min(over, 30)) * 60_000) : null;
       this.known.set(key, { target, failures, lastFailureAt: now, lockedUntil });
       this.changed.add(key);
     }

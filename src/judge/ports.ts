@@ -336,7 +336,6 @@ export interface MailAddressPort {
   takeAddressChange(code: string, address: MailAddress, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null>;
 }
 
-
 // The storage the judge sees, one port per aggregate (issue 11): a use case can ask for the part it
 // needs. JudgeTransaction is all of them inside one database transaction; src/store/judge-store.ts
 // implements it on PostgreSQL/PGlite, test/support/in-memory-judge-store.ts in memory.
@@ -406,7 +405,9 @@ export interface GamesPort {
   /** Marks the phase's punctuality as judged (dedication); false when it already was. */
   judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean>;
   /** Votes of the power seats: the draw each votes for (null: none), and whom it concedes to. */
-  votes(gameId: number): Promise<{ readonly power: PowerId; readonly draw: readonly PowerId[] | null; readonly concede: PowerId | null; readonly proposal: boolean | null }[]>;
+  votes(
+    gameId: number,
+  ): Promise<{ readonly power: PowerId; readonly draw: readonly PowerId[] | null; readonly concede: PowerId | null; readonly proposal: boolean | null }[]>;
   /** Forgets every seat's answer to the game's proposal. */
   clearProposalVotes(gameId: number): Promise<void>;
   /** Ends the current holder's stint and starts one for the new address. */
@@ -418,7 +419,6 @@ export interface GamesPort {
   replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void>;
   /** Addresses that held the seat, earliest first, the current holder last. */
   holders(seatId: number): Promise<{ readonly address: MailAddress; readonly endReason: string | null }[]>;
-
 }
 
 /** A game's phases with their positions and results, and the orders stored for them. */
@@ -442,7 +442,6 @@ export interface OrdersPort {
   saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void>;
   /** Replaces every power's orders for the phase (an empty list clears them). */
   replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void>;
-
 }
 
 /** Press archived for the game's history. */
@@ -456,7 +455,6 @@ export interface PressPort {
   gameHistory(gameId: number): Promise<HistoryRecord[]>;
   /** How many press messages this address sent, in any game, since `since` (the hourly press cap). */
   pressSentSince(address: MailAddress, since: Date): Promise<number>;
-
 }
 
 /** Scheduled game events (deadlines, reminders, delayed processing). */
@@ -549,7 +547,16 @@ export interface UnitOfWorkPort {
   apply(changes: readonly StorageChange[]): Promise<void>;
 }
 
-export interface JudgeTransaction extends MailPort, GamesPort, OrdersPort, PressPort, JobsPort, MailAddressPort, PasswordFailuresPort, SavepointPort, UnitOfWorkPort {}
+export interface JudgeTransaction
+  extends MailPort,
+    GamesPort,
+    OrdersPort,
+    PressPort,
+    JobsPort,
+    MailAddressPort,
+    PasswordFailuresPort,
+    SavepointPort,
+    UnitOfWorkPort {}
 
 /** nested() as any port does it: `work` under a SAVEPOINT, rolled back to it when `work` throws. */
 export async function nestedInSavepoint<T>(port: Pick<SavepointPort, 'savepoint'>, work: () => Promise<T>): Promise<T> {
@@ -586,12 +593,16 @@ export type GamePorts = GamesPort & OrdersPort & PressPort & JobsPort & OutboxPo
 /** A session's commands: those about the game, and SET ADDRESS, which mails its codes to addresses not stopped. */
 export type SessionPorts = GamePorts & Pick<MailAddressPort, 'stoppedAddresses' | 'requestAddressChanges'>;
 /** What the information commands read (LIST, HISTORY, SUMMARY, SEARCH …), and the outbox for what they send. */
-export type InfoPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'openings' | 'takeoverOpenings' | 'searchGames' | 'privateWordHash' | 'seats' | 'playerRecords'> &
+export type InfoPorts = Pick<
+  GamesPort,
+  'findGame' | 'gameOverview' | 'openings' | 'takeoverOpenings' | 'searchGames' | 'privateWordHash' | 'seats' | 'playerRecords'
+> &
   Pick<OrdersPort, 'storedPhases'> &
   Pick<PressPort, 'gameHistory'> &
   OutboxPort;
 /** What the public web pages read: games, their seats and phases; nothing is written. */
-export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'privateWordHash' | 'seats'> & Pick<OrdersPort, 'phases' | 'storedPhases'>;
+export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'privateWordHash' | 'seats'> &
+  Pick<OrdersPort, 'phases' | 'storedPhases'>;
 /** A store whose transactions only read what the public pages show (a JudgeStore is one). */
 export interface PublicViewStore {
   transaction<T>(work: (tx: PublicViewPorts) => Promise<T>): Promise<T>;

@@ -9,10 +9,23 @@ import type { PressStanding } from './press/press-types.ts';
 // Sends a PRESS or BROADCAST as planned by the press rules: one mail per recipient, the
 // archive row, and the echo in the sender's reply. Refused press reaches nobody but the sender.
 
-export async function sendPress(ctx: BlockContext<PressPort & OutboxPort & PhaseOrdersPorts>, session: GameSession, command: Extract<SessionCommand, { kind: 'press' }>): Promise<void> {
+export async function sendPress(
+  ctx: BlockContext<PressPort & OutboxPort & PhaseOrdersPorts>,
+  session: GameSession,
+  command: Extract<SessionCommand, { kind: 'press' }>,
+): Promise<void> {
   const { game, variant, seat, seats } = session;
   const standing = await pressStanding(ctx, session);
-  const plan = planPress({ variant, game, sender: seat, seats, command, judgeCode: ctx.config.code, phase: game.currentPhase, ...(standing ? { standing } : {}) });
+  const plan = planPress({
+    variant,
+    game,
+    sender: seat,
+    seats,
+    command,
+    judgeCode: ctx.config.code,
+    phase: game.currentPhase,
+    ...(standing ? { standing } : {}),
+  });
   if (!plan.ok) throw new BlockError(command.line, plan.reason);
   for (const delivery of plan.deliveries) {
     await ctx.tx.enqueueMail({ to: [delivery.address], subject: delivery.subject, body: delivery.body, gameId: game.id, kind: 'press' });
@@ -33,7 +46,12 @@ async function pressStanding(ctx: BlockContext<PhaseOrdersPorts>, session: GameS
 }
 
 /** Stores a planned press in the game's archive, as sent by this seat. */
-export async function archivePress(ctx: BlockContext<Pick<PressPort, 'archivePress'>>, game: GameSession['game'], sender: Seat, archive: PressArchive): Promise<void> {
+export async function archivePress(
+  ctx: BlockContext<Pick<PressPort, 'archivePress'>>,
+  game: GameSession['game'],
+  sender: Seat,
+  archive: PressArchive,
+): Promise<void> {
   await ctx.tx.archivePress({
     gameId: game.id,
     phaseId: game.currentPhase,

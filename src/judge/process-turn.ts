@@ -4,7 +4,18 @@ import { adjudicatePhase, skippingIdleRetreats } from '../engine/adjudicate-phas
 import type { PhaseOutcome } from '../engine/results.ts';
 import type { Variant } from '../engine/variant.ts';
 import { positionLines } from '../render/list-game.ts';
-import { gameEndText, gameEndTitle, noticeTitle, renderGameOver, type RosterLine, renderManualProcessNote, renderPlayersRevealed, renderProcessingTime, renderResults, withMapperHeader } from '../render/index.ts';
+import {
+  gameEndText,
+  gameEndTitle,
+  noticeTitle,
+  renderGameOver,
+  type RosterLine,
+  renderManualProcessNote,
+  renderPlayersRevealed,
+  renderProcessingTime,
+  renderResults,
+  withMapperHeader,
+} from '../render/index.ts';
 import { everyone, type JudgeConfig } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { deadlineText, deadlineTextFor, scheduleDeadline } from './deadlines.ts';
@@ -119,7 +130,15 @@ async function readyAt(tx: PhaseOrdersPorts, game: Game, variant: Variant, seats
  * since the job was scheduled, so readiness is checked again; a phase no longer ready waits for
  * the next mail or its deadline.
  */
-export async function processWhenDue(tx: GamePorts, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[], readiness: TurnReadiness, now: Date): Promise<void> {
+export async function processWhenDue(
+  tx: GamePorts,
+  config: JudgeConfig,
+  game: Game,
+  variant: Variant,
+  seats: readonly SeatRecord[],
+  readiness: TurnReadiness,
+  now: Date,
+): Promise<void> {
   if (heldToDeadline(game, now) || !readiness.ready) return withdrawProcessing(tx, game);
   if (processingDue(game, now)) await processTurn(tx, config, game, variant, seats, now, readiness.current);
 }
@@ -159,7 +178,9 @@ export async function processTurn(
   await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
   // The new phase is written with its deadline, in one update of the game.
   const schedule = outcome.winner
-    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } }), await tx.cancelJobs(game.id), null)
+    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } }),
+      await tx.cancelJobs(game.id),
+      null)
     : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
   const nextPhaseDeadline = deadlineText(game, schedule?.deadline ?? null);
   // What is stored (HISTORY, the web pages) is the results as the public sees them.
@@ -168,7 +189,8 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
-  if (outcome.winner) await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now }, next);
+  if (outcome.winner)
+    await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now }, next);
   return next;
 }
 
@@ -194,7 +216,13 @@ async function mailResults(
   for (const audience of resultsAudiences(game, seats)) {
     const { view } = audience;
     const text = audience.key === publicText.key ? publicText.text : resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, view);
-    const picture = { gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, outcome.results), date: now.toISOString().slice(0, 10) };
+    const picture = {
+      gameName: game.name,
+      variant,
+      position: shownPosition(view, phase.position),
+      results: shownResults(view, outcome.results),
+      date: now.toISOString().slice(0, 10),
+    };
     await mailWithMap(tx, audience.seats, picture, { subject, body: text, gameId: game.id, kind: 'results' });
   }
 }
@@ -211,7 +239,12 @@ async function mailWithMap(
 ): Promise<void> {
   const { withPicture, textOnly } = splitByPictureChoice(seats);
   const picture = withPicture.length === 0 ? null : mapAttachment(request);
-  const groups = picture ? [{ to: withPicture, attachments: [picture] }, { to: textOnly, attachments: [] }] : [{ to: everyone(seats), attachments: [] }];
+  const groups = picture
+    ? [
+        { to: withPicture, attachments: [picture] },
+        { to: textOnly, attachments: [] },
+      ]
+    : [{ to: everyone(seats), attachments: [] }];
   for (const group of groups) {
     if (group.to.length > 0) await tx.enqueueMail({ ...mail, to: group.to, attachments: group.attachments });
   }
@@ -243,14 +276,22 @@ export function resultsText(
 
 /** Who played which power, as `view` shows them: a seat's every confirmed address (SET ADDRESS a,b), or null where hidden. */
 function rosterOf(view: ReaderView, variant: Variant, seats: readonly SeatRecord[]): RosterLine[] {
-  return seats.filter((s) => s.role === 'power' && s.power).map((s) => ({ power: variant.powerById(s.power!).name, address: shownAddresses(view, s)?.join(', ') ?? null }));
+  return seats
+    .filter((s) => s.role === 'power' && s.power)
+    .map((s) => ({ power: variant.powerById(s.power!).name, address: shownAddresses(view, s)?.join(', ') ?? null }));
 }
 
 /** REVEAL: who played which power, to everyone who follows the game. */
 export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: Game, variant: Variant, seats: readonly SeatRecord[]): Promise<void> {
   const roster = rosterOf(viewOf({ ...game, revealedByMaster: true }, PUBLIC), variant, seats);
   const body = renderPlayersRevealed({ gameName: game.name, roster });
-  await tx.enqueueMail({ to: everyone(seats), subject: subjectFor(config, game, null, noticeTitle('players-revealed')), body, gameId: game.id, kind: 'notice' });
+  await tx.enqueueMail({
+    to: everyone(seats),
+    subject: subjectFor(config, game, null, noticeTitle('players-revealed')),
+    body,
+    gameId: game.id,
+    kind: 'notice',
+  });
 }
 
 /**
@@ -280,7 +321,13 @@ export async function announceEnd(
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster, finalPosition });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
-  const picture = { gameName: game.name, variant, position: shownPosition(endedView, final.position), results: [], date: final.date.toISOString().slice(0, 10) };
+  const picture = {
+    gameName: game.name,
+    variant,
+    position: shownPosition(endedView, final.position),
+    results: [],
+    date: final.date.toISOString().slice(0, 10),
+  };
   await mailWithMap(tx, seats, picture, { subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
 }

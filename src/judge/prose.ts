@@ -48,7 +48,8 @@ export function proseAtEdges(commands: readonly Command[], variant: Variant, pha
     const command = commands[i]!;
     if (command.kind !== 'order') break;
     const before = commands[i - 1];
-    const nameAfterSignOff = before?.kind === 'order' && isSignOffLead(before.text) && !readsAsOrder(before.text, variant, phaseType) && isNameLine(command.text);
+    const nameAfterSignOff =
+      before?.kind === 'order' && isSignOffLead(before.text) && !readsAsOrder(before.text, variant, phaseType) && isNameLine(command.text);
     if (!nameAfterSignOff && readsAsOrder(command.text, variant, phaseType)) break;
     tail.push(command);
   }

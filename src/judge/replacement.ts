@@ -46,10 +46,13 @@ function freshPassword(): string {
 /** Hands the power to the newcomer; the caller reads the game and seats again afterwards. */
 export async function replacePlayer(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, replacement: ReplacementLine): Promise<void> {
   const { game, variant, seats } = session;
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-handable', gameName: game.name, status: game.status }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-handable', gameName: game.name, status: game.status }));
   const old = replacement.old.toLowerCase();
   const power = variant.power(old);
-  const seat = power ? seats.find((s) => s.role === 'power' && s.power === power.id) : seats.find((s) => s.role === 'power' && s.address === old && s.status !== 'dummy');
+  const seat = power
+    ? seats.find((s) => s.role === 'power' && s.power === power.id)
+    : seats.find((s) => s.role === 'power' && s.address === old && s.status !== 'dummy');
   if (!seat) throw new BlockError(line, renderMasterRefusal({ kind: 'neither-power-nor-player', old: replacement.old, gameName: game.name }));
   const name = variant.powerById(seat.power!).name;
   const { newcomer } = replacement;
@@ -67,7 +70,13 @@ export async function replacePlayer(ctx: BlockContext<GamePorts>, session: Actin
 
   const password = freshPassword();
   const before = seat;
-  await ctx.tx.updateSeat(seat.id, { address: newcomer, passwordHash: await hashPassword(password, ctx.config.passwordCost), status: 'active', wait: false, timeZone: null });
+  await ctx.tx.updateSeat(seat.id, {
+    address: newcomer,
+    passwordHash: await hashPassword(password, ctx.config.passwordCost),
+    status: 'active',
+    wait: false,
+    timeZone: null,
+  });
   await ctx.tx.changeHolder(seat.id, newcomer, 'replaced');
   await countTakeover(ctx.tx, seat.id);
   const updated = await ctx.tx.seats(game.id);
@@ -87,11 +96,18 @@ export async function replacePlayer(ctx: BlockContext<GamePorts>, session: Actin
   });
   const playedBefore = before.status !== 'dummy' && before.status !== 'resigned' && before.address !== newcomer;
   if (playedBefore) {
-    await ctx.tx.enqueueMail({ to: [before.address], subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: renderSeatNotice({ kind: 'handed-over', power: name, gameName: game.name }), gameId: game.id, kind: 'notice' });
+    await ctx.tx.enqueueMail({
+      to: [before.address],
+      subject: subjectFor(ctx.config, game, game.currentPhase, signon),
+      body: renderSeatNotice({ kind: 'handed-over', power: name, gameName: game.name }),
+      gameId: game.id,
+      kind: 'notice',
+    });
   }
   const notice = renderSeatNotice({ kind: 'taken-over', power: name, gameName: game.name });
   const others = everyone(updated.filter((s) => s.id !== seat.id && s.role !== 'master')).filter((a) => a !== before.address);
-  if (others.length > 0) await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
+  if (others.length > 0)
+    await ctx.tx.enqueueMail({ to: others, subject: subjectFor(ctx.config, game, game.currentPhase, signon), body: notice, gameId: game.id, kind: 'notice' });
   await ctx.tx.archiveNotice({ gameId: game.id, phaseId: game.currentPhase, subject: signon, body: notice });
   ctx.reply.push(renderMasterReply({ kind: 'replaced', newcomer, power: name, gameName: game.name }));
 }

@@ -21,15 +21,18 @@ export function secretFreeSubject(subject: string, body: string): string {
   const own = subject.slice(prefix.length);
   for (const word of maskedWords(own)) secrets.add(word.toLowerCase());
   if (secrets.size === 0) return subject;
-  return subject
-    .split(/(\s+)/)
-    // A subject word that holds a body password, or is a long part of one (a password the mailer glued to other text), is masked.
-    .map((word) => {
-      const lower = word.toLowerCase();
-      const hidden = secrets.has(lower) || [...secrets].some((secret) => (secret.length >= 3 && lower.includes(secret)) || (lower.length >= 6 && secret.includes(lower)));
-      return hidden ? MASK : word;
-    })
-    .join('');
+  return (
+    subject
+      .split(/(\s+)/)
+      // A subject word that holds a body password, or is a long part of one (a password the mailer glued to other text), is masked.
+      .map((word) => {
+        const lower = word.toLowerCase();
+        const hidden =
+          secrets.has(lower) || [...secrets].some((secret) => (secret.length >= 3 && lower.includes(secret)) || (lower.length >= 6 && secret.includes(lower)));
+        return hidden ? MASK : word;
+      })
+      .join('')
+  );
 }
 
 /** The words of a command line that redactLine masks: the line's passwords. */

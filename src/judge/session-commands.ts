@@ -1,6 +1,18 @@
 import { setAddresses } from './mail-addresses.ts';
 import { isInfoCommand, resolvePowerList, type Command, type SessionCommand } from '../commands/index.ts';
-import { noticeTitle, renderMasterNotice, renderOrdersOnFile, renderOrderStatus, renderProposalNotice, renderSeatNotice, renderSessionReply, renderVoteReply, type Proposal, type VoteEnd, type VoteRecord } from '../render/index.ts';
+import {
+  noticeTitle,
+  renderMasterNotice,
+  renderOrdersOnFile,
+  renderOrderStatus,
+  renderProposalNotice,
+  renderSeatNotice,
+  renderSessionReply,
+  renderVoteReply,
+  type Proposal,
+  type VoteEnd,
+  type VoteRecord,
+} from '../render/index.ts';
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from './context.ts';
 import { subjectFor } from '../render/subjects.ts';
 import { orderReadingText } from '../render/order-readings.ts';
@@ -35,7 +47,11 @@ import { isMailAddress } from '../commands/names.ts';
  * The deadlines in an order reply, in the reader's own zone if they set one (SET ZONE), with the
  * moment a power missing orders is declared abandoned (a day before grace in CIVIL_DISORDER games).
  */
-function deadlines(game: GameSession['game'], readerZone: string | null, now: Date): { deadline: string | null; grace: string | null; abandonment: string | null; noNmr: boolean; late: boolean } {
+function deadlines(
+  game: GameSession['game'],
+  readerZone: string | null,
+  now: Date,
+): { deadline: string | null; grace: string | null; abandonment: string | null; noNmr: boolean; late: boolean } {
   const abandonment = game.grace === null ? null : abandonmentTime(game, game.grace);
   return {
     late: game.deadline !== null && now >= game.deadline,
@@ -99,7 +115,8 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
     orders = [];
     await endCopy(replyAt);
     const master = masterSeat(current);
-    if (current.master && current.seat.status === 'active' && current.seat.address !== master?.address) copy = { session: current, fromReply: ctx.reply.length, lines: [] };
+    if (current.master && current.seat.status === 'active' && current.seat.address !== master?.address)
+      copy = { session: current, fromReply: ctx.reply.length, lines: [] };
   }
   if (orders.length > 0) await orRefused(ctx, () => submitOrders(ctx, current, orders));
   for (const press of heldPress) current = (await orRefused(ctx, () => sessionCommand(ctx, current, press))) ?? current;
@@ -127,7 +144,13 @@ async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, r
   const { game, variant, seat } = copy.session;
   const name = variant.powerById(seat.power!).name;
   const body = renderMasterNotice({ kind: 'become-copy', gameName: game.name, power: name, lines: copy.lines, replies });
-  await ctx.tx.enqueueMail({ to: [seat.address], subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle({ kind: 'master-as', power: name })), body, gameId: game.id, kind: 'notice' });
+  await ctx.tx.enqueueMail({
+    to: [seat.address],
+    subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle({ kind: 'master-as', power: name })),
+    body,
+    gameId: game.id,
+    kind: 'notice',
+  });
 }
 
 async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
@@ -214,12 +237,20 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
  * njudge's SET PREFERENCE: the powers a player of a forming game wants, best first; they are
  * honoured, as far as they can be, when the game starts and powers are given out (startGame).
  */
-async function setPreference(ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>, session: ActingSession, tokens: readonly string[], line: number): Promise<ActingSession> {
+async function setPreference(
+  ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>,
+  session: ActingSession,
+  tokens: readonly string[],
+  line: number,
+): Promise<ActingSession> {
   const { game, variant, seat } = session;
   if (seat.role !== 'power' || session.master) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-not-player' }));
   if (game.status !== 'forming') throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-game-started', gameName: game.name }));
   if (seat.power !== null) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-power-chosen', power: variant.powerById(seat.power).name }));
-  const list = resolvePowerList(tokens, variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })));
+  const list = resolvePowerList(
+    tokens,
+    variant.powers.map((p) => ({ id: p.id, name: p.name, initial: p.initial })),
+  );
   if (!list.ok) throw new BlockError(line, renderSessionRefusal({ kind: 'not-a-power', token: list.token, error: list.error }));
   const preferences = list.ids.filter((id) => variant.power(id) !== undefined);
   if (preferences.length < list.ids.length) throw new BlockError(line, renderSessionRefusal({ kind: 'preferences-not-powers' }));
@@ -240,7 +271,8 @@ function requirePlayingPower(session: ActingSession, line: number | null): Playi
   if (seat.role !== 'power' || seat.power === null) throw new BlockError(line, renderSessionRefusal({ kind: 'holds-no-power' }));
   // The Master may order a dummy or a vacated power.
   if (seat.status !== 'active' && !session.master) throw new BlockError(line, renderSessionRefusal({ kind: 'power-vacated' }));
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderSessionRefusal({ kind: 'game-not-played', gameName: game.name, status: game.status }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderSessionRefusal({ kind: 'game-not-played', gameName: game.name, status: game.status }));
   return { power: seat.power, phaseId: game.currentPhase };
 }
 
@@ -276,17 +308,34 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
   const phase = await storedPhase(ctx.tx, game, phaseId);
-  if (!owesOrders(variant, phase.position, power)) throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
+  if (!owesOrders(variant, phase.position, power))
+    throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
   const checked = checkOrderSet(variant, phase.position, power, entries);
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
   const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');
-  if (typeNotes.length > 0) ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes.map((n) => ({ ...n, note: orderReadingText(n.note, variant.map) })) }));
+  if (typeNotes.length > 0)
+    ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes.map((n) => ({ ...n, note: orderReadingText(n.note, variant.map) })) }));
   ctx.reply.push(
-    renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }),
+    renderOrderStatus({
+      variant,
+      gameName: game.name,
+      sequence: phase.seq + 1,
+      power,
+      position: shownPosition(echoView(session), phase.position),
+      orders: checked.orders,
+      ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
+      wait: seat.wait,
+    }),
   );
   if (checked.errorCount > 0) return;
-  await ctx.tx.saveOrders(game.id, phaseId, { power, lines: entries.map((e) => e.text), parsed: parsedOrdersOf(checked), submitted: checked.complete, hasErrors: false });
+  await ctx.tx.saveOrders(game.id, phaseId, {
+    power,
+    lines: entries.map((e) => e.text),
+    parsed: parsedOrdersOf(checked),
+    submitted: checked.complete,
+    hasErrors: false,
+  });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.id);
 }
@@ -306,7 +355,18 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const phase = await storedPhase(ctx.tx, game, game.currentPhase);
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
   const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
-  ctx.reply.push(renderOrderStatus({ variant, gameName: game.name, sequence: phase.seq + 1, power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait }));
+  ctx.reply.push(
+    renderOrderStatus({
+      variant,
+      gameName: game.name,
+      sequence: phase.seq + 1,
+      power,
+      position: shownPosition(echoView(session), phase.position),
+      orders: checked.orders,
+      ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
+      wait: seat.wait,
+    }),
+  );
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
@@ -316,8 +376,22 @@ async function ordersOnFile(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const phase = await ctx.tx.phase(game.id, game.currentPhase);
   if (!phase || !owesOrders(variant, phase.position, seat.power)) return null;
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === seat.power);
-  const checked = checkOrderSet(variant, phase.position, seat.power, (stored?.lines ?? []).map((text) => ({ text, line: null })));
-  const stands = { variant, gameName: game.name, sequence: phase.seq + 1, power: seat.power, position: shownPosition(echoView(session), phase.position), orders: checked.orders, ...deadlines(game, (session.master ?? seat).timeZone, ctx.now), wait: seat.wait };
+  const checked = checkOrderSet(
+    variant,
+    phase.position,
+    seat.power,
+    (stored?.lines ?? []).map((text) => ({ text, line: null })),
+  );
+  const stands = {
+    variant,
+    gameName: game.name,
+    sequence: phase.seq + 1,
+    power: seat.power,
+    position: shownPosition(echoView(session), phase.position),
+    orders: checked.orders,
+    ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
+    wait: seat.wait,
+  };
   return renderOrdersOnFile({ ...stands, stored: (stored?.lines.length ?? 0) > 0 });
 }
 
@@ -333,7 +407,9 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   let { game } = session;
   const { phaseId } = requirePlayingPower(session, command.line);
   const phase = await storedPhase(ctx.tx, game, phaseId);
-  const survivors = variant.powers.filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0).map((p) => p.id);
+  const survivors = variant.powers
+    .filter((p) => phase.position.units.some((u) => u.power === p.id) || (phase.position.supplyCenters[p.id]?.length ?? 0) > 0)
+    .map((p) => p.id);
   const name = (power: PowerId) => variant.powerById(power).name;
   const noDias = hasRule(game, 'NO_DIAS');
   const refuseDraws = () => {
@@ -376,7 +452,11 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
       }
       const tokens = nWay ?? (command.kind === 'set-draw' ? command.tokens : []);
       if (tokens.length === 0) {
-        if (noDias) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-dias-name-powers', gameName: game.name, initials: survivors.map((p) => variant.powerById(p).initial) }));
+        if (noDias)
+          throw new BlockError(
+            command.line,
+            renderSessionRefusal({ kind: 'no-dias-name-powers', gameName: game.name, initials: survivors.map((p) => variant.powerById(p).initial) }),
+          );
         await recordVote(ctx, seat.id, { drawVote: [] }, { kind: 'draw', between: 'survivors' });
         break;
       }
@@ -394,7 +474,8 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
     case 'set-concede': {
       refuseConcessions();
       const target = command.power === null ? largestPower(phase.position.supplyCenters, survivors) : (variant.power(command.power)?.id ?? null);
-      if (!target || !survivors.includes(target)) throw new BlockError(command.line, renderSessionRefusal({ kind: 'cannot-concede-to', written: command.power }));
+      if (!target || !survivors.includes(target))
+        throw new BlockError(command.line, renderSessionRefusal({ kind: 'cannot-concede-to', written: command.power }));
       if (target === seat.power) throw new BlockError(command.line, renderSessionRefusal({ kind: 'concede-to-self' }));
       await recordVote(ctx, seat.id, { concedeVote: target }, { kind: 'concede', to: name(target) });
       break;
@@ -405,7 +486,8 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
       if (!hasRule(game, 'PROPOSE_DIAS')) throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-proposals', gameName: game.name }));
       if (game.proposal) throw new BlockError(command.line, renderSessionRefusal({ kind: 'proposal-open' }));
       const target = command.target.kind === 'dias' ? 'DIAS' : (variant.power(command.target.token)?.id ?? null);
-      if (target === null || (target !== 'DIAS' && !survivors.includes(target))) throw new BlockError(command.line, renderSessionRefusal({ kind: 'proposal-target' }));
+      if (target === null || (target !== 'DIAS' && !survivors.includes(target)))
+        throw new BlockError(command.line, renderSessionRefusal({ kind: 'proposal-target' }));
       if (target === 'DIAS') refuseDraws();
       else refuseConcessions();
       await ctx.tx.updateGame(game.id, { proposal: target });
@@ -423,7 +505,10 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const drawOf = (v: (typeof votes)[number]) => (v.draw === null ? null : v.draw.length === 0 ? survivors : v.draw);
   const first = votes[0] ? drawOf(votes[0]) : null;
   const unanimousDraw = first !== null && votes.length === survivors.length && votes.every((v) => drawOf(v)?.join() === first.join());
-  const winner = accepted && game.proposal !== 'DIAS' ? game.proposal! : survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
+  const winner =
+    accepted && game.proposal !== 'DIAS'
+      ? game.proposal!
+      : survivors.find((p) => survivors.every((other) => other === p || votes.find((v) => v.power === other)?.concede === p));
   const draw = unanimousDraw ? first! : accepted && game.proposal === 'DIAS' ? survivors : null;
   if (!draw && !winner) return;
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
@@ -436,7 +521,14 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
 /** A notice to every player of the game but the sender; never names who sent it. */
 async function notifyPlayers(ctx: BlockContext<OutboxPort>, session: GameSession, what: string, body: string): Promise<void> {
   const to = everyone(session.seats.filter((s) => s.id !== session.seat.id));
-  if (to.length > 0) await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what), body, gameId: session.game.id, kind: 'notice' });
+  if (to.length > 0)
+    await ctx.tx.enqueueMail({
+      to,
+      subject: subjectFor(ctx.config, session.game, session.game.currentPhase, what),
+      body,
+      gameId: session.game.id,
+      kind: 'notice',
+    });
 }
 
 async function recordVote(ctx: BlockContext<Pick<GamesPort, 'updateSeat'>>, seatId: number, patch: SeatPatch, vote: VoteRecord): Promise<void> {

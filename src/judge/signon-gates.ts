@@ -15,12 +15,17 @@ import type { GamesPort, PlayerRecord } from './ports.ts';
 
 export type GateKey = keyof SignonGates;
 
-export const GATE_KEYS: Readonly<Record<SignonGateName, GateKey>> = { DEDICATION: 'minDedication', ONTIMERAT: 'minOnTimeRatio', RESRAT: 'maxCivilDisorderRatio' };
+export const GATE_KEYS: Readonly<Record<SignonGateName, GateKey>> = {
+  DEDICATION: 'minDedication',
+  ONTIMERAT: 'minOnTimeRatio',
+  RESRAT: 'maxCivilDisorderRatio',
+};
 
 /** The gates the record fails, each with the player's own figure. */
 function unmetGates(gates: SignonGates, record: PlayerRecord): UnmetGate[] {
   const unmet: UnmetGate[] = [];
-  if (gates.minDedication !== null && record.points < gates.minDedication) unmet.push({ key: 'minDedication', required: gates.minDedication, points: record.points });
+  if (gates.minDedication !== null && record.points < gates.minDedication)
+    unmet.push({ key: 'minDedication', required: gates.minDedication, points: record.points });
   const onTime = onTimeRatio(record);
   if (gates.minOnTimeRatio !== null && onTime < gates.minOnTimeRatio) {
     unmet.push({ key: 'minOnTimeRatio', required: gates.minOnTimeRatio, ratio: onTime, onTime: record.onTime, total: record.total });

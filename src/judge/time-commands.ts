@@ -24,7 +24,16 @@ import { BlockError, everyone, storedPhase, type BlockContext } from './context.
 import { subjectFor } from '../render/subjects.ts';
 import { renderMasterRefusal } from '../render/master-refusals.ts';
 import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from './ports.ts';
-import { applicableAbsences, deadlineAdjustment, deadlineTextFor, gameTiming, noticeToAll, pastAbsences, scheduleDeadline, storeDeadline } from './deadlines.ts';
+import {
+  applicableAbsences,
+  deadlineAdjustment,
+  deadlineTextFor,
+  gameTiming,
+  noticeToAll,
+  pastAbsences,
+  scheduleDeadline,
+  storeDeadline,
+} from './deadlines.ts';
 import { onGameEvent } from './game-events.ts';
 import type { ActingSession } from './acting-session.ts';
 import { mastersOf } from './masters.ts';
@@ -54,7 +63,8 @@ export function senderZone(session: ActingSession): string {
 }
 
 function runningPhase(game: Game, line: number): PhaseId {
-  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-change', gameName: game.name, status: game.status }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-change', gameName: game.name, status: game.status }));
   return game.currentPhase;
 }
 
@@ -77,18 +87,38 @@ function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
 }
 
 /** SET DEADLINE date / SET GRACE date. */
-export async function setDeadlineCommand(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, command: DeadlineCommand): Promise<ActingSession> {
+export async function setDeadlineCommand(
+  ctx: BlockContext<SchedulePorts & NoticePorts>,
+  session: ActingSession,
+  command: DeadlineCommand,
+): Promise<ActingSession> {
   const { game } = session;
   const phaseId = runningPhase(game, command.line);
   const actor = deadlineActor(session, command.line);
   const phaseType = phaseOf(phaseId).type;
   const timing = gameTiming(game);
   const keyword = command.kind === 'set-deadline' ? 'SET DEADLINE' : 'SET GRACE';
-  const date = parseDate(command.args, { now: ctx.now, zone: senderZone(session), defaultTime: defaultDeadlineClock(timing, phaseType), earliest: 'after-now' });
-  if (!date.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: date.error.message }));
+  const date = parseDate(command.args, {
+    now: ctx.now,
+    zone: senderZone(session),
+    defaultTime: defaultDeadlineClock(timing, phaseType),
+    earliest: 'after-now',
+  });
+  if (!date.ok)
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: date.error.message }));
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
-    const changed = unwrap(setDeadline(state, date.date.instant, { timing, phaseType, zone: game.timeZone, now: ctx.now, extendOnly: !actor.byMaster, strictGrace: hasRule(game, 'STRICT_GRACE') }), command.line);
+    const changed = unwrap(
+      setDeadline(state, date.date.instant, {
+        timing,
+        phaseType,
+        zone: game.timeZone,
+        now: ctx.now,
+        extendOnly: !actor.byMaster,
+        strictGrace: hasRule(game, 'STRICT_GRACE'),
+      }),
+      command.line,
+    );
     return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'deadline' });
   }
   if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, renderMasterRefusal({ kind: 'grace-extend-only' }));
@@ -113,14 +143,24 @@ export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: Acti
   return masterTimeCommand(ctx, session, line, parsed.command);
 }
 
-export async function masterTimeCommand(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, command: MasterTimeCommand): Promise<ActingSession> {
+export async function masterTimeCommand(
+  ctx: BlockContext<GamePorts>,
+  session: ActingSession,
+  line: number,
+  command: MasterTimeCommand,
+): Promise<ActingSession> {
   const { game } = session;
   switch (command.kind) {
     case 'deadline-moved': {
       runningPhase(game, line);
       if (game.deadline === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-move', gameName: game.name }));
       const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
-      return applyDeadline(ctx, session, changed, { who: THE_MASTER, verb: 'moved', what: 'deadline', moved: { minutes: durationMinutes(command.duration), direction: command.direction } });
+      return applyDeadline(ctx, session, changed, {
+        who: THE_MASTER,
+        verb: 'moved',
+        what: 'deadline',
+        moved: { minutes: durationMinutes(command.duration), direction: command.direction },
+      });
     }
     case 'phase-begun':
       // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
@@ -149,7 +189,9 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
   await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
   await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
   await ctx.tx.cancelJobs(game.id);
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () => renderTimeNotice({ kind: 'phase-ended-early', gameName: game.name, phaseId }));
+  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () =>
+    renderTimeNotice({ kind: 'phase-ended-early', gameName: game.name, phaseId }),
+  );
   // What the deadline job would do, done now: process the phase, or send the late notice.
   await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
   const after = (await ctx.tx.findGameById(game.id))!;
@@ -158,9 +200,14 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
-export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>, session: ActingSession, line: number): Promise<ActingSession> {
+export async function endGame(
+  ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>,
+  session: ActingSession,
+  line: number,
+): Promise<ActingSession> {
   const { game, variant } = session;
-  if (game.status !== 'active' && game.status !== 'waiting') throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
+  if (game.status !== 'active' && game.status !== 'waiting')
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-endable', gameName: game.name, status: game.status }));
   const final = await storedPhase(ctx.tx, game, runningPhase(game, line));
   const ending: GameEnding = { kind: 'master', victors: [] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
@@ -176,8 +223,11 @@ export async function endGame(ctx: BlockContext<GamesPort & JobsPort & NoticePor
  */
 export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, line: number): Promise<ActingSession> {
   const { game } = session;
-  if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null) throw new BlockError(line, renderMasterRefusal({ kind: 'not-unendable', gameName: game.name, status: game.status }));
-  const vacant = session.seats.filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned')).map((s) => session.variant.powerById(s.power!).name);
+  if ((game.status !== 'completed' && game.status !== 'terminated') || game.currentPhase === null)
+    throw new BlockError(line, renderMasterRefusal({ kind: 'not-unendable', gameName: game.name, status: game.status }));
+  const vacant = session.seats
+    .filter((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))
+    .map((s) => session.variant.powerById(s.power!).name);
   if (vacant.length > 0) {
     await ctx.tx.updateGame(game.id, { status: 'waiting', ending: null });
     const waiting: Game = { ...game, status: 'waiting' };
@@ -198,19 +248,34 @@ export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, 
 }
 
 /** Stores a new deadline and grace (moved past absences), reschedules, tells everyone and the sender. */
-async function applyDeadline(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, requested: DeadlineState, change: DeadlineChange): Promise<ActingSession> {
+async function applyDeadline(
+  ctx: BlockContext<SchedulePorts & NoticePorts>,
+  session: ActingSession,
+  requested: DeadlineState,
+  change: DeadlineChange,
+): Promise<ActingSession> {
   const { game } = session;
   const phaseId = game.currentPhase!;
   const deadline = pastAbsences(requested.deadline, await applicableAbsences(ctx.tx, game, phaseId, ctx.now));
   const moved = deadline.getTime() !== requested.deadline.getTime();
   // Past an absence the grace keeps its length after the deadline.
-  const grace = moved ? new Date(Math.max(requested.grace.getTime(), deadline.getTime() + (requested.grace.getTime() - requested.deadline.getTime()))) : requested.grace;
+  const grace = moved
+    ? new Date(Math.max(requested.grace.getTime(), deadline.getTime() + (requested.grace.getTime() - requested.deadline.getTime())))
+    : requested.grace;
   await storeDeadline(ctx.tx, game, phaseId, deadline, grace, ctx.now);
   const updated: Game = { ...game, deadline, grace };
   await noticeToAll(ctx.tx, ctx.config, updated, session.seats, deadlineAdjustment(deadline), (when) =>
     renderTimeNotice({ kind: 'deadline-changed', change, gameName: game.name, phaseId, deadline: when(deadline), grace: when(grace), movedPastAbsence: moved }),
   );
-  ctx.reply.push(renderTimeReply({ kind: 'deadline-set', gameName: game.name, deadline: deadlineFor(session, deadline), grace: deadlineFor(session, grace), movedPastAbsence: moved }));
+  ctx.reply.push(
+    renderTimeReply({
+      kind: 'deadline-set',
+      gameName: game.name,
+      deadline: deadlineFor(session, deadline),
+      grace: deadlineFor(session, grace),
+      movedPastAbsence: moved,
+    }),
+  );
   ctx.touchedGames.add(game.id);
   return { ...session, game: updated };
 }
@@ -237,10 +302,15 @@ type AbsenceCommand = Extract<SessionCommand, { kind: 'set-absence' | 'set-no-ab
  * Master's grant for a player's) windows in which no deadline may fall. At most three pending, no
  * overlaps, and a player alone may not set one longer than the game's MAX ABSENCE (15 days by default). Dates are read in the sender's zone.
  */
-export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences' | 'replaceAbsences'> & OutboxPort>, session: ActingSession, command: AbsenceCommand): Promise<void> {
+export async function absenceCommand(
+  ctx: BlockContext<Pick<GamesPort, 'absences' | 'replaceAbsences'> & OutboxPort>,
+  session: ActingSession,
+  command: AbsenceCommand,
+): Promise<void> {
   const { game, seat } = session;
   if (seat.role !== 'power' && seat.role !== 'master') throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-not-yours' }));
-  if (game.status === 'completed' || game.status === 'terminated') throw new BlockError(command.line, renderMasterRefusal({ kind: 'game-is', gameName: game.name, status: game.status }));
+  if (game.status === 'completed' || game.status === 'terminated')
+    throw new BlockError(command.line, renderMasterRefusal({ kind: 'game-is', gameName: game.name, status: game.status }));
   const zone = senderZone(session);
   const context = { now: ctx.now, zone };
   const stored = (await ctx.tx.absences(game.id)).filter((a) => a.seatId === seat.id);
@@ -248,20 +318,45 @@ export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
     if (!parsed.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: parsed.error.message }));
-    result = addAbsence(stored, parsed.absence, { ...context, byMaster: session.master !== undefined || seat.role === 'master', ...(game.options?.maxAbsenceDays !== undefined ? { maxDays: game.options.maxAbsenceDays } : {}) });
+    result = addAbsence(stored, parsed.absence, {
+      ...context,
+      byMaster: session.master !== undefined || seat.role === 'master',
+      ...(game.options?.maxAbsenceDays !== undefined ? { maxDays: game.options.maxAbsenceDays } : {}),
+    });
   } else {
     result = cancelAbsence(stored, command.date, context);
   }
-  if (!result.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE', reason: result.error.message }));
+  if (!result.ok)
+    throw new BlockError(
+      command.line,
+      renderMasterRefusal({
+        kind: 'absence-refused',
+        command: command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE',
+        reason: result.error.message,
+      }),
+    );
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
   const pending = result.absences.map((a) => ({ start: formatMoment(a.start, zone), end: formatMoment(a.end, zone) }));
-  const who = seat.role === 'master' ? MASTER_HOLDER : session.variant.power(seat.power!)?.name ?? 'you';
+  const who = seat.role === 'master' ? MASTER_HOLDER : (session.variant.power(seat.power!)?.name ?? 'you');
   ctx.reply.push(renderTimeReply({ kind: 'absences', change: command.kind === 'set-absence' ? 'recorded' : 'cancelled', who, pending }));
   // njudge's Absence Notice: the Master learns of every player's absence.
   const masters = mastersOf(session.seats);
   if (masters.length > 0 && seat.role !== 'master' && !session.master) {
-    const body = renderTimeNotice({ kind: 'absence-changed', who, gameName: game.name, change: command.kind === 'set-absence' ? 'set' : 'cancelled', pending, zone });
-    await ctx.tx.enqueueMail({ to: everyone(masters), subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle('absence-notice')), body, gameId: game.id, kind: 'notice' });
+    const body = renderTimeNotice({
+      kind: 'absence-changed',
+      who,
+      gameName: game.name,
+      change: command.kind === 'set-absence' ? 'set' : 'cancelled',
+      pending,
+      zone,
+    });
+    await ctx.tx.enqueueMail({
+      to: everyone(masters),
+      subject: subjectFor(ctx.config, game, game.currentPhase, noticeTitle('absence-notice')),
+      body,
+      gameId: game.id,
+      kind: 'notice',
+    });
   }
 }
 
@@ -269,7 +364,11 @@ export async function absenceCommand(ctx: BlockContext<Pick<GamesPort, 'absences
  * SET ZONE zone / SET NOZONE: a player's (or observer's) own zone for the deadlines in mail to
  * them; the Master's SET ZONE changes the game's zone (DPjudge), and everyone is told.
  */
-export async function zoneCommand(ctx: BlockContext<GamesPort & NoticePorts>, session: ActingSession, command: Extract<SessionCommand, { kind: 'set-zone' }>): Promise<ActingSession> {
+export async function zoneCommand(
+  ctx: BlockContext<GamesPort & NoticePorts>,
+  session: ActingSession,
+  command: Extract<SessionCommand, { kind: 'set-zone' }>,
+): Promise<ActingSession> {
   const { game, seat } = session;
   let zone: string | null = null;
   if (command.zone !== null) {

@@ -230,7 +230,12 @@ export class UnitOfWork implements JudgeTransaction {
     this.holdWrite('replaceAbsences', [gameId, seatId, absences]);
     this.change(gameId, (game) =>
       game.absences
-        ? { ...game, absences: [...game.absences.filter((a) => a.seatId !== seatId), ...absences.map((a) => ({ seatId, start: a.start, end: a.end }))].sort((a, b) => a.start.getTime() - b.start.getTime()) }
+        ? {
+            ...game,
+            absences: [...game.absences.filter((a) => a.seatId !== seatId), ...absences.map((a) => ({ seatId, start: a.start, end: a.end }))].sort(
+              (a, b) => a.start.getTime() - b.start.getTime(),
+            ),
+          }
         : game,
     );
   }
@@ -251,7 +256,12 @@ export class UnitOfWork implements JudgeTransaction {
     this.change(gameId, (game) => {
       const kept = new Set([...game.phases].filter(([, phase]) => phase !== null && phase.seq <= seq).map(([id]) => id));
       const phases = new Map([...game.phases].map(([id, phase]) => [id, phase !== null && phase.seq > seq ? null : phase] as const));
-      return { ...game, phases, orders: new Map([...game.orders].filter(([id]) => kept.has(id))), punctualityJudged: new Map([...game.punctualityJudged].filter(([id]) => kept.has(id))) };
+      return {
+        ...game,
+        phases,
+        orders: new Map([...game.orders].filter(([id]) => kept.has(id))),
+        punctualityJudged: new Map([...game.punctualityJudged].filter(([id]) => kept.has(id))),
+      };
     });
   }
 
@@ -439,7 +449,10 @@ export class UnitOfWork implements JudgeTransaction {
   private holdGame(game: Game, locked: boolean): void {
     const held = this.games.get(game.id);
     this.names.set(game.name, game.id);
-    this.games.set(game.id, held ? { ...held, game, locked: held.locked || locked } : { game, locked, phases: new Map(), orders: new Map(), punctualityJudged: new Map() });
+    this.games.set(
+      game.id,
+      held ? { ...held, game, locked: held.locked || locked } : { game, locked, phases: new Map(), orders: new Map(), punctualityJudged: new Map() },
+    );
   }
 
   /**
@@ -463,7 +476,8 @@ export class UnitOfWork implements JudgeTransaction {
   /** Replaces the seat with `id` (wherever it is held) by what `update` gives: one seat, or none. */
   private changeSeats(id: number, update: (seat: SeatRecord) => SeatRecord[]): void {
     for (const [gameId, held] of this.games) {
-      if (held.seats?.some((seat) => seat.id === id)) this.change(gameId, (game) => ({ ...game, seats: game.seats!.flatMap((seat) => (seat.id === id ? update(seat) : [seat])) }));
+      if (held.seats?.some((seat) => seat.id === id))
+        this.change(gameId, (game) => ({ ...game, seats: game.seats!.flatMap((seat) => (seat.id === id ? update(seat) : [seat])) }));
     }
   }
 

@@ -349,7 +349,12 @@ class IntakeLoop implements ImapIntake {
     }
   }
 
-  private async rounds(client: ImapFlow, pipeline: Pipeline, bells: { readonly newMail: Doorbell; readonly lost: Doorbell }, onProgress: () => void): Promise<void> {
+  private async rounds(
+    client: ImapFlow,
+    pipeline: Pipeline,
+    bells: { readonly newMail: Doorbell; readonly lost: Doorbell },
+    onProgress: () => void,
+  ): Promise<void> {
     const { newMail, lost } = bells;
     while (!this.stopping) {
       this.enter('draining');
@@ -362,9 +367,7 @@ class IntakeLoop implements ImapIntake {
       this.groupLimit = Math.min(this.groupSize, FIRST_GROUP_SIZE);
       this.enter('waiting');
       const woken =
-        round.kind === 'retry'
-          ? await waitForAny([lost, this.stopBell], round.delayMs)
-          : await waitForAny([newMail, lost, this.stopBell], this.pollIntervalMs);
+        round.kind === 'retry' ? await waitForAny([lost, this.stopBell], round.delayMs) : await waitForAny([newMail, lost, this.stopBell], this.pollIntervalMs);
       if (woken === lost || !client.usable) throw new ConnectionLost();
     }
   }

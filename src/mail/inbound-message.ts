@@ -222,7 +222,8 @@ export function senderAuthentication(results: readonly string[], authservId: str
   for (const value of results) {
     const [head, ...methods] = value.replace(/\([^)]*\)/g, ' ').split(';');
     if ((head ?? '').trim().split(/\s+/)[0]?.toLowerCase() !== authservId.toLowerCase()) continue;
-    const result = (method: string) => methods.map((m) => new RegExp(`^\\s*${method}\\s*=\\s*([a-z]+)`, 'i').exec(m)?.[1]?.toLowerCase()).find((r) => r !== undefined) ?? null;
+    const result = (method: string) =>
+      methods.map((m) => new RegExp(`^\\s*${method}\\s*=\\s*([a-z]+)`, 'i').exec(m)?.[1]?.toLowerCase()).find((r) => r !== undefined) ?? null;
     const verdict = result('dmarc') ?? result('spf');
     return verdict === 'pass' ? 'pass' : verdict === 'fail' ? 'fail' : null;
   }
@@ -260,5 +261,12 @@ export function replyDecision(message: InboundMessage, judgeAddress: string): Re
 
 /** A header mailparser read as a value with parameters (Content-Type), not a List-* entry or an address. */
 function isStructured(value: HeaderValue | undefined): value is StructuredHeader {
-  return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && typeof value.value === 'string' && 'params' in value && typeof value.params === 'object';
+  return (
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !(value instanceof Date) &&
+    typeof value.value === 'string' &&
+    'params' in value &&
+    typeof value.params === 'object'
+  );
 }

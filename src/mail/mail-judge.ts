@@ -43,11 +43,17 @@ export class MailJudge {
    * judges it later: the mail as the judge takes it, or, when it cannot be read at all, the id
    * derived from its bytes and why. See receive() for `sizeBytes`.
    */
-  async readForQueue(raw: Buffer, options: { readonly sizeBytes?: number } = {}): Promise<{ readonly mail: InboundMail } | { readonly id: string; readonly unreadable: string }> {
+  async readForQueue(
+    raw: Buffer,
+    options: { readonly sizeBytes?: number } = {},
+  ): Promise<{ readonly mail: InboundMail } | { readonly id: string; readonly unreadable: string }> {
     try {
       return { mail: await this.read(raw, options.sizeBytes) };
     } catch (error) {
-      return { id: syntheticMessageId(raw), unreadable: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500) };
+      return {
+        id: syntheticMessageId(raw),
+        unreadable: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500),
+      };
     }
   }
 
@@ -73,7 +79,8 @@ export class MailJudge {
     const sizeBytes = wholeSize ?? bytes.length;
     // Of a mail read from its headers alone the Subject is dropped: with the body unread, a
     // password written in the Subject could not be told from other words.
-    if (sizeBytes > this.maxMessageBytes) return { ...toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress), subject: '', sizeBytes };
+    if (sizeBytes > this.maxMessageBytes)
+      return { ...toInboundMail(await parseInboundMessage(headerSection(bytes)), bytes, this.judgeAddress), subject: '', sizeBytes };
     try {
       return toInboundMail(await parseInboundMessage(bytes), bytes, this.judgeAddress);
     } catch (error) {
@@ -88,8 +95,14 @@ export async function readInboundMail(raw: Buffer | string, judgeAddress: string
   return toInboundMail(await parseInboundMessage(raw), raw, judgeAddress);
 }
 
-export function toInboundMail(message: InboundMessage, raw: Buffer | string, judgeAddress: string): InboundMail & { readonly authenticationResults: readonly string[] } {
-  const noSender = message.unusableAddress ? `the mail names no sender address the judge can write to (longer than ${MAX_ADDRESS_LENGTH} characters, or with control characters)` : 'the mail names no sender';
+export function toInboundMail(
+  message: InboundMessage,
+  raw: Buffer | string,
+  judgeAddress: string,
+): InboundMail & { readonly authenticationResults: readonly string[] } {
+  const noSender = message.unusableAddress
+    ? `the mail names no sender address the judge can write to (longer than ${MAX_ADDRESS_LENGTH} characters, or with control characters)`
+    : 'the mail names no sender';
   const decision = message.replyAddress === null ? { reply: false as const, reason: noSender } : replyDecision(message, judgeAddress);
   return {
     id: message.messageId ?? syntheticMessageId(raw),

@@ -38,7 +38,11 @@ export function envelopeRecipients(row: OutboxMail): string[] {
 }
 
 export function mailOptions(row: OutboxMail, from: { readonly name: string; readonly address: string }): SendMailOptions {
-  const { 'In-Reply-To': inReplyTo, References: references, ...headers } = Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, headerText(value)]));
+  const {
+    'In-Reply-To': inReplyTo,
+    References: references,
+    ...headers
+  } = Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, headerText(value)]));
   const shown = row.to_addresses.length + row.cc_addresses.length;
   const addressing: SendMailOptions =
     shown <= 1
@@ -50,7 +54,9 @@ export function mailOptions(row: OutboxMail, from: { readonly name: string; read
       : { to: UNDISCLOSED_RECIPIENTS, envelope: { from: from.address, to: envelopeRecipients(row) } };
   const files = (row.attachments ?? []).flatMap((a) => {
     const content = attachmentBytes(a);
-    return content === null ? [] : [{ filename: a.filename, content, contentType: a.contentType, contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const) }];
+    return content === null
+      ? []
+      : [{ filename: a.filename, content, contentType: a.contentType, contentDisposition: a.inline ? ('inline' as const) : ('attachment' as const) }];
   });
   return {
     from: { name: from.name, address: from.address },

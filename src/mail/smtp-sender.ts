@@ -169,7 +169,9 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
   const ownsTransport = options.transport === undefined;
   const transport: MailTransport = options.transport ?? pooledTransport(options.smtpUrl, options.smtpOptions);
   let running: { loop: Promise<void>; handle: RunningSender } | null = null;
-  const markSent = sentRecorder(queue, (error, attempt) => logger?.warn({ err: error, attempt }, 'recording sent mail failed for a passing reason: trying again (the mail is not sent again)'));
+  const markSent = sentRecorder(queue, (error, attempt) =>
+    logger?.warn({ err: error, attempt }, 'recording sent mail failed for a passing reason: trying again (the mail is not sent again)'),
+  );
 
   async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
@@ -226,7 +228,10 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     if (delivered === 0 && passing.length === 0 && refused.length > 0) {
       return { kind: 'dead', at, error: refused.map((r) => `${r.address}: ${r.reason}`).join('; '), undelivered: refused };
     }
-    const requeue = passing.length > 0 ? { addresses: passing.map((p) => p.address), retryAt: new Date(at.getTime() + backoff(attempts)), error: passing[0]!.reason } : undefined;
+    const requeue =
+      passing.length > 0
+        ? { addresses: passing.map((p) => p.address), retryAt: new Date(at.getTime() + backoff(attempts)), error: passing[0]!.reason }
+        : undefined;
     return { kind: 'sent', at, undelivered: refused, ...(requeue ? { requeue } : {}) };
   }
 

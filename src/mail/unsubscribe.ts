@@ -101,7 +101,14 @@ export interface AddressedCopies {
  * standing is read (and, when `count`, this mail added to its day), stopped and capped ones are
  * held back, and the others get their own copy with their way out.
  */
-export async function addressedCopies(addresses: readonly string[], mail: SendMailOptions, policy: RecipientPolicy, now: Date, count: boolean, daily: DailyCount): Promise<AddressedCopies> {
+export async function addressedCopies(
+  addresses: readonly string[],
+  mail: SendMailOptions,
+  policy: RecipientPolicy,
+  now: Date,
+  count: boolean,
+  daily: DailyCount,
+): Promise<AddressedCopies> {
   const standings = await policy.standings(addresses, now, count, daily);
   const copies: { address: string; mail: SendMailOptions }[] = [];
   const withheld: { address: string; reason: string }[] = [];

@@ -131,9 +131,7 @@ class OrderParser {
     if (!unit) return null;
     if (this.atEnd()) {
       return this.fail(
-        retreat
-          ? `Expected a retreat (-) or "disband" after "${this.written()}"`
-          : `Expected a move (-), hold, support or convoy after "${this.written()}"`,
+        retreat ? `Expected a retreat (-) or "disband" after "${this.written()}"` : `Expected a move (-), hold, support or convoy after "${this.written()}"`,
       );
     }
     const next = this.i;

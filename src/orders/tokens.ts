@@ -154,7 +154,8 @@ export function tokenise(source: string, lexicon: Lexicon, into: TokenBuffer): v
       let hasDot = false;
       let charClass = kind;
       for (;;) {
-        if (charClass === DOT) hasDot = true; // dropped, as normaliseName drops it: "n.c." is "nc"
+        if (charClass === DOT)
+          hasDot = true; // dropped, as normaliseName drops it: "n.c." is "nc"
         else {
           node = trie[node * ALPHABET + charClass]!;
           end = i + 1;

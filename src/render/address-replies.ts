@@ -71,12 +71,18 @@ export function renderAddressesSet(set: AddressesSet): string {
     if (set.dropped.length > 0) lines.push(`It no longer goes to ${addressList(set.dropped)}.`);
   }
   if (stopped.length > 0) {
-    lines.push(`No code was mailed to ${addressList(stopped)}: ${stopped.length === 1 ? 'that address has' : 'those addresses have'} asked this judge to stop all mail. A mail from there with a valid password lifts the stop; then send SET ADDRESS again.`);
+    lines.push(
+      `No code was mailed to ${addressList(stopped)}: ${stopped.length === 1 ? 'that address has' : 'those addresses have'} asked this judge to stop all mail. A mail from there with a valid password lifts the stop; then send SET ADDRESS again.`,
+    );
   }
   if (fresh.length === 1) {
-    lines.push(`A code was mailed to ${fresh[0]}. Mail for you in ${game} goes there once that code comes back from ${fresh[0]} (reply to the mail, or send CONFIRM ADDRESS and the code).`);
+    lines.push(
+      `A code was mailed to ${fresh[0]}. Mail for you in ${game} goes there once that code comes back from ${fresh[0]} (reply to the mail, or send CONFIRM ADDRESS and the code).`,
+    );
   } else if (fresh.length > 1) {
-    lines.push(`A code was mailed to each of ${addressList(fresh)}. Mail for you in ${game} goes to each of them once its own code comes back from there (reply to the mail, or send CONFIRM ADDRESS and the code).`);
+    lines.push(
+      `A code was mailed to each of ${addressList(fresh)}. Mail for you in ${game} goes to each of them once its own code comes back from there (reply to the mail, or send CONFIRM ADDRESS and the code).`,
+    );
   }
   if (fresh.length === 0 && kept.length === 0) lines.push(`Mail for you in ${game} still goes to ${addressList(set.current)}.`);
   if (fresh.length > 0) lines.push(`Until then it ${kept.length > 0 ? 'goes only' : 'still goes'} to ${addressList(kept.length > 0 ? kept : set.current)}.`);

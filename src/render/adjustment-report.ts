@@ -26,7 +26,8 @@ export function adjustmentReport(variant: Variant, results: readonly OrderResult
     for (const result of chosen) {
       const order = result.order!;
       if (order.kind === 'build' && order.unit.type !== null) ordered.push(line({ kind: 'build', type: order.unit.type, location: order.unit.location }));
-      else if (order.kind === 'remove' && order.unit.type !== null) ordered.push(line({ kind: 'remove', type: order.unit.type, location: order.unit.location }));
+      else if (order.kind === 'remove' && order.unit.type !== null)
+        ordered.push(line({ kind: 'remove', type: order.unit.type, location: order.unit.location }));
       else if (order.kind === 'waive') ordered.push(line({ kind: 'waive' }));
     }
     const defaultWaives = own.filter((r) => r.input === null && r.order!.kind === 'waive').length;
@@ -37,7 +38,8 @@ export function adjustmentReport(variant: Variant, results: readonly OrderResult
     }
     for (const result of own.filter((r) => r.input === null)) {
       const order = result.order!;
-      if (order.kind === 'remove' && order.unit.type !== null) defaults.push(line({ kind: 'default-remove', type: order.unit.type, location: order.unit.location }));
+      if (order.kind === 'remove' && order.unit.type !== null)
+        defaults.push(line({ kind: 'default-remove', type: order.unit.type, location: order.unit.location }));
     }
   }
   return [...ordered, ...unusable, ...defaults];

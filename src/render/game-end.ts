@@ -19,7 +19,12 @@ export function renderPlayersRevealed(input: { readonly gameName: string; readon
 }
 
 /** The game is over, why, and who played (hidden addresses where the game keeps them hidden). */
-export function renderGameOver(input: { readonly gameName: string; readonly why: string; readonly roster: readonly RosterLine[]; readonly finalPosition?: readonly string[] }): string {
+export function renderGameOver(input: {
+  readonly gameName: string;
+  readonly why: string;
+  readonly roster: readonly RosterLine[];
+  readonly finalPosition?: readonly string[];
+}): string {
   const position = input.finalPosition && input.finalPosition.length > 0 ? ['', 'The game ends in this position:', '', ...input.finalPosition] : [];
   return [`Diplomacy game '${input.gameName}' is over. ${input.why}`, '', 'The players were:', ...rosterLines(input.roster), ...position, ''].join('\n');
 }

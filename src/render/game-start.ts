@@ -58,16 +58,18 @@ export function renderPowerAssignment(variant: Variant, gameName: string, seat: 
 export function renderGameStart(input: GameStartInput): string {
   const { variant, assignments, recipient } = input;
   const reader = recipient === null ? null : assignments[recipient];
-  const lines = [
-    renderPowerAssignment(variant, input.gameName, reader?.seat ?? 'OBSERVER'),
-    '',
-    'The following players are in this game:',
-  ];
+  const lines = [renderPowerAssignment(variant, input.gameName, reader?.seat ?? 'OBSERVER'), '', 'The following players are in this game:'];
   for (const player of assignments) {
     const label = `     ${seatName(variant, player.seat)}:`;
     lines.push(`${label.padEnd(PLAYER_LIST_ADDRESS_COLUMN - 1)} ${player.address ?? HIDDEN_ADDRESS}`);
   }
-  lines.push('', ...startingPosition(variant, input.position), '', '', `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`);
+  lines.push(
+    '',
+    ...startingPosition(variant, input.position),
+    '',
+    '',
+    `The deadline for the first orders is ${input.deadline ?? 'not set: orders are processed as soon as all are in'}.`,
+  );
   if (reader) lines.push('', ...howToOrder(variant, input.gameName, reader.seat, input.position));
   return lines.map((line) => `${line}\n`).join('');
 }
@@ -110,7 +112,9 @@ function startingPosition(variant: Variant, position: Position): string[] {
   if (choosing.length > 0) {
     lines.push('', 'No units stand yet: each power builds its first unit on the home centre of its choice,', 'which then becomes its own.', '');
     for (const power of choosing) {
-      const sites = buildableCenters(variant, position, power.id).map((c) => variant.map.province(c)?.name ?? c).sort();
+      const sites = buildableCenters(variant, position, power.id)
+        .map((c) => variant.map.province(c)?.name ?? c)
+        .sort();
       lines.push(`${`${power.name}:`.padEnd(width)} ${sites.length > 1 ? `${sites.slice(0, -1).join(', ')} or ${sites.at(-1)}` : (sites[0] ?? 'none')}.`);
     }
   }

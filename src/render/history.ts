@@ -65,7 +65,9 @@ export function renderHistory(view: HistoryView): string {
       const next = `HISTORY ${gameName} FROM ${formatMoment(entry.at, zone)}`;
       // The limit is named as set, and the lines shown as counted: an entry is never cut in two.
       const limit = `the limit of ${view.lines} lines${view.linesSet ? ' you set' : ''}`;
-      out.push(`(HISTORY stops here after ${out.length} lines: the next entry would pass ${limit}. ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${view.lines < view.maxLines ? ` or LINES up to ${view.maxLines}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`);
+      out.push(
+        `(HISTORY stops here after ${out.length} lines: the next entry would pass ${limit}. ${rest} more ${rest === 1 ? 'entry' : 'entries'}; send ${next}${view.lines < view.maxLines ? ` or LINES up to ${view.maxLines}` : ''} for ${rest === 1 ? 'it' : 'them'}.)`,
+      );
       return framed(view, out.join('\n'));
     }
     out.push(...lines);

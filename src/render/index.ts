@@ -10,13 +10,36 @@ export { renderOrdersOnFile, renderOrderStatus, renderManualProcessNote, renderP
 export { renderGameStart, renderPowerAssignment, HIDDEN_ADDRESS, type GameStartInput, type Seat, type SeatAssignment } from './game-start.ts';
 export { renderRefusedBlock, type NotDone, type NotDoneKind, type RefusedBlock, type RefusedLine } from './refused-block.ts';
 export { renderGameOver, renderPlayersRevealed, type RosterLine } from './game-end.ts';
-export { renderLineNote, renderMailCapNote, renderMailFailure, renderMailRefusal, renderNoCommands, renderProseNote, renderRepeatsNote, renderReplyCutNote, type MailCapNote, type MailRefusal } from './mail-replies.ts';
+export {
+  renderLineNote,
+  renderMailCapNote,
+  renderMailFailure,
+  renderMailRefusal,
+  renderNoCommands,
+  renderProseNote,
+  renderRepeatsNote,
+  renderReplyCutNote,
+  type MailCapNote,
+  type MailRefusal,
+} from './mail-replies.ts';
 export { proposalText, renderProposalNotice, renderVoteReply, voteEndText, type Proposal, type VoteEnd, type VoteRecord } from './vote-replies.ts';
 export { absenceLines, absenceMoveText, MASTER_HOLDER, renderTimeReply, type AbsenceHolder, type AbsenceWindow, type TimeRecord } from './time-replies.ts';
 export { renderMasterReply, rollOrdersText, rollText, type MasterRecord, type Roll } from './master-replies.ts';
 export { renderSessionReply, type OrderNote, type SessionRecord } from './session-replies.ts';
 export { dummiesAre, renderDummiesNote, renderEnterReply, type EnterRecord, type WatcherRole } from './enter-game-replies.ts';
-export { newDeadlineText, optionLine, renderGameCreated, renderOptionReply, renderSettingNotice, rulesText, type DeadlineRecomputed, type GameCreated, type OptionRecord, type SettingChange, type SettingChanger } from './option-replies.ts';
+export {
+  newDeadlineText,
+  optionLine,
+  renderGameCreated,
+  renderOptionReply,
+  renderSettingNotice,
+  rulesText,
+  type DeadlineRecomputed,
+  type GameCreated,
+  type OptionRecord,
+  type SettingChange,
+  type SettingChanger,
+} from './option-replies.ts';
 export { noticeTitle, type NoticeTitle } from './notice-titles.ts';
 export { deadlineLine, renderMasterNotice, type MasterNotice, type MastersChange } from './master-notices.ts';
 export { renderSeatNotice, type SeatNotice } from './seat-notices.ts';

@@ -40,7 +40,8 @@ export interface TakeoverOpening {
 /** LIST: the games taking players, then the games in play with a power open for TAKEOVER. */
 export function renderOpenings(forming: ListPage<GameListEntry>, takeovers: ListPage<TakeoverOpening>, limit: number): string {
   const lines: string[] = [];
-  if (forming.games.length === 0 && takeovers.games.length === 0) lines.push('There are no games on this judge taking players just now. Start one with CREATE game password.');
+  if (forming.games.length === 0 && takeovers.games.length === 0)
+    lines.push('There are no games on this judge taking players just now. Start one with CREATE game password.');
   if (forming.games.length > 0) lines.push('Games on this judge taking players (send JOIN game password):', ...forming.games.map(gameListLine));
   if (forming.more) lines.push(`(only the first ${limit} by name are shown: SEARCH forming words narrows them down)`);
   if (takeovers.games.length > 0) {
@@ -85,7 +86,9 @@ export function renderPlayerRecord(record: PlayerRecordReport): string {
     `  Civil disorder:     ${percent(record.civilDisorderRatio)} (${record.resigned} abandoned or in civil disorder)`,
     `  Games started:      ${record.started}`,
     `  Powers taken over:  ${record.tookOver}`,
-    own ? 'Games whose players are hidden (gunboat, NO_REVEAL) count here; others do not see them in your record.' : 'Games whose players are hidden (gunboat, NO_REVEAL) are not counted.',
+    own
+      ? 'Games whose players are hidden (gunboat, NO_REVEAL) count here; others do not see them in your record.'
+      : 'Games whose players are hidden (gunboat, NO_REVEAL) are not counted.',
   ].join('\n');
 }
 

@@ -65,14 +65,19 @@ export function ownershipWidth(variant: Variant): number {
  * columns, "Austria: Army  Vienna." (the game-start mail, njudge's data/report files). The power
  * name is padded after its colon to the longest name's width.
  */
-export function unitLines(variant: Variant, units: readonly { readonly power: string; readonly type: UnitType; readonly location: LocationId }[], typeWidth = 0): string[] {
+export function unitLines(
+  variant: Variant,
+  units: readonly { readonly power: string; readonly type: UnitType; readonly location: LocationId }[],
+  typeWidth = 0,
+): string[] {
   const width = Math.max(...variant.powers.map((p) => p.name.length)) + 1;
   const lines: string[] = [];
   for (const power of variant.powers) {
     const own = units.filter((u) => u.power === power.id);
     if (own.length === 0) continue;
     lines.push('');
-    for (const unit of own) lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(typeWidth)} ${formatLocation(unit.location, variant.map)}.`);
+    for (const unit of own)
+      lines.push(`${`${power.name}:`.padEnd(width)} ${UNIT_NAMES[unit.type].padEnd(typeWidth)} ${formatLocation(unit.location, variant.map)}.`);
   }
   return lines;
 }

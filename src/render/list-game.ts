@@ -140,7 +140,11 @@ export function renderListGame(view: ListGameView): string {
   lines.push(`Game '${view.name}'${order}: ${title}, ${view.status}.`);
   if (view.description) lines.push(view.description);
   if (view.status === 'active' || view.status === 'waiting') {
-    lines.push(view.deadline ? `The deadline for ${view.currentPhase} is ${view.deadline}.` : `${view.currentPhase} has no deadline: it is processed when every order is in.`);
+    lines.push(
+      view.deadline
+        ? `The deadline for ${view.currentPhase} is ${view.deadline}.`
+        : `${view.currentPhase} has no deadline: it is processed when every order is in.`,
+    );
     if (view.grace) lines.push(`The grace period ends ${view.grace}.`);
     if (view.late) lines.push(view.lateNames.length > 0 ? `Orders have not been received from ${view.lateNames.join(', ')}.` : 'Every order is in.');
   }
@@ -155,7 +159,9 @@ export function renderListGame(view: ListGameView): string {
 
   lines.push('', `The following players are signed up for game '${view.name}':`);
   if (view.currentPhase === null) {
-    lines.push(`   ${view.joined} of ${variant.powers.length} players have joined${view.status === 'forming' ? `; send JOIN ${view.name} <password> to join` : ''}.`);
+    lines.push(
+      `   ${view.joined} of ${variant.powers.length} players have joined${view.status === 'forming' ? `; send JOIN ${view.name} <password> to join` : ''}.`,
+    );
   } else {
     lines.push(...view.powers.map((power) => playerRow(power, view.phase?.position ?? null, variant)));
   }
@@ -174,7 +180,7 @@ function playerRow(power: ListPowerLine, position: Position | null, variant: Var
   const units = position?.units.filter((u) => u.power === id).length ?? 0;
   const centres = id === undefined ? 0 : (position?.supplyCenters[id]?.length ?? 0);
   const points = power.rating === null ? '' : String(power.rating.points);
-  return (`   ${power.name.padEnd(10)} ${(STATE_WORDS[power.state] ?? power.state).padEnd(7)} ${`${units}/${centres}`.padEnd(5)} ${points.padStart(6)} ${HIDDEN_ADDRESS}`);
+  return `   ${power.name.padEnd(10)} ${(STATE_WORDS[power.state] ?? power.state).padEnd(7)} ${`${units}/${centres}`.padEnd(5)} ${points.padStart(6)} ${HIDDEN_ADDRESS}`;
 }
 
 /**
@@ -183,9 +189,18 @@ function playerRow(power: ListPowerLine, position: Position | null, variant: Var
  */
 export function positionLines(variant: Variant, gameName: string, seq: number, position: Position): string[] {
   const phase = phaseOf(position.phase);
-  const lines = [`Status of the ${PHASE_TYPE_NAMES[phase.type]} phase for ${variant.seasonName(phase)} of ${phase.year}.  ${turnLabel(gameName, seq + 1)}`, ...unitLines(variant, position.units)];
+  const lines = [
+    `Status of the ${PHASE_TYPE_NAMES[phase.type]} phase for ${variant.seasonName(phase)} of ${phase.year}.  ${turnLabel(gameName, seq + 1)}`,
+    ...unitLines(variant, position.units),
+  ];
   if (position.dislodged.length > 0) {
-    lines.push('', 'Dislodged, to retreat or disband:', ...unitLines(variant, position.dislodged).filter((line) => line !== '').map((line) => `   ${line}`));
+    lines.push(
+      '',
+      'Dislodged, to retreat or disband:',
+      ...unitLines(variant, position.dislodged)
+        .filter((line) => line !== '')
+        .map((line) => `   ${line}`),
+    );
   }
   lines.push(...renderOwnership({ variant, position, winner: null }).replace(/\n$/, '').split('\n'));
   return lines;

@@ -64,7 +64,10 @@ export function renderMailCapNote(note: MailCapNote): string {
       return `Only ${note.limit} different information commands (HELP, LIST, HISTORY, SUMMARY …) are answered per mail; the other ${note.skipped} were not answered: ask them in another mail.`;
     case 'press': {
       const named = describeLines(note.lines);
-      const limit = note.per === 'mail' ? `at most ${note.limit} press messages are sent per mail` : `at most ${note.limit} press messages are sent from one address per hour`;
+      const limit =
+        note.per === 'mail'
+          ? `at most ${note.limit} press messages are sent per mail`
+          : `at most ${note.limit} press messages are sent from one address per hour`;
       return `${named} ${note.lines.length === 1 ? 'was' : 'were'} not sent: ${limit}. Send ${note.lines.length === 1 ? 'it' : 'them'} again ${note.per === 'mail' ? 'in another mail' : 'later'}.`;
     }
   }

@@ -14,7 +14,22 @@ const NAMED: Readonly<Record<string, string>> = {
 };
 
 /** For powers standard does not have, in the variant's order, skipping colours its named powers took. */
-const PALETTE = ['#e69f00', '#0072b2', '#009e73', '#cc79a7', '#d55e00', '#56b4e9', '#f0e442', '#555555', '#8c510a', '#7b3294', '#1b7837', '#b2182b', '#2166ac', '#bababa'];
+const PALETTE = [
+  '#e69f00',
+  '#0072b2',
+  '#009e73',
+  '#cc79a7',
+  '#d55e00',
+  '#56b4e9',
+  '#f0e442',
+  '#555555',
+  '#8c510a',
+  '#7b3294',
+  '#1b7837',
+  '#b2182b',
+  '#2166ac',
+  '#bababa',
+];
 
 export const MAP_COLOURS = {
   land: '#efe6cf',

@@ -87,7 +87,11 @@ function zoom(geometry: MapGeometry, box: DetailRegion['box'], width: number): Z
       ...geometry,
       viewBox: [0, 0, width, height],
       layers: geometry.layers.map((layer) => ({ ...layer, d: path(layer.d) })).filter((layer) => layer.d !== ''),
-      provinces: Object.fromEntries(Object.entries(geometry.provinces).map(([id, d]) => [id, path(d)]).filter(([, d]) => d !== '')),
+      provinces: Object.fromEntries(
+        Object.entries(geometry.provinces)
+          .map(([id, d]) => [id, path(d)])
+          .filter(([, d]) => d !== ''),
+      ),
       locations: points(geometry.locations),
       names: Object.fromEntries(Object.entries(geometry.names).map(([id, name]) => [id, { ...name, at: at(name.at[0], name.at[1]) }])),
       supplyCenters: points(geometry.supplyCenters),

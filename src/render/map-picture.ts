@@ -71,7 +71,8 @@ function layerFill(fill: string, background: string, pattern: string): string {
  * (Germany's grey tint came within a few shades of the old flat grey).
  */
 const IMPASSABLE_PATTERN = 'impassable';
-const impassableDefs = (id: string) => `<defs><pattern id="${id}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
+const impassableDefs = (id: string) =>
+  `<defs><pattern id="${id}" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="${MAP_COLOURS.impassable}"/><rect width="1.6" height="4" fill="${MAP_COLOURS.impassableHatch}"/></pattern></defs>`;
 
 /** The background is water unless the drawing paints its seas as shapes on land (then the first layer is sea). */
 function backgroundFill(b: string): string {
@@ -129,13 +130,21 @@ export function pictureSize(geometry: MapGeometry, variant: Variant, detail: Det
 }
 
 /** The drawing's own part of a picture: the same for every position of the map. */
-export function staticLayers(geometry: MapGeometry, variant: Variant, detail: DetailRegion | null = null, pattern = IMPASSABLE_PATTERN): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
+export function staticLayers(
+  geometry: MapGeometry,
+  variant: Variant,
+  detail: DetailRegion | null = null,
+  pattern = IMPASSABLE_PATTERN,
+): Pick<MapLayers, 'open' | 'base' | 'overlay'> {
   const provinces = variant.map.provinces;
   const [vx, vy, vw, vh] = geometry.viewBox;
   const top = vy - TITLE_BAND;
   const [, height] = pictureSize(geometry, variant, detail);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(vx)} ${num(top)} ${num(vw)} ${num(height)}" width="${num(vw)}" height="${num(height)}" font-family="DejaVu Sans" font-weight="bold">`;
-  const base = [impassableDefs(pattern), `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`];
+  const base = [
+    impassableDefs(pattern),
+    `<rect x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" fill="${backgroundFill(geometry.background)}"/>`,
+  ];
   for (const layer of geometry.layers) {
     if (layer.fill) base.push(`<path d="${layer.d}" fill="${layerFill(layer.fill, geometry.background, pattern)}" fill-rule="evenodd"/>`);
   }
@@ -194,8 +203,16 @@ export function nameBox(id: string, at: Point): readonly [number, number, number
 
 /** Whether a convex polygon and a box overlap (no axis of either separates them). */
 function overlaps(polygon: readonly Point[], [left, top, right, bottom]: readonly [number, number, number, number]): boolean {
-  const corners: Point[] = [[left, top], [right, top], [right, bottom], [left, bottom]];
-  const axes: Point[] = [[1, 0], [0, 1]];
+  const corners: Point[] = [
+    [left, top],
+    [right, top],
+    [right, bottom],
+    [left, bottom],
+  ];
+  const axes: Point[] = [
+    [1, 0],
+    [0, 1],
+  ];
   polygon.forEach((p, i) => {
     const q = polygon[(i + 1) % polygon.length]!;
     axes.push([q[1] - p[1], p[0] - q[0]]);
@@ -229,14 +246,24 @@ function placeCentreDot(province: string, geometry: MapGeometry, variant: Varian
   const boxes = variant.map.provinces.flatMap((p) => (geometry.names[p.id] ? [nameBox(p.id, geometry.names[p.id]!.at)] : []));
   const onName = (p: Point) => {
     const r = CENTRE_RADIUS;
-    const square: Point[] = [[p[0] - r, p[1] - r], [p[0] + r, p[1] - r], [p[0] + r, p[1] + r], [p[0] - r, p[1] + r]];
+    const square: Point[] = [
+      [p[0] - r, p[1] - r],
+      [p[0] + r, p[1] - r],
+      [p[0] + r, p[1] + r],
+      [p[0] - r, p[1] + r],
+    ];
     return boxes.find((box) => overlaps(square, box)) ?? null;
   };
   const box = onName(at);
   if (box === null) return at;
   const gap = CENTRE_RADIUS + 1;
   const middle = (box[1] + box[3]) / 2;
-  const beside: Point[] = [[box[2] + gap, middle], [box[0] - gap, middle], [at[0], box[1] - gap], [at[0], box[3] + gap]];
+  const beside: Point[] = [
+    [box[2] + gap, middle],
+    [box[0] - gap, middle],
+    [at[0], box[1] - gap],
+    [at[0], box[3] + gap],
+  ];
   return beside.find((p) => onName(p) === null) ?? at;
 }
 
@@ -318,7 +345,12 @@ function clippedOutline(d: string, [bx, by, bw, bh]: readonly [number, number, n
   const rings = d
     .split('M')
     .filter((part) => part.trim() !== '')
-    .map((part) => part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number) as unknown as Point));
+    .map((part) =>
+      part
+        .replace(/Z/g, '')
+        .split('L')
+        .map((pair) => pair.trim().split(/\s+/).map(Number) as unknown as Point),
+    );
   const edges: ((p: Point) => number)[] = [(p) => p[0] - bx, (p) => bx + bw - p[0], (p) => p[1] - by, (p) => by + bh - p[1]];
   const out: string[] = [];
   for (const ring of rings) {
@@ -329,7 +361,7 @@ function clippedOutline(d: string, [bx, by, bw, bh]: readonly [number, number, n
         const q = points[(i + 1) % points.length]!;
         const [a, b] = [inside(p), inside(q)];
         if (a >= 0) kept.push(p);
-        if ((a >= 0) !== (b >= 0)) {
+        if (a >= 0 !== b >= 0) {
           const t = a / (a - b);
           kept.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
         }
@@ -381,16 +413,16 @@ function drawPosition(
     const at = centreDotAt(province.id, geometry, variant);
     if (!at || !shown(at)) continue;
     const power = centreOwner.get(province.id);
-    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`);
+    markers.push(
+      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`,
+    );
   }
   svg.add(`<g>${markers.join('')}</g>`);
 
   const results = input.results ?? [];
   const dislodgedHere = new Set(results.filter((r) => r.markers.includes('dislodged') && r.unit).map((r) => r.unit!));
   const removed = new Set(
-    results
-      .filter((r) => r.outcome === 'succeeds' && r.unit && (r.order?.kind === 'remove' || r.order?.kind === 'disband'))
-      .map((r) => r.unit!),
+    results.filter((r) => r.outcome === 'succeeds' && r.unit && (r.order?.kind === 'remove' || r.order?.kind === 'disband')).map((r) => r.unit!),
   );
 
   // Units, then the units dislodged in a retreat phase, set apart.
@@ -411,7 +443,6 @@ function drawPosition(
   svg.add(drawOrders({ geometry, results, position, colourOf, unitAt, variant }));
   return { tints, parts: svg.lines() };
 }
-
 
 /**
  * The legend's rows: each power's colour, name and centres/units, as many to a row as fit at the usual
@@ -581,7 +612,9 @@ function drawOrders(ctx: OrderContext): string {
           marks.push(noOrderBadge(start));
           break;
         }
-        moves.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.4"${failed ? ' stroke-dasharray="2 1.5"' : ''}/>`);
+        moves.push(
+          `<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.2}" fill="none" stroke="${colour}" stroke-width="1.4"${failed ? ' stroke-dasharray="2 1.5"' : ''}/>`,
+        );
         break;
       }
       case 'support': {
@@ -610,7 +643,9 @@ function drawOrders(ctx: OrderContext): string {
       }
       case 'convoy': {
         // The fleet is ringed; the army's own arrow runs through it.
-        supports.push(`<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.4}" fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="1 1.2"/>`);
+        supports.push(
+          `<circle cx="${num(start[0])}" cy="${num(start[1])}" r="${UNIT_RADIUS + 2.4}" fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="1 1.2"/>`,
+        );
         if (failed) marks.push(crossAt(start, 6));
         break;
       }
@@ -622,7 +657,9 @@ function drawOrders(ctx: OrderContext): string {
         const at = unitAt(unitLocation);
         if (!at) break;
         const unit: Unit = { power: result.power, type, location: unitLocation };
-        moves.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${UNIT_RADIUS + 2.6}" fill="#ffffff" fill-opacity="0.7" stroke="#000" stroke-width="0.8" stroke-dasharray="1.5 1"/>`);
+        moves.push(
+          `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${UNIT_RADIUS + 2.6}" fill="#ffffff" fill-opacity="0.7" stroke="#000" stroke-width="0.8" stroke-dasharray="1.5 1"/>`,
+        );
         moves.push(drawUnit(unit, at, colour, ctx.variant, { dislodged: false, removed: false }));
         break;
       }

@@ -33,7 +33,9 @@ export function svgToPng(svg: string, options: PngOptions): Uint8Array {
 }
 
 /** A picture's SVG cut at its layers, or null when it is not one renderMapSvg wrote. */
-function pictureLayers(svg: string): { open: string; drawing: string[]; base: string[]; overlay: string[]; tints: { d: string; colour: number }[]; top: string[] } | null {
+function pictureLayers(
+  svg: string,
+): { open: string; drawing: string[]; base: string[]; overlay: string[]; tints: { d: string; colour: number }[]; top: string[] } | null {
   const lines = svg.split('\n');
   const tintLine = lines.findIndex((line) => line.startsWith(TINT_GROUP_START));
   const mark = lines.indexOf(POSITION_MARK);
@@ -57,7 +59,12 @@ export function renderMapPng(svg: string, options: PngOptions): Uint8Array {
   if (!layers) return svgToPng(svg, options);
   const drawing = staticRaster(layers.open, layers.base, layers.overlay, options);
   const { width, height, overlayAlpha, regionOf } = drawing;
-  const regions = tintRegions(drawing, layers.open, layers.tints.map((t) => t.d), options);
+  const regions = tintRegions(
+    drawing,
+    layers.open,
+    layers.tints.map((t) => t.d),
+    options,
+  );
   const colourOf = new Int32Array(drawing.regionCount).fill(-1);
   layers.tints.forEach((t, i) => (colourOf[regions[i]!] = t.colour));
   // The position's own layer, premultiplied by resvg.
@@ -126,7 +133,9 @@ const rasters = new Map<string, StaticRaster>();
 const RASTERS_KEPT = 6;
 
 function staticRaster(open: string, base: readonly string[], overlay: readonly string[], options: PngOptions): StaticRaster {
-  const key = createHash('sha256').update(`${options.width}\n${options.fontFile}\n${open}\n${base.join('\n')}\n${overlay.join('\n')}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${options.width}\n${options.fontFile}\n${open}\n${base.join('\n')}\n${overlay.join('\n')}`)
+    .digest('hex');
   const kept = rasters.get(key);
   if (kept) {
     rasters.delete(key);

@@ -74,7 +74,16 @@ export function renderMasterNotice(notice: MasterNotice): string {
     case 'unstarted':
       return `The Master has taken game '${notice.gameName}' back to forming: ${notice.players} of ${notice.powers} players${notice.powersKept ? '' : '; powers are assigned again when it starts'}.\n`;
     case 'become-copy':
-      return [`The Master of game '${notice.gameName}', acting as ${notice.power}, wrote:`, '', ...notice.lines.map((l) => `  ${l}`), '', 'The judge answered:', '', ...notice.replies, ''].join('\n');
+      return [
+        `The Master of game '${notice.gameName}', acting as ${notice.power}, wrote:`,
+        '',
+        ...notice.lines.map((l) => `  ${l}`),
+        '',
+        'The judge answered:',
+        '',
+        ...notice.replies,
+        '',
+      ].join('\n');
     case 'game-full':
       return `Every power of game '${notice.gameName}' is taken. It starts when you send ACTIVATE (MANUAL START).\n`;
     case 'you-promoted':
@@ -82,7 +91,8 @@ export function renderMasterNotice(notice: MasterNotice): string {
     case 'masters-changed': {
       const total = `Game '${notice.gameName}' has ${notice.masters === 1 ? 'one Master' : `${notice.masters} Masters`} now.`;
       if (notice.who === null) return `The Masters of game '${notice.gameName}' have changed. ${total}\n`;
-      const what = notice.who.change === 'promoted' ? `has been made a Master of game '${notice.gameName}'` : `has stepped down as a Master of game '${notice.gameName}'`;
+      const what =
+        notice.who.change === 'promoted' ? `has been made a Master of game '${notice.gameName}'` : `has stepped down as a Master of game '${notice.gameName}'`;
       return `${notice.who.address} ${what}.\n${total}\n`;
     }
   }

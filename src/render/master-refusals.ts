@@ -110,7 +110,9 @@ export function renderMasterRefusal(refusal: MasterRefusal): string {
     case 'roll-no-stored-phase':
       return `Game '${refusal.gameName}' has no stored phase ${refusal.phaseId}`;
     case 'roll-nowhere':
-      return refusal.direction === 'back' ? `Game '${refusal.gameName}' is in its first phase: there is nothing to roll back` : `Game '${refusal.gameName}' has no rolled-back phase to roll forward to`;
+      return refusal.direction === 'back'
+        ? `Game '${refusal.gameName}' is in its first phase: there is nothing to roll back`
+        : `Game '${refusal.gameName}' has no rolled-back phase to roll forward to`;
     case 'roll-wrong-side':
       return `${refusal.phaseId} is not ${refusal.direction === 'back' ? 'before' : 'after'} the current phase ${refusal.currentPhaseId}`;
     case 'ended-already':

@@ -12,7 +12,13 @@ export interface DeadlineRecomputed {
 
 /** What a SET option or RULE line did. */
 export type OptionRecord =
-  | { readonly kind: 'option-changed'; readonly gameName: string; readonly optionTitle: string; readonly announcement: string; readonly deadline: DeadlineRecomputed | null }
+  | {
+      readonly kind: 'option-changed';
+      readonly gameName: string;
+      readonly optionTitle: string;
+      readonly announcement: string;
+      readonly deadline: DeadlineRecomputed | null;
+    }
   | { readonly kind: 'rules-now'; readonly gameName: string; readonly rules: readonly string[] };
 
 export function renderOptionReply(record: OptionRecord): string {
@@ -53,7 +59,9 @@ export function renderGameCreated(game: GameCreated): string {
     (game.rules.length > 0 ? `\nRules: ${game.rules.join(', ')}.` : '') +
     game.optionLines.map((a) => `\n${a}`).join('') +
     (game.gates !== null ? `\n${game.gates}` : '') +
-    (game.forming ? `\nThe game is forming: players may now JOIN ${game.gameName} <password>.` : `\nIt is in preparation: send FORM after SIGNON M${game.gameName} to let players join.`)
+    (game.forming
+      ? `\nThe game is forming: players may now JOIN ${game.gameName} <password>.`
+      : `\nIt is in preparation: send FORM after SIGNON M${game.gameName} to let players join.`)
   );
 }
 

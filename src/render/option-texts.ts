@@ -18,14 +18,26 @@ export const FLAG_TEXTS = {
   QUIET: { title: 'Quiet', on: 'quiet: late notices go to the late powers and the Master only', off: 'late notices go to everyone in the first day' },
   NO_DIAS: { title: 'Draws', on: 'draws need not include every survivor (NO_DIAS)', off: 'draws include every survivor (DIAS)' },
   NO_CONCESSIONS: { title: 'Concessions', on: 'no concessions', off: 'concessions allowed' },
-  CIVIL_DISORDER: { title: 'Civil disorder', on: 'NMR: at grace late powers go into civil disorder and the turn is processed', off: 'no NMR: at grace the game waits for replacements' },
-  NO_LATE_COUNT: { title: 'Late count', on: 'lateness is not counted in players\' records', off: 'lateness is counted' },
+  CIVIL_DISORDER: {
+    title: 'Civil disorder',
+    on: 'NMR: at grace late powers go into civil disorder and the turn is processed',
+    off: 'no NMR: at grace the game waits for replacements',
+  },
+  NO_LATE_COUNT: { title: 'Late count', on: "lateness is not counted in players' records", off: 'lateness is counted' },
   STRICT_GRACE: { title: 'Strict grace', on: 'strict grace: the grace period ends on any day of the week', off: 'the grace period ends on an allowed day' },
-  MANUAL_PROCESS: { title: 'Processing', on: 'manual processing: each turn waits for the Master\'s PROCESS', off: 'turns are processed automatically' },
+  MANUAL_PROCESS: { title: 'Processing', on: "manual processing: each turn waits for the Master's PROCESS", off: 'turns are processed automatically' },
   START_MASTER: { title: 'Start', on: 'manual start: the game starts when the Master sends ACTIVATE', off: 'the game starts when the last power is taken' },
-  UNMODERATED: { title: 'Moderation', on: 'unmoderated: every player may change the game\'s settings', off: 'moderated: only the Master changes the game\'s settings' },
+  UNMODERATED: {
+    title: 'Moderation',
+    on: "unmoderated: every player may change the game's settings",
+    off: "moderated: only the Master changes the game's settings",
+  },
   GUNBOAT: { title: 'Gunboat', on: 'gunboat: players are anonymous', off: 'players are not anonymous' },
-  NO_REVEAL: { title: 'Identities', on: 'players stay anonymous after the game ends (until the Master\'s REVEAL)', off: 'players are revealed when the game ends' },
+  NO_REVEAL: {
+    title: 'Identities',
+    on: "players stay anonymous after the game ends (until the Master's REVEAL)",
+    off: 'players are revealed when the game ends',
+  },
   PLAYER_DEADLINES: { title: 'Player deadlines', on: 'players may put the deadline later', off: 'only the Master moves deadlines' },
 } as const satisfies Readonly<Record<string, FlagTexts>>;
 
@@ -60,7 +72,8 @@ export const OPTION_TEXTS = {
   maxAbsence: {
     title: 'Absences',
     usage: 'SET MAX ABSENCE days (0 to 31)',
-    announcement: (days: number) => (days === 0 ? 'players may not set absences themselves (the Master may grant them)' : `players may set absences of up to ${days} days themselves`),
+    announcement: (days: number) =>
+      days === 0 ? 'players may not set absences themselves (the Master may grant them)' : `players may set absences of up to ${days} days themselves`,
     shown: (days: number) => `players may set absences of up to ${days} days`,
   },
   comment: {
@@ -87,9 +100,13 @@ export const OPTION_TEXTS = {
     title: 'Access',
     usage: 'SET ALLOW PLAYER address | SET DENY PLAYER address (-address removes it)',
     /** How many addresses the list now holds; never which. */
-    announcement: (count: number, list: 'allow' | 'deny') => `${count} address${count === 1 ? ' is' : 'es are'} now ${list === 'allow' ? 'allowed' : 'denied'} to join or take over a power`,
+    announcement: (count: number, list: 'allow' | 'deny') =>
+      `${count} address${count === 1 ? ' is' : 'es are'} now ${list === 'allow' ? 'allowed' : 'denied'} to join or take over a power`,
     shown(allow: number, deny: number): string | null {
-      const parts = [allow > 0 ? `only ${allow} allowed address${allow === 1 ? '' : 'es'} may join or take over` : null, deny > 0 ? `${deny} address${deny === 1 ? '' : 'es'} denied` : null];
+      const parts = [
+        allow > 0 ? `only ${allow} allowed address${allow === 1 ? '' : 'es'} may join or take over` : null,
+        deny > 0 ? `${deny} address${deny === 1 ? '' : 'es'} denied` : null,
+      ];
       const shown = parts.filter((p): p is string => p !== null);
       return shown.length === 0 ? null : shown.join('; ');
     },

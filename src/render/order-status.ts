@@ -144,7 +144,8 @@ function adjustmentListing(input: OrderStatusInput, powerName: string, accepted:
   const freeHomes = buildSites(variant, position, input.power).filter((c) => !occupied.has(c)).length;
   const buildsLeft = Math.max(0, due - building.size - waived);
   const removalsLeft = Math.max(0, -due - removing.size);
-  if (buildsLeft > 0) lines.push(line(freeHomes > 0 ? { kind: 'pending-builds', count: buildsLeft } : { kind: 'unusable', count: buildsLeft, processed: false }));
+  if (buildsLeft > 0)
+    lines.push(line(freeHomes > 0 ? { kind: 'pending-builds', count: buildsLeft } : { kind: 'unusable', count: buildsLeft, processed: false }));
   if (removalsLeft > 0) lines.push(line({ kind: 'pending-removals', count: removalsLeft }));
   const usableDue = due > 0 ? Math.min(due, building.size + waived + freeHomes) : -due;
   return { lines: ['', ...lines], due: usableDue, missing: (buildsLeft > 0 && freeHomes > 0) || removalsLeft > 0 };
@@ -168,7 +169,9 @@ export function renderOrdersOnFile(input: OrderStatusInput & { readonly stored: 
   const when = `${variant.seasonName(phase)} of ${phase.year}`;
   const accepted = input.orders.filter((o) => o.error === null && o.order !== null).map((o) => o.order!);
   const listing = listOrders(input, phase, power.name, accepted);
-  const text = input.stored ? `Your orders on file for ${when} are still:\n${listing.lines.map((line) => `${line}\n`).join('')}` : `You have no orders on file for ${when}.\n`;
+  const text = input.stored
+    ? `Your orders on file for ${when} are still:\n${listing.lines.map((line) => `${line}\n`).join('')}`
+    : `You have no orders on file for ${when}.\n`;
   return text + status(input, 0, listing);
 }
 
@@ -194,14 +197,16 @@ function status(input: OrderStatusInput, errors: number, listing: Listing): stri
     if (!input.noNmr && input.abandonment === undefined) return `${text}The partial orders will be processed if nothing is received by\n${grace}.\n\n`;
     return `${text}${abandonedUnless('You will be considered abandoned if all orders\nare not received by', input, grace)}`;
   }
-  if (input.wait) return input.late ? "\n\nYou have set 'wait' status.\n\n" : `\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`;
+  if (input.wait)
+    return input.late ? "\n\nYou have set 'wait' status.\n\n" : `\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`;
   return '';
 }
 
 /** A game without a deadline (NO_DEADLINE) waits for every power's orders; nobody is ever late. */
 function noDeadlineStatus(errors: number, listing: Listing): string {
   if (errors > 0) return `\n\n${errors} error${errors === 1 ? '' : 's'} encountered.\n\nError flag set.\n\n`;
-  if (listing.missing) return '\n\nOrders not received for all units.  This game has no deadline: the\nturn is processed once every power has complete orders.\n\n';
+  if (listing.missing)
+    return '\n\nOrders not received for all units.  This game has no deadline: the\nturn is processed once every power has complete orders.\n\n';
   return '';
 }
 

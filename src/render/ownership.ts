@@ -54,7 +54,10 @@ export function renderOwnership(input: OwnershipInput): string {
     const undetermined = position.undeterminedHomes?.[power.id] ?? 0;
     if (undetermined > 0) lines.push(`${`${power.name}:`.padEnd(width + 1)}${undetermined} undetermined home centre${undetermined === 1 ? '' : 's'}.`);
   }
-  listLine('Unowned', variant.supplyCenters().filter((c) => !owned.has(c)));
+  listLine(
+    'Unowned',
+    variant.supplyCenters().filter((c) => !owned.has(c)),
+  );
   lines.push('');
   for (const power of variant.powers) {
     // Undetermined homes (MOBILIZE) count as centres, as DPjudge counts them; partisan builds (1900's Siberia) only in the builds.
@@ -79,7 +82,14 @@ function countLine(name: string, centres: number, units: number, due: number, wi
 
 /** The flag njudge appends; a singular "unit." gets one more blank so the flags line up too. */
 function flag(input: OwnershipInput, power: PowerId, difference: number): string {
-  const text = input.winner === power ? '(* VICTORY!! *)' : input.standing?.[power] === 'cd' ? '(* CD *)' : input.standing?.[power] === 'abandoned' ? '(* ABANDONED *)' : null;
+  const text =
+    input.winner === power
+      ? '(* VICTORY!! *)'
+      : input.standing?.[power] === 'cd'
+        ? '(* CD *)'
+        : input.standing?.[power] === 'abandoned'
+          ? '(* ABANDONED *)'
+          : null;
   if (text === null) return '';
   return `${difference === 1 ? ' ' : ''}  ${text}`;
 }

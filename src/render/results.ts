@@ -74,4 +74,3 @@ export function renderResults(input: ResultsInput): string {
 function countsCentres(variant: Variant, processed: Phase, next: Phase): boolean {
   return variant.centresChangeBetween(processed, next);
 }
-

@@ -14,7 +14,10 @@ export type SeatNotice =
 export function renderSeatNotice(notice: SeatNotice): string {
   switch (notice.kind) {
     case 'vacated': {
-      const what = notice.how === 'resigned' ? `has resigned from game '${notice.gameName}'` : `has been ${notice.how === 'ejected' ? 'ejected' : 'resigned by the Master'} in game '${notice.gameName}'`;
+      const what =
+        notice.how === 'resigned'
+          ? `has resigned from game '${notice.gameName}'`
+          : `has been ${notice.how === 'ejected' ? 'ejected' : 'resigned by the Master'} in game '${notice.gameName}'`;
       return `${notice.power} ${what}. The game waits for a replacement:\nanyone may send TAKEOVER ${notice.power.toLowerCase()}@${notice.gameName} <password> to play ${notice.power}.\n`;
     }
     case 'taken-over':

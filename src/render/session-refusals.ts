@@ -6,12 +6,7 @@ import { gateActionText, unmetGateText, type GateAction, type UnmetGate } from '
 // Why a signed-on player's command, a JOIN, SIGNON, OBSERVE or TAKEOVER, a SET option or RULE
 // line or a PRESS is refused, by kind: the judge decides that and why, these write it.
 
-export type SessionRefusal =
-  | SignonRefusal
-  | SeatRefusal
-  | VoteRefusal
-  | OptionRefusal
-  | { readonly kind: 'press'; readonly reason: PressRefusal };
+export type SessionRefusal = SignonRefusal | SeatRefusal | VoteRefusal | OptionRefusal | { readonly kind: 'press'; readonly reason: PressRefusal };
 
 /** Why an opener lets nobody in. */
 export type SignonRefusal =

@@ -17,7 +17,11 @@ export interface SubjectGame {
  * refused, and whatever of that form their own subject already carried (a reply to the judge's
  * reply) said once. Other mails: `Re: <their subject>`, with the flag when a block was refused.
  */
-export function replySubject(subject: string, config: { readonly code: string; readonly name: string }, options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {}): string {
+export function replySubject(
+  subject: string,
+  config: { readonly code: string; readonly name: string },
+  options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {},
+): string {
   const { game = null, errorFlag = false } = options;
   if (game === null && !errorFlag) return subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : `Re: your mail to ${config.name}`;
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

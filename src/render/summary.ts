@@ -52,7 +52,13 @@ export function summaryHolder(seat: { readonly address: string; readonly status:
   return seat.status === 'dummy' ? '(dummy)' : seat.status === 'resigned' ? '(vacant)' : seat.address;
 }
 
-const SEAT_STATE: Readonly<Partial<Record<string, string>>> = { dummy: 'dummy', cd: 'civil disorder', abandoned: 'abandoned', resigned: 'vacant', eliminated: 'eliminated' };
+const SEAT_STATE: Readonly<Partial<Record<string, string>>> = {
+  dummy: 'dummy',
+  cd: 'civil disorder',
+  abandoned: 'abandoned',
+  resigned: 'vacant',
+  eliminated: 'eliminated',
+};
 
 /** A seat's state when not simply played, in the roster's words; null for a seat in play. */
 export function summaryState(status: string): string | null {

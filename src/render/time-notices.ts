@@ -11,8 +11,23 @@ export type TimeNotice =
   | { readonly kind: 'phase-ended-early'; readonly gameName: string; readonly phaseId: string }
   | { readonly kind: 'resumed-waiting'; readonly gameName: string; readonly phaseId: string; readonly vacant: readonly string[] }
   | { readonly kind: 'resumed'; readonly gameName: string; readonly phaseId: string; readonly deadline: string | null }
-  | { readonly kind: 'deadline-changed'; readonly change: DeadlineChange; readonly gameName: string; readonly phaseId: string; readonly deadline: string | null; readonly grace: string | null; readonly movedPastAbsence: boolean }
-  | { readonly kind: 'absence-changed'; readonly who: string; readonly gameName: string; readonly change: 'set' | 'cancelled'; readonly pending: readonly AbsenceWindow[]; readonly zone: string }
+  | {
+      readonly kind: 'deadline-changed';
+      readonly change: DeadlineChange;
+      readonly gameName: string;
+      readonly phaseId: string;
+      readonly deadline: string | null;
+      readonly grace: string | null;
+      readonly movedPastAbsence: boolean;
+    }
+  | {
+      readonly kind: 'absence-changed';
+      readonly who: string;
+      readonly gameName: string;
+      readonly change: 'set' | 'cancelled';
+      readonly pending: readonly AbsenceWindow[];
+      readonly zone: string;
+    }
   | { readonly kind: 'game-zone-set'; readonly gameName: string; readonly zone: string; readonly deadline: string | null };
 
 /** Who changed what: "The Master has moved the deadline … 1 day later", "France has extended the grace period". */

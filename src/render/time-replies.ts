@@ -40,12 +40,17 @@ export function renderTimeReply(record: TimeRecord): string {
     case 'deadline-set':
       return `The deadline of game '${record.gameName}' is now ${record.deadline}; the grace period ends ${record.grace}.${record.movedPastAbsence ? absenceMoveText : ''}`;
     case 'absences':
-      return (record.change === 'recorded' ? 'Absence recorded: no new deadline will fall inside it.' : 'Absence cancelled.') + pendingText(record.who, record.pending);
+      return (
+        (record.change === 'recorded' ? 'Absence recorded: no new deadline will fall inside it.' : 'Absence cancelled.') +
+        pendingText(record.who, record.pending)
+      );
     case 'game-zone-set':
       return `Game '${record.gameName}' now keeps its deadlines in ${record.zone}.`;
     case 'own-zone-set': {
       const shown = record.deadline !== null ? ` The deadline is ${record.deadline}.` : '';
-      return record.zone === null ? `Deadlines in mail to you are shown in the game's zone, ${record.gameZone}, again.${shown}` : `Deadlines in mail to you are now shown in ${record.zone}.${shown}`;
+      return record.zone === null
+        ? `Deadlines in mail to you are shown in the game's zone, ${record.gameZone}, again.${shown}`
+        : `Deadlines in mail to you are now shown in ${record.zone}.${shown}`;
     }
   }
 }

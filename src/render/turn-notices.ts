@@ -13,8 +13,21 @@ export interface NamedPower {
 export type TurnNotice =
   | { readonly kind: 'turn-waiting'; readonly gameName: string }
   | { readonly kind: 'grace-over-abandoned'; readonly gameName: string; readonly vacant: readonly NamedPower[] }
-  | { readonly kind: 'late'; readonly gameName: string; readonly whose: readonly NamedPower[] | 'your'; readonly deadline: string | null; readonly abandonment: string | null; readonly civilDisorder: string | null }
-  | { readonly kind: 'abandoned'; readonly gameName: string; readonly abandoned: readonly NamedPower[]; readonly accepted: readonly NamedPower[]; readonly grace: string | null }
+  | {
+      readonly kind: 'late';
+      readonly gameName: string;
+      readonly whose: readonly NamedPower[] | 'your';
+      readonly deadline: string | null;
+      readonly abandonment: string | null;
+      readonly civilDisorder: string | null;
+    }
+  | {
+      readonly kind: 'abandoned';
+      readonly gameName: string;
+      readonly abandoned: readonly NamedPower[];
+      readonly accepted: readonly NamedPower[];
+      readonly grace: string | null;
+    }
   | { readonly kind: 'civil-disorder'; readonly gameName: string; readonly disorder: readonly NamedPower[] }
   | { readonly kind: 'reminder'; readonly gameName: string; readonly power: string; readonly deadline: string | null }
   | { readonly kind: 'still-vacant'; readonly gameName: string; readonly vacant: readonly NamedPower[] }
@@ -36,7 +49,9 @@ export function renderTurnNotice(notice: TurnNotice): string {
         `Diplomacy game '${notice.gameName}' is waiting for ${notice.whose === 'your' ? 'your' : `${names(notice.whose)}'s`} orders.\n` +
         `The deadline was ${notice.deadline}.\n` +
         `If they are not received by ${notice.abandonment}, the late powers will be considered abandoned and free for takeover` +
-        (notice.civilDisorder !== null ? `,\nand if nothing is received by ${notice.civilDisorder}, they will be in civil disorder: their units hold.\n` : '.\n')
+        (notice.civilDisorder !== null
+          ? `,\nand if nothing is received by ${notice.civilDisorder}, they will be in civil disorder: their units hold.\n`
+          : '.\n')
       );
     case 'abandoned':
       return (

@@ -68,7 +68,10 @@ export function parseAbsence(from: string | null, to: string | null, context: Ab
   }
 
   if (end.getTime() <= start.getTime()) {
-    return { ok: false, error: scheduleError('order', to, `the absence would end (${formatMoment(end, zone)}) before it begins (${formatMoment(start, zone)})`) };
+    return {
+      ok: false,
+      error: scheduleError('order', to, `the absence would end (${formatMoment(end, zone)}) before it begins (${formatMoment(start, zone)})`),
+    };
   }
   if (end.getTime() <= context.now.getTime()) {
     return { ok: false, error: scheduleError('in-past', to, `the absence would be over already (it ends ${formatMoment(end, zone)})`) };
@@ -159,10 +162,5 @@ export interface AbsenceOwner {
 
 /** Whether an absence holds up the next deadline (njudge.md §2). */
 export function absenceApplies(owner: AbsenceOwner): boolean {
-  return (
-    (owner.hasPress && !owner.strictWait) ||
-    (owner.owesOrders && (owner.strictWait || !owner.hasPress)) ||
-    owner.quiet ||
-    owner.isMaster
-  );
+  return (owner.hasPress && !owner.strictWait) || (owner.owesOrders && (owner.strictWait || !owner.hasPress)) || owner.quiet || owner.isMaster;
 }

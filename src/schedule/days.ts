@@ -17,7 +17,10 @@ export function checkDays(text: string): DaysCheck {
     const letter = text[index]!;
     const expected = DAY_LETTERS[index]!;
     if (letter !== '-' && letter.toUpperCase() !== expected) {
-      return { ok: false, message: `"${text}" has "${letter}" where ${expected}, ${expected.toLowerCase()} or - belongs (Sunday to Saturday, such as -MTWTF-)` };
+      return {
+        ok: false,
+        message: `"${text}" has "${letter}" where ${expected}, ${expected.toLowerCase()} or - belongs (Sunday to Saturday, such as -MTWTF-)`,
+      };
     }
   }
   if (text === '-------') return { ok: false, message: `"${text}" allows no day at all` };

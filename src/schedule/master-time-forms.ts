@@ -57,9 +57,15 @@ export function parseMasterTimeLine(line: string): MasterTimeResult {
   const directionAt = movedAt < 0 ? -1 : list.findIndex((word, index) => index > movedAt && (word === 'LATER' || word === 'EARLIER'));
   if (directionAt >= 0) {
     // The length as written, so an error names the sender's word.
-    const length = tokens.slice(movedAt + 1, directionAt).map((word) => word.original).join(' ');
+    const length = tokens
+      .slice(movedAt + 1, directionAt)
+      .map((word) => word.original)
+      .join(' ');
     if (length === '') {
-      return { ok: false, error: scheduleError('missing-value', null, 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER') };
+      return {
+        ok: false,
+        error: scheduleError('missing-value', null, 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER'),
+      };
     }
     const parsed = parseDuration(length, { bareNumber: 'hours' });
     if (!parsed.ok) return { ok: false, error: { ...parsed.error, message: `DEADLINE MOVED: ${parsed.error.message}` } };
@@ -76,4 +82,3 @@ export function parseMasterTimeLine(line: string): MasterTimeResult {
   }
   return found(null);
 }
-

@@ -1,16 +1,6 @@
 import { FixedOffsetZone, IANAZone, type DateTime, type Zone } from 'luxon';
 import { scheduleError, type ScheduleError } from './errors.ts';
-import {
-  addCalendarDays,
-  compareDates,
-  dateOf,
-  daysInMonth,
-  resolveWallTime,
-  toDateTime,
-  weekdayIndex,
-  zoneFor,
-  type CalendarDate,
-} from './local-time.ts';
+import { addCalendarDays, compareDates, dateOf, daysInMonth, resolveWallTime, toDateTime, weekdayIndex, zoneFor, type CalendarDate } from './local-time.ts';
 
 // Dates as players and Masters write them (SET DEADLINE, SET GRACE, SET START, SET ABSENCE),
 // read against `now` in a zone. One grammar covers both judges:
@@ -218,7 +208,8 @@ function readWord(parts: DateParts, word: string, lower: string): void {
 
 function setYearMonthDay(parts: DateParts, word: string, year: number, month: number, day: number): void {
   if (month < 1 || month > 12) reject('bad-value', word, `"${word}" has no month ${month}`);
-  if (day < 1 || day > daysInMonth(year, month)) reject('bad-value', word, `"${word}" is not a date: ${monthName(month)} ${year} has ${daysInMonth(year, month)} days`);
+  if (day < 1 || day > daysInMonth(year, month))
+    reject('bad-value', word, `"${word}" is not a date: ${monthName(month)} ${year} has ${daysInMonth(year, month)} days`);
   set(parts, 'year', { value: year, word }, 'year');
   set(parts, 'month', { value: month, word }, 'month');
   set(parts, 'day', { value: day, word }, 'day');
@@ -308,11 +299,7 @@ function resolve(text: string, parts: DateParts, context: DateContext): ParsedDa
 
   const { date, moment } = found!;
   if (parts.weekday && weekdayIndex(date) !== parts.weekday.value) {
-    reject(
-      'conflict',
-      parts.weekday.word,
-      `"${parts.weekday.word}" does not match ${shortDate(date)}, which is a ${weekdayName(weekdayIndex(date))}`,
-    );
+    reject('conflict', parts.weekday.word, `"${parts.weekday.word}" does not match ${shortDate(date)}, which is a ${weekdayName(weekdayIndex(date))}`);
   }
   if (parts.offset && parts.zone) {
     const actual = parts.zone.value.offset(moment.toMillis());

@@ -22,12 +22,28 @@ export type DurationResult = { readonly ok: true; readonly duration: Duration } 
 
 type Unit = 'days' | 'weeks' | 'hours' | 'minutes';
 
-const UNITS: ReadonlyMap<string, Unit> = new Map(Object.entries({
-  d: 'days', day: 'days', days: 'days',
-  w: 'weeks', wk: 'weeks', wks: 'weeks', week: 'weeks', weeks: 'weeks',
-  h: 'hours', hr: 'hours', hrs: 'hours', hour: 'hours', hours: 'hours',
-  m: 'minutes', min: 'minutes', mins: 'minutes', minute: 'minutes', minutes: 'minutes',
-} satisfies Record<string, Unit>));
+const UNITS: ReadonlyMap<string, Unit> = new Map(
+  Object.entries({
+    d: 'days',
+    day: 'days',
+    days: 'days',
+    w: 'weeks',
+    wk: 'weeks',
+    wks: 'weeks',
+    week: 'weeks',
+    weeks: 'weeks',
+    h: 'hours',
+    hr: 'hours',
+    hrs: 'hours',
+    hour: 'hours',
+    hours: 'hours',
+    m: 'minutes',
+    min: 'minutes',
+    mins: 'minutes',
+    minute: 'minutes',
+    minutes: 'minutes',
+  } satisfies Record<string, Unit>),
+);
 
 const UNIT_HINT = 'write D, H or M (days, hours, minutes), e.g. 36H or 1D12H';
 
@@ -67,7 +83,9 @@ export function parseDuration(text: string, options: DurationOptions = {}): Dura
     }
     const next = tokens[index + 1];
     if (next === undefined || next.kind !== 'word') {
-      return fail(scheduleError('missing-value', token.text, `"${token.text}" needs a unit: ${token.text}D, ${token.text}H or ${token.text}M (days, hours, minutes)`));
+      return fail(
+        scheduleError('missing-value', token.text, `"${token.text}" needs a unit: ${token.text}D, ${token.text}H or ${token.text}M (days, hours, minutes)`),
+      );
     }
     const unit = UNITS.get(next.text.toLowerCase());
     if (unit === undefined) return fail(scheduleError('unknown-word', next.text, `"${next.text}" is not a unit of time; ${UNIT_HINT}`));

@@ -38,14 +38,32 @@ export type TimingResult =
 type Setting = 'clock' | 'min' | 'next' | 'grace' | 'delay' | 'days' | 'warn' | 'fudge' | 'not';
 
 const PHASE_WORDS: ReadonlyMap<string, PhaseType> = wordMap({
-  move: 'movement', moves: 'movement', movement: 'movement', movements: 'movement',
-  retreat: 'retreat', retreats: 'retreat',
-  adjust: 'adjustment', adjusts: 'adjustment', adjustment: 'adjustment', adjustments: 'adjustment', build: 'adjustment', builds: 'adjustment',
+  move: 'movement',
+  moves: 'movement',
+  movement: 'movement',
+  movements: 'movement',
+  retreat: 'retreat',
+  retreats: 'retreat',
+  adjust: 'adjustment',
+  adjusts: 'adjustment',
+  adjustment: 'adjustment',
+  adjustments: 'adjustment',
+  build: 'adjustment',
+  builds: 'adjustment',
 });
 
 const SETTING_WORDS: ReadonlyMap<string, Setting> = wordMap({
-  clock: 'clock', at: 'clock', min: 'min', minimum: 'min', next: 'next', grace: 'grace', delay: 'delay',
-  days: 'days', warn: 'warn', fudge: 'fudge', not: 'not',
+  clock: 'clock',
+  at: 'clock',
+  min: 'min',
+  minimum: 'min',
+  next: 'next',
+  grace: 'grace',
+  delay: 'delay',
+  days: 'days',
+  warn: 'warn',
+  fudge: 'fudge',
+  not: 'not',
 });
 
 const UNSUPPORTED: ReadonlyMap<string, string> = wordMap({
@@ -60,7 +78,15 @@ function wordMap<T>(entries: Record<string, T>): ReadonlyMap<string, T> {
 }
 
 const EXAMPLES: Readonly<Record<Setting, string>> = {
-  clock: '23:30 or 1410', min: '12H', next: '2D', grace: '3D', delay: '30M', days: '-MTWTF-', warn: '24H,4H', fudge: '8H', not: '24 Dec-6 Jan',
+  clock: '23:30 or 1410',
+  min: '12H',
+  next: '2D',
+  grace: '3D',
+  delay: '30M',
+  days: '-MTWTF-',
+  warn: '24H,4H',
+  fudge: '8H',
+  not: '24 Dec-6 Jan',
 };
 
 type PhasePatch = { -readonly [K in keyof PhaseTiming]?: PhaseTiming[K] };
@@ -84,7 +110,11 @@ function isKeyword(word: string | undefined): boolean {
 
 export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): TimingResult {
   // "24H, 4H" is one value.
-  const tokens = text.trim().replace(/\s*,\s*/g, ',').split(/\s+/).filter((token) => token !== '');
+  const tokens = text
+    .trim()
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/)
+    .filter((token) => token !== '');
   if (tokens[0]?.toLowerCase() === 'timing') tokens.shift();
   const reading: Reading = { errors: [], everyPhase: {}, phases: { movement: {}, retreat: {}, adjustment: {} }, vacations: [] };
   const fail = (code: ScheduleError['code'], word: string | null, message: string): void => {
@@ -108,7 +138,11 @@ export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): Timing
       if (value !== undefined && SETTING_WORDS.has(value.toLowerCase())) {
         section = phase;
       } else if (value === undefined || isKeyword(value)) {
-        fail('missing-value', word, `${word.toUpperCase()} needs a length of time (${word.toUpperCase()} 3D) or settings (${word.toUpperCase()} NEXT 71 GRACE 167)`);
+        fail(
+          'missing-value',
+          word,
+          `${word.toUpperCase()} needs a length of time (${word.toUpperCase()} 3D) or settings (${word.toUpperCase()} NEXT 71 GRACE 167)`,
+        );
       } else {
         index++;
         section = null;
@@ -179,9 +213,12 @@ function applySetting(reading: Reading, section: PhaseType | null, keyword: stri
       if (!checked.ok) fail('bad-value', value, `DAYS ${checked.message}`);
       else if (section !== null) target.days = checked.days;
       else if (!/[A-Z]/.test(checked.days)) {
-        fail('bad-value', value, `DAYS "${value}" allows no movement deadline (outside MOVE/RETREAT/ADJUST a lower-case day means no movement deadline that day)`);
-      }
-      else reading.dpjudgeDays = checked.days;
+        fail(
+          'bad-value',
+          value,
+          `DAYS "${value}" allows no movement deadline (outside MOVE/RETREAT/ADJUST a lower-case day means no movement deadline that day)`,
+        );
+      } else reading.dpjudgeDays = checked.days;
       return;
     }
     case 'warn': {
@@ -216,7 +253,11 @@ function readClocks(keyword: string, value: string, fail: Fail): number[] | null
     const hhmm = /^(\d{1,2}):(\d{2})$/.exec(item);
     const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d{1,4}$/.test(item) ? Number(item) : Number.NaN;
     if (Number.isNaN(minutes) || minutes > 1439 || (hhmm !== null && (Number(hhmm[1]) > 23 || Number(hhmm[2]) > 59))) {
-      fail('bad-value', item, `${keyword.toUpperCase()} "${item}" is not a time of day: write 23:30, minutes after midnight (0–1439) such as 1410, or -1 for none`);
+      fail(
+        'bad-value',
+        item,
+        `${keyword.toUpperCase()} "${item}" is not a time of day: write 23:30, minutes after midnight (0–1439) such as 1410, or -1 for none`,
+      );
       return null;
     }
     clocks.push(minutes);

@@ -64,10 +64,24 @@ export interface GameDetail {
     readonly wait: boolean;
     readonly lateCount: number;
     readonly onTimeCount: number;
-    readonly stints: readonly { readonly address: string; readonly startedAt: string; readonly endedAt: string | null; readonly endReason: string | null; readonly lateCount: number; readonly onTimeCount: number }[];
+    readonly stints: readonly {
+      readonly address: string;
+      readonly startedAt: string;
+      readonly endedAt: string | null;
+      readonly endReason: string | null;
+      readonly lateCount: number;
+      readonly onTimeCount: number;
+    }[];
   }[];
   /** This phase's orders per power; lines only when the caller may see them. */
-  readonly orders: readonly { readonly power: string; readonly submitted: boolean; readonly hasErrors: boolean; readonly lineCount: number; readonly lines: readonly string[]; readonly updatedAt: Date }[];
+  readonly orders: readonly {
+    readonly power: string;
+    readonly submitted: boolean;
+    readonly hasErrors: boolean;
+    readonly lineCount: number;
+    readonly lines: readonly string[];
+    readonly updatedAt: Date;
+  }[];
   readonly jobs: readonly { readonly kind: string; readonly dueAt: Date; readonly attempts: number; readonly lastError: string | null }[];
   readonly results: readonly { readonly phase: string; readonly processedAt: Date | null; readonly text: string | null }[];
 }
@@ -77,10 +91,40 @@ export async function gameDetail(db: Kysely<Database>, name: string, options: { 
   return db.transaction().execute(async (trx) => {
     const game = await trx.selectFrom('games').selectAll().where('name', '=', name.toLowerCase()).executeTakeFirst();
     if (game === undefined) return null;
-    const seats = await trx.selectFrom('seats').selectAll().where('game_id', '=', game.id).where('left_at', 'is', null).orderBy('role').orderBy('power').orderBy('id').execute();
-    const stints = seats.length === 0 ? [] : await trx.selectFrom('seat_stints').selectAll().where('seat_id', 'in', seats.map((s) => s.id)).orderBy('started_at').orderBy('id').execute();
-    const orders = game.current_phase === null ? [] : await trx.selectFrom('orders').selectAll().where('game_id', '=', game.id).where('phase_id', '=', game.current_phase).orderBy('power').execute();
-    const jobs = await trx.selectFrom('jobs').select(['kind', 'due_at', 'attempts', 'last_error']).where('game_id', '=', game.id).where('done_at', 'is', null).orderBy('due_at').execute();
+    const seats = await trx
+      .selectFrom('seats')
+      .selectAll()
+      .where('game_id', '=', game.id)
+      .where('left_at', 'is', null)
+      .orderBy('role')
+      .orderBy('power')
+      .orderBy('id')
+      .execute();
+    const stints =
+      seats.length === 0
+        ? []
+        : await trx
+            .selectFrom('seat_stints')
+            .selectAll()
+            .where(
+              'seat_id',
+              'in',
+              seats.map((s) => s.id),
+            )
+            .orderBy('started_at')
+            .orderBy('id')
+            .execute();
+    const orders =
+      game.current_phase === null
+        ? []
+        : await trx.selectFrom('orders').selectAll().where('game_id', '=', game.id).where('phase_id', '=', game.current_phase).orderBy('power').execute();
+    const jobs = await trx
+      .selectFrom('jobs')
+      .select(['kind', 'due_at', 'attempts', 'last_error'])
+      .where('game_id', '=', game.id)
+      .where('done_at', 'is', null)
+      .orderBy('due_at')
+      .execute();
     const results = await trx
       .selectFrom('phases')
       .select(['phase_id', 'processed_at', 'results_text'])
@@ -127,7 +171,14 @@ export async function gameDetail(db: Kysely<Database>, name: string, options: { 
             onTimeCount: stint.on_time_count,
           })),
       })),
-      orders: orders.map((row) => ({ power: row.power, submitted: row.submitted, hasErrors: row.has_errors, lineCount: row.lines.length, lines: row.lines, updatedAt: row.updated_at })),
+      orders: orders.map((row) => ({
+        power: row.power,
+        submitted: row.submitted,
+        hasErrors: row.has_errors,
+        lineCount: row.lines.length,
+        lines: row.lines,
+        updatedAt: row.updated_at,
+      })),
       jobs: jobs.map((job) => ({ kind: job.kind, dueAt: job.due_at, attempts: job.attempts, lastError: job.last_error })),
       results: results.map((phase) => ({ phase: phase.phase_id, processedAt: phase.processed_at, text: phase.results_text })),
     };
@@ -154,12 +205,24 @@ export async function listFailedMail(db: Kysely<Database>): Promise<FailedMail[]
     .where('i.outcome', '=', 'failed')
     .orderBy('i.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, messageId: row.message_id, from: row.from_address, subject: row.subject, receivedAt: row.received_at, mailbox: row.mailbox, kept: row.kept }));
+  return rows.map((row) => ({
+    id: row.id,
+    messageId: row.message_id,
+    from: row.from_address,
+    subject: row.subject,
+    receivedAt: row.received_at,
+    mailbox: row.mailbox,
+    kept: row.kept,
+  }));
 }
 
 /** Keeps the bytes of a mail the judge failed on (the first copy stays). */
 export async function keepFailedMail(db: Kysely<Database>, messageId: string, raw: Buffer): Promise<void> {
-  await db.insertInto('failed_mail').values({ message_id: messageId, raw }).onConflict((oc) => oc.column('message_id').doNothing()).execute();
+  await db
+    .insertInto('failed_mail')
+    .values({ message_id: messageId, raw })
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .execute();
 }
 
 /**
@@ -207,7 +270,17 @@ export async function listOutbox(db: Kysely<Database>, which: 'pending' | 'faile
     .where('status', '=', which === 'pending' ? 'pending' : 'dead')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, status: row.status, to: row.to_addresses, subject: row.subject, headers: row.headers, body: row.body, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    to: row.to_addresses,
+    subject: row.subject,
+    headers: row.headers,
+    body: row.body,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }));
 }
 
 /** The highest outbox id so far ('0' when empty): what `receive` queued is what comes after it. */
@@ -220,5 +293,15 @@ export async function outboxSince(db: Kysely<Database>, afterId: string): Promis
     .where('id', '>', afterId)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, status: row.status, to: row.to_addresses, subject: row.subject, headers: row.headers, body: row.body, attempts: row.attempts, lastError: row.last_error, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    to: row.to_addresses,
+    subject: row.subject,
+    headers: row.headers,
+    body: row.body,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }));
 }

@@ -35,7 +35,11 @@ export class BackupError extends Error {
 /** The judge's tables, parents before children (deferrable references, e.g. games → phases, aside). */
 async function tablesInRestoreOrder(db: Kysely<Database> | Transaction<Database>): Promise<string[]> {
   const tables = (
-    await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db)
+    await sql<{
+      name: string;
+    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+      db,
+    )
   ).rows
     .map((row) => row.name)
     .filter((name) => !MIGRATION_TABLES.has(name));
@@ -77,7 +81,11 @@ export async function dumpDatabase(db: Kysely<Database>, write: (line: string) =
       for (const table of tables) {
         // Keyset paging would need each table's key; ctid order is stable inside the snapshot.
         for (let offset = 0; ; offset += BATCH_ROWS) {
-          const rows = (await sql<{ row: unknown }>`SELECT row_to_json(t) AS row FROM ${sql.table(table)} t ORDER BY t.ctid LIMIT ${BATCH_ROWS} OFFSET ${offset}`.execute(trx)).rows;
+          const rows = (
+            await sql<{ row: unknown }>`SELECT row_to_json(t) AS row FROM ${sql.table(table)} t ORDER BY t.ctid LIMIT ${BATCH_ROWS} OFFSET ${offset}`.execute(
+              trx,
+            )
+          ).rows;
           if (rows.length === 0) break;
           count += rows.length;
           const batch: BackupBatch = { table, rows: rows.map((r) => r.row) };
@@ -119,16 +127,20 @@ export async function restoreDatabase(db: Kysely<Database>, openLines: () => Asy
       }
       if (header === null) {
         const candidate = parsed as Partial<BackupHeader>;
-        if (candidate.format !== BACKUP_FORMAT || candidate.version !== 1) throw new BackupError('this is not a dipjudge backup (its first line does not say so)');
+        if (candidate.format !== BACKUP_FORMAT || candidate.version !== 1)
+          throw new BackupError('this is not a dipjudge backup (its first line does not say so)');
         const unknown = (candidate.migrations ?? []).filter((name) => !migrations.includes(name));
-        if (unknown.length > 0) throw new BackupError(`the backup comes from a newer judge (migrations ${unknown.join(', ')} are unknown here): restore it with that version`);
+        if (unknown.length > 0)
+          throw new BackupError(`the backup comes from a newer judge (migrations ${unknown.join(', ')} are unknown here): restore it with that version`);
         header = candidate as BackupHeader;
         continue;
       }
       const batch = parsed as BackupBatch;
       if (!tables.includes(batch.table)) throw new BackupError(`line ${lineNumber}: the backup has a table ${batch.table} this judge does not know`);
       seen.add(batch.table);
-      await sql`INSERT INTO ${sql.table(batch.table)} SELECT * FROM json_populate_recordset(NULL::${sql.table(batch.table)}, ${JSON.stringify(batch.rows)}::json)`.execute(trx);
+      await sql`INSERT INTO ${sql.table(batch.table)} SELECT * FROM json_populate_recordset(NULL::${sql.table(batch.table)}, ${JSON.stringify(batch.rows)}::json)`.execute(
+        trx,
+      );
       count += batch.rows.length;
     }
     if (header === null) throw new BackupError('the backup is empty');

@@ -66,8 +66,16 @@ export type StoreKind = Store['kind'];
 const IN_MEMORY_DATA_DIRS = new Set([':memory:', 'memory://']);
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
-  if (options.existing && options.databaseUrl === undefined && options.dataDir !== undefined && !IN_MEMORY_DATA_DIRS.has(options.dataDir) && !(await isDatabaseDir(options.dataDir))) {
-    throw new NoJudgeDatabaseError(`there is no judge database in ${path.resolve(options.dataDir)} (DIPJUDGE_DATA_DIR); run this where the judge keeps its data, or set DIPJUDGE_DATA_DIR or --config; \`dipjudge migrate\` makes a new one`);
+  if (
+    options.existing &&
+    options.databaseUrl === undefined &&
+    options.dataDir !== undefined &&
+    !IN_MEMORY_DATA_DIRS.has(options.dataDir) &&
+    !(await isDatabaseDir(options.dataDir))
+  ) {
+    throw new NoJudgeDatabaseError(
+      `there is no judge database in ${path.resolve(options.dataDir)} (DIPJUDGE_DATA_DIR); run this where the judge keeps its data, or set DIPJUDGE_DATA_DIR or --config; \`dipjudge migrate\` makes a new one`,
+    );
   }
   const store = options.databaseUrl !== undefined ? openPostgres(options.databaseUrl, options) : await openPglite(options);
   try {
@@ -157,7 +165,9 @@ async function openPglite(options: StoreOptions): Promise<PgliteStore> {
 async function refuseEmptyPostgres(store: PostgresStore, databaseUrl: string): Promise<void> {
   const { rows } = await sql<{ present: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(store.db);
   if (rows[0]?.present !== true) {
-    throw new NoJudgeDatabaseError(`there is no judge in the PostgreSQL database ${withoutPassword(databaseUrl)} (DATABASE_URL); check the URL, or run \`dipjudge migrate\` to make a new judge there`);
+    throw new NoJudgeDatabaseError(
+      `there is no judge in the PostgreSQL database ${withoutPassword(databaseUrl)} (DATABASE_URL); check the URL, or run \`dipjudge migrate\` to make a new judge there`,
+    );
   }
 }
 

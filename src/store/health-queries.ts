@@ -49,7 +49,11 @@ export async function queueGauges(db: Kysely<Database>, now: Date): Promise<Queu
       .select([sql<string>`count(*) FILTER (WHERE due_at <= ${now})`.as('due'), sql<string>`count(*) FILTER (WHERE attempts > 0)`.as('failing')])
       .where('done_at', 'is', null)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('games').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('games')
+      .select(['status', sql<string>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute(),
   ]);
   const ageSeconds = (at: Date | string | null) => (at === null ? 0 : Math.max(0, (now.getTime() - new Date(at).getTime()) / 1000));
   return {

@@ -135,7 +135,12 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
  */
 export async function failedQueuedAttempt(db: Kysely<Database>, id: string, maxAttempts: number): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('inbound_queue').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).returning(['attempts', 'message_id']).executeTakeFirst();
+    const row = await trx
+      .updateTable('inbound_queue')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning(['attempts', 'message_id'])
+      .executeTakeFirst();
     if (row === undefined || row.attempts < maxAttempts) return row?.attempts ?? null;
     await sql`
       WITH kept AS (INSERT INTO failed_mail (message_id, raw) SELECT message_id, raw FROM inbound_queue WHERE id = ${id} ON CONFLICT DO NOTHING)
@@ -146,6 +151,9 @@ export async function failedQueuedAttempt(db: Kysely<Database>, id: string, maxA
 
 /** Mails waiting to be judged (for /metrics and tests). */
 export async function queuedInboundCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('inbound_queue').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('inbound_queue')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -222,10 +222,7 @@ export async function cancelJobs(db: Kysely<Database>, filter: CancelJobsFilter)
 // ------------------------------------------------------------------------------------------------
 
 /** 1 min, 2 min, 4 min … at most 1 h. */
-export function doublingRetryDelay(
-  firstMs: number = JOB_QUEUE_DEFAULTS.firstRetryMs,
-  maxMs: number = JOB_QUEUE_DEFAULTS.maxRetryMs,
-): JobRetryDelay {
+export function doublingRetryDelay(firstMs: number = JOB_QUEUE_DEFAULTS.firstRetryMs, maxMs: number = JOB_QUEUE_DEFAULTS.maxRetryMs): JobRetryDelay {
   return (failedAttempts) => Math.min(maxMs, firstMs * 2 ** Math.max(0, failedAttempts - 1));
 }
 
@@ -296,7 +293,9 @@ async function runBatch(db: Kysely<Database>, settings: RunSettings, size: numbe
       for (const [index, job] of jobs.entries()) {
         // One savepoint at a time (the previous one released in the same round trip): a batch
         // never nests subtransactions, whose cache in each backend holds 64.
-        await sql.raw(index === 0 ? `SAVEPOINT ${HANDLER_SAVEPOINT_NAME}` : `RELEASE SAVEPOINT ${HANDLER_SAVEPOINT_NAME}; SAVEPOINT ${HANDLER_SAVEPOINT_NAME}`).execute(trx);
+        await sql
+          .raw(index === 0 ? `SAVEPOINT ${HANDLER_SAVEPOINT_NAME}` : `RELEASE SAVEPOINT ${HANDLER_SAVEPOINT_NAME}; SAVEPOINT ${HANDLER_SAVEPOINT_NAME}`)
+          .execute(trx);
         try {
           await settings.handle(trx, job);
           outcomes.push({ kind: 'done', job });
@@ -325,14 +324,7 @@ async function runBatch(db: Kysely<Database>, settings: RunSettings, size: numbe
     const job = jobs[0]!;
     const cause = inHand.handlerError?.error ?? error;
     const outcome = await db.transaction().execute(async (trx): Promise<JobOutcome> => {
-      const fresh = await trx
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', job.id)
-        .where('done_at', 'is', null)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', job.id).where('done_at', 'is', null).forUpdate().skipLocked().executeTakeFirst();
       if (!fresh) return { kind: 'unrecorded', job, error: clip(describeError(cause)) };
       return recordFailure(trx, fresh, cause, settings);
     });
@@ -395,12 +387,7 @@ async function lockGamesOf(trx: Transaction<Database>, jobs: readonly JobRow[]):
 }
 
 /** Counts a failed attempt of a job this transaction has locked: retry later, or give up. */
-async function recordFailure(
-  trx: Transaction<Database>,
-  job: JobRow,
-  error: unknown,
-  settings: RunSettings,
-): Promise<FailureOutcome> {
+async function recordFailure(trx: Transaction<Database>, job: JobRow, error: unknown, settings: RunSettings): Promise<FailureOutcome> {
   const attempts = job.attempts + 1;
   const at = settings.now();
   const reason = describeError(error);

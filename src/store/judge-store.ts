@@ -1,11 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type AliasedExpression, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import { readStoredPosition } from '../engine/position-schema.ts';
 import { readGameSnapshot, readStoredResults } from './stored-phase-json.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
-import { mailAddress, storedGameName, TAKEOVER_STATUSES, type MailAddress, type Game, type GameName, type GameOptionValues, type GameRule } from '../judge/model.ts';
+import {
+  mailAddress,
+  storedGameName,
+  TAKEOVER_STATUSES,
+  type MailAddress,
+  type Game,
+  type GameName,
+  type GameOptionValues,
+  type GameRule,
+} from '../judge/model.ts';
 import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
@@ -44,7 +63,17 @@ import type { AddressSeat, MailAttachment, PasswordFailures, PendingAddressChang
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
-import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonText, type JsonValue, type NewInboundMail, type SeatsTable } from './schema.ts';
+import {
+  jsonb,
+  type Database,
+  type GamesTable,
+  type JobRow,
+  type JsonObject,
+  type JsonText,
+  type JsonValue,
+  type NewInboundMail,
+  type SeatsTable,
+} from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
@@ -57,8 +86,7 @@ import { isTransientStoreFailure } from './transient-failure.ts';
 
 export function createJudgeStore(db: Kysely<Database>, options: { readonly messageIdDomain: string }): JudgeStore {
   return {
-    transaction: (work) =>
-      db.transaction().execute((trx) => inJudgeTransaction(trx, options, work)),
+    transaction: (work) => db.transaction().execute((trx) => inJudgeTransaction(trx, options, work)),
     isTransient: isTransientStoreFailure,
   };
 }
@@ -67,7 +95,11 @@ export function createJudgeStore(db: Kysely<Database>, options: { readonly messa
  * The judge's port on a transaction someone else opened and commits, as `transaction` gives it:
  * the held writes are written when `work` resolves, before the caller's own last statements.
  */
-export async function inJudgeTransaction<T>(trx: Transaction<Database>, options: { readonly messageIdDomain: string }, work: (tx: JudgeTransaction) => Promise<T>): Promise<T> {
+export async function inJudgeTransaction<T>(
+  trx: Transaction<Database>,
+  options: { readonly messageIdDomain: string },
+  work: (tx: JudgeTransaction) => Promise<T>,
+): Promise<T> {
   const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
   const result = await work(tx);
   await tx.flush();
@@ -107,7 +139,20 @@ function toGame(row: Selectable<GamesTable>): Game {
 }
 
 /** The columns a SeatRecord is made of. */
-const SEAT_COLUMNS = ['seats.id', 'seats.role', 'seats.power', 'seats.address', 'seats.status', 'seats.wait', 'seats.password_hash', 'seats.name', 'seats.time_zone', 'seats.map_pictures', 'seats.preferences', 'seats.extra_addresses'] as const;
+const SEAT_COLUMNS = [
+  'seats.id',
+  'seats.role',
+  'seats.power',
+  'seats.address',
+  'seats.status',
+  'seats.wait',
+  'seats.password_hash',
+  'seats.name',
+  'seats.time_zone',
+  'seats.map_pictures',
+  'seats.preferences',
+  'seats.extra_addresses',
+] as const;
 type SeatRow = Pick<Selectable<SeatsTable>, (typeof SEAT_COLUMNS)[number] extends `seats.${infer Column}` ? Column & keyof SeatsTable : never>;
 
 function toSeat(row: SeatRow): SeatRecord {
@@ -130,7 +175,9 @@ function toSeat(row: SeatRow): SeatRecord {
 /** A game's seats, its current phase and that phase's orders, as JSON sub-selects of a query on games. */
 function currentPlay(eb: ExpressionBuilder<Database, 'games'>) {
   return [
-    jsonArrayFrom(eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id')).as('seat_rows'),
+    jsonArrayFrom(
+      eb.selectFrom('seats').select(SEAT_COLUMNS).whereRef('seats.game_id', '=', 'games.id').where('seats.left_at', 'is', null).orderBy('seats.id'),
+    ).as('seat_rows'),
     jsonObjectFrom(
       eb
         .selectFrom('phases')
@@ -139,12 +186,24 @@ function currentPlay(eb: ExpressionBuilder<Database, 'games'>) {
         .whereRef('phases.phase_id', '=', 'games.current_phase'),
     ).as('phase_row'),
     jsonArrayFrom(
-      eb.selectFrom('orders').select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors']).whereRef('orders.game_id', '=', 'games.id').whereRef('orders.phase_id', '=', 'games.current_phase').orderBy('orders.power'),
+      eb
+        .selectFrom('orders')
+        .select(['orders.power', 'orders.lines', 'orders.parsed', 'orders.submitted', 'orders.has_errors'])
+        .whereRef('orders.game_id', '=', 'games.id')
+        .whereRef('orders.phase_id', '=', 'games.current_phase')
+        .orderBy('orders.power'),
     ).as('order_rows'),
   ] as const;
 }
 
-type CurrentPlayRows = { [Part in ReturnType<typeof currentPlay>[number] as Part extends AliasedExpression<unknown, infer Name> ? Name : never]: Part extends AliasedExpression<infer Value, string> ? Value : never };
+type CurrentPlayRows = {
+  [Part in ReturnType<typeof currentPlay>[number] as Part extends AliasedExpression<unknown, infer Name> ? Name : never]: Part extends AliasedExpression<
+    infer Value,
+    string
+  >
+    ? Value
+    : never;
+};
 
 /** What currentPlay selected, read. */
 function readCurrentPlay(rows: CurrentPlayRows): Pick<GameOverview, 'seats' | 'phase' | 'orders'> {
@@ -152,7 +211,12 @@ function readCurrentPlay(rows: CurrentPlayRows): Pick<GameOverview, 'seats' | 'p
   return {
     seats: seats.map(toSeat),
     // Inside JSON a timestamp is text: the driver's parsing does not reach it.
-    phase: phase && { phaseId: phase.phase_id, seq: phase.seq, position: readStoredPosition(phase.position, `phase ${phase.phase_id}`), deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at) },
+    phase: phase && {
+      phaseId: phase.phase_id,
+      seq: phase.seq,
+      position: readStoredPosition(phase.position, `phase ${phase.phase_id}`),
+      deadline: phase.deadline_at === null ? null : new Date(phase.deadline_at),
+    },
     orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
   };
 }
@@ -218,7 +282,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async recordInbound(given: readonly InboundRecord[]): Promise<InboundRecorded[]> {
     if (given.length === 0) return [];
-    const mails = given.map((mail) => ({ ...mail, messageId: storable(mail.messageId), from: storable(mail.from), replyAddress: nullableStorable(mail.replyAddress ?? null), subject: storable(mail.subject) }));
+    const mails = given.map((mail) => ({
+      ...mail,
+      messageId: storable(mail.messageId),
+      from: storable(mail.from),
+      replyAddress: nullableStorable(mail.replyAddress ?? null),
+      subject: storable(mail.subject),
+    }));
     // A Message-ID given twice in one call is recorded once, for its first mail.
     const firsts = new Map<string, number>();
     mails.forEach((mail, index) => {
@@ -254,7 +324,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
    * which holds the mails of earlier statements of this transaction but not the rows this one
    * inserts.
    */
-  private async insertInbound(mails: readonly InboundRecord[], options: { readonly withOrigin: boolean }): Promise<{ recorded: Set<string>; recent: Map<string, number> }> {
+  private async insertInbound(
+    mails: readonly InboundRecord[],
+    options: { readonly withOrigin: boolean },
+  ): Promise<{ recorded: Set<string>; recent: Map<string, number> }> {
     const origin = (mail: InboundRecord) => (options.withOrigin ? (mail.origin ?? null) : null);
     const { rows } = await sql<{ message_id: string | null; from_address: string | null; recent: string | null }>`
       WITH incoming AS (
@@ -297,7 +370,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const held = this.held;
     this.held = [];
     const mails = held.flatMap((write, n) => (write.kind === 'mail' ? [{ ...write.row, n }] : []));
-    const outcomes = held.flatMap((write) => (write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : []));
+    const outcomes = held.flatMap((write) =>
+      write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : [],
+    );
     if (mails.length === 0 && outcomes.length === 0) return;
     // Data-modifying CTEs run whether or not anything reads them.
     await sql`
@@ -349,7 +424,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
    * Whole games (the row, seats, current phase, its orders, absences) in one statement; locked in
    * the order of `column`, so mails naming the same games lock them in one order.
    */
-  private async gameAggregates(column: 'name' | 'id', keys: readonly (string | number)[], forUpdate: boolean, senders: readonly string[] = []): Promise<GameAggregate[]> {
+  private async gameAggregates(
+    column: 'name' | 'id',
+    keys: readonly (string | number)[],
+    forUpdate: boolean,
+    senders: readonly string[] = [],
+  ): Promise<GameAggregate[]> {
     if (keys.length === 0) return [];
     const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
     // Locked by a statement of its own: one that waited for a lock reads the seats, phase and
@@ -361,7 +441,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .selectAll('games')
       .select((eb) => [
         ...currentPlay(eb),
-        jsonArrayFrom(eb.selectFrom('absences').select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at']).whereRef('absences.game_id', '=', 'games.id').orderBy('absences.starts_at')).as('absence_rows'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('absences')
+            .select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at'])
+            .whereRef('absences.game_id', '=', 'games.id')
+            .orderBy('absences.starts_at'),
+        ).as('absence_rows'),
         // The wrong passwords counted for the game's seats and for the mails' senders (password-guard.ts).
         jsonArrayFrom(
           eb
@@ -372,7 +458,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
             .unionAll(
               eb
                 .selectFrom('address_password_failures as a')
-                .select([sql<number | null>`NULL::integer`.as('seat_id'), sql<string | null>`a.address`.as('address'), 'a.failures', 'a.last_failure_at', 'a.locked_until'])
+                .select([
+                  sql<number | null>`NULL::integer`.as('seat_id'),
+                  sql<string | null>`a.address`.as('address'),
+                  'a.failures',
+                  'a.last_failure_at',
+                  'a.locked_until',
+                ])
                 .where('a.address', '=', sql<string>`ANY(${[...senders]}::text[])`),
             ),
         ).as('password_failure_rows'),
@@ -404,7 +496,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   private async gameWhere(column: 'name' | 'id', value: string | number, forUpdate: boolean): Promise<Game | null> {
-    let query = this.trx.selectFrom('games').selectAll().where(column, '=', value as never);
+    let query = this.trx
+      .selectFrom('games')
+      .selectAll()
+      .where(column, '=', value as never);
     if (forUpdate) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     return row ? toGame(row) : null;
@@ -419,7 +514,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .selectAll('games')
       .select((eb) => [
         ...currentPlay(eb),
-        jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
+        jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as(
+          'record_rows',
+        ),
       ])
       .where('games.name', '=', name)
       .executeTakeFirst();
@@ -435,7 +532,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     // named statement (prepared-statements.ts) cannot prove a partial index's predicate from $1,
     // and read games_name_key from the start until 51 forming games turned up (2.4 ms a LIST at
     // 10,000 games, 0.5 ms at 1).
-    const rows = await this.trx.selectFrom('games').selectAll().where(sql<boolean>`listed AND status = 'forming'`).orderBy('name').limit(limit + 1).execute();
+    const rows = await this.trx
+      .selectFrom('games')
+      .selectAll()
+      .where(sql<boolean>`listed AND status = 'forming'`)
+      .orderBy('name')
+      .limit(limit + 1)
+      .execute();
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
@@ -466,7 +569,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .selectAll()
       // A constant, so the generic plan of the named statement can use the partial index too.
       .where(sql<boolean>`listed`)
-      .where((eb) => eb.and(words.map((word) => sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${likeLiteral(word)}%`}`)))
+      .where((eb) =>
+        eb.and(words.map((word) => sql<boolean>`game_search_text(games.name, games.status, games.variant, games.rules) LIKE ${`%${likeLiteral(word)}%`}`)),
+      )
       .orderBy('name')
       .limit(limit + 1)
       .execute();
@@ -531,7 +636,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async seats(gameId: number): Promise<SeatRecord[]> {
-    const seats = (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(toSeat);
+    const seats = (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(
+      toSeat,
+    );
     // The rows the game's mail takes its further addresses from: enqueueMail need not read them again.
     this.extraAddressHolders.set(
       gameId,
@@ -586,8 +693,17 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async markLate(seatIds: readonly number[]): Promise<void> {
     if (seatIds.length === 0) return;
-    await this.trx.updateTable('seats').set((eb) => ({ late_count: eb('late_count', '+', 1) })).where('id', 'in', seatIds).execute();
-    await this.trx.updateTable('seat_stints').set((eb) => ({ late_count: eb('late_count', '+', 1) })).where('seat_id', 'in', seatIds).where('ended_at', 'is', null).execute();
+    await this.trx
+      .updateTable('seats')
+      .set((eb) => ({ late_count: eb('late_count', '+', 1) }))
+      .where('id', 'in', seatIds)
+      .execute();
+    await this.trx
+      .updateTable('seat_stints')
+      .set((eb) => ({ late_count: eb('late_count', '+', 1) }))
+      .where('seat_id', 'in', seatIds)
+      .where('ended_at', 'is', null)
+      .execute();
   }
 
   async addDedication(changes: readonly DedicationChange[]): Promise<void> {
@@ -646,7 +762,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   async removeSeat(id: number): Promise<void> {
     this.extraAddressHolders.clear();
     await this.trx.updateTable('seats').set({ left_at: sql`now()` }).where('id', '=', id).execute();
-    await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: 'left' }).where('seat_id', '=', id).where('ended_at', 'is', null).execute();
+    await this.trx
+      .updateTable('seat_stints')
+      .set({ ended_at: sql`now()`, end_reason: 'left' })
+      .where('seat_id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute();
   }
 
   async changeHolder(seatId: number, address: string, reason: string): Promise<void> {
@@ -657,7 +778,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       await requestAddressChanges(this.trx, seatId, [], new Date());
       this.extraAddressHolders.clear();
     }
-    await this.trx.updateTable('seat_stints').set({ ended_at: sql`now()`, end_reason: reason }).where('seat_id', '=', seatId).where('ended_at', 'is', null).execute();
+    await this.trx
+      .updateTable('seat_stints')
+      .set({ ended_at: sql`now()`, end_reason: reason })
+      .where('seat_id', '=', seatId)
+      .where('ended_at', 'is', null)
+      .execute();
     await this.trx.insertInto('seat_stints').values({ seat_id: seatId, address }).execute();
   }
 
@@ -673,18 +799,39 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       FROM games g WHERE g.id = ${gameId})`;
     await this.trx
       .insertInto('phases')
-      .values({ game_id: gameId, phase_id: phase.phaseId, seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: snapshot })
+      .values({
+        game_id: gameId,
+        phase_id: phase.phaseId,
+        seq: phase.seq,
+        position: jsonb(phase.position),
+        deadline_at: phase.deadline ?? null,
+        game_snapshot: snapshot,
+      })
       .onConflict((oc) =>
-        oc
-          .columns(['game_id', 'phase_id'])
-          .doUpdateSet({ seq: phase.seq, position: jsonb(phase.position), deadline_at: phase.deadline ?? null, game_snapshot: sql<JsonText<JsonValue>>`excluded.game_snapshot`, results: null, results_text: null, processed_at: null, punctuality_judged_at: null }),
+        oc.columns(['game_id', 'phase_id']).doUpdateSet({
+          seq: phase.seq,
+          position: jsonb(phase.position),
+          deadline_at: phase.deadline ?? null,
+          game_snapshot: sql<JsonText<JsonValue>>`excluded.game_snapshot`,
+          results: null,
+          results_text: null,
+          processed_at: null,
+          punctuality_judged_at: null,
+        }),
       )
       .execute();
   }
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
-    const row = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'position', 'deadline_at']).where('game_id', '=', gameId).where('phase_id', '=', phaseId).executeTakeFirst();
-    return row ? { phaseId: row.phase_id, seq: row.seq, position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`), deadline: row.deadline_at } : null;
+    const row = await this.trx
+      .selectFrom('phases')
+      .select(['phase_id', 'seq', 'position', 'deadline_at'])
+      .where('game_id', '=', gameId)
+      .where('phase_id', '=', phaseId)
+      .executeTakeFirst();
+    return row
+      ? { phaseId: row.phase_id, seq: row.seq, position: readStoredPosition(row.position, `game ${gameId} phase ${row.phase_id}`), deadline: row.deadline_at }
+      : null;
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null; processedAt: Date | null })[]> {
@@ -693,7 +840,14 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const current = all.find((p) => p.phaseId === game?.current_phase)?.seq ?? Number.POSITIVE_INFINITY;
     return all
       .filter((p) => p.seq <= current)
-      .map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null, processedAt: p.seq < current ? p.processedAt : null }));
+      .map((p) => ({
+        phaseId: p.phaseId,
+        seq: p.seq,
+        position: p.position,
+        deadline: p.deadline ?? null,
+        resultsText: p.seq < current ? p.resultsText : null,
+        processedAt: p.seq < current ? p.processedAt : null,
+      }));
   }
 
   async storedPhases(gameId: number): Promise<PhaseHistory[]> {
@@ -735,12 +889,20 @@ class KyselyJudgeTransaction implements JudgeTransaction {
 
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
     const rows = await this.trx.selectFrom('orders').selectAll().where('game_id', '=', gameId).where('phase_id', '=', phaseId).orderBy('power').execute();
-    return rows.map((row) => ({ power: row.power, lines: row.lines, parsed: readParsedOrderSet(row.parsed), submitted: row.submitted, hasErrors: row.has_errors }));
+    return rows.map((row) => ({
+      power: row.power,
+      lines: row.lines,
+      parsed: readParsedOrderSet(row.parsed),
+      submitted: row.submitted,
+      hasErrors: row.has_errors,
+    }));
   }
 
   async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
     // A lone surrogate would make jsonb refuse the statement; as in a text parameter it becomes U+FFFD.
-    const parsed = orders.parsed ? jsonb<JsonValue>({ ...orders.parsed, orders: orders.parsed.orders.map((o) => ({ ...o, text: o.text.toWellFormed() })) } as unknown as JsonValue) : null;
+    const parsed = orders.parsed
+      ? jsonb<JsonValue>({ ...orders.parsed, orders: orders.parsed.orders.map((o) => ({ ...o, text: o.text.toWellFormed() })) } as unknown as JsonValue)
+      : null;
     const values = { lines: orders.lines, parsed, submitted: orders.submitted, has_errors: orders.hasErrors, updated_at: sql<Date>`now()` };
     await this.trx
       .insertInto('orders')
@@ -793,7 +955,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async pressSentSince(address: MailAddress, since: Date): Promise<number> {
-    const row = await this.trx.selectFrom('press').select((eb) => eb.fn.countAll<string>().as('sent')).where('sender_address', '=', address).where('created_at', '>', since).executeTakeFirstOrThrow();
+    const row = await this.trx
+      .selectFrom('press')
+      .select((eb) => eb.fn.countAll<string>().as('sent'))
+      .where('sender_address', '=', address)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
     return Number(row.sent);
   }
 
@@ -810,27 +977,62 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         locked_until: sql<Date | null>`greatest(excluded.locked_until, ${stored}.locked_until)`,
       };
     };
-    if (seats.length > 0) await this.trx.insertInto('seat_password_failures').values(seats).onConflict((oc) => oc.column('seat_id').doUpdateSet(merge('seat_password_failures'))).execute();
-    if (addresses.length > 0) await this.trx.insertInto('address_password_failures').values(addresses).onConflict((oc) => oc.column('address').doUpdateSet(merge('address_password_failures'))).execute();
+    if (seats.length > 0)
+      await this.trx
+        .insertInto('seat_password_failures')
+        .values(seats)
+        .onConflict((oc) => oc.column('seat_id').doUpdateSet(merge('seat_password_failures')))
+        .execute();
+    if (addresses.length > 0)
+      await this.trx
+        .insertInto('address_password_failures')
+        .values(addresses)
+        .onConflict((oc) => oc.column('address').doUpdateSet(merge('address_password_failures')))
+        .execute();
   }
 
   async archiveNotice(notice: NoticeRecord): Promise<void> {
-    await this.trx.insertInto('game_notices').values({ game_id: notice.gameId, phase_id: notice.phaseId, subject: notice.subject, body: notice.body }).execute();
+    await this.trx
+      .insertInto('game_notices')
+      .values({ game_id: notice.gameId, phase_id: notice.phaseId, subject: notice.subject, body: notice.body })
+      .execute();
   }
 
   async gameHistory(gameId: number): Promise<HistoryRecord[]> {
     const game = await this.trx.selectFrom('games').select('current_phase').where('id', '=', gameId).executeTakeFirst();
-    const phases = await this.trx.selectFrom('phases').select(['phase_id', 'seq', 'results_text', 'processed_at']).where('game_id', '=', gameId).orderBy('seq').execute();
+    const phases = await this.trx
+      .selectFrom('phases')
+      .select(['phase_id', 'seq', 'results_text', 'processed_at'])
+      .where('game_id', '=', gameId)
+      .orderBy('seq')
+      .execute();
     const current = phases.find((p) => p.phase_id === game?.current_phase)?.seq ?? Number.POSITIVE_INFINITY;
     const records: HistoryRecord[] = phases
       .filter((p) => p.seq < current && p.results_text !== null && p.processed_at !== null)
       .map((p) => ({ kind: 'results', at: p.processed_at!, phaseId: p.phase_id, text: p.results_text! }));
-    const notices = await this.trx.selectFrom('game_notices').select(['phase_id', 'subject', 'body', 'created_at']).where('game_id', '=', gameId).orderBy('id').execute();
+    const notices = await this.trx
+      .selectFrom('game_notices')
+      .select(['phase_id', 'subject', 'body', 'created_at'])
+      .where('game_id', '=', gameId)
+      .orderBy('id')
+      .execute();
     for (const n of notices) records.push({ kind: 'notice', at: n.created_at, phaseId: n.phase_id, subject: n.subject, body: n.body });
     const press = await this.trx
       .selectFrom('press')
       .leftJoin('seats', 'seats.id', 'press.sender_seat_id')
-      .select(['press.phase_id', 'press.kind', 'press.broadcast', 'press.recipients', 'press.shown_recipients', 'press.shown_broadcast', 'press.fake_sender', 'press.body', 'press.created_at', 'seats.role', 'seats.power'])
+      .select([
+        'press.phase_id',
+        'press.kind',
+        'press.broadcast',
+        'press.recipients',
+        'press.shown_recipients',
+        'press.shown_broadcast',
+        'press.fake_sender',
+        'press.body',
+        'press.created_at',
+        'seats.role',
+        'seats.power',
+      ])
       .where('press.game_id', '=', gameId)
       .where('press.broadcast', '=', true)
       .orderBy('press.id')
@@ -842,7 +1044,15 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         at: p.created_at,
         phaseId: p.phase_id,
         sender,
-        press: { kind: p.kind, broadcast: p.broadcast, recipients: p.recipients, shownRecipients: p.shown_recipients, shownBroadcast: p.shown_broadcast, fakeSender: p.fake_sender, body: p.body },
+        press: {
+          kind: p.kind,
+          broadcast: p.broadcast,
+          recipients: p.recipients,
+          shownRecipients: p.shown_recipients,
+          shownBroadcast: p.shown_broadcast,
+          fakeSender: p.fake_sender,
+          body: p.body,
+        },
       });
     }
     // Each row has the time it was written (clock_timestamp, sql/023), so this is the order of writing.
@@ -854,7 +1064,10 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async scheduleJobs(jobs: readonly GameJob[]): Promise<void> {
-    await scheduleJobs(this.trx, jobs.map((job) => ({ kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload })));
+    await scheduleJobs(
+      this.trx,
+      jobs.map((job) => ({ kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload })),
+    );
   }
 
   async cancelJobs(gameId: number): Promise<void> {
@@ -932,7 +1145,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
  * grows with the stints of those players only: `which` should pick by `lower(address) = ANY(…)`
  * (indexed), and hidden games are looked up per stint, never listed whole.
  */
-function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuilder<Database, 'seat_stints'>) => Expression<SqlBool>, options: PlayerRecordOptions) {
+function playerRecordRows(
+  db: QueryCreator<Database>,
+  which: (eb: ExpressionBuilder<Database, 'seat_stints'>) => Expression<SqlBool>,
+  options: PlayerRecordOptions,
+) {
   return db
     .selectFrom('seat_stints')
     .select((eb) => [
@@ -958,11 +1175,28 @@ function playerRecordRows(db: QueryCreator<Database>, which: (eb: ExpressionBuil
 }
 
 /** The sums arrive as text from the driver and as numbers inside JSON. */
-function toPlayerRecords(rows: readonly { address: string; points: string | number; on_time: string | number; total: string | number; started: string | number; took_over: string | number; resigned: string | number }[]): Map<MailAddress, PlayerRecord> {
+function toPlayerRecords(
+  rows: readonly {
+    address: string;
+    points: string | number;
+    on_time: string | number;
+    total: string | number;
+    started: string | number;
+    took_over: string | number;
+    resigned: string | number;
+  }[],
+): Map<MailAddress, PlayerRecord> {
   return new Map(
     rows.map((row) => [
       mailAddress(row.address),
-      { points: Number(row.points), onTime: Number(row.on_time), total: Number(row.total), started: Number(row.started), tookOver: Number(row.took_over), resigned: Number(row.resigned) },
+      {
+        points: Number(row.points),
+        onTime: Number(row.on_time),
+        total: Number(row.total),
+        started: Number(row.started),
+        tookOver: Number(row.took_over),
+        resigned: Number(row.resigned),
+      },
     ]),
   );
 }

@@ -42,7 +42,12 @@ export interface RecipientState {
  * states, in one statement; an address seen for the first time gets its token. Stopped addresses
  * are not counted (nothing goes to them).
  */
-export async function countRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date, daily: DailyCount = 'game'): Promise<Map<string, RecipientState>> {
+export async function countRecipients(
+  db: Kysely<Database>,
+  addresses: readonly string[],
+  now: Date,
+  daily: DailyCount = 'game',
+): Promise<Map<string, RecipientState>> {
   const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
   if (unique.length === 0) return new Map();
   const day = now.toISOString().slice(0, 10);
@@ -57,13 +62,19 @@ export async function countRecipients(db: Kysely<Database>, addresses: readonly 
           game_day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.game_day_count WHEN m.day = ${day} THEN m.game_day_count + ${game}::int ELSE ${game}::int END
     RETURNING m.address, m.token, m.stopped_at IS NOT NULL AS stopped, m.proven_at IS NOT NULL AS proven,
       CASE WHEN ${replies}::int = 1 THEN m.day_count ELSE m.game_day_count END AS sent_today`.execute(db);
-  return new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.sent_today) }]));
+  return new Map(
+    rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.sent_today) }]),
+  );
 }
 
 /** The address's token (made on first use), e.g. for a reply telling how to stop. */
 export async function addressToken(db: Kysely<Database>, address: string): Promise<string> {
   const lower = address.toLowerCase();
-  await db.insertInto('mail_addresses').values({ address: lower, token: newAddressToken() }).onConflict((oc) => oc.column('address').doNothing()).execute();
+  await db
+    .insertInto('mail_addresses')
+    .values({ address: lower, token: newAddressToken() })
+    .onConflict((oc) => oc.column('address').doNothing())
+    .execute();
   const row = await db.selectFrom('mail_addresses').select('token').where('address', '=', lower).executeTakeFirstOrThrow();
   return row.token;
 }
@@ -81,7 +92,16 @@ export async function markAddressProven(db: Kysely<Database>, address: string, a
 /** Which of the addresses (lower case) asked to stop all mail. */
 export async function stoppedAddresses(db: Kysely<Database>, addresses: readonly MailAddress[]): Promise<MailAddress[]> {
   if (addresses.length === 0) return [];
-  const rows = await db.selectFrom('mail_addresses').select('address').where('address', 'in', addresses.map((a) => a.toLowerCase())).where('stopped_at', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('mail_addresses')
+    .select('address')
+    .where(
+      'address',
+      'in',
+      addresses.map((a) => a.toLowerCase()),
+    )
+    .where('stopped_at', 'is not', null)
+    .execute();
   return rows.map((row) => mailAddress(row.address));
 }
 
@@ -106,7 +126,13 @@ export async function seatsAtAddress(db: Kysely<Database>, address: string): Pro
     .where('games.status', 'not in', ['completed'])
     .orderBy('games.name')
     .execute();
-  return rows.map((row) => ({ gameId: row.gameId, gameName: storedGameName(row.gameName), role: row.role, power: row.power, masterAddress: row.masterAddress ? mailAddress(row.masterAddress) : null }));
+  return rows.map((row) => ({
+    gameId: row.gameId,
+    gameName: storedGameName(row.gameName),
+    role: row.role,
+    power: row.power,
+    masterAddress: row.masterAddress ? mailAddress(row.masterAddress) : null,
+  }));
 }
 
 /** Keeps one SET ADDRESS per seat: its new addresses replace whatever the seat had waiting. */
@@ -115,12 +141,25 @@ export async function requestAddressChanges(db: Kysely<Database>, seatId: number
   if (changes.length === 0) return;
   await db
     .insertInto('address_changes')
-    .values(changes.map((change) => ({ code: change.code, seat_id: seatId, address: change.address.toLowerCase(), addresses: change.addresses.map((a) => a.toLowerCase()), requested_at: at })))
+    .values(
+      changes.map((change) => ({
+        code: change.code,
+        seat_id: seatId,
+        address: change.address.toLowerCase(),
+        addresses: change.addresses.map((a) => a.toLowerCase()),
+        requested_at: at,
+      })),
+    )
     .execute();
 }
 
 /** Takes the pending change with this code to this address (it is used up), if it is younger than `notBefore`. */
-export async function takeAddressChange(db: Kysely<Database>, code: string, address: string, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
+export async function takeAddressChange(
+  db: Kysely<Database>,
+  code: string,
+  address: string,
+  notBefore: Date,
+): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
   const row = await db
     .deleteFrom('address_changes')
     .using('seats')
@@ -130,5 +169,11 @@ export async function takeAddressChange(db: Kysely<Database>, code: string, addr
     .returning(['address_changes.seat_id', 'address_changes.address', 'address_changes.addresses', 'address_changes.requested_at', 'seats.game_id'])
     .executeTakeFirst();
   if (!row || row.requested_at < notBefore) return null;
-  return { code: code.toUpperCase(), seatId: row.seat_id, address: mailAddress(row.address), addresses: (row.addresses ?? [row.address]).map(mailAddress), gameId: row.game_id };
+  return {
+    code: code.toUpperCase(),
+    seatId: row.seat_id,
+    address: mailAddress(row.address),
+    addresses: (row.addresses ?? [row.address]).map(mailAddress),
+    gameId: row.game_id,
+  };
 }

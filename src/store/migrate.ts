@@ -28,10 +28,7 @@ export class MigrationFailedError extends Error {
     readonly migrationName: string | null,
     override readonly cause: unknown,
   ) {
-    super(
-      `database migration ${migrationName ?? '(setup)'} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    );
+    super(`database migration ${migrationName ?? '(setup)'} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'MigrationFailedError';
   }
 }
@@ -73,7 +70,13 @@ export class SqlFolderMigrationProvider implements MigrationProvider {
       const text = await readFile(path.join(this.sqlDir, fileName), 'utf8');
       if (text.trim() === '') throw new Error(`${path.join(this.sqlDir, fileName)} is empty`);
       // Without parameters pg uses the simple query protocol, which accepts many statements.
-      migrations[fileName.slice(0, -'.sql'.length)] = { up: (db) => sql.raw(text).execute(db).then(() => undefined) };
+      migrations[fileName.slice(0, -'.sql'.length)] = {
+        up: (db) =>
+          sql
+            .raw(text)
+            .execute(db)
+            .then(() => undefined),
+      };
     }
     return migrations;
   }

@@ -51,7 +51,9 @@ export function outboxQueue(db: Kysely<Database>, notices: MasterNotices): Outbo
  * address's unsubscribe token, stop and proof, counting this mail to each one's day on `daily`
  * when `count`.
  */
-export function recipientStandings(db: Kysely<Database>): (addresses: readonly string[], now: Date, count: boolean, daily: DailyCount) => Promise<Map<string, RecipientState>> {
+export function recipientStandings(
+  db: Kysely<Database>,
+): (addresses: readonly string[], now: Date, count: boolean, daily: DailyCount) => Promise<Map<string, RecipientState>> {
   return async (addresses, now, count, daily) => {
     if (count) return countRecipients(db, addresses, now, daily);
     return readRecipients(db, addresses, now, daily);
@@ -64,7 +66,12 @@ async function readRecipients(db: Kysely<Database>, addresses: readonly string[]
   const day = now.toISOString().slice(0, 10);
   const rows = await db.selectFrom('mail_addresses').selectAll().where('address', 'in', lower).execute();
   const sentToday = (row: (typeof rows)[number]) => (row.day !== day ? 0 : daily === 'replies' ? row.day_count : row.game_day_count);
-  const known = new Map(rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped_at !== null, proven: row.proven_at !== null, sentToday: sentToday(row) }]));
+  const known = new Map(
+    rows.map((row) => [
+      row.address,
+      { address: row.address, token: row.token, stopped: row.stopped_at !== null, proven: row.proven_at !== null, sentToday: sentToday(row) },
+    ]),
+  );
   // An address first met on a retry gets its token by being counted.
   const missing = lower.filter((a) => !known.has(a));
   if (missing.length > 0) for (const [address, state] of await countRecipients(db, missing, now, daily)) known.set(address, state);
@@ -174,9 +181,7 @@ async function recordOutcome(
       .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_by: null, claimed_at: null }));
     const updated =
       outcome.kind === 'sent'
-        ? await base
-            .set({ status: 'sent', sent_at: outcome.at, last_error: describeUndelivered(outcome.undelivered) })
-            .executeTakeFirst()
+        ? await base.set({ status: 'sent', sent_at: outcome.at, last_error: describeUndelivered(outcome.undelivered) }).executeTakeFirst()
         : await base
             .where('claimed_by', '=', claim.workerId)
             .where('claimed_at', '=', claim.claimedAt)
@@ -271,12 +276,19 @@ export function pendingOutbox(db: Kysely<Database>, limit?: number): Promise<Out
 
 /** Marks a row sent that went out another way than SMTP (written to the spool outbox). */
 export async function markOutboxRowSent(db: Kysely<Database>, row: Pick<OutboxRow, 'id' | 'attempts'>, at: Date): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: at, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: at, attempts: row.attempts + 1 })
+    .where('id', '=', row.id)
+    .execute();
 }
 
 /** The newest row's id ('0' for an empty outbox): what a later outboxRowsAfter starts from. */
 export async function lastOutboxId(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return row?.max ?? '0';
 }
 

@@ -39,7 +39,15 @@ export async function pruneBatch(db: Kysely<Database> | Transaction<Database>, r
   const jobs = await db
     .deleteFrom('jobs')
     .where('id', 'in', (eb) =>
-      eb.selectFrom('jobs').select('id').where('done_at', 'is not', null).where('last_error', 'is', null).where('done_at', '<', before(retention.doneJobsDays)).orderBy('done_at').orderBy('id').limit(batchSize),
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('done_at', 'is not', null)
+        .where('last_error', 'is', null)
+        .where('done_at', '<', before(retention.doneJobsDays))
+        .orderBy('done_at')
+        .orderBy('id')
+        .limit(batchSize),
     )
     .executeTakeFirst();
   const inboundMail = await db
@@ -57,7 +65,14 @@ export async function pruneBatch(db: Kysely<Database> | Transaction<Database>, r
   const outbox = await db
     .deleteFrom('outbox')
     .where('id', 'in', (eb) =>
-      eb.selectFrom('outbox').select('id').where('status', '=', 'sent').where('sent_at', '<', before(retention.sentMailDays)).orderBy('sent_at').orderBy('id').limit(batchSize),
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', before(retention.sentMailDays))
+        .orderBy('sent_at')
+        .orderBy('id')
+        .limit(batchSize),
     )
     .executeTakeFirst();
   return { jobs: Number(jobs.numDeletedRows), inboundMail: Number(inboundMail.numDeletedRows), outbox: Number(outbox.numDeletedRows) };

@@ -16,7 +16,14 @@ export class StoredPhaseError extends Error {
 
 const snapshotSchema = z.object({
   rules: z.array(z.string().transform((rule) => rule as GameRule)),
-  seats: z.array(z.object({ id: z.number().int().positive(), address: z.string().min(1).transform(mailAddress), status: z.enum(SEAT_STATUSES), passwordHash: z.string().nullable() })),
+  seats: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      address: z.string().min(1).transform(mailAddress),
+      status: z.enum(SEAT_STATUSES),
+      passwordHash: z.string().nullable(),
+    }),
+  ),
 });
 
 const storedResultsSchema = z.object({

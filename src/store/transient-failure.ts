@@ -16,7 +16,17 @@ const TRANSIENT_SQLSTATES = new Set([
 ]);
 
 /** Node's codes for a network connection that could not be made or was cut. */
-const TRANSIENT_SYSTEM_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const TRANSIENT_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Messages of pg / pg-pool and PGlite errors that carry no code but mean the connection is gone. */
 const TRANSIENT_MESSAGES = [

@@ -36,14 +36,20 @@ export function centresChart(input: CentresChartInput): Html | null {
   const y = (n: number) => TOP + PLOT_HEIGHT - (n * PLOT_HEIGHT) / top;
   const grid = [];
   for (let n = 0; n <= top; n += 5) {
-    grid.push(html`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${num(y(n))}" y2="${num(y(n))}" stroke="#bbbbbb" stroke-width="0.5"/><text x="${LEFT - 4}" y="${num(y(n) + 5)}" text-anchor="end">${n}</text>`);
+    grid.push(
+      html`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${num(y(n))}" y2="${num(y(n))}" stroke="#bbbbbb" stroke-width="0.5"/><text x="${LEFT - 4}" y="${num(y(n) + 5)}" text-anchor="end">${n}</text>`,
+    );
   }
   // Labels along the axis: every year when they fit, else every few.
   const step = Math.max(1, Math.ceil(input.rows.length / 8));
   const last = input.rows.length - 1;
   // The first label starts at the axis and the last ends at the edge, so neither runs off the chart.
   const anchor = (i: number) => (i === 0 && last > 0 ? 'start' : i === last && last > 0 ? 'end' : 'middle');
-  const years = input.rows.map((row, i) => (i % step === 0 || i === last ? html`<text x="${num(x(i))}" y="${TOP + PLOT_HEIGHT + 17}" text-anchor="${anchor(i)}">${row.label.replace(/ \(now\)$/, '')}</text>` : ''));
+  const years = input.rows.map((row, i) =>
+    i % step === 0 || i === last
+      ? html`<text x="${num(x(i))}" y="${TOP + PLOT_HEIGHT + 17}" text-anchor="${anchor(i)}">${row.label.replace(/ \(now\)$/, '')}</text>`
+      : '',
+  );
   const lines = input.powers.map((power, p) => {
     const colour = colours.get(power.id) ?? '#888888';
     const points = input.rows.map((row, i) => `${num(x(i))},${num(y(row.counts[p] ?? 0))}`).join(' ');

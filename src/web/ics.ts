@@ -58,7 +58,10 @@ export function deadlinesCalendar(feed: GameDeadlines, options: IcsOptions): str
 
 /** 20260125T173000Z */
 function stamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A TEXT value: backslash, semicolon, comma and newline escaped. */

@@ -21,16 +21,34 @@ export class JudgeMetrics {
   /** Read from the database at each scrape; left out of the text when the database does not answer. */
   private readonly database = new Registry();
   private readonly started = Date.now();
-  private readonly buildInfo = new Gauge({ name: 'dipjudge_build_info', help: 'The running judge: its version and database kind.', labelNames: ['version', 'database'], registers: [this.own] });
+  private readonly buildInfo = new Gauge({
+    name: 'dipjudge_build_info',
+    help: 'The running judge: its version and database kind.',
+    labelNames: ['version', 'database'],
+    registers: [this.own],
+  });
   private readonly mails = new Counter({
     name: 'dipjudge_mails_total',
     help: 'Mail judged by this process, by outcome: processed (answered), rejected (refused whole), ignored, duplicate, failed (a fault of the judge), set-aside.',
     labelNames: ['outcome'],
     registers: [this.own],
   });
-  private readonly refusedBlocks = new Counter({ name: 'dipjudge_refused_blocks_total', help: 'Blocks of processed mail refused with errors.', registers: [this.own] });
-  private readonly gameEvents = new Counter({ name: 'dipjudge_game_events_total', help: 'Timed game events (deadlines, reminders, grace) this process handled.', registers: [this.own] });
-  private readonly latency = new Histogram({ name: 'dipjudge_judge_duration_seconds', help: 'Seconds from taking a mail to having judged and recorded it.', buckets: [...LATENCY_BUCKETS], registers: [this.own] });
+  private readonly refusedBlocks = new Counter({
+    name: 'dipjudge_refused_blocks_total',
+    help: 'Blocks of processed mail refused with errors.',
+    registers: [this.own],
+  });
+  private readonly gameEvents = new Counter({
+    name: 'dipjudge_game_events_total',
+    help: 'Timed game events (deadlines, reminders, grace) this process handled.',
+    registers: [this.own],
+  });
+  private readonly latency = new Histogram({
+    name: 'dipjudge_judge_duration_seconds',
+    help: 'Seconds from taking a mail to having judged and recorded it.',
+    buckets: [...LATENCY_BUCKETS],
+    registers: [this.own],
+  });
   private readonly databaseUp = new Gauge({ name: 'dipjudge_database_up', help: 'Whether the database answered this scrape.', registers: [this.own] });
   private readonly outboxPending = this.databaseGauge('dipjudge_outbox_pending', 'Outgoing mail not yet sent.');
   private readonly outboxOldest = this.databaseGauge('dipjudge_outbox_oldest_age_seconds', 'Age of the oldest outgoing mail not yet sent (0: none).');

@@ -20,7 +20,8 @@ export function gamePath(name: string): string {
 }
 
 function layout(site: SiteInfo, title: string, body: Html, options: { readonly noindex?: boolean } = {}): string {
-  return `<!doctype html>\n${html`<html lang="en">
+  return `<!doctype html>\n${
+    html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,7 +37,8 @@ ${body}
 </main>
 <footer>Read-only: commands go to the judge by mail (HELP tells them all). Times are shown in the game's zone unless you choose one.</footer>
 </body>
-</html>`.text}\n`;
+</html>`.text
+  }\n`;
 }
 
 /** A deadline as njudge writes it, in `zone` (the game's, or the one the reader chose), with the exact instant for the script. */
@@ -57,8 +59,12 @@ function gameLink(row: { readonly name: string }): Html {
 }
 
 function gamesTable(rows: readonly GameRow[], readerZone: string | null, kind: 'openings' | 'play' | 'finished'): Html {
-  if (rows.length === 0) return html`<p class="empty">${kind === 'openings' ? 'No game is taking players just now: start one by mail with CREATE game password.' : 'None.'}</p>`;
-  const head = kind === 'openings' ? html`<tr><th>Game</th><th>Variant</th><th>Players</th></tr>` : html`<tr><th>Game</th><th>Variant</th><th>State</th><th>Phase</th>${kind === 'play' ? html`<th>Deadline</th>` : ''}</tr>`;
+  if (rows.length === 0)
+    return html`<p class="empty">${kind === 'openings' ? 'No game is taking players just now: start one by mail with CREATE game password.' : 'None.'}</p>`;
+  const head =
+    kind === 'openings'
+      ? html`<tr><th>Game</th><th>Variant</th><th>Players</th></tr>`
+      : html`<tr><th>Game</th><th>Variant</th><th>State</th><th>Phase</th>${kind === 'play' ? html`<th>Deadline</th>` : ''}</tr>`;
   // Each cell carries its column's name: on a phone a row is shown as a card, each cell labelled (site.css).
   const body = rows.map((row) =>
     kind === 'openings'
@@ -97,18 +103,22 @@ export function gamePage(site: SiteInfo, game: GameView, readerZone: string | nu
   const powers = game.joined
     ? html`<p>${game.joined.players} of ${game.joined.of} players have joined${game.status === 'forming' ? html`; to join, mail <code>JOIN ${game.name} password</code> to ${site.judgeAddress}` : ''}.</p>`
     : html`<table class="powers cards"><thead><tr><th>Power</th><th>State</th><th>Centres</th><th></th><th>Units</th></tr></thead><tbody>${game.powers.map(
-        (p) => html`<tr><td data-label="Power">${p.name}</td><td data-label="State">${p.state}</td><td class="n" data-label="Centres">${p.centres.length}</td><td data-label="Held" title="${p.centreNames.join(', ')}">${p.centres.join(' ')}</td><td data-label="Units" title="${p.unitNames.join(', ')}">${p.units.join(', ')}</td></tr>`,
+        (p) =>
+          html`<tr><td data-label="Power">${p.name}</td><td data-label="State">${p.state}</td><td class="n" data-label="Centres">${p.centres.length}</td><td data-label="Held" title="${p.centreNames.join(', ')}">${p.centres.join(' ')}</td><td data-label="Units" title="${p.unitNames.join(', ')}">${p.units.join(', ')}</td></tr>`,
       )}${game.unownedCentres.length > 0 ? html`<tr class="unowned"><td data-label="Power">Unowned</td><td></td><td class="n" data-label="Centres">${game.unownedCentres.length}</td><td data-label="Held" title="${game.unownedCentreNames.join(', ')}">${game.unownedCentres.join(' ')}</td><td></td></tr>` : ''}</tbody></table>`;
-  const history = game.centreHistory.rows.length === 0
-    ? ''
-    : html`<section id="centres"><h2>Supply centres by year</h2>${centresChart({ powers: game.powers, rows: game.centreHistory.rows })}<div class="scroll"><table class="centres"><thead><tr><th>Year</th>${game.centreHistory.powers.map((p) => html`<th>${p}</th>`)}</tr></thead><tbody>${game.centreHistory.rows.map(
-        (row) => html`<tr><td>${row.label}</td>${row.counts.map((n) => html`<td class="n">${n}</td>`)}</tr>`,
-      )}</tbody></table></div></section>`;
-  const results = game.results.length === 0
-    ? html`<p class="empty">No results yet.</p>`
-    : game.results.map(
-        (r) => html`<details${r === game.results[0] ? html` open` : ''}><summary>${r.title} (${r.phase}) – <a href="${phasePath(game.name, r.phase)}">${game.hasMap ? 'map and orders' : 'its page'}</a></summary><pre>${r.text}</pre></details>`,
-      );
+  const history =
+    game.centreHistory.rows.length === 0
+      ? ''
+      : html`<section id="centres"><h2>Supply centres by year</h2>${centresChart({ powers: game.powers, rows: game.centreHistory.rows })}<div class="scroll"><table class="centres"><thead><tr><th>Year</th>${game.centreHistory.powers.map((p) => html`<th>${p}</th>`)}</tr></thead><tbody>${game.centreHistory.rows.map(
+          (row) => html`<tr><td>${row.label}</td>${row.counts.map((n) => html`<td class="n">${n}</td>`)}</tr>`,
+        )}</tbody></table></div></section>`;
+  const results =
+    game.results.length === 0
+      ? html`<p class="empty">No results yet.</p>`
+      : game.results.map(
+          (r) =>
+            html`<details${r === game.results[0] ? html` open` : ''}><summary>${r.title} (${r.phase}) – <a href="${phasePath(game.name, r.phase)}">${game.hasMap ? 'map and orders' : 'its page'}</a></summary><pre>${r.text}</pre></details>`,
+        );
   return layout(
     site,
     `Game ${game.name}`,
@@ -154,7 +164,11 @@ function resultSection(result: GameResult): Html {
 export function phasePage(site: SiteInfo, view: PhaseView): string {
   const nav = html`<nav class="phases" aria-label="Phases">${view.previous ? html`<a rel="prev" href="${phasePath(view.gameName, view.previous.phase)}">← ${view.previous.phase}</a>` : html`<span>first phase</span>`} <a href="${gamePath(view.gameName)}">game ${view.gameName}</a> ${view.next ? html`<a rel="next" href="${phasePath(view.gameName, view.next.phase)}">${view.next.phase} →</a>` : html`<span>last phase</span>`}</nav>`;
   const map = view.hasMap
-    ? mapFigure(`${phasePath(view.gameName, view.phase)}/map.svg`, `Map of game ${view.gameName}, ${view.phase}${view.current ? '' : ' with its orders'}`, html`${!view.current ? 'The position with the orders given and what became of them.' : view.running ? 'The position now: this phase is being played.' : 'The position the game ended in.'}`)
+    ? mapFigure(
+        `${phasePath(view.gameName, view.phase)}/map.svg`,
+        `Map of game ${view.gameName}, ${view.phase}${view.current ? '' : ' with its orders'}`,
+        html`${!view.current ? 'The position with the orders given and what became of them.' : view.running ? 'The position now: this phase is being played.' : 'The position the game ended in.'}`,
+      )
     : '';
   return layout(
     site,
@@ -196,9 +210,17 @@ export function notFoundPage(site: SiteInfo, what: string): string {
 
 /** A request the site cannot read: a broken %-escape, a part of the address or a form too long, a body of the wrong kind. */
 export function badRequestPage(site: SiteInfo): string {
-  return layout(site, 'Bad request', html`<h1>Bad request</h1><p>The judge cannot read this request: its address holds a broken %-escape or a part too long, or what it sent is not what this page takes.</p><p><a href="/">All games</a></p>`);
+  return layout(
+    site,
+    'Bad request',
+    html`<h1>Bad request</h1><p>The judge cannot read this request: its address holds a broken %-escape or a part too long, or what it sent is not what this page takes.</p><p><a href="/">All games</a></p>`,
+  );
 }
 
 export function errorPage(site: SiteInfo): string {
-  return layout(site, 'Error', html`<h1>Something went wrong</h1><p>The judge could not show this page just now; the judgekeeper's log says why. Try again in a moment.</p>`);
+  return layout(
+    site,
+    'Error',
+    html`<h1>Something went wrong</h1><p>The judge could not show this page just now; the judgekeeper's log says why. Try again in a moment.</p>`,
+  );
 }

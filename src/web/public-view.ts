@@ -145,7 +145,8 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   const rows: GameRow[] = [];
   for (const game of shown) {
     const variant = loadVariant(game.variant);
-    const joined = game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
+    const joined =
+      game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
     rows.push({
       name: game.name,
       variant: variantLine(viewOf(game, PUBLIC), variant),
@@ -194,7 +195,12 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
     };
   });
   const owned = new Set(position ? Object.values(position.supplyCenters).flat() : []);
-  const unowned = position ? variant.supplyCenters().filter((c) => !owned.has(c)).sort() : [];
+  const unowned = position
+    ? variant
+        .supplyCenters()
+        .filter((c) => !owned.has(c))
+        .sort()
+    : [];
   const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
   return {
     name: game.name,
@@ -214,7 +220,11 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
     unownedCentreNames: unowned.map((c) => formatLocation(c, variant.map)),
     observers: seats.filter((s) => s.role === 'observer' || s.role === 'monitor').length,
     joined: forming ? { players: powerSeats.length, of: variant.powers.length } : null,
-    centreHistory: centreHistory(variant, phases.map((p) => ({ ...p, position: shownPosition(view, p.position) })), game.currentPhase),
+    centreHistory: centreHistory(
+      variant,
+      phases.map((p) => ({ ...p, position: shownPosition(view, p.position) })),
+      game.currentPhase,
+    ),
     results: phases
       .filter((p) => p.resultsText !== null)
       .reverse()
@@ -244,7 +254,11 @@ function parameterLines(game: Game, view: ReaderView, variant: Variant, isPrivat
 }
 
 /** SUMMARY's table: the centres each power held at the start of each year, and in the current phase. */
-function centreHistory(variant: Variant, phases: readonly { readonly phaseId: string; readonly position: Position }[], current: string | null): GameView['centreHistory'] {
+function centreHistory(
+  variant: Variant,
+  phases: readonly { readonly phaseId: string; readonly position: Position }[],
+  current: string | null,
+): GameView['centreHistory'] {
   const opening = variant.openingSeason();
   const rows = phases
     .filter((p) => (p.phaseId.endsWith('M') && p.phaseId.startsWith(opening)) || p.phaseId === current)

@@ -91,7 +91,10 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
 
   app.get('/healthz', async (_request, reply) => {
     const report = await deps.health();
-    return reply.code(report.ok ? 200 : 503).type('application/json; charset=utf-8').send(`${JSON.stringify({ status: report.ok ? 'ok' : 'failing', checks: report.checks }, null, 2)}\n`);
+    return reply
+      .code(report.ok ? 200 : 503)
+      .type('application/json; charset=utf-8')
+      .send(`${JSON.stringify({ status: report.ok ? 'ok' : 'failing', checks: report.checks }, null, 2)}\n`);
   });
 
   app.get('/metrics', async (request, reply) => {
@@ -143,7 +146,9 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return page(reply, phasePage(deps.info, view));
   });
   app.get<{ Params: { name: string } }>('/games/:name/map.svg', (request, reply) => sendMap(reply, request.params.name, null));
-  app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase/map.svg', (request, reply) => sendMap(reply, request.params.name, request.params.phase.slice(0, 12)));
+  app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase/map.svg', (request, reply) =>
+    sendMap(reply, request.params.name, request.params.phase.slice(0, 12)),
+  );
 
   if (deps.unsubscribe !== undefined) unsubscribeRoutes(app, deps.info, deps.unsubscribe);
 
@@ -160,7 +165,9 @@ function unsubscribeRoutes(app: FastifyInstance, info: SiteInfo, unsubscribe: (t
   app.addContentTypeParser('multipart/form-data', asText, (_request, body, done) => done(null, body));
   const page = (reply: FastifyReply, state: UnsubscribeState, status = 200) =>
     reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(unsubscribePage(info, state));
-  app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => (TOKEN.test(request.params.token) ? page(reply, 'confirm') : page(reply, 'unknown-token', 404)));
+  app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) =>
+    TOKEN.test(request.params.token) ? page(reply, 'confirm') : page(reply, 'unknown-token', 404),
+  );
   app.post<{ Params: { token: string }; Body: unknown }>('/unsubscribe/:token', async (request, reply) => {
     if (!TOKEN.test(request.params.token)) return page(reply, 'unknown-token', 404);
     if (!isOneClick(request.body)) return page(reply, 'no-one-click', 400);

@@ -6,13 +6,13 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 // ports and two-player games.
 
 describe('adjudicate() with the imported variants', () => {
-  it('takes hundred\'s A1425M and goes on five years later', () => {
+  it("takes hundred's A1425M and goes on five years later", () => {
     const out = adjudicate({ position: loadVariant('hundred').startingPosition(), orders: {} });
     expect(out.position.phase).toBe('A1430M');
     expect(() => adjudicate({ position: { ...loadVariant('hundred').startingPosition(), phase: 'S1425M' }, orders: {} })).toThrow(AdjudicateInputError);
   });
 
-  it('counts classical\'s years down: B273M is followed by B272M, with builds in even years', () => {
+  it("counts classical's years down: B273M is followed by B272M, with builds in even years", () => {
     const spring = adjudicate({ position: loadVariant('classical').startingPosition(), orders: {} });
     expect(spring.position.phase).toBe('B272M');
   });
@@ -34,7 +34,16 @@ describe('adjudicate() with the imported variants', () => {
   });
 
   it('lets a fleet in an ancmed port convoy, as at sea', () => {
-    const position = { variant: 'ancmed', phase: 'S1M', units: [{ power: 'ROME', type: 'F' as const, location: 'bal' }, { power: 'ROME', type: 'A' as const, location: 'sag' }], dislodged: [], supplyCenters: {} };
+    const position = {
+      variant: 'ancmed',
+      phase: 'S1M',
+      units: [
+        { power: 'ROME', type: 'F' as const, location: 'bal' },
+        { power: 'ROME', type: 'A' as const, location: 'sag' },
+      ],
+      dislodged: [],
+      supplyCenters: {},
+    };
     const out = adjudicate({ position, orders: { ROME: ['F Bal C A Sag - Tar', 'A Sag - Tar via convoy'] } });
     expect(out.results.find((r) => r.unit === 'bal')).toMatchObject({ outcome: 'succeeds' });
     expect(out.position.units).toContainEqual({ power: 'ROME', type: 'A', location: 'tar' });

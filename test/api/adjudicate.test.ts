@@ -38,12 +38,21 @@ describe('adjudicate()', () => {
   });
 
   it('says which coast it inferred and refuses to guess between two', () => {
-    const position = { ...start, units: [{ power: 'FRANCE', type: 'F', location: 'gas' }, { power: 'FRANCE', type: 'F', location: 'mao' }] };
+    const position = {
+      ...start,
+      units: [
+        { power: 'FRANCE', type: 'F', location: 'gas' },
+        { power: 'FRANCE', type: 'F', location: 'mao' },
+      ],
+    };
     const out = adjudicate({ position, orders: { FRANCE: ['F Gas - Spa', 'F Mao - Spa'] } });
     const gas = out.results.find((r) => r.unit === 'gas')!;
     expect(gas.canonical).toBe('Fleet Gascony -> Spain (north coast).');
     expect(gas.notes.join()).toMatch(/coast inferred/);
-    expect(out.results.find((r) => r.text === 'F Mao - Spa')).toMatchObject({ outcome: 'illegal', reason: 'Spain needs a coast for a fleet: spa/nc or spa/sc' });
+    expect(out.results.find((r) => r.text === 'F Mao - Spa')).toMatchObject({
+      outcome: 'illegal',
+      reason: 'Spain needs a coast for a fleet: spa/nc or spa/sc',
+    });
   });
 
   it('lists a dislodged unit even when it has no retreat', () => {
@@ -64,7 +73,10 @@ describe('adjudicate()', () => {
   });
 
   it('accepts njudge winter ids and case-insensitive powers', () => {
-    const out = adjudicate({ position: { ...start, phase: 'F1901B', supplyCenters: { england: ['lon', 'edi', 'lvp', 'bel'] } }, orders: { england: ['waive'] } });
+    const out = adjudicate({
+      position: { ...start, phase: 'F1901B', supplyCenters: { england: ['lon', 'edi', 'lvp', 'bel'] } },
+      orders: { england: ['waive'] },
+    });
     expect(out.phase).toBe('W1901A');
     expect(out.results.find((r) => r.power === 'ENGLAND')?.canonical).toBe('Waive build.');
   });
@@ -90,7 +102,10 @@ describe('adjudicate()', () => {
     [{ position: start, orders: { ENGLAND: 'A Lon H' } }, 'invalid input at orders.ENGLAND: '],
     [{ position: { ...start, undeterminedHomes: { ENGLAND: -1 } } }, 'invalid input at position.undeterminedHomes.ENGLAND: '],
     [{ position: { ...start, undeterminedHomes: { ENGLAND: 1.5 } } }, 'invalid input at position.undeterminedHomes.ENGLAND: '],
-    [{ position: { ...start, dislodged: [{ power: 'ENGLAND', type: 'F', location: 'nth', retreats: [3] }] } }, 'invalid input at position.dislodged.0.retreats.0: '],
+    [
+      { position: { ...start, dislodged: [{ power: 'ENGLAND', type: 'F', location: 'nth', retreats: [3] }] } },
+      'invalid input at position.dislodged.0.retreats.0: ',
+    ],
     [{ position: { ...start, supplyCenters: { ENGLAND: 'lon' } } }, 'invalid input at position.supplyCenters.ENGLAND: '],
   ])('names the field of a malformed input %#', (input, message) => {
     expect(() => adjudicate(input)).toThrow(AdjudicateInputError);

@@ -110,12 +110,14 @@ function inlineTexts(module: string, source: string): InlineText[] {
   };
   const visit = (node: ts.Node): void => {
     // A refused block's reason: `new BlockError(line, reason)`.
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BlockError' && node.arguments?.[1]) report('refusal', node.arguments[1]);
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BlockError' && node.arguments?.[1])
+      report('refusal', node.arguments[1]);
     // A refusal added to the block's errors without throwing: `errors.push({ line, message })`.
     if (ts.isCallExpression(node) && isErrorsPush(node)) {
       for (const argument of node.arguments) {
         if (!ts.isObjectLiteralExpression(argument)) continue;
-        for (const property of argument.properties) if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'message') report('refusal', property.initializer);
+        for (const property of argument.properties)
+          if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'message') report('refusal', property.initializer);
       }
     }
     if (ts.isCallExpression(node)) {
@@ -125,7 +127,8 @@ function inlineTexts(module: string, source: string): InlineText[] {
         const [mail] = node.arguments;
         if (mail && ts.isObjectLiteralExpression(mail)) {
           for (const property of mail.properties) {
-            if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && (property.name.text === 'subject' || property.name.text === 'body')) report('notice', property.initializer);
+            if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && (property.name.text === 'subject' || property.name.text === 'body'))
+              report('notice', property.initializer);
           }
         }
       } else if (name !== null && Object.hasOwn(NOTICE_HELPERS, name)) {
@@ -161,13 +164,13 @@ describe('the words of replies, notices and refusals are written by src/render',
       "ctx.reply.push(renderMasterReply({ kind: 'watcher-removed', role: seat.role === 'monitor' ? 'monitor' : 'observer', who }));",
       'ctx.reply.push(text);',
       "await ctx.tx.enqueueMail({ to, subject: subjectFor(ctx.config, game, null, 'Preview'), body, kind: 'notice' });",
-      "await noticeToAll(ctx.tx, ctx.config, game, seats, notice.title, () => notice.body);",
+      'await noticeToAll(ctx.tx, ctx.config, game, seats, notice.title, () => notice.body);',
       "await parameterChange(ctx, session, `The Master has paused game '${game.name}'.`);",
-      "function f() { const body = `Your game ${name} is over.`; ctx.reply.push(body); }",
+      'function f() { const body = `Your game ${name} is over.`; ctx.reply.push(body); }',
       "throw new BlockError(command.line, `Game '${game.name}' allows no draws (NO_DRAW)`);",
       "throw new BlockError(command.line, renderSessionRefusal({ kind: 'no-draws', gameName: game.name }));",
       "throw new BlockError(line, renderMasterRefusal({ kind: 'listed', command: listed ? 'SET LISTED' : 'SET UNLISTED' }));",
-      "ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });",
+      'ctx.errors.push({ line: command.line, message: `${command.text}: this needs a SIGNON line first` });',
       "ctx.errors.push({ line: command.line, message: renderSessionRefusal({ kind: 'signon-first', command: command.text }) });",
     ].join('\n');
     expect(inlineTexts('judge/example.ts', source).map((t) => [t.line, t.sink])).toEqual([

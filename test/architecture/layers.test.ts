@@ -29,7 +29,16 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Of the judge, the store may import only the port it implements and the model types it stores. */
-const STORE_MAY_IMPORT_FROM_JUDGE = ['judge/ports.ts', 'judge/model.ts', 'judge/inbound-mail.ts', 'judge/order-format.ts', 'judge/ending-format.ts', 'judge/press/press-types.ts', 'judge/extra-addresses.ts', 'judge/visibility/hidden-players.ts'];
+const STORE_MAY_IMPORT_FROM_JUDGE = [
+  'judge/ports.ts',
+  'judge/model.ts',
+  'judge/inbound-mail.ts',
+  'judge/order-format.ts',
+  'judge/ending-format.ts',
+  'judge/press/press-types.ts',
+  'judge/extra-addresses.ts',
+  'judge/visibility/hidden-players.ts',
+];
 
 function forbidden(edge: ImportEdge): string | null {
   const from = layerOf(edge.from);
@@ -38,7 +47,8 @@ function forbidden(edge: ImportEdge): string | null {
   const allowed = ALLOWED[from];
   if (allowed === undefined) return `${edge.from}: the folder src/${from} is not in the layer table`;
   if (!allowed.includes(to)) return `${edge.from} imports ${edge.to}: ${from} may not import ${to}`;
-  if (from === 'store' && to === 'judge' && !STORE_MAY_IMPORT_FROM_JUDGE.includes(edge.to)) return `${edge.from} imports ${edge.to}: the store may import only the judge's port and model`;
+  if (from === 'store' && to === 'judge' && !STORE_MAY_IMPORT_FROM_JUDGE.includes(edge.to))
+    return `${edge.from} imports ${edge.to}: the store may import only the judge's port and model`;
   return null;
 }
 
@@ -80,6 +90,11 @@ describe('layers', () => {
   it('finds a cycle', () => {
     const a = 'judge/a.ts';
     const b = 'judge/b.ts';
-    expect(importCycles([{ from: a, to: b }, { from: b, to: a }])).toEqual([[a, b]]);
+    expect(
+      importCycles([
+        { from: a, to: b },
+        { from: b, to: a },
+      ]),
+    ).toEqual([[a, b]]);
   });
 });

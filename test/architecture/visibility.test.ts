@@ -43,15 +43,20 @@ const HIDING_RULE = /'(GUNBOAT|NO_REVEAL)'/;
 /** What in one module's text decides visibility outside the policy. */
 function visibilityProblems(module: string, text: string): string[] {
   const problems: string[] = [];
-  if (!MAY_NAME_HIDING_RULES.includes(module) && HIDING_RULE.test(text)) problems.push(`${module} names a rule that hides players (${HIDING_RULE.exec(text)![0]}): ask the visibility policy`);
-  if (!MAY_READ_HIDING_LIST.includes(module) && /\bPLAYER_HIDING_RULES\b/.test(text)) problems.push(`${module} reads the rules that hide players: ask the visibility policy`);
-  if (!MAY_LIST_SEAT_ADDRESSES.includes(module) && /\bseatAddresses\(/.test(text)) problems.push(`${module} lists a seat's addresses: shownAddresses of the visibility policy decides who sees them`);
+  if (!MAY_NAME_HIDING_RULES.includes(module) && HIDING_RULE.test(text))
+    problems.push(`${module} names a rule that hides players (${HIDING_RULE.exec(text)![0]}): ask the visibility policy`);
+  if (!MAY_READ_HIDING_LIST.includes(module) && /\bPLAYER_HIDING_RULES\b/.test(text))
+    problems.push(`${module} reads the rules that hide players: ask the visibility policy`);
+  if (!MAY_LIST_SEAT_ADDRESSES.includes(module) && /\bseatAddresses\(/.test(text))
+    problems.push(`${module} lists a seat's addresses: shownAddresses of the visibility policy decides who sees them`);
   return problems;
 }
 
 /** An output module that does not import the policy. */
 function unviewedOutputs(edges: readonly ImportEdge[], outputs: readonly string[] = OUTPUT_MODULES): string[] {
-  return outputs.filter((module) => !edges.some((e) => e.from === module && e.to === POLICY)).map((module) => `${module} writes output without a view from ${POLICY}`);
+  return outputs
+    .filter((module) => !edges.some((e) => e.from === module && e.to === POLICY))
+    .map((module) => `${module} writes output without a view from ${POLICY}`);
 }
 
 describe('one visibility policy', () => {
@@ -70,11 +75,15 @@ describe('one visibility policy', () => {
   });
 
   it('catches an output that decides for itself', () => {
-    expect(visibilityProblems('web/public-view.ts', "playersHidden: hasRule(game, 'GUNBOAT'),")).toEqual([expect.stringMatching(/names a rule that hides players \('GUNBOAT'\)/)]);
+    expect(visibilityProblems('web/public-view.ts', "playersHidden: hasRule(game, 'GUNBOAT'),")).toEqual([
+      expect.stringMatching(/names a rule that hides players \('GUNBOAT'\)/),
+    ]);
     expect(visibilityProblems('daemon/admin/operations.ts', "detail.game.rules.some((rule) => rule === 'NO_REVEAL')")).toHaveLength(1);
     expect(visibilityProblems('judge/info-commands.ts', 'if (game.rules.some((r) => PLAYER_HIDING_RULES.includes(r))) return null;')).toHaveLength(1);
     expect(visibilityProblems('judge/process-turn.ts', "address: seatAddresses(s).join(', ')")).toHaveLength(1);
     expect(visibilityProblems(POLICY, "game.rules.includes('GUNBOAT')")).toEqual([]);
-    expect(unviewedOutputs([{ from: 'web/public-view.ts', to: 'judge/model.ts' }], ['web/public-view.ts'])).toEqual(['web/public-view.ts writes output without a view from judge/visibility/policy.ts']);
+    expect(unviewedOutputs([{ from: 'web/public-view.ts', to: 'judge/model.ts' }], ['web/public-view.ts'])).toEqual([
+      'web/public-view.ts writes output without a view from judge/visibility/policy.ts',
+    ]);
   });
 });

@@ -19,13 +19,35 @@ describe('npm run import-maps', () => {
 
   it('imports the maps the issue asks for and says why each left-out map is left out', () => {
     const imported = rows.filter((r) => r.leftOut === null).map((r) => r.id);
-    for (const id of ['standard', 'fleetrome', 'shiftleft', 'shiftright', 'shiftaround', 'milan', 'pure', 'ancmed', 'youngstown', 'modern', 'chaos', 'crowded', 'fiveman', 'v8', 'classical', 'hundred', 'sailho', 'aberration', 'france-austria', 'germany-italy', 'england-turkey']) {
+    for (const id of [
+      'standard',
+      'fleetrome',
+      'shiftleft',
+      'shiftright',
+      'shiftaround',
+      'milan',
+      'pure',
+      'ancmed',
+      'youngstown',
+      'modern',
+      'chaos',
+      'crowded',
+      'fiveman',
+      'v8',
+      'classical',
+      'hundred',
+      'sailho',
+      'aberration',
+      'france-austria',
+      'germany-italy',
+      'england-turkey',
+    ]) {
       expect(imported).toContain(id);
     }
     for (const row of rows.filter((r) => r.leftOut !== null)) expect(row.leftOut).toMatch(/\w{4,}/);
   });
 
-  it('writes DPjudge abbreviations as ids, keeping standard\'s gol and tyn with DPjudge\'s as alias', () => {
+  it("writes DPjudge abbreviations as ids, keeping standard's gol and tyn with DPjudge's as alias", () => {
     const standard = JSON.parse(files.get('maps/standard.json')!) as { provinces: { id: string; aliases?: string[]; dpjudgeId?: string }[] };
     const gol = standard.provinces.find((p) => p.id === 'gol')!;
     expect(gol.dpjudgeId).toBe('lyo');

@@ -10,7 +10,10 @@ const run = (stdin: string) => spawnSync(process.execPath, [bin, 'adjudicate'], 
 
 describe('dipjudge adjudicate', () => {
   it('reads a phase on stdin and writes its outcome as JSON', () => {
-    const input = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ENGLAND', type: 'F', location: 'nth' }] }, orders: { ENGLAND: ['F NTH - PIC'] } };
+    const input = {
+      position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ENGLAND', type: 'F', location: 'nth' }] },
+      orders: { ENGLAND: ['F NTH - PIC'] },
+    };
     const result = run(JSON.stringify(input));
     expect(result.status).toBe(0);
     const output = JSON.parse(result.stdout);
@@ -29,18 +32,24 @@ describe('dipjudge adjudicate', () => {
     const bad = run('{ not json');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/not valid JSON/);
-    const unknown = run(JSON.stringify([{ position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ENGLAND', type: 'F', location: 'atlantis' }] } }]));
+    const unknown = run(
+      JSON.stringify([{ position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ENGLAND', type: 'F', location: 'atlantis' }] } }]),
+    );
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/item 0: position.units\[0\].location: "atlantis" is not a location/);
   });
 });
 
 describe('the adjudicate output', () => {
-  const fixtures = (JSON.parse(readFileSync(new URL('../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: { input: unknown }[] }).positions.map((p) => p.input);
+  const fixtures = (
+    JSON.parse(readFileSync(new URL('../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: { input: unknown }[] }
+  ).positions.map((p) => p.input);
   const batch = Array.from({ length: 200 }, (_, i) => fixtures[i % fixtures.length]);
   const collect = async (input: unknown, pretty: boolean) => {
     const chunks: string[] = [];
-    await runAdjudicate(JSON.stringify(input), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), { pretty });
+    await runAdjudicate(JSON.stringify(input), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), {
+      pretty,
+    });
     return chunks;
   };
 
@@ -63,7 +72,11 @@ describe('the adjudicate output', () => {
   it('names the bad item of a batch after writing the outcomes before it', async () => {
     const chunks: string[] = [];
     const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
-    await expect(runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), { pretty: false })).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
+    await expect(
+      runAdjudicate(JSON.stringify([...batch, bad]), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), {
+        pretty: false,
+      }),
+    ).rejects.toThrow(/^item 200: position.units\[0\].power: "ATLANTIS" is not a power/);
     expect(chunks.join('').startsWith(`[${JSON.stringify(adjudicate(batch[0]))},`)).toBe(true);
   });
 
@@ -75,7 +88,8 @@ describe('the adjudicate output', () => {
     }
     let fromThreads = 0; // a thread's output comes as UTF-8 bytes
     const onThreads = async (input: unknown[], pretty: boolean, chunks: string[] = []) => {
-      const collect = (chunk: string | Uint8Array) => void chunks.push(typeof chunk === 'string' ? chunk : (fromThreads++, Buffer.from(chunk).toString('utf8')));
+      const collect = (chunk: string | Uint8Array) =>
+        void chunks.push(typeof chunk === 'string' ? chunk : (fromThreads++, Buffer.from(chunk).toString('utf8')));
       await runAdjudicate(inPieces(JSON.stringify(input)), collect, { pretty, threads: 1, threadsAfter: 10 });
       return chunks.join('');
     };

@@ -34,7 +34,9 @@ it('games, backup and migrate-to in a folder without a judge name the folder and
     const failed = (await run(process.execPath, [BIN, ...args], { env, cwd: work }).catch((error: Failed) => error)) as Failed;
     expect(failed.code, args.join(' ')).toBe(1);
     expect(failed.stdout).toBe('');
-    expect(failed.stderr).toBe(`dipjudge: there is no judge database in ${dataDir} (DIPJUDGE_DATA_DIR); run this where the judge keeps its data, or set DIPJUDGE_DATA_DIR or --config; \`dipjudge migrate\` makes a new one\n`);
+    expect(failed.stderr).toBe(
+      `dipjudge: there is no judge database in ${dataDir} (DIPJUDGE_DATA_DIR); run this where the judge keeps its data, or set DIPJUDGE_DATA_DIR or --config; \`dipjudge migrate\` makes a new one\n`,
+    );
   }
   expect(existsSync(dataDir)).toBe(false);
   expect(existsSync(path.join(work, 'judge.backup'))).toBe(false);
@@ -48,7 +50,9 @@ it('games on an empty PostgreSQL database names it without its password and lays
   const failed = (await run(process.execPath, [BIN, 'games'], { env: { ...baseEnv, DATABASE_URL: url.toString() } }).catch((error: Failed) => error)) as Failed;
   expect(failed.code).toBe(1);
   url.password = '***';
-  expect(failed.stderr).toBe(`dipjudge: there is no judge in the PostgreSQL database ${url.toString()} (DATABASE_URL); check the URL, or run \`dipjudge migrate\` to make a new judge there\n`);
+  expect(failed.stderr).toBe(
+    `dipjudge: there is no judge in the PostgreSQL database ${url.toString()} (DATABASE_URL); check the URL, or run \`dipjudge migrate\` to make a new judge there\n`,
+  );
   expect(failed.stderr).not.toContain('sekrit');
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();

@@ -26,7 +26,9 @@ afterAll(async () => {
   for (const scratch of scratches) await scratch.drop();
 });
 
-it('games, receive, outbox, backup (0600) and mail failed work while serve holds the PGlite database; restore and migrate-to (unless --force) refuse in one line', { timeout: 200_000 }, async () => {
+it('games, receive, outbox, backup (0600) and mail failed work while serve holds the PGlite database; restore and migrate-to (unless --force) refuse in one line', {
+  timeout: 200_000,
+}, async () => {
   const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-admin-serving-'));
   dirs.push(work);
   const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), DIPJUDGE_POLL_MS: '200' };
@@ -37,7 +39,10 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
   // The data folder starts from a migrated template: the daemon does not pay for initdb.
   const seed = await openStore({ dataDir: env.DIPJUDGE_DATA_DIR, loadDataDir: await pgliteTemplate() });
   await seed.close();
-  const daemon = await startDaemonProcess({ DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200' }, { readyTimeoutMs: 100_000 });
+  const daemon = await startDaemonProcess(
+    { DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200' },
+    { readyTimeoutMs: 100_000 },
+  );
   try {
     await writeFile(path.join(work, 'stdin.eml'), 'From: gm@example.org\nSubject: new game\nMessage-ID: <serving-1@example.org>\n\nCREATE serving masterpw\n');
     const received = await dipjudge(['receive'], '');
@@ -67,7 +72,9 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
 
     const restore = await dipjudge(['restore', backupFile]).catch((error: { code: number; stdout: string; stderr: string }) => error);
     expect(restore).toMatchObject({ code: 1, stdout: '' });
-    expect((restore as { stderr: string }).stderr).toMatch(/^dipjudge: another dipjudge process \(pid \d+\) is using .*: a restore needs an empty database that no judge is using; stop the judge first, and restore into a new DIPJUDGE_DATA_DIR\n$/);
+    expect((restore as { stderr: string }).stderr).toMatch(
+      /^dipjudge: another dipjudge process \(pid \d+\) is using .*: a restore needs an empty database that no judge is using; stop the judge first, and restore into a new DIPJUDGE_DATA_DIR\n$/,
+    );
 
     // Restored elsewhere once the judge is stopped, the games are there.
     await daemon.stop();

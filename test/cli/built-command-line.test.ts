@@ -49,7 +49,9 @@ it('the built `receive` creates a game and lists it on a new PGlite database (mi
   expect(modes.files.length).toBeGreaterThan(100);
   expect(modes.files.filter(([, mode]) => mode !== 0o600)).toEqual([]);
   expect(modes.folders.filter(([, mode]) => mode !== 0o700)).toEqual([]);
-  await run(process.execPath, [BIN, 'backup', path.join(work, 'backups', 'judge.jsonl')], { env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool') } });
+  await run(process.execPath, [BIN, 'backup', path.join(work, 'backups', 'judge.jsonl')], {
+    env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool') },
+  });
   expect((await stat(path.join(work, 'backups', 'judge.jsonl'))).mode & 0o777).toBe(0o600);
   expect((await stat(path.join(work, 'backups'))).mode & 0o777).toBe(0o700);
 });
@@ -77,7 +79,12 @@ it('a file the command cannot write is one line naming it and why (EACCES), not 
   await mkdir(path.join(work, 'pglite'));
   if (asRoot) await chown(path.join(work, 'pglite'), 65534, 65534);
   const target = path.join(work, 'locked', 'judge.jsonl');
-  const backup = spawnSync(process.execPath, [BIN, 'backup', target], { ...user, env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') }, encoding: 'utf8', timeout: 50_000 });
+  const backup = spawnSync(process.execPath, [BIN, 'backup', target], {
+    ...user,
+    env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') },
+    encoding: 'utf8',
+    timeout: 50_000,
+  });
   expect(backup.stderr).toBe(`dipjudge: cannot open ${target}.partial: permission denied (EACCES)\n`);
   expect(backup.status).toBe(1);
 });

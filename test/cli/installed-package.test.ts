@@ -17,7 +17,9 @@ import { decodePalettePng, type DecodedPng } from '../render/map/png-decode.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
-const fixtures = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'fixtures', 'adjudicate-positions.json'), 'utf8')) as { positions: { name: string; input: unknown }[] };
+const fixtures = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'fixtures', 'adjudicate-positions.json'), 'utf8')) as {
+  positions: { name: string; input: unknown }[];
+};
 const opening = JSON.stringify(fixtures.positions.find((f) => f.name === 'opening_s1901')!.input);
 
 let work = '';
@@ -32,7 +34,10 @@ beforeAll(async () => {
   consumer = path.join(work, 'consumer');
   await mkdir(consumer);
   await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
-  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed!.filename)], { cwd: consumer, maxBuffer: 32 << 20 });
+  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed!.filename)], {
+    cwd: consumer,
+    maxBuffer: 32 << 20,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -55,7 +60,20 @@ function textPixels(named: DecodedPng, nameless: DecodedPng, image: DecodedPng):
 
 describe('the installed package', () => {
   it('holds what the judge reads at run time, the built code and the API types, and no sources or dev tools', () => {
-    for (const file of ['fonts/DejaVuSans-Bold-latin1.ttf', 'fonts/LICENSE', 'maps/standard.json', 'geometry/standard.json', 'geometry/LICENSE', 'variants/standard.json', 'sql/001_initial.sql', 'dist/lib/main.js', 'dist/lib/index.js', 'dist/types/index.d.ts', 'bin/dipjudge.js', 'LICENSE']) {
+    for (const file of [
+      'fonts/DejaVuSans-Bold-latin1.ttf',
+      'fonts/LICENSE',
+      'maps/standard.json',
+      'geometry/standard.json',
+      'geometry/LICENSE',
+      'variants/standard.json',
+      'sql/001_initial.sql',
+      'dist/lib/main.js',
+      'dist/lib/index.js',
+      'dist/types/index.d.ts',
+      'bin/dipjudge.js',
+      'LICENSE',
+    ]) {
       expect(packedFiles, file).toContain(file);
     }
     expect(packedFiles.filter((f) => f.startsWith('src/') || f.startsWith('geometry/sources/') || f.startsWith('test/'))).toEqual([]);
@@ -91,10 +109,16 @@ describe('the installed package', () => {
     );
     await writeFile(
       path.join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: [], outDir: 'out' }, files: ['use.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: [], outDir: 'out' },
+        files: ['use.ts'],
+      }),
     );
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const checked = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    const checked = await run(process.execPath, [tsc, '-p', consumer], { cwd: consumer }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(checked.stdout).toBe('');
     const { stdout } = await run(process.execPath, [path.join(consumer, 'out', 'use.js')], { cwd: consumer });
     expect(JSON.parse(stdout)).toEqual({ phase: 'F1901M', outcome: 'succeeds' });

@@ -5,9 +5,11 @@ import { decodePalettePng } from '../render/map/png-decode.ts';
 
 const bin = new URL('../../bin/dipjudge.js', import.meta.url).pathname;
 const run = (args: string[], stdin: string) => spawnSync(process.execPath, [bin, 'map', ...args], { input: stdin, maxBuffer: 8 << 20 });
-const fixtures = (JSON.parse(readFileSync(new URL('../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
-  positions: { name: string; input: unknown }[];
-}).positions;
+const fixtures = (
+  JSON.parse(readFileSync(new URL('../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
+    positions: { name: string; input: unknown }[];
+  }
+).positions;
 const midgame = JSON.stringify(fixtures.find((f) => f.name === 'midgame_f1904')!.input);
 
 describe('dipjudge map', () => {

@@ -15,7 +15,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 it('the Dockerfile builds in one stage and runs dist/lib in another, as user node under tini', () => {
-  const lines = read('Dockerfile').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const lines = read('Dockerfile')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const stages = lines.filter((line) => line.startsWith('FROM '));
   expect(stages).toEqual(['FROM node:24-bookworm-slim AS build', 'FROM node:24-bookworm-slim AS runtime']);
   const runtime = lines.slice(lines.indexOf(stages[1]!));
@@ -45,7 +47,11 @@ it('the Dockerfile builds in one stage and runs dist/lib in another, as user nod
 
 it('docker-compose.yml parses and runs the judge built from the Dockerfile, with its data on a volume, its passwords in secret files and its port on this machine only', () => {
   type Service = { build?: string; command?: unknown; volumes?: string[]; ports?: string[]; environment?: Record<string, string>; secrets?: string[] };
-  const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes: Record<string, unknown>; secrets: Record<string, { file: string }> };
+  const compose = parse(read('docker-compose.yml')) as {
+    services: Record<string, Service>;
+    volumes: Record<string, unknown>;
+    secrets: Record<string, { file: string }>;
+  };
   const judge = compose.services.dipjudge!;
   expect(judge.build).toBe('.');
   expect(judge.command).toBeUndefined();

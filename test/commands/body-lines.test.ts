@@ -74,7 +74,12 @@ describe('the line discipline in parseBody', () => {
         opener: expect.objectContaining({ kind: 'signon', game: 'game', role: { kind: 'initial', initial: 'E' }, line: 1 }),
         commands: [
           { kind: 'order', line: 1, text: 'f lon - eng' },
-          expect.objectContaining({ kind: 'press', line: 1, body: 'This means war!!', options: expect.objectContaining({ to: { kind: 'only', tokens: ['f'] } }) }),
+          expect.objectContaining({
+            kind: 'press',
+            line: 1,
+            body: 'This means war!!',
+            options: expect.objectContaining({ to: { kind: 'only', tokens: ['f'] } }),
+          }),
         ],
       },
     ]);

@@ -28,11 +28,14 @@ describe('the end of the commands in a mail', () => {
     expect(body.errors).toEqual([]);
   });
 
-  it.each(['Sent from my iPhone', 'Sent from my Galaxy', 'Get Outlook for Android', 'Von meinem iPhone gesendet', 'Envoyé de mon iPad'])('ends at "%s"', (line) => {
-    const body = parseBody(`SIGNON Fdemo pw\nA Par - Bur\n\n${line}\nF Bre - Mao`);
-    expect(body.end).toEqual({ kind: 'sent-from', line: 4 });
-    expect(body.blocks[0]!.kind === 'session' && body.blocks[0]!.commands).toHaveLength(1);
-  });
+  it.each(['Sent from my iPhone', 'Sent from my Galaxy', 'Get Outlook for Android', 'Von meinem iPhone gesendet', 'Envoyé de mon iPad'])(
+    'ends at "%s"',
+    (line) => {
+      const body = parseBody(`SIGNON Fdemo pw\nA Par - Bur\n\n${line}\nF Bre - Mao`);
+      expect(body.end).toEqual({ kind: 'sent-from', line: 4 });
+      expect(body.blocks[0]!.kind === 'session' && body.blocks[0]!.commands).toHaveLength(1);
+    },
+  );
 
   it('ends press at a quote header too, so the quoted mail is never sent as press', () => {
     const body = parseBody('SIGNON Fdemo pw\nPRESS TO E\nHello England\nOn Tue, 3 Mar 2026 at 09:12, England wrote:\n> secret');
@@ -58,7 +61,15 @@ describe('the end of the commands in a mail', () => {
 describe('misspelt and unneeded commands', () => {
   it('suggests the command a misspelt PRESS meant and keeps its body out of the orders', () => {
     const body = parseBody('SIGNON Fdemo pw\nPRSS TO E\nMeet me in Belgium\nand bring a fleet\nENDPRESS\nA Par - Bur');
-    expect(body.errors).toEqual([{ line: 2, text: 'PRSS TO E', message: '"PRSS" is not a command; did you mean PRESS? Its text up to ENDPRESS was not sent', block: 0, consumedLines: [3, 4, 5] }]);
+    expect(body.errors).toEqual([
+      {
+        line: 2,
+        text: 'PRSS TO E',
+        message: '"PRSS" is not a command; did you mean PRESS? Its text up to ENDPRESS was not sent',
+        block: 0,
+        consumedLines: [3, 4, 5],
+      },
+    ]);
     expect(body.blocks[0]).toMatchObject({ commands: [{ kind: 'order', text: 'A Par - Bur' }] });
     expect(parseBody('LSIT demo').errors[0]!.message).toBe('"LSIT" is not a command; did you mean LIST?');
     // Greetings that happen to be near a command stay prose.

@@ -12,7 +12,10 @@ function opener(line: string) {
 describe('block openers', () => {
   it.each([
     // SIGNON, DPjudge and njudge spellings
-    ['SIGNON Fmygame secret', { kind: 'signon', role: { kind: 'initial', initial: 'F' }, game: 'mygame', password: 'secret', redactedText: 'SIGNON Fmygame ****' }],
+    [
+      'SIGNON Fmygame secret',
+      { kind: 'signon', role: { kind: 'initial', initial: 'F' }, game: 'mygame', password: 'secret', redactedText: 'SIGNON Fmygame ****' },
+    ],
     ['signon fMyGame Secret', { kind: 'signon', role: { kind: 'initial', initial: 'F' }, game: 'mygame', password: 'Secret' }],
     ['SIGN ON Rstab secret', { kind: 'signon', role: { kind: 'initial', initial: 'R' }, game: 'stab', redactedText: 'SIGN ON Rstab ****' }],
     ['SIGNON France@game pw', { kind: 'signon', role: { kind: 'named', name: 'France' }, game: 'game', redactedText: 'SIGNON France@game ****' }],
@@ -22,20 +25,32 @@ describe('block openers', () => {
     ['SIGNON Mgame masterpw', { kind: 'signon', role: { kind: 'master' }, game: 'game' }],
     ['SIGNON master@game masterpw', { kind: 'signon', role: { kind: 'master' }, game: 'game' }],
     ['SIGN ON Ogame pw', { kind: 'signon', role: { kind: 'observer' }, game: 'game' }],
-    ['SIGN ON ?mixup guessme Chaos Gunboat', { kind: 'signon', role: { kind: 'newcomer' }, game: 'mixup', password: 'guessme', joinOptions: ['Chaos', 'Gunboat'] }],
+    [
+      'SIGN ON ?mixup guessme Chaos Gunboat',
+      { kind: 'signon', role: { kind: 'newcomer' }, game: 'mixup', password: 'guessme', joinOptions: ['Chaos', 'Gunboat'] },
+    ],
     ['LOGIN Egame pw', { kind: 'signon', role: { kind: 'initial', initial: 'E' } }],
     ['HELLO Egame pw', { kind: 'signon', role: { kind: 'initial', initial: 'E' } }],
     // JOIN
     ['JOIN jigdy mypassword', { kind: 'join', game: 'jigdy', power: null, password: 'mypassword', privacy: null, redactedText: 'JOIN jigdy ****' }],
-    ['JOIN France@jigdy pw invite', { kind: 'join', game: 'jigdy', power: 'France', password: 'pw', privacy: 'invite', redactedText: 'JOIN France@jigdy **** ****' }],
+    [
+      'JOIN France@jigdy pw invite',
+      { kind: 'join', game: 'jigdy', power: 'France', password: 'pw', privacy: 'invite', redactedText: 'JOIN France@jigdy **** ****' },
+    ],
     // OBSERVE and friends
     ['OBSERVE loudMouth@coolgame myPassword', { kind: 'observe', observerKind: 'observer', name: 'loudMouth', game: 'coolgame', privacy: null }],
     ['OBSERVER kibitzer@game pw priv', { kind: 'observe', observerKind: 'observer', name: 'kibitzer', privacy: 'priv' }],
     ['OBS x@game pw', { kind: 'observe', observerKind: 'observer', name: 'x' }],
     ['WATCH stab pw', { kind: 'observe', observerKind: 'observer', name: null, game: 'stab' }],
-    ['MONITOR nosyParker@yourGame peeping', { kind: 'observe', observerKind: 'monitor', name: 'nosyParker', game: 'yourgame', redactedText: 'MONITOR nosyParker@yourGame ****' }],
+    [
+      'MONITOR nosyParker@yourGame peeping',
+      { kind: 'observe', observerKind: 'monitor', name: 'nosyParker', game: 'yourgame', redactedText: 'MONITOR nosyParker@yourGame ****' },
+    ],
     // RESIGN instead of SIGNON
-    ['RESIGN austria@theGame myPassword', { kind: 'resign', role: { kind: 'named', name: 'austria' }, game: 'thegame', redactedText: 'RESIGN austria@theGame ****' }],
+    [
+      'RESIGN austria@theGame myPassword',
+      { kind: 'resign', role: { kind: 'named', name: 'austria' }, game: 'thegame', redactedText: 'RESIGN austria@theGame ****' },
+    ],
     ['RESIGN Athegame pw', { kind: 'resign', role: { kind: 'initial', initial: 'A' }, game: 'thegame' }],
     // TAKEOVER
     ['TAKEOVER italy@game pw', { kind: 'takeover', role: { kind: 'named', name: 'italy' }, game: 'game', privacy: null }],
@@ -43,7 +58,10 @@ describe('block openers', () => {
     ['TAKE OVER Igame pw', { kind: 'takeover', role: { kind: 'initial', initial: 'I' } }],
     ['TAKEOVER master@game oldMasterPw', { kind: 'takeover', role: { kind: 'master' }, password: 'oldMasterPw' }],
     // CREATE
-    ['CREATE mygamename masterPassword', { kind: 'create', game: 'mygamename', password: 'masterPassword', variant: null, options: [], redactedText: 'CREATE mygamename ****' }],
+    [
+      'CREATE mygamename masterPassword',
+      { kind: 'create', game: 'mygamename', password: 'masterPassword', variant: null, options: [], redactedText: 'CREATE mygamename ****' },
+    ],
     ['CREATE newgame pw payola', { kind: 'create', variant: 'payola', redactedText: 'CREATE newgame **** payola' }],
     ['CREATE ?newgame pw Standard Gunboat', { kind: 'create', game: 'newgame', variant: 'Standard', options: ['Gunboat'] }],
   ])('%s', (line, expected) => {
@@ -54,13 +72,33 @@ describe('block openers', () => {
     ['SIGNON', 'the game and password are missing; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON'],
     ['SIGNON Fgame', 'the password is missing; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON Fgame'],
     ['SIGNON France game secret', 'there are too many words; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON France **** ****'],
-    ['SIGNON @game secret', 'put the power or observer name before the @, e.g. france@game; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON @game ****'],
-    ['SIGNON F secret', 'name the power and the game, e.g. Fgame or france@game; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON F ****'],
-    ['SIGNON Fga/me secret', 'a game name holds only letters, digits, - and _; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON Fga/me ****'],
+    [
+      'SIGNON @game secret',
+      'put the power or observer name before the @, e.g. france@game; write SIGNON Fgame password (or SIGNON france@game password)',
+      'SIGNON @game ****',
+    ],
+    [
+      'SIGNON F secret',
+      'name the power and the game, e.g. Fgame or france@game; write SIGNON Fgame password (or SIGNON france@game password)',
+      'SIGNON F ****',
+    ],
+    [
+      'SIGNON Fga/me secret',
+      'a game name holds only letters, digits, - and _; write SIGNON Fgame password (or SIGNON france@game password)',
+      'SIGNON Fga/me ****',
+    ],
     ['SIGNON ? secret', 'name the forming game after the ?, e.g. ?game; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON ? ****'],
     ['JOIN game', 'the password is missing; write JOIN game password [privacy] (or JOIN france@game password [privacy])', 'JOIN game'],
-    ['JOIN game pw privacy extra', 'there are too many words; write JOIN game password [privacy] (or JOIN france@game password [privacy])', 'JOIN game **** **** ****'],
-    ['TAKEOVER ?game pw', 'name the power and the game, e.g. Fgame or france@game; write TAKEOVER france@game password [privacy] (or TAKEOVER master@game password)', 'TAKEOVER ?game ****'],
+    [
+      'JOIN game pw privacy extra',
+      'there are too many words; write JOIN game password [privacy] (or JOIN france@game password [privacy])',
+      'JOIN game **** **** ****',
+    ],
+    [
+      'TAKEOVER ?game pw',
+      'name the power and the game, e.g. Fgame or france@game; write TAKEOVER france@game password [privacy] (or TAKEOVER master@game password)',
+      'TAKEOVER ?game ****',
+    ],
     ['CREATE game', 'the password is missing; write CREATE game password [variant]', 'CREATE game'],
   ])('%s is refused without quoting the password', (line, message, text) => {
     const body = parseBody(`${line}\nA PAR - BUR\nSET WAIT`);
@@ -79,7 +117,7 @@ describe('block openers', () => {
     expect(body.ignoredLineCount).toBe(1);
   });
 
-  it('reads a greeting as text, not as njudge\'s HELLO', () => {
+  it("reads a greeting as text, not as njudge's HELLO", () => {
     const body = parseBody('Hello,\nHello judge\nLIST');
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [{ kind: 'list', line: 3, text: 'LIST', game: null, full: false }] }]);
     // Greetings before the first command are prose: set aside with a note, never refused.

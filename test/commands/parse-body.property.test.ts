@@ -91,7 +91,12 @@ function blockLines(block: Block): number[] {
 
 /** Every line the result accounts for, once per logical line. */
 function accountedLines(body: ParsedBody): number[] {
-  const lines = [...body.blocks.flatMap(blockLines), ...body.errors.flatMap((e) => [e.line, ...(e.consumedLines ?? [])]), ...body.proseLines, ...body.notes.flatMap((n) => [n.line, ...n.consumedLines])];
+  const lines = [
+    ...body.blocks.flatMap(blockLines),
+    ...body.errors.flatMap((e) => [e.line, ...(e.consumedLines ?? [])]),
+    ...body.proseLines,
+    ...body.notes.flatMap((n) => [n.line, ...n.consumedLines]),
+  ];
   if (body.end.line !== null && body.end.kind !== 'glued-signoff') lines.push(body.end.line);
   return lines.sort((a, b) => a - b);
 }

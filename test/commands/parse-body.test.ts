@@ -24,11 +24,17 @@ describe('blocks', () => {
     expect(anonymous).toEqual({ kind: 'anonymous', commands: [{ kind: 'list', line: 1, text: 'LIST', game: null, full: false }] });
     expect(first).toMatchObject({
       opener: { kind: 'signon', game: 'game1', line: 2 },
-      commands: [{ kind: 'order', line: 3, text: 'A PAR - BUR' }, { kind: 'press', line: 4, body: 'hello' }],
+      commands: [
+        { kind: 'order', line: 3, text: 'A PAR - BUR' },
+        { kind: 'press', line: 4, body: 'hello' },
+      ],
     });
     expect(second).toMatchObject({
       opener: { kind: 'signon', game: 'game2', role: { kind: 'named', name: 'germany' }, line: 7 },
-      commands: [{ kind: 'order', line: 8 }, { kind: 'set-wait', line: 9 }],
+      commands: [
+        { kind: 'order', line: 8 },
+        { kind: 'set-wait', line: 9 },
+      ],
     });
     expect(body.end).toEqual({ kind: 'signoff', line: 10 });
     expect(body.ignoredLineCount).toBe(1);
@@ -40,7 +46,14 @@ describe('blocks', () => {
 
   it('an empty mail, or one holding only SIGNOFF, has no blocks', () => {
     expect(parseBody('')).toEqual({ blocks: [], errors: [], end: { kind: 'end-of-text', line: null }, ignoredLineCount: 0, proseLines: [], notes: [] });
-    expect(parseBody('SIGNOFF\nanything')).toEqual({ blocks: [], errors: [], end: { kind: 'signoff', line: 1 }, ignoredLineCount: 1, proseLines: [], notes: [] });
+    expect(parseBody('SIGNOFF\nanything')).toEqual({
+      blocks: [],
+      errors: [],
+      end: { kind: 'signoff', line: 1 },
+      ignoredLineCount: 1,
+      proseLines: [],
+      notes: [],
+    });
   });
 
   it.each([
@@ -81,7 +94,21 @@ describe('blocks', () => {
 
   it('JOIN, OBSERVE, TAKEOVER and RESIGN open blocks of their own', () => {
     const body = parseBody(
-      ['JOIN game1 pw', 'PRESS TO M', 'hi', 'ENDPRESS', 'OBSERVE me@game2 pw', 'BROADCAST', 'hello', 'ENDPRESS', 'TAKEOVER italy@game3 pw', 'A ROM H', 'RESIGN austria@game4 pw', 'PRESS TO MASTER', 'bye'].join('\n'),
+      [
+        'JOIN game1 pw',
+        'PRESS TO M',
+        'hi',
+        'ENDPRESS',
+        'OBSERVE me@game2 pw',
+        'BROADCAST',
+        'hello',
+        'ENDPRESS',
+        'TAKEOVER italy@game3 pw',
+        'A ROM H',
+        'RESIGN austria@game4 pw',
+        'PRESS TO MASTER',
+        'bye',
+      ].join('\n'),
     );
     expect(body.errors).toEqual([]);
     expect(body.blocks.map((b) => (b.kind === 'session' ? `${b.opener.kind}:${b.commands.map((c) => c.kind).join(',')}` : b.kind))).toEqual([
@@ -101,7 +128,17 @@ describe('blocks', () => {
 
   it('reads the status lines after CREATE up to SIGNOFF (DPjudge FAQ example)', () => {
     const body = parseBody(
-      ['CREATE mygamename masterPassword', 'private privacyPassword', 'desc A standard game on the standard map.', 'map standard', 'timing move 2d', 'Rule no_press coastal_Convoy', 'rule power_choice', 'form', 'Signoff'].join('\n'),
+      [
+        'CREATE mygamename masterPassword',
+        'private privacyPassword',
+        'desc A standard game on the standard map.',
+        'map standard',
+        'timing move 2d',
+        'Rule no_press coastal_Convoy',
+        'rule power_choice',
+        'form',
+        'Signoff',
+      ].join('\n'),
     );
     expect(body.errors).toEqual([]);
     expect(body.blocks).toEqual([
@@ -132,7 +169,16 @@ describe('blocks', () => {
 
   it.each([
     ['VARIANT payola', { kind: 'variant', keyword: 'VARIANT', name: 'payola' }],
-    ['RULES !no_press, eavesdrop!', { kind: 'rules', rules: [{ name: 'NO_PRESS', negated: true }, { name: 'EAVESDROP!', negated: false }] }],
+    [
+      'RULES !no_press, eavesdrop!',
+      {
+        kind: 'rules',
+        rules: [
+          { name: 'NO_PRESS', negated: true },
+          { name: 'EAVESDROP!', negated: false },
+        ],
+      },
+    ],
     ['ZONE Europe/London', { kind: 'zone', zone: 'Europe/London' }],
     ['SET UNLISTED', { kind: 'listed', listed: false }],
     ['SETLISTED', { kind: 'listed', listed: true }],
@@ -144,8 +190,14 @@ describe('blocks', () => {
   });
 
   it.each([
-    ['GAME othername', '"GAME" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT'],
-    ['A PAR - BUR', '"A" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT'],
+    [
+      'GAME othername',
+      '"GAME" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT',
+    ],
+    [
+      'A PAR - BUR',
+      '"A" is not a game setting; after CREATE write MAP, VARIANT, RULE, DESC, PRIVATE, TIMING, ZONE, FORM, SET UNLISTED or SET DEDICATION / ONTIMERAT / RESRAT',
+    ],
     ['MAP', 'MAP takes one name'],
     ['RULE', 'RULE needs at least one rule'],
     ['RULE no-press', '"no-press" is not a rule name'],
@@ -182,7 +234,16 @@ describe('blocks', () => {
 
   it('never lets a password reach an error or a redacted text', () => {
     const body = parseBody(
-      ['SIGNON France@game hunter2 extra', 'JOIN game', 'SET PASSWORD hunter2', 'TAKEOVER italy@game hunter2 hunter2x', 'SIGNON Fgame hunter2', 'PRESS TO E', 'SIGNON Ggame hunter2', 'SIGNOFF'].join('\n'),
+      [
+        'SIGNON France@game hunter2 extra',
+        'JOIN game',
+        'SET PASSWORD hunter2',
+        'TAKEOVER italy@game hunter2 hunter2x',
+        'SIGNON Fgame hunter2',
+        'PRESS TO E',
+        'SIGNON Ggame hunter2',
+        'SIGNOFF',
+      ].join('\n'),
     );
     expect(body.errors.length).toBeGreaterThan(0);
     const exposed = JSON.stringify({

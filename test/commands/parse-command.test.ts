@@ -22,7 +22,16 @@ describe('in-session command spellings (njudge and DPjudge)', () => {
     // Game options are read by the judge against its options table (test/judge/game-options.test.ts).
     ['SET COLOUR blue', { kind: 'set-option', words: ['COLOUR', 'blue'], rest: 'COLOUR blue' }],
     ['SET GRACE PRESS', { kind: 'set-option', words: ['GRACE', 'PRESS'], rest: 'GRACE PRESS' }],
-    ['RULE GREY_PRESS !NO_DIAS', { kind: 'rules', rules: [{ name: 'GREY_PRESS', negated: false }, { name: 'NO_DIAS', negated: true }] }],
+    [
+      'RULE GREY_PRESS !NO_DIAS',
+      {
+        kind: 'rules',
+        rules: [
+          { name: 'GREY_PRESS', negated: false },
+          { name: 'NO_DIAS', negated: true },
+        ],
+      },
+    ],
     ['SUMMARY', { kind: 'summary', game: null }],
     ['summary othergame', { kind: 'summary', game: 'othergame' }],
     ['HISTORY game', { kind: 'history', game: 'game', options: '' }],
@@ -137,7 +146,10 @@ describe('Master command arguments read by the parser (DEADLINE, OFFICIAL, PROCE
   it.each([
     ['DEADLINE MOVED 1D 12H LATER', { kind: 'time', time: { kind: 'deadline-moved', direction: 'later', duration: { days: 1, hours: 12, minutes: 0 } } }],
     ['Deadline: moved 24 h earlier', { kind: 'time', time: { kind: 'deadline-moved', direction: 'earlier', duration: { days: 0, hours: 24, minutes: 0 } } }],
-    ['DEADLINE FOR DAY 3 IS MOVED 90 LATER', { kind: 'time', time: { kind: 'deadline-moved', direction: 'later', duration: { days: 0, hours: 90, minutes: 0 } } }],
+    [
+      'DEADLINE FOR DAY 3 IS MOVED 90 LATER',
+      { kind: 'time', time: { kind: 'deadline-moved', direction: 'later', duration: { days: 0, hours: 90, minutes: 0 } } },
+    ],
     // The tracker's other time forms count wherever the line holds them.
     ['DEADLINE passed: GAME HAS ENDED', { kind: 'time', time: { kind: 'game-ended' } }],
     ['DEADLINE MOVED LATER', { kind: 'error', error: 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER' }],
@@ -149,7 +161,9 @@ describe('Master command arguments read by the parser (DEADLINE, OFFICIAL, PROCE
   it('reads a DEADLINE MOVED length it cannot read as an error naming the word', () => {
     const read = command('DEADLINE MOVED 2 fortnights LATER');
     expect(read).toMatchObject({ command: 'DEADLINE', deadline: { kind: 'error' } });
-    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? read.deadline.error : '').toMatch(/^DEADLINE MOVED: .*fortnights/);
+    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? read.deadline.error : '').toMatch(
+      /^DEADLINE MOVED: .*fortnights/,
+    );
   });
 
   it.each([

@@ -16,14 +16,23 @@ describe('resolvePowerList', () => {
     [['FAI'], ['FRANCE', 'AUSTRIA', 'ITALY']],
     [['fai'], ['FRANCE', 'AUSTRIA', 'ITALY']],
     [['Fra'], ['FRANCE', 'RUSSIA', 'AUSTRIA']],
-    [['France', 'Italy'], ['FRANCE', 'ITALY']],
+    [
+      ['France', 'Italy'],
+      ['FRANCE', 'ITALY'],
+    ],
     [['TURKEY'], ['TURKEY']],
     [['E'], ['ENGLAND']],
     [['M'], [MASTER_RECIPIENT]],
     [['O'], [OBSERVERS_RECIPIENT]],
     [['RO'], ['RUSSIA', OBSERVERS_RECIPIENT]],
-    [['Master', 'observers'], [MASTER_RECIPIENT, OBSERVERS_RECIPIENT]],
-    [['AEF', 'France', 'E'], ['AUSTRIA', 'ENGLAND', 'FRANCE']],
+    [
+      ['Master', 'observers'],
+      [MASTER_RECIPIENT, OBSERVERS_RECIPIENT],
+    ],
+    [
+      ['AEF', 'France', 'E'],
+      ['AUSTRIA', 'ENGLAND', 'FRANCE'],
+    ],
     [[], []],
   ])('%j', (tokens, ids) => {
     expect(resolvePowerList(tokens, STANDARD)).toEqual({ ok: true, ids });

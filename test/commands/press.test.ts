@@ -128,9 +128,7 @@ describe('press text', () => {
   it('SIGNOFF ends the press and the message', () => {
     const body = parseBody('SIGNON Fgame pw\nPRESS TO E\nhello\nSIGN OFF\nA PAR - BUR\nmy signature');
     const block = body.blocks[0]!;
-    expect(block.kind === 'session' && block.commands).toEqual([
-      expect.objectContaining({ kind: 'press', body: 'hello', end: { kind: 'signoff', line: 4 } }),
-    ]);
+    expect(block.kind === 'session' && block.commands).toEqual([expect.objectContaining({ kind: 'press', body: 'hello', end: { kind: 'signoff', line: 4 } })]);
     expect(body.end).toEqual({ kind: 'signoff', line: 4 });
     expect(body.ignoredLineCount).toBe(2);
   });

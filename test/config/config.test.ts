@@ -101,12 +101,16 @@ describe('loadConfig', () => {
   it('caps mail to unproven addresses, and refuses failed DMARC/SPF only with the mail server named', () => {
     expect(loadConfig({}).judge).toMatchObject({ maxMailsPerDayUnproven: 20, refuseFailedSenderAuth: false });
     expect(loadConfig({}).judge.authservId).toBeUndefined();
-    expect(loadConfig({ DIPJUDGE_AUTHSERV_ID: 'MX.Judge.Example', DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '5' }).judge).toMatchObject({
+    expect(
+      loadConfig({ DIPJUDGE_AUTHSERV_ID: 'MX.Judge.Example', DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '5' }).judge,
+    ).toMatchObject({
       authservId: 'mx.judge.example',
       refuseFailedSenderAuth: true,
       maxMailsPerDayUnproven: 5,
     });
-    expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes' }))).toMatch(/DIPJUDGE_REFUSE_FAILED_SENDER_AUTH \(from the environment\): needs DIPJUDGE_AUTHSERV_ID/);
+    expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'yes' }))).toMatch(
+      /DIPJUDGE_REFUSE_FAILED_SENDER_AUTH \(from the environment\): needs DIPJUDGE_AUTHSERV_ID/,
+    );
     expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'true' }))).toMatch(/must be yes or no/);
   });
 
@@ -114,10 +118,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: 'https://judge.example.org/' }).publicUrl).toBe('https://judge.example.org');
     expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: 'https://example.org/dip' }).publicUrl).toBe('https://example.org/dip');
-    for (const bad of ['http://judge.example.org', 'judge.example.org', 'https://judge.example.org/?x=1', 'https://user:pw@judge.example.org', 'https://judge.example.org/#top']) {
-      expect(configError(() => loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: bad }))).toMatch(/DIPJUDGE_PUBLIC_URL \(from the environment\): must be the https:\/\/ address/);
+    for (const bad of [
+      'http://judge.example.org',
+      'judge.example.org',
+      'https://judge.example.org/?x=1',
+      'https://user:pw@judge.example.org',
+      'https://judge.example.org/#top',
+    ]) {
+      expect(configError(() => loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: bad }))).toMatch(
+        /DIPJUDGE_PUBLIC_URL \(from the environment\): must be the https:\/\/ address/,
+      );
     }
-    expect(configError(() => loadConfig({ DIPJUDGE_PUBLIC_URL: 'https://judge.example.org' }))).toMatch(/DIPJUDGE_PUBLIC_URL \(from the environment\): needs DIPJUDGE_HTTP_PORT/);
+    expect(configError(() => loadConfig({ DIPJUDGE_PUBLIC_URL: 'https://judge.example.org' }))).toMatch(
+      /DIPJUDGE_PUBLIC_URL \(from the environment\): needs DIPJUDGE_HTTP_PORT/,
+    );
   });
 
   it('checks the outbox retry delays against each other', () => {
@@ -142,8 +156,14 @@ describe('loadConfig', () => {
     expect(partial).toMatch(/DIPJUDGE_DKIM_SELECTOR: DKIM signing needs all of/);
     expect(partial).toMatch(/DIPJUDGE_DKIM_PRIVATE_KEY_FILE: DKIM signing needs all of/);
 
-    const file = await configFile('dkim.json', { DIPJUDGE_DKIM_DOMAIN: 'judge.example.org', DIPJUDGE_DKIM_SELECTOR: 'dip2026', DIPJUDGE_DKIM_PRIVATE_KEY_FILE: path.join(dir, 'no-key.pem') });
-    expect(configError(() => loadConfig({}, { configFile: file }))).toMatch(new RegExp(`DIPJUDGE_DKIM_PRIVATE_KEY_FILE \\(in ${file}\\): cannot read .*no-key\\.pem`));
+    const file = await configFile('dkim.json', {
+      DIPJUDGE_DKIM_DOMAIN: 'judge.example.org',
+      DIPJUDGE_DKIM_SELECTOR: 'dip2026',
+      DIPJUDGE_DKIM_PRIVATE_KEY_FILE: path.join(dir, 'no-key.pem'),
+    });
+    expect(configError(() => loadConfig({}, { configFile: file }))).toMatch(
+      new RegExp(`DIPJUDGE_DKIM_PRIVATE_KEY_FILE \\(in ${file}\\): cannot read .*no-key\\.pem`),
+    );
     const notAKey = await configFile('not-a-key.pem', 'hello');
     const message = configError(() => loadConfig({ DIPJUDGE_CONFIG: file, DIPJUDGE_DKIM_PRIVATE_KEY_FILE: notAKey }));
     expect(message).toContain(`DIPJUDGE_DKIM_PRIVATE_KEY_FILE (from the environment): ${notAKey} does not hold a PEM private key`);
@@ -160,7 +180,9 @@ describe('loadConfig', () => {
     expect(configError(() => loadConfig({ DATABASE_URL_FILE: secret, DATABASE_URL: 'postgres://x@y/z' }))).toBe(
       'invalid configuration:\n  DATABASE_URL_FILE (from the environment): give either DATABASE_URL (from the environment) or DATABASE_URL_FILE, not both',
     );
-    expect(configError(() => loadConfig({ SMTP_URL_FILE: path.join(dir, 'nosuch') }))).toMatch(/^invalid configuration:\n {2}SMTP_URL_FILE \(from the environment\): cannot read .*nosuch: ENOENT/);
+    expect(configError(() => loadConfig({ SMTP_URL_FILE: path.join(dir, 'nosuch') }))).toMatch(
+      /^invalid configuration:\n {2}SMTP_URL_FILE \(from the environment\): cannot read .*nosuch: ENOENT/,
+    );
     expect(configError(() => loadConfig({ SMTP_URL_FILE: imap }))).toBe(
       `invalid configuration:\n  SMTP_URL (read from ${imap}, named by SMTP_URL_FILE (from the environment)): must be an smtp:// or smtps:// URL`,
     );

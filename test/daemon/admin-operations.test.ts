@@ -54,7 +54,10 @@ async function contents(db: Kysely<Database>): Promise<Record<string, string[]>>
 }
 
 describeEachDatabase('the judgekeeper operations', (getStore) => {
-  const context = (): AdminContext => ({ store: getStore(), settings: loadConfig({ DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), JUDGE_ADDRESS: TEST_JUDGE.address }) });
+  const context = (): AdminContext => ({
+    store: getStore(),
+    settings: loadConfig({ DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), JUDGE_ADDRESS: TEST_JUDGE.address }),
+  });
   const ask = (request: AdminRequest) => runAdminRequest(context(), request);
   const json = async <T>(request: AdminRequest) => JSON.parse((await ask(request)).stdout) as T;
 
@@ -67,7 +70,12 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     const text = (await ask({ op: 'games' })).stdout;
     expect(text).toMatch(/^game\s+variant\s+state\s+phase\s+deadline \(UTC\)\s+players\ndemo\s+standard\s+active\s+S1901M\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+7\n$/);
 
-    const detail = await json<{ game: { rules: string[] }; seats: { role: string; power: string | null; stints: unknown[] }[]; orders: { power: string; submitted: boolean; lineCount: number; lines: string[] }[]; jobs: { kind: string }[] }>({ op: 'game', name: 'demo', json: true });
+    const detail = await json<{
+      game: { rules: string[] };
+      seats: { role: string; power: string | null; stints: unknown[] }[];
+      orders: { power: string; submitted: boolean; lineCount: number; lines: string[] }[];
+      jobs: { kind: string }[];
+    }>({ op: 'game', name: 'demo', json: true });
     expect(detail.game.rules).toContain('GUNBOAT');
     expect(detail.seats.filter((s) => s.role === 'power')).toHaveLength(7);
     expect(detail.seats.every((s) => s.stints.length >= 1)).toBe(true);
@@ -106,9 +114,15 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     for (let i = 2; i <= 7; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN newgame pass${i}`));
     // The last JOIN starts the game and draws the powers: a random source that fails is a fault of the judge's.
     const mail = eml({ from: 'p1@players.example', subject: 'hello', messageId: '<broken-1@players.example>' }, 'JOIN newgame pass1');
-    const broken = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => {
-      throw new Error('the random source is unavailable');
-    }, () => new Date(), { error: () => undefined });
+    const broken = new MailJudge(
+      createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => {
+        throw new Error('the random source is unavailable');
+      },
+      () => new Date(),
+      { error: () => undefined },
+    );
     const outcome = await broken.receive(mail);
     expect(outcome.status).toBe('failed');
     await keepFailedMail(db, outcome.messageId, Buffer.from(mail));
@@ -131,8 +145,22 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
 
   it('outbox --failed lists the mail given up, with its last error', async () => {
     const db = getStore().db;
-    await db.insertInto('outbox').values({ message_id: '<dead-1@judge.example>', to_addresses: ['gone@nowhere.example'], subject: 'Results', body: 'text', status: 'dead', attempts: 12, last_error: '550 no such user' }).execute();
-    await db.insertInto('outbox').values({ message_id: '<live-1@judge.example>', to_addresses: ['p@players.example'], subject: 'Reply', body: 'text' }).execute();
+    await db
+      .insertInto('outbox')
+      .values({
+        message_id: '<dead-1@judge.example>',
+        to_addresses: ['gone@nowhere.example'],
+        subject: 'Results',
+        body: 'text',
+        status: 'dead',
+        attempts: 12,
+        last_error: '550 no such user',
+      })
+      .execute();
+    await db
+      .insertInto('outbox')
+      .values({ message_id: '<live-1@judge.example>', to_addresses: ['p@players.example'], subject: 'Reply', body: 'text' })
+      .execute();
     const dead = (await ask({ op: 'outbox', failed: true })).stdout;
     expect(dead).toMatch(/^# 1 message\(s\) given up/);
     expect(dead).toContain('To: gone@nowhere.example');
@@ -183,7 +211,11 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     try {
       await restoreBackup(target.store, file);
       const inbound = await target.store.db.selectFrom('inbound_mail').select('message_id').where('message_id', 'like', '<busy-%').execute();
-      const replies = await target.store.db.selectFrom('outbox').select(sql<string>`headers->>'In-Reply-To'`.as('to')).where(sql<string>`headers->>'In-Reply-To'`, 'like', '<busy-%').execute();
+      const replies = await target.store.db
+        .selectFrom('outbox')
+        .select(sql<string>`headers->>'In-Reply-To'`.as('to'))
+        .where(sql<string>`headers->>'In-Reply-To'`, 'like', '<busy-%')
+        .execute();
       expect(replies.map((r) => r.to).sort()).toEqual(inbound.map((r) => r.message_id).sort());
       // The backup fell between the mails, not before or after all of them.
       expect(inbound.length).toBeLessThan(sent);

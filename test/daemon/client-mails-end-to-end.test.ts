@@ -72,7 +72,13 @@ function receiveProcess(mail: string | Buffer, env: Record<string, string>): Pro
  * Waits until every mail handed over was taken (`taken()`), and what was sent (`count()`) has
  * grown and then stayed put for `quietMs`: the judge has answered and sent everything.
  */
-async function whenSettled(taken: () => Promise<boolean>, count: () => number | Promise<number>, before: number, quietMs: number, timeoutMs = 60_000): Promise<void> {
+async function whenSettled(
+  taken: () => Promise<boolean>,
+  count: () => number | Promise<number>,
+  before: number,
+  quietMs: number,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = await count();
   let since = Date.now();
@@ -108,7 +114,10 @@ it('dipjudge serve on its spool folders, on PGlite', { timeout: 180_000 }, async
   const root = await scratchFolder('dipjudge-clients-spool-');
   await seedPgliteDataDir(path.join(root, 'db'));
   const spool = path.join(root, 'spool');
-  const running = await serve(loadConfig({ ...JUDGE, DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: spool, DIPJUDGE_POLL_MS: '50' }), pino({ level: 'silent' }));
+  const running = await serve(
+    loadConfig({ ...JUDGE, DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: spool, DIPJUDGE_POLL_MS: '50' }),
+    pino({ level: 'silent' }),
+  );
   let n = 0;
   const seen = new Set<string>();
   const outbox = () => readdir(path.join(spool, 'outbox')).catch(() => [] as string[]);
@@ -146,16 +155,37 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
     const scratch = await migratedScratchDatabase('dipjudge_clients_imap');
     const dovecot = await startDovecot();
     const capture = await startSmtpCapture();
-    const settings = loadConfig({ ...JUDGE, DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '100', IMAP_URL: dovecot.url, SMTP_URL: capture.url });
+    const settings = loadConfig({
+      ...JUDGE,
+      DATABASE_URL: scratch.url,
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '100',
+      IMAP_URL: dovecot.url,
+      SMTP_URL: capture.url,
+    });
     const running = await serve(settings, pino({ level: 'silent' }));
     // The judge's database, read beside the daemon: a mail is answered once it left the INBOX (moved after
     // its commit) and nothing waits in the outbox (a row is marked sent after SMTP accepted it).
     const watch = await openStore({ databaseUrl: scratch.url, migrate: false });
-    const unsent = async () => Number((await watch.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n);
+    const unsent = async () =>
+      Number(
+        (
+          await watch.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const deliver = async (mails: readonly (string | Buffer)[]): Promise<SentMail[]> => {
       const before = capture.messages.length;
       for (const mail of mails) await dovecot.appendMessage(mail);
-      await whenSettled(async () => (await dovecot.listMessages('INBOX')).length === 0 && (await unsent()) === 0, () => capture.messages.length, before, 200);
+      await whenSettled(
+        async () => (await dovecot.listMessages('INBOX')).length === 0 && (await unsent()) === 0,
+        () => capture.messages.length,
+        before,
+        200,
+      );
       return capture.messages.slice(before).map((m) => sentMail(m.parsed, m.envelope.to));
     };
     try {
@@ -167,7 +197,9 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
       // quoted-printable (lines of at most 76).
       const plain = capture.messages.filter((m) => /^[\x00-\x7f]*$/.test(m.parsed.text ?? '') && m.parsed.attachments.length === 0);
       expect(plain.length).toBeGreaterThan(20);
-      expect(plain.filter((m) => /^Content-Transfer-Encoding: (quoted-printable|base64)/im.test(m.raw.toString('latin1'))).map((m) => m.parsed.subject)).toEqual([]);
+      expect(
+        plain.filter((m) => /^Content-Transfer-Encoding: (quoted-printable|base64)/im.test(m.raw.toString('latin1'))).map((m) => m.parsed.subject),
+      ).toEqual([]);
     } finally {
       await running.stop();
       await watch.close();

@@ -51,7 +51,13 @@ function waveMails(wave: number): TestMail[] {
   return Array.from({ length: MAILS_PER_WAVE }, (_, i) => {
     const messageId = `<crash-${wave}-${i}@players.example>`;
     const from = `w${wave}-${i}@players.example`;
-    const mail = (kind: Kind, game: string | null, body: string): TestMail => ({ messageId, from, kind, game, raw: eml({ from, subject: `${kind} ${wave}-${i}`, messageId }, body) });
+    const mail = (kind: Kind, game: string | null, body: string): TestMail => ({
+      messageId,
+      from,
+      kind,
+      game,
+      raw: eml({ from, subject: `${kind} ${wave}-${i}`, messageId }, body),
+    });
     switch (i % 4) {
       case 0:
         return mail('CREATE', `g${wave}x${i}`, `CREATE g${wave}x${i} gmpass\nFORM`);
@@ -134,7 +140,9 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         daemon.kill9();
         const { signal } = await daemon.exited;
         expect(signal).toBe('SIGKILL');
-        const { rows } = await db.query<{ message_id: string }>(`SELECT message_id FROM outbox WHERE claimed_by = $1 AND status = 'pending'`, [daemon.workerId]);
+        const { rows } = await db.query<{ message_id: string }>(`SELECT message_id FROM outbox WHERE claimed_by = $1 AND status = 'pending'`, [
+          daemon.workerId,
+        ]);
         for (const row of rows) orphaned.add(row.message_id);
         note(
           `killed daemon ${daemons.indexOf(daemon) + 1} after it judged ${daemon.handled.processed ?? 0} mails; ` +
@@ -198,7 +206,9 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
       expect(capture.stats.refused, context).toBeGreaterThan(0);
       expect(killedWhileBusy, context).toBe(true);
       expect(largestGroup, context).toBeGreaterThan(1);
-      expect((logCounts.get(`${restarted}:IMAP connection lost`) ?? 0) + (logCounts.get(`${restarted}:IMAP connection failed`) ?? 0), context).toBeGreaterThan(0);
+      expect((logCounts.get(`${restarted}:IMAP connection lost`) ?? 0) + (logCounts.get(`${restarted}:IMAP connection failed`) ?? 0), context).toBeGreaterThan(
+        0,
+      );
 
       // Every mail answered, by exactly one outbox mail, with the answer its command deserves.
       const expectedText: Record<Kind, RegExp> = {
@@ -208,8 +218,14 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         HELP: /dipjudge understands the e-mail commands/,
       };
       const known = new Set(all);
-      expect([...tracker.repliesTo.keys()].filter((id) => !known.has(id)), context).toEqual([]);
-      expect(tracker.unthreaded.map((m) => m.parsed.subject), context).toEqual([]);
+      expect(
+        [...tracker.repliesTo.keys()].filter((id) => !known.has(id)),
+        context,
+      ).toEqual([]);
+      expect(
+        tracker.unthreaded.map((m) => m.parsed.subject),
+        context,
+      ).toEqual([]);
       const redelivered: string[] = [];
       for (const mail of sent) {
         const replies = tracker.repliesTo.get(mail.messageId) ?? [];
@@ -220,7 +236,10 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         expect(replies[0]!.message.parsed.text ?? '', `${mail.kind} ${mail.messageId}`).toMatch(expectedText[mail.kind]);
       }
       // A repeat is only allowed for a row a killed daemon held: SMTP's at-least-once window.
-      expect(redelivered.filter((id) => !orphaned.has(id)), context).toEqual([]);
+      expect(
+        redelivered.filter((id) => !orphaned.has(id)),
+        context,
+      ).toEqual([]);
       note(`replies sent twice (killed between 250 and "sent"): ${redelivered.length}`);
 
       // The database: one inbound record per mail, one game per CREATE, one seat per JOIN,
@@ -229,7 +248,10 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
       expect(await count(`SELECT count(*) AS n FROM inbound_mail WHERE outcome <> 'processed'`)).toBe(0);
       // Recorded mail is judged by any process (daemon/queued-mail.ts): none is left waiting.
       expect(await count('SELECT count(*) AS n FROM inbound_queue')).toBe(0);
-      const creates = sent.filter((m) => m.kind === 'CREATE').map((m) => m.game!).sort();
+      const creates = sent
+        .filter((m) => m.kind === 'CREATE')
+        .map((m) => m.game!)
+        .sort();
       const games = (await db.query<{ name: string }>('SELECT name FROM games')).rows.map((r) => r.name).sort();
       expect(games).toEqual(creates);
       const seats = await db.query<{ name: string; masters: string; players: string }>(
@@ -245,7 +267,10 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
       expect(seats.rows).toHaveLength(creates.length);
       const outbox = await db.query<{ message_id: string; status: string }>('SELECT message_id, status FROM outbox');
       expect(outbox.rows).toHaveLength(sent.length);
-      expect(outbox.rows.filter((row) => row.status !== 'sent'), context).toEqual([]);
+      expect(
+        outbox.rows.filter((row) => row.status !== 'sent'),
+        context,
+      ).toEqual([]);
       expect(new Set(outbox.rows.map((row) => row.message_id))).toEqual(new Set(capture.messages.map((m) => m.messageId)));
 
       // The mailbox: everything filed as processed, nothing left behind.

@@ -69,7 +69,9 @@ async function gamesPastTheirDeadline(db: Kysely<Database>): Promise<{ deadline:
     await sql`
       INSERT INTO seat_stints SELECT copied.*
       FROM seat_stints AS source JOIN seat_copies ON seat_copies.template_seat = source.seat_id,
-        ${copyOf('seat_stints', `jsonb_build_object('id', nextval(pg_get_serial_sequence('seat_stints', 'id')), 'seat_id', seat_copies.seat_id)`)}`.execute(trx);
+        ${copyOf('seat_stints', `jsonb_build_object('id', nextval(pg_get_serial_sequence('seat_stints', 'id')), 'seat_id', seat_copies.seat_id)`)}`.execute(
+      trx,
+    );
     await sql`
       UPDATE games AS copy SET status = template.status, current_phase = template.current_phase, deadline_at = template.deadline_at, grace_at = template.grace_at
       FROM games AS template
@@ -114,7 +116,9 @@ describe('deadlines across scheduler processes [postgres]', () => {
     const { deadline, grace } = await gamesPastTheirDeadline(db);
     const now = new Date(deadline.getTime() + 60_000);
     expect(grace.getTime()).toBeGreaterThan(now.getTime());
-    expect(await count(db, sql`SELECT count(*) AS n FROM games WHERE status = 'active' AND current_phase = 'S1901M' AND deadline_at = ${deadline}`)).toBe(GAMES);
+    expect(await count(db, sql`SELECT count(*) AS n FROM games WHERE status = 'active' AND current_phase = 'S1901M' AND deadline_at = ${deadline}`)).toBe(
+      GAMES,
+    );
     expect(await count(db, sql`SELECT count(*) AS n FROM jobs WHERE kind = 'deadline' AND done_at IS NULL AND due_at <= ${now}`)).toBe(GAMES);
     expect(await count(db, sql`SELECT count(DISTINCT game_id) AS n FROM seats WHERE role = 'power' AND status = 'active'`)).toBe(GAMES);
 
@@ -154,7 +158,12 @@ describe('deadlines across scheduler processes [postgres]', () => {
     expect(new Set(lateNotices.rows.map((row) => row.game_id)).size).toBe(GAMES);
     expect(await count(db, sql`SELECT count(*) AS n FROM seats WHERE role = 'power' AND late_count = 1`)).toBe(GAMES * 7);
     expect(await count(db, sql`SELECT count(*) AS n FROM seats WHERE late_count <> 0 AND NOT (role = 'power' AND late_count = 1)`)).toBe(0);
-    expect(await count(db, sql`SELECT count(*) AS n FROM seat_stints JOIN seats ON seats.id = seat_stints.seat_id WHERE seats.role = 'power' AND seat_stints.ended_at IS NULL AND seat_stints.late_count = 1`)).toBe(GAMES * 7);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*) AS n FROM seat_stints JOIN seats ON seats.id = seat_stints.seat_id WHERE seats.role = 'power' AND seat_stints.ended_at IS NULL AND seat_stints.late_count = 1`,
+      ),
+    ).toBe(GAMES * 7);
     // No game moved on or was given up at its deadline: the grace period has only begun.
     expect(await count(db, sql`SELECT count(*) AS n FROM games WHERE status = 'active' AND current_phase = 'S1901M'`)).toBe(GAMES);
     expect(await count(db, sql`SELECT count(*) AS n FROM jobs WHERE done_at IS NULL AND due_at <= ${now}`)).toBe(0);

@@ -33,11 +33,26 @@ function hostileMails(): [string, string | Buffer][] {
   return [
     ['01-nul-subject.eml', eml({ from: 'ann@players.example', subject: '=?utf-8?B?aGkAdGhlcmU=?=', messageId: '<nul-subject@players.example>' }, 'LIST')],
     ['02-raw-nul.eml', Buffer.from(eml({ from: 'bob@players.example', subject: 'a\0b', messageId: '<raw\0nul@players.example>' }, 'LIST'), 'latin1')],
-    ['03-nul-body.eml', eml({ from: 'carl@players.example', messageId: '<nul-body@players.example>', headers: { 'Content-Transfer-Encoding': 'quoted-printable' } }, 'LIST=00\nHELP=00')],
-    ['04-oversized.eml', eml({ from: 'big@players.example', subject: `JOIN demo ${SECRET}`, messageId: '<big@players.example>' }, `LIST\n${'x'.repeat(80 * 1024)}`)],
+    [
+      '03-nul-body.eml',
+      eml(
+        { from: 'carl@players.example', messageId: '<nul-body@players.example>', headers: { 'Content-Transfer-Encoding': 'quoted-printable' } },
+        'LIST=00\nHELP=00',
+      ),
+    ],
+    [
+      '04-oversized.eml',
+      eml({ from: 'big@players.example', subject: `JOIN demo ${SECRET}`, messageId: '<big@players.example>' }, `LIST\n${'x'.repeat(80 * 1024)}`),
+    ],
     ['05-deep-mime.eml', deeplyNested(1100)],
-    ['06-password-subject.eml', eml({ from: 'gm@players.example', subject: `CREATE hostile ${SECRET}`, messageId: '<create@players.example>' }, `CREATE hostile ${SECRET}\nFORM`)],
-    ...Array.from({ length: 5 }, (_, i): [string, string] => [`07-forged-${i}.eml`, eml({ from: `forger${i}@spam.example`, messageId: `<forged-${i}@spam.example>`, headers: { 'Reply-To': 'victim@players.example' } }, 'HELP')]),
+    [
+      '06-password-subject.eml',
+      eml({ from: 'gm@players.example', subject: `CREATE hostile ${SECRET}`, messageId: '<create@players.example>' }, `CREATE hostile ${SECRET}\nFORM`),
+    ],
+    ...Array.from({ length: 5 }, (_, i): [string, string] => [
+      `07-forged-${i}.eml`,
+      eml({ from: `forger${i}@spam.example`, messageId: `<forged-${i}@spam.example>`, headers: { 'Reply-To': 'victim@players.example' } }, 'HELP'),
+    ]),
     ['08-many-help.eml', eml({ from: 'helper@players.example', messageId: '<many-help@players.example>' }, 'HELP\n'.repeat(4000))],
   ];
 }
@@ -73,14 +88,16 @@ function intakeMails(): [string, string][] {
   ];
 }
 
-const ANSWERED = ['longid', 'next', 'replyto', 'resent', 'signon', 'join', 'create', 'junk-a', 'junk-b', 'junk-c', 'junk-d', 'junk-e', 'escape', 'real'].map((name) => `${name}@players.example`);
+const ANSWERED = ['longid', 'next', 'replyto', 'resent', 'signon', 'join', 'create', 'junk-a', 'junk-b', 'junk-c', 'junk-d', 'junk-e', 'escape', 'real'].map(
+  (name) => `${name}@players.example`,
+);
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end to end [%s]', (kind) => {
+describe.each(['pglite', 'postgres'] as const)("the issue's hostile mails end to end [%s]", (kind) => {
   const scratches: ScratchDatabase[] = [];
   afterAll(async () => {
     for (const scratch of scratches) await scratch.drop();
@@ -99,7 +116,13 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
   it('serve: every file handled, none set aside, each sender answered once, the victim capped, no password anywhere', { timeout: 180_000 }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-hostile-serve-'));
     dirs.push(root);
-    const base = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_MAX_MAIL_BYTES: String(64 * 1024), DIPJUDGE_MAX_MAILS_PER_HOUR: String(LIMIT) };
+    const base = {
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '50',
+      JUDGE_ADDRESS: 'judge@judge.example',
+      DIPJUDGE_MAX_MAIL_BYTES: String(64 * 1024),
+      DIPJUDGE_MAX_MAILS_PER_HOUR: String(LIMIT),
+    };
     const env = { ...base, ...(await databaseEnv(root)) };
     const lines: string[] = [];
     const running = await serve(loadConfig(env), pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }));
@@ -107,7 +130,8 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
     try {
       const mails = hostileMails();
       for (const [name, raw] of mails) await writeFile(path.join(spool('inbox'), name), raw);
-      for (let round = 0; round < 400 && (await readdir(spool('processed'))).length + (await readdir(spool('failed'))).length < mails.length; round++) await running.settled();
+      for (let round = 0; round < 400 && (await readdir(spool('processed'))).length + (await readdir(spool('failed'))).length < mails.length; round++)
+        await running.settled();
       await running.settled();
       await running.settled();
       expect(await readdir(spool('inbox'))).toEqual([]);
@@ -149,7 +173,8 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
       const help = only('helper@players.example');
       expect(words(help).match(/dipjudge understands the e-mail commands/g)).toHaveLength(1);
       // Each mail carries its way out.
-      for (const raw of rawOut) expect(raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <mailto:judge@judge\.example\?subject=STOP%20[a-z0-9]{20}>$/m);
+      for (const raw of rawOut)
+        expect(raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <mailto:judge@judge\.example\?subject=STOP%20[a-z0-9]{20}>$/m);
       // No password in any mail or log line; no failure logged.
       expect(rawOut.join('\n')).not.toContain(SECRET);
       expect(lines.join('\n')).not.toContain(SECRET);
@@ -162,7 +187,12 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
   it('receive: the same mails each get an exit-0 answer, never a stack trace', { timeout: 180_000 }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-hostile-receive-'));
     dirs.push(root);
-    const base = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_MAX_MAIL_BYTES: String(64 * 1024), DIPJUDGE_MAX_MAILS_PER_HOUR: String(LIMIT) };
+    const base = {
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      JUDGE_ADDRESS: 'judge@judge.example',
+      DIPJUDGE_MAX_MAIL_BYTES: String(64 * 1024),
+      DIPJUDGE_MAX_MAILS_PER_HOUR: String(LIMIT),
+    };
     const env = { ...base, ...(await databaseEnv(root)) };
     const answers: string[] = [];
     for (const [name, raw] of hostileMails().filter(([name]) => !name.startsWith('07'))) {
@@ -176,7 +206,9 @@ describe.each(['pglite', 'postgres'] as const)('the issue\'s hostile mails end t
     expect(all).toContain('Subject: Re: hi there');
   });
 
-  it('serve, issue 25: long header values and game names, junk Message-IDs: every mail leaves the inbox, each sender is answered once with what was wrong, the real duplicate is dropped', { timeout: 180_000 }, async () => {
+  it('serve, issue 25: long header values and game names, junk Message-IDs: every mail leaves the inbox, each sender is answered once with what was wrong, the real duplicate is dropped', {
+    timeout: 180_000,
+  }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-long-headers-'));
     dirs.push(root);
     const env = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example', ...(await databaseEnv(root)) };

@@ -64,12 +64,20 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       expect(bySubject.get('Re: what is on')!.parsed.text).toMatch(/demo/);
       const to = (address: string) => capture.messages.filter((m) => m.envelope.to.includes(address));
       expect(to('carl@players.example').map((m) => m.parsed.subject)).toEqual(['Re: long id']);
-      expect(to('dora@players.example').map((m) => m.parsed.text?.replace(/\s+/g, ' '))).toEqual([expect.stringContaining('a game name is at most 64 characters long')]);
+      expect(to('dora@players.example').map((m) => m.parsed.text?.replace(/\s+/g, ' '))).toEqual([
+        expect.stringContaining('a game name is at most 64 characters long'),
+      ]);
       for (const m of capture.messages) expect(m.parsed.headers.get('auto-submitted')).toBe('auto-replied');
       expect(await dovecot.listMessages('INBOX')).toHaveLength(0);
       expect(await dovecot.listMessages('Processed')).toHaveLength(6);
       const sent = lines.filter((l) => l.msg === 'mail sent');
-      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([['smtp', 'Re: DIP:demo me too'], ['smtp', 'Re: DIP:demo new game'], ['smtp', 'Re: [Error Flag] long name'], ['smtp', 'Re: long id'], ['smtp', 'Re: what is on']]);
+      expect(sent.map((l) => [l.component, l.subject]).sort()).toEqual([
+        ['smtp', 'Re: DIP:demo me too'],
+        ['smtp', 'Re: DIP:demo new game'],
+        ['smtp', 'Re: [Error Flag] long name'],
+        ['smtp', 'Re: long id'],
+        ['smtp', 'Re: what is on'],
+      ]);
     } finally {
       await running.stop();
       await capture.close();

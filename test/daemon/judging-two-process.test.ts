@@ -49,7 +49,8 @@ function burstMails(): TestMail[] {
     mail(`master${game}@players.example`, 'CREATE', `CREATE twoproc${game} gmpass\nFORM`);
     for (let seat = 0; seat < JOINS_PER_GAME; seat++) mail(`p${game}-${seat}@players.example`, 'JOIN', `JOIN twoproc${game} pass${seat}`);
     // Between the games, the chatty senders' next mails and strangers' questions.
-    for (let sender = 0; sender < CHATTY_SENDERS; sender++) if (game < MAILS_EACH) mail(`chatty${sender}@players.example`, sender % 2 === 0 ? 'LIST' : 'HELP', sender % 2 === 0 ? 'LIST' : 'HELP');
+    for (let sender = 0; sender < CHATTY_SENDERS; sender++)
+      if (game < MAILS_EACH) mail(`chatty${sender}@players.example`, sender % 2 === 0 ? 'LIST' : 'HELP', sender % 2 === 0 ? 'LIST' : 'HELP');
     for (let other = 0; other < 6; other++) mail(`q${game}-${other}@players.example`, other % 2 === 0 ? 'HELP' : 'LIST', other % 2 === 0 ? 'HELP' : 'LIST');
   }
   return mails;
@@ -66,7 +67,10 @@ describe.skipIf(mayRunWithoutDovecot)('two serve processes share the judging', (
     });
     const story: string[] = [];
     try {
-      const { root, dovecot, capture, tracker, appender, scratch, db } = await startServeRig({ folder: 'dipjudge-two-judges-', database: 'dipjudge_two_judges' }, defer);
+      const { root, dovecot, capture, tracker, appender, scratch, db } = await startServeRig(
+        { folder: 'dipjudge-two-judges-', database: 'dipjudge_two_judges' },
+        defer,
+      );
       const env = {
         DATABASE_URL: scratch.url,
         IMAP_URL: dovecot.url,
@@ -115,7 +119,9 @@ describe.skipIf(mayRunWithoutDovecot)('two serve processes share the judging', (
       await victim.exited;
       const { rows } = await db.query<{ message_id: string }>(`SELECT message_id FROM outbox WHERE claimed_by = $1 AND status = 'pending'`, [victim.workerId]);
       for (const row of rows) orphaned.add(row.message_id);
-      story.push(`killed daemon ${busiest + 1} after it judged ${judgedBy.get(busiest + 1) ?? 0} mails; ${await count('SELECT count(*) AS n FROM inbound_mail')} of ${mails.length} judged`);
+      story.push(
+        `killed daemon ${busiest + 1} after it judged ${judgedBy.get(busiest + 1) ?? 0} mails; ${await count('SELECT count(*) AS n FROM inbound_mail')} of ${mails.length} judged`,
+      );
       await startDaemon();
 
       const all = mails.map((m) => m.messageId);

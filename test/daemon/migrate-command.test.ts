@@ -15,7 +15,8 @@ import { createScratchDatabase } from '../support/scratch-postgres.ts';
 const run = promisify(execFile);
 const ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'dipjudge.js');
 const baseEnv = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
-const dipjudge = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [ENTRY, ...args], { env: { ...baseEnv, ...env }, timeout: 30_000 });
+const dipjudge = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [ENTRY, ...args], { env: { ...baseEnv, ...env }, timeout: 30_000 });
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -27,7 +27,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-it('a mail recorded by one process is judged by another within seconds, its poll a minute apart, also after its LISTEN connection was cut', { timeout: 120_000 }, async () => {
+it('a mail recorded by one process is judged by another within seconds, its poll a minute apart, also after its LISTEN connection was cut', {
+  timeout: 120_000,
+}, async () => {
   const scratch: ScratchDatabase = await migratedScratchDatabase('dipjudge_notify');
   cleanups.push(() => scratch.drop());
   const store = await openStore({ databaseUrl: scratch.url, poolSize: 2 });
@@ -44,7 +46,11 @@ it('a mail recorded by one process is judged by another within seconds, its poll
   const reader = new MailJudge(createJudgeStore(store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
   /** The daemon's LISTEN sessions: its application_name, LISTEN its last statement. */
   const listeners = async () =>
-    (await sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dipjudge listen %' AND query ILIKE 'LISTEN%'`.execute(store.db)).rows.length;
+    (
+      await sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dipjudge listen %' AND query ILIKE 'LISTEN%'`.execute(
+        store.db,
+      )
+    ).rows.length;
   const until = async (what: string, done: () => Promise<boolean> | boolean, ms = AT_ONCE_MS) => {
     const deadline = Date.now() + ms;
     while (!(await done())) {
@@ -65,7 +71,9 @@ it('a mail recorded by one process is judged by another within seconds, its poll
   for (let i = 1; i <= 5; i++) await recordAndWait(`before-cut-${i}`);
 
   // The LISTEN connection cut from the server's side: the daemon listens again and is woken again.
-  await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dipjudge listen %'`.execute(store.db);
+  await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dipjudge listen %'`.execute(
+    store.db,
+  );
   await until('the daemon did not listen again', async () => (await listeners()) === 1, 30_000);
   for (let i = 1; i <= 3; i++) await recordAndWait(`after-cut-${i}`);
 

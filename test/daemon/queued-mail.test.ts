@@ -26,7 +26,8 @@ afterAll(async () => {
 
 it('judges a claim again mail by mail when the judge fails on one, recording that one alone as failed', { timeout: 60_000 }, async () => {
   const { db } = database.store;
-  const judgeWith = (random: () => number) => new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), { error: () => undefined });
+  const judgeWith = (random: () => number) =>
+    new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), { error: () => undefined });
   const healthy = judgeWith(() => 0.3);
   await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
   for (let i = 1; i <= 6; i++) await healthy.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
@@ -45,7 +46,14 @@ it('judges a claim again mail by mail when the judge fails on one, recording tha
     raws.map((raw, index) => ({ raw: Buffer.from(raw), meta: { mailbox: 'INBOX', uidvalidity: '7', uid: index + 1 } })),
   );
   const outcomes: ReceiveOutcome[] = [];
-  const running = startQueuedMailJudge({ db, judge: broken.judge, messageIdDomain: 'judge.example', pollMs: 50, logger: pino({ level: 'silent' }), onJudged: (outcome) => outcomes.push(outcome) });
+  const running = startQueuedMailJudge({
+    db,
+    judge: broken.judge,
+    messageIdDomain: 'judge.example',
+    pollMs: 50,
+    logger: pino({ level: 'silent' }),
+    onJudged: (outcome) => outcomes.push(outcome),
+  });
   try {
     for (const until = Date.now() + 30_000; outcomes.length < 3; ) {
       if (Date.now() > until) throw new Error(`judged ${outcomes.length} of 3`);
@@ -74,7 +82,9 @@ it('judges a claim again mail by mail when the judge fails on one, recording tha
   expect(await db.selectFrom('seats').select('id').where('role', '=', 'power').execute()).toHaveLength(6);
   // One reply each, the failed mail's saying the judge failed on it.
   const askers = ['a@players.example', 'p7@players.example', 'b@players.example'];
-  const replies = (await db.selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'reply').orderBy('id').execute()).filter((r) => askers.includes(r.to_addresses[0]!));
+  const replies = (await db.selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'reply').orderBy('id').execute()).filter((r) =>
+    askers.includes(r.to_addresses[0]!),
+  );
   expect(replies.map((r) => r.to_addresses[0])).toEqual(['a@players.example', 'p7@players.example', 'b@players.example']);
   expect(replies[1]!.body).not.toMatch(/You have joined/);
 });

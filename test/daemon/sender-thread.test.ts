@@ -22,7 +22,13 @@ it('starts a thread that died again, delivers the wake it missed, forwards its l
   const settings = { ...loadConfig({ DIPJUDGE_SPOOL_DIR: spoolDir }), databaseUrl: 'postgres://unused', smtpUrl: 'smtp://unused' };
   const lines: Record<string, unknown>[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const sender = startSenderThread({ settings, workerId: 'test:1', log, entry: new URL('./fixtures/crash-once-sender.mjs', import.meta.url), restartDelayMs: 50 });
+  const sender = startSenderThread({
+    settings,
+    workerId: 'test:1',
+    log,
+    entry: new URL('./fixtures/crash-once-sender.mjs', import.meta.url),
+    restartDelayMs: 50,
+  });
   sender.wake();
   const deadline = Date.now() + 10_000;
   while (!lines.some((l) => l.msg === 'woken') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

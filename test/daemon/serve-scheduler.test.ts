@@ -21,16 +21,23 @@ it('runs due deadline jobs: a late notice goes out when the deadline passes with
   const database = await databaseBackend('postgres').open();
   const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-scheduler-'));
   dirs.push(root);
-  const settings = loadConfig({ DATABASE_URL: database.databaseUrl!, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
+  const settings = loadConfig({
+    DATABASE_URL: database.databaseUrl!,
+    DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+    DIPJUDGE_POLL_MS: '50',
+    JUDGE_ADDRESS: 'judge@judge.example',
+  });
   const running = await serve(settings, pino({ level: 'silent' }));
   const inbox = path.join(root, 'spool', 'inbox');
   const outbox = path.join(root, 'spool', 'outbox');
   const waitForFiles = async (predicate: (texts: string[]) => boolean) => {
     for (let i = 0; i < 200; i++) {
-      const texts = await Promise.all((await readdir(outbox)).map(async (f) => {
-        const mail = await simpleParser(await readFile(path.join(outbox, f)));
-        return `${mail.subject}\n${mail.text}`;
-      }));
+      const texts = await Promise.all(
+        (await readdir(outbox)).map(async (f) => {
+          const mail = await simpleParser(await readFile(path.join(outbox, f)));
+          return `${mail.subject}\n${mail.text}`;
+        }),
+      );
       if (predicate(texts)) return texts;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -50,7 +50,10 @@ it('takes the time zone for new games and the DKIM key from a config file, the e
   db.on('error', () => undefined);
   try {
     const inbox = path.join(root, 'spool', 'inbox');
-    await writeFile(path.join(inbox, '01.eml'), eml({ from: 'gm@players.example', subject: 'zoneless', messageId: '<z1@players.example>' }, 'CREATE berlin gmpass\nFORM'));
+    await writeFile(
+      path.join(inbox, '01.eml'),
+      eml({ from: 'gm@players.example', subject: 'zoneless', messageId: '<z1@players.example>' }, 'CREATE berlin gmpass\nFORM'),
+    );
     await writeFile(
       path.join(inbox, '02.eml'),
       eml({ from: 'gm@players.example', subject: 'zoned', messageId: '<z2@players.example>' }, 'CREATE tokyo gmpass\nZONE Asia/Tokyo\nFORM'),

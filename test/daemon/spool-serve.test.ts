@@ -33,10 +33,18 @@ it('answers a mail dropped into the spool inbox with an .eml in the spool outbox
   dirs.push(root);
   // A first start on an empty data folder (initdb and every migration) is tested by test/cli/built-command-line.test.ts.
   await seedPgliteDataDir(path.join(root, 'db'));
-  const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
+  const settings = loadConfig({
+    DIPJUDGE_DATA_DIR: path.join(root, 'db'),
+    DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+    DIPJUDGE_POLL_MS: '50',
+    JUDGE_ADDRESS: 'judge@judge.example',
+  });
   const running = await serve(settings, pino({ level: 'silent' }));
   try {
-    await writeFile(path.join(root, 'spool', 'inbox', '0001.eml'), eml({ from: 'ann@players.example', subject: 'first', messageId: '<first@players.example>' }, 'LIST'));
+    await writeFile(
+      path.join(root, 'spool', 'inbox', '0001.eml'),
+      eml({ from: 'ann@players.example', subject: 'first', messageId: '<first@players.example>' }, 'LIST'),
+    );
     await running.settled();
     await running.settled();
     expect(await readdir(path.join(root, 'spool', 'inbox'))).toEqual([]);
@@ -59,10 +67,19 @@ it('sends replies through SMTP when SMTP_URL is set', { timeout: 60_000 }, async
   dirs.push(root);
   const capture = await startSmtpCapture();
   await seedPgliteDataDir(path.join(root, 'db'));
-  const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', SMTP_URL: capture.url, JUDGE_ADDRESS: 'judge@judge.example' });
+  const settings = loadConfig({
+    DIPJUDGE_DATA_DIR: path.join(root, 'db'),
+    DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+    DIPJUDGE_POLL_MS: '50',
+    SMTP_URL: capture.url,
+    JUDGE_ADDRESS: 'judge@judge.example',
+  });
   const running = await serve(settings, pino({ level: 'silent' }));
   try {
-    await writeFile(path.join(root, 'spool', 'inbox', '0001.eml'), eml({ from: 'bob@players.example', subject: 'help please', messageId: '<help@players.example>' }, 'HELP'));
+    await writeFile(
+      path.join(root, 'spool', 'inbox', '0001.eml'),
+      eml({ from: 'bob@players.example', subject: 'help please', messageId: '<help@players.example>' }, 'HELP'),
+    );
     await capture.waitFor(1, 20_000);
     const [reply] = capture.messages;
     expect(reply!.envelope.to).toEqual(['bob@players.example']);
@@ -83,7 +100,8 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
   const database = await databaseBackend('pglite').open();
   const silent = { error: () => undefined };
   try {
-    const judgeWith = (random: () => number) => new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), silent);
+    const judgeWith = (random: () => number) =>
+      new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, random, () => new Date(), silent);
     // A forming game one player short: the seventh JOIN starts it and needs the random source.
     const healthy = judgeWith(() => 0.3);
     await healthy.receive(eml({ from: 'gm@players.example' }, 'CREATE demo gmpass\nFORM'));
@@ -110,7 +128,13 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
     // A database that cannot be reached is a transient failure: the round stops, the mail waits.
     const unreachable = await openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/dipjudge', migrate: false });
     try {
-      const judge = new MailJudge(createJudgeStore(unreachable.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), silent);
+      const judge = new MailJudge(
+        createJudgeStore(unreachable.db, { messageIdDomain: 'judge.example' }),
+        TEST_JUDGE,
+        () => 0.3,
+        () => new Date(),
+        silent,
+      );
       await writeFile(path.join(folders.inbox, '0003.eml'), eml({ from: 'bob@players.example' }, 'LIST'));
       await expect(drainInbox(folders, judge)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       expect(await readdir(folders.inbox)).toEqual(['0003.eml']);
@@ -123,7 +147,9 @@ it('moves a mail the judge failed on to spool/failed once, and leaves mail the d
 });
 
 describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recipient policy [%s]', (kind) => {
-  it('writes one file per recipient with their own way out, nothing for a stopped address and nothing past the day\'s cap, as SMTP sends', { timeout: 60_000 }, async () => {
+  it("writes one file per recipient with their own way out, nothing for a stopped address and nothing past the day's cap, as SMTP sends", {
+    timeout: 60_000,
+  }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-policy-'));
     dirs.push(root);
     const folders = spoolFolders(path.join(root, 'spool'));
@@ -150,7 +176,12 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
           kind: 'results',
         })
         .execute();
-      const settings = loadConfig({ JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '3', DIPJUDGE_HTTP_PORT: '0', DIPJUDGE_PUBLIC_URL: 'https://judge.example/dip/' });
+      const settings = loadConfig({
+        JUDGE_ADDRESS: 'judge@judge.example',
+        DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: '3',
+        DIPJUDGE_HTTP_PORT: '0',
+        DIPJUDGE_PUBLIC_URL: 'https://judge.example/dip/',
+      });
       const held: unknown[] = [];
       const log = { info: (bindings: object) => void held.push(bindings), error: (bindings: object) => void held.push(bindings) };
       expect(await drainOutboxToFiles(db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, (trx) => recipientPolicy(trx, settings), log)).toBe(1);
@@ -158,12 +189,17 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
       expect(files).toHaveLength(2);
       const tokens = new Map((await db.selectFrom('mail_addresses').select(['address', 'token', 'game_day_count']).execute()).map((r) => [r.address, r]));
       const written = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(folders.outbox, file)))));
-      expect(written.map((mail) => (mail.to as { value: { address: string }[] }).value.map((v) => v.address))).toEqual([['ann@players.example'], ['bob@players.example']]);
+      expect(written.map((mail) => (mail.to as { value: { address: string }[] }).value.map((v) => v.address))).toEqual([
+        ['ann@players.example'],
+        ['bob@players.example'],
+      ]);
       for (const mail of written) {
         const address = (mail.to as { value: { address: string }[] }).value[0]!.address;
         const token = tokens.get(address)!.token;
         const header = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
-        expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <https://judge.example/dip/unsubscribe/${token}>, <mailto:judge@judge.example?subject=STOP%20${token}>`);
+        expect(header('list-unsubscribe')).toBe(
+          `List-Unsubscribe: <https://judge.example/dip/unsubscribe/${token}>, <mailto:judge@judge.example?subject=STOP%20${token}>`,
+        );
         expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
         expect(mail.text).toContain(`STOP ${token}\nor open this page and press its button:\nhttps://judge.example/dip/unsubscribe/${token}\n`);
         expect(mail.headers.get('x-envelope-to')).toBeUndefined();
@@ -171,7 +207,11 @@ describe.each(['pglite', 'postgres'] as const)('the spool outbox under the recip
       // The same day count as SMTP: the capped address went past its 3, bob's first mail counts 1.
       expect(tokens.get('capped@players.example')!.game_day_count).toBe(4);
       expect(tokens.get('bob@players.example')!.game_day_count).toBe(1);
-      expect(held).toEqual([expect.objectContaining({ withheld: [expect.objectContaining({ address: 'stopped@players.example' }), expect.objectContaining({ address: 'capped@players.example' })] })]);
+      expect(held).toEqual([
+        expect.objectContaining({
+          withheld: [expect.objectContaining({ address: 'stopped@players.example' }), expect.objectContaining({ address: 'capped@players.example' })],
+        }),
+      ]);
       expect(await db.selectFrom('outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
     } finally {
       await database.dispose();
@@ -185,10 +225,18 @@ it('logs one line per handled mail with the games it changed, and never the mail
   const lines: Record<string, unknown>[] = [];
   const sink = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
   await seedPgliteDataDir(path.join(root, 'db'));
-  const settings = loadConfig({ DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' });
+  const settings = loadConfig({
+    DIPJUDGE_DATA_DIR: path.join(root, 'db'),
+    DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+    DIPJUDGE_POLL_MS: '50',
+    JUDGE_ADDRESS: 'judge@judge.example',
+  });
   const running = await serve(settings, pino({ level: 'info' }, sink));
   try {
-    await writeFile(path.join(root, 'spool', 'inbox', '0001.eml'), eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE logdemo topsecretpw\nDESC a game for the log'));
+    await writeFile(
+      path.join(root, 'spool', 'inbox', '0001.eml'),
+      eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE logdemo topsecretpw\nDESC a game for the log'),
+    );
     await writeFile(path.join(root, 'spool', 'inbox', '0002.eml'), eml({ from: 'ann@players.example', messageId: '<list@players.example>' }, 'LIST'));
     await running.settled();
     await running.settled();
@@ -212,14 +260,27 @@ describe('the spool inbox on PostgreSQL', () => {
     for (const scratch of scratches) await scratch.drop();
   });
 
-  it('is recorded in the inbound queue and judged once by one of two processes sharing the spool, in each sender\'s and game\'s order', { timeout: 120_000 }, async () => {
+  it("is recorded in the inbound queue and judged once by one of two processes sharing the spool, in each sender's and game's order", {
+    timeout: 120_000,
+  }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-queue-'));
     dirs.push(root);
     const scratch = await createScratchDatabase('dipjudge_spool_queue');
     scratches.push(scratch);
     const env = { DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' };
     const handled: { process: number; messageId: unknown; status: unknown }[] = [];
-    const logTo = (process: number) => pino({ level: 'info' }, { write: (line: string) => void handled.push(...[JSON.parse(line) as Record<string, unknown>].filter((l) => l.msg === 'message handled').map((l) => ({ process, messageId: l.messageId, status: l.status }))) });
+    const logTo = (process: number) =>
+      pino(
+        { level: 'info' },
+        {
+          write: (line: string) =>
+            void handled.push(
+              ...[JSON.parse(line) as Record<string, unknown>]
+                .filter((l) => l.msg === 'message handled')
+                .map((l) => ({ process, messageId: l.messageId, status: l.status })),
+            ),
+        },
+      );
     const first = await serve(loadConfig(env), logTo(1));
     const second = await serve(loadConfig(env), logTo(2));
     try {
@@ -227,7 +288,10 @@ describe('the spool inbox on PostgreSQL', () => {
       const mails: [string, string][] = [
         ['0001.eml', eml({ from: 'gm@players.example', messageId: '<create@players.example>' }, 'CREATE queued gmpass\nFORM')],
         ['0002.eml', eml({ from: 'gm@players.example', messageId: '<list-1@players.example>' }, 'LIST queued')],
-        ...Array.from({ length: 7 }, (_, i): [string, string] => [`00${10 + i}.eml`, eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pass${i + 1}`)]),
+        ...Array.from({ length: 7 }, (_, i): [string, string] => [
+          `00${10 + i}.eml`,
+          eml({ from: `p${i + 1}@players.example`, messageId: `<join-${i + 1}@players.example>` }, `JOIN queued pass${i + 1}`),
+        ]),
         ['0020.eml', eml({ from: 'p7@players.example', messageId: '<list-2@players.example>' }, 'LIST queued')],
       ];
       for (const [name, raw] of mails) await writeFile(path.join(root, 'spool', 'inbox', name), raw);
@@ -265,7 +329,9 @@ describe('the spool inbox on PostgreSQL', () => {
 
       // In order: the Master's LIST saw the game he had just made; the JOINs, all changing the game, went one
       // after the other, so the last one started it, and its sender's LIST, after it, saw it started.
-      const replies = await Promise.all((await readdir(path.join(root, 'spool', 'outbox'))).map(async (file) => simpleParser(await readFile(path.join(root, 'spool', 'outbox', file)))));
+      const replies = await Promise.all(
+        (await readdir(path.join(root, 'spool', 'outbox'))).map(async (file) => simpleParser(await readFile(path.join(root, 'spool', 'outbox', file)))),
+      );
       const replyTo = (messageId: string) => replies.filter((r) => r.inReplyTo === messageId);
       for (const messageId of messageIds) expect(replyTo(messageId), messageId).toHaveLength(1);
       expect(replyTo('<list-1@players.example>')[0]!.text).toMatch(/Game 'queued'.*forming/);
@@ -281,7 +347,9 @@ describe('the spool outbox on a full disk [postgres]', () => {
   // A real write failure part way through a file: the round runs in a process of its own under a
   // file size limit of 4 KB (`ulimit -f 4`), so writing the 20 KB reply fails with EFBIG, as on a
   // full disk (issue 25: 9 of 23 replies lost, empty .eml files left, each failure charged the cap).
-  it('leaves no file and charges no one when a reply cannot be written, keeps it queued, and writes it whole (0600 in 0700) once the disk has room', { timeout: 60_000 }, async () => {
+  it('leaves no file and charges no one when a reply cannot be written, keeps it queued, and writes it whole (0600 in 0700) once the disk has room', {
+    timeout: 60_000,
+  }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-spool-full-'));
     dirs.push(root);
     const scratch = await createScratchDatabase('dipjudge_spool_full');
@@ -290,8 +358,21 @@ describe('the spool outbox on a full disk [postgres]', () => {
     try {
       const folders = spoolFolders(env.DIPJUDGE_SPOOL_DIR);
       await prepareSpool(folders);
-      await store.db.insertInto('outbox').values({ message_id: '<big-reply@judge.example>', to_addresses: ['ann@players.example'], subject: 'Re: history', body: `${'A long history line.\n'.repeat(1000)}`, kind: 'reply' }).execute();
-      const once = spawnSync('bash', ['-c', `ulimit -f 4 && exec "${process.execPath}" --import tsx test/daemon/fixtures/spool-outbox-once.ts`], { env: { ...process.env, ...env }, encoding: 'utf8', cwd: path.resolve(import.meta.dirname, '../..') });
+      await store.db
+        .insertInto('outbox')
+        .values({
+          message_id: '<big-reply@judge.example>',
+          to_addresses: ['ann@players.example'],
+          subject: 'Re: history',
+          body: `${'A long history line.\n'.repeat(1000)}`,
+          kind: 'reply',
+        })
+        .execute();
+      const once = spawnSync('bash', ['-c', `ulimit -f 4 && exec "${process.execPath}" --import tsx test/daemon/fixtures/spool-outbox-once.ts`], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        cwd: path.resolve(import.meta.dirname, '../..'),
+      });
       expect(once.stderr).toBe('');
       expect(JSON.parse(once.stdout)).toEqual({ written: 0, errors: ['EFBIG'] });
       expect(await readdir(folders.outbox)).toEqual([]);
@@ -300,7 +381,9 @@ describe('the spool outbox on a full disk [postgres]', () => {
 
       const settings = loadConfig(env);
       const log = { info: () => undefined, error: (bindings: object) => expect.fail(JSON.stringify(bindings)) };
-      expect(await drainOutboxToFiles(store.db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, (trx) => recipientPolicy(trx, settings), log)).toBe(1);
+      expect(
+        await drainOutboxToFiles(store.db, folders, { name: 'dipjudge', address: 'judge@judge.example' }, (trx) => recipientPolicy(trx, settings), log),
+      ).toBe(1);
       const files = await readdir(folders.outbox);
       expect(files).toEqual([expect.stringMatching(/^00000001-001-big-reply@judge\.example\.eml$/)]);
       const written = await readFile(path.join(folders.outbox, files[0]!), 'utf8');
@@ -308,7 +391,9 @@ describe('the spool outbox on a full disk [postgres]', () => {
       expect((await stat(path.join(folders.outbox, files[0]!))).mode & 0o777).toBe(0o600);
       for (const folder of Object.values(folders)) expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
       expect(await store.db.selectFrom('outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'sent', attempts: 1 }]);
-      expect(await store.db.selectFrom('mail_addresses').select(['address', 'day_count']).execute()).toEqual([{ address: 'ann@players.example', day_count: 1 }]);
+      expect(await store.db.selectFrom('mail_addresses').select(['address', 'day_count']).execute()).toEqual([
+        { address: 'ann@players.example', day_count: 1 },
+      ]);
     } finally {
       await store.close();
       await scratch.drop();
@@ -333,16 +418,34 @@ describe('the spool inbox when the database refuses a mail [postgres]', () => {
       await writeFile(path.join(folders.inbox, '2.eml'), eml({ from: 'bob@players.example', messageId: `<${long}@players.example>` }, 'LIST'));
       await writeFile(path.join(folders.inbox, '3.eml'), eml({ from: 'cat@players.example', messageId: '<three@players.example>' }, 'LIST'));
       const asWritten = (mails: readonly MailToRecord[]) =>
-        queueInbound(store.db, mails.map(({ raw }) => ({ messageId: /^Message-ID: (.*)$/m.exec(raw.toString())![1]!.trim(), mail: null, unreadable: 'not read in this test', raw, origin: null, orderKeys: [] })));
+        queueInbound(
+          store.db,
+          mails.map(({ raw }) => ({
+            messageId: /^Message-ID: (.*)$/m.exec(raw.toString())![1]!.trim(),
+            mail: null,
+            unreadable: 'not read in this test',
+            raw,
+            origin: null,
+            orderKeys: [],
+          })),
+        );
       const setAside: [string, unknown][] = [];
       const recorded: string[] = [];
-      expect(await recordInbox(folders, asWritten, isTransientStoreFailure, { onRecorded: (file) => recorded.push(file), onSetAside: (file, error) => setAside.push([file, (error as { code?: unknown }).code]) })).toBe(3);
+      expect(
+        await recordInbox(folders, asWritten, isTransientStoreFailure, {
+          onRecorded: (file) => recorded.push(file),
+          onSetAside: (file, error) => setAside.push([file, (error as { code?: unknown }).code]),
+        }),
+      ).toBe(3);
       expect(recorded).toEqual(['1.eml', '3.eml']);
       expect(setAside).toEqual([['2.eml', '54000']]);
       expect(await readdir(folders.inbox)).toEqual([]);
       expect(await readdir(folders.processed)).toEqual(['1.eml', '3.eml']);
       expect(await readdir(folders.failed)).toEqual(['2.eml']);
-      expect((await store.db.selectFrom('inbound_queue').select('message_id').orderBy('id').execute()).map((r) => r.message_id)).toEqual(['<one@players.example>', '<three@players.example>']);
+      expect((await store.db.selectFrom('inbound_queue').select('message_id').orderBy('id').execute()).map((r) => r.message_id)).toEqual([
+        '<one@players.example>',
+        '<three@players.example>',
+      ]);
     } finally {
       await store.close();
       await scratch.drop();

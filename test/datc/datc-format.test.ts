@@ -48,7 +48,15 @@ describe('parseDatcFile', () => {
   const [first, second] = parseDatcFile(SAMPLE, 'sample.datc');
 
   it('reads the case header, notes and defaults', () => {
-    expect(first).toMatchObject({ id: '6.H.99', section: '6.H', number: 99, title: 'Retreat after a bounce', variant: 'standard', file: 'sample.datc', line: 2 });
+    expect(first).toMatchObject({
+      id: '6.H.99',
+      section: '6.H',
+      number: 99,
+      title: 'Retreat after a bounce',
+      variant: 'standard',
+      file: 'sample.datc',
+      line: 2,
+    });
     expect(first!.notes).toEqual(['What the DATC says.', 'Second line.']);
     expect(second).toMatchObject({ id: '6.H.100', title: 'Defaults' });
     expect(second!.scenarios[0]!.start.phase).toBe('S1901M');

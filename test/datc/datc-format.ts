@@ -263,15 +263,7 @@ function newScenario(label: string | null, line: number): ScenarioDraft {
 
 type Fail = (line: number, message: string) => never;
 
-function openSection(
-  name: SectionName,
-  none: boolean,
-  line: number,
-  scenario: ScenarioDraft,
-  step: StepDraft,
-  started: boolean,
-  fail: Fail,
-): void {
+function openSection(name: SectionName, none: boolean, line: number, scenario: ScenarioDraft, step: StepDraft, started: boolean, fail: Fail): void {
   const isStart = (START_SECTIONS as readonly string[]).includes(name);
   if (isStart && started) fail(line, `"${name}" describes the starting position and must come before the orders`);
   if (!isStart && name !== 'orders' && !step.ordersSeen) fail(line, `"${name}" must follow the step's "orders"`);
@@ -413,11 +405,7 @@ function finishDraft(draft: CaseDraft, file: string): DatcCase {
     const steps = scenario.steps.map((step): DatcStep => {
       if (!step.ordersSeen) fail(step.line, 'every step needs an "orders" section (write "orders: none" when nobody orders)');
       const expectations =
-        step.orders.length +
-        (step.expectDislodged ? 1 : 0) +
-        step.expectRetreats.length +
-        (step.expectUnits ? 1 : 0) +
-        (step.expectCentres ? 1 : 0);
+        step.orders.length + (step.expectDislodged ? 1 : 0) + step.expectRetreats.length + (step.expectUnits ? 1 : 0) + (step.expectCentres ? 1 : 0);
       if (expectations === 0) fail(step.line, 'the step expects nothing: give order outcomes or an "expect ..." section');
       return {
         line: step.line,

@@ -77,9 +77,7 @@ describe('DATC case files', () => {
 
   it('states what each movement step leaves dislodged', () => {
     const silent = CASES.flatMap((c) =>
-      c.scenarios
-        .filter((s) => s.start.phase.endsWith('M') && s.steps[0]!.expectDislodged === null)
-        .map((s) => `${c.id} (${c.file}:${s.line})`),
+      c.scenarios.filter((s) => s.start.phase.endsWith('M') && s.steps[0]!.expectDislodged === null).map((s) => `${c.id} (${c.file}:${s.line})`),
     );
     expect(silent).toEqual([]);
   });
@@ -278,7 +276,9 @@ function checkCentreExpectations(
 }
 
 function matchesUnit(variant: Variant, expected: DatcUnit, actual: Unit): boolean {
-  return actual.power === powerId(variant, expected.power) && actual.type === expected.type && sameLocation(actual.location, locationOf(variant, expected.place));
+  return (
+    actual.power === powerId(variant, expected.power) && actual.type === expected.type && sameLocation(actual.location, locationOf(variant, expected.place))
+  );
 }
 
 /** Same province, and the same coast when the expectation names one. */

@@ -58,7 +58,9 @@ describe('the invariant checker', () => {
     const real = adjudicateWritten(phase);
     expect(checkMovementPhase(loadVariant('standard'), phase.position, real).problems).toEqual([]);
     const uncut = { ...real, results: real.results.map((r) => (r.unit === 'ruh' ? { ...r, outcome: 'succeeds' as const, markers: [] } : r)) };
-    expect(checkMovementPhase(loadVariant('standard'), phase.position, uncut).problems.join('\n')).toMatch(/ruh: support reported succeeds, but it was cut[\s\S]*bur - mun: reported fails/);
+    expect(checkMovementPhase(loadVariant('standard'), phase.position, uncut).problems.join('\n')).toMatch(
+      /ruh: support reported succeeds, but it was cut[\s\S]*bur - mun: reported fails/,
+    );
   });
 
   it('flags a unit reported dislodged with no move into its province succeeding', () => {

@@ -15,14 +15,17 @@ const where = (outcome: ReturnType<typeof phase>) => outcome.position.units.map(
 const dislodged = (outcome: ReturnType<typeof phase>) => outcome.position.dislodged.map((u) => `${u.type} ${u.location}`).sort();
 
 describe("1900's half-strength borders (*): a move across has ½ plus its supports", () => {
-  it('loses to a full-strength move into the same place (the issue\'s reproducer)', () => {
+  it("loses to a full-strength move into the same place (the issue's reproducer)", () => {
     const outcome = phase('1900', 'S1901M', { BRITAIN: ['F Egy - Mao'], FRANCE: ['F Nao - Mao'] });
     expect(lines(outcome)).toEqual(['BRITAIN egy move fails bounce', 'FRANCE nao move succeeds']);
   });
 
   it('enters an empty place alone, and two moves across bounce each other', () => {
     expect(where(phase('1900', 'S1901M', { BRITAIN: ['F Egy - Mao'] }))).toEqual(['F mao']);
-    expect(lines(phase('1900', 'S1901M', { BRITAIN: ['F Egy - Mao'], TURKEY: ['F Hej - Mao'] }))).toEqual(['BRITAIN egy move fails bounce', 'TURKEY hej move fails bounce']);
+    expect(lines(phase('1900', 'S1901M', { BRITAIN: ['F Egy - Mao'], TURKEY: ['F Hej - Mao'] }))).toEqual([
+      'BRITAIN egy move fails bounce',
+      'TURKEY hej move fails bounce',
+    ]);
   });
 
   it('does not dislodge a holding unit without support, and with one support (1½) it does', () => {
@@ -51,7 +54,11 @@ describe("1900's half-strength borders (*): a move across has ½ plus its suppor
     expect(lines(notCut)).toContain('FRANCE mao support succeeds');
     expect(dislodged(notCut)).toEqual(['A spa']);
     // Dislodging the supporter still cuts its support: then A GAS bounces off A SPA.
-    const dislodging = phase('1900', 'S1901M', { FRANCE: ['A Gas - Spa', 'F Mao S A Gas - Spa'], ITALY: ['A Spa H'], BRITAIN: ['F Egy - Mao', 'F Por S F Egy - Mao'] });
+    const dislodging = phase('1900', 'S1901M', {
+      FRANCE: ['A Gas - Spa', 'F Mao S A Gas - Spa'],
+      ITALY: ['A Spa H'],
+      BRITAIN: ['F Egy - Mao', 'F Por S F Egy - Mao'],
+    });
     expect(dislodged(dislodging)).toEqual(['F mao']);
     expect(lines(dislodging)).toContain('FRANCE gas move fails bounce');
   });
@@ -69,42 +76,77 @@ describe("1900's half-strength borders (*): a move across has ½ plus its suppor
 
 describe("1900's half-strength borders (*): a retreat across gives way to any other", () => {
   const variant = loadVariant('1900');
-  const retreatPhase = (dislodgedUnits: DislodgedUnit[]): Position => ({ variant: '1900', phase: 'S1901R', units: [], dislodged: dislodgedUnits, supplyCenters: variant.startingPosition().supplyCenters });
-  const fleet = (power: string, at: string): DislodgedUnit => ({ power: powerId(power), type: 'F', location: loc(at), attackerFrom: prov('ion'), retreats: [loc('mao')] });
-  const retreat = (power: string, from: string) => ({ power: powerId(power), order: { kind: 'retreat' as const, unit: { type: 'F' as const, location: loc(from) }, to: loc('mao') } });
+  const retreatPhase = (dislodgedUnits: DislodgedUnit[]): Position => ({
+    variant: '1900',
+    phase: 'S1901R',
+    units: [],
+    dislodged: dislodgedUnits,
+    supplyCenters: variant.startingPosition().supplyCenters,
+  });
+  const fleet = (power: string, at: string): DislodgedUnit => ({
+    power: powerId(power),
+    type: 'F',
+    location: loc(at),
+    attackerFrom: prov('ion'),
+    retreats: [loc('mao')],
+  });
+  const retreat = (power: string, from: string) => ({
+    power: powerId(power),
+    order: { kind: 'retreat' as const, unit: { type: 'F' as const, location: loc(from) }, to: loc('mao') },
+  });
 
-  it('leaves the place to a retreat over an ordinary border (the issue\'s reproducer)', () => {
-    const outcome = adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy'), fleet('FRANCE', 'nao')]), [retreat('BRITAIN', 'egy'), retreat('FRANCE', 'nao')]);
+  it("leaves the place to a retreat over an ordinary border (the issue's reproducer)", () => {
+    const outcome = adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy'), fleet('FRANCE', 'nao')]), [
+      retreat('BRITAIN', 'egy'),
+      retreat('FRANCE', 'nao'),
+    ]);
     expect(outcome.position.units).toEqual([{ power: 'FRANCE', type: 'F', location: 'mao' }]);
     expect(outcome.results.find((r) => r.power === 'BRITAIN')).toMatchObject({ outcome: 'fails', markers: ['bounce', 'destroyed'] });
   });
 
   it('destroys both of two retreats across such borders, and both of two ordinary ones', () => {
-    expect(adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy'), fleet('TURKEY', 'hej')]), [retreat('BRITAIN', 'egy'), retreat('TURKEY', 'hej')]).position.units).toEqual([]);
-    expect(adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'iri'), fleet('FRANCE', 'nao')]), [retreat('BRITAIN', 'iri'), retreat('FRANCE', 'nao')]).position.units).toEqual([]);
+    expect(
+      adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy'), fleet('TURKEY', 'hej')]), [retreat('BRITAIN', 'egy'), retreat('TURKEY', 'hej')]).position
+        .units,
+    ).toEqual([]);
+    expect(
+      adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'iri'), fleet('FRANCE', 'nao')]), [retreat('BRITAIN', 'iri'), retreat('FRANCE', 'nao')]).position
+        .units,
+    ).toEqual([]);
   });
 
   it('stands alone', () => {
-    expect(adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy')]), [retreat('BRITAIN', 'egy')]).position.units).toEqual([{ power: 'BRITAIN', type: 'F', location: 'mao' }]);
+    expect(adjudicatePhase(variant, retreatPhase([fleet('BRITAIN', 'egy')]), [retreat('BRITAIN', 'egy')]).position.units).toEqual([
+      { power: 'BRITAIN', type: 'F', location: 'mao' },
+    ]);
   });
 });
 
 describe("loeb9's straits (~): a move across has only its supports' strength", () => {
   it('enters an empty place alone and loses to any unsupported move', () => {
     expect(where(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf'] }))).toEqual(['A naf']);
-    expect(lines(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf'], ITALY: ['A Tun - Naf'] }))).toEqual(['ITALY tun move succeeds', 'SPAIN cor move fails bounce']);
+    expect(lines(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf'], ITALY: ['A Tun - Naf'] }))).toEqual([
+      'ITALY tun move succeeds',
+      'SPAIN cor move fails bounce',
+    ]);
   });
 
   it('needs two supports to dislodge a holding unit', () => {
     expect(dislodged(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf', 'F Wes S A Cor - Naf'], ITALY: ['A Naf H'] }))).toEqual([]);
-    expect(dislodged(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf', 'F Wes S A Cor - Naf', 'F Mao S A Cor - Naf'], ITALY: ['A Naf H'] }))).toEqual(['A naf']);
+    expect(dislodged(phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf', 'F Wes S A Cor - Naf', 'F Mao S A Cor - Naf'], ITALY: ['A Naf H'] }))).toEqual([
+      'A naf',
+    ]);
   });
 
   it('cuts support only when supported', () => {
     const unsupported = phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf'], ITALY: ['F Naf S F Tun - Wes', 'F Tun - Wes'], FRANCE: ['F Wes H'] });
     expect(lines(unsupported)).toContain('ITALY naf support succeeds');
     expect(dislodged(unsupported)).toEqual(['F wes']);
-    const supported = phase('loeb9', 'S1901M', { SPAIN: ['A Cor - Naf', 'F Mao S A Cor - Naf'], ITALY: ['F Naf S F Tun - Wes', 'F Tun - Wes'], FRANCE: ['F Wes H'] });
+    const supported = phase('loeb9', 'S1901M', {
+      SPAIN: ['A Cor - Naf', 'F Mao S A Cor - Naf'],
+      ITALY: ['F Naf S F Tun - Wes', 'F Tun - Wes'],
+      FRANCE: ['F Wes H'],
+    });
     expect(lines(supported)).toContain('ITALY naf support fails cut');
     expect(dislodged(supported)).toEqual([]);
   });

@@ -24,8 +24,12 @@ function orders(position: Position, lines: Record<string, string[]>): SubmittedO
 function fromAdjudication(position: Position, submitted: readonly SubmittedOrder[]) {
   const results = adjudicatePhase(variant, position, submitted).results;
   return {
-    illegal: results.filter((r) => r.input !== null && r.outcome === 'illegal').map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' })),
-    notes: results.filter((r) => r.input !== null && r.outcome !== 'illegal').flatMap((r) => r.notes.map((note) => ({ input: r.input!, power: r.power, note }))),
+    illegal: results
+      .filter((r) => r.input !== null && r.outcome === 'illegal')
+      .map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' })),
+    notes: results
+      .filter((r) => r.input !== null && r.outcome !== 'illegal')
+      .flatMap((r) => r.notes.map((note) => ({ input: r.input!, power: r.power, note }))),
     defaulted: results.filter((r) => r.input === null).map((r) => ({ power: r.power, unit: r.unit })),
   };
 }
@@ -58,9 +62,17 @@ describe('checking orders without adjudicating them', () => {
 
   it('retreats and adjustments give the same facts as their adjudication', () => {
     const spring = adjudicatePhase(variant, start, orders(start, { GERMANY: ['A Mun - Bur'], FRANCE: ['A Par - Bur'] })).position;
-    const fall = adjudicatePhase(variant, spring, orders(spring, { GERMANY: ['A Mun - Bur', 'A Ber - Mun', 'F Kie - Ruh'], FRANCE: ['A Mar - Bur', 'A Par - Bur'], AUSTRIA: ['A Vie - Bud'] })).position;
+    const fall = adjudicatePhase(
+      variant,
+      spring,
+      orders(spring, { GERMANY: ['A Mun - Bur', 'A Ber - Mun', 'F Kie - Ruh'], FRANCE: ['A Mar - Bur', 'A Par - Bur'], AUSTRIA: ['A Vie - Bud'] }),
+    ).position;
     // A contrived retreat: a French army is dislodged from Burgundy with two ways out.
-    const retreat: Position = { ...fall, phase: 'F1901R', dislodged: [{ power: 'FRANCE', type: 'A', location: loc('bur'), retreats: [loc('pic'), loc('gas')], attackerFrom: prov('mun') }] };
+    const retreat: Position = {
+      ...fall,
+      phase: 'F1901R',
+      dislodged: [{ power: 'FRANCE', type: 'A', location: loc('bur'), retreats: [loc('pic'), loc('gas')], attackerFrom: prov('mun') }],
+    };
     expectSameFacts(retreat, orders(retreat, { FRANCE: ['A Bur - Pic', 'A Bur - Bel'] }));
     expectSameFacts(retreat, orders(retreat, { FRANCE: ['A Bur - Bre'] }));
     expectSameFacts(retreat, []);

@@ -118,7 +118,10 @@ describe('convoy chains answered without listing them', () => {
 
   it("adjudicates imperial's open-ocean convoys as the full list did", () => {
     // A phase of the adjudicate corpus whose convoy questions took 28 s of CPU when every chain was listed.
-    const { input, output } = JSON.parse(readFileSync(new URL('../fixtures/engine/imperial-ocean-convoys.json', import.meta.url), 'utf8')) as { input: unknown; output: unknown };
+    const { input, output } = JSON.parse(readFileSync(new URL('../fixtures/engine/imperial-ocean-convoys.json', import.meta.url), 'utf8')) as {
+      input: unknown;
+      output: unknown;
+    };
     expect(adjudicate(input)).toEqual(output);
   });
 });

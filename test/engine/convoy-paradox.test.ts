@@ -10,7 +10,7 @@ import { adjudicateWritten, resultLines, rotated, writtenPhase, type WrittenPhas
 // when the army's own move happened to be asked first: its route was read before the paradox was settled.
 
 const cases: Record<string, WrittenPhase> = {
-  'the army and the attackers of one power (the issue\'s reproducer, fleetrome)': writtenPhase('fleetrome', 'F1904M', {
+  "the army and the attackers of one power (the issue's reproducer, fleetrome)": writtenPhase('fleetrome', 'F1904M', {
     AUSTRIA: ['A Den - Lon', 'F Eng - Nth', 'F Hel - Nth', 'F Ska S F Hel - Nth'],
     GERMANY: ['F Nth C A Den - Lon', 'A Yor S A Den - Lon'],
     RUSSIA: ['F Lon S F Eng - Nth'],

@@ -20,7 +20,9 @@ function fixture(name: string): string {
 }
 
 const STANDARD_IDS =
-  'adr aeg alb ank apu arm bal bar bel ber bla boh bot bre bud bul bur cly con den eas edi eng fin gal gas gol gre hel hol ion iri kie lon lvn lvp mao mar mos mun naf nao nap nth nwg nwy par pic pie por pru rom ruh rum ser sev sil ska smy spa stp swe syr tri tun tus tyn tyr ukr ven vie wal war wes yor'.split(' ');
+  'adr aeg alb ank apu arm bal bar bel ber bla boh bot bre bud bul bur cly con den eas edi eng fin gal gas gol gre hel hol ion iri kie lon lvn lvp mao mar mos mun naf nao nap nth nwg nwy par pic pie por pru rom ruh rum ser sev sil ska smy spa stp swe syr tri tun tus tyn tyr ukr ven vie wal war wes yor'.split(
+    ' ',
+  );
 
 /** Words players write as separate tokens in orders; a province alias equal to one would make orders ambiguous. */
 const ORDER_WORDS = ['h', 's', 'c', 'm', 'd', 'b', 'r', 'a', 'f', 'to', 'via', 'convoy', 'support', 'hold', 'move', 'build', 'remove', 'disband', 'waive'];
@@ -145,17 +147,23 @@ describe('standard map: shape', () => {
     expect(map.provinces.map((p) => p.id).sort()).toEqual([...STANDARD_IDS].sort());
     expect(map.provinces.filter((p) => p.terrain === 'sea')).toHaveLength(19);
     expect(map.provinces.filter((p) => p.terrain !== 'sea')).toHaveLength(56);
-    expect(map.provinces.filter((p) => p.terrain === 'land').map((p) => p.id).sort()).toEqual(
-      ['boh', 'bud', 'bur', 'gal', 'mos', 'mun', 'par', 'ruh', 'ser', 'sil', 'tyr', 'ukr', 'vie', 'war'],
-    );
+    expect(
+      map.provinces
+        .filter((p) => p.terrain === 'land')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['boh', 'bud', 'bur', 'gal', 'mos', 'mun', 'par', 'ruh', 'ser', 'sil', 'tyr', 'ukr', 'vie', 'war']);
   });
 
   it('has 34 supply centres, 12 of them neutral at the start', () => {
     expect(variant.supplyCenters()).toHaveLength(34);
     const homes = new Set(variant.powers.flatMap((p) => p.homeCenters));
-    expect(variant.supplyCenters().filter((c) => !homes.has(c)).sort()).toEqual(
-      ['bel', 'bul', 'den', 'gre', 'hol', 'nwy', 'por', 'rum', 'ser', 'spa', 'swe', 'tun'],
-    );
+    expect(
+      variant
+        .supplyCenters()
+        .filter((c) => !homes.has(c))
+        .sort(),
+    ).toEqual(['bel', 'bul', 'den', 'gre', 'hol', 'nwy', 'por', 'rum', 'ser', 'spa', 'swe', 'tun']);
   });
 
   it('splits the coasts of exactly St Petersburg, Spain and Bulgaria', () => {
@@ -167,7 +175,11 @@ describe('standard map: shape', () => {
     const problems: string[] = [];
     const sortedUnique = (list: readonly string[]): boolean => list.every((x, i) => i === 0 || list[i - 1]! < x);
     for (const p of rawMap.provinces) {
-      const lists: [string, readonly string[]][] = [['army', p.army], ['fleet', p.fleet], ...Object.entries(p.coasts ?? {}).map(([c, l]): [string, readonly string[]] => [`coast ${c}`, l ?? []])];
+      const lists: [string, readonly string[]][] = [
+        ['army', p.army],
+        ['fleet', p.fleet],
+        ...Object.entries(p.coasts ?? {}).map(([c, l]): [string, readonly string[]] => [`coast ${c}`, l ?? []]),
+      ];
       for (const [label, list] of lists) if (!sortedUnique(list)) problems.push(`${p.id} ${label} is not sorted or has duplicates`);
       if (p.terrain === 'sea' && p.army.length > 0) problems.push(`${p.id} is a sea with army moves`);
       if (p.terrain !== 'sea' && p.army.length === 0) problems.push(`${p.id} has no army moves`);
@@ -243,7 +255,8 @@ describe('standard map: agrees with DPjudge border for border', () => {
       }
       if (!place.name.includes('/')) {
         provinces.add(ours);
-        if (map.province(provinceOf(ours))!.terrain !== terrainOf[place.terrain]) problems.push(`${ours} is ${map.province(provinceOf(ours))!.terrain}, DPjudge says ${place.terrain}`);
+        if (map.province(provinceOf(ours))!.terrain !== terrainOf[place.terrain])
+          problems.push(`${ours} is ${map.province(provinceOf(ours))!.terrain}, DPjudge says ${place.terrain}`);
       }
     }
     expect(problems).toEqual([]);
@@ -282,33 +295,139 @@ describe('standard map: agrees with DPjudge border for border', () => {
 describe('standard map: borders the DATC never exercises', () => {
   // Each pair is checked both ways; fleet pairs name the coast where the province is split.
   const fleetBorders: [LocationId, LocationId][] = [
-    [locationId('bot'), locationId('stp/sc')], [locationId('tus'), locationId('tyn')], [locationId('fin'), locationId('stp/sc')], [locationId('lvn'), locationId('stp/sc')], [locationId('bar'), locationId('stp/nc')], [locationId('nwy'), locationId('stp/nc')],
-    [locationId('bla'), locationId('bul/ec')], [locationId('rum'), locationId('bul/ec')], [locationId('con'), locationId('bul/ec')], [locationId('aeg'), locationId('bul/sc')], [locationId('gre'), locationId('bul/sc')], [locationId('con'), locationId('bul/sc')],
-    [locationId('gas'), locationId('spa/nc')], [locationId('por'), locationId('spa/nc')], [locationId('mao'), locationId('spa/nc')], [locationId('mao'), locationId('spa/sc')], [locationId('mar'), locationId('spa/sc')], [locationId('gol'), locationId('spa/sc')],
-    [locationId('wes'), locationId('spa/sc')], [locationId('por'), locationId('spa/sc')], [locationId('nap'), locationId('tyn')], [locationId('rom'), locationId('tyn')], [locationId('tun'), locationId('tyn')], [locationId('gol'), locationId('tyn')], [locationId('gol'), locationId('tus')],
-    [locationId('naf'), locationId('tun')], [locationId('den'), locationId('swe')], [locationId('den'), locationId('kie')], [locationId('arm'), locationId('sev')], [locationId('ank'), locationId('arm')], [locationId('eas'), locationId('syr')], [locationId('cly'), locationId('nao')],
-    [locationId('cly'), locationId('nwg')], [locationId('edi'), locationId('nwg')], [locationId('lvp'), locationId('nao')], [locationId('iri'), locationId('wal')], [locationId('den'), locationId('hel')], [locationId('ska'), locationId('swe')], [locationId('bal'), locationId('pru')],
-    [locationId('ber'), locationId('pru')], [locationId('bal'), locationId('bot')], [locationId('alb'), locationId('tri')], [locationId('apu'), locationId('ven')], [locationId('alb'), locationId('gre')],
+    [locationId('bot'), locationId('stp/sc')],
+    [locationId('tus'), locationId('tyn')],
+    [locationId('fin'), locationId('stp/sc')],
+    [locationId('lvn'), locationId('stp/sc')],
+    [locationId('bar'), locationId('stp/nc')],
+    [locationId('nwy'), locationId('stp/nc')],
+    [locationId('bla'), locationId('bul/ec')],
+    [locationId('rum'), locationId('bul/ec')],
+    [locationId('con'), locationId('bul/ec')],
+    [locationId('aeg'), locationId('bul/sc')],
+    [locationId('gre'), locationId('bul/sc')],
+    [locationId('con'), locationId('bul/sc')],
+    [locationId('gas'), locationId('spa/nc')],
+    [locationId('por'), locationId('spa/nc')],
+    [locationId('mao'), locationId('spa/nc')],
+    [locationId('mao'), locationId('spa/sc')],
+    [locationId('mar'), locationId('spa/sc')],
+    [locationId('gol'), locationId('spa/sc')],
+    [locationId('wes'), locationId('spa/sc')],
+    [locationId('por'), locationId('spa/sc')],
+    [locationId('nap'), locationId('tyn')],
+    [locationId('rom'), locationId('tyn')],
+    [locationId('tun'), locationId('tyn')],
+    [locationId('gol'), locationId('tyn')],
+    [locationId('gol'), locationId('tus')],
+    [locationId('naf'), locationId('tun')],
+    [locationId('den'), locationId('swe')],
+    [locationId('den'), locationId('kie')],
+    [locationId('arm'), locationId('sev')],
+    [locationId('ank'), locationId('arm')],
+    [locationId('eas'), locationId('syr')],
+    [locationId('cly'), locationId('nao')],
+    [locationId('cly'), locationId('nwg')],
+    [locationId('edi'), locationId('nwg')],
+    [locationId('lvp'), locationId('nao')],
+    [locationId('iri'), locationId('wal')],
+    [locationId('den'), locationId('hel')],
+    [locationId('ska'), locationId('swe')],
+    [locationId('bal'), locationId('pru')],
+    [locationId('ber'), locationId('pru')],
+    [locationId('bal'), locationId('bot')],
+    [locationId('alb'), locationId('tri')],
+    [locationId('apu'), locationId('ven')],
+    [locationId('alb'), locationId('gre')],
   ];
   const armyBorders: [ProvinceId, ProvinceId][] = [
-    [provinceId('gal'), provinceId('ukr')], [provinceId('boh'), provinceId('gal')], [provinceId('gal'), provinceId('sil')], [provinceId('gal'), provinceId('rum')], [provinceId('ukr'), provinceId('war')], [provinceId('sev'), provinceId('ukr')], [provinceId('rum'), provinceId('ukr')],
-    [provinceId('mos'), provinceId('sev')], [provinceId('lvn'), provinceId('mos')], [provinceId('lvn'), provinceId('stp')], [provinceId('fin'), provinceId('stp')], [provinceId('nwy'), provinceId('stp')], [provinceId('fin'), provinceId('nwy')], [provinceId('den'), provinceId('swe')],
-    [provinceId('den'), provinceId('kie')], [provinceId('pie'), provinceId('tyr')], [provinceId('tri'), provinceId('tyr')], [provinceId('alb'), provinceId('tri')], [provinceId('ser'), provinceId('tri')], [provinceId('bul'), provinceId('con')], [provinceId('bul'), provinceId('ser')],
-    [provinceId('gas'), provinceId('spa')], [provinceId('mar'), provinceId('spa')], [provinceId('por'), provinceId('spa')], [provinceId('naf'), provinceId('tun')], [provinceId('arm'), provinceId('syr')], [provinceId('ank'), provinceId('smy')], [provinceId('arm'), provinceId('smy')],
-    [provinceId('bur'), provinceId('mar')], [provinceId('bel'), provinceId('bur')], [provinceId('edi'), provinceId('lvp')], [provinceId('lvp'), provinceId('yor')], [provinceId('wal'), provinceId('yor')], [provinceId('apu'), provinceId('rom')], [provinceId('rom'), provinceId('ven')],
-    [provinceId('tus'), provinceId('ven')], [provinceId('pie'), provinceId('ven')],
+    [provinceId('gal'), provinceId('ukr')],
+    [provinceId('boh'), provinceId('gal')],
+    [provinceId('gal'), provinceId('sil')],
+    [provinceId('gal'), provinceId('rum')],
+    [provinceId('ukr'), provinceId('war')],
+    [provinceId('sev'), provinceId('ukr')],
+    [provinceId('rum'), provinceId('ukr')],
+    [provinceId('mos'), provinceId('sev')],
+    [provinceId('lvn'), provinceId('mos')],
+    [provinceId('lvn'), provinceId('stp')],
+    [provinceId('fin'), provinceId('stp')],
+    [provinceId('nwy'), provinceId('stp')],
+    [provinceId('fin'), provinceId('nwy')],
+    [provinceId('den'), provinceId('swe')],
+    [provinceId('den'), provinceId('kie')],
+    [provinceId('pie'), provinceId('tyr')],
+    [provinceId('tri'), provinceId('tyr')],
+    [provinceId('alb'), provinceId('tri')],
+    [provinceId('ser'), provinceId('tri')],
+    [provinceId('bul'), provinceId('con')],
+    [provinceId('bul'), provinceId('ser')],
+    [provinceId('gas'), provinceId('spa')],
+    [provinceId('mar'), provinceId('spa')],
+    [provinceId('por'), provinceId('spa')],
+    [provinceId('naf'), provinceId('tun')],
+    [provinceId('arm'), provinceId('syr')],
+    [provinceId('ank'), provinceId('smy')],
+    [provinceId('arm'), provinceId('smy')],
+    [provinceId('bur'), provinceId('mar')],
+    [provinceId('bel'), provinceId('bur')],
+    [provinceId('edi'), provinceId('lvp')],
+    [provinceId('lvp'), provinceId('yor')],
+    [provinceId('wal'), provinceId('yor')],
+    [provinceId('apu'), provinceId('rom')],
+    [provinceId('rom'), provinceId('ven')],
+    [provinceId('tus'), provinceId('ven')],
+    [provinceId('pie'), provinceId('ven')],
   ];
   // Borders an engine has got wrong by adding them: coasts on the wrong side, land borders with no shared sea.
   const notFleet: [LocationId, LocationId][] = [
-    [locationId('spa/nc'), locationId('gol')], [locationId('spa/nc'), locationId('wes')], [locationId('spa/nc'), locationId('mar')], [locationId('spa/sc'), locationId('gas')], [locationId('stp/nc'), locationId('bot')], [locationId('stp/nc'), locationId('fin')],
-    [locationId('stp/sc'), locationId('bar')], [locationId('stp/sc'), locationId('nwy')], [locationId('bul/ec'), locationId('aeg')], [locationId('bul/ec'), locationId('gre')], [locationId('bul/sc'), locationId('bla')], [locationId('bul/sc'), locationId('rum')],
-    [locationId('ank'), locationId('smy')], [locationId('arm'), locationId('syr')], [locationId('arm'), locationId('smy')], [locationId('wal'), locationId('yor')], [locationId('edi'), locationId('lvp')], [locationId('lvp'), locationId('yor')], [locationId('rom'), locationId('ven')],
-    [locationId('apu'), locationId('rom')], [locationId('pie'), locationId('ven')], [locationId('tus'), locationId('ven')], [locationId('fin'), locationId('nwy')], [locationId('gas'), locationId('mar')], [locationId('bot'), locationId('nwy')], [locationId('bar'), locationId('fin')],
+    [locationId('spa/nc'), locationId('gol')],
+    [locationId('spa/nc'), locationId('wes')],
+    [locationId('spa/nc'), locationId('mar')],
+    [locationId('spa/sc'), locationId('gas')],
+    [locationId('stp/nc'), locationId('bot')],
+    [locationId('stp/nc'), locationId('fin')],
+    [locationId('stp/sc'), locationId('bar')],
+    [locationId('stp/sc'), locationId('nwy')],
+    [locationId('bul/ec'), locationId('aeg')],
+    [locationId('bul/ec'), locationId('gre')],
+    [locationId('bul/sc'), locationId('bla')],
+    [locationId('bul/sc'), locationId('rum')],
+    [locationId('ank'), locationId('smy')],
+    [locationId('arm'), locationId('syr')],
+    [locationId('arm'), locationId('smy')],
+    [locationId('wal'), locationId('yor')],
+    [locationId('edi'), locationId('lvp')],
+    [locationId('lvp'), locationId('yor')],
+    [locationId('rom'), locationId('ven')],
+    [locationId('apu'), locationId('rom')],
+    [locationId('pie'), locationId('ven')],
+    [locationId('tus'), locationId('ven')],
+    [locationId('fin'), locationId('nwy')],
+    [locationId('gas'), locationId('mar')],
+    [locationId('bot'), locationId('nwy')],
+    [locationId('bar'), locationId('fin')],
   ];
   const notArmy: [ProvinceId, ProvinceId][] = [
-    [provinceId('bur'), provinceId('hol')], [provinceId('mar'), provinceId('par')], [provinceId('edi'), provinceId('lon')], [provinceId('nap'), provinceId('ven')], [provinceId('mun'), provinceId('pie')], [provinceId('boh'), provinceId('war')], [provinceId('gal'), provinceId('tyr')],
-    [provinceId('ser'), provinceId('vie')], [provinceId('con'), provinceId('ser')], [provinceId('ber'), provinceId('den')], [provinceId('kie'), provinceId('sil')], [provinceId('hol'), provinceId('mun')], [provinceId('stp'), provinceId('swe')], [provinceId('fin'), provinceId('mos')],
-    [provinceId('con'), provinceId('rum')], [provinceId('con'), provinceId('gre')], [provinceId('alb'), provinceId('bul')], [provinceId('bur'), provinceId('tyr')], [provinceId('mar'), provinceId('mun')],
+    [provinceId('bur'), provinceId('hol')],
+    [provinceId('mar'), provinceId('par')],
+    [provinceId('edi'), provinceId('lon')],
+    [provinceId('nap'), provinceId('ven')],
+    [provinceId('mun'), provinceId('pie')],
+    [provinceId('boh'), provinceId('war')],
+    [provinceId('gal'), provinceId('tyr')],
+    [provinceId('ser'), provinceId('vie')],
+    [provinceId('con'), provinceId('ser')],
+    [provinceId('ber'), provinceId('den')],
+    [provinceId('kie'), provinceId('sil')],
+    [provinceId('hol'), provinceId('mun')],
+    [provinceId('stp'), provinceId('swe')],
+    [provinceId('fin'), provinceId('mos')],
+    [provinceId('con'), provinceId('rum')],
+    [provinceId('con'), provinceId('gre')],
+    [provinceId('alb'), provinceId('bul')],
+    [provinceId('bur'), provinceId('tyr')],
+    [provinceId('mar'), provinceId('mun')],
   ];
 
   it.each(fleetBorders)('a fleet moves %s <-> %s', (a, b) => {
@@ -363,20 +482,62 @@ describe('standard map: borders the DATC never exercises', () => {
 
 describe('standard map: names players write', () => {
   it.each([
-    ['Mid-Atlantic Ocean', 'mao'], ['MID', 'mao'], ['mat', 'mao'], ['Mid Atlantic', 'mao'], ['midatlantic', 'mao'],
-    ['nrg', 'nwg'], ['Norwegian Sea', 'nwg'], ['NWG', 'nwg'],
-    ['St. Petersburg', 'stp'], ['St Petersburg', 'stp'], ['Saint Petersburg', 'stp'], ['stp/sc', 'stp'], ['STP/NC', 'stp'],
-    ['English Channel', 'eng'], ['channel', 'eng'], ['ech', 'eng'],
-    ['lyo', 'gol'], ['Gulf of Lyon', 'gol'], ['Gulf of Lyons', 'gol'], ['gol', 'gol'],
-    ['tys', 'tyn'], ['Tyrrhenian Sea', 'tyn'], ['TYRR', 'tyn'],
-    ['gob', 'bot'], ['Gulf of Bothnia', 'bot'], ['gulf-of-bothnia', 'bot'],
-    ['helgoland', 'hel'], ['Heligoland Bight', 'hel'], ['Helgoland Bight', 'hel'],
-    ['North Africa', 'naf'], ['naf', 'naf'], ['North Atlantic Ocean', 'nao'], ['nat', 'nao'],
-    ['North Sea', 'nth'], ['north_sea', 'nth'], ['nts', 'nth'], ['Skagerrak', 'ska'],
-    ['Liverpool', 'lvp'], ['livp', 'lvp'], ['Livonia', 'lvn'], ['livo', 'lvn'], ['Norway', 'nwy'], ['nor', 'nwy'],
-    ['Clyde', 'cly'], ['Tyrolia', 'tyr'], ['Tyrol', 'tyr'], ['Rumania', 'rum'], ['Romania', 'rum'],
-    ['Western Mediterranean', 'wes'], ['wmed', 'wes'], ['Eastern Mediterranean', 'eas'], ['emed', 'eas'],
-    ['Marseilles', 'mar'], ['spa/nc', 'spa'], ['Bul/EC', 'bul'], ['  Constantinople ', 'con'],
+    ['Mid-Atlantic Ocean', 'mao'],
+    ['MID', 'mao'],
+    ['mat', 'mao'],
+    ['Mid Atlantic', 'mao'],
+    ['midatlantic', 'mao'],
+    ['nrg', 'nwg'],
+    ['Norwegian Sea', 'nwg'],
+    ['NWG', 'nwg'],
+    ['St. Petersburg', 'stp'],
+    ['St Petersburg', 'stp'],
+    ['Saint Petersburg', 'stp'],
+    ['stp/sc', 'stp'],
+    ['STP/NC', 'stp'],
+    ['English Channel', 'eng'],
+    ['channel', 'eng'],
+    ['ech', 'eng'],
+    ['lyo', 'gol'],
+    ['Gulf of Lyon', 'gol'],
+    ['Gulf of Lyons', 'gol'],
+    ['gol', 'gol'],
+    ['tys', 'tyn'],
+    ['Tyrrhenian Sea', 'tyn'],
+    ['TYRR', 'tyn'],
+    ['gob', 'bot'],
+    ['Gulf of Bothnia', 'bot'],
+    ['gulf-of-bothnia', 'bot'],
+    ['helgoland', 'hel'],
+    ['Heligoland Bight', 'hel'],
+    ['Helgoland Bight', 'hel'],
+    ['North Africa', 'naf'],
+    ['naf', 'naf'],
+    ['North Atlantic Ocean', 'nao'],
+    ['nat', 'nao'],
+    ['North Sea', 'nth'],
+    ['north_sea', 'nth'],
+    ['nts', 'nth'],
+    ['Skagerrak', 'ska'],
+    ['Liverpool', 'lvp'],
+    ['livp', 'lvp'],
+    ['Livonia', 'lvn'],
+    ['livo', 'lvn'],
+    ['Norway', 'nwy'],
+    ['nor', 'nwy'],
+    ['Clyde', 'cly'],
+    ['Tyrolia', 'tyr'],
+    ['Tyrol', 'tyr'],
+    ['Rumania', 'rum'],
+    ['Romania', 'rum'],
+    ['Western Mediterranean', 'wes'],
+    ['wmed', 'wes'],
+    ['Eastern Mediterranean', 'eas'],
+    ['emed', 'eas'],
+    ['Marseilles', 'mar'],
+    ['spa/nc', 'spa'],
+    ['Bul/EC', 'bul'],
+    ['  Constantinople ', 'con'],
   ])('%s is %s', (name, id) => {
     expect(map.lookup(name)).toBe(id);
   });
@@ -417,10 +578,22 @@ describe('standard variant', () => {
       .split('\n')
       .map((line) => /^([A-Z]+)\s+\(([A-Z]+)\)\s+(.*)$/.exec(line.trim()))
       .filter((m) => m !== null)
-      .map((m) => `${m[1]} ${m[2]} ${m[3]!.trim().split(/\s+/).map((c) => ourLocation(c)).sort().join(' ')}`);
+      .map(
+        (m) =>
+          `${m[1]} ${m[2]} ${m[3]!
+            .trim()
+            .split(/\s+/)
+            .map((c) => ourLocation(c))
+            .sort()
+            .join(' ')}`,
+      );
     const ours = variant.powers.map((p) => `${p.id} ${p.adjective.toUpperCase()} ${[...p.homeCenters].sort().join(' ')}`);
     expect(ours).toEqual(dpjudgeHomes);
-    const unowned = /^UNOWNED\s+(.*)$/m.exec(politics)![1]!.trim().split(/\s+/).map((c) => ourLocation(c));
+    const unowned = /^UNOWNED\s+(.*)$/m
+      .exec(politics)![1]!
+      .trim()
+      .split(/\s+/)
+      .map((c) => ourLocation(c));
     expect([...unowned, ...variant.powers.flatMap((p) => p.homeCenters)].sort()).toEqual(variant.supplyCenters().sort());
   });
 
@@ -432,7 +605,10 @@ describe('standard variant', () => {
     expect(start.units).toHaveLength(22);
     let power = '';
     const dpjudgeUnits: string[] = [];
-    for (const line of military.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean)) {
+    for (const line of military
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean)) {
       const unit = /^([AF])\s+(\S+)$/.exec(line);
       if (unit) dpjudgeUnits.push(`${power} ${unit[1]} ${ourLocation(unit[2]!)}`);
       else power = line;
@@ -452,7 +628,13 @@ describe('standard variant', () => {
       'W Winter adjustment',
     ]);
     const steps = ['S1901M', 'S1901R', 'F1901M', 'F1901R', 'W1901A'].map((id) => variant.nextPhase(parsePhaseId(id)!));
-    expect(steps.map((s) => `${formatPhaseId(s.phase)} ${s.reachesAdjustment}`)).toEqual(['S1901R false', 'F1901M false', 'F1901R false', 'W1901A true', 'S1902M false']);
+    expect(steps.map((s) => `${formatPhaseId(s.phase)} ${s.reachesAdjustment}`)).toEqual([
+      'S1901R false',
+      'F1901M false',
+      'F1901R false',
+      'W1901A true',
+      'S1902M false',
+    ]);
     expect(variant.victoryCenters).toBe(18);
   });
 });

@@ -11,7 +11,13 @@ describe('random legal play of every variant', () => {
     for (const seed of [1, 2]) {
       const report = playRandomGame(variant, seed, 12);
       expect(report.phases).toBeGreaterThan(0);
-      expect(variant.flowIndex({ season: report.last[0]!, year: Number(report.last.slice(1, -1)), type: report.last.endsWith('M') ? 'movement' : report.last.endsWith('R') ? 'retreat' : 'adjustment' })).toBeGreaterThanOrEqual(0);
+      expect(
+        variant.flowIndex({
+          season: report.last[0]!,
+          year: Number(report.last.slice(1, -1)),
+          type: report.last.endsWith('M') ? 'movement' : report.last.endsWith('R') ? 'retreat' : 'adjustment',
+        }),
+      ).toBeGreaterThanOrEqual(0);
     }
   });
 

@@ -13,7 +13,15 @@ import { FUZZ_MASTER_PASSWORD, hostileMailArb, JUDGE_ADDRESS, SECRET_PATTERN, UN
 // mail or a log line; no mail takes the judge more than `stallMs` of CPU (a stall: issue 25's one
 // mail that held everyone's).
 
-export const FUZZ_JUDGE = { address: JUDGE_ADDRESS, name: 'dipjudge', code: 'DIP', passwordCost: 1024, maxMessageBytes: 256 * 1024, maxReplyBytes: 256 * 1024, maxMailsPerHour: 60 };
+export const FUZZ_JUDGE = {
+  address: JUDGE_ADDRESS,
+  name: 'dipjudge',
+  code: 'DIP',
+  passwordCost: 1024,
+  maxMessageBytes: 256 * 1024,
+  maxReplyBytes: 256 * 1024,
+  maxMailsPerHour: 60,
+};
 
 export interface FuzzFigures {
   tried: number;
@@ -65,9 +73,26 @@ function* sampledMails(options: Pick<FuzzOptions, 'count' | 'seed' | 'first'>): 
 export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Promise<FuzzFigures> {
   const logLines: string[] = [];
   const log: JudgeLog = { error: (details, message) => void logLines.push(JSON.stringify({ ...details, message })) };
-  const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), FUZZ_JUDGE, () => 0.3, () => new Date(), log);
+  const judge = new MailJudge(
+    createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+    FUZZ_JUDGE,
+    () => 0.3,
+    () => new Date(),
+    log,
+  );
   const planted = new Set<string>();
-  const figures: FuzzFigures = { tried: 0, crashes: 0, unanswered: 0, overSize: 0, leaks: 0, stalls: 0, slowest: { ms: 0, recipe: '' }, byStatus: {}, ms: 0, problems: [] };
+  const figures: FuzzFigures = {
+    tried: 0,
+    crashes: 0,
+    unanswered: 0,
+    overSize: 0,
+    leaks: 0,
+    stalls: 0,
+    slowest: { ms: 0, recipe: '' },
+    byStatus: {},
+    ms: 0,
+    problems: [],
+  };
   const stallMs = options.stallMs ?? 10_000;
   const started = performance.now();
 
@@ -75,12 +100,22 @@ export async function fuzzJudge(db: Kysely<Database>, options: FuzzOptions): Pro
   const setup = [`CREATE demo ${FUZZ_MASTER_PASSWORD}\nFORM`, 'JOIN demo zqpwplayeraa', 'JOIN demo zqpwplayerbb'];
   for (const [index, body] of setup.entries()) {
     for (const secret of body.match(SECRET_PATTERN) ?? []) planted.add(secret);
-    await judge.receive(`From: p${index}@players.example\r\nTo: ${JUDGE_ADDRESS}\r\nSubject: setup\r\nMessage-ID: <setup-${index}@players.example>\r\n\r\n${body}\r\n`);
+    await judge.receive(
+      `From: p${index}@players.example\r\nTo: ${JUDGE_ADDRESS}\r\nSubject: setup\r\nMessage-ID: <setup-${index}@players.example>\r\n\r\n${body}\r\n`,
+    );
   }
 
   // What each mail added is read after it, from the last ids seen (the tables are only appended to,
   // and emptied together with these marks): no max() query before every mail.
-  const lastId = async (table: 'outbox' | 'inbound_mail') => String((await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? '0');
+  const lastId = async (table: 'outbox' | 'inbound_mail') =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirst()
+      )?.max ?? '0',
+    );
   let lastOutboxId = await lastId('outbox');
   let lastInboundId = await lastId('inbound_mail');
   const problem = (mail: HostileMail, what: string) => {

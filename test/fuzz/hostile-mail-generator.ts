@@ -65,8 +65,17 @@ const bodyArb = fc
     return { text: lines.join('\n'), secrets };
   });
 
-const headerNameArb = fc.oneof(fc.constantFrom('X-Random', 'Comments', 'Keywords', 'Received', 'X-Mailer', 'Cc', 'To', 'Sender', 'In-Reply-To', 'References'), fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/));
-const headerValueArb = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.constant('\0'), fc.constant('=?utf-8?B?7aCA?='), fc.constant('=?utf-8?Q?a=00b?='));
+const headerNameArb = fc.oneof(
+  fc.constantFrom('X-Random', 'Comments', 'Keywords', 'Received', 'X-Mailer', 'Cc', 'To', 'Sender', 'In-Reply-To', 'References'),
+  fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/),
+);
+const headerValueArb = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constant('\0'),
+  fc.constant('=?utf-8?B?7aCA?='),
+  fc.constant('=?utf-8?Q?a=00b?='),
+);
 
 const automationArb = fc.oneof(
   { weight: 5, arbitrary: fc.constant<[string, string][]>([]) },
@@ -82,7 +91,12 @@ const automationArb = fc.oneof(
 
 const replyArb = fc.oneof(
   { weight: 4, arbitrary: fc.constant<[string, string][]>([]) },
-  fc.constantFrom<[string, string][]>([['Reply-To', 'victim@players.example']], [['Resent-From', 'victim@players.example']], [['Reply-To', JUDGE_ADDRESS]], [['Reply-To', 'not an address']]),
+  fc.constantFrom<[string, string][]>(
+    [['Reply-To', 'victim@players.example']],
+    [['Resent-From', 'victim@players.example']],
+    [['Reply-To', JUDGE_ADDRESS]],
+    [['Reply-To', 'not an address']],
+  ),
 );
 
 const fromArb = fc.oneof(
@@ -116,17 +130,49 @@ function encodeBody(text: string, encoding: Encoding, nuls: boolean): { headers:
     case '7bit':
       return { headers: [['Content-Type', 'text/plain; charset=us-ascii']], body: Buffer.from(withNuls, 'utf8') };
     case '8bit':
-      return { headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Content-Transfer-Encoding', '8bit']], body: Buffer.from(withNuls, 'utf8') };
+      return {
+        headers: [
+          ['Content-Type', 'text/plain; charset=utf-8'],
+          ['Content-Transfer-Encoding', '8bit'],
+        ],
+        body: Buffer.from(withNuls, 'utf8'),
+      };
     case 'latin1':
-      return { headers: [['Content-Type', 'text/plain; charset=iso-8859-1'], ['Content-Transfer-Encoding', '8bit']], body: Buffer.from(withNuls, 'latin1') };
+      return {
+        headers: [
+          ['Content-Type', 'text/plain; charset=iso-8859-1'],
+          ['Content-Transfer-Encoding', '8bit'],
+        ],
+        body: Buffer.from(withNuls, 'latin1'),
+      };
     case 'quoted-printable': {
-      const qp = [...Buffer.from(withNuls, 'utf8')].map((b) => (b === 10 ? '\n' : b >= 33 && b <= 126 && b !== 61 ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
-      return { headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Content-Transfer-Encoding', 'quoted-printable']], body: Buffer.from(qp) };
+      const qp = [...Buffer.from(withNuls, 'utf8')]
+        .map((b) => (b === 10 ? '\n' : b >= 33 && b <= 126 && b !== 61 ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`))
+        .join('');
+      return {
+        headers: [
+          ['Content-Type', 'text/plain; charset=utf-8'],
+          ['Content-Transfer-Encoding', 'quoted-printable'],
+        ],
+        body: Buffer.from(qp),
+      };
     }
     case 'base64':
-      return { headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Content-Transfer-Encoding', 'base64']], body: Buffer.from(Buffer.from(withNuls, 'utf8').toString('base64').replace(/.{76}/g, '$&\n')) };
+      return {
+        headers: [
+          ['Content-Type', 'text/plain; charset=utf-8'],
+          ['Content-Transfer-Encoding', 'base64'],
+        ],
+        body: Buffer.from(Buffer.from(withNuls, 'utf8').toString('base64').replace(/.{76}/g, '$&\n')),
+      };
     case 'utf-16':
-      return { headers: [['Content-Type', 'text/plain; charset=utf-16le'], ['Content-Transfer-Encoding', 'base64']], body: Buffer.from(Buffer.from(withNuls, 'utf16le').toString('base64').replace(/.{76}/g, '$&\n')) };
+      return {
+        headers: [
+          ['Content-Type', 'text/plain; charset=utf-16le'],
+          ['Content-Transfer-Encoding', 'base64'],
+        ],
+        body: Buffer.from(Buffer.from(withNuls, 'utf16le').toString('base64').replace(/.{76}/g, '$&\n')),
+      };
     case 'unknown-charset':
       return { headers: [['Content-Type', 'text/plain; charset=x-no-such-charset']], body: Buffer.from(withNuls, 'utf8') };
   }
@@ -137,7 +183,12 @@ const shapeArb = fc.oneof(
   { weight: 10, arbitrary: fc.constant<Shape>({ kind: 'plain' }) },
   { weight: 2, arbitrary: fc.constant<Shape>({ kind: 'alternative' }) },
   { weight: 2, arbitrary: fc.oneof(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 1000, max: 1300 })).map<Shape>((depth) => ({ kind: 'nested', depth })) },
-  { weight: 1, arbitrary: fc.oneof(fc.integer({ min: 10_000, max: 100_000 }), fc.integer({ min: 250_000, max: 400_000 })).map<Shape>((bytes) => ({ kind: 'huge-line', bytes })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(fc.integer({ min: 10_000, max: 100_000 }), fc.integer({ min: 250_000, max: 400_000 }))
+      .map<Shape>((bytes) => ({ kind: 'huge-line', bytes })),
+  },
 );
 
 function shaped(shape: Shape, part: { headers: [string, string][]; body: Buffer }): { headers: [string, string][]; body: Buffer } {
@@ -150,12 +201,19 @@ function shaped(shape: Shape, part: { headers: [string, string][]; body: Buffer 
     case 'alternative':
       return {
         headers: [['Content-Type', 'multipart/alternative; boundary=alt']],
-        body: Buffer.concat([Buffer.from('--alt\r\n'), partText(part.headers, part.body), Buffer.from('\r\n--alt\r\nContent-Type: text/html\r\n\r\n<p>LIST<br>HELP</p>\r\n--alt--\r\n')]),
+        body: Buffer.concat([
+          Buffer.from('--alt\r\n'),
+          partText(part.headers, part.body),
+          Buffer.from('\r\n--alt\r\nContent-Type: text/html\r\n\r\n<p>LIST<br>HELP</p>\r\n--alt--\r\n'),
+        ]),
       };
     case 'nested': {
       let open = '';
       for (let i = 0; i < shape.depth; i++) open += `--n${i}\r\nContent-Type: multipart/mixed; boundary=n${i + 1}\r\n\r\n`;
-      return { headers: [['Content-Type', 'multipart/mixed; boundary=n0']], body: Buffer.concat([Buffer.from(open + `--n${shape.depth}\r\n`), partText(part.headers, part.body), Buffer.from(`\r\n--n${shape.depth}--\r\n`)]) };
+      return {
+        headers: [['Content-Type', 'multipart/mixed; boundary=n0']],
+        body: Buffer.concat([Buffer.from(open + `--n${shape.depth}\r\n`), partText(part.headers, part.body), Buffer.from(`\r\n--n${shape.depth}--\r\n`)]),
+      };
     }
   }
 }
@@ -199,7 +257,11 @@ const assembledArb: fc.Arbitrary<HostileMail> = bodyArb.chain(({ text, secrets }
       ];
       const head = headers.map(([k, v]) => `${k}: ${v}\r\n`).join('');
       const raw = Buffer.concat([Buffer.from(head, r.rawNulHeader || /[^\x00-\x7f]/.test(head) ? 'utf8' : 'latin1'), Buffer.from('\r\n'), part.body]);
-      return { raw, secrets, recipe: `assembled ${r.encoding}${r.nuls ? '+NUL' : ''} ${r.shape.kind}${'depth' in r.shape ? `(${r.shape.depth})` : ''}${'bytes' in r.shape ? `(${r.shape.bytes})` : ''}` };
+      return {
+        raw,
+        secrets,
+        recipe: `assembled ${r.encoding}${r.nuls ? '+NUL' : ''} ${r.shape.kind}${'depth' in r.shape ? `(${r.shape.depth})` : ''}${'bytes' in r.shape ? `(${r.shape.bytes})` : ''}`,
+      };
     }),
 );
 
@@ -207,7 +269,14 @@ const assembledArb: fc.Arbitrary<HostileMail> = bodyArb.chain(({ text, secrets }
 const mutatedArb: fc.Arbitrary<HostileMail> = fc
   .record({
     fixture: fc.integer({ min: 0, max: FIXTURES.length - 1 }),
-    edits: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), kind: fc.constantFrom('flip', 'insert', 'cut', 'nul', 'dup-line'), byte: fc.integer({ min: 0, max: 255 }) }), { minLength: 1, maxLength: 10 }),
+    edits: fc.array(
+      fc.record({
+        at: fc.double({ min: 0, max: 1, noNaN: true }),
+        kind: fc.constantFrom('flip', 'insert', 'cut', 'nul', 'dup-line'),
+        byte: fc.integer({ min: 0, max: 255 }),
+      }),
+      { minLength: 1, maxLength: 10 },
+    ),
   })
   .map(({ fixture, edits }) => {
     let bytes = Buffer.from(FIXTURES[fixture]!);
@@ -247,10 +316,22 @@ type Abuse =
   | { kind: 'junk-id'; id: string };
 
 const abuseArb: fc.Arbitrary<Abuse> = fc.oneof(
-  fc.record({ kind: fc.constant('long-header' as const), header: fc.constantFrom('Message-ID' as const, 'From' as const, 'Reply-To' as const, 'Resent-From' as const, 'Subject' as const, 'References' as const), length: fc.integer({ min: 2_000, max: 9_000 }) }),
+  fc.record({
+    kind: fc.constant('long-header' as const),
+    header: fc.constantFrom('Message-ID' as const, 'From' as const, 'Reply-To' as const, 'Resent-From' as const, 'Subject' as const, 'References' as const),
+    length: fc.integer({ min: 2_000, max: 9_000 }),
+  }),
   fc.record({ kind: fc.constant('long-header-name' as const), length: fc.integer({ min: 1_000, max: 5_000 }) }),
-  fc.record({ kind: fc.constant('long-game-name' as const), opener: fc.constantFrom('SIGNON F' as const, 'JOIN ' as const, 'CREATE ' as const, 'OBSERVE x@' as const), length: fc.integer({ min: 65, max: 6_000 }) }),
-  fc.record({ kind: fc.constant('flood' as const), line: fc.constantFrom('LIST', 'LIST demo', 'HISTORY demo', 'SUMMARY demo', 'HELP', 'SIGNON Fdemo zqpwfloodxxx', 'JOIN demo zqpwfloodxxx', 'A PAR - BUR'), times: fc.integer({ min: 20, max: 300 }) }),
+  fc.record({
+    kind: fc.constant('long-game-name' as const),
+    opener: fc.constantFrom('SIGNON F' as const, 'JOIN ' as const, 'CREATE ' as const, 'OBSERVE x@' as const),
+    length: fc.integer({ min: 65, max: 6_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('flood' as const),
+    line: fc.constantFrom('LIST', 'LIST demo', 'HISTORY demo', 'SUMMARY demo', 'HELP', 'SIGNON Fdemo zqpwfloodxxx', 'JOIN demo zqpwfloodxxx', 'A PAR - BUR'),
+    times: fc.integer({ min: 20, max: 300 }),
+  }),
   fc.record({ kind: fc.constant('press-bomb' as const), blocks: fc.integer({ min: 5, max: 100 }) }),
   fc.record({ kind: fc.constant('junk-id' as const), id: fc.constantFrom(...JUNK_IDS) }),
 );
@@ -299,9 +380,18 @@ const abusiveArb: fc.Arbitrary<HostileMail> = fc.tuple(abuseArb, senderArb, fc.i
       break;
   }
   const raw = Buffer.from(`${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body.replace(/\n/g, '\r\n')}\r\n`, 'utf8');
-  return { raw, secrets, unique: true, recipe: `abusive ${abuse.kind}${'header' in abuse ? ` ${abuse.header}` : ''}${'opener' in abuse ? ` ${abuse.opener.trim()}` : ''}${'line' in abuse ? ` ${abuse.line.split(' ')[0]}` : ''}${'length' in abuse ? `(${abuse.length})` : ''}${'times' in abuse ? `(x${abuse.times})` : ''}${'blocks' in abuse ? `(${abuse.blocks})` : ''}` };
+  return {
+    raw,
+    secrets,
+    unique: true,
+    recipe: `abusive ${abuse.kind}${'header' in abuse ? ` ${abuse.header}` : ''}${'opener' in abuse ? ` ${abuse.opener.trim()}` : ''}${'line' in abuse ? ` ${abuse.line.split(' ')[0]}` : ''}${'length' in abuse ? `(${abuse.length})` : ''}${'times' in abuse ? `(x${abuse.times})` : ''}${'blocks' in abuse ? `(${abuse.blocks})` : ''}`,
+  };
 });
 
 // One mail in eleven is of issue 25's shapes: each costs the judge some eight ordinary mails (a
 // flood of SIGNONs hashes every password), so more would slow the suite's part of the run.
-export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof({ weight: 8, arbitrary: assembledArb }, { weight: 2, arbitrary: mutatedArb }, { weight: 1, arbitrary: abusiveArb });
+export const hostileMailArb: fc.Arbitrary<HostileMail> = fc.oneof(
+  { weight: 8, arbitrary: assembledArb },
+  { weight: 2, arbitrary: mutatedArb },
+  { weight: 1, arbitrary: abusiveArb },
+);

@@ -34,10 +34,19 @@ describe('hostile mail fuzz [pglite]', () => {
     expect({ tried: figures.tried, crashes: figures.crashes, leaks: figures.leaks }).toEqual({ tried: 1, crashes: 0, leaks: 0 });
   });
 
-  it(`judges ${COUNT} hostile mails (seed ${SEED}): no crash, each answered once or dropped by rule, no reply over the cap, no password shown, no stall`, { timeout: 600_000 }, async () => {
+  it(`judges ${COUNT} hostile mails (seed ${SEED}): no crash, each answered once or dropped by rule, no reply over the cap, no password shown, no stall`, {
+    timeout: 600_000,
+  }, async () => {
     const figures = await fuzzJudge(database.store.db, { count: COUNT, seed: SEED });
     expect(figures.problems).toEqual([]);
-    expect({ tried: figures.tried, crashes: figures.crashes, unanswered: figures.unanswered, overSize: figures.overSize, leaks: figures.leaks, stalls: figures.stalls }).toEqual({ tried: COUNT, crashes: 0, unanswered: 0, overSize: 0, leaks: 0, stalls: 0 });
+    expect({
+      tried: figures.tried,
+      crashes: figures.crashes,
+      unanswered: figures.unanswered,
+      overSize: figures.overSize,
+      leaks: figures.leaks,
+      stalls: figures.stalls,
+    }).toEqual({ tried: COUNT, crashes: 0, unanswered: 0, overSize: 0, leaks: 0, stalls: 0 });
     // The mix reaches every outcome but failure.
     expect(Object.keys(figures.byStatus)).toEqual(expect.arrayContaining(['duplicate', 'ignored', 'processed', 'rejected']));
   });

@@ -50,7 +50,10 @@ describe('adjudications per mail', () => {
     store.transaction(async (tx) => {
       const current = (await tx.findGame(gameName('demo')))!;
       const phase = (await tx.phase(current.id, current.currentPhase!))!;
-      return phase.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n');
+      return phase.position.units
+        .filter((u) => u.power === power)
+        .map((u) => `${u.type} ${u.location} H`)
+        .join('\n');
     });
 
   beforeAll(async () => {

@@ -18,7 +18,9 @@ function header(from: string, subject: string, extra: Record<string, string>): s
     'MIME-Version': '1.0',
     ...extra,
   };
-  return Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+  return Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
 }
 
 /** Quoted-printable as mail clients write it: soft breaks at 76, `=XX` for bytes outside ASCII and for `=`. */
@@ -115,7 +117,11 @@ export function outlook(from: string, typed: string, style: 'original-message' |
 export function appleMail(from: string, typed: string): string {
   const plain = `${typed}\n\nSent from my iPhone\n\n> On 3 Mar 2026, at 09:12, dipjudge <judge@judge.example> wrote:\n>\n${quoted()}\n`;
   return [
-    header(from, 'Re: DIP:demo - S1901M orders', { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Transfer-Encoding': 'quoted-printable', 'X-Mailer': 'iPhone Mail (21D61)' }),
+    header(from, 'Re: DIP:demo - S1901M orders', {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Transfer-Encoding': 'quoted-printable',
+      'X-Mailer': 'iPhone Mail (21D61)',
+    }),
     '',
     quotedPrintable(Buffer.from(plain.replace(/\n/g, '\r\n'), 'utf8')),
     '',
@@ -126,7 +132,11 @@ export function appleMail(from: string, typed: string): string {
 export function thunderbird(from: string, typed: string, signature = 'Bob Smith'): string {
   const plain = `${typed}\n\n-- \n${signature}\n\nOn 03/03/2026 09:12, dipjudge wrote:\n${quoted()}\n`;
   return [
-    header(from, 'Re: DIP:demo - S1901M orders', { 'Content-Type': 'text/plain; charset=UTF-8; format=flowed', 'Content-Transfer-Encoding': '7bit', 'User-Agent': 'Mozilla Thunderbird' }),
+    header(from, 'Re: DIP:demo - S1901M orders', {
+      'Content-Type': 'text/plain; charset=UTF-8; format=flowed',
+      'Content-Transfer-Encoding': '7bit',
+      'User-Agent': 'Mozilla Thunderbird',
+    }),
     '',
     plain.replace(/\n/g, '\r\n'),
   ].join('\r\n');

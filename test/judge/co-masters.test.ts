@@ -26,7 +26,8 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
     if (kind) query = query.where('kind', '=', kind);
     return query.orderBy('id').execute();
   };
-  const masters = async () => (await db().selectFrom('seats').select('address').where('role', '=', 'master').where('left_at', 'is', null).orderBy('id').execute()).map((s) => s.address);
+  const masters = async () =>
+    (await db().selectFrom('seats').select('address').where('role', '=', 'master').where('left_at', 'is', null).orderBy('id').execute()).map((s) => s.address);
   const begin = async (createLines = '') => {
     now = START;
     const played = await startGame(db(), createLines, clock);
@@ -39,7 +40,9 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
     const france = played.holder.get('FRANCE')!;
     const england = played.holder.get('ENGLAND')!;
     expect(await played.as('ENGLAND', 'PROMOTE France')).toMatch(/PROMOTE is a Master command/);
-    expect(await send(played, GM, 'SIGNON Mdemo gmpass\nPROMOTE France')).toMatch(new RegExp(`${france.address} is now a Master of game 'demo' \\(2 Masters\\)`));
+    expect(await send(played, GM, 'SIGNON Mdemo gmpass\nPROMOTE France')).toMatch(
+      new RegExp(`${france.address} is now a Master of game 'demo' \\(2 Masters\\)`),
+    );
     expect(await send(played, GM, `SIGNON Mdemo gmpass\nPROMOTE ${WATCHER}`)).toMatch(/\(3 Masters\)/);
     expect(await masters()).toEqual([GM, france.address, WATCHER]);
     // The observer is a Master now, no longer an observer; the player still plays France.
@@ -47,7 +50,9 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
     expect(await send(played, GM, 'SIGNON Mdemo gmpass\nPROMOTE France')).toMatch(/is a Master of game 'demo' already/);
     expect(await send(played, GM, 'SIGNON Mdemo gmpass\nPROMOTE nobody@else.example')).toMatch(/PROMOTE names a player or observer of game 'demo'/);
     // The promoted are told how to sign on; the Masters learn who; the players only that the Masters changed.
-    expect((await mailTo(france.address, 'notice')).map((m) => m.body).join('\n')).toMatch(/You are now a Master of game 'demo'\. Sign on as its Master with SIGNON Mdemo/);
+    expect((await mailTo(france.address, 'notice')).map((m) => m.body).join('\n')).toMatch(
+      /You are now a Master of game 'demo'\. Sign on as its Master with SIGNON Mdemo/,
+    );
     const toEngland = (await mailTo(england.address, 'notice')).filter((m) => /Parameter Change/.test(m.subject));
     expect(toEngland.map((m) => m.body).join('\n')).toMatch(/The Masters of game 'demo' have changed\. Game 'demo' has 3 Masters now\./);
     expect(toEngland.map((m) => m.body).join('\n')).not.toMatch(/@/);
@@ -78,7 +83,9 @@ describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
   it('a Master steps down with RESIGN; the last Master cannot', async () => {
     const played = await begin();
     const france = played.holder.get('FRANCE')!;
-    expect(await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN')).toMatch(/You are the only Master of game 'demo' and cannot leave it without one: PROMOTE another Master first/);
+    expect(await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN')).toMatch(
+      /You are the only Master of game 'demo' and cannot leave it without one: PROMOTE another Master first/,
+    );
     expect(await send(played, GM, 'RESIGN Mdemo gmpass')).toMatch(/You are the only Master of game 'demo'/);
     await send(played, GM, `SIGNON Mdemo gmpass\nPROMOTE ${WATCHER}`);
     const stepped = await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN\nSET GREY');

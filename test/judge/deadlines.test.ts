@@ -37,7 +37,14 @@ describeEachDatabase('deadlines and lateness', (getStore) => {
     now = new Date('2004-01-05T16:00:00Z');
     const played = await startGame(getStore().db, 'ZONE Europe/Berlin', clock);
     for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA']) {
-      const units = { AUSTRIA: ['A Vie H', 'A Bud H', 'F Tri H'], ENGLAND: ['F Lon H', 'F Edi H', 'A Lvp H'], FRANCE: ['A Par H', 'A Mar H', 'F Bre H'], GERMANY: ['A Ber H', 'F Kie H', 'A Mun H'], ITALY: ['A Ven H', 'A Rom H', 'F Nap H'], RUSSIA: ['A Mos H', 'A War H', 'F Sev H', 'F Stp/sc H'] }[power]!;
+      const units = {
+        AUSTRIA: ['A Vie H', 'A Bud H', 'F Tri H'],
+        ENGLAND: ['F Lon H', 'F Edi H', 'A Lvp H'],
+        FRANCE: ['A Par H', 'A Mar H', 'F Bre H'],
+        GERMANY: ['A Ber H', 'F Kie H', 'A Mun H'],
+        ITALY: ['A Ven H', 'A Rom H', 'F Nap H'],
+        RUSSIA: ['A Mos H', 'A War H', 'F Sev H', 'F Stp/sc H'],
+      }[power]!;
       await played.as(power, units.join('\n'));
     }
     now = (await game()).deadline_at!;

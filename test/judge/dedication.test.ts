@@ -28,17 +28,32 @@ describeEachDatabase('dedication and ratings', (getStore) => {
 
   /** Runs every job due up to `until`, each at its own due time. */
   const runUntil = (until: Date): Promise<void> => runGameEventsUntil(db(), until, (at) => void (now = at));
-  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(mailAddress(address));
+  const record = async (address: string) =>
+    (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(
+      mailAddress(address),
+    );
   const list = async (played: StartedGame): Promise<string> => {
     await played.judge.receive(eml({ from: 'reader@elsewhere.example' }, 'LIST demo'));
-    const reply = await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`'reader@elsewhere.example' = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const reply = await db()
+      .selectFrom('outbox')
+      .select('body')
+      .where('kind', '=', 'reply')
+      .where(sql<boolean>`'reader@elsewhere.example' = ANY(to_addresses)`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return reply.body;
   };
   const playFall = async (played: StartedGame, except: string) => {
     const fall = await db().selectFrom('phases').select('position').where('phase_id', '=', 'F1901M').executeTakeFirstOrThrow();
     for (const power of played.holder.keys()) {
       if (power === except) continue;
-      await played.as(power, fall.position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n'));
+      await played.as(
+        power,
+        fall.position.units
+          .filter((u) => u.power === power)
+          .map((u) => `${u.type} ${u.location} H`)
+          .join('\n'),
+      );
     }
   };
 
@@ -63,7 +78,12 @@ describeEachDatabase('dedication and ratings', (getStore) => {
     expect((await game()).current_phase).not.toBe('F1901M');
     expect(await record(france)).toEqual({ points: 6, onTime: 2, total: 2, started: 1, tookOver: 0, resigned: 0 });
     expect(await record(turkey)).toEqual({ points: 3 - 1 - 49 - 100, onTime: 1, total: 2, started: 1, tookOver: 0, resigned: 2 });
-    const seats = await db().selectFrom('seats').select(['power', 'late_count', 'on_time_count', 'status']).where('power', 'in', ['FRANCE', 'TURKEY']).orderBy('power').execute();
+    const seats = await db()
+      .selectFrom('seats')
+      .select(['power', 'late_count', 'on_time_count', 'status'])
+      .where('power', 'in', ['FRANCE', 'TURKEY'])
+      .orderBy('power')
+      .execute();
     expect(seats).toEqual([
       { power: 'FRANCE', late_count: 0, on_time_count: 2, status: 'active' },
       { power: 'TURKEY', late_count: 1, on_time_count: 1, status: 'cd' },

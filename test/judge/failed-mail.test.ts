@@ -31,7 +31,13 @@ describeEachDatabase(
   (getStore) => {
     const db = () => getStore().db;
     const judgeWith = (options: { random?: () => number; clock?: () => Date; log?: JudgeLog } = {}) =>
-      new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, options.random ?? (() => 0.3), options.clock ?? (() => new Date()), options.log ?? capturingLog());
+      new MailJudge(
+        createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+        TEST_JUDGE,
+        options.random ?? (() => 0.3),
+        options.clock ?? (() => new Date()),
+        options.log ?? capturingLog(),
+      );
 
     // One game for the whole suite (seven scrypt hashes are slow): forming, with six of its seven
     // players, so the seventh JOIN starts it and draws the powers at random. Every test but the
@@ -49,7 +55,12 @@ describeEachDatabase(
       jobs: await db().selectFrom('jobs').select('kind').execute(),
     });
     const outbox = () => db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'headers']).orderBy('id').execute();
-    const inbound = (messageId: string) => db().selectFrom('inbound_mail').select(['outcome', 'from_address', 'game_id', 'mailbox', 'uidvalidity', 'uid']).where('message_id', '=', messageId).execute();
+    const inbound = (messageId: string) =>
+      db()
+        .selectFrom('inbound_mail')
+        .select(['outcome', 'from_address', 'game_id', 'mailbox', 'uidvalidity', 'uid'])
+        .where('message_id', '=', messageId)
+        .execute();
 
     it('answers once, records the mail as failed, leaves the game as it was, and a replay is a duplicate', async () => {
       const before = await gameState();
@@ -63,16 +74,27 @@ describeEachDatabase(
       expect(await gameState()).toEqual(before);
       const replies = (await outbox()).slice(repliesBefore);
       expect(replies).toHaveLength(1);
-      expect(replies[0]).toMatchObject({ to_addresses: ['p7@players.example'], subject: 'Re: joining', headers: { 'Auto-Submitted': 'auto-replied', 'In-Reply-To': '<join-7@players.example>' } });
+      expect(replies[0]).toMatchObject({
+        to_addresses: ['p7@players.example'],
+        subject: 'Re: joining',
+        headers: { 'Auto-Submitted': 'auto-replied', 'In-Reply-To': '<join-7@players.example>' },
+      });
       expect(replies[0]!.body).toContain('could not handle your mail <join-7@players.example>');
       expect(replies[0]!.body).toContain('Nothing in that mail was done');
       expect(replies[0]!.body).toContain('The judgekeeper has been told');
       expect(replies[0]!.body).not.toContain('pw7');
-      expect(await inbound('<join-7@players.example>')).toEqual([{ outcome: 'failed', from_address: 'p7@players.example', game_id: null, mailbox: null, uidvalidity: null, uid: null }]);
+      expect(await inbound('<join-7@players.example>')).toEqual([
+        { outcome: 'failed', from_address: 'p7@players.example', game_id: null, mailbox: null, uidvalidity: null, uid: null },
+      ]);
 
       // The judgekeeper's log names the mail and the error, never what the mail said.
       expect(log.entries).toHaveLength(1);
-      expect(log.entries[0]!.details).toMatchObject({ messageId: '<join-7@players.example>', from: 'p7@players.example', error: 'Error: the random source is unavailable', senderTold: true });
+      expect(log.entries[0]!.details).toMatchObject({
+        messageId: '<join-7@players.example>',
+        from: 'p7@players.example',
+        error: 'Error: the random source is unavailable',
+        senderTold: true,
+      });
       expect(JSON.stringify(log.entries)).not.toContain('pw7');
 
       // Replayed (a crash before the mailbox move, or by hand once the fault is fixed): a duplicate, no second reply.
@@ -86,7 +108,9 @@ describeEachDatabase(
     it('undoes the blocks of the failed mail that had already succeeded', async () => {
       const before = await gameState();
       // The first block creates a game and would stand on its own; the second fails inside the judge.
-      const outcome = await judgeWith({ random: brokenRandom }).receive(eml({ from: 'p7@players.example', messageId: '<two-blocks@players.example>' }, 'CREATE other gmpass\nFORM\n\nJOIN demo pw7'));
+      const outcome = await judgeWith({ random: brokenRandom }).receive(
+        eml({ from: 'p7@players.example', messageId: '<two-blocks@players.example>' }, 'CREATE other gmpass\nFORM\n\nJOIN demo pw7'),
+      );
       expect(outcome.status).toBe('failed');
       expect(await gameState()).toEqual(before);
       expect(await inbound('<two-blocks@players.example>')).toMatchObject([{ outcome: 'failed' }]);
@@ -104,7 +128,9 @@ describeEachDatabase(
       // PostgreSQL and PGlite both refuse the Invalid Date (22007): a fault that would recur on every retry.
       expect(outcome).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^error \[22007\]: invalid input syntax for type timestamp/) });
       expect(await gameState()).toEqual(before);
-      expect(await inbound('<imap-7@players.example>')).toEqual([{ outcome: 'failed', from_address: 'p7@players.example', game_id: null, mailbox: 'INBOX', uidvalidity: '42', uid: '3' }]);
+      expect(await inbound('<imap-7@players.example>')).toEqual([
+        { outcome: 'failed', from_address: 'p7@players.example', game_id: null, mailbox: 'INBOX', uidvalidity: '42', uid: '3' },
+      ]);
       expect(await outbox()).toHaveLength(repliesBefore + 1);
       expect(log.entries.map((e) => e.details)).toMatchObject([{ messageId: '<imap-7@players.example>', mailbox: 'INBOX', uidvalidity: '42', uid: '3' }]);
       expect(await judgeWith({ clock: brokenClock }).receive(mail, origin)).toEqual({ status: 'duplicate', messageId: '<imap-7@players.example>' });
@@ -118,10 +144,16 @@ describeEachDatabase(
       // Dovecot lost its index and handed UID 7 out again, under the same UIDVALIDITY, to another mail.
       expect((await judge.receive(eml({ from: 'bob@players.example', messageId: '<second@players.example>' }, 'LIST'), origin)).status).toBe('processed');
       // The first mail read again under another UID is still the same mail.
-      expect((await judge.receive(eml({ from: 'ann@players.example', messageId: '<first@players.example>' }, 'LIST'), { ...origin, uid: 8 })).status).toBe('duplicate');
+      expect((await judge.receive(eml({ from: 'ann@players.example', messageId: '<first@players.example>' }, 'LIST'), { ...origin, uid: 8 })).status).toBe(
+        'duplicate',
+      );
 
-      expect(await inbound('<first@players.example>')).toEqual([{ outcome: 'processed', from_address: 'ann@players.example', game_id: null, mailbox: 'INBOX', uidvalidity: '1795270473', uid: '7' }]);
-      expect(await inbound('<second@players.example>')).toEqual([{ outcome: 'processed', from_address: 'bob@players.example', game_id: null, mailbox: null, uidvalidity: null, uid: null }]);
+      expect(await inbound('<first@players.example>')).toEqual([
+        { outcome: 'processed', from_address: 'ann@players.example', game_id: null, mailbox: 'INBOX', uidvalidity: '1795270473', uid: '7' },
+      ]);
+      expect(await inbound('<second@players.example>')).toEqual([
+        { outcome: 'processed', from_address: 'bob@players.example', game_id: null, mailbox: null, uidvalidity: null, uid: null },
+      ]);
       const replies = (await outbox()).filter((m) => m.to_addresses.includes('ann@players.example') || m.to_addresses.includes('bob@players.example'));
       expect(replies.map((m) => m.to_addresses)).toEqual([['ann@players.example'], ['bob@players.example']]);
     });

@@ -36,7 +36,7 @@ describe("a finished game's end notice", () => {
     expect(svg).not.toContain('class="no-order"');
   });
 
-  it("carries it when the Master ends the game", async () => {
+  it('carries it when the Master ends the game', async () => {
     const store = new InMemoryJudgeStore();
     const game = await startHarnessGame(store, '', () => NOW);
     await game.judge.receive(inboundMail('gm@players.example', 'SIGNON Mdemo gmpass\nGAME HAS ENDED'));

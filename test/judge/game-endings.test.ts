@@ -34,7 +34,12 @@ describeEachDatabase('how a game ended, stored and told by SUMMARY', (getStore) 
   const summaryResult = async (played: StartedGame) => {
     await db().deleteFrom('game_notices').where(sql<boolean>`true`).execute();
     await played.judge.receive(eml({ from: OUTSIDER, messageId: `<s-${Math.random().toString(36).slice(2)}@else.example>` }, 'SUMMARY demo'));
-    const { body: summary } = await db().selectFrom('outbox').select('body').where(sql<boolean>`${OUTSIDER} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { body: summary } = await db()
+      .selectFrom('outbox')
+      .select('body')
+      .where(sql<boolean>`${OUTSIDER} = ANY(to_addresses)`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return /^Result: ([\s\S]*?)(?:\n\n|\n?$)/m.exec(summary)?.[1]?.replace(/\s+/g, ' ');
   };
 
@@ -47,7 +52,11 @@ describeEachDatabase('how a game ended, stored and told by SUMMARY', (getStore) 
       units: position.units.filter((u) => u.power !== 'ITALY'),
       supplyCenters: { ...position.supplyCenters, FRANCE: FRENCH_CENTRES, ITALY: [] },
     };
-    await db().updateTable('phases').set({ position: jsonb(soloAhead as unknown as Position) }).where('phase_id', '=', 'S1901M').execute();
+    await db()
+      .updateTable('phases')
+      .set({ position: jsonb(soloAhead as unknown as Position) })
+      .where('phase_id', '=', 'S1901M')
+      .execute();
     for (const [power, orders] of Object.entries(HOLDS)) await played.as(power, orders);
     expect(await storedEnding()).toBeNull();
     for (const [power, orders] of Object.entries(HOLDS)) await played.as(power, orders);

@@ -48,7 +48,9 @@ export async function startGame(
   await judge.receive(eml({ from: 'gm@players.example' }, `CREATE demo gmpass\n${timingRule}${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
   const seats = await db.selectFrom('seats').select(['power', 'address']).where('role', '=', 'power').execute();
-  const holder = new Map<string, { address: string; password: string }>(seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
+  const holder = new Map<string, { address: string; password: string }>(
+    seats.map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]),
+  );
   return {
     judge,
     holder,
@@ -56,7 +58,13 @@ export async function startGame(
       const { address, password } = holder.get(power)!;
       const messageId = `<as-${Math.random().toString(36).slice(2)}@players.example>`;
       await judge.receive(eml({ from: address, messageId }, `SIGNON ${INITIALS[power]}demo ${password}\n${lines}`));
-      const reply = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const reply = await db
+        .selectFrom('outbox')
+        .select('body')
+        .where('kind', '=', 'reply')
+        .where(sql<boolean>`${address} = ANY(to_addresses)`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       return reply.body;
     },
   };
@@ -104,7 +112,13 @@ export async function runDueGameEvents(db: Kysely<Database>, now: Date): Promise
 
 /** The body of the newest reply queued to `address`. */
 export async function lastReplyTo(db: Kysely<Database>, address: string): Promise<string> {
-  const row = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('outbox')
+    .select('body')
+    .where('kind', '=', 'reply')
+    .where(sql<boolean>`${address} = ANY(to_addresses)`)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   // As the player reads it: the sender drops the marks around text copied verbatim (HISTORY's results, echoed press).
   return withoutMarks(row.body);
 }

@@ -127,13 +127,17 @@ describeEachDatabase('game options', (getStore) => {
     const played = await start();
     await send(played.judge, 'watcher@else.example', 'OBSERVE eye@demo pw');
     await master(played, 'SET GREY/WHITE\nSET OBSERVER WHITE\nSET WATCH ALL PRESS');
-    expect(await send(played.judge, 'watcher@else.example', 'SIGNON eye@demo pw\nBROADCAST GREY\nWho am I?\nENDBROADCAST')).toMatch(/observers may send white press only/);
+    expect(await send(played.judge, 'watcher@else.example', 'SIGNON eye@demo pw\nBROADCAST GREY\nWho am I?\nENDBROADCAST')).toMatch(
+      /observers may send white press only/,
+    );
     await played.as('ENGLAND', 'PRESS TO F\nJust between us.\nENDPRESS');
     expect((await mailTo('watcher@else.example')).some((m) => m.kind === 'press' && m.body.includes('Just between us.'))).toBe(true);
     await master(played, 'SET NO WATCH ALL PRESS\nSET OBSERVER NO');
     await played.as('ENGLAND', 'PRESS TO F\nSecret two.\nENDPRESS');
     expect((await mailTo('watcher@else.example')).some((m) => m.body.includes('Secret two.'))).toBe(false);
-    expect(await send(played.judge, 'watcher@else.example', 'SIGNON eye@demo pw\nBROADCAST\nHi\nENDBROADCAST')).toMatch(/observers may write only to the Master/);
+    expect(await send(played.judge, 'watcher@else.example', 'SIGNON eye@demo pw\nBROADCAST\nHi\nENDBROADCAST')).toMatch(
+      /observers may write only to the Master/,
+    );
   });
 
   it('MUST ORDER and NO LATE PRESS hold a power to the Master until its orders are in', async () => {
@@ -157,7 +161,9 @@ describeEachDatabase('game options', (getStore) => {
     await master(played, 'SET NO MUST ORDER\nSET NO LATE PRESS');
     expect(await played.as('FRANCE', 'PRESS TO E\nBefore the deadline\nENDPRESS')).not.toMatch(/refused/);
     now = new Date((await game()).deadline_at!.getTime() + 60_000);
-    expect(await played.as('FRANCE', 'PRESS TO E\nAfter it\nENDPRESS')).toMatch(/your orders are late: until they are in you may write only to the Master \(NO LATE PRESS\)/);
+    expect(await played.as('FRANCE', 'PRESS TO E\nAfter it\nENDPRESS')).toMatch(
+      /your orders are late: until they are in you may write only to the Master \(NO LATE PRESS\)/,
+    );
     expect(await played.as('ENGLAND', 'PRESS TO F\nI am on time\nENDPRESS')).not.toMatch(/refused/);
   });
 
@@ -174,7 +180,7 @@ describeEachDatabase('game options', (getStore) => {
     expect(list).toMatch(/Absences: players may set absences of up to 3 days\./);
   });
 
-  it('MANUAL PROCESS: complete orders wait for the Master\'s PROCESS', async () => {
+  it("MANUAL PROCESS: complete orders wait for the Master's PROCESS", async () => {
     const played = await start('SET MANUAL PROCESS');
     for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) await played.as(power, orders.join('\n'));
     expect(await reply(played.holder.get('TURKEY')!.address)).toMatch(/processed when its Master sends PROCESS \(MANUAL PROCESS\)/);
@@ -202,7 +208,9 @@ describeEachDatabase('game options', (getStore) => {
     const judge = newJudge();
     now = START;
     await send(judge, GM, 'CREATE demo gmpass\nFORM');
-    expect(await send(judge, GM, 'SIGNON Mdemo gmpass\nSET MOVE NEXT 48')).toMatch(/timing changed\. The timing is now\n\s+Move\s+clock 1410 min 12\.00 next  48\.00/);
+    expect(await send(judge, GM, 'SIGNON Mdemo gmpass\nSET MOVE NEXT 48')).toMatch(
+      /timing changed\. The timing is now\n\s+Move\s+clock 1410 min 12\.00 next  48\.00/,
+    );
     for (let i = 1; i <= 7; i++) await send(judge, `p${i}@players.example`, `JOIN demo pw${i}`);
     // Doubled in a game with press: 96 h from Mon 16:00 is Fri 16:00, then the 23:30 clock.
     expect((await game()).deadline_at).toEqual(new Date('2004-01-09T23:30:00Z'));
@@ -236,9 +244,14 @@ describeEachDatabase('game options', (getStore) => {
     expect(jobs).toEqual([{ kind: 'deadline', due_at: deadline }]);
     // The deadline job runs at the new time: the late notices go out then, not at the old deadline.
     const lateAt: Date[] = [];
-    await runGameEventsUntil(db(), deadline, (at) => (now = at), async (at) => {
-      if ((await mailTo(england)).some((m) => /Late Notice/.test(m.subject)) && lateAt.length === 0) lateAt.push(at);
-    });
+    await runGameEventsUntil(
+      db(),
+      deadline,
+      (at) => (now = at),
+      async (at) => {
+        if ((await mailTo(england)).some((m) => /Late Notice/.test(m.subject)) && lateAt.length === 0) lateAt.push(at);
+      },
+    );
     expect(lateAt).toEqual([deadline]);
     // The timing of another phase type leaves the deadline of the movement phase in play alone.
     now = new Date('2004-01-08T12:00:00Z');
@@ -280,7 +293,8 @@ describeEachDatabase('game options', (getStore) => {
     expect(await send(judge, GM, `SIGNON Mdemo gmpass\n${settings.join('\n')}`)).not.toMatch(/ERROR|refused|cannot/i);
     const list = await send(judge, 'outsider@else.example', 'LIST demo');
     // Each option of the table has its line (timing and the description are shown in their own places).
-    for (const option of GAME_OPTIONS.filter((o) => o.title !== 'Timing' && o.title !== 'Description')) expect(list, option.title).toMatch(new RegExp(`^\\s*${option.title}: `, 'm'));
+    for (const option of GAME_OPTIONS.filter((o) => o.title !== 'Timing' && o.title !== 'Description'))
+      expect(list, option.title).toMatch(new RegExp(`^\\s*${option.title}: `, 'm'));
     expect(list).toMatch(/Identities: players stay anonymous after the game ends/);
     expect(list).toMatch(/Absences: players may set absences of up to 5 days\./);
     expect(list).toMatch(/Access: only 1 allowed address may join or take over\./);
@@ -299,7 +313,7 @@ describeEachDatabase('game options', (getStore) => {
     expect(await db().selectFrom('seats').select('status').where('power', '=', 'TURKEY').executeTakeFirstOrThrow()).toEqual({ status: 'cd' });
   });
 
-  it('SET NO REVEAL in a game in play hides its players from SUMMARY and the players\' records from LIST', async () => {
+  it("SET NO REVEAL in a game in play hides its players from SUMMARY and the players' records from LIST", async () => {
     const played = await start();
     const outsider = 'outsider@else.example';
     expect(await send(played.judge, outsider, 'SUMMARY demo')).toMatch(/^The players:/m);
@@ -314,7 +328,11 @@ describeEachDatabase('game options', (getStore) => {
     const judge = newJudge();
     now = START;
     await send(judge, GM, 'CREATE demo gmpass\nFORM');
-    const setReply = await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PRIVATE opensesame\nSET DENY PLAYER p2@players.example\nSET MANUAL START\nSET NO LIST\nSET COMMENT A Quiet Game');
+    const setReply = await send(
+      judge,
+      GM,
+      'SIGNON Mdemo gmpass\nSET PRIVATE opensesame\nSET DENY PLAYER p2@players.example\nSET MANUAL START\nSET NO LIST\nSET COMMENT A Quiet Game',
+    );
     // The privacy word is masked in the echo, like a password, and named in no notice.
     expect(setReply).not.toMatch(/opensesame/i);
     const refused = await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PRIVATE opensesame twice');
@@ -325,7 +343,11 @@ describeEachDatabase('game options', (getStore) => {
     expect(await send(judge, 'p1@players.example', 'JOIN demo pw1')).toMatch(/is private: give its privacy word/);
     expect(await send(judge, 'p1@players.example', 'JOIN demo pw1 opensesame')).toMatch(/You have joined/);
     expect(await send(judge, 'p2@players.example', 'JOIN demo pw2 opensesame')).toMatch(/does not allow you to join it/);
-    await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PUBLIC\nSET DENY PLAYER -p2@players.example\nSET ALLOW PLAYER p2@players.example\nSET ALLOW PLAYER p3@players.example');
+    await send(
+      judge,
+      GM,
+      'SIGNON Mdemo gmpass\nSET PUBLIC\nSET DENY PLAYER -p2@players.example\nSET ALLOW PLAYER p2@players.example\nSET ALLOW PLAYER p3@players.example',
+    );
     expect(await send(judge, 'p9@players.example', 'JOIN demo pw9')).toMatch(/does not allow you to join it/);
     for (let i = 2; i <= 7; i++) {
       if (i === 4) await send(judge, GM, 'SIGNON Mdemo gmpass\nSET ALLOW PLAYER -p2@players.example\nSET ALLOW PLAYER -p3@players.example');

@@ -15,7 +15,15 @@ it('is plain ASCII in lines of at most 76 characters', () => {
 
 it('goes out as 7-bit text', async () => {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const row = { message_id: '<help@judge.example>', to_addresses: ['ann@players.example'], cc_addresses: [], bcc_addresses: [], subject: 'Re: help', headers: {}, body: `> HELP\n\n${HELP_TEXT}` };
+  const row = {
+    message_id: '<help@judge.example>',
+    to_addresses: ['ann@players.example'],
+    cc_addresses: [],
+    bcc_addresses: [],
+    subject: 'Re: help',
+    headers: {},
+    body: `> HELP\n\n${HELP_TEXT}`,
+  };
   const info = await transport.sendMail(mailOptions(row, { name: 'dipjudge', address: 'judge@judge.example' }));
   const raw = (info.message as Buffer).toString('utf8');
   expect(raw).toMatch(/^Content-Transfer-Encoding: 7bit$/m);

@@ -49,19 +49,49 @@ describe('HISTORY entries', () => {
   const game = { name: 'demo', timeZone: 'UTC', rules: [] as Game['rules'], status: 'active', currentPhase: null, deadline: null } as unknown as Game;
   const at = (day: number) => new Date(Date.UTC(2004, 0, day, 12));
   const records: HistoryRecord[] = [
-    { kind: 'broadcast', at: at(5), phaseId: 'S1901M', sender: 'FRANCE', press: { kind: 'grey', broadcast: true, recipients: [], shownRecipients: null, shownBroadcast: null, fakeSender: null, body: 'Who am I?' } },
+    {
+      kind: 'broadcast',
+      at: at(5),
+      phaseId: 'S1901M',
+      sender: 'FRANCE',
+      press: { kind: 'grey', broadcast: true, recipients: [], shownRecipients: null, shownBroadcast: null, fakeSender: null, body: 'Who am I?' },
+    },
     { kind: 'results', at: at(6), phaseId: 'S1901M', text: 'Spring results.\n' },
     { kind: 'notice', at: at(7), phaseId: 'F1901M', subject: 'Deadline Adjustment', body: 'Later.\n' },
     { kind: 'notice', at: at(8), phaseId: null, subject: 'Game over', body: 'Over.\n' },
   ];
-  const render = (text: string) => withoutMarks(renderHistory({ game, variant, config: { address: 'j@x', name: 'j', code: 'DIP' }, phaseOrder: ['S1901M', 'F1901M'], records, options: options(text), zone: 'UTC', now: NOW }));
+  const render = (text: string) =>
+    withoutMarks(
+      renderHistory({
+        game,
+        variant,
+        config: { address: 'j@x', name: 'j', code: 'DIP' },
+        phaseOrder: ['S1901M', 'F1901M'],
+        records,
+        options: options(text),
+        zone: 'UTC',
+        now: NOW,
+      }),
+    );
   const HEADER = [':: Judge: DIP  Game: Demo  Variant: Standard', ':: Deadline: S1901M Thu Jan 01 1970 00:00:00 +0000  ', ''];
   /** The entries, below the `::` lines and the span (test/render/history.test.ts checks those). */
-  const entries = (text: string) => render(text).split('\n').slice(HEADER.length + 3).join('\n');
+  const entries = (text: string) =>
+    render(text)
+      .split('\n')
+      .slice(HEADER.length + 3)
+      .join('\n');
 
   it("starts with the game's :: lines and the span it covers, as njudge does", () => {
-    expect(render('').split('\n').slice(0, 6)).toEqual([...HEADER, "History information for game 'demo' from Mon 5 Jan 2004 12:00", 'through Fri 9 Jan 2004 16:00:', '']);
-    expect(render('FROM 6 Jan 2004 TO 7 Jan 2004').split('\n').slice(3, 5)).toEqual(["History information for game 'demo' from Tue 6 Jan 2004 00:00", 'through Wed 7 Jan 2004 23:59:']);
+    expect(render('').split('\n').slice(0, 6)).toEqual([
+      ...HEADER,
+      "History information for game 'demo' from Mon 5 Jan 2004 12:00",
+      'through Fri 9 Jan 2004 16:00:',
+      '',
+    ]);
+    expect(render('FROM 6 Jan 2004 TO 7 Jan 2004').split('\n').slice(3, 5)).toEqual([
+      "History information for game 'demo' from Tue 6 Jan 2004 00:00",
+      'through Wed 7 Jan 2004 23:59:',
+    ]);
   });
 
   it('writes each entry as a mail with its date and subject; grey press names nobody', () => {
@@ -98,7 +128,9 @@ describe('HISTORY entries', () => {
     expect(entries('FROM 7 Jan 2004 TO 7 Jan 2004')).toMatch(/^Date: +Wed 7 Jan 2004 12:00\nSubject: DIP:demo - F1901M Deadline Adjustment\n\nLater\.$/);
     expect(entries('EXCLSTART F1901M')).toMatch(/Deadline Adjustment[\s\S]*Game over/);
     expect(entries('EXCLSTART S1901M EXCLEND S1901M')).toMatch(/^Date: +Tue 6 Jan 2004 12:00\nSubject: DIP:demo - S1901M Results\n\nSpring results\.$/);
-    expect(entries('LINES 12')).toMatch(/Spring results\.\n\n\(HISTORY stops here after 12 lines: the next entry would pass the limit of 12 lines you set\. 2 more entries; send HISTORY demo FROM Wed 7 Jan 2004 12:00 or LINES up to 5000 for them\.\)$/);
+    expect(entries('LINES 12')).toMatch(
+      /Spring results\.\n\n\(HISTORY stops here after 12 lines: the next entry would pass the limit of 12 lines you set\. 2 more entries; send HISTORY demo FROM Wed 7 Jan 2004 12:00 or LINES up to 5000 for them\.\)$/,
+    );
     expect(render('FROM 1 Jan 2004 TO 2 Jan 2004')).toBe("Game 'demo' has no history in that range.");
   });
 });

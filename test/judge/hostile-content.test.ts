@@ -16,7 +16,14 @@ function capturingLog(): JudgeLog & { readonly lines: string[] } {
 
 describeEachDatabase('hostile content', (getStore) => {
   const db = () => getStore().db;
-  const judge = (log: JudgeLog = capturingLog()) => new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+  const judge = (log: JudgeLog = capturingLog()) =>
+    new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => new Date(),
+      log,
+    );
   const outbox = () => db().selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').execute();
   const inbound = () => db().selectFrom('inbound_mail').select(['message_id', 'subject', 'outcome']).orderBy('id').execute();
 
@@ -45,7 +52,10 @@ describeEachDatabase('hostile content', (getStore) => {
   it('reads a NUL in the decoded body as a space (quoted-printable, base64, UTF-16)', async () => {
     const qp = eml({ from: 'qp@players.example', headers: { 'Content-Transfer-Encoding': 'quoted-printable' } }, 'LIST=00\nHELP=00=00');
     const b64 = eml({ from: 'b64@players.example', headers: { 'Content-Transfer-Encoding': 'base64' } }, Buffer.from('LIST\0\nHELP\0').toString('base64'));
-    const utf16 = eml({ from: 'utf16@players.example', headers: { 'Content-Type': 'text/plain; charset=utf-16le', 'Content-Transfer-Encoding': 'base64' } }, Buffer.from('LIST\nHELP\n', 'utf16le').toString('base64'));
+    const utf16 = eml(
+      { from: 'utf16@players.example', headers: { 'Content-Type': 'text/plain; charset=utf-16le', 'Content-Transfer-Encoding': 'base64' } },
+      Buffer.from('LIST\nHELP\n', 'utf16le').toString('base64'),
+    );
     for (const mail of [qp, b64, utf16]) expect((await judge().receive(mail)).status).toBe('processed');
     const replies = await outbox();
     expect(replies).toHaveLength(3);
@@ -57,7 +67,10 @@ describeEachDatabase('hostile content', (getStore) => {
   });
 
   it('answers a lone surrogate and other control characters in headers', async () => {
-    const mail = eml({ from: 'eve@players.example', subject: '=?utf-8?B?' + Buffer.from([0xed, 0xa0, 0x80, 0x41]).toString('base64') + '?= \u0001\u007f' }, 'LIST');
+    const mail = eml(
+      { from: 'eve@players.example', subject: '=?utf-8?B?' + Buffer.from([0xed, 0xa0, 0x80, 0x41]).toString('base64') + '?= \u0001\u007f' },
+      'LIST',
+    );
     expect((await judge().receive(mail)).status).toBe('processed');
     expect(await outbox()).toHaveLength(1);
   });

@@ -35,7 +35,14 @@ afterAll(async () => {
 describeEachDatabase('hostile structure', (getStore) => {
   const db = () => getStore().db;
   const config = { ...TEST_JUDGE, maxMessageBytes: 4096 };
-  const judge = (log: JudgeLog = capturingLog()) => new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), config, () => 0.3, () => new Date(), log);
+  const judge = (log: JudgeLog = capturingLog()) =>
+    new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      config,
+      () => 0.3,
+      () => new Date(),
+      log,
+    );
   const outbox = () => db().selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').execute();
 
   it('answers a mail over the limit from its headers alone, given only its start and its size', async () => {
@@ -52,7 +59,13 @@ describeEachDatabase('hostile structure', (getStore) => {
   it('refuses a mail nested too deeply for the MIME parser in one clear reply', async () => {
     // Over the 4 KB limit of `judge()` it is refused for its size; a judge with room for it still refuses it, for its nesting.
     expect((await judge().receive(deeplyNested(1100))).status).toBe('rejected');
-    const roomy = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), capturingLog());
+    const roomy = new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => new Date(),
+      capturingLog(),
+    );
     const nested = deeplyNested(1100).replace('<deep@', '<deeper@');
     expect((await roomy.receive(nested)).status).toBe('rejected');
     const replies = await outbox();
@@ -72,7 +85,10 @@ describeEachDatabase('hostile structure', (getStore) => {
       dirs.push(root);
       const folders = spoolFolders(root);
       await prepareSpool(folders);
-      await writeFile(path.join(folders.inbox, '1-poison.eml'), eml({ from: 'poison@players.example', messageId: '<poison@players.example>' }, 'JOIN demo secretpw'));
+      await writeFile(
+        path.join(folders.inbox, '1-poison.eml'),
+        eml({ from: 'poison@players.example', messageId: '<poison@players.example>' }, 'JOIN demo secretpw'),
+      );
       await writeFile(path.join(folders.inbox, '2-fine.eml'), eml({ from: 'fine@players.example' }, 'LIST'));
       await writeFile(path.join(folders.inbox, '3-huge.eml'), eml({ from: 'huge@players.example' }, `LIST\n${'y'.repeat(100_000)}`));
       const log = capturingLog();

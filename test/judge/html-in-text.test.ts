@@ -17,7 +17,12 @@ describe('HTML in a plain-text part', () => {
     const before = store.outbox().length;
     const html = `<html><body><div dir="ltr"><div>SIGNON Fdemo ${password}</div><div>A Par - Bur<br>A Mar&nbsp;S A Par - Bur</div>\n<div>F Bre - Mao</div><div><br></div><div>Cheers, Fran&ccedil;ois</div></div></body></html>`;
     await game.judge.receive(inboundMail(france.address, html));
-    const reply = withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply')!.body);
+    const reply = withoutMarks(
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply')!.body,
+    );
     expect(reply).not.toMatch(/Nothing in this block was done/);
     expect(reply).toMatch(/France: Army Paris -> Burgundy\./);
     expect(reply).toMatch(/France: Army Marseilles SUPPORT Army Paris -> Burgundy\./);

@@ -18,7 +18,13 @@ describeEachDatabase('reminders for forming and paused games', (getStore) => {
   const clock = () => now;
   const db = () => getStore().db;
   const notices = (subjectLike: string) =>
-    db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'created_at']).where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
+    db()
+      .selectFrom('outbox')
+      .select(['to_addresses', 'subject', 'body', 'created_at'])
+      .where('kind', '=', 'notice')
+      .where('subject', 'like', subjectLike)
+      .orderBy('id')
+      .execute();
   const later = (days: number) => new Date(now.getTime() + days * DAY);
   const runFor = (days: number) => runGameEventsUntil(db(), later(days), (at) => void (now = at));
 

@@ -54,8 +54,16 @@ describe('retreat phases nobody can play', () => {
   });
 
   it('are kept when any dislodged unit can retreat, and then a power whose units cannot owes nothing', () => {
-    const units: Unit[] = [...cornered, { power: 'GERMANY', type: 'A', location: loc('mun') }, { power: 'AUSTRIA', type: 'A', location: loc('tyr') }, { power: 'AUSTRIA', type: 'A', location: loc('boh') }];
-    const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, position('S1901M', units), [...attack, ...orders('AUSTRIA', 'A Tyr - Mun', 'A Boh S A Tyr - Mun')]));
+    const units: Unit[] = [
+      ...cornered,
+      { power: 'GERMANY', type: 'A', location: loc('mun') },
+      { power: 'AUSTRIA', type: 'A', location: loc('tyr') },
+      { power: 'AUSTRIA', type: 'A', location: loc('boh') },
+    ];
+    const outcome = skippingIdleRetreats(
+      variant,
+      adjudicatePhase(variant, position('S1901M', units), [...attack, ...orders('AUSTRIA', 'A Tyr - Mun', 'A Boh S A Tyr - Mun')]),
+    );
     expect(outcome.position.phase).toBe('S1901R');
     expect(outcome.position.dislodged.map((u) => [u.power, u.retreats.length > 0])).toEqual(
       expect.arrayContaining([

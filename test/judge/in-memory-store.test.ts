@@ -18,7 +18,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
  * minute. Those dates are the stores' business, not the judge's, so they are set aside here.
  */
 function withoutStoreDates(body: string): string {
-  return body.replace(/^Date: {4}.*$/gm, 'Date:    (the store\'s clock)').replace(/(HISTORY \S+ FROM ).*$/gm, '$1(the store\'s clock)');
+  return body.replace(/^Date: {4}.*$/gm, "Date:    (the store's clock)").replace(/(HISTORY \S+ FROM ).*$/gm, "$1(the store's clock)");
 }
 
 async function play(store: JudgeStore): Promise<void> {
@@ -50,9 +50,25 @@ describe('the in-memory storage port against the real store (PGlite)', () => {
   afterAll(() => database?.dispose());
 
   it('queues the same mails, in the same order', async () => {
-    const rows = await database.store.db.selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'kind', 'game_id', 'attachments']).orderBy('id').execute();
-    const real = rows.map((r) => ({ to: r.to_addresses, subject: r.subject, body: withoutStoreDates(r.body), kind: r.kind, attachments: r.attachments.map((a) => a.filename) }));
-    const fake = memory.outbox().map((m) => ({ to: [...m.to], subject: m.subject, body: withoutStoreDates(m.body), kind: m.kind, attachments: (m.attachments ?? []).map((a) => a.filename) }));
+    const rows = await database.store.db
+      .selectFrom('outbox')
+      .select(['to_addresses', 'subject', 'body', 'kind', 'game_id', 'attachments'])
+      .orderBy('id')
+      .execute();
+    const real = rows.map((r) => ({
+      to: r.to_addresses,
+      subject: r.subject,
+      body: withoutStoreDates(r.body),
+      kind: r.kind,
+      attachments: r.attachments.map((a) => a.filename),
+    }));
+    const fake = memory.outbox().map((m) => ({
+      to: [...m.to],
+      subject: m.subject,
+      body: withoutStoreDates(m.body),
+      kind: m.kind,
+      attachments: (m.attachments ?? []).map((a) => a.filename),
+    }));
     expect(fake.length).toBeGreaterThan(20);
     expect(fake.some((m) => m.kind === 'results')).toBe(true);
     expect(fake).toEqual(real);
@@ -61,8 +77,16 @@ describe('the in-memory storage port against the real store (PGlite)', () => {
   it('records the same inbound outcomes and schedules the same jobs', async () => {
     const inbound = await database.store.db.selectFrom('inbound_mail').select(['from_address', 'outcome']).orderBy('id').execute();
     expect(memory.inbound().map((m) => ({ from_address: m.from, outcome: m.outcome }))).toEqual(inbound);
-    const jobs = await database.store.db.selectFrom('jobs').select(['kind', 'due_at', 'dedupe_key']).where('done_at', 'is', null).orderBy('due_at').orderBy('kind').execute();
-    const fakeJobs = [...memory.jobs()].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.kind.localeCompare(b.kind)).map((j) => ({ kind: j.kind, due_at: j.dueAt, dedupe_key: j.dedupeKey }));
+    const jobs = await database.store.db
+      .selectFrom('jobs')
+      .select(['kind', 'due_at', 'dedupe_key'])
+      .where('done_at', 'is', null)
+      .orderBy('due_at')
+      .orderBy('kind')
+      .execute();
+    const fakeJobs = [...memory.jobs()]
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.kind.localeCompare(b.kind))
+      .map((j) => ({ kind: j.kind, due_at: j.dueAt, dedupe_key: j.dedupeKey }));
     expect(fakeJobs).toEqual(jobs);
   });
 });

@@ -46,7 +46,14 @@ describe('what jDip opens a game from', () => {
     const game = await startHarnessGame(store, '', () => now);
     const start = store.outbox().find((m) => m.kind === 'notice' && m.to.some((a) => a === 'p1@players.example') && /You have been selected as/.test(m.body))!;
     const started = importFromJudge(withoutMarks(start.body), MAP);
-    expect(started).toMatchObject({ judge: 'DIP', game: 'Demo', variant: 'Standard', phase: 'S1901M', kind: 'start', status: 'Starting position for Spring of 1901' });
+    expect(started).toMatchObject({
+      judge: 'DIP',
+      game: 'Demo',
+      variant: 'Standard',
+      phase: 'S1901M',
+      kind: 'start',
+      status: 'Starting position for Spring of 1901',
+    });
     expect(started.units).toHaveLength(22);
     expect(started.units).toContainEqual({ power: 'Russia', type: 'Fleet', place: 'St Petersburg (south coast)' });
     expect(started.players.map((p) => p.power)).toEqual(['Master', ...MAP.powers]);
@@ -59,7 +66,12 @@ describe('what jDip opens a game from', () => {
     const ask = async (from: string, text: string): Promise<string> => {
       const before = store.outbox().length;
       await game.judge.receive(inboundMail(from, text));
-      return withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply')!.body);
+      return withoutMarks(
+        store
+          .outbox()
+          .slice(before)
+          .find((m) => m.kind === 'reply')!.body,
+      );
     };
     await ask('gm@players.example', 'SIGNON Mdemo gmpass\nPROCESS!');
     const phases = await store.transaction(async (tx) => tx.storedPhases((await tx.findGame(gameName('demo')))!.id));
@@ -77,18 +89,26 @@ describe('what jDip opens a game from', () => {
     expect(listing).toMatchObject({ judge: 'DIP', game: 'Demo', kind: 'listing', phase: current.phaseId });
     expect(listing.players.map((p) => p.power)).toEqual(MAP.powers);
     expect(listing.players.every((p) => p.address === 'someone@somewhere')).toBe(true);
-    const expected = current.position.units.map((u) => ({ power: standard.powerById(u.power).name, type: u.type === 'A' ? 'Army' : 'Fleet', place: formatLocation(u.location, standard.map) }));
+    const expected = current.position.units.map((u) => ({
+      power: standard.powerById(u.power).name,
+      type: u.type === 'A' ? 'Army' : 'Fleet',
+      place: formatLocation(u.location, standard.map),
+    }));
     expect([...listing.units].sort(byPlace)).toEqual([...expected].sort(byPlace));
     for (const power of standard.powers) {
-      expect([...(listing.ownership[power.name] ?? [])].sort()).toEqual((current.position.supplyCenters[power.id] ?? []).map((c) => standard.map.province(c)!.name).sort());
+      expect([...(listing.ownership[power.name] ?? [])].sort()).toEqual(
+        (current.position.supplyCenters[power.id] ?? []).map((c) => standard.map.province(c)!.name).sort(),
+      );
     }
   });
 
   it('fails on a text without :: lines, or with a :: line inside, as jDip does', () => {
     expect(() => importFromJudge("History information for game 'demo' from now\nthrough then:\n", MAP)).toThrow(/Missing :: Judge: line/);
-    const nested = ":: Judge: DIP  Game: Demo  Variant: Standard\n:: Deadline: S1901M x\n\nHistory information for game 'demo'\n\n:: Judge: DIP  Game: Demo  Variant: Standard\n";
+    const nested =
+      ":: Judge: DIP  Game: Demo  Variant: Standard\n:: Deadline: S1901M x\n\nHistory information for game 'demo'\n\n:: Judge: DIP  Game: Demo  Variant: Standard\n";
     expect(() => importFromJudge(nested, MAP)).toThrow(/A :: line inside the text/);
-    const wrapped = ":: Judge: DIP  Game: Demo  Variant: Standard\n:: Deadline: S1901M x\n\nThe following players are signed up for game 'demo':\n   England    late on time\n              75%\n";
+    const wrapped =
+      ":: Judge: DIP  Game: Demo  Variant: Standard\n:: Deadline: S1901M x\n\nThe following players are signed up for game 'demo':\n   England    late on time\n              75%\n";
     expect(() => importFromJudge(wrapped, MAP)).toThrow(/Player row not understood/);
   });
 });

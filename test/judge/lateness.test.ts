@@ -46,11 +46,16 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
     const sent: Notice[] = [];
     // Only what the jobs send counts, not the mails before.
     seen = (await db().selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? '0';
-    await runGameEventsUntil(db(), until, (at) => void (now = at), async (at) => {
-      const rows = await db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('id', '>', seen).orderBy('id').execute();
-      for (const row of rows) sent.push({ at: at.toISOString(), subject: row.subject, to: row.to_addresses, body: row.body });
-      if (rows.length > 0) seen = rows.at(-1)!.id;
-    });
+    await runGameEventsUntil(
+      db(),
+      until,
+      (at) => void (now = at),
+      async (at) => {
+        const rows = await db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('id', '>', seen).orderBy('id').execute();
+        for (const row of rows) sent.push({ at: at.toISOString(), subject: row.subject, to: row.to_addresses, body: row.body });
+        if (rows.length > 0) seen = rows.at(-1)!.id;
+      },
+    );
     const failed = await db().selectFrom('jobs').select(['kind', 'last_error']).where('last_error', 'is not', null).execute();
     expect(failed).toEqual([]);
     return sent;
@@ -62,7 +67,8 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
     return startGame(db(), `ZONE Europe/Berlin\n${rules}`, clock);
   };
   const address = (played: StartedGame, power: string) => played.holder.get(power)!.address;
-  const others = (played: StartedGame, ...late: string[]) => ['gm@players.example', ...[...played.holder.keys()].filter((p) => !late.includes(p)).map((p) => address(played, p))].sort();
+  const others = (played: StartedGame, ...late: string[]) =>
+    ['gm@players.example', ...[...played.holder.keys()].filter((p) => !late.includes(p)).map((p) => address(played, p))].sort();
   const summary = (notices: readonly Notice[]) => notices.map((n) => [n.at, n.subject, [...n.to].sort()]);
 
   it('CIVIL_DISORDER: daily notices to everyone, then to the late player, abandonment a day before grace, civil disorder at grace', async () => {
@@ -107,10 +113,16 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
         'and if nothing is received by Mon Jan 19 2004 22:30:00 +0100, they will be in civil disorder: their units hold.\n',
     );
     // The late player with SET ZONE reads the same notice in New York time.
-    expect(firstLate!.body).toMatch(/The deadline was Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)\.\nIf they are not received by Sun Jan 18 2004 16:30:00 -0500 \(America\/New_York\)/);
+    expect(firstLate!.body).toMatch(
+      /The deadline was Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)\.\nIf they are not received by Sun Jan 18 2004 16:30:00 -0500 \(America\/New_York\)/,
+    );
     const abandonment = notices.find((n) => n.at.startsWith('2004-01-18') && n.subject === onTime)!;
-    expect(abandonment.body).toMatch(/Turkey is now considered abandoned and free for takeover:\n  TAKEOVER turkey@demo <password>\nCivil disorder \(units hold\) if orders are not received by Mon Jan 19 2004 22:30:00 \+0100\./);
-    expect(notices.find((n) => n.subject === late && n.at.startsWith('2004-01-18'))!.body).toMatch(/received by Mon Jan 19 2004 16:30:00 -0500 \(America\/New_York\)/);
+    expect(abandonment.body).toMatch(
+      /Turkey is now considered abandoned and free for takeover:\n  TAKEOVER turkey@demo <password>\nCivil disorder \(units hold\) if orders are not received by Mon Jan 19 2004 22:30:00 \+0100\./,
+    );
+    expect(notices.find((n) => n.subject === late && n.at.startsWith('2004-01-18'))!.body).toMatch(
+      /received by Mon Jan 19 2004 16:30:00 -0500 \(America\/New_York\)/,
+    );
     expect(notices.at(-1)!.body).toMatch(/Turkey is in civil disorder: their units hold, retreats disband, builds are waived/);
 
     const after = await game();
@@ -139,14 +151,29 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
     expect(await played.as('RUSSIA', 'A Mos - Ukr\nA War - Mun\nF Sev - Bla\nF Stp/sc - Bot')).toMatch(/Warsaw is not adjacent to Munich/);
     const { id } = await game();
     await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
-      tx.saveOrders(id, 'S1901M', { power: 'RUSSIA', lines: ['A Mos - Ukr', 'A War - Mun', 'F Sev - Bla', 'F Stp/sc - Bot'], submitted: false, hasErrors: true }),
+      tx.saveOrders(id, 'S1901M', {
+        power: 'RUSSIA',
+        lines: ['A Mos - Ukr', 'A War - Mun', 'F Sev - Bla', 'F Stp/sc - Bot'],
+        submitted: false,
+        hasErrors: true,
+      }),
     );
     const russia = address(played, 'RUSSIA');
     const turkey = address(played, 'TURKEY');
     const notices = await runUntil(new Date('2004-01-24T00:00:00Z'));
     const lateNotices = notices.filter((n) => n.subject.includes('Late Notice'));
     // No abandonment a day early: the late notices run until grace, to everyone and then to the late.
-    expect(lateNotices.map((n) => n.at.slice(0, 10))).toEqual(['2004-01-12', '2004-01-12', '2004-01-13', '2004-01-13', '2004-01-14', '2004-01-15', '2004-01-16', '2004-01-17', '2004-01-18']);
+    expect(lateNotices.map((n) => n.at.slice(0, 10))).toEqual([
+      '2004-01-12',
+      '2004-01-12',
+      '2004-01-13',
+      '2004-01-13',
+      '2004-01-14',
+      '2004-01-15',
+      '2004-01-16',
+      '2004-01-17',
+      '2004-01-18',
+    ]);
     expect(lateNotices.at(-1)!.to.toSorted()).toEqual([russia, turkey].sort());
     expect(lateNotices.at(-1)!.subject).toBe('[You are late!] DIP:demo - S1901M Late Notice: RT');
     const waiting = notices.filter((n) => n.subject.includes('Waiting for Replacements'));
@@ -157,7 +184,9 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
       ['2004-01-21T21:30:00.000Z', 'DIP:demo - S1901M Waiting for Replacements: T', [...others(played, 'TURKEY'), turkey].sort()],
       ['2004-01-23T21:30:00.000Z', 'DIP:demo - S1901M Waiting for Replacements: T', [...others(played, 'TURKEY'), turkey].sort()],
     ]);
-    expect(waiting[0]!.body).toMatch(/Turkey is now considered abandoned and free for takeover\.\nThe game waits for replacements; anyone may take over with:\n  TAKEOVER turkey@demo <password>/);
+    expect(waiting[0]!.body).toMatch(
+      /Turkey is now considered abandoned and free for takeover\.\nThe game waits for replacements; anyone may take over with:\n  TAKEOVER turkey@demo <password>/,
+    );
     const g = await game();
     expect([g.status, g.current_phase]).toEqual(['waiting', 'S1901M']);
     // Russia's orders were accepted as they are, so only Turkey is vacant.

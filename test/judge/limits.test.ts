@@ -6,7 +6,13 @@ import { eml } from './mail-builder.ts';
 
 describeEachDatabase('inbound limits', (getStore) => {
   const judge = () =>
-    new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP', maxMessageBytes: 4096, maxMailsPerHour: 3 });
+    new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), {
+      address: 'judge@judge.example',
+      name: 'dipjudge',
+      code: 'DIP',
+      maxMessageBytes: 4096,
+      maxMailsPerHour: 3,
+    });
   const replies = async () => getStore().db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
   it('refuses an oversized mail with a reply that says the limit', async () => {

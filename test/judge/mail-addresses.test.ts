@@ -18,11 +18,26 @@ import { mailAddress } from '../../src/judge/model.ts';
 describe('reading a mail about an address', () => {
   const token = 'abcdefghijkmnpqrst23';
   it.each([
-    [{ subject: `STOP ${token}`, text: '' }, { kind: 'stop', token }],
-    [{ subject: `Re: unsubscribe ${token.toUpperCase()}`, text: 'sent from my phone' }, { kind: 'stop', token }],
-    [{ subject: 'anything', text: `\n  stop ${token}\nthanks` }, { kind: 'stop', token }],
-    [{ subject: 'Re: DIP:demo confirm address ABCDE23456', text: '> quoted mail' }, { kind: 'confirm', code: 'ABCDE23456' }],
-    [{ subject: 'yes', text: 'ok\n> CONFIRM ADDRESS abcde23456\n' }, { kind: 'confirm', code: 'ABCDE23456' }],
+    [
+      { subject: `STOP ${token}`, text: '' },
+      { kind: 'stop', token },
+    ],
+    [
+      { subject: `Re: unsubscribe ${token.toUpperCase()}`, text: 'sent from my phone' },
+      { kind: 'stop', token },
+    ],
+    [
+      { subject: 'anything', text: `\n  stop ${token}\nthanks` },
+      { kind: 'stop', token },
+    ],
+    [
+      { subject: 'Re: DIP:demo confirm address ABCDE23456', text: '> quoted mail' },
+      { kind: 'confirm', code: 'ABCDE23456' },
+    ],
+    [
+      { subject: 'yes', text: 'ok\n> CONFIRM ADDRESS abcde23456\n' },
+      { kind: 'confirm', code: 'ABCDE23456' },
+    ],
     [{ subject: 'STOP', text: 'please stop\n-- \nAnn' }, { kind: 'bare-stop' }],
     [{ subject: 'Re: DIP:demo - S1901M Results', text: 'STOP' }, { kind: 'bare-stop' }],
   ])('%j is %j', (mail, request) => {
@@ -52,7 +67,12 @@ describe('reading a mail about an address', () => {
 describeEachDatabase('mail to addresses', (getStore) => {
   const db = () => getStore().db;
   const lastTo = async (address: string) =>
-    db().selectFrom('outbox').select(['subject', 'body', 'kind', 'to_addresses']).where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirst();
+    db()
+      .selectFrom('outbox')
+      .select(['subject', 'body', 'kind', 'to_addresses'])
+      .where(sql<boolean>`${address} = ANY(to_addresses)`)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   const seatAddress = async (power: PowerId) => (await db().selectFrom('seats').select('address').where('power', '=', power).executeTakeFirstOrThrow()).address;
 
   it('moves mail to a new address only when the code mailed there comes back from it; STOP stops it, a password lifts the stop', async () => {
@@ -72,13 +92,20 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(codeMail.subject).toBe(`DIP:demo confirm address ${code}`);
 
     // The code from anywhere else does nothing (a forger who saw it cannot use it for another address).
-    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    const judge = new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => now,
+    );
     await judge.receive(eml({ from: 'forger@spoof.example', subject: `CONFIRM ADDRESS ${code}` }, ''));
     expect((await lastTo('forger@spoof.example'))!.body).toContain(`No address change for forger@spoof.example waits for the code ${code}`);
     expect(await seatAddress('FRANCE')).toBe(france.address);
 
     // The reply from the new address, quoting the judge's mail, moves the seat.
-    await judge.receive(eml({ from: 'New.France@elsewhere.example', subject: `Re: ${codeMail.subject}` }, `yes, that was me\n\n> ${codeMail.body.split('\n').join('\n> ')}`));
+    await judge.receive(
+      eml({ from: 'New.France@elsewhere.example', subject: `Re: ${codeMail.subject}` }, `yes, that was me\n\n> ${codeMail.body.split('\n').join('\n> ')}`),
+    );
     expect((await lastTo('new.france@elsewhere.example'))!.body).toContain("Mail for you in game 'demo' now goes to new.france@elsewhere.example.");
     expect(await seatAddress('FRANCE')).toBe('new.france@elsewhere.example');
     // Used once.
@@ -96,17 +123,29 @@ describeEachDatabase('mail to addresses', (getStore) => {
     // STOP with the address's token, from wherever: the address is stopped, unanswered, and the Master is told.
     const token = await addressToken(db(), 'new.france@elsewhere.example');
     const before = (await db().selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({ status: 'ignored', reason: 'STOP: mail to new.france@elsewhere.example is stopped' });
+    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({
+      status: 'ignored',
+      reason: 'STOP: mail to new.france@elsewhere.example is stopped',
+    });
     const queued = await db().selectFrom('outbox').select(['to_addresses', 'body']).orderBy('id').offset(before).execute();
     expect(queued).toHaveLength(1);
     expect(queued[0]!.to_addresses).toEqual(['gm@players.example']);
     expect(queued[0]!.body).toContain("The player of FRANCE in game 'demo' asked this judge to send no more mail to their address.");
-    const stopped = await db().selectFrom('mail_addresses').select(['stopped_at', 'proven_at']).where('address', '=', 'new.france@elsewhere.example').executeTakeFirstOrThrow();
+    const stopped = await db()
+      .selectFrom('mail_addresses')
+      .select(['stopped_at', 'proven_at'])
+      .where('address', '=', 'new.france@elsewhere.example')
+      .executeTakeFirstOrThrow();
     expect(stopped.stopped_at).not.toBeNull();
     // A second STOP tells nobody again; an unknown token gets one line saying so.
     await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''));
     await judge.receive(eml({ from: 'someone@elsewhere.example', subject: 'STOP zzzzzzzzzzzzzzzzzzzz' }, ''));
-    const after = await db().selectFrom('outbox').select(['to_addresses', 'body']).orderBy('id').offset(before + 1).execute();
+    const after = await db()
+      .selectFrom('outbox')
+      .select(['to_addresses', 'body'])
+      .orderBy('id')
+      .offset(before + 1)
+      .execute();
     expect(after).toHaveLength(1);
     expect(after[0]!.body).toMatch(/is not one this judge gave out, so nothing was stopped/);
 
@@ -117,18 +156,28 @@ describeEachDatabase('mail to addresses', (getStore) => {
 
     // Writing again with the password lifts the stop and proves the address.
     await judge.receive(eml({ from: 'new.france@elsewhere.example' }, `SIGNON Fdemo ${france.password}\nA Par - Bur`));
-    const lifted = await db().selectFrom('mail_addresses').select(['stopped_at', 'proven_at']).where('address', '=', 'new.france@elsewhere.example').executeTakeFirstOrThrow();
+    const lifted = await db()
+      .selectFrom('mail_addresses')
+      .select(['stopped_at', 'proven_at'])
+      .where('address', '=', 'new.france@elsewhere.example')
+      .executeTakeFirstOrThrow();
     expect(lifted.stopped_at).toBeNull();
     expect(lifted.proven_at).not.toBeNull();
   });
 
-  it('SET ADDRESS a,b (njudge): each new address confirms its own code, then gets a copy of the seat\'s game mail; gunboat LIST shows neither; a new holder takes none', async () => {
+  it("SET ADDRESS a,b (njudge): each new address confirms its own code, then gets a copy of the seat's game mail; gunboat LIST shows neither; a new holder takes none", async () => {
     const now = new Date('2026-11-21T12:00:00Z');
     const game = await startGame(db(), 'RULES GUNBOAT', () => now);
-    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    const judge = new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => now,
+    );
     const france = game.holder.get('FRANCE')!;
     const [home, work] = ['fr.home@a.example', 'fr.work@b.example'];
-    const extras = async () => (await db().selectFrom('seats').select('extra_addresses').where('power', '=', 'FRANCE').executeTakeFirstOrThrow()).extra_addresses;
+    const extras = async () =>
+      (await db().selectFrom('seats').select('extra_addresses').where('power', '=', 'FRANCE').executeTakeFirstOrThrow()).extra_addresses;
     const codeFor = async (address: string) => /CONFIRM ADDRESS ([A-Z0-9]{10})/.exec((await lastTo(address))!.body)![1]!;
 
     const asked = await game.as('FRANCE', `SET ADDRESS ${home}, ${work}`);
@@ -187,7 +236,12 @@ describeEachDatabase('mail to addresses', (getStore) => {
   it("tells the Master when a seat's further address (SET ADDRESS a,b) sends STOP, stops only that address, and names every address at the game's end", async () => {
     const now = new Date('2026-11-21T12:00:00Z');
     const game = await startGame(db(), 'VARIANT standard', () => now);
-    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+    const judge = new MailJudge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => now,
+    );
     const [home, work] = ['de.home@a.example', 'de.work@b.example'];
     await game.as('GERMANY', `SET ADDRESS ${home}, ${work}`);
     for (const address of [home, work]) {
@@ -197,9 +251,18 @@ describeEachDatabase('mail to addresses', (getStore) => {
     expect(await seatAddress('GERMANY')).toBe(home);
     const token = await addressToken(db(), work);
     const before = (await db().selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({ status: 'ignored', reason: `STOP: mail to ${work} is stopped` });
+    expect(await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''))).toMatchObject({
+      status: 'ignored',
+      reason: `STOP: mail to ${work} is stopped`,
+    });
     const queued = await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').offset(before).execute();
-    expect(queued).toEqual([{ to_addresses: ['gm@players.example'], subject: 'DIP:demo Address stopped', body: expect.stringContaining("The player of GERMANY in game 'demo' asked this judge to send no more mail to their address.") }]);
+    expect(queued).toEqual([
+      {
+        to_addresses: ['gm@players.example'],
+        subject: 'DIP:demo Address stopped',
+        body: expect.stringContaining("The player of GERMANY in game 'demo' asked this judge to send no more mail to their address."),
+      },
+    ]);
     const states = await countRecipients(db(), [home, work], now);
     expect(states.get(work)).toMatchObject({ stopped: true });
     expect(states.get(home)).toMatchObject({ stopped: false });
@@ -239,7 +302,13 @@ describeEachDatabase('mail to addresses', (getStore) => {
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
     await judge.receive(eml({ from: 'someone@elsewhere.example', subject: `STOP ${token}` }, ''));
     const queuedAfter = async (id: string) => db().selectFrom('outbox').select(['to_addresses', 'kind']).where('id', '>', id).orderBy('id').execute();
-    const lastId = async () => (await db().selectFrom('outbox').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow()).max ?? '0';
+    const lastId = async () =>
+      (
+        await db()
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirstOrThrow()
+      ).max ?? '0';
 
     // Press to everyone: the others get it, the stopped address is not on the row.
     let before = await lastId();
@@ -260,12 +329,23 @@ describeEachDatabase('mail to addresses', (getStore) => {
   });
 
   it("drops mail whose From fails DMARC at the judge's own server when told to, and takes a pass as proof", async () => {
-    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), { ...TEST_JUDGE, authservId: 'mx.judge.example', refuseFailedSenderAuth: true });
-    const results = (verdict: string) => ({ 'Authentication-Results': `mx.judge.example; spf=pass smtp.mailfrom=players.example; dmarc=${verdict} header.from=players.example` });
-    expect(await judge.receive(eml({ from: 'forged@players.example', headers: results('fail') }, 'JOIN demo secretpw'))).toMatchObject({ status: 'ignored', reason: "its From failed DMARC/SPF at the judge's mail server" });
+    const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), {
+      ...TEST_JUDGE,
+      authservId: 'mx.judge.example',
+      refuseFailedSenderAuth: true,
+    });
+    const results = (verdict: string) => ({
+      'Authentication-Results': `mx.judge.example; spf=pass smtp.mailfrom=players.example; dmarc=${verdict} header.from=players.example`,
+    });
+    expect(await judge.receive(eml({ from: 'forged@players.example', headers: results('fail') }, 'JOIN demo secretpw'))).toMatchObject({
+      status: 'ignored',
+      reason: "its From failed DMARC/SPF at the judge's mail server",
+    });
     expect(await lastTo('forged@players.example')).toBeUndefined();
     // A header naming another server is the sender's own words: not read.
-    expect((await judge.receive(eml({ from: 'other@players.example', headers: { 'Authentication-Results': 'mx.judge.example.evil; dmarc=fail' } }, 'LIST'))).status).toBe('processed');
+    expect(
+      (await judge.receive(eml({ from: 'other@players.example', headers: { 'Authentication-Results': 'mx.judge.example.evil; dmarc=fail' } }, 'LIST'))).status,
+    ).toBe('processed');
     expect((await judge.receive(eml({ from: 'real@players.example', headers: results('pass') }, 'LIST'))).status).toBe('processed');
     const proven = await db().selectFrom('mail_addresses').select(['address', 'proven_at']).where('proven_at', 'is not', null).execute();
     expect(proven.map((row) => row.address)).toEqual(['real@players.example']);
@@ -274,7 +354,9 @@ describeEachDatabase('mail to addresses', (getStore) => {
   it('answers a bare STOP with how to stop, changing nothing', async () => {
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE);
     await judge.receive(eml({ from: 'ann@players.example', subject: 'STOP' }, 'please'));
-    expect((await lastTo('ann@players.example'))!.body).toContain('To stop all mail from this judge to ann@players.example, send the STOP line printed at the end of this mail');
+    expect((await lastTo('ann@players.example'))!.body).toContain(
+      'To stop all mail from this judge to ann@players.example, send the STOP line printed at the end of this mail',
+    );
     expect(await db().selectFrom('mail_addresses').selectAll().where('stopped_at', 'is not', null).execute()).toEqual([]);
   });
 });

@@ -21,5 +21,7 @@ export function eml(options: MailOptions, body: string): string {
     'Content-Type': 'text/plain; charset=utf-8',
     ...options.headers,
   };
-  return `${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`;
+  return `${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`;
 }

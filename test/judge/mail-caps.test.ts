@@ -30,7 +30,8 @@ async function cappedGame() {
   const later = (minutes: number) => {
     now = new Date(now.getTime() + minutes * 60_000);
   };
-  const franceWaits = async () => (await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id))).find((s) => s.power === 'FRANCE')!.wait;
+  const franceWaits = async () =>
+    (await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id))).find((s) => s.power === 'FRANCE')!.wait;
   return { signon, fromFrance, later, franceWaits };
 }
 
@@ -41,7 +42,9 @@ describe('caps on one mail', () => {
     const { signon, fromFrance, franceWaits } = await cappedGame();
     const blocks = [...Array.from({ length: MAX_OPENERS_PER_MAIL }, () => signon), `${signon}\nSET WAIT`, ...Array.from({ length: 289 }, () => signon)];
     const { reply } = await fromFrance(blocks.join('\n'));
-    expect(reply).toContain('Only the first 10 SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN or CREATE blocks of a mail are read. The 290 after them, from line 11 on, were not read and nothing in them was done: send them in another mail.');
+    expect(reply).toContain(
+      'Only the first 10 SIGNON, JOIN, OBSERVE, TAKEOVER, RESIGN or CREATE blocks of a mail are read. The 290 after them, from line 11 on, were not read and nothing in them was done: send them in another mail.',
+    );
     expect(reply.match(/^> SIGNON/gm)).toHaveLength(MAX_OPENERS_PER_MAIL);
     expect(await franceWaits()).toBe(false);
   });
@@ -51,7 +54,9 @@ describe('caps on one mail', () => {
     const { reply } = await fromFrance(Array.from({ length: 3000 }, (_, i) => `HISTORY demo LINES ${i + 1}`).join('\n'));
     // The game has just started: each HISTORY answered says it has no history yet.
     expect(reply.match(/^Game 'demo' has no history yet\.$/gm)).toHaveLength(MAX_INFO_COMMANDS_PER_MAIL);
-    expect(reply).toContain(`Only ${MAX_INFO_COMMANDS_PER_MAIL} different information commands (HELP, LIST, HISTORY, SUMMARY …) are answered per mail; the other 2980 were not answered: ask them in another mail.`);
+    expect(reply).toContain(
+      `Only ${MAX_INFO_COMMANDS_PER_MAIL} different information commands (HELP, LIST, HISTORY, SUMMARY …) are answered per mail; the other 2980 were not answered: ask them in another mail.`,
+    );
   });
 
   it('hashes at most ten new passwords per mail: 300 SET PASSWORD lines are refused at the eleventh', async () => {

@@ -33,7 +33,12 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
       mail('ann@players.example', 'join', 'JOIN demo annpw'),
       mail('bob@players.example', 'list', 'LIST demo'),
       mail('bob@players.example', 'list', 'LIST demo'), // the same Message-ID twice in one group
-      { raw: eml({ from: 'MAILER-DAEMON@players.example', messageId: '<bounce@players.example>', headers: { 'Auto-Submitted': 'auto-replied' } }, 'Undeliverable') },
+      {
+        raw: eml(
+          { from: 'MAILER-DAEMON@players.example', messageId: '<bounce@players.example>', headers: { 'Auto-Submitted': 'auto-replied' } },
+          'Undeliverable',
+        ),
+      },
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['processed', 'processed', 'processed', 'duplicate', 'ignored']);
     const answered = await replies();
@@ -46,7 +51,10 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
     const inbound = await db().selectFrom('inbound_mail').select(['message_id', 'outcome']).orderBy('id').execute();
     expect(inbound.map((r) => r.outcome)).toEqual(['processed', 'processed', 'processed', 'ignored']);
     // The group again (the daemon crashed before moving it): nothing new at all.
-    const again = await judgeWith().receiveAll([mail('gm@players.example', 'create', 'CREATE demo gmpass\nFORM'), mail('bob@players.example', 'list', 'LIST demo')]);
+    const again = await judgeWith().receiveAll([
+      mail('gm@players.example', 'create', 'CREATE demo gmpass\nFORM'),
+      mail('bob@players.example', 'list', 'LIST demo'),
+    ]);
     expect(again.map((o) => o.status)).toEqual(['duplicate', 'duplicate']);
     expect(await replies()).toHaveLength(3);
   });
@@ -80,12 +88,18 @@ describeEachDatabase('a group of mails in one transaction', (getStore) => {
     for (let i = 1; i <= 6; i++) await setUp.receive(eml({ from: `p${i}@players.example` }, `JOIN demo pw${i}`));
     const before = { games: await db().selectFrom('games').selectAll().execute(), replies: await replies() };
     // The seventh JOIN starts the game, which draws the powers from the broken random source.
-    const group = [mail('x@players.example', 'first', 'LIST'), mail('p7@players.example', 'seventh', 'JOIN demo pw7'), mail('y@players.example', 'last', 'LIST')];
+    const group = [
+      mail('x@players.example', 'first', 'LIST'),
+      mail('p7@players.example', 'seventh', 'JOIN demo pw7'),
+      mail('y@players.example', 'last', 'LIST'),
+    ];
     const broken = judgeWith({ random: brokenRandom });
 
     await expect(broken.receiveAll(group)).rejects.toThrow('the random source is unavailable');
     expect({ games: await db().selectFrom('games').selectAll().execute(), replies: await replies() }).toEqual(before);
-    expect(await db().selectFrom('inbound_mail').select('message_id').where('message_id', 'in', ['<first@players.example>', '<last@players.example>']).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('inbound_mail').select('message_id').where('message_id', 'in', ['<first@players.example>', '<last@players.example>']).execute(),
+    ).toEqual([]);
 
     const alone = [];
     for (const { raw } of group) alone.push((await broken.receive(raw)).status);

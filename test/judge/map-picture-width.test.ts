@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadGeometry } from '../../src/catalog/geometry-catalog.ts';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { attachmentBytes, mailPictureWidth, mapAttachment, mapSvg, MAIL_PICTURE_MAX_PIXELS, MAIL_PICTURE_MAX_WIDTH, MAIL_PICTURE_WIDTH } from '../../src/judge/map-pictures.ts';
+import {
+  attachmentBytes,
+  mailPictureWidth,
+  mapAttachment,
+  mapSvg,
+  MAIL_PICTURE_MAX_PIXELS,
+  MAIL_PICTURE_MAX_WIDTH,
+  MAIL_PICTURE_WIDTH,
+} from '../../src/judge/map-pictures.ts';
 import { detailRegion } from '../../src/render/map-detail.ts';
 import { decodePalettePng } from '../render/map/png-decode.ts';
 
@@ -39,9 +47,11 @@ describe('a large map mailed with its crowded region enlarged', () => {
     // Vienna's and Budapest's armies: in the map and again in the panel, as large, 2.7 times as far apart.
     const position = svg.slice(svg.indexOf('<!-- the position -->'));
     const panelStart = position.indexOf('<g transform="translate(');
-    const counters = (part: string) => [...part.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="5.5" fill="#d55e00"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const counters = (part: string) =>
+      [...part.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="5.5" fill="#d55e00"/g)].map((m) => [Number(m[1]), Number(m[2])]);
     const geometry = loadGeometry(loadVariant('youngstown').map)!;
-    const main = (id: string) => counters(position.slice(0, panelStart)).find(([x, y]) => x === geometry.locations[id]![0] && y === geometry.locations[id]![1] - 2)!;
+    const main = (id: string) =>
+      counters(position.slice(0, panelStart)).find(([x, y]) => x === geometry.locations[id]![0] && y === geometry.locations[id]![1] - 2)!;
     const inPanel = counters(position.slice(panelStart));
     expect(inPanel.length).toBeGreaterThanOrEqual(2);
     const gap = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);

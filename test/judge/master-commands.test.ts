@@ -39,7 +39,8 @@ describeEachDatabase('master commands', (getStore) => {
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));
     return reply(GM);
   };
-  const notices = (subjectLike: string) => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
+  const notices = (subjectLike: string) =>
+    db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
   const play = async (played: StartedGame, orders: Record<string, string[]>) => {
     for (const [power, lines] of Object.entries(orders)) await played.as(power, lines.join('\n'));
   };
@@ -51,7 +52,12 @@ describeEachDatabase('master commands', (getStore) => {
       .select(['phase_id', 'seq', 'position', 'results', 'results_text', 'processed_at', 'game_snapshot'])
       .orderBy('seq')
       .execute();
-    const orders = await db().selectFrom('orders').select(['phase_id', 'power', 'lines', 'submitted', 'has_errors']).orderBy('phase_id').orderBy('power').execute();
+    const orders = await db()
+      .selectFrom('orders')
+      .select(['phase_id', 'power', 'lines', 'submitted', 'has_errors'])
+      .orderBy('phase_id')
+      .orderBy('power')
+      .execute();
     return { current: g.current_phase, status: g.status, phases, orders };
   };
   const begin = async (createLines = '') => {
@@ -92,7 +98,9 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await master(played, 'ROLLBACK S1901M')).toMatch(/back to S1901M/);
     expect((await state()).current).toBe('S1901M');
     expect((await state()).orders.filter((o) => o.phase_id === 'S1901M')).toEqual([]);
-    expect(await master(played, 'ROLLFORWARD F1901M')).toMatch(/forward to F1901M\. The orders it was processed with have been restored; their players are set to WAIT/);
+    expect(await master(played, 'ROLLFORWARD F1901M')).toMatch(
+      /forward to F1901M\. The orders it was processed with have been restored; their players are set to WAIT/,
+    );
     expect((await game()).current_phase).toBe('F1901M');
     expect(await master(played, 'ROLLFORWARD W1901A')).toMatch(/forward to W1901A/);
     expect(await state()).toEqual(reached);
@@ -133,7 +141,13 @@ describeEachDatabase('master commands', (getStore) => {
     expect(await master(played, 'ROLLFORWARD')).toMatch(/forward to F1901M/);
     expect(await master(played, 'ROLLBACK S1901M FULL')).toMatch(/back to S1901M, players and rules included/);
     expect(await seat()).toEqual({ address: france.address, status: 'active' });
-    const stints = await db().selectFrom('seat_stints').select(['seat_stints.address', 'seat_stints.end_reason']).innerJoin('seats', 'seats.id', 'seat_stints.seat_id').where('seats.power', '=', 'FRANCE').orderBy('seat_stints.id').execute();
+    const stints = await db()
+      .selectFrom('seat_stints')
+      .select(['seat_stints.address', 'seat_stints.end_reason'])
+      .innerJoin('seats', 'seats.id', 'seat_stints.seat_id')
+      .where('seats.power', '=', 'FRANCE')
+      .orderBy('seat_stints.id')
+      .execute();
     expect(stints.map((s) => s.end_reason)).toEqual(['resigned', 'replaced', 'rolled back', null]);
     expect(await played.as('FRANCE', 'STATUS')).toMatch(/Spring of 1901/);
   });
@@ -155,7 +169,9 @@ describeEachDatabase('master commands', (getStore) => {
 
   const fire = async (kind: string) => {
     const g = await game();
-    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now));
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
+      onGameEvent(tx, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now),
+    );
   };
   const openJobs = () => db().selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('due_at').execute();
 
@@ -221,7 +237,13 @@ describeEachDatabase('master commands', (getStore) => {
     const { address, password } = played.holder.get('FRANCE')!;
     await played.judge.receive(eml({ from: address }, `SIGNON Mdemo ${password}\nLIST demo`));
     expect(await reply(address)).toMatch(/Invalid game, power or password/);
-    for (const opener of ['JOIN demo newpass', 'OBSERVE demo newpass', `RESIGN Fdemo ${password}`, 'TAKEOVER france@demo newpass', 'TAKEOVER master@demo gmpass']) {
+    for (const opener of [
+      'JOIN demo newpass',
+      'OBSERVE demo newpass',
+      `RESIGN Fdemo ${password}`,
+      'TAKEOVER france@demo newpass',
+      'TAKEOVER master@demo gmpass',
+    ]) {
       await played.judge.receive(eml({ from: 'newcomer@players.example' }, opener));
       expect(await reply('newcomer@players.example')).toMatch(refusal);
     }
@@ -379,26 +401,38 @@ describeEachDatabase('master commands', (getStore) => {
     expect(orders).toEqual({ lines: ['A Ven - Tyr', 'A Rom - Ven', 'F Nap - Ion'], submitted: true });
     expect((await mailsTo(italy.address, '%Master as Italy%')).map((m) => m.body)).toEqual([
       expect.stringMatching(/The Master of game 'demo' is acting as Italy; you will be sent a copy/),
-      expect.stringMatching(/acting as Italy, wrote:\n\n  A Ven - Tyr\n  A Rom - Ven\n  F Nap - Ion\n\nThe judge answered:\n\nMovement orders for Spring of 1901[\s\S]*Italy: Army Venice -> Tyrolia/),
+      expect.stringMatching(
+        /acting as Italy, wrote:\n\n  A Ven - Tyr\n  A Rom - Ven\n  F Nap - Ion\n\nThe judge answered:\n\nMovement orders for Spring of 1901[\s\S]*Italy: Army Venice -> Tyrolia/,
+      ),
     ]);
     expect(await master(played, 'BECOME Italy\nSET WAIT')).toMatch(/The Master cannot hold a game with SET WAIT/);
     // Orders before BECOME MASTER belong to the power acted for; after it the Master is the Master again.
-    expect(await master(played, 'BECOME Austria\nA Vie H\nA Bud H\nF Tri H\nBECOME MASTER\nSET UNLISTED')).toMatch(/You act as the Master again[\s\S]*is now unlisted/);
-    expect((await db().selectFrom('orders').select('lines').where('power', '=', 'AUSTRIA').executeTakeFirstOrThrow()).lines).toEqual(['A Vie H', 'A Bud H', 'F Tri H']);
+    expect(await master(played, 'BECOME Austria\nA Vie H\nA Bud H\nF Tri H\nBECOME MASTER\nSET UNLISTED')).toMatch(
+      /You act as the Master again[\s\S]*is now unlisted/,
+    );
+    expect((await db().selectFrom('orders').select('lines').where('power', '=', 'AUSTRIA').executeTakeFirstOrThrow()).lines).toEqual([
+      'A Vie H',
+      'A Bud H',
+      'F Tri H',
+    ]);
     expect(await played.as('ITALY', 'BECOME France')).toMatch(/BECOME is a Master command/);
   });
 
   it("OFFICIAL sends the Master's later press under its subject without the press header", async () => {
     const played = await begin();
     const france = played.holder.get('FRANCE')!;
-    expect(await master(played, 'OFFICIAL House rules\nBROADCAST\nNo stabbing before 1905.\nENDBROADCAST')).toMatch(/Official notice "House rules" sent to 7 readers/);
+    expect(await master(played, 'OFFICIAL House rules\nBROADCAST\nNo stabbing before 1905.\nENDBROADCAST')).toMatch(
+      /Official notice "House rules" sent to 7 readers/,
+    );
     const mails = await mailsTo(france.address, 'House rules');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toBe('No stabbing before 1905.\n');
     expect(await db().selectFrom('press').select('body').execute()).toEqual([{ body: 'No stabbing before 1905.' }]);
     // Without OFFICIAL, the Master's press has the usual header.
     await master(played, 'BROADCAST\nSecond notice.\nENDBROADCAST');
-    expect((await db().selectFrom('outbox').select(['subject', 'body']).where('kind', '=', 'press').orderBy('id', 'desc').executeTakeFirstOrThrow()).body).not.toBe('Second notice.\n');
+    expect(
+      (await db().selectFrom('outbox').select(['subject', 'body']).where('kind', '=', 'press').orderBy('id', 'desc').executeTakeFirstOrThrow()).body,
+    ).not.toBe('Second notice.\n');
   });
 
   it('REVEAL names the players of an ended NO_REVEAL game', async () => {
@@ -434,7 +468,10 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     const { judge, master } = await create(3);
     const started = await master('ACTIVATE');
     expect(started).not.toMatch(/is full/);
-    const dummyNames = /You have started game 'demo' with 3 of 7 players\. Nobody plays ((?:\w+, )+\w+): they are dummies, whose units hold unless you order them after BECOME\./.exec(started);
+    const dummyNames =
+      /You have started game 'demo' with 3 of 7 players\. Nobody plays ((?:\w+, )+\w+): they are dummies, whose units hold unless you order them after BECOME\./.exec(
+        started,
+      );
     expect(dummyNames).not.toBeNull();
     const g = await db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
     expect(g.status).toBe('active');
@@ -445,15 +482,26 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     expect(players).toHaveLength(3);
     const dummies = seats.filter((s) => s.status === 'dummy');
     expect(dummies.every((s) => s.address === GM)).toBe(true);
-    const names = { AUSTRIA: 'Austria', ENGLAND: 'England', FRANCE: 'France', GERMANY: 'Germany', ITALY: 'Italy', RUSSIA: 'Russia', TURKEY: 'Turkey' } as Record<string, string>;
+    const names = {
+      AUSTRIA: 'Austria',
+      ENGLAND: 'England',
+      FRANCE: 'France',
+      GERMANY: 'Germany',
+      ITALY: 'Italy',
+      RUSSIA: 'Russia',
+      TURKEY: 'Turkey',
+    } as Record<string, string>;
     expect(dummyNames![1]!.split(', ').sort()).toEqual(dummies.map((s) => names[s.power!]).sort());
     // Everyone gets one start notice naming the dummies; the Master holds them and gets one copy only.
     const starts = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('subject', 'like', '%Game starting%').execute();
     expect(starts.map((m) => m.to_addresses[0]).sort()).toEqual([GM, 'p1@players.example', 'p2@players.example', 'p3@players.example']);
-    for (const start of starts) expect(start.body).toContain(`Nobody plays ${dummyNames![1]}: they are dummies, whose units hold unless the Master orders them.`);
+    for (const start of starts)
+      expect(start.body).toContain(`Nobody plays ${dummyNames![1]}: they are dummies, whose units hold unless the Master orders them.`);
     for (const player of players) {
       const i = player.address.slice(1, 2);
-      const initial = ({ AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' } as Record<PowerId, string>)[player.power!]!;
+      const initial = ({ AUSTRIA: 'A', ENGLAND: 'E', FRANCE: 'F', GERMANY: 'G', ITALY: 'I', RUSSIA: 'R', TURKEY: 'T' } as Record<PowerId, string>)[
+        player.power!
+      ]!;
       const units = (await db().selectFrom('phases').select('position').executeTakeFirstOrThrow()).position.units.filter((u) => u.power === player.power);
       await judge.receive(eml({ from: player.address }, `SIGNON ${initial}demo pw${i}\n${units.map((u) => `${u.type} ${u.location} H`).join('\n')}`));
     }
@@ -477,11 +525,24 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
     const run = (text: string) =>
       createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
         const [keyword, ...args] = text.split(' ');
-        const ctx: BlockContext<GamePorts> = { tx, config: TEST_JUDGE, message: {} as InboundMail, sender: mailAddress('anyone@players.example'), reply: [], errors: [], random: () => 0.3, now, touchedGames: new Set() };
+        const ctx: BlockContext<GamePorts> = {
+          tx,
+          config: TEST_JUDGE,
+          message: {} as InboundMail,
+          sender: mailAddress('anyone@players.example'),
+          reply: [],
+          errors: [],
+          random: () => 0.3,
+          now,
+          touchedGames: new Set(),
+        };
         try {
           const [written = '', second = '', third = ''] = args;
           const game = readGameName(written);
-          const command: MasterCommand = keyword === 'PURGE' ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second } : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
+          const command: MasterCommand =
+            keyword === 'PURGE'
+              ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second }
+              : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
           await masterCommandWithoutSignon(ctx, command);
         } catch (error) {
           if (error instanceof BlockError) return error.message;

@@ -14,7 +14,12 @@ describe('DESC after the Master signs on', () => {
     const game = await startHarnessGame(store, '', () => new Date('2026-11-02T12:00:00Z'));
     const before = store.outbox().length;
     await game.judge.receive(inboundMail('gm@players.example', 'SIGNON Mdemo gmpass\nDESC A friendly game for newcomers.'));
-    const reply = withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply')!.body);
+    const reply = withoutMarks(
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply')!.body,
+    );
     expect(reply).not.toMatch(/Nothing in this block was done/);
     expect((await store.transaction(async (tx) => tx.findGame(gameName('demo'))))!.description).toBe('A friendly game for newcomers.');
   });
@@ -22,7 +27,9 @@ describe('DESC after the Master signs on', () => {
   it('SET COMMENT BEGIN takes the lines up to SIGNOFF', async () => {
     const store = new InMemoryJudgeStore();
     const game = await startHarnessGame(store, '', () => new Date('2026-11-02T12:00:00Z'));
-    await game.judge.receive(inboundMail('gm@players.example', 'SIGNON Mdemo gmpass\nSET COMMENT BEGIN\nA friendly game.\nNewcomers welcome.\nSIGNOFF\nA Par H'));
+    await game.judge.receive(
+      inboundMail('gm@players.example', 'SIGNON Mdemo gmpass\nSET COMMENT BEGIN\nA friendly game.\nNewcomers welcome.\nSIGNOFF\nA Par H'),
+    );
     expect((await store.transaction(async (tx) => tx.findGame(gameName('demo'))))!.description).toBe('A friendly game.\nNewcomers welcome.');
   });
 });

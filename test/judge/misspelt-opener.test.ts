@@ -11,10 +11,21 @@ describe('a misspelt opener', () => {
   it('is quoted with its password masked', async () => {
     const store = new InMemoryJudgeStore();
     const game = await startHarnessGame(store, '', () => new Date('2026-11-02T12:00:00Z'));
-    for (const opener of ['SINGON Fdemo secretpw7', 'SIGNOM Fdemo secretpw7', 'JION demo secretpw7', 'OBSREVE demo secretpw7', 'TAKEOVR france@demo secretpw7']) {
+    for (const opener of [
+      'SINGON Fdemo secretpw7',
+      'SIGNOM Fdemo secretpw7',
+      'JION demo secretpw7',
+      'OBSREVE demo secretpw7',
+      'TAKEOVR france@demo secretpw7',
+    ]) {
       const before = store.outbox().length;
       await game.judge.receive(inboundMail('p3@players.example', `${opener}\nA Par H`));
-      const reply = withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply')!.body);
+      const reply = withoutMarks(
+        store
+          .outbox()
+          .slice(before)
+          .find((m) => m.kind === 'reply')!.body,
+      );
       expect(reply, opener).toMatch(/did you mean/);
       expect(reply, opener).not.toContain('secretpw7');
     }

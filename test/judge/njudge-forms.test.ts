@@ -24,9 +24,23 @@ describeEachDatabase(
       return lastReplyTo(db(), from);
     };
     const lastSubject = async (address: string) =>
-      (await db().selectFrom('outbox').select('subject').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).subject;
+      (
+        await db()
+          .selectFrom('outbox')
+          .select('subject')
+          .where('kind', '=', 'reply')
+          .where(sql<boolean>`${address} = ANY(to_addresses)`)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).subject;
     const notices = (address: string) =>
-      db().selectFrom('outbox').select(['subject', 'body']).where('kind', '=', 'notice').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id').execute();
+      db()
+        .selectFrom('outbox')
+        .select(['subject', 'body'])
+        .where('kind', '=', 'notice')
+        .where(sql<boolean>`${address} = ANY(to_addresses)`)
+        .orderBy('id')
+        .execute();
 
     it('joins with SIGN ON ?game, leaves with WITHDRAW, and answers a repeated OBSERVE and a bare SIGNON', async () => {
       judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3);
@@ -42,7 +56,9 @@ describeEachDatabase(
       expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo orders');
       // The same line again signs the player on to their seat; WITHDRAW then leaves the forming game.
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nWITHDRAW')).toContain("You have left game 'demo'.");
-      expect(await send('p1@players.example', 'SIGN ON ?demo pw1 chaos')).toMatch(/Game 'demo' is played with Standard; "chaos" does not match it, so you were not signed on/);
+      expect(await send('p1@players.example', 'SIGN ON ?demo pw1 chaos')).toMatch(
+        /Game 'demo' is played with Standard; "chaos" does not match it, so you were not signed on/,
+      );
       expect(await send('p1@players.example', 'SIGNON ?demo pw1 standard')).toContain("You have joined game 'demo'. 1 of 7 players have joined.");
       expect(await send('p1@players.example', 'SIGN ON ?demo nope')).toContain('Invalid game, power or password');
       expect(await lastSubject('p1@players.example')).toBe('Re: [Error Flag] DIP:demo orders');
@@ -57,16 +73,24 @@ describeEachDatabase(
     it('sends observers the game-start mail without addresses, lets a player resign after SIGN ON ?game, suggests power names', async () => {
       // njudge's SET PREFERENCE: two players want Turkey first; one gets it, the other its second choice.
       for (let i = 2; i <= 7; i++) {
-        const reply = await send(`p${i}@players.example`, `JOIN demo pw${i}${i === 2 ? '\nSET PREFERENCE T,R' : i === 3 ? '\nSET PREFERENCE Turkey, Italy' : ''}`);
+        const reply = await send(
+          `p${i}@players.example`,
+          `JOIN demo pw${i}${i === 2 ? '\nSET PREFERENCE T,R' : i === 3 ? '\nSET PREFERENCE Turkey, Italy' : ''}`,
+        );
         if (i === 2) expect(reply).toContain("Your power preferences in game 'demo': Turkey, Russia; any other power if none of these is free.");
         if (i === 2) expect(await lastSubject('p2@players.example')).toBe('Re: DIP:demo orders');
       }
       // The last JOIN starts the game: its reply names the first phase.
       expect(await lastSubject('p7@players.example')).toBe('Re: DIP:demo - S1901M orders');
       expect(await send('p4@players.example', 'SET PREFERENCE EF')).toMatch(/SET PREFERENCE needs a SIGNON first/);
-      const powerOf = async (address: string) => (await db().selectFrom('seats').select('power').where('address', '=', address).where('left_at', 'is', null).executeTakeFirstOrThrow()).power;
-      expect([await powerOf('p2@players.example'), await powerOf('p3@players.example')].sort()).toEqual([expect.stringMatching(/^(RUSSIA|ITALY)$/), 'TURKEY'].sort());
-      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET ADDRESS a@players.example,b@players.example')).toContain('A code was mailed to each of a@players.example and b@players.example.');
+      const powerOf = async (address: string) =>
+        (await db().selectFrom('seats').select('power').where('address', '=', address).where('left_at', 'is', null).executeTakeFirstOrThrow()).power;
+      expect([await powerOf('p2@players.example'), await powerOf('p3@players.example')].sort()).toEqual(
+        [expect.stringMatching(/^(RUSSIA|ITALY)$/), 'TURKEY'].sort(),
+      );
+      expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET ADDRESS a@players.example,b@players.example')).toContain(
+        'A code was mailed to each of a@players.example and b@players.example.',
+      );
       expect(await send('p2@players.example', 'SIGN ON ?demo pw2\nSET PREFERENCE E')).toMatch(/Game 'demo' has started: its powers are already given out/);
       const [start] = await notices('watcher@players.example');
       expect(start!.subject).toBe('DIP:demo - S1901M Game starting');
@@ -74,13 +98,22 @@ describeEachDatabase(
       expect(start!.body).toContain('Russia:  Fleet St Petersburg (south coast).');
       expect(start!.body).not.toMatch(/p\d@players\.example|gm@players\.example/);
 
-      const seat = await db().selectFrom('seats').select('power').where('address', '=', 'p1@players.example').where('left_at', 'is', null).executeTakeFirstOrThrow();
+      const seat = await db()
+        .selectFrom('seats')
+        .select('power')
+        .where('address', '=', 'p1@players.example')
+        .where('left_at', 'is', null)
+        .executeTakeFirstOrThrow();
       const name = seat.power!.charAt(0) + seat.power!.slice(1).toLowerCase();
       // Once the game runs, SIGN ON ?game is the player's own sign-on; a stranger is told how to sign on.
-      expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nPRESS TO Frnace\nhello\nENDPRESS')).toMatch(/"Frnace" is not a power in this game; did you mean France\?/);
+      expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nPRESS TO Frnace\nhello\nENDPRESS')).toMatch(
+        /"Frnace" is not a power in this game; did you mean France\?/,
+      );
       // njudge's reply subject for a mail signed on to a game, flagged when a block was refused.
       expect(await lastSubject('p1@players.example')).toBe('Re: [Error Flag] DIP:demo - S1901M orders');
-      expect(await send('stranger@players.example', 'SIGN ON ?demo pw9')).toMatch(/Game 'demo' is not taking players \(it is active\); its players sign on with their power's initial, e.g. SIGNON Ademo password/);
+      expect(await send('stranger@players.example', 'SIGN ON ?demo pw9')).toMatch(
+        /Game 'demo' is not taking players \(it is active\); its players sign on with their power's initial, e.g. SIGNON Ademo password/,
+      );
       expect(await send('gm@players.example', 'SIGNON Mdemo gmpass\nRESIGN Itlay')).toMatch(/"Itlay" is not a power of game 'demo'; did you mean Italy\?/);
       expect(await send('p1@players.example', 'SIGN ON ?demo pw1\nRESIGN')).toContain(`You have resigned from ${name} in game 'demo'.`);
       expect(await lastSubject('p1@players.example')).toBe('Re: DIP:demo - S1901M orders');
@@ -102,7 +135,10 @@ describeEachDatabase(
         const raw = sent.toString('utf8');
         const text = raw.slice(raw.indexOf('\n\n') + 2);
         expect(raw, row.subject).toMatch(/^Content-Transfer-Encoding: 7bit$/m);
-        expect(text.split('\n').filter((line) => line.length > 76), row.subject).toEqual([]);
+        expect(
+          text.split('\n').filter((line) => line.length > 76),
+          row.subject,
+        ).toEqual([]);
       }
     });
   },

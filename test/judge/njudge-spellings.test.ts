@@ -15,7 +15,12 @@ async function judged(createLines = '') {
   const send = async (from: string, text: string): Promise<string> => {
     const before = store.outbox().length;
     await game.judge.receive(inboundMail(from, text));
-    return withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? '');
+    return withoutMarks(
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? '',
+    );
   };
   const status = async (name = 'demo') => store.transaction(async (tx) => (await tx.findGame(gameName(name)))!);
   const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
@@ -73,7 +78,7 @@ describe("njudge's spellings by mail", () => {
     expect(reply).not.toContain('sesame');
   });
 
-  it("refuses by name, with the reason, the njudge options and commands this judge does not have", async () => {
+  it('refuses by name, with the reason, the njudge options and commands this judge does not have', async () => {
     const { send } = await judged();
     const refusals: Record<string, RegExp> = {
       'SET START Mon 9 Nov 2026': /SET START is not available on this judge/,

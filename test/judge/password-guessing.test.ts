@@ -23,18 +23,25 @@ async function guarded() {
   const send = async (from: string, text: string): Promise<string> => {
     const before = store.outbox().length;
     await game.judge.receive(inboundMail(from, text));
-    return store.outbox().slice(before).find((m) => m.kind === 'reply')?.body ?? '';
+    return (
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply')?.body ?? ''
+    );
   };
   const later = (minutes: number) => {
     now = new Date(now.getTime() + minutes * MINUTE);
   };
-  const franceWaits = async () => (await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id))).find((s) => s.power === 'FRANCE')!.wait;
+  const franceWaits = async () =>
+    (await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id))).find((s) => s.power === 'FRANCE')!.wait;
   return { store, clock, send, later, france, francePassword, franceWaits, judge: game.judge };
 }
 
 /** A block that stood: the SIGNON echoed, and no refusal. */
 const SIGNED_ON = /^> SIGNON \S+ \*\*\*\*(?![\s\S]*Nothing in this block was done)/;
-const LOCKED = /Too many wrong passwords were tried for this power or from your address lately, so this password was not checked\. Try again after (\S+ \S+) UTC/;
+const LOCKED =
+  /Too many wrong passwords were tried for this power or from your address lately, so this password was not checked\. Try again after (\S+ \S+) UTC/;
 
 describe('password guessing', () => {
   it("refuses the right password after 2,300 wrong ones in one mail (the issue's reproducer)", async () => {
@@ -114,7 +121,12 @@ describe('the minimum password length', () => {
     const sendStrict = async (from: string, text: string) => {
       const before = store.outbox().length;
       await strict.receive(inboundMail(from, text));
-      return store.outbox().slice(before).find((m) => m.kind === 'reply')?.body ?? '';
+      return (
+        store
+          .outbox()
+          .slice(before)
+          .find((m) => m.kind === 'reply')?.body ?? ''
+      );
     };
     const short = /A password on this judge has at least 4 characters: choose a longer one/;
     expect(await sendStrict('maker@players.example', 'CREATE other abc')).toMatch(short);

@@ -50,11 +50,22 @@ describe('passwords', () => {
 const GM = 'gm@players.example';
 
 function judgeOn(db: TestDatabase['store']['db']): MailJudge {
-  return new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2004-01-05T16:00:00Z'));
+  return new MailJudge(
+    createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+    TEST_JUDGE,
+    () => 0.3,
+    () => new Date('2004-01-05T16:00:00Z'),
+  );
 }
 
 async function lastReply(db: TestDatabase['store']['db'], address: string): Promise<string> {
-  const row = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('outbox')
+    .select('body')
+    .where('kind', '=', 'reply')
+    .where(sql<boolean>`${address} = ANY(to_addresses)`)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return row.body;
 }
 

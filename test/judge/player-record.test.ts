@@ -18,7 +18,15 @@ describeEachDatabase('a player record on request', (getStore) => {
   const db = () => getStore().db;
   const ask = async (played: StartedGame, from: string, line: string) => {
     await played.judge.receive(eml({ from }, line));
-    return (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${from} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+    return (
+      await db()
+        .selectFrom('outbox')
+        .select('body')
+        .where('kind', '=', 'reply')
+        .where(sql<boolean>`${from} = ANY(to_addresses)`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).body;
   };
   /** A game in which every power orders Spring 1901 in time: +3 and one punctual phase each. */
   const playedSpring = async (rules: string) => {

@@ -42,7 +42,9 @@ describe('processingTime', () => {
   it('is at once in REAL_TIME games and in NO_DEADLINE games without a TIMING; a TIMING brings the delay back', () => {
     expect(processingTime(game({ rules: ['REAL_TIME'] }), NOW)).toBeNull();
     expect(processingTime(game({ rules: ['NO_DEADLINE'], deadline: null, grace: null }), NOW)).toBeNull();
-    expect(processingTime(game({ rules: ['NO_DEADLINE'], deadline: null, grace: null, timing: 'MOVE DELAY 2H' }), NOW)).toEqual(new Date('2004-01-06T06:00:00Z'));
+    expect(processingTime(game({ rules: ['NO_DEADLINE'], deadline: null, grace: null, timing: 'MOVE DELAY 2H' }), NOW)).toEqual(
+      new Date('2004-01-06T06:00:00Z'),
+    );
   });
 
   it('is never after a deadline still ahead (njudge keeps process at most at the deadline); after the deadline the delay counts again', () => {

@@ -27,7 +27,15 @@ describeEachDatabase('the processing delay', (getStore) => {
   const processJobs = () => db().selectFrom('jobs').selectAll().where('kind', '=', 'process').where('done_at', 'is', null).execute();
   const results = () => db().selectFrom('outbox').select('subject').where('kind', '=', 'results').execute();
   const lastReply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+    (
+      await db()
+        .selectFrom('outbox')
+        .select('body')
+        .where('kind', '=', 'reply')
+        .where(sql<boolean>`${address} = ANY(to_addresses)`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).body;
   const begin = (createLines: string, timing: FixtureTiming = 'njudge') => {
     now = START;
     return startGame(db(), createLines, () => now, { timing });
@@ -46,7 +54,9 @@ describeEachDatabase('the processing delay', (getStore) => {
   /** The 'process' event fired directly, as if its job had been claimed before the last mail. */
   const fireProcess = async () => {
     const g = await game();
-    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind: 'process', gameId: g.id, phase: g.current_phase! }, now));
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
+      onGameEvent(tx, TEST_JUDGE, { kind: 'process', gameId: g.id, phase: g.current_phase! }, now),
+    );
   };
 
   it('processes at the later of the phase minimum and the delay after the last orders, never before', async () => {
@@ -73,7 +83,13 @@ describeEachDatabase('the processing delay', (getStore) => {
     const position = (await db().selectFrom('phases').select('position').where('phase_id', '=', 'F1901M').executeTakeFirstOrThrow()).position as Position;
     let fallReply = '';
     for (const power of Object.keys(SPRING_1901_ORDERS)) {
-      fallReply = await played.as(power, position.units.filter((u) => u.power === power).map((u) => `${u.type} ${u.location} H`).join('\n'));
+      fallReply = await played.as(
+        power,
+        position.units
+          .filter((u) => u.power === power)
+          .map((u) => `${u.type} ${u.location} H`)
+          .join('\n'),
+      );
     }
     expect(fallReply).toMatch(/processed at\nTue Jan 06 2004 20:30:00 \+0000 unless someone sets WAIT\./);
     await runUntil(new Date(now.getTime() + 29 * MINUTE));
@@ -132,7 +148,9 @@ describeEachDatabase('the processing delay', (getStore) => {
     // France's orders again, with a WAIT this time: nothing before the deadline, then the deadline processes.
     now = at('2004-01-06T07:00:00Z');
     // Without press the first deadline is not doubled: Thursday 23:30.
-    expect(await played.as('FRANCE', `${SPRING_1901_ORDERS.FRANCE!.join('\n')}\nSET WAIT`)).toMatch(/You have set 'wait' status so orders will not be processed\nbefore Thu Jan 08 2004 23:30:00 \+0000/);
+    expect(await played.as('FRANCE', `${SPRING_1901_ORDERS.FRANCE!.join('\n')}\nSET WAIT`)).toMatch(
+      /You have set 'wait' status so orders will not be processed\nbefore Thu Jan 08 2004 23:30:00 \+0000/,
+    );
     expect(await processJobs()).toHaveLength(0);
     await runUntil(at('2004-01-08T23:29:00Z'));
     expect(await phase()).toBe('S1901M');

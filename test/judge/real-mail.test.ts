@@ -13,7 +13,13 @@ describeEachDatabase('mail as players really write it', (getStore) => {
   const db = () => getStore().db;
   const franceOrders = async () => (await db().selectFrom('orders').select('lines').where('power', '=', 'FRANCE').executeTakeFirst())?.lines ?? null;
   const replyTo = async (address: string) =>
-    (await db().selectFrom('outbox').select(['body', 'subject']).where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow());
+    await db()
+      .selectFrom('outbox')
+      .select(['body', 'subject'])
+      .where('kind', '=', 'reply')
+      .where(sql<boolean>`${address} = ANY(to_addresses)`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
   const send = async (game: StartedGame, build: (from: string, typed: string) => string, typed: string) => {
     const { address, password } = game.holder.get('FRANCE')!;
     await game.judge.receive(build(address, typed.replace('PW', password)));
@@ -89,7 +95,8 @@ describeEachDatabase('mail as players really write it', (getStore) => {
 });
 
 describeEachDatabase('the reply to a refused block', (getStore) => {
-  const NOT_DONE_CLAIMS = /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\.  \(demo|password has been changed|You concede/;
+  const NOT_DONE_CLAIMS =
+    /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\.  \(demo|password has been changed|You concede/;
 
   it('says nothing was done and why, what else was not done, what stands instead and what to do, for orders, press, votes, settings and a mix', async () => {
     const game = await startGame(getStore().db, '');
@@ -98,15 +105,12 @@ describeEachDatabase('the reply to a refused block', (getStore) => {
     // Orders: the orders on file are listed as they stand, not the refused set.
     let reply = await game.as('FRANCE', 'A Pra - Bur\nA Mar H\nF Bre - Mao');
     expect(reply).toContain(
-      [
-        'Nothing in this block was done, because of this error:',
-        '',
-        'Line 2: A Pra - Bur',
-        '  "Pra" is not a province on this map',
-      ].join('\n'),
+      ['Nothing in this block was done, because of this error:', '', 'Line 2: A Pra - Bur', '  "Pra" is not a province on this map'].join('\n'),
     );
     expect(reply).toContain('So the orders on lines 3-4 were not entered.');
-    expect(reply).toContain('Your orders on file for Spring of 1901 are still:\n\nFrance: Fleet Brest, No Order Processed.\nFrance: Army Marseilles SUPPORT Army Paris -> Burgundy.\nFrance: Army Paris -> Burgundy.');
+    expect(reply).toContain(
+      'Your orders on file for Spring of 1901 are still:\n\nFrance: Fleet Brest, No Order Processed.\nFrance: Army Marseilles SUPPORT Army Paris -> Burgundy.\nFrance: Army Paris -> Burgundy.',
+    );
     expect(reply).toMatch(/Correct the line above and send the whole block again, from its first line\.\n$/);
     expect(reply).not.toMatch(NOT_DONE_CLAIMS);
 
@@ -118,7 +122,9 @@ describeEachDatabase('the reply to a refused block', (getStore) => {
     // Press, votes and settings in a refused block are not sent, recorded or changed, and the reply never says they were.
     reply = await game.as('ENGLAND', 'PRESS TO F\nThe Channel is yours.\nENDPRESS\nSET DRAW\nSET WAIT\nSET PASSWORD one two\nF Lon - Nth');
     expect(reply).toContain('Line 7: SET PASSWORD **** ****\n  SET PASSWORD takes exactly one word, the new password.');
-    expect(reply).toContain('So the order on line 8 was not entered, the press on line 2 was not sent, the vote on line 5 was not recorded and the setting on line 6 was not changed.');
+    expect(reply).toContain(
+      'So the order on line 8 was not entered, the press on line 2 was not sent, the vote on line 5 was not recorded and the setting on line 6 was not changed.',
+    );
     expect(reply).toContain('You have no orders on file for Spring of 1901.');
     expect(reply).not.toMatch(NOT_DONE_CLAIMS);
     const db = getStore().db;
@@ -149,7 +155,11 @@ describeEachDatabase('a wrong unit type', (getStore) => {
     expect(reply).toContain('Line 4: A Bre - Mao\n  Note: the unit in Brest is a fleet; read as such.');
     expect(reply).toContain('France: Army Paris -> Burgundy.');
     expect(reply).toContain('France: Fleet Brest -> Mid-Atlantic Ocean.');
-    expect((await getStore().db.selectFrom('orders').select('lines').executeTakeFirstOrThrow()).lines).toEqual(['F Par - Bur', 'A Mar S F Par - Bur', 'A Bre - Mao']);
+    expect((await getStore().db.selectFrom('orders').select('lines').executeTakeFirstOrThrow()).lines).toEqual([
+      'F Par - Bur',
+      'A Mar S F Par - Bur',
+      'A Bre - Mao',
+    ]);
 
     // Did-you-mean: a misspelt PRESS keeps its body out of the orders; a misspelt province is named with the close ones.
     const misspelt = await game.as('FRANCE', 'PRSS TO E\nMeet me in Belgium\nENDPRESS\nA Pra - Bur');

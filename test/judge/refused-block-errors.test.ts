@@ -17,8 +17,18 @@ describe('a refused block lists every error', () => {
     const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
     const austria = seats.find((s) => s.power === 'AUSTRIA')!;
     const before = store.outbox().length;
-    await game.judge.receive(inboundMail(austria.address, `SIGNON Ademo pw${austria.address.slice(1, 2)}\nSET DEADLINE someday\nSET CONCEDE Narnia\nA Vie - Xyz\nSET WIBBLE\nA Bud - Ser`));
-    const reply = withoutMarks(store.outbox().slice(before).find((m) => m.kind === 'reply')!.body);
+    await game.judge.receive(
+      inboundMail(
+        austria.address,
+        `SIGNON Ademo pw${austria.address.slice(1, 2)}\nSET DEADLINE someday\nSET CONCEDE Narnia\nA Vie - Xyz\nSET WIBBLE\nA Bud - Ser`,
+      ),
+    );
+    const reply = withoutMarks(
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply')!.body,
+    );
     expect(reply).toMatch(/Nothing in this block was done, because of these 4 errors:/);
     expect(reply).toMatch(/Line 2: SET DEADLINE someday\n/);
     expect(reply).toMatch(/Line 3: SET CONCEDE Narnia\n/);

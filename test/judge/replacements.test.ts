@@ -21,9 +21,13 @@ describeEachDatabase('waiting for replacements after a resignation', (getStore) 
   const clock = () => now;
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
-  const reminders = () => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', '%Waiting for Replacements%').orderBy('id').execute();
+  const reminders = () =>
+    db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', '%Waiting for Replacements%').orderBy('id').execute();
   const openJobs = () => db().selectFrom('jobs').select(['kind', 'due_at']).where('done_at', 'is', null).orderBy('due_at').execute();
-  const record = async (address: string) => (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(mailAddress(address));
+  const record = async (address: string) =>
+    (await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => tx.playerRecords([mailAddress(address)]))).get(
+      mailAddress(address),
+    );
   const reply = (address: string) => lastReplyTo(db(), address);
   const master = async (played: StartedGame, lines: string) => {
     await played.judge.receive(eml({ from: GM }, `SIGNON Mdemo gmpass\n${lines}`));

@@ -34,7 +34,8 @@ describeEachDatabase('what replies say about time', (getStore) => {
     now = at('2004-01-06T10:00:00Z');
     const text = await played.as('TURKEY', 'A Con - Bul');
     expect(text).toContain(
-      'You will be considered abandoned if all orders\nare not received by\nSun Jan 18 2004 22:30:00 +0000,\n' + 'and the partial orders will be processed if nothing is received by\nMon Jan 19 2004 22:30:00 +0000.\n',
+      'You will be considered abandoned if all orders\nare not received by\nSun Jan 18 2004 22:30:00 +0000,\n' +
+        'and the partial orders will be processed if nothing is received by\nMon Jan 19 2004 22:30:00 +0000.\n',
     );
     // With an error nothing changes, and the same two moments are named for the orders on file.
     const wrong = await played.as('TURKEY', 'A Con - Bul\nF Ank - Lon');
@@ -71,7 +72,9 @@ describeEachDatabase('what replies say about time', (getStore) => {
     await allOrders(played);
     expect(await processJobs()).toHaveLength(0);
     now = at('2004-01-06T06:00:00Z');
-    expect(await played.as('ENGLAND', 'SET NOWAIT')).toMatch(/Wait flag cleared\.[\s\S]*Game 'demo': All orders are in\. {2}The turn will be processed at\nTue Jan 06 2004 06:30:00 \+0000 unless someone sets WAIT\.\n/);
+    expect(await played.as('ENGLAND', 'SET NOWAIT')).toMatch(
+      /Wait flag cleared\.[\s\S]*Game 'demo': All orders are in\. {2}The turn will be processed at\nTue Jan 06 2004 06:30:00 \+0000 unless someone sets WAIT\.\n/,
+    );
     // A mail that leaves the phase ready pushes the time (UPDATE_PROCESS), and says so.
     now = at('2004-01-06T06:10:00Z');
     expect(await played.as('FRANCE', 'SET NOWAIT')).toMatch(/processed at\nTue Jan 06 2004 06:40:00 \+0000 unless someone sets WAIT\./);
@@ -90,7 +93,9 @@ describeEachDatabase('what replies say about time', (getStore) => {
     now = at('2004-01-06T08:00:00Z');
     await played.judge.receive(eml({ from: 'sub@players.example' }, 'TAKEOVER france@demo newpw'));
     // France's orders are still in; the fresh phase may not be processed before its 12 h minimum.
-    expect(await reply('sub@players.example')).toMatch(/You have taken over France[\s\S]*All orders are in\. {2}The turn will be processed at\nTue Jan 06 2004 20:00:00 \+0000 unless someone sets WAIT\./);
+    expect(await reply('sub@players.example')).toMatch(
+      /You have taken over France[\s\S]*All orders are in\. {2}The turn will be processed at\nTue Jan 06 2004 20:00:00 \+0000 unless someone sets WAIT\./,
+    );
     expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T20:00:00Z')]);
   });
 
@@ -100,7 +105,9 @@ describeEachDatabase('what replies say about time', (getStore) => {
     expect(deadline).toEqual(at('2004-01-08T23:30:00Z'));
     await allOrders(played, ['TURKEY']);
     now = at('2004-01-08T23:10:00Z');
-    expect(await played.as('TURKEY', SPRING_1901_ORDERS.TURKEY!.join('\n'))).toMatch(/All orders are in\. {2}The turn will be processed at\nThu Jan 08 2004 23:30:00 \+0000\.\n/);
+    expect(await played.as('TURKEY', SPRING_1901_ORDERS.TURKEY!.join('\n'))).toMatch(
+      /All orders are in\. {2}The turn will be processed at\nThu Jan 08 2004 23:30:00 \+0000\.\n/,
+    );
     expect((await game()).process_at).toEqual(deadline);
     expect((await processJobs()).map((j) => j.due_at)).toEqual([deadline]);
     // A later mail does not move it past the deadline either.

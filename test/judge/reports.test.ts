@@ -63,7 +63,13 @@ describeEachDatabase(
 
     it("HISTORY's copy of a results mail and the broadcast it holds go out as they were, through the sender", async () => {
       await ask('HISTORY demo');
-      const row = await db().selectFrom('outbox').selectAll().where('kind', '=', 'reply').where(sql<boolean>`${OUTSIDER} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'reply')
+        .where(sql<boolean>`${OUTSIDER} = ANY(to_addresses)`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       const sent = String(mailOptions(row as unknown as OutboxMail, { name: 'dipjudge', address: 'judge@judge.example' }).text);
       const results = (await db().selectFrom('outbox').select('body').where('kind', '=', 'results').orderBy('id').executeTakeFirstOrThrow()).body;
       const block = results.slice(results.indexOf('Movement results for')).replace(/\n+$/, '');
@@ -82,7 +88,9 @@ describeEachDatabase(
       const capped = await ask('HISTORY demo LINES 8');
       // The `::` lines, a blank line, the span and a blank line come before the eight lines of entries.
       expect(capped.split('\n').length).toBeLessThanOrEqual(6 + 9);
-      expect(capped).toMatch(/\(HISTORY stops here after \d lines: the next entry would pass the limit of 8 lines you set\. \d+ more entries; send HISTORY demo FROM .* for them\.\)/);
+      expect(capped).toMatch(
+        /\(HISTORY stops here after \d lines: the next entry would pass the limit of 8 lines you set\. \d+ more entries; send HISTORY demo FROM .* for them\.\)/,
+      );
       expect(await ask('HISTORY demo EXCLSTART X1901M')).toMatch(/Game 'demo' has no phase X1901M; its phases: S1901M, F1901M/);
       expect(await ask('HISTORY demo LINES many')).toMatch(/LINES takes a number of lines from 1 to 5000, not "many"/);
       expect(await ask('HISTORY demo FROM 2 Jan 2004 EXCLSTART S1901M')).toMatch(/either FROM\/TO dates or EXCLSTART\/EXCLEND phases/);
@@ -93,7 +101,13 @@ describeEachDatabase(
       const england = played.holder.get('ENGLAND')!;
       const reply = await send(GM, 'SIGNON Mdemo gmpass\np9@players.example HAS REPLACED England.');
       expect(reply).toMatch(/p9@players\.example now plays England in game 'demo'; they have been sent a password\./);
-      const mails = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'notice').where('subject', 'like', '%New Player Signon: E').orderBy('id').execute();
+      const mails = await db()
+        .selectFrom('outbox')
+        .select(['to_addresses', 'body'])
+        .where('kind', '=', 'notice')
+        .where('subject', 'like', '%New Player Signon: E')
+        .orderBy('id')
+        .execute();
       const toNewcomer = mails.find((m) => m.to_addresses.includes('p9@players.example'))!;
       const password = /SIGNON Edemo (\S+)/.exec(toNewcomer.body)![1]!;
       expect(mails.find((m) => m.to_addresses.includes(england.address))!.body).toBe("The Master of game 'demo' has handed England to a new player.\n");
@@ -101,7 +115,9 @@ describeEachDatabase(
       expect(await send('p9@players.example', `SIGNON Edemo ${password}\nF Nth H`)).not.toMatch(/error/i);
       expect(await send(england.address, `SIGNON Edemo ${england.password}\nF Nth H`)).toMatch(/password|not/i);
       expect(await send(GM, 'SIGNON Mdemo gmpass\nbob@home IS REPLACING France')).toMatch(/Write the new player's address before HAS REPLACED/);
-      expect(await send(GM, 'SIGNON Mdemo gmpass\np10@players.example IS REPLACING Narnia')).toMatch(/"Narnia" is neither a power of game 'demo' nor the address of one of its players/);
+      expect(await send(GM, 'SIGNON Mdemo gmpass\np10@players.example IS REPLACING Narnia')).toMatch(
+        /"Narnia" is neither a power of game 'demo' nor the address of one of its players/,
+      );
       expect(await send(GM, `SIGNON Mdemo gmpass\n${NEWCOMER} HAS REPLACED France`)).toMatch(/p8@players\.example already plays in game 'demo'/);
       expect(await send(england.address, 'SUMMARY demo')).toMatch(/England {2}player 3 +S1901M - S1901M\n {11}player 4 +F1901M -/);
     });

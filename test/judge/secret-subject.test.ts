@@ -23,7 +23,13 @@ describeEachDatabase('a password in the Subject', (getStore) => {
   it('reaches neither the reply, nor the record of the mail, nor the log', async () => {
     const lines: string[] = [];
     const log: JudgeLog = { error: (details, message) => void lines.push(JSON.stringify({ details, message })) };
-    const judge = new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+    const judge = new MailJudge(
+      createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => new Date(),
+      log,
+    );
     await judge.receive(eml({ from: 'gm@players.example', subject: 'CREATE demo s3cretword' }, 'CREATE demo s3cretword\nFORM'));
     await judge.receive(eml({ from: 'ann@players.example', subject: 'Re: signon with hunter2x' }, 'SIGNON Fdemo hunter2x\nLIST'));
     const rows = await getStore().db.selectFrom('outbox').select(['subject', 'body']).execute();

@@ -45,7 +45,12 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
   it('plays two game years end to end', { timeout: 120_000 }, async () => {
     const db = getStore().db;
     let now = new Date('2004-01-05T09:00:00Z');
-    const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), config, () => 0.42, () => now);
+    const judge = new MailJudge(
+      createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+      config,
+      () => 0.42,
+      () => now,
+    );
     let seen = 0;
     const mailsSince = async () => {
       const rows = await db.selectFrom('outbox').selectAll().orderBy('id').execute();
@@ -75,7 +80,12 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     };
     const currentPosition = async () => {
       const g = await game();
-      const row = await db.selectFrom('phases').select('position').where('game_id', '=', g.id).where('phase_id', '=', g.current_phase!).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('phases')
+        .select('position')
+        .where('game_id', '=', g.id)
+        .where('phase_id', '=', g.current_phase!)
+        .executeTakeFirstOrThrow();
       return row.position as Position;
     };
 
@@ -107,7 +117,8 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     expect(holder.get('FRANCE')!.address).toBe('p7@players.example');
     expect(new Set(seats.map((s) => s.power)).size).toBe(7);
     const signon = (power: string) => `SIGNON ${INITIAL[power]}demo ${holder.get(power)!.password}`;
-    const orders = async (power: string, lines: readonly string[], extra = '') => send(holder.get(power)!.address, `${signon(power)}\n${lines.join('\n')}\n${extra}`);
+    const orders = async (power: string, lines: readonly string[], extra = '') =>
+      send(holder.get(power)!.address, `${signon(power)}\n${lines.join('\n')}\n${extra}`);
 
     // An order mail with an error changes nothing and says why; the corrected one is accepted.
     step = await orders('FRANCE', ['A Par - Mun', 'A Mar S A Par - Bur', 'F Bre - Mao']);
@@ -134,7 +145,9 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
 
     step = await send(holder.get('TURKEY')!.address, `${signon('TURKEY')}\nBROADCAST\nPeace in our time.\nENDBROADCAST`);
     press = step.mails.filter((m) => m.kind === 'press');
-    expect(press.flatMap((m) => m.to_addresses).sort()).toEqual([GM, ...players.map((p) => p.address).filter((a) => a !== holder.get('TURKEY')!.address)].sort());
+    expect(press.flatMap((m) => m.to_addresses).sort()).toEqual(
+      [GM, ...players.map((p) => p.address).filter((a) => a !== holder.get('TURKEY')!.address)].sort(),
+    );
 
     step = await send(holder.get('AUSTRIA')!.address, `${signon('AUSTRIA')}\nPRESS TO I FROM R\nRussia will attack you.\nENDPRESS`);
     press = step.mails.filter((m) => m.kind === 'press');
@@ -160,7 +173,9 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
     step = await orders('TURKEY', SPRING_1901_ORDERS.TURKEY!);
     expect((await game()).current_phase).toBe('S1901M');
     expect(step.mails.filter((m) => m.kind === 'results')).toHaveLength(0);
-    expect(replyOf(step.mails, holder.get('TURKEY')!.address).body).toMatch(/All orders are in\. {2}The turn will be processed at\nMon Jan 05 2004 21:00:00 \+0000 unless someone sets WAIT\./);
+    expect(replyOf(step.mails, holder.get('TURKEY')!.address).body).toMatch(
+      /All orders are in\. {2}The turn will be processed at\nMon Jan 05 2004 21:00:00 \+0000 unless someone sets WAIT\./,
+    );
     const results = (await processedAt(new Date('2004-01-05T21:00:00Z'))).filter((m) => m.kind === 'results');
     expect((await game()).current_phase).toBe('F1901M');
     expect(results).toHaveLength(1);

@@ -26,7 +26,10 @@ describe('parsing the gate commands', () => {
     expect(commands('SET NO RESRAT')).toMatchObject([{ kind: 'master', command: 'SET RESRAT', args: [] }]);
     expect(commands('SET NODEDICATION')).toMatchObject([{ kind: 'master', command: 'SET DEDICATION', args: [] }]);
 
-    const error = (line: string) => parse(line).errors.map((e) => e.message).join('\n');
+    const error = (line: string) =>
+      parse(line)
+        .errors.map((e) => e.message)
+        .join('\n');
     expect(error('SET DEDICATION lots')).toMatch(/SET DEDICATION takes whole dedication points.*not "lots"/);
     expect(error('SET DEDICATION 2.5')).toMatch(/not "2\.5"/);
     expect(error('SET ONTIMERAT 1.5')).toMatch(/SET ONTIMERAT takes a ratio from 0 to 1.*not "1\.5"/);
@@ -92,7 +95,13 @@ describeEachDatabase('signon gates', (getStore) => {
     expect(answer).toMatch(/now asks for an on-time ratio of at least 75%/);
     expect(answer).toMatch(/now asks for a civil-disorder ratio of at most 25%/);
     expect(await gated()).toMatchObject({ min_dedication: 0, min_on_time_ratio: 0.75, max_civil_disorder_ratio: 0.25 });
-    const notices = await db().selectFrom('outbox').select(['to_addresses', 'body']).where('kind', '=', 'notice').where('subject', 'like', '%Parameter Change%').orderBy('id').execute();
+    const notices = await db()
+      .selectFrom('outbox')
+      .select(['to_addresses', 'body'])
+      .where('kind', '=', 'notice')
+      .where('subject', 'like', '%Parameter Change%')
+      .orderBy('id')
+      .execute();
     expect(notices.map((n) => n.body)).toEqual([
       "The Master has set a signon requirement for game 'gated': to join or take over a power, players need a dedication of at least 0 points.\n",
       "The Master has set a signon requirement for game 'gated': to join or take over a power, players need an on-time ratio of at least 75%.\n",
@@ -101,22 +110,40 @@ describeEachDatabase('signon gates', (getStore) => {
     expect(notices.every((n) => n.to_addresses.includes('watcher@elsewhere.example'))).toBe(true);
 
     const listed = await send(judge, 'reader@elsewhere.example', 'LIST gated');
-    expect(listed).toMatch(/To join or take over a power, players need a dedication of at least 0 points, an on-time ratio of at least 75% and a civil-disorder ratio of at most 25%\./);
+    expect(listed).toMatch(
+      /To join or take over a power, players need a dedication of at least 0 points, an on-time ratio of at least 75% and a civil-disorder ratio of at most 25%\./,
+    );
 
-    expect(await send(judge, GM, 'SIGNON Mgated gmpass\nSET NO ONTIMERAT\nSET NO DEDICATION')).toMatch(/Game 'gated' no longer has a minimum on-time ratio\.\n(.|\n)*no longer has a minimum dedication\./);
+    expect(await send(judge, GM, 'SIGNON Mgated gmpass\nSET NO ONTIMERAT\nSET NO DEDICATION')).toMatch(
+      /Game 'gated' no longer has a minimum on-time ratio\.\n(.|\n)*no longer has a minimum dedication\./,
+    );
     expect(await gated()).toMatchObject({ min_dedication: null, min_on_time_ratio: null, max_civil_disorder_ratio: 0.25 });
-    expect(await send(judge, 'reader@elsewhere.example', 'LIST gated')).toMatch(/To join or take over a power, players need a civil-disorder ratio of at most 25%\.\n/);
+    expect(await send(judge, 'reader@elsewhere.example', 'LIST gated')).toMatch(
+      /To join or take over a power, players need a civil-disorder ratio of at most 25%\.\n/,
+    );
     expect(await send(judge, GM, 'SIGNON Mgated gmpass\nSET NO RESRAT')).toMatch(/no longer has a maximum civil-disorder ratio/);
     expect(await send(judge, 'reader@elsewhere.example', 'LIST gated')).not.toMatch(/To join or take over/);
-    const removal = await db().selectFrom('outbox').select('body').where('kind', '=', 'notice').where('subject', 'like', '%Parameter Change%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const removal = await db()
+      .selectFrom('outbox')
+      .select('body')
+      .where('kind', '=', 'notice')
+      .where('subject', 'like', '%Parameter Change%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(removal.body).toBe("The Master has removed the maximum civil-disorder ratio required to join game 'gated' or take over a power in it.\n");
   });
 
   it('CREATE sets gates with its status lines, and refuses the game when one is bad', async () => {
     const { judge } = await setUp();
     const created = await send(judge, GM, 'CREATE strict gmpass\nSET DEDICATION 5\nSET RESRAT 0.2\nFORM');
-    expect(created).toMatch(/Game 'strict' \(Standard\) has been created with you as its Master\.\nTo join or take over a power, players need a dedication of at least 5 points and a civil-disorder ratio of at most 20%\./);
-    expect(await db().selectFrom('games').selectAll().where('name', '=', 'strict').executeTakeFirstOrThrow()).toMatchObject({ min_dedication: 5, min_on_time_ratio: null, max_civil_disorder_ratio: 0.2 });
+    expect(created).toMatch(
+      /Game 'strict' \(Standard\) has been created with you as its Master\.\nTo join or take over a power, players need a dedication of at least 5 points and a civil-disorder ratio of at most 20%\./,
+    );
+    expect(await db().selectFrom('games').selectAll().where('name', '=', 'strict').executeTakeFirstOrThrow()).toMatchObject({
+      min_dedication: 5,
+      min_on_time_ratio: null,
+      max_civil_disorder_ratio: 0.2,
+    });
     expect(await send(judge, 'p2@players.example', 'JOIN strict p2pw')).toMatch(/You have joined game 'strict'/);
     expect(await send(judge, 'new@players.example', 'JOIN strict newpw')).toMatch(/a dedication of at least 5 points; yours is 0\./);
 
@@ -179,7 +206,9 @@ describeEachDatabase('signon gates', (getStore) => {
     });
 
     const refused = await send(judge, 'poor@players.example', 'TAKEOVER austria@demo poorpw');
-    expect(refused).toMatch(/Your record does not meet what game 'demo' asks of players who take over a power in it: a civil-disorder ratio of at most 50%; yours is 100% \(1 abandoned or in civil disorder\)/);
+    expect(refused).toMatch(
+      /Your record does not meet what game 'demo' asks of players who take over a power in it: a civil-disorder ratio of at most 50%; yours is 100% \(1 abandoned or in civil disorder\)/,
+    );
     expect(await seatsOf('demo')).toEqual(before);
     expect((await db().selectFrom('games').select('status').where('name', '=', 'demo').executeTakeFirstOrThrow()).status).toBe('waiting');
 
@@ -191,7 +220,9 @@ describeEachDatabase('signon gates', (getStore) => {
     // Italy's player leaves too; with the gates gone the poor record no longer matters.
     const italy = played.holder.get('ITALY')!;
     await judge.receive(eml({ from: italy.address }, `RESIGN Idemo ${italy.password}`));
-    expect(await send(judge, 'poor@players.example', 'TAKEOVER italy@demo poorpw')).toMatch(/a dedication of at least -10 points; yours is -100; and a civil-disorder ratio/);
+    expect(await send(judge, 'poor@players.example', 'TAKEOVER italy@demo poorpw')).toMatch(
+      /a dedication of at least -10 points; yours is -100; and a civil-disorder ratio/,
+    );
     await send(judge, GM, 'SIGNON Mdemo gmpass\nSET NO RESRAT\nSET NO DEDICATION');
     expect(await send(judge, 'poor@players.example', 'TAKEOVER italy@demo poorpw')).toMatch(/You have taken over Italy in game 'demo'/);
   });

@@ -11,12 +11,22 @@ import { SPRING_1901_ORDERS, startGame } from './game-fixture.ts';
 
 describe('the stored order format', () => {
   it('reads back a set of this version and refuses other versions and shapes', () => {
-    const set = { version: ORDER_FORMAT_VERSION, orders: [{ text: 'A Par - Bur', order: { kind: 'move', unit: { type: 'A', location: 'par' }, to: 'bur', viaConvoy: false, route: [] } }] };
+    const set = {
+      version: ORDER_FORMAT_VERSION,
+      orders: [{ text: 'A Par - Bur', order: { kind: 'move', unit: { type: 'A', location: 'par' }, to: 'bur', viaConvoy: false, route: [] } }],
+    };
     expect(readParsedOrderSet(set)).toEqual(set);
     expect(readParsedOrderSet(null)).toBeNull();
     expect(readParsedOrderSet({ ...set, version: ORDER_FORMAT_VERSION + 1 })).toBeNull();
-    expect(readParsedOrderSet({ version: ORDER_FORMAT_VERSION, orders: [{ text: 'A Par - Bur', order: { kind: 'teleport', unit: { type: 'A', location: 'par' } } }] })).toBeNull();
-    expect(readParsedOrderSet({ version: ORDER_FORMAT_VERSION, orders: [{ text: 'A Par H', order: { kind: 'hold', unit: { type: 'X', location: 'par' } } }] })).toBeNull();
+    expect(
+      readParsedOrderSet({
+        version: ORDER_FORMAT_VERSION,
+        orders: [{ text: 'A Par - Bur', order: { kind: 'teleport', unit: { type: 'A', location: 'par' } } }],
+      }),
+    ).toBeNull();
+    expect(
+      readParsedOrderSet({ version: ORDER_FORMAT_VERSION, orders: [{ text: 'A Par H', order: { kind: 'hold', unit: { type: 'X', location: 'par' } } }] }),
+    ).toBeNull();
   });
 });
 
@@ -27,7 +37,10 @@ describeEachDatabase('orders stored parsed', (getStore) => {
   const franceUnits = async () => {
     const { db } = getStore();
     const phase = await db.selectFrom('phases').select('position').where('phase_id', '=', 'F1901M').executeTakeFirstOrThrow();
-    return phase.position.units.filter((u) => u.power === 'FRANCE').map((u) => u.location).sort();
+    return phase.position.units
+      .filter((u) => u.power === 'FRANCE')
+      .map((u) => u.location)
+      .sort();
   };
 
   it('keeps what the player wrote and the orders as read, and processes the stored form', async () => {
@@ -36,9 +49,16 @@ describeEachDatabase('orders stored parsed', (getStore) => {
     await game.as('FRANCE', 'A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao');
     const row = await db.selectFrom('orders').select(['lines', 'parsed']).where('power', '=', 'FRANCE').executeTakeFirstOrThrow();
     expect(row.lines).toEqual(['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao']);
-    expect(row.parsed).toMatchObject({ version: ORDER_FORMAT_VERSION, orders: [{ text: 'A Par - Bur', order: { kind: 'move', to: 'bur' } }, { order: { kind: 'support' } }, { order: { kind: 'move', to: 'mao' } }] });
+    expect(row.parsed).toMatchObject({
+      version: ORDER_FORMAT_VERSION,
+      orders: [{ text: 'A Par - Bur', order: { kind: 'move', to: 'bur' } }, { order: { kind: 'support' } }, { order: { kind: 'move', to: 'mao' } }],
+    });
     // The text changes under the judge (as a different parser would read it): processing keeps to what was read.
-    await db.updateTable('orders').set({ lines: ['A Par H', 'A Mar H', 'F Bre H'] }).where('power', '=', 'FRANCE').execute();
+    await db
+      .updateTable('orders')
+      .set({ lines: ['A Par H', 'A Mar H', 'F Bre H'] })
+      .where('power', '=', 'FRANCE')
+      .execute();
     await playAllBut(game, 'FRANCE');
     expect(await franceUnits()).toEqual(['bur', 'mao', 'mar']);
   });
@@ -47,7 +67,11 @@ describeEachDatabase('orders stored parsed', (getStore) => {
     const { db } = getStore();
     const game = await startGame(db, '');
     await game.as('FRANCE', 'A Par H\nA Mar H\nF Bre H');
-    await db.updateTable('orders').set({ lines: ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao'], parsed: null }).where('power', '=', 'FRANCE').execute();
+    await db
+      .updateTable('orders')
+      .set({ lines: ['A Par - Bur', 'A Mar S A Par - Bur', 'F Bre - Mao'], parsed: null })
+      .where('power', '=', 'FRANCE')
+      .execute();
     await game.as('ENGLAND', SPRING_1901_ORDERS.ENGLAND!.join('\n'));
     await db
       .updateTable('orders')
@@ -57,7 +81,12 @@ describeEachDatabase('orders stored parsed', (getStore) => {
     for (const [power, lines] of Object.entries(SPRING_1901_ORDERS)) if (power !== 'FRANCE' && power !== 'ENGLAND') await game.as(power, lines.join('\n'));
     expect(await franceUnits()).toEqual(['bur', 'mao', 'mar']);
     const phase = await db.selectFrom('phases').select('position').where('phase_id', '=', 'F1901M').executeTakeFirstOrThrow();
-    expect(phase.position.units.filter((u) => u.power === 'ENGLAND').map((u) => u.location).sort()).toEqual(['eng', 'nth', 'yor']);
+    expect(
+      phase.position.units
+        .filter((u) => u.power === 'ENGLAND')
+        .map((u) => u.location)
+        .sort(),
+    ).toEqual(['eng', 'nth', 'yor']);
     expect(await db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual({ n: 7 });
   });
 });

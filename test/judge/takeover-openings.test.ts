@@ -24,11 +24,15 @@ describeEachDatabase('the openings list', (getStore) => {
     expect(await send(played, READER, 'LIST')).toMatch(/There are no games on this judge taking players just now/);
     await send(played, GM, 'SIGNON Mdemo gmpass\nRESIGN Italy\nEJECT France');
     const list = await send(played, READER, 'LIST');
-    expect(list).toMatch(/Games in play with a power open for TAKEOVER \(send TAKEOVER power@game password\):\n {2}demo +Standard +waiting +S1901M +France, Italy\n/);
+    expect(list).toMatch(
+      /Games in play with a power open for TAKEOVER \(send TAKEOVER power@game password\):\n {2}demo +Standard +waiting +S1901M +France, Italy\n/,
+    );
     expect(list).not.toMatch(/There are no games|@players\.example/);
     // A forming game is listed first, the game in play after it.
     await send(played, 'other@else.example', 'CREATE later pw\nFORM');
-    expect(await send(played, READER, 'LIST')).toMatch(/taking players \(send JOIN game password\):\n {2}later +Standard +forming\n\nGames in play with a power open for TAKEOVER/);
+    expect(await send(played, READER, 'LIST')).toMatch(
+      /taking players \(send JOIN game password\):\n {2}later +Standard +forming\n\nGames in play with a power open for TAKEOVER/,
+    );
     await send(played, 'new1@else.example', 'TAKEOVER france@demo np1');
     expect(await send(played, READER, 'LIST')).toMatch(/ {2}demo +Standard +waiting +S1901M +Italy\n/);
     // An unlisted game is not offered.

@@ -28,13 +28,22 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();
   const lastReply = async (address: string) =>
-    (await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
+    (
+      await db()
+        .selectFrom('outbox')
+        .select('body')
+        .where('kind', '=', 'reply')
+        .where(sql<boolean>`${address} = ANY(to_addresses)`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).body;
   const master = async (played: StartedGame, lines: string) => {
     await played.judge.receive(eml({ from: 'gm@players.example' }, `SIGNON Mdemo gmpass\n${lines}`));
     return lastReply('gm@players.example');
   };
   const openJobs = () => db().selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('due_at').execute();
-  const notices = (subjectLike: string) => db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
+  const notices = (subjectLike: string) =>
+    db().selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
   const begin = async (createLines = '') => {
     now = START;
     const played = await startGame(db(), `ZONE Europe/Berlin${createLines ? `\n${createLines}` : ''}`, clock);
@@ -61,7 +70,9 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect(notice).toHaveLength(1);
     expect(notice[0]!.subject).toBe('DIP:demo - S1901M Deadline Adjustment to: Wed Jan 14 2004 18:00:00 +0100');
     expect(notice[0]!.to_addresses).toHaveLength(8);
-    expect(notice[0]!.body).toMatch(/The Master has set the deadline of game 'demo' \(S1901M\)\.\nThe deadline is now Wed Jan 14 2004 18:00:00 \+0100\.\nThe grace period ends Wed Jan 21 2004 17:00:00 \+0100\./);
+    expect(notice[0]!.body).toMatch(
+      /The Master has set the deadline of game 'demo' \(S1901M\)\.\nThe deadline is now Wed Jan 14 2004 18:00:00 \+0100\.\nThe grace period ends Wed Jan 21 2004 17:00:00 \+0100\./,
+    );
     // An order reply shows the new deadline.
     expect(await played.as('FRANCE', 'A Par H')).toMatch(/Wed Jan 14 2004 18:00:00 \+0100/);
   });
@@ -131,7 +142,9 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
 
   it('lets players only extend the deadline, and only under PLAYER_DEADLINES', async () => {
     let played = await begin();
-    expect(await played.as('FRANCE', 'SET DEADLINE 14 Jan')).toMatch(/Only the Master can change the deadline of game 'demo' \(it does not have PLAYER_DEADLINES\)/);
+    expect(await played.as('FRANCE', 'SET DEADLINE 14 Jan')).toMatch(
+      /Only the Master can change the deadline of game 'demo' \(it does not have PLAYER_DEADLINES\)/,
+    );
     await getDatabase().reset();
     played = await begin('RULES PLAYER_DEADLINES');
     expect(await played.as('FRANCE', 'SET DEADLINE 10 Jan')).toMatch(/players may only extend the deadline/i);
@@ -223,7 +236,9 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     await getDatabase().reset();
     played = await begin();
     const reply = await played.as('FRANCE', 'SET ABSENCE 12 Jan TO 13 Jan');
-    expect(reply).toMatch(/Absence recorded: no new deadline will fall inside it\.\nPending absences of France:\n  Mon 12 Jan 2004 00:00 to Tue 13 Jan 2004 23:59/);
+    expect(reply).toMatch(
+      /Absence recorded: no new deadline will fall inside it\.\nPending absences of France:\n  Mon 12 Jan 2004 00:00 to Tue 13 Jan 2004 23:59/,
+    );
     const notice = (await notices('%Absence Notice%'))[0]!;
     expect(notice.to_addresses).toEqual(['gm@players.example']);
     expect(notice.body).toMatch(/France in game 'demo' has set an absence/);
@@ -240,14 +255,21 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect(await played.as('FRANCE', 'SET ABSENCE 1 Feb TO 20 Feb')).toMatch(/lasts 20 days; more than 15 needs the Master/);
     expect(await played.as('FRANCE', 'SET ABSENCE 10 Jan TO 8 Jan')).toMatch(/more than 15 needs the Master/);
     expect(await played.as('FRANCE', 'SET ABSENCE 8 Jan')).toMatch(/Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00/);
-    expect(await played.as('FRANCE', 'SET ABSENCE 9 Jan')).toMatch(/Pending absences of France:\n  Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00\n  Fri 9 Jan 2004 00:00 to Sat 10 Jan 2004 00:00/);
+    expect(await played.as('FRANCE', 'SET ABSENCE 9 Jan')).toMatch(
+      /Pending absences of France:\n  Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00\n  Fri 9 Jan 2004 00:00 to Sat 10 Jan 2004 00:00/,
+    );
     expect(await played.as('FRANCE', 'SET VACATION 8 Jan 12:00')).toMatch(/overlaps the pending one/);
     expect(await played.as('FRANCE', 'SET HOLIDAY 14 Jan TO 15 Jan')).toMatch(/Wed 14 Jan 2004 00:00 to Thu 15 Jan 2004 23:59/);
     expect(await played.as('FRANCE', 'SET ABSENCE 20 Jan')).toMatch(/3 absences are pending already/);
     expect(await played.as('FRANCE', 'SET NO ABSENCE')).toMatch(/3 absences are pending; name a date/);
     expect(await played.as('FRANCE', 'SET NO ABSENCE 9 Jan')).toMatch(/Absence cancelled\.\nPending absences of France:\n  Thu 8 Jan[^\n]*\n  Wed 14 Jan/);
     expect(await master(played, 'BECOME France\nSET ABSENCE 1 Feb TO 20 Feb')).toMatch(/Sun 1 Feb 2004 00:00 to Fri 20 Feb 2004 23:59/);
-    const stored = await db().selectFrom('absences').innerJoin('seats', 'seats.id', 'absences.seat_id').select(['seats.power', 'absences.starts_at']).orderBy('absences.starts_at').execute();
+    const stored = await db()
+      .selectFrom('absences')
+      .innerJoin('seats', 'seats.id', 'absences.seat_id')
+      .select(['seats.power', 'absences.starts_at'])
+      .orderBy('absences.starts_at')
+      .execute();
     expect(stored.map((a) => [a.power, a.starts_at.toISOString()])).toEqual([
       ['FRANCE', '2004-01-07T23:00:00.000Z'],
       ['FRANCE', '2004-01-13T23:00:00.000Z'],
@@ -260,7 +282,9 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
   it("shows a player's deadlines in the zone they set; the Master's SET ZONE moves the game's", async () => {
     const played = await begin();
     expect(await played.as('FRANCE', 'SET ZONE Mars/Olympus')).toMatch(/"Mars\/Olympus" is not a time zone/);
-    expect(await played.as('FRANCE', 'SET ZONE america/new_york')).toMatch(/Deadlines in mail to you are now shown in America\/New_York\. The deadline is Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)\./);
+    expect(await played.as('FRANCE', 'SET ZONE america/new_york')).toMatch(
+      /Deadlines in mail to you are now shown in America\/New_York\. The deadline is Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)\./,
+    );
     expect(await played.as('FRANCE', 'A Par H')).toMatch(/received by Mon Jan 12 2004 17:30:00 -0500 \(America\/New_York\)/);
     expect(await played.as('GERMANY', 'A Ber H')).toMatch(/received by Mon Jan 12 2004 23:30:00 \+0100/);
     // A player in New York writes dates in New York time.
@@ -287,7 +311,9 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect((await game()).current_phase).toBe('S1901M');
     now = (await game()).deadline_at!;
     const g = await game();
-    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind: 'deadline', gameId: g.id, phase: 'S1901M' }, now));
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
+      onGameEvent(tx, TEST_JUDGE, { kind: 'deadline', gameId: g.id, phase: 'S1901M' }, now),
+    );
     expect((await game()).current_phase).toBe('F1901M');
     expect(await notices('%Late Notice%')).toHaveLength(0);
   });

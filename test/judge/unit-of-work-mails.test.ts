@@ -29,7 +29,17 @@ const quietLog: JudgeLog = { error: () => undefined };
 interface HeldState {
   readonly store: JudgeTransaction;
   readonly names: Map<GameName, number | null>;
-  readonly games: Map<number, { game: unknown; seats?: unknown[]; phases: Map<string, unknown>; orders: Map<string, unknown[]>; punctualityJudged: Map<string, boolean>; absences?: unknown[] }>;
+  readonly games: Map<
+    number,
+    {
+      game: unknown;
+      seats?: unknown[];
+      phases: Map<string, unknown>;
+      orders: Map<string, unknown[]>;
+      punctualityJudged: Map<string, boolean>;
+      absences?: unknown[];
+    }
+  >;
 }
 
 const disagreements: string[] = [];
@@ -38,7 +48,8 @@ const disagreements: string[] = [];
 async function compareWithStore(unit: UnitOfWork): Promise<void> {
   const { store, names, games } = unit as unknown as HeldState;
   const differ = (what: string, held: unknown, stored: unknown) => {
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(held ?? null)), JSON.parse(JSON.stringify(stored ?? null)))) disagreements.push(`${what}: held ${JSON.stringify(held)}, stored ${JSON.stringify(stored)}`);
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(held ?? null)), JSON.parse(JSON.stringify(stored ?? null))))
+      disagreements.push(`${what}: held ${JSON.stringify(held)}, stored ${JSON.stringify(stored)}`);
   };
   for (const [name, id] of names) differ(`the game named ${name}`, id, (await store.findGame(name))?.id ?? null);
   for (const [id, held] of games) {
@@ -73,7 +84,14 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
   const db = () => getStore().db;
   let random: () => number = () => 0.3;
   let now = NOW;
-  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => random(), () => now, quietLog);
+  const judge = () =>
+    new Judge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      HARNESS_JUDGE,
+      () => random(),
+      () => now,
+      quietLog,
+    );
 
   afterEach(() => {
     random = () => 0.3;
@@ -88,7 +106,13 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
 
   /** The body of the newest reply to `address`. */
   async function reply(address: string): Promise<string> {
-    const row = await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where(sql<boolean>`${address} = ANY(to_addresses)`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('outbox')
+      .select('body')
+      .where('kind', '=', 'reply')
+      .where(sql<boolean>`${address} = ANY(to_addresses)`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     return row.body;
   }
 
@@ -100,13 +124,27 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
 
   /** The player of `power` in demo and the SIGNON line for them. */
   async function player(power: string, name = 'demo'): Promise<{ address: string; signon: string }> {
-    const seat = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['seats.address', 'seats.power']).where('games.name', '=', name).where('seats.power', '=', power as never).where('seats.left_at', 'is', null).executeTakeFirstOrThrow();
+    const seat = await db()
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .select(['seats.address', 'seats.power'])
+      .where('games.name', '=', name)
+      .where('seats.power', '=', power as never)
+      .where('seats.left_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return { address: seat.address, signon: `SIGNON ${power[0]}${name} pw${seat.address.slice(1, 2)}` };
   }
 
   const ordersOf = (power: string) =>
-    db().selectFrom('orders').innerJoin('games', 'games.id', 'orders.game_id').select(['orders.phase_id', 'orders.lines']).where('orders.power', '=', power as never).orderBy('orders.phase_id').execute();
-  const currentPhase = async (name = 'demo') => (await db().selectFrom('games').select('current_phase').where('name', '=', name).executeTakeFirst())?.current_phase ?? null;
+    db()
+      .selectFrom('orders')
+      .innerJoin('games', 'games.id', 'orders.game_id')
+      .select(['orders.phase_id', 'orders.lines'])
+      .where('orders.power', '=', power as never)
+      .orderBy('orders.phase_id')
+      .execute();
+  const currentPhase = async (name = 'demo') =>
+    (await db().selectFrom('games').select('current_phase').where('name', '=', name).executeTakeFirst())?.current_phase ?? null;
 
   /** Spring 1901 orders for every power but `except`. */
   async function ordersFromAllBut(except: readonly string[]): Promise<void> {
@@ -132,7 +170,12 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     await send(france.address, `${france.signon}\nA Par - Bur\n\nJOIN second frpass\nSET NOSUCHTHING\n\n${france.signon}\nA Mar - Spa\nLIST\nSET NOSUCHTHING`);
     expect(await reply(france.address)).not.toMatch(/You have joined/);
     expect(await ordersOf('FRANCE')).toEqual([{ phase_id: 'S1901M', lines: ['A Par - Bur'] }]);
-    const joined = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select('seats.address').where('games.name', '=', 'second').execute();
+    const joined = await db()
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .select('seats.address')
+      .where('games.name', '=', 'second')
+      .execute();
     expect(joined.map((s) => s.address)).toEqual(['gm2@players.example']);
   });
 
@@ -188,7 +231,12 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(outcomes.map((o) => (o.status === 'processed' ? o.failedBlocks : o.status))).toEqual([0, 1, 0, 0, 1]);
     expect(await reply('p4@players.example')).toMatch(/There is no game named 'demo'/);
     expect(await reply('p5@players.example')).toMatch(/You have joined game 'demo'/);
-    const seats = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['games.name', 'games.listed', 'seats.address']).orderBy('seats.id').execute();
+    const seats = await db()
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .select(['games.name', 'games.listed', 'seats.address'])
+      .orderBy('seats.id')
+      .execute();
     expect(seats).toEqual([
       { name: 'demo', listed: false, address: 'gm2@players.example' },
       { name: 'demo', listed: false, address: 'p5@players.example' },
@@ -260,7 +308,8 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
       { from: GM, text: 'SIGNON Mdemo gmpass\nROLLBACK S1901M RESTORE' },
       { from: france.address, text: `${france.signon}\nSET NOWAIT` },
     ];
-    for (const { power } of spring) if (power !== 'FRANCE') mails.push({ from: (await player(power)).address, text: `${(await player(power)).signon}\nSET NOWAIT` });
+    for (const { power } of spring)
+      if (power !== 'FRANCE') mails.push({ from: (await player(power)).address, text: `${(await player(power)).signon}\nSET NOWAIT` });
     mails.push({ from: france.address, text: `${france.signon}\nA Bur H` });
     await judge().receiveAll(mails.map((mail) => ({ message: inboundMail(mail.from, mail.text) })));
     expect(await currentPhase()).toBe('F1901M');
@@ -289,7 +338,7 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     ]);
   });
 
-  it('RESIGN, TAKEOVER and the new player\'s orders in one batch', async () => {
+  it("RESIGN, TAKEOVER and the new player's orders in one batch", async () => {
     await begin();
     const france = await player('FRANCE');
     const outcomes = await judge().receiveAll([
@@ -319,7 +368,7 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     expect(await currentPhase()).toBeNull();
   });
 
-  it('records a queued mail the judge failed on after it held writes in the caller\'s transaction (receiveIn): one outcome, one reply', async () => {
+  it("records a queued mail the judge failed on after it held writes in the caller's transaction (receiveIn): one outcome, one reply", async () => {
     await begin(6);
     await send('gm2@players.example', 'CREATE second gmpass\nFORM');
     const before = await db().selectFrom('outbox').select('id').execute();
@@ -356,14 +405,26 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
       })(),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['processed', 'failed', 'processed']);
-    const joined = await db().selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['games.name', 'seats.address']).where('seats.role', '=', 'power').where('seats.address', 'in', ['p7@players.example', 'p8@players.example', 'p9@players.example']).orderBy('seats.id').execute();
+    const joined = await db()
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .select(['games.name', 'seats.address'])
+      .where('seats.role', '=', 'power')
+      .where('seats.address', 'in', ['p7@players.example', 'p8@players.example', 'p9@players.example'])
+      .orderBy('seats.id')
+      .execute();
     expect(joined).toEqual([
       { name: 'second', address: 'p8@players.example' },
       { name: 'demo', address: 'p9@players.example' },
     ]);
     expect(await currentPhase()).toBe('S1901M');
     const queued = await db().selectFrom('outbox').select(['kind', 'to_addresses']).orderBy('id').execute();
-    expect(queued.slice(before).filter((m) => m.kind === 'reply').map((r) => r.to_addresses)).toEqual([['p8@players.example'], ['p7@players.example'], ['p9@players.example']]);
+    expect(
+      queued
+        .slice(before)
+        .filter((m) => m.kind === 'reply')
+        .map((r) => r.to_addresses),
+    ).toEqual([['p8@players.example'], ['p7@players.example'], ['p9@players.example']]);
   });
 
   it('a batch ending with the last orders of a phase does what the same mails do one by one', async () => {
@@ -403,16 +464,21 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
       seed = (seed + 0x6d2b79f5) | 0;
       let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return (((t ^ (t >>> 14)) >>> 0) % n);
+      return ((t ^ (t >>> 14)) >>> 0) % n;
     };
-    const pick = <T,>(items: readonly T[]) => items[next(items.length)]!;
+    const pick = <T>(items: readonly T[]) => items[next(items.length)]!;
     const script: { from: string; text: string }[] = [];
     const holders = new Map<string, string>();
     // No HISTORY: it lists a game's press and notices by the time they were stored, and a batch
     // stores them all at one time (one transaction), so its order there is not the mails' order.
     const masterBlock = (game: string) => ({
       from: GM,
-      text: pick([`SIGNON M${game} gmpass\nPROCESS`, `SIGNON M${game} gmpass\nROLLBACK`, `SIGNON M${game} gmpass\nSET DEADLINE Fri Dec 4 2026 23:30`, `SUMMARY ${game}`]),
+      text: pick([
+        `SIGNON M${game} gmpass\nPROCESS`,
+        `SIGNON M${game} gmpass\nROLLBACK`,
+        `SIGNON M${game} gmpass\nSET DEADLINE Fri Dec 4 2026 23:30`,
+        `SUMMARY ${game}`,
+      ]),
     });
     const playerBlock = (game: string, power: string) => {
       const address = holders.get(`${game}:${power}`)!;
@@ -420,14 +486,34 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
       // Mostly every unit holding, which stays valid phase after phase, so the game goes on.
       const holds = lines.map((l) => `${l.split(' ').slice(0, 2).join(' ')} H`).join('\n');
       const orders = pick([holds, holds, holds, holds, holds, holds, holds, holds, lines.join('\n'), lines[0]!]);
-      const extra = next(4) > 0 ? '' : pick(['SET WAIT', 'SET NOWAIT', 'SET NOWAIT', 'SET ABSENCE 10 Dec 2026 TO 12 Dec 2026', 'SET NOSUCHTHING', 'BROADCAST\nHello all\nENDPRESS', 'LIST']);
+      const extra =
+        next(4) > 0
+          ? ''
+          : pick([
+              'SET WAIT',
+              'SET NOWAIT',
+              'SET NOWAIT',
+              'SET ABSENCE 10 Dec 2026 TO 12 Dec 2026',
+              'SET NOSUCHTHING',
+              'BROADCAST\nHello all\nENDPRESS',
+              'LIST',
+            ]);
       return { from: address, text: `SIGNON ${power[0]}${game} pw${address.slice(1, 2)}\n${orders}\n${extra}` };
     };
     const state = async () => ({
       // Press carries the minute it was sent by the wall clock, not the judge's.
-      outbox: (await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'kind']).orderBy('id').execute()).map((m) => ({ ...m, body: m.body.replace(/^Date: .*$/gm, 'Date:') })),
+      outbox: (await db().selectFrom('outbox').select(['to_addresses', 'subject', 'body', 'kind']).orderBy('id').execute()).map((m) => ({
+        ...m,
+        body: m.body.replace(/^Date: .*$/gm, 'Date:'),
+      })),
       games: await db().selectFrom('games').select(['name', 'status', 'current_phase', 'deadline_at', 'grace_at', 'process_at']).orderBy('name').execute(),
-      orders: await db().selectFrom('orders').select(['game_id', 'phase_id', 'power', 'lines', 'submitted', 'has_errors']).orderBy('game_id').orderBy('phase_id').orderBy('power').execute(),
+      orders: await db()
+        .selectFrom('orders')
+        .select(['game_id', 'phase_id', 'power', 'lines', 'submitted', 'has_errors'])
+        .orderBy('game_id')
+        .orderBy('phase_id')
+        .orderBy('power')
+        .execute(),
       phases: await db().selectFrom('phases').select(['game_id', 'phase_id', 'seq', 'results_text', 'deadline_at']).orderBy('game_id').orderBy('seq').execute(),
       seats: await db().selectFrom('seats').select(['game_id', 'power', 'status', 'wait', 'late_count', 'on_time_count']).orderBy('id').execute(),
       absences: await db().selectFrom('absences').select(['game_id', 'seat_id', 'starts_at', 'ends_at']).orderBy('id').execute(),
@@ -478,15 +564,20 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
     const russia = await player('RUSSIA', 'second');
     await send(russia.address, `${russia.signon}\n${SPRING_1901_ORDERS.RUSSIA!.join('\n')}`);
     let mailed = false;
-    await runGameEventsUntil(db(), new Date(NOW.getTime() + 20 * 86_400_000), (at) => (now = at), async () => {
-      if (mailed || (await currentPhase('second')) === null) return;
-      // Once events have run, a mail to each game between them.
-      const england = await player('ENGLAND', 'second');
-      await send(england.address, `${england.signon}\n${SPRING_1901_ORDERS.ENGLAND!.join('\n')}`);
-      const turkey = await player('TURKEY');
-      await send(turkey.address, `${turkey.signon}\n${SPRING_1901_ORDERS.TURKEY!.join('\n')}\nSET ABSENCE 5 Dec 2026 TO 6 Dec 2026`);
-      mailed = true;
-    });
+    await runGameEventsUntil(
+      db(),
+      new Date(NOW.getTime() + 20 * 86_400_000),
+      (at) => (now = at),
+      async () => {
+        if (mailed || (await currentPhase('second')) === null) return;
+        // Once events have run, a mail to each game between them.
+        const england = await player('ENGLAND', 'second');
+        await send(england.address, `${england.signon}\n${SPRING_1901_ORDERS.ENGLAND!.join('\n')}`);
+        const turkey = await player('TURKEY');
+        await send(turkey.address, `${turkey.signon}\n${SPRING_1901_ORDERS.TURKEY!.join('\n')}\nSET ABSENCE 5 Dec 2026 TO 6 Dec 2026`);
+        mailed = true;
+      },
+    );
     expect(mailed).toBe(true);
     const games = await db().selectFrom('games').select(['name', 'status', 'current_phase']).orderBy('name').execute();
     const notices = await db().selectFrom('outbox').select('subject').where('kind', '=', 'notice').execute();
@@ -498,7 +589,14 @@ describeEachDatabase('mails through the unit of work', (getStore, getDatabase) =
 describe('a game read before its lock, while another transaction changes it [postgres]', () => {
   let database: TestDatabase | null = null;
   const db = () => database!.store.db;
-  const judge = () => new Judge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, () => 0.3, () => NOW, quietLog);
+  const judge = () =>
+    new Judge(
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }),
+      HARNESS_JUDGE,
+      () => 0.3,
+      () => NOW,
+      quietLog,
+    );
 
   beforeAll(async () => {
     database = await databaseBackend('postgres').open();

@@ -127,7 +127,17 @@ describe('the unit of work', () => {
       });
     });
     // The write before the block went in under the SAVEPOINT, was undone with it, and is written again.
-    expect(calls).toEqual(['open', 'savepoint', 'apply(updateGame,replaceOrders)', 'playerRecords', 'rollback', 'savepoint', 'apply(updateGame,archiveNotice)', 'votes', 'release']);
+    expect(calls).toEqual([
+      'open',
+      'savepoint',
+      'apply(updateGame,replaceOrders)',
+      'playerRecords',
+      'rollback',
+      'savepoint',
+      'apply(updateGame,archiveNotice)',
+      'votes',
+      'release',
+    ]);
     expect(await ordersOnFile()).toEqual([FRANCE_HOLDS]);
     expect(await store.transaction(async (tx) => (await tx.findGame(DEMO))!.description)).toBe('kept');
   });

@@ -13,15 +13,20 @@ const GM = 'gm@players.example';
 describe('UNSTART / ROLLBACK FORMING', () => {
   const store = new InMemoryJudgeStore();
   let game: HarnessGame;
-  const lastReply = (to: string) => store.outbox().filter((m) => m.kind === 'reply' && m.to.includes(mailAddress(to))).at(-1)!.body;
+  const lastReply = (to: string) =>
+    store
+      .outbox()
+      .filter((m) => m.kind === 'reply' && m.to.includes(mailAddress(to)))
+      .at(-1)!.body;
   const master = async (lines: string) => {
     await game.judge.receive(inboundMail(GM, `SIGNON Mdemo gmpass\n${lines}`));
     return lastReply(GM);
   };
-  const read = () => store.transaction(async (tx) => {
-    const g = (await tx.findGame(gameName('demo')))!;
-    return { game: g, seats: (await tx.seats(g.id)).filter((s) => s.role === 'power'), phases: await tx.storedPhases(g.id) };
-  });
+  const read = () =>
+    store.transaction(async (tx) => {
+      const g = (await tx.findGame(gameName('demo')))!;
+      return { game: g, seats: (await tx.seats(g.id)).filter((s) => s.role === 'power'), phases: await tx.storedPhases(g.id) };
+    });
 
   beforeAll(async () => {
     game = await startHarnessGame(store);
@@ -36,7 +41,10 @@ describe('UNSTART / ROLLBACK FORMING', () => {
     expect(forming.seats.map((s) => s.power)).toEqual([null, null, null, null, null, null, null]);
     expect(forming.phases).toEqual([]);
     expect(store.jobs().map((j) => j.kind)).toEqual(['forming']);
-    const notice = store.outbox().filter((m) => m.subject.endsWith('Game unstarted')).at(-1)!;
+    const notice = store
+      .outbox()
+      .filter((m) => m.subject.endsWith('Game unstarted'))
+      .at(-1)!;
     expect(notice.body).toBe("The Master has taken game 'demo' back to forming: 7 of 7 players; powers are assigned again when it starts.\n");
     expect(await master('UNSTART')).toMatch(/Game 'demo' is forming; only a game that has started can go back to forming/);
 

@@ -44,7 +44,9 @@ function ordersFor(variant: Variant, position: Position, power: PowerId, random:
     });
   }
   if (phase.type === 'retreat') {
-    return position.dislodged.filter((u) => u.power === power).map((u) => (u.retreats.length > 0 ? `${u.type} ${u.location} - ${pick(u.retreats)}` : `${u.type} ${u.location} disband`));
+    return position.dislodged
+      .filter((u) => u.power === power)
+      .map((u) => (u.retreats.length > 0 ? `${u.type} ${u.location} - ${pick(u.retreats)}` : `${u.type} ${u.location} disband`));
   }
   const due = adjustmentsDue(variant, position, power);
   if (due < 0) return own.slice(0, -due).map((u) => `Remove ${u.type} ${u.location}`);
@@ -73,7 +75,12 @@ function owesOrders(variant: Variant, position: Position, power: PowerId): boole
 async function playFirstYear(db: Kysely<Database>, name: string): Promise<string[]> {
   const variant = loadVariant(name);
   const now = new Date('2026-03-02T09:00:00Z');
-  const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => now);
+  const judge = new MailJudge(
+    createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+    TEST_JUDGE,
+    () => 0.3,
+    () => now,
+  );
   let seen = 0;
   const mailsSince = async (): Promise<Mail[]> => {
     const rows = await db.selectFrom('outbox').select(['kind', 'to_addresses', 'subject', 'body']).orderBy('id').execute();
@@ -89,7 +96,9 @@ async function playFirstYear(db: Kysely<Database>, name: string): Promise<string
   const game = () => db.selectFrom('games').selectAll().where('name', '=', 'demo').executeTakeFirstOrThrow();
 
   let mails = await send(GM, `LIST VARIANTS\n`);
-  expect(replyTo(mails, GM)).toContain(`${variant.name}: ${variant.title}, ${variant.powers.length} powers, ${variant.supplyCenters().length} centres, ${variant.victoryCenters} to win.`);
+  expect(replyTo(mails, GM)).toContain(
+    `${variant.name}: ${variant.title}, ${variant.powers.length} powers, ${variant.supplyCenters().length} centres, ${variant.victoryCenters} to win.`,
+  );
   mails = await send(GM, `CREATE demo gmpass ${name}\nTIMING MIN 0 DELAY 0\nFORM`);
   expect(replyTo(mails, GM)).toContain(`Game 'demo' (${variant.title}) has been created`);
 
@@ -134,7 +143,9 @@ async function playFirstYear(db: Kysely<Database>, name: string): Promise<string
     played.push(position.phase);
     if (phase.type === 'adjustment') sawAdjustment = true;
     if (phase.type === 'movement') sawMovement = true;
-    const units = (await db.selectFrom('phases').select('position').where('game_id', '=', after.id).where('phase_id', '=', after.current_phase!).executeTakeFirstOrThrow()).position as Position;
+    const units = (
+      await db.selectFrom('phases').select('position').where('game_id', '=', after.id).where('phase_id', '=', after.current_phase!).executeTakeFirstOrThrow()
+    ).position as Position;
     expect(new Set(units.units.map((u) => provinceOf(u.location))).size).toBe(units.units.length);
   }
   // A variant reaches its adjustments only when some power gains or loses a unit's worth: in pure every
@@ -156,9 +167,14 @@ describe(`a first year by mail of ${ALL ? 'every variant' : 'a few variants'} [p
   });
   beforeEach(() => database!.reset());
 
-  it('creates a game of a variant in DPjudge\'s and njudge\'s forms and refuses an unknown one by name', async () => {
+  it("creates a game of a variant in DPjudge's and njudge's forms and refuses an unknown one by name", async () => {
     const db = database!.store.db;
-    const judge = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date('2026-03-02T09:00:00Z'));
+    const judge = new MailJudge(
+      createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+      TEST_JUDGE,
+      () => 0.3,
+      () => new Date('2026-03-02T09:00:00Z'),
+    );
     const reply = async (body: string) => {
       await judge.receive(eml({ from: GM }, body));
       return (await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').executeTakeFirstOrThrow()).body;
@@ -167,7 +183,10 @@ describe(`a first year by mail of ${ALL ? 'every variant' : 'a few variants'} [p
     expect(await reply('CREATE ?two gmpass youngstown\n')).toContain("Game 'two' (Youngstown) has been created");
     expect(await reply('CREATE three gmpass zeus\n')).toMatch(/Unknown variant "zeus"; this judge has: .*ancmed.*youngstown/);
     const games = await db.selectFrom('games').select(['name', 'variant']).orderBy('name').execute();
-    expect(games).toEqual([{ name: 'one', variant: 'ancmed' }, { name: 'two', variant: 'youngstown' }]);
+    expect(games).toEqual([
+      { name: 'one', variant: 'ancmed' },
+      { name: 'two', variant: 'youngstown' },
+    ]);
   });
 
   it.each(VARIANTS)('%s: CREATE, JOINs, orders, results and builds', { timeout: 180_000 }, async (name) => {

@@ -18,7 +18,10 @@ async function voting(rules: string) {
   const as = async (power: string, lines: string): Promise<string> => {
     const before = store.outbox().length;
     await game.as(power, lines);
-    const reply = store.outbox().slice(before).find((m) => m.kind === 'reply' && m.to.some((to) => to === addressOf.get(power)));
+    const reply = store
+      .outbox()
+      .slice(before)
+      .find((m) => m.kind === 'reply' && m.to.some((to) => to === addressOf.get(power)));
     return reply?.body ?? '';
   };
   const status = async () => store.transaction(async (tx) => (await tx.findGame(gameName('demo')))!.status);
@@ -32,11 +35,15 @@ describe('votes on the in-memory store', () => {
     expect(await as('ENGLAND', 'SET NODRAW')).toMatch(/Your draw vote has been withdrawn\./);
     expect(await as('TURKEY', 'VOTE DIAS')).toMatch(/recorded/);
     expect(await status()).toBe('active');
-    expect(await as('ENGLAND', 'VOTE DRAW')).toMatch(/Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./);
+    expect(await as('ENGLAND', 'VOTE DRAW')).toMatch(
+      /Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./,
+    );
     expect(await status()).toBe('completed');
     // The notice of the end is a final summary: the players and the position the game ended in (issue 29).
     const end = store.outbox().find((m) => m.kind === 'notice' && /Diplomacy game 'demo' is over/.test(m.body))!;
-    expect(end.body).toContain('The game ends in this position:\n\nStatus of the Movement phase for Spring of 1901.  (demo.001)\n\nAustria: Army Budapest.\nAustria: Army Vienna.');
+    expect(end.body).toContain(
+      'The game ends in this position:\n\nStatus of the Movement phase for Spring of 1901.  (demo.001)\n\nAustria: Army Budapest.\nAustria: Army Vienna.',
+    );
     expect(end.body).toMatch(/\nOwnership of supply centers:\n[\s\S]*\nTurkey: {4}3 Supply centers, {2}3 Units: {2}Builds {3}0 units\.\n$/);
   });
 

@@ -6,7 +6,7 @@ import { INITIALS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 describeEachDatabase('draws and concessions by mail', (getStore) => {
-  const status = async () => (await getStore().db.selectFrom('games').select(['status', 'timing', 'time_zone']).executeTakeFirstOrThrow());
+  const status = async () => await getStore().db.selectFrom('games').select(['status', 'timing', 'time_zone']).executeTakeFirstOrThrow();
 
   it('ends the game in a DIAS draw when every survivor votes for it, and reveals the players', async () => {
     const game = await startGame(getStore().db, 'TIMING AT 23:30 DAYS -MTWTF-\nZONE Europe/Berlin');
@@ -17,10 +17,17 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     expect(await game.as('ENGLAND', 'SET NODRAW')).toMatch(/withdrawn/);
     expect(await game.as('TURKEY', 'VOTE DIAS')).toMatch(/recorded/);
     expect((await status()).status).toBe('active');
-    expect(await game.as('ENGLAND', 'VOTE DRAW')).toMatch(/Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./);
+    expect(await game.as('ENGLAND', 'VOTE DRAW')).toMatch(
+      /Game 'demo' is over\. It ends in a draw between Austria, England, France, Germany, Italy, Russia, Turkey\./,
+    );
     expect((await status()).status).toBe('completed');
     // njudge's subject names the powers of the draw.
-    const over = await getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', '=', 'DIP:demo - S1901M Victory: AEFGIRT').executeTakeFirstOrThrow();
+    const over = await getStore()
+      .db.selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'notice')
+      .where('subject', '=', 'DIP:demo - S1901M Victory: AEFGIRT')
+      .executeTakeFirstOrThrow();
     expect(over.to_addresses).toHaveLength(8);
     for (let i = 1; i <= 7; i++) expect(over.body).toContain(`p${i}@players.example`);
     // SUMMARY gives the reason the end notice gave, whatever that notice is titled.
@@ -77,7 +84,7 @@ describeEachDatabase('proposals under PROPOSE_DIAS', (getStore) => {
     for (const power of ['AUSTRIA', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA']) await game.as(power, 'VOTE YES');
     expect((await getStore().db.selectFrom('games').select('status').executeTakeFirstOrThrow()).status).toBe('active');
     expect(await game.as('TURKEY', 'VOTE YES')).toMatch(/Russia wins/);
-    expect((await getStore().db.selectFrom('games').select(['status', 'proposal']).executeTakeFirstOrThrow())).toEqual({ status: 'completed', proposal: null });
+    expect(await getStore().db.selectFrom('games').select(['status', 'proposal']).executeTakeFirstOrThrow()).toEqual({ status: 'completed', proposal: null });
   });
 
   it('tells games without PROPOSE_DIAS to vote instead', async () => {

@@ -7,7 +7,16 @@ import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { backoffDelay, backoffPolicy } from '../../src/mail/backoff.ts';
 import { parseImapUrl } from '../../src/mail/imap-connection.ts';
 import { toCursor } from '../../src/mail/imap-cursor.ts';
-import { createImapIntake, FAILED_KEYWORD, FIRST_GROUP_SIZE, PROCESSED_KEYWORD, uidSet, type ImapIntake, type ImapIntakeOptions, type ImapMessageMeta } from '../../src/mail/imap-intake.ts';
+import {
+  createImapIntake,
+  FAILED_KEYWORD,
+  FIRST_GROUP_SIZE,
+  PROCESSED_KEYWORD,
+  uidSet,
+  type ImapIntake,
+  type ImapIntakeOptions,
+  type ImapMessageMeta,
+} from '../../src/mail/imap-intake.ts';
 import { judgeStateCursorStore } from '../../src/store/imap-cursor-store.ts';
 import type { Database } from '../../src/store/index.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
@@ -65,7 +74,9 @@ function commandRecorder(): { readonly logger: pino.Logger; readonly commands: (
 
 /** Mail m1…mN with recognisable Message-IDs, `size` bytes or more each. */
 function numberedMails(count: number, size = 0): string[] {
-  return Array.from({ length: count }, (_, i) => eml({ from: `p${i + 1}@players.example`, messageId: `<m${i + 1}@players.example>` }, `LIST\n${'x'.repeat(size)}`));
+  return Array.from({ length: count }, (_, i) =>
+    eml({ from: `p${i + 1}@players.example`, messageId: `<m${i + 1}@players.example>` }, `LIST\n${'x'.repeat(size)}`),
+  );
 }
 
 const ids = (...numbers: number[]) => numbers.map((n) => `<m${n}@players.example>`);
@@ -392,7 +403,11 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(await dovecot.listMessages('INBOX')).toEqual([]);
     const sent = commands();
     expect(sent.filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:10 Processed', 'UID MOVE 11:20 Processed', 'UID MOVE 21:25 Processed']);
-    expect(sent.filter((c) => c.startsWith('UID STORE'))).toEqual(['UID STORE 1:10 +FLAGS (\\Seen)', 'UID STORE 11:20 +FLAGS (\\Seen)', 'UID STORE 21:25 +FLAGS (\\Seen)']);
+    expect(sent.filter((c) => c.startsWith('UID STORE'))).toEqual([
+      'UID STORE 1:10 +FLAGS (\\Seen)',
+      'UID STORE 11:20 +FLAGS (\\Seen)',
+      'UID STORE 21:25 +FLAGS (\\Seen)',
+    ]);
     expect(sent.filter((c) => c.includes('BODY.PEEK[]'))).toHaveLength(3);
     expect(intake.status()).toMatchObject({ handled: 25, cursor: { lastUid: 25 } });
   });
@@ -412,7 +427,13 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     await waitFor('all seven moved', async () => (await dovecot.listMessages('Processed')).length === 7);
     await waitFor('the cursor at the last mail', () => intake.status().cursor?.lastUid === 7);
     // A group of one is handed to `handle`, as without handleGroup.
-    expect({ groups, singles }).toEqual({ groups: [[1, 2, 3], [4, 5, 6]], singles: [7] });
+    expect({ groups, singles }).toEqual({
+      groups: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      singles: [7],
+    });
     expect(intake.status().handled).toBe(7);
   });
 

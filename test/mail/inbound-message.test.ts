@@ -127,7 +127,9 @@ describe('parseInboundMessage', () => {
 
   it('keeps only real ids of References (the last 20), no control character in the Subject, and no address over 254 characters', async () => {
     const junk = Array.from({ length: 30 }, (_, i) => `<r${i}@example.org>`).join(' ');
-    const message = await parseInboundMessage(`From: ${'a'.repeat(250)}@example.org\r\nReply-To: ok@example.org\r\nSubject: red\x1b[31m alert\x07!\r\nReferences: <> not-an-id <x\x07@y> ${junk}\r\n\r\nLIST\r\n`);
+    const message = await parseInboundMessage(
+      `From: ${'a'.repeat(250)}@example.org\r\nReply-To: ok@example.org\r\nSubject: red\x1b[31m alert\x07!\r\nReferences: <> not-an-id <x\x07@y> ${junk}\r\n\r\nLIST\r\n`,
+    );
     expect(message.references).toEqual(Array.from({ length: 20 }, (_, i) => `<r${i + 10}@example.org>`));
     expect(message.subject).toBe('red [31m alert !');
     expect(message).toMatchObject({ from: null, replyAddress: 'ok@example.org', unusableAddress: true });
@@ -186,12 +188,10 @@ describe('replyDecision', () => {
     expect(replyDecision(await parseInboundMessage(mailWith('', from)), JUDGE)).toEqual({ reply: false, reason });
   });
 
-  it.each([
-    'Auto-Submitted: no',
-    'Precedence: first-class',
-    'X-Loop: someone-else@example.org',
-    'Return-Path: <player@example.org>',
-  ])('%s → reply', async (header) => {
-    expect(replyDecision(await parseInboundMessage(mailWith(header)), JUDGE)).toEqual({ reply: true });
-  });
+  it.each(['Auto-Submitted: no', 'Precedence: first-class', 'X-Loop: someone-else@example.org', 'Return-Path: <player@example.org>'])(
+    '%s → reply',
+    async (header) => {
+      expect(replyDecision(await parseInboundMessage(mailWith(header)), JUDGE)).toEqual({ reply: true });
+    },
+  );
 });

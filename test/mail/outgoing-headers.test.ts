@@ -4,7 +4,7 @@ import { mailOptions } from '../../src/mail/outgoing-message.ts';
 // No control character reaches a header the judge sends (issue 25), whatever an outbox row holds:
 // nodemailer encodes only non-ASCII text, so an ESC or BEL would go out raw.
 
-it('sends a row\'s Subject and headers with each run of control characters as one space', () => {
+it("sends a row's Subject and headers with each run of control characters as one space", () => {
   const options = mailOptions(
     {
       message_id: '<r1@judge.example>',

@@ -22,7 +22,9 @@ const TOKEN = 'abcdefghijkmnpqrst23';
 describe('the way out, in words', () => {
   it('is a mailto with the token and a closing line saying the same', () => {
     expect(listUnsubscribe(JUDGE.address, TOKEN)).toBe(`<mailto:judge@judge.example?subject=STOP%20${TOKEN}>`);
-    expect(closingLines(JUDGE.address, TOKEN)).toBe(`-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${TOKEN}`);
+    expect(closingLines(JUDGE.address, TOKEN)).toBe(
+      `-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${TOKEN}`,
+    );
   });
 
   it('holds back stopped addresses, and unproven ones past the cap', () => {
@@ -110,9 +112,13 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
       const parsed = await simpleParser(raw);
       const token = tokens.get(envelope[0]!)!.token;
       expect(parsed.to).toMatchObject({ value: [{ address: envelope[0] }] });
-      expect(raw.toString('utf8')).not.toMatch(/(stopped|capped|flaky|proven|fresh)@players\.example[\s\S]*(stopped|capped|flaky|proven|fresh)@players\.example.*\r\n\r\n/);
+      expect(raw.toString('utf8')).not.toMatch(
+        /(stopped|capped|flaky|proven|fresh)@players\.example[\s\S]*(stopped|capped|flaky|proven|fresh)@players\.example.*\r\n\r\n/,
+      );
       expect(raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ')).toContain(`\r\nList-Unsubscribe: <mailto:judge@judge.example?subject=STOP%20${token}>\r\n`);
-      expect(parsed.text).toBe(`Results.\n\n-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${token}\n`);
+      expect(parsed.text).toBe(
+        `Results.\n\n-- \nTo get no more mail from this judge at this address, send a mail to\njudge@judge.example with this line as its Subject:\nSTOP ${token}\n`,
+      );
     }
     // The day's count: the capped address went past its 3, the others count this mail.
     expect(tokens.get('capped@players.example')!.game_day_count).toBe(4);
@@ -122,7 +128,13 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
     const rows = await db.selectFrom('outbox').select(['message_id', 'to_addresses', 'status', 'attempts', 'next_attempt_at']).orderBy('id').execute();
     expect(rows).toEqual([
       { message_id: row.message_id, to_addresses: row.to_addresses, status: 'sent', attempts: 1, next_attempt_at: row.next_attempt_at },
-      { message_id: '<retry1.results-1@judge.example>', to_addresses: ['flaky@players.example'], status: 'pending', attempts: 1, next_attempt_at: new Date(now.getTime() + 60_000) },
+      {
+        message_id: '<retry1.results-1@judge.example>',
+        to_addresses: ['flaky@players.example'],
+        status: 'pending',
+        attempts: 1,
+        next_attempt_at: new Date(now.getTime() + 60_000),
+      },
     ]);
 
     // A minute later it goes through, to the flaky address alone, counted once today.
@@ -131,7 +143,9 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
     sent.length = 0;
     expect(await sender.drainOnce()).toEqual({ sent: 1, retried: 0, dead: 0 });
     expect(sent.map((s) => s.envelope)).toEqual([['flaky@players.example']]);
-    expect((await db.selectFrom('mail_addresses').select('game_day_count').where('address', '=', 'flaky@players.example').executeTakeFirstOrThrow()).game_day_count).toBe(1);
+    expect(
+      (await db.selectFrom('mail_addresses').select('game_day_count').where('address', '=', 'flaky@players.example').executeTakeFirstOrThrow()).game_day_count,
+    ).toBe(1);
     await sender.close();
   });
 
@@ -139,9 +153,19 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
     const { db } = getStore();
     const now = new Date('2026-11-21T12:00:00Z');
     const player = 'joined@players.example';
-    const row = (n: number, kind: string) => ({ message_id: `<${kind}-${n}@judge.example>`, to_addresses: [player], subject: kind, body: `${kind} ${n}\n`, kind, next_attempt_at: new Date('2000-01-01T00:00:00Z') });
+    const row = (n: number, kind: string) => ({
+      message_id: `<${kind}-${n}@judge.example>`,
+      to_addresses: [player],
+      subject: kind,
+      body: `${kind} ${n}\n`,
+      kind,
+      next_attempt_at: new Date('2000-01-01T00:00:00Z'),
+    });
     // Four forged mails "from" the player got their replies queued, then the game's results.
-    await db.insertInto('outbox').values([...[1, 2, 3, 4].map((n) => row(n, 'reply')), row(1, 'results'), row(2, 'notice')]).execute();
+    await db
+      .insertInto('outbox')
+      .values([...[1, 2, 3, 4].map((n) => row(n, 'reply')), row(1, 'results'), row(2, 'notice')])
+      .execute();
     const sent: string[] = [];
     const render = nodemailer.createTransport({ streamTransport: true, buffer: true });
     const transport: MailTransport = {
@@ -157,6 +181,9 @@ describeEachDatabase('the sender with a recipient policy', (getStore) => {
     // The sender claims rows in batches: which three replies go first is not the question.
     expect(sent.filter((text) => text.startsWith('reply'))).toHaveLength(3);
     expect(sent.filter((text) => !text.startsWith('reply')).sort()).toEqual(['notice 2', 'results 1']);
-    expect(await db.selectFrom('mail_addresses').select(['day_count', 'game_day_count']).where('address', '=', player).executeTakeFirstOrThrow()).toEqual({ day_count: 4, game_day_count: 2 });
+    expect(await db.selectFrom('mail_addresses').select(['day_count', 'game_day_count']).where('address', '=', player).executeTakeFirstOrThrow()).toEqual({
+      day_count: 4,
+      game_day_count: 2,
+    });
   });
 });

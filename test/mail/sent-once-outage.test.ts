@@ -49,14 +49,31 @@ it('retries marking a mail sent after the 250 until PostgreSQL answers again, an
     },
   };
   let time = Date.now();
-  const sender = createSmtpSender({ queue: outboxQueue(store.db, DELIVERY_FAILURE_NOTICES), from: { name: 'dipjudge', address: 'judge@judge.example' }, workerId: 'w1', leaseSeconds: 60, now: () => new Date(time), transport });
+  const sender = createSmtpSender({
+    queue: outboxQueue(store.db, DELIVERY_FAILURE_NOTICES),
+    from: { name: 'dipjudge', address: 'judge@judge.example' },
+    workerId: 'w1',
+    leaseSeconds: 60,
+    now: () => new Date(time),
+    transport,
+  });
   try {
-    await store.db.insertInto('outbox').values({ message_id: '<once@judge.example>', to_addresses: ['ann@players.example'], subject: 'Re: orders', body: 'ok\n', kind: 'reply', next_attempt_at: new Date(2000, 0, 1) }).execute();
+    await store.db
+      .insertInto('outbox')
+      .values({
+        message_id: '<once@judge.example>',
+        to_addresses: ['ann@players.example'],
+        subject: 'Re: orders',
+        body: 'ok\n',
+        kind: 'reply',
+        next_attempt_at: new Date(2000, 0, 1),
+      })
+      .execute();
     // The pool's connection is dropped under the claim's feet only after the 250, so the claim works.
     expect(await sender.drainOnce()).toEqual({ sent: 1, retried: 0, dead: 0 });
     expect(outages).toBe(1);
     await outage;
-    expect((await store.db.selectFrom('outbox').select(['status', 'claimed_by']).executeTakeFirstOrThrow())).toEqual({ status: 'sent', claimed_by: null });
+    expect(await store.db.selectFrom('outbox').select(['status', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({ status: 'sent', claimed_by: null });
     // Long after the lease: nothing is due.
     time += 10 * 60_000;
     expect(await sender.drainOnce()).toEqual({ sent: 0, retried: 0, dead: 0 });

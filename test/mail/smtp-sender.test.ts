@@ -417,7 +417,12 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
     expect(await outboxRow(db, row.id)).toMatchObject({ status: 'sent', claimed_by: null });
 
     // the crashed sender wakes up and reports a failure for its old claim: it must not land
-    const late = await outboxQueue(db, DELIVERY_FAILURE_NOTICES).recordOutcome(row, crashedClaim, { kind: 'retry', at: clock.now(), retryAt: clock.now(), error: 'late' });
+    const late = await outboxQueue(db, DELIVERY_FAILURE_NOTICES).recordOutcome(row, crashedClaim, {
+      kind: 'retry',
+      at: clock.now(),
+      retryAt: clock.now(),
+      error: 'late',
+    });
     expect(late).toEqual({ recorded: false, noticeMessageId: null });
     expect(await outboxRow(db, row.id)).toMatchObject({ status: 'sent', last_error: null });
   });

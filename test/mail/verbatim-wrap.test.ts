@@ -20,7 +20,16 @@ const golden = (name: string) => readFileSync(new URL(`../render/golden/${name}`
 const LONG_JUDGE_LINE = 'All the commands of your mail were handled, and this sentence of the judge runs on past the seventy-six columns.';
 
 async function sentText(body: string, kind = 'reply'): Promise<{ text: string; raw: string }> {
-  const row: OutboxMail = { message_id: '<r1@judge.example>', to_addresses: ['p@players.example'], cc_addresses: [], bcc_addresses: [], subject: 'Re: HISTORY', headers: {}, body, kind };
+  const row: OutboxMail = {
+    message_id: '<r1@judge.example>',
+    to_addresses: ['p@players.example'],
+    cc_addresses: [],
+    bcc_addresses: [],
+    subject: 'Re: HISTORY',
+    headers: {},
+    body,
+    kind,
+  };
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const raw = ((await transport.sendMail(mailOptions(row, { name: 'dipjudge', address: 'judge@judge.example' }))).message as Buffer).toString('utf8');
   return { text: (await simpleParser(raw)).text ?? '', raw };

@@ -21,10 +21,67 @@ function wellFormed(text: string, p: PhaseType): void {
 
 // Pieces of real orders, so that random lines reach deep into the grammar and not only the first error.
 const vocabulary = [
-  'A', 'F', 'Army', 'Fleet', 'H', 'hold', 'S', 'supports', 'C', 'convoys', 'D', 'disband', 'build', 'b', 'remove', 'r',
-  'waive', 'm', 'move', 'to', 'via', 'by', 'convoy', 'Lon', 'Nth', 'Nwy', 'St.', 'Petersburg', 'StP', 'North', 'Sea',
-  'Mid', 'Atlantic', 'Ocean', 'Spa', 'Bul', 'nc', 'sc', 'ec', 'coast', 'east', 'west', 'Xyz', 'England:', 'Gulf', 'of',
-  '-', '->', '=>', '/', '(', ')', ',', ';', '.', ':', ' ', '/nc', '(sc)', '\u2013', '\u00a0',
+  'A',
+  'F',
+  'Army',
+  'Fleet',
+  'H',
+  'hold',
+  'S',
+  'supports',
+  'C',
+  'convoys',
+  'D',
+  'disband',
+  'build',
+  'b',
+  'remove',
+  'r',
+  'waive',
+  'm',
+  'move',
+  'to',
+  'via',
+  'by',
+  'convoy',
+  'Lon',
+  'Nth',
+  'Nwy',
+  'St.',
+  'Petersburg',
+  'StP',
+  'North',
+  'Sea',
+  'Mid',
+  'Atlantic',
+  'Ocean',
+  'Spa',
+  'Bul',
+  'nc',
+  'sc',
+  'ec',
+  'coast',
+  'east',
+  'west',
+  'Xyz',
+  'England:',
+  'Gulf',
+  'of',
+  '-',
+  '->',
+  '=>',
+  '/',
+  '(',
+  ')',
+  ',',
+  ';',
+  '.',
+  ':',
+  ' ',
+  '/nc',
+  '(sc)',
+  '\u2013',
+  '\u00a0',
 ];
 
 describe('parseOrderLine on arbitrary input', () => {
@@ -45,7 +102,10 @@ describe('parseOrderLine on arbitrary input', () => {
   it('never throws on random sequences of order words', () => {
     const line = fc.array(fc.constantFrom(...vocabulary), { maxLength: 14 }).map((words) => words.join(' '));
     const glued = fc.array(fc.constantFrom(...vocabulary), { maxLength: 14 }).map((words) => words.join(''));
-    fc.assert(fc.property(fc.oneof(line, glued), phase, (text, p) => wellFormed(text, p)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.oneof(line, glued), phase, (text, p) => wellFormed(text, p)),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -59,15 +119,15 @@ describe('formatOrder and parseOrderLine agree', () => {
 
   const movementOrder: fc.Arbitrary<Order> = fc.oneof(
     unit.map((u): Order => ({ kind: 'hold', unit: u })),
-    fc.record({ unit, to: location, route: fc.array(province, { maxLength: 3 }), via: fc.boolean() }).map(
-      ({ unit: u, to, route, via }): Order => ({ kind: 'move', unit: u, to, route, viaConvoy: via || route.length > 0 }),
-    ),
-    fc.record({ unit, supported: unit, to: fc.option(province, { nil: null }) }).map(
-      ({ unit: u, supported, to }): Order => ({ kind: 'support', unit: u, supported, to }),
-    ),
-    fc.record({ unit, army: fc.record({ type: fc.constantFrom('A' as const, null), location }), to: province }).map(
-      ({ unit: u, army, to }): Order => ({ kind: 'convoy', unit: u, army, to }),
-    ),
+    fc
+      .record({ unit, to: location, route: fc.array(province, { maxLength: 3 }), via: fc.boolean() })
+      .map(({ unit: u, to, route, via }): Order => ({ kind: 'move', unit: u, to, route, viaConvoy: via || route.length > 0 })),
+    fc
+      .record({ unit, supported: unit, to: fc.option(province, { nil: null }) })
+      .map(({ unit: u, supported, to }): Order => ({ kind: 'support', unit: u, supported, to })),
+    fc
+      .record({ unit, army: fc.record({ type: fc.constantFrom('A' as const, null), location }), to: province })
+      .map(({ unit: u, army, to }): Order => ({ kind: 'convoy', unit: u, army, to })),
   );
 
   it('parses every echo of a movement order back to that order', () => {

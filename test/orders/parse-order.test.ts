@@ -355,9 +355,7 @@ describe('lines, separators and powers', () => {
     expect(parseOrderLine('', map, 'movement')).toEqual([{ ok: false, text: '', power: null, error: 'The order is empty' }]);
     expect(error('   ')).toBe('The order is empty');
     expect(error(' , ; ')).toBe('The order is empty');
-    expect(parseOrderLine('England:', map, 'movement')).toEqual([
-      { ok: false, text: '', power: 'England', error: 'There is no order after "England:"' },
-    ]);
+    expect(parseOrderLine('England:', map, 'movement')).toEqual([{ ok: false, text: '', power: 'England', error: 'There is no order after "England:"' }]);
   });
 
   it('refuses a line too long to hold orders instead of tokenising it', () => {

@@ -40,16 +40,18 @@ describe('address replies', () => {
     expect(renderStopNotice({ gameName: 'demo', role: 'observer', power: null })).toBe(
       "An observer in game 'demo' asked this judge to send no more mail to their address.\nThey get no results, press or notices until they write to the judge again with their password.\n",
     );
-    expect(renderStopNotice({ gameName: 'demo', role: 'power', power: null }).split('\n')[0]).toBe("A player in game 'demo' asked this judge to send no more mail to their address.");
+    expect(renderStopNotice({ gameName: 'demo', role: 'power', power: null }).split('\n')[0]).toBe(
+      "A player in game 'demo' asked this judge to send no more mail to their address.",
+    );
     expect(stopNoticeSubject('dip', 'demo')).toBe('dip:demo Address stopped');
   });
 
   it('answers SET ADDRESS', () => {
     expect(renderAddressesSet(set)).toBe("Mail for you in game 'demo' still goes to ann@a.example.");
     expect(renderAddressesSet({ ...set, kept: ['ann@a.example'] })).toBe("Mail for you in game 'demo' already goes to ann@a.example.");
-    expect(renderAddressesSet({ ...set, current: ['ann@a.example', 'ann@b.example'], kept: ['ann@b.example'], keptChanged: true, dropped: ['ann@a.example'] })).toBe(
-      "Mail for you in game 'demo' now goes to ann@b.example.\nIt no longer goes to ann@a.example.",
-    );
+    expect(
+      renderAddressesSet({ ...set, current: ['ann@a.example', 'ann@b.example'], kept: ['ann@b.example'], keptChanged: true, dropped: ['ann@a.example'] }),
+    ).toBe("Mail for you in game 'demo' now goes to ann@b.example.\nIt no longer goes to ann@a.example.");
     expect(renderAddressesSet({ ...set, fresh: ['ann@c.example'] })).toBe(
       "A code was mailed to ann@c.example. Mail for you in game 'demo' goes there once that code comes back from ann@c.example (reply to the mail, or send CONFIRM ADDRESS and the code).\nUntil then it still goes to ann@a.example.",
     );
@@ -78,7 +80,9 @@ describe('address replies', () => {
   });
 
   it('answers CONFIRM ADDRESS', () => {
-    expect(renderAddressConfirmed({ kind: 'confirmed', gameName: 'demo', addresses: ['ann@a.example', 'ann@c.example'] })).toBe("Mail for you in game 'demo' now goes to ann@a.example and ann@c.example.");
+    expect(renderAddressConfirmed({ kind: 'confirmed', gameName: 'demo', addresses: ['ann@a.example', 'ann@c.example'] })).toBe(
+      "Mail for you in game 'demo' now goes to ann@a.example and ann@c.example.",
+    );
     expect(renderAddressConfirmed({ kind: 'no-change', sender: 'ann@c.example', code: 'ABCDEFGH23', days: 7 })).toBe(
       'No address change for ann@c.example waits for the code ABCDEFGH23: a code works once, for 7 days, only from the address it was mailed to, and only the latest SET ADDRESS of a seat counts. Nothing was changed; send SET ADDRESS again for a new code.',
     );

@@ -7,8 +7,14 @@ import { renderDummiesNote, renderEnterReply } from '../../src/render/enter-game
 
 describe('enter-game replies', () => {
   it.each([
-    [{ kind: 'joined', gameName: 'demo', power: null, players: 3, powers: 7 } as const, "You have joined game 'demo'. 3 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order."],
-    [{ kind: 'joined', gameName: 'demo', power: 'France', players: 1, powers: 7 } as const, "You have joined game 'demo' as France. 1 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order."],
+    [
+      { kind: 'joined', gameName: 'demo', power: null, players: 3, powers: 7 } as const,
+      "You have joined game 'demo'. 3 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order.",
+    ],
+    [
+      { kind: 'joined', gameName: 'demo', power: 'France', players: 1, powers: 7 } as const,
+      "You have joined game 'demo' as France. 1 of 7 players have joined. When the game starts, the judge mails you your power, its sign-on letter and how to write an order.",
+    ],
     [{ kind: 'full-awaits-master', gameName: 'demo' } as const, "Every power is taken; game 'demo' starts when its Master sends ACTIVATE."],
     [{ kind: 'started-full', gameName: 'demo' } as const, "Game 'demo' is full and has started."],
     [{ kind: 'started-by-master', gameName: 'demo', players: 7, powers: 7, dummies: [] } as const, "You have started game 'demo' with 7 of 7 players."],
@@ -21,7 +27,10 @@ describe('enter-game replies', () => {
       "You have started game 'demo' with 5 of 7 players. Nobody plays Italy, Turkey: they are dummies, whose units hold unless you order them after BECOME.",
     ],
     [{ kind: 'watching', role: 'observer', gameName: 'demo', name: 'kibitz', already: false } as const, "You are now observing game 'demo' as kibitz."],
-    [{ kind: 'watching', role: 'monitor', gameName: 'demo', name: 'kibitz', already: true } as const, "You are already monitoring game 'demo' as kibitz; nothing changed."],
+    [
+      { kind: 'watching', role: 'monitor', gameName: 'demo', name: 'kibitz', already: true } as const,
+      "You are already monitoring game 'demo' as kibitz; nothing changed.",
+    ],
     [{ kind: 'left', gameName: 'demo' } as const, "You have left game 'demo'."],
     [{ kind: 'resigned', power: 'France', gameName: 'demo' } as const, "You have resigned from France in game 'demo'."],
     [{ kind: 'master-taken-over', gameName: 'demo' } as const, "You are now the Master of game 'demo'."],

@@ -79,7 +79,12 @@ describe('renderGameStart', () => {
       deadline: 'x',
     });
     expect(body).toContain('     Austria:     someone@somewhere\n');
-    expect(body.split('\n').find((l) => l.includes('Austria:'))!.indexOf('someone')).toBe(18);
+    expect(
+      body
+        .split('\n')
+        .find((l) => l.includes('Austria:'))!
+        .indexOf('someone'),
+    ).toBe(18);
   });
 
   it('says so when the game has no first deadline', () => {
@@ -100,8 +105,17 @@ describe('how a newcomer orders', () => {
     const { loadVariant } = await import('../../src/catalog/variant-catalog.ts');
     const chaos = loadVariant('chaos');
     const berlin = chaos.powers.find((p) => p.name === 'Berlin')!;
-    const mail = renderGameStart({ variant: chaos, gameName: 'mess', assignments: [{ seat: berlin.id, address: 'b@example.org' }], recipient: 0, position: chaos.startingPosition(), deadline: null });
-    expect(mail).toContain(`Your sign-on letter is ${berlin.initial}. To enter orders, send the judge a mail such as:\n\n  SIGNON ${berlin.initial}mess <your password>\n  BUILD A Ber\n\nYou have no units yet: your first orders are builds on your home centres.\n`);
+    const mail = renderGameStart({
+      variant: chaos,
+      gameName: 'mess',
+      assignments: [{ seat: berlin.id, address: 'b@example.org' }],
+      recipient: 0,
+      position: chaos.startingPosition(),
+      deadline: null,
+    });
+    expect(mail).toContain(
+      `Your sign-on letter is ${berlin.initial}. To enter orders, send the judge a mail such as:\n\n  SIGNON ${berlin.initial}mess <your password>\n  BUILD A Ber\n\nYou have no units yet: your first orders are builds on your home centres.\n`,
+    );
     expect(berlin.initial).not.toBe('B');
   });
 

@@ -15,7 +15,9 @@ describe('HELP text', () => {
   });
 
   it('lists the option usages after the game-options heading, one a line', () => {
-    expect(text).toContain("announced; players may change them too in UNMODERATED games):\n  SET OPTION_A on|off\n  SET OPTION_B n\nDPjudge's RULE lines work too");
+    expect(text).toContain(
+      "announced; players may change them too in UNMODERATED games):\n  SET OPTION_A on|off\n  SET OPTION_B n\nDPjudge's RULE lines work too",
+    );
     expect(text.startsWith('dipjudge understands the e-mail commands of njudge and DPjudge.\n')).toBe(true);
     expect(text.endsWith('Lines starting with // are ignored; SIGNOFF ends the mail.\n')).toBe(true);
   });

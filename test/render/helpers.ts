@@ -18,7 +18,11 @@ export function unit(power: PowerId, type: UnitType, location: LocationId): Unit
   return { power, type, location };
 }
 
-export function position(phase: PhaseId, units: readonly Unit[], extra: { dislodged?: DislodgedUnit[]; supplyCenters?: Record<PowerId, ProvinceId[]> } = {}): Position {
+export function position(
+  phase: PhaseId,
+  units: readonly Unit[],
+  extra: { dislodged?: DislodgedUnit[]; supplyCenters?: Record<PowerId, ProvinceId[]> } = {},
+): Position {
   return {
     variant: 'standard',
     phase,

@@ -55,7 +55,9 @@ describe('HISTORY', () => {
   it('stops at the line cap and says how to ask for the rest', () => {
     const cut = entriesOf(renderHistory({ ...view, lines: 6, linesSet: true }));
     expect(cut.split('\n')).toHaveLength(6);
-    expect(cut).toMatch(/\n\(HISTORY stops here after 5 lines: the next entry would pass the limit of 6 lines you set\. 1 more entry; send HISTORY demo FROM .+ or LINES up to 5000 for it\.\)$/);
+    expect(cut).toMatch(
+      /\n\(HISTORY stops here after 5 lines: the next entry would pass the limit of 6 lines you set\. 1 more entry; send HISTORY demo FROM .+ or LINES up to 5000 for it\.\)$/,
+    );
     const atMost = entriesOf(renderHistory({ ...view, lines: 6, maxLines: 6 }));
     expect(atMost).toMatch(/the limit of 6 lines\. 1 more entry; send HISTORY demo FROM [^)]+ for it\.\)$/);
   });
@@ -65,6 +67,8 @@ describe('HISTORY', () => {
   });
 
   it("drops a stored results mail's :: lines and the blank line after them", () => {
-    expect(historyResultsBody(`${HEADER}\nMovement results for Spring of 1901.  (demo.001)\n`)).toBe(verbatim('Movement results for Spring of 1901.  (demo.001)'));
+    expect(historyResultsBody(`${HEADER}\nMovement results for Spring of 1901.  (demo.001)\n`)).toBe(
+      verbatim('Movement results for Spring of 1901.  (demo.001)'),
+    );
   });
 });

@@ -28,7 +28,9 @@ describe('info replies', () => {
 
   it('answers SEARCH', () => {
     expect(renderSearchResults(none, 50)).toBe('No listed game matches.');
-    expect(renderSearchResults({ games: [demo], more: true }, 50)).toBe('  demo             Standard   active       S1901M\n(only the first 50 are shown: add words to narrow the search)');
+    expect(renderSearchResults({ games: [demo], more: true }, 50)).toBe(
+      '  demo             Standard   active       S1901M\n(only the first 50 are shown: add words to narrow the search)',
+    );
   });
 
   it('answers LIST with the openings', () => {
@@ -52,7 +54,18 @@ describe('info replies', () => {
 
   it('answers LIST FULL', () => {
     expect(renderFullList(none, 50)).toBe('There are no games on this judge yet. Start one with CREATE game password.');
-    expect(renderFullList({ games: [{ ...demo, rules: ['GUNBOAT', 'NO_DIAS'] }, { ...forming, rules: [] }], more: true }, 50)).toBe(
+    expect(
+      renderFullList(
+        {
+          games: [
+            { ...demo, rules: ['GUNBOAT', 'NO_DIAS'] },
+            { ...forming, rules: [] },
+          ],
+          more: true,
+        },
+        50,
+      ),
+    ).toBe(
       [
         'Games on this judge:',
         '  demo             Standard   active       S1901M  GUNBOAT NO_DIAS',
@@ -86,7 +99,9 @@ describe('info replies', () => {
 
   it('answers MAP, and writes the mail the picture comes in', () => {
     expect(renderMapReply({ gameName: 'demo', phaseId: 'S1901M', withOrders: false })).toBe("The map of game 'demo' (S1901M) follows in a mail of its own.");
-    expect(renderMapMailBody({ gameName: 'demo', phaseId: 'S1901M', withOrders: true }, 'demo-S1901M.png')).toBe("The map of game 'demo', S1901M with its orders, is attached (demo-S1901M.png).\n");
+    expect(renderMapMailBody({ gameName: 'demo', phaseId: 'S1901M', withOrders: true }, 'demo-S1901M.png')).toBe(
+      "The map of game 'demo', S1901M with its orders, is attached (demo-S1901M.png).\n",
+    );
   });
 
   it('answers SUMMARY of a game not started, and names the end of one that gave no reason', () => {

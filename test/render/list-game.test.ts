@@ -16,7 +16,12 @@ const base: ListGameView = {
   status: 'active',
   description: '',
   currentPhase: 'S1901M',
-  phase: { seq: 0, position: position('S1901M', [unit('FRANCE', 'A', loc('par')), unit('ENGLAND', 'F', loc('lon'))], { supplyCenters: { FRANCE: [prov('par')], ENGLAND: [prov('lon')] } }) },
+  phase: {
+    seq: 0,
+    position: position('S1901M', [unit('FRANCE', 'A', loc('par')), unit('ENGLAND', 'F', loc('lon'))], {
+      supplyCenters: { FRANCE: [prov('par')], ENGLAND: [prov('lon')] },
+    }),
+  },
   deadline: 'Mon Jan  5 2026 12:00 UTC',
   grace: null,
   late: true,
@@ -49,7 +54,7 @@ describe('LIST game', () => {
     expect(powerState({ status: 'active' }, false, undefined, true, false)).toBe('no orders due');
   });
 
-  it('writes a game in play under its :: lines: deadline, lateness, parameters, powers in njudge\'s columns, position', () => {
+  it("writes a game in play under its :: lines: deadline, lateness, parameters, powers in njudge's columns, position", () => {
     const text = withoutMarks(renderListGame(base));
     expect(text.split('\n').slice(0, 13)).toEqual([
       ':: Judge: DIP  Game: Demo  Variant: Standard',
@@ -98,11 +103,15 @@ describe('LIST game', () => {
       supplyCenters: { FRANCE: [prov('par')], GERMANY: [prov('mun')] },
     });
     const text = withoutMarks(renderListGame({ ...base, currentPhase: 'S1901R', phase: { seq: 1, position: retreat } }));
-    expect(text).toContain('Status of the Retreat phase for Spring of 1901.  (demo.002)\n\nFrance:  Army Burgundy.\n\nDislodged, to retreat or disband:\n   Germany: Army Munich.\n\nOwnership of supply centers:');
+    expect(text).toContain(
+      'Status of the Retreat phase for Spring of 1901.  (demo.002)\n\nFrance:  Army Burgundy.\n\nDislodged, to retreat or disband:\n   Germany: Army Munich.\n\nOwnership of supply centers:',
+    );
   });
 
   it('writes a forming game: how many have joined and how to join', () => {
-    const text = withoutMarks(renderListGame({ ...base, status: 'forming', currentPhase: null, phase: null, deadline: null, late: false, joined: 3, observers: 0 }));
+    const text = withoutMarks(
+      renderListGame({ ...base, status: 'forming', currentPhase: null, phase: null, deadline: null, late: false, joined: 3, observers: 0 }),
+    );
     expect(text.startsWith(`${HEADER}\nGame 'demo': Standard, forming.\n\n`)).toBe(true);
     expect(text.endsWith("signed up for game 'demo':\n   3 of 7 players have joined; send JOIN demo <password> to join.")).toBe(true);
   });

@@ -29,7 +29,9 @@ describe('mapperHeader', () => {
   });
 
   it('appends the variant options in the order given', () => {
-    expect(mapperHeader({ ...base, phase: 'S1901M', variantOptions: ['Gunboat', 'Blind'] })).toMatch(/^:: Judge: TEST {2}Game: Demo {2}Variant: Standard Gunboat Blind\n/);
+    expect(mapperHeader({ ...base, phase: 'S1901M', variantOptions: ['Gunboat', 'Blind'] })).toMatch(
+      /^:: Judge: TEST {2}Game: Demo {2}Variant: Standard Gunboat Blind\n/,
+    );
   });
 
   it('capitalises the game name as strcap does', () => {

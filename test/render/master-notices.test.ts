@@ -11,12 +11,18 @@ const roll = { gameName: 'demo', direction: 'back', phaseId: 'S1901M', full: fal
 
 describe('Master notices', () => {
   it.each([
-    [{ kind: 'rolled', roll, deadline: 'Fri 7 Mar 2025 12:00 UTC' } as const, "The Master has rolled game 'demo' back to S1901M.\nIts orders have been cleared.\nThe deadline is Fri 7 Mar 2025 12:00 UTC.\n"],
+    [
+      { kind: 'rolled', roll, deadline: 'Fri 7 Mar 2025 12:00 UTC' } as const,
+      "The Master has rolled game 'demo' back to S1901M.\nIts orders have been cleared.\nThe deadline is Fri 7 Mar 2025 12:00 UTC.\n",
+    ],
     [{ kind: 'rolled', roll, deadline: null } as const, "The Master has rolled game 'demo' back to S1901M.\nIts orders have been cleared.\n"],
     [{ kind: 'terminated', gameName: 'demo' } as const, "The Master has terminated game 'demo'.\n"],
     [{ kind: 'paused', gameName: 'demo' } as const, "The Master has paused game 'demo': nothing is processed until the Master activates it again.\n"],
     [{ kind: 'activated', gameName: 'demo', deadline: null } as const, "The Master has activated game 'demo' again.\n"],
-    [{ kind: 'activated', gameName: 'demo', deadline: 'Fri 7 Mar 2025 12:00 UTC' } as const, "The Master has activated game 'demo' again.\nThe deadline is Fri 7 Mar 2025 12:00 UTC.\n"],
+    [
+      { kind: 'activated', gameName: 'demo', deadline: 'Fri 7 Mar 2025 12:00 UTC' } as const,
+      "The Master has activated game 'demo' again.\nThe deadline is Fri 7 Mar 2025 12:00 UTC.\n",
+    ],
     [{ kind: 'purged', gameName: 'demo' } as const, "The Master has purged game 'demo': it no longer exists.\n"],
     [{ kind: 'renamed', gameName: 'demo', newName: 'demo2' } as const, "The Master has renamed game 'demo' to 'demo2'. Sign on to it as demo2 from now on.\n"],
     [
@@ -29,18 +35,36 @@ describe('Master notices', () => {
     ],
     [{ kind: 'listed', gameName: 'demo', listed: true } as const, "The Master has made game 'demo' listed: LIST and SEARCH show it.\n"],
     [{ kind: 'listed', gameName: 'demo', listed: false } as const, "The Master has made game 'demo' unlisted: LIST and SEARCH no longer show it.\n"],
-    [{ kind: 'preview', results: 'Movement results for Spring of 1901.\n' } as const, 'PREVIEW: nothing has been saved, and nobody else has seen this.\n\nMovement results for Spring of 1901.\n'],
+    [
+      { kind: 'preview', results: 'Movement results for Spring of 1901.\n' } as const,
+      'PREVIEW: nothing has been saved, and nobody else has seen this.\n\nMovement results for Spring of 1901.\n',
+    ],
     [{ kind: 'you-ejected', gameName: 'demo' } as const, "The Master has removed you from game 'demo'.\n"],
     [{ kind: 'you-vacated', power: 'France', gameName: 'demo', by: 'resign' } as const, "The Master has resigned you from France in game 'demo'.\n"],
     [{ kind: 'you-vacated', power: 'France', gameName: 'demo', by: 'eject' } as const, "The Master has removed you from France in game 'demo'.\n"],
     [{ kind: 'you-dummied', power: 'France', gameName: 'demo' } as const, "The Master has made France a dummy in game 'demo': you no longer play it.\n"],
     [{ kind: 'dummied', power: 'France', gameName: 'demo' } as const, "France is now a dummy in game 'demo': its units hold unless the Master orders them.\n"],
-    [{ kind: 'you-revived', power: 'France', gameName: 'demo', newPassword: true } as const, "The Master has given France in game 'demo' back to you; the Master will tell you its new password.\n"],
-    [{ kind: 'you-revived', power: 'France', gameName: 'demo', newPassword: false } as const, "The Master has given France in game 'demo' back to you, with your old password.\n"],
+    [
+      { kind: 'you-revived', power: 'France', gameName: 'demo', newPassword: true } as const,
+      "The Master has given France in game 'demo' back to you; the Master will tell you its new password.\n",
+    ],
+    [
+      { kind: 'you-revived', power: 'France', gameName: 'demo', newPassword: false } as const,
+      "The Master has given France in game 'demo' back to you, with your old password.\n",
+    ],
     [{ kind: 'revived', power: 'France', gameName: 'demo' } as const, "France is played again in game 'demo'.\n"],
-    [{ kind: 'acting-for-you', power: 'France', gameName: 'demo' } as const, "The Master of game 'demo' is acting as France; you will be sent a copy of what is done.\n"],
-    [{ kind: 'unstarted', gameName: 'demo', players: 5, powers: 7, powersKept: false } as const, "The Master has taken game 'demo' back to forming: 5 of 7 players; powers are assigned again when it starts.\n"],
-    [{ kind: 'unstarted', gameName: 'demo', players: 5, powers: 7, powersKept: true } as const, "The Master has taken game 'demo' back to forming: 5 of 7 players.\n"],
+    [
+      { kind: 'acting-for-you', power: 'France', gameName: 'demo' } as const,
+      "The Master of game 'demo' is acting as France; you will be sent a copy of what is done.\n",
+    ],
+    [
+      { kind: 'unstarted', gameName: 'demo', players: 5, powers: 7, powersKept: false } as const,
+      "The Master has taken game 'demo' back to forming: 5 of 7 players; powers are assigned again when it starts.\n",
+    ],
+    [
+      { kind: 'unstarted', gameName: 'demo', players: 5, powers: 7, powersKept: true } as const,
+      "The Master has taken game 'demo' back to forming: 5 of 7 players.\n",
+    ],
     [
       { kind: 'become-copy', gameName: 'demo', power: 'France', lines: ['A Par-Bur', 'SET WAIT'], replies: ['Orders for France:', 'Wait flag set.'] } as const,
       "The Master of game 'demo', acting as France, wrote:\n\n  A Par-Bur\n  SET WAIT\n\nThe judge answered:\n\nOrders for France:\nWait flag set.\n",
@@ -62,7 +86,10 @@ describe('Master notices', () => {
       { kind: 'masters-changed', gameName: 'demo', masters: 1, who: { address: 'bob@players.example', change: 'stepped-down' } } as const,
       "bob@players.example has stepped down as a Master of game 'demo'.\nGame 'demo' has one Master now.\n",
     ],
-    [{ kind: 'masters-changed', gameName: 'demo', masters: 3, who: null } as const, "The Masters of game 'demo' have changed. Game 'demo' has 3 Masters now.\n"],
+    [
+      { kind: 'masters-changed', gameName: 'demo', masters: 3, who: null } as const,
+      "The Masters of game 'demo' have changed. Game 'demo' has 3 Masters now.\n",
+    ],
   ])('%j', (notice, text) => {
     expect(renderMasterNotice(notice)).toBe(text);
   });

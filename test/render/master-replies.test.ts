@@ -10,9 +10,15 @@ describe('master replies', () => {
   it.each([
     [{ kind: 'forming', gameName: 'demo' } as const, "Game 'demo' is now forming: players may JOIN demo <password>."],
     [{ kind: 'processed', phaseId: 'S1901M', defaulted: [] } as const, 'S1901M has been processed.'],
-    [{ kind: 'processed', phaseId: 'S1901M', defaulted: ['Austria', 'Italy'] } as const, 'S1901M has been processed; Austria, Italy took the civil-disorder defaults.'],
+    [
+      { kind: 'processed', phaseId: 'S1901M', defaulted: ['Austria', 'Italy'] } as const,
+      'S1901M has been processed; Austria, Italy took the civil-disorder defaults.',
+    ],
     [{ kind: 'rolled', roll: roll('back', false) } as const, "The Master has rolled game 'demo' back to S1901M. Its orders have been cleared."],
-    [{ kind: 'rolled', roll: roll('forward', false, true) } as const, "The Master has rolled game 'demo' forward to S1901M, players and rules included. Its orders are as they were."],
+    [
+      { kind: 'rolled', roll: roll('forward', false, true) } as const,
+      "The Master has rolled game 'demo' forward to S1901M, players and rules included. Its orders are as they were.",
+    ],
     [
       { kind: 'rolled', roll: roll('back', true) } as const,
       "The Master has rolled game 'demo' back to S1901M. The orders it was processed with have been kept; their players are set to WAIT, so it is not processed again before the deadline unless they SET NOWAIT.",
@@ -22,7 +28,10 @@ describe('master replies', () => {
     [{ kind: 'activated', gameName: 'demo' } as const, "Game 'demo' is active again."],
     [{ kind: 'purged', gameName: 'demo' } as const, "Game 'demo' has been purged."],
     [{ kind: 'renamed', gameName: 'demo', newName: 'demo2' } as const, "Game 'demo' is now called 'demo2'."],
-    [{ kind: 'gate-set', gameName: 'demo', gateTitle: 'dedication requirement', requirement: null } as const, "Game 'demo' no longer has a dedication requirement."],
+    [
+      { kind: 'gate-set', gameName: 'demo', gateTitle: 'dedication requirement', requirement: null } as const,
+      "Game 'demo' no longer has a dedication requirement.",
+    ],
     [
       { kind: 'gate-set', gameName: 'demo', gateTitle: 'dedication requirement', requirement: 'a dedication of at least 10' } as const,
       "Game 'demo' now asks for a dedication of at least 10 of players who join or take over a power.",
@@ -43,11 +52,20 @@ describe('master replies', () => {
     [{ kind: 'official-press-sent', subject: 'Rules', readers: 1, body: 'No talking.' } as const, 'Official notice "Rules" sent to 1 reader:\n\nNo talking.'],
     [{ kind: 'official-press-sent', subject: 'Rules', readers: 7, body: 'No talking.' } as const, 'Official notice "Rules" sent to 7 readers:\n\nNo talking.'],
     [{ kind: 'revealed', gameName: 'demo' } as const, "The players of game 'demo' have been revealed to everyone."],
-    [{ kind: 'unstarted', gameName: 'demo', players: 5, powers: 7 } as const, "Game 'demo' is forming again with 5 of 7 players; it starts when it is full or you ACTIVATE it."],
-    [{ kind: 'promoted', address: 'bob@players.example', gameName: 'demo', masters: 2 } as const, "bob@players.example is now a Master of game 'demo' (2 Masters), signing on with their own password."],
+    [
+      { kind: 'unstarted', gameName: 'demo', players: 5, powers: 7 } as const,
+      "Game 'demo' is forming again with 5 of 7 players; it starts when it is full or you ACTIVATE it.",
+    ],
+    [
+      { kind: 'promoted', address: 'bob@players.example', gameName: 'demo', masters: 2 } as const,
+      "bob@players.example is now a Master of game 'demo' (2 Masters), signing on with their own password.",
+    ],
     [{ kind: 'stepped-down', gameName: 'demo', mastersLeft: 1 } as const, "You are no longer a Master of game 'demo'; one Master remains."],
     [{ kind: 'stepped-down', gameName: 'demo', mastersLeft: 3 } as const, "You are no longer a Master of game 'demo'; 3 Masters remain."],
-    [{ kind: 'replaced', newcomer: 'new@players.example', power: 'France', gameName: 'demo' } as const, "new@players.example now plays France in game 'demo'; they have been sent a password."],
+    [
+      { kind: 'replaced', newcomer: 'new@players.example', power: 'France', gameName: 'demo' } as const,
+      "new@players.example now plays France in game 'demo'; they have been sent a password.",
+    ],
   ])('%j', (record, text) => {
     expect(renderMasterReply(record)).toBe(text);
   });

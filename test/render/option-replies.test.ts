@@ -19,7 +19,9 @@ describe('option replies', () => {
         announcement: 'movement phases last 2 days',
         deadline: { phaseId: 'S1901M', deadline: 'Fri 7 Mar 2025 12:00 UTC', grace: 'Sat 8 Mar 2025 12:00 UTC' },
       }),
-    ).toBe("Game 'demo': timing changed. Movement phases last 2 days\nThe deadline for S1901M is now Fri 7 Mar 2025 12:00 UTC, the grace period ends Sat 8 Mar 2025 12:00 UTC.");
+    ).toBe(
+      "Game 'demo': timing changed. Movement phases last 2 days\nThe deadline for S1901M is now Fri 7 Mar 2025 12:00 UTC, the grace period ends Sat 8 Mar 2025 12:00 UTC.",
+    );
     expect(newDeadlineText(null)).toBe('');
   });
 
@@ -30,9 +32,17 @@ describe('option replies', () => {
   });
 
   it('answers CREATE', () => {
-    expect(renderGameCreated(created)).toBe("Game 'demo' (Standard) has been created with you as its Master.\nIt is in preparation: send FORM after SIGNON Mdemo to let players join.");
+    expect(renderGameCreated(created)).toBe(
+      "Game 'demo' (Standard) has been created with you as its Master.\nIt is in preparation: send FORM after SIGNON Mdemo to let players join.",
+    );
     expect(
-      renderGameCreated({ ...created, rules: ['GUNBOAT'], optionLines: [optionLine('Press', 'white press only')], gates: 'Dedication: at least 10.', forming: true }),
+      renderGameCreated({
+        ...created,
+        rules: ['GUNBOAT'],
+        optionLines: [optionLine('Press', 'white press only')],
+        gates: 'Dedication: at least 10.',
+        forming: true,
+      }),
     ).toBe(
       [
         "Game 'demo' (Standard) has been created with you as its Master.",
@@ -55,9 +65,18 @@ describe('option replies', () => {
         announcement: 'movement phases last 2 days',
         deadline: { phaseId: 'S1901M', deadline: 'Fri 7 Mar 2025 12:00 UTC', grace: 'Sat 8 Mar 2025 12:00 UTC' },
       }),
-    ).toBe("France has changed a setting of game 'demo':\nTiming: movement phases last 2 days\nThe deadline for S1901M is now Fri 7 Mar 2025 12:00 UTC, the grace period ends Sat 8 Mar 2025 12:00 UTC.\n");
-    expect(renderSettingNotice('player', 'demo', { kind: 'rules', items: [{ rule: 'GUNBOAT', negated: false }, { rule: 'NO_DIAS', negated: true }], rules: ['GUNBOAT'] })).toBe(
-      "A player has changed a setting of game 'demo':\nRules: with GUNBOAT, without NO_DIAS; the rules are now GUNBOAT.\n",
+    ).toBe(
+      "France has changed a setting of game 'demo':\nTiming: movement phases last 2 days\nThe deadline for S1901M is now Fri 7 Mar 2025 12:00 UTC, the grace period ends Sat 8 Mar 2025 12:00 UTC.\n",
     );
+    expect(
+      renderSettingNotice('player', 'demo', {
+        kind: 'rules',
+        items: [
+          { rule: 'GUNBOAT', negated: false },
+          { rule: 'NO_DIAS', negated: true },
+        ],
+        rules: ['GUNBOAT'],
+      }),
+    ).toBe("A player has changed a setting of game 'demo':\nRules: with GUNBOAT, without NO_DIAS; the rules are now GUNBOAT.\n");
   });
 });

@@ -8,7 +8,11 @@ describe('option texts', () => {
   it('writes LIST game and HELP lines', () => {
     expect(optionLine('Press', PRESS_KIND_TEXTS.WHITE)).toBe('Press: white press: senders are named.');
     expect(optionHelpLine(flagUsage('QUIET', 'NO QUIET'))).toBe('  SET QUIET | SET NO QUIET');
-    expect(FLAG_TEXTS.QUIET).toEqual({ title: 'Quiet', on: 'quiet: late notices go to the late powers and the Master only', off: 'late notices go to everyone in the first day' });
+    expect(FLAG_TEXTS.QUIET).toEqual({
+      title: 'Quiet',
+      on: 'quiet: late notices go to the late powers and the Master only',
+      off: 'late notices go to everyone in the first day',
+    });
   });
 
   it('announces absences, access and timing with their figures and no address', () => {
@@ -18,7 +22,9 @@ describe('option texts', () => {
     expect(OPTION_TEXTS.access.announcement(2, 'deny')).toBe('2 addresses are now denied to join or take over a power');
     expect(OPTION_TEXTS.access.shown(0, 0)).toBeNull();
     expect(OPTION_TEXTS.access.shown(1, 2)).toBe('only 1 allowed address may join or take over; 2 addresses denied');
-    expect(OPTION_TEXTS.timing.announcement(['Movement: 48 hours.', 'Retreat: 24 hours.'])).toBe('the timing is now\n  Movement: 48 hours.\n  Retreat: 24 hours.');
+    expect(OPTION_TEXTS.timing.announcement(['Movement: 48 hours.', 'Retreat: 24 hours.'])).toBe(
+      'the timing is now\n  Movement: 48 hours.\n  Retreat: 24 hours.',
+    );
     expect(OPTION_TEXTS.comment.set('A friendly game')).toBe("the game's description is now: A friendly game");
   });
 });

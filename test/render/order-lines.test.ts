@@ -41,10 +41,14 @@ describe('retreat and adjustment lines', () => {
   });
 
   it('writes "in the" before a sea, as njudge does', () => {
-    expect(adjustmentLine('England', { kind: 'remove', type: 'F', location: loc('nth') }, standard.map)).toBe('England:                  Removes the fleet in the North Sea.');
+    expect(adjustmentLine('England', { kind: 'remove', type: 'F', location: loc('nth') }, standard.map)).toBe(
+      'England:                  Removes the fleet in the North Sea.',
+    );
     expect(adjustmentLine('England', { kind: 'default-remove', type: 'A', location: loc('yor') }, standard.map)).toBe(
       'England:                  Defaults, removing the army in Yorkshire.',
     );
-    expect(adjustmentLine('England', { kind: 'unusable', count: 2, processed: false }, standard.map)).toBe('England:                  2 unusable builds pending.');
+    expect(adjustmentLine('England', { kind: 'unusable', count: 2, processed: false }, standard.map)).toBe(
+      'England:                  2 unusable builds pending.',
+    );
   });
 });

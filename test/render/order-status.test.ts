@@ -38,7 +38,11 @@ describe('renderOrderStatus: movement', () => {
   });
 
   it('says nothing more once every unit has an order, and reads foreign units with their adjective', () => {
-    const text = status(start, 'GERMANY', [accepted('F Kie - Den', 'movement'), accepted('A Ber - Kie', 'movement'), accepted('A Mun S A Vie - Tyr', 'movement')]);
+    const text = status(start, 'GERMANY', [
+      accepted('F Kie - Den', 'movement'),
+      accepted('A Ber - Kie', 'movement'),
+      accepted('A Mun S A Vie - Tyr', 'movement'),
+    ]);
     expect(text).toBe(
       'Movement orders for Spring of 1901.  (demo.001)\n\n' +
         'Germany: Army Berlin -> Kiel.\n' +
@@ -55,10 +59,14 @@ describe('renderOrderStatus: movement', () => {
 
   it('uses the NoNMR sentence, the late notice and the wait notice', () => {
     expect(status(start, 'ITALY', [], { noNmr: true })).toContain(`You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`);
-    expect(status(start, 'ITALY', [], { noNmr: true, abandonment: grace })).toContain(`You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`);
+    expect(status(start, 'ITALY', [], { noNmr: true, abandonment: grace })).toContain(
+      `You will be considered abandoned if all orders\nare not received by\n${grace}.\n\n`,
+    );
     expect(status(start, 'ITALY', [], { late: true })).toContain('\n\nNote: you are LATE and orders are still not received for all units.\n');
     const all = ['A Rom H', 'A Ven H', 'F Nap H'].map((o) => accepted(o, 'movement'));
-    expect(status(start, 'ITALY', all, { wait: true }).endsWith(`\n\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`)).toBe(true);
+    expect(
+      status(start, 'ITALY', all, { wait: true }).endsWith(`\n\n\nYou have set 'wait' status so orders will not be processed\nbefore ${deadline}.\n\n`),
+    ).toBe(true);
   });
 });
 
@@ -68,13 +76,17 @@ describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
 
   it('names the abandonment a day before grace, then the civil disorder at grace, when orders are missing', () => {
     const text = status(start, 'ITALY', [accepted('A Rom H', 'movement')], { abandonment });
-    expect(text).toContain(`You will be considered abandoned if all orders\nare not received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+    expect(text).toContain(
+      `You will be considered abandoned if all orders\nare not received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`,
+    );
   });
 
   it('does the same when lines were rejected and units are still without orders', () => {
     const text = status(start, 'ITALY', [{ text: 'A Rom - Lon', order: null, error: 'Army Rome cannot reach London' }], { abandonment });
     expect(text).toContain(`Error flag set.\n\n`);
-    expect(text).toContain(`You will be considered abandoned if nothing is received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`);
+    expect(text).toContain(
+      `You will be considered abandoned if nothing is received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`,
+    );
     expect(text).not.toContain(`abandoned if nothing is received by\n${grace}`);
   });
 
@@ -94,19 +106,41 @@ describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
 
 describe('renderOrderStatus: retreat', () => {
   it('lists the dislodged units in the retreat layout', () => {
-    const before = position('S1902M', [unit('AUSTRIA', 'A', loc('boh')), unit('GERMANY', 'A', loc('mun')), unit('GERMANY', 'A', loc('sil')), unit('RUSSIA', 'A', loc('gal'))]);
+    const before = position('S1902M', [
+      unit('AUSTRIA', 'A', loc('boh')),
+      unit('GERMANY', 'A', loc('mun')),
+      unit('GERMANY', 'A', loc('sil')),
+      unit('RUSSIA', 'A', loc('gal')),
+    ]);
     const after = play(before, { GERMANY: ['A Mun - Boh', 'A Sil S A Mun - Boh'] }).position;
     expect(after.phase).toBe('S1902R');
     const text = status(after, 'AUSTRIA', [accepted('A Boh - Vie', 'retreat')], { sequence: 6 });
     expect(text).toBe('Retreat orders for Spring of 1902.  (demo.006)\n\nAustria:                  Army  Bohemia -> Vienna.\n');
-    expect(status(after, 'AUSTRIA', [], { sequence: 6 })).toContain('Austria:                  Army  Bohemia, No Order Processed (DISBAND).\n\n\nOrders not received');
+    expect(status(after, 'AUSTRIA', [], { sequence: 6 })).toContain(
+      'Austria:                  Army  Bohemia, No Order Processed (DISBAND).\n\n\nOrders not received',
+    );
   });
 });
 
 describe('renderOrderStatus: adjustment', () => {
-  const winter = position('W1901A', [unit('AUSTRIA', 'A', loc('ser')), unit('AUSTRIA', 'A', loc('gre')), unit('AUSTRIA', 'A', loc('vie')), unit('ITALY', 'A', loc('rom')), unit('ITALY', 'A', loc('ven')), unit('ITALY', 'A', loc('nap'))], {
-    supplyCenters: { AUSTRIA: [prov('bud'), prov('tri'), prov('vie'), prov('ser'), prov('gre')], ITALY: [prov('nap'), prov('rom'), prov('ven'), prov('tun')], TURKEY: [prov('ank')] },
-  });
+  const winter = position(
+    'W1901A',
+    [
+      unit('AUSTRIA', 'A', loc('ser')),
+      unit('AUSTRIA', 'A', loc('gre')),
+      unit('AUSTRIA', 'A', loc('vie')),
+      unit('ITALY', 'A', loc('rom')),
+      unit('ITALY', 'A', loc('ven')),
+      unit('ITALY', 'A', loc('nap')),
+    ],
+    {
+      supplyCenters: {
+        AUSTRIA: [prov('bud'), prov('tri'), prov('vie'), prov('ser'), prov('gre')],
+        ITALY: [prov('nap'), prov('rom'), prov('ven'), prov('tun')],
+        TURKEY: [prov('ank')],
+      },
+    },
+  );
 
   it('echoes the builds and counts the builds still to order', () => {
     const build: Order = { kind: 'build', unit: { type: 'A', location: loc('bud') } };
@@ -119,8 +153,15 @@ describe('renderOrderStatus: adjustment', () => {
   });
 
   it('counts removals still due', () => {
-    const text = status({ ...winter, units: [...winter.units, unit('TURKEY', 'A', loc('con')), unit('TURKEY', 'A', loc('smy')), unit('TURKEY', 'F', loc('bla'))] }, 'TURKEY', [accepted('Remove F Bla', 'adjustment')], { sequence: 4 });
-    expect(text).toContain('Turkey:                   Removes the fleet in the Black Sea.\nTurkey:                   1 removal pending.\n\n\nOrders not received for all units.');
+    const text = status(
+      { ...winter, units: [...winter.units, unit('TURKEY', 'A', loc('con')), unit('TURKEY', 'A', loc('smy')), unit('TURKEY', 'F', loc('bla'))] },
+      'TURKEY',
+      [accepted('Remove F Bla', 'adjustment')],
+      { sequence: 4 },
+    );
+    expect(text).toContain(
+      'Turkey:                   Removes the fleet in the Black Sea.\nTurkey:                   1 removal pending.\n\n\nOrders not received for all units.',
+    );
   });
 
   it('does not set the error flag for a power with nothing to order', () => {

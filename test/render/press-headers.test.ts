@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { groupName, joinNames, pressBody, pressEcho, pressHeader, pressSubject, type PartyId, type PressNaming, type PressViews } from '../../src/render/press-headers.ts';
+import {
+  groupName,
+  joinNames,
+  pressBody,
+  pressEcho,
+  pressHeader,
+  pressSubject,
+  type PartyId,
+  type PressNaming,
+  type PressViews,
+} from '../../src/render/press-headers.ts';
 import { verbatim } from '../../src/render/wrap.ts';
 
 // The words around a press, written from its two views (test/judge/press plays them through
@@ -44,9 +54,11 @@ describe('press headers', () => {
     expect(pressSubject(grey, 'master', { game: 'demo' }, naming)).toBe('demo Broadcast from F (grey)');
   });
 
-  it("echoes the press to its sender, or only who got it when QUIET", () => {
+  it('echoes the press to its sender, or only who got it when QUIET', () => {
     const input = { views: white, kind: 'white' as const, reached: ['ITALY', 'M'] as PartyId[], quiet: false, game: 'demo', text: 'Hello.' };
-    expect(pressEcho(input, naming)).toBe(`Press sent to Italy, the Master.\n\n${pressBody("Message from France to Italy and the Master in 'demo':", verbatim('Hello.'))}\n\nEnd of message.`);
+    expect(pressEcho(input, naming)).toBe(
+      `Press sent to Italy, the Master.\n\n${pressBody("Message from France to Italy and the Master in 'demo':", verbatim('Hello.'))}\n\nEnd of message.`,
+    );
     expect(pressEcho({ ...input, views: grey, kind: 'grey', quiet: true }, naming)).toBe('Grey broadcast sent to everyone.');
   });
 });

@@ -10,7 +10,11 @@ import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 // sentences of dip.c; the spacing checked against docs/mail_format.html (Courtois 2003), which shows
 // two blanks before "(demo.005)" and before every "(*marker*)".
 
-function results(before: Position, orders: Record<string, string[]>, extra: Partial<ResultsInput> & { sequence: number; deadline: string | null }): { text: string; after: Position } {
+function results(
+  before: Position,
+  orders: Record<string, string[]>,
+  extra: Partial<ResultsInput> & { sequence: number; deadline: string | null },
+): { text: string; after: Position } {
   const outcome = play(before, orders);
   const body = renderResults({
     variant: standard,
@@ -23,7 +27,13 @@ function results(before: Position, orders: Record<string, string[]>, extra: Part
     nextPhaseDeadline: extra.deadline,
     ...extra,
   });
-  const header = mapperHeader({ judgeCode: 'TEST', gameName: 'demo', variantTitle: 'Standard', phase: before.phase, deadline: 'Mon Mar 01 2004 23:30:00 +0000' });
+  const header = mapperHeader({
+    judgeCode: 'TEST',
+    gameName: 'demo',
+    variantTitle: 'Standard',
+    phase: before.phase,
+    deadline: 'Mon Mar 01 2004 23:30:00 +0000',
+  });
   return { text: withMapperHeader(header, body), after: outcome.position };
 }
 
@@ -107,7 +117,25 @@ describe('renderResults: movement', () => {
   });
 
   it('ends a victory with the VICTORY flag and no next phase', () => {
-    const germany: ProvinceId[] = [prov('ber'), prov('kie'), prov('mun'), prov('hol'), prov('bel'), prov('den'), prov('swe'), prov('nwy'), prov('stp'), prov('mos'), prov('war'), prov('par'), prov('bre'), prov('mar'), prov('lon'), prov('edi'), prov('lvp')];
+    const germany: ProvinceId[] = [
+      prov('ber'),
+      prov('kie'),
+      prov('mun'),
+      prov('hol'),
+      prov('bel'),
+      prov('den'),
+      prov('swe'),
+      prov('nwy'),
+      prov('stp'),
+      prov('mos'),
+      prov('war'),
+      prov('par'),
+      prov('bre'),
+      prov('mar'),
+      prov('lon'),
+      prov('edi'),
+      prov('lvp'),
+    ];
     const before = position(
       'F1905M',
       [
@@ -139,7 +167,11 @@ describe('renderResults: movement', () => {
         },
       },
     );
-    const { text } = results(before, { GERMANY: ['A Gas - Spa', 'A Mar S A Gas - Spa'], FRANCE: ['F Por - Spa/nc'] }, { sequence: 40, deadline: 'Mon Jun 07 2004 23:30:00 +0000' });
+    const { text } = results(
+      before,
+      { GERMANY: ['A Gas - Spa', 'A Mar S A Gas - Spa'], FRANCE: ['F Por - Spa/nc'] },
+      { sequence: 40, deadline: 'Mon Jun 07 2004 23:30:00 +0000' },
+    );
     // One unit to build: njudge adds a blank after "unit." so the flag lines up with "units.".
     expect(text).toContain('Germany:  18 Supply centers, 17 Units:  Builds   1 unit.   (* VICTORY!! *)\n');
     expectGolden('victory', text);

@@ -24,12 +24,23 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'not-taking-players', gameName: 'demo', status: 'completed' }, "Game 'demo' is not taking players (it is completed)"],
   [{ kind: 'already-in-game', gameName: 'demo' }, "You are already in game 'demo'"],
   [{ kind: 'powers-at-random', gameName: 'demo' }, "Game 'demo' assigns powers at random (no POWER_CHOICE): send JOIN demo <password>"],
-  [{ kind: 'not-a-power-in-variant', written: 'Frnace', variantTitle: 'Standard', powers: ['England', 'France'] }, '"Frnace" is not a power in Standard; did you mean France?'],
+  [
+    { kind: 'not-a-power-in-variant', written: 'Frnace', variantTitle: 'Standard', powers: ['England', 'France'] },
+    '"Frnace" is not a power in Standard; did you mean France?',
+  ],
   [{ kind: 'not-a-power-in-variant', written: 'Zork', variantTitle: 'Standard', powers: ['England', 'France'] }, '"Zork" is not a power in Standard'],
   [{ kind: 'power-taken', power: 'France' }, 'France has already been taken'],
   [{ kind: 'access-denied', gameName: 'demo', action: 'takeover' }, "The Master of game 'demo' does not allow you to take over a power in it"],
   [
-    { kind: 'gates-unmet', gameName: 'demo', action: 'join', unmet: [{ key: 'minDedication', required: 10, points: 3 }, { key: 'maxCivilDisorderRatio', required: 0.1, ratio: 0.25, resigned: 1 }] },
+    {
+      kind: 'gates-unmet',
+      gameName: 'demo',
+      action: 'join',
+      unmet: [
+        { key: 'minDedication', required: 10, points: 3 },
+        { key: 'maxCivilDisorderRatio', required: 0.1, ratio: 0.25, resigned: 1 },
+      ],
+    },
     "Your record does not meet what game 'demo' asks of players who join it: a dedication of at least 10 points; yours is 3; and a civil-disorder ratio of at most 10%; yours is 25% (1 abandoned or in civil disorder). (GET DEDICATION shows your record.)",
   ],
   [{ kind: 'observer-name', name: 'france' }, `"france" cannot be an observer's name: it names a power or the Master`],
@@ -41,7 +52,10 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'game-purged', gameName: 'demo' }, "Game 'demo' has been purged: nothing more can be done in it"],
   [{ kind: 'stepped-down', gameName: 'demo' }, "You stepped down as a Master of game 'demo' above: nothing more can be done in this block"],
   [{ kind: 'master-cannot-wait' }, 'The Master cannot hold a game with SET WAIT, not even as a power'],
-  [{ kind: 'real-time-no-wait', gameName: 'demo' }, "Game 'demo' plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it"],
+  [
+    { kind: 'real-time-no-wait', gameName: 'demo' },
+    "Game 'demo' plays in REAL_TIME: it is processed as soon as every order is in, and SET WAIT cannot hold it",
+  ],
   [{ kind: 'not-an-address', address: 'nobody' }, '"nobody" is not an e-mail address'],
   [{ kind: 'master-cannot-resign' }, 'As Master, resign a power with RESIGN power; the Master cannot resign (TAKEOVER master@game hands the game over)'],
   [{ kind: 'command-not-available', written: 'set   frobnicate now please' }, 'SET FROBNICATE is not available on this judge yet'],
@@ -88,9 +102,15 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'option-refused', spelled: 'NO WINGS', key: 'WINGS' }, 'SET NO WINGS is refused: Wings (air units) are not available on this judge'],
   [{ kind: 'rule-refused', rule: 'HIDE_BUILDS' }, 'RULE HIDE_BUILDS is refused: HIDE_BUILDS is not available on this judge'],
   [{ kind: 'unknown-rule', rule: 'FROB' }, 'Unknown rule FROB; HELP lists the game options, LIST game the rules in force'],
-  [{ kind: 'option-game-over', gameName: 'demo', status: 'completed', optionTitle: 'Press' }, "Game 'demo' is completed: press cannot change now (UNEND it first)"],
+  [
+    { kind: 'option-game-over', gameName: 'demo', status: 'completed', optionTitle: 'Press' },
+    "Game 'demo' is completed: press cannot change now (UNEND it first)",
+  ],
   [{ kind: 'option-before-start', gameName: 'demo', optionTitle: 'Gunboat' }, "Gunboat can change only before game 'demo' starts"],
-  [{ kind: 'option-not-while', gameName: 'demo', status: 'active', optionTitle: ruleSettingTitle('POWER_CHOICE') }, "The rule POWER_CHOICE cannot change while game 'demo' is active"],
+  [
+    { kind: 'option-not-while', gameName: 'demo', status: 'active', optionTitle: ruleSettingTitle('POWER_CHOICE') },
+    "The rule POWER_CHOICE cannot change while game 'demo' is active",
+  ],
 ];
 
 const PRESS_REASONS: readonly (readonly [PressRefusal, string])[] = [
@@ -126,9 +146,12 @@ describe('session refusals', () => {
     expect(renderSessionRefusal(refusal)).toBe(text);
   });
 
-  it.each(PRESS_REASONS.map(([reason, text]) => ({ kind: reason.kind, reason, text })))('words the press refusal $kind after "Press refused: "', ({ reason, text }) => {
-    expect(renderSessionRefusal({ kind: 'press', reason })).toBe(`Press refused: ${text}`);
-  });
+  it.each(PRESS_REASONS.map(([reason, text]) => ({ kind: reason.kind, reason, text })))(
+    'words the press refusal $kind after "Press refused: "',
+    ({ reason, text }) => {
+      expect(renderSessionRefusal({ kind: 'press', reason })).toBe(`Press refused: ${text}`);
+    },
+  );
 });
 
 describe('signon gates', () => {
@@ -136,7 +159,9 @@ describe('signon gates', () => {
     expect(percent(0.925)).toBe('92.5%');
     expect(requirementText('minOnTimeRatio', 0.9)).toBe('an on-time ratio of at least 90%');
     expect(gateTitle('maxCivilDisorderRatio')).toBe('maximum civil-disorder ratio');
-    expect(unmetGateText({ key: 'minOnTimeRatio', required: 0.9, ratio: 0.5, onTime: 2, total: 4 })).toBe('an on-time ratio of at least 90%; yours is 50% (2 of 4 phases on time)');
+    expect(unmetGateText({ key: 'minOnTimeRatio', required: 0.9, ratio: 0.5, onTime: 2, total: 4 })).toBe(
+      'an on-time ratio of at least 90%; yours is 50% (2 of 4 phases on time)',
+    );
   });
 
   it('names every gate set in one sentence, or none', () => {

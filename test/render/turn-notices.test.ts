@@ -37,13 +37,22 @@ describe('turn notices', () => {
       { kind: 'civil-disorder', gameName: 'demo', disorder: [france, italy] } as const,
       "The grace period of game 'demo' is over. France, Italy are in civil disorder: their units hold, retreats disband, builds are waived.\nA power in civil disorder holds up no later phase; it may be taken over with:\n  TAKEOVER france@demo <password>\n  TAKEOVER italy@demo <password>\n",
     ],
-    [{ kind: 'reminder', gameName: 'demo', power: 'France', deadline } as const, `Diplomacy game 'demo': orders for France are not complete.\nThe deadline is ${deadline}.\n`],
+    [
+      { kind: 'reminder', gameName: 'demo', power: 'France', deadline } as const,
+      `Diplomacy game 'demo': orders for France are not complete.\nThe deadline is ${deadline}.\n`,
+    ],
     [
       { kind: 'still-vacant', gameName: 'demo', vacant: [italy] } as const,
       "Diplomacy game 'demo' is still waiting for replacements for Italy.\nAnyone may take over with:\n  TAKEOVER italy@demo <password>\n",
     ],
-    [{ kind: 'still-forming', gameName: 'demo', missing: 1 } as const, "Diplomacy game 'demo' is still forming: it waits for 1 more player.\nPlayers may join with:\n  JOIN demo <password>\n"],
-    [{ kind: 'still-forming', gameName: 'demo', missing: 3 } as const, "Diplomacy game 'demo' is still forming: it waits for 3 more players.\nPlayers may join with:\n  JOIN demo <password>\n"],
+    [
+      { kind: 'still-forming', gameName: 'demo', missing: 1 } as const,
+      "Diplomacy game 'demo' is still forming: it waits for 1 more player.\nPlayers may join with:\n  JOIN demo <password>\n",
+    ],
+    [
+      { kind: 'still-forming', gameName: 'demo', missing: 3 } as const,
+      "Diplomacy game 'demo' is still forming: it waits for 3 more players.\nPlayers may join with:\n  JOIN demo <password>\n",
+    ],
     [{ kind: 'still-paused', gameName: 'demo' } as const, "Diplomacy game 'demo' is paused: nothing is processed until you ACTIVATE it.\n"],
   ])('%j', (notice, text) => {
     expect(renderTurnNotice(notice)).toBe(text);

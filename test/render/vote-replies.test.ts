@@ -15,8 +15,14 @@ describe('vote replies', () => {
     [{ kind: 'reject-proposal' } as const, 'You reject the proposal; it is withdrawn.'],
     [{ kind: 'propose', proposal: { kind: 'dias' } } as const, 'Your proposal of a draw including all survivors is open; you have accepted it.'],
     [{ kind: 'propose', proposal: { kind: 'concede', to: 'Russia' } } as const, 'Your proposal of conceding the game to Russia is open; you have accepted it.'],
-    [{ kind: 'game-over', gameName: 'demo', end: { kind: 'draw', between: ['England', 'France'] } } as const, "Game 'demo' is over. It ends in a draw between England, France."],
-    [{ kind: 'game-over', gameName: 'demo', end: { kind: 'conceded', winner: 'Turkey' } } as const, "Game 'demo' is over. Turkey wins: every other power has conceded."],
+    [
+      { kind: 'game-over', gameName: 'demo', end: { kind: 'draw', between: ['England', 'France'] } } as const,
+      "Game 'demo' is over. It ends in a draw between England, France.",
+    ],
+    [
+      { kind: 'game-over', gameName: 'demo', end: { kind: 'conceded', winner: 'Turkey' } } as const,
+      "Game 'demo' is over. Turkey wins: every other power has conceded.",
+    ],
   ])('%j', (vote, text) => {
     expect(renderVoteReply(vote)).toBe(text);
   });

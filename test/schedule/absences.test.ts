@@ -84,7 +84,10 @@ describe('addAbsence', () => {
 
   it('at most three pending', () => {
     const result = addAbsence([a, b, c], absence('20 Feb', null), policy);
-    expect(result.ok ? null : result.error).toMatchObject({ code: 'too-many', message: '3 absences are pending already, the most allowed; cancel one with SET NO ABSENCE first' });
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'too-many',
+      message: '3 absences are pending already, the most allowed; cancel one with SET NO ABSENCE first',
+    });
   });
 
   it('expired absences free their slot', () => {
@@ -147,7 +150,11 @@ describe('cancelAbsence (SET NO ABSENCE)', () => {
 
   it('says when no absence includes the date', () => {
     const result = cancelAbsence([a, b], '5 Feb', context);
-    expect(result.ok ? null : result.error).toMatchObject({ code: 'not-found', word: '5 Feb', message: 'no pending absence includes "5 Feb" (Thu 5 Feb 2004 00:00)' });
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'not-found',
+      word: '5 Feb',
+      message: 'no pending absence includes "5 Feb" (Thu 5 Feb 2004 00:00)',
+    });
   });
 });
 

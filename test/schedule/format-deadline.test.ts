@@ -55,7 +55,11 @@ describe('parseZone', () => {
   it('names a zone it does not know', () => {
     expect(parseZone('Mars/Olympus')).toEqual({
       ok: false,
-      error: { code: 'bad-value', word: 'Mars/Olympus', message: '"Mars/Olympus" is not a time zone; write an IANA name such as Europe/Berlin or America/New_York' },
+      error: {
+        code: 'bad-value',
+        word: 'Mars/Olympus',
+        message: '"Mars/Olympus" is not a time zone; write an IANA name such as Europe/Berlin or America/New_York',
+      },
     });
   });
 });

@@ -65,7 +65,13 @@ describe.each([
   it('builds processed Tue 27 Jan 09:31 during an absence 28 Jan – 3 Feb get Wed 4 Feb 23:30', () => {
     // Our assumption for the phase before: the fall turn processed Mon 26 Jan 10:31 gives the
     // adjustment phase (clock -1, next 23) the deadline Tue 27 Jan 09:31, when the builds ran.
-    const builds = nextDeadline({ timing: DEFAULT_TIMING, phaseType: 'adjustment', zone, now: at('2004-01-26T10:31', zone), previousDeadline: at('2004-01-19T23:30', zone) });
+    const builds = nextDeadline({
+      timing: DEFAULT_TIMING,
+      phaseType: 'adjustment',
+      zone,
+      now: at('2004-01-26T10:31', zone),
+      previousDeadline: at('2004-01-19T23:30', zone),
+    });
     expect(formatDeadline(builds.deadline, zone)).toBe(`Tue Jan 27 2004 09:31:00 ${offset}`);
 
     const processed = at('2004-01-27T09:31', zone);
@@ -91,7 +97,12 @@ describe('nextDeadline, the njudge rules one by one (UTC, January 2004)', () => 
   });
 
   it('the doubling can be switched off in the timing', () => {
-    const result = run({ timing: { ...DEFAULT_TIMING, doubleFirstDeadlineWithPress: false }, now: at('2004-01-05T17:00', zone), firstOfGame: true, hasPress: true });
+    const result = run({
+      timing: { ...DEFAULT_TIMING, doubleFirstDeadlineWithPress: false },
+      now: at('2004-01-05T17:00', zone),
+      firstOfGame: true,
+      hasPress: true,
+    });
     expect(wall(result.deadline, zone)).toBe('2004-01-08 23:30 +00:00 Thu');
   });
 

@@ -61,7 +61,11 @@ describe('parseDate: njudge elements in any order', () => {
     expect(read('Sun Oct 27 2024 02:30:00 +0200 (Europe/Berlin)', { now: autumn }).instant.toISOString()).toBe('2024-10-27T00:30:00.000Z');
     expect(read('Sun Oct 27 2024 02:30:00 +0100 (Europe/Berlin)', { now: autumn }).instant.toISOString()).toBe('2024-10-27T01:30:00.000Z');
     const wrong = parseDate('Mon Jan 12 2004 17:30:00 -0400 (America/New_York)', deadlineContext);
-    expect(wrong.ok ? null : wrong.error).toMatchObject({ code: 'conflict', word: '-0400', message: '"-0400" is not the offset of America/New_York on 12 Jan 2004 (-0500)' });
+    expect(wrong.ok ? null : wrong.error).toMatchObject({
+      code: 'conflict',
+      word: '-0400',
+      message: '"-0400" is not the offset of America/New_York on 12 Jan 2004 (-0500)',
+    });
   });
 
   it('a two-digit year after the month (DPjudge)', () => {

@@ -37,7 +37,10 @@ describe('setDeadline (njudge SET DEADLINE)', () => {
     const past = setDeadline(state, at('2004-01-15T11:00', zone), context);
     expect(past.ok ? null : past.error).toMatchObject({ code: 'in-past', message: 'the deadline Thu 15 Jan 2004 11:00 is not in the future' });
     const shorter = setDeadline(state, at('2004-01-18T23:30', zone), { ...context, extendOnly: true });
-    expect(shorter.ok ? null : shorter.error).toMatchObject({ code: 'not-allowed', message: 'players may only extend the deadline, which is Mon 19 Jan 2004 23:30' });
+    expect(shorter.ok ? null : shorter.error).toMatchObject({
+      code: 'not-allowed',
+      message: 'players may only extend the deadline, which is Mon 19 Jan 2004 23:30',
+    });
     expect(setDeadline(state, at('2004-01-20T23:30', zone), { ...context, extendOnly: true }).ok).toBe(true);
   });
 });
@@ -63,12 +66,17 @@ describe('the Mafia tracker: DEADLINE MOVED … LATER|EARLIER, … HAS ENDED EAR
     expect(wall(shiftInstant(saturday, { days: 1, hours: 0, minutes: 0 }, 'later', berlin), berlin)).toBe('2024-03-31 23:30 +02:00 Sun');
     expect(wall(shiftInstant(saturday, { days: 0, hours: 24, minutes: 0 }, 'later', berlin), berlin)).toBe('2024-04-01 00:30 +02:00 Mon');
     expect(wall(shiftInstant(saturday, { days: 1, hours: 12, minutes: 0 }, 'later', berlin), berlin)).toBe('2024-04-01 11:30 +02:00 Mon');
-    expect(wall(shiftInstant(at('2024-04-01T23:30', berlin), { days: 2, hours: 0, minutes: 30 }, 'earlier', berlin), berlin)).toBe('2024-03-30 23:00 +01:00 Sat');
+    expect(wall(shiftInstant(at('2024-04-01T23:30', berlin), { days: 2, hours: 0, minutes: 30 }, 'earlier', berlin), berlin)).toBe(
+      '2024-03-30 23:00 +01:00 Sat',
+    );
   });
 
   it('never into the past (the tracker refuses)', () => {
     const result = moveDeadline(state, { direction: 'earlier', duration: { days: 5, hours: 0, minutes: 0 } }, { zone, now: context.now });
-    expect(result.ok ? null : result.error).toMatchObject({ code: 'in-past', message: 'moving the deadline to Wed 14 Jan 2004 23:30 would put it in the past' });
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'in-past',
+      message: 'moving the deadline to Wed 14 Jan 2004 23:30 would put it in the past',
+    });
   });
 
   it('from the parsed line to the new state', () => {

@@ -22,7 +22,14 @@ const H = 60;
 
 describe('the njudge defaults', () => {
   it('match njudge.md §2: Move 1410/12/71/167/0.5 -MTWTF-, Retreat and Adjust -1/0/23/71/0.5 -mTWTF-', () => {
-    expect(DEFAULT_TIMING.movement).toEqual({ clocks: [1410], minimumMinutes: 12 * H, nextMinutes: 71 * H, graceMinutes: 167 * H, delayMinutes: 30, days: '-MTWTF-' });
+    expect(DEFAULT_TIMING.movement).toEqual({
+      clocks: [1410],
+      minimumMinutes: 12 * H,
+      nextMinutes: 71 * H,
+      graceMinutes: 167 * H,
+      delayMinutes: 30,
+      days: '-MTWTF-',
+    });
     for (const phase of [DEFAULT_TIMING.retreat, DEFAULT_TIMING.adjustment]) {
       expect(phase).toEqual({ clocks: [], minimumMinutes: 0, nextMinutes: 23 * H, graceMinutes: 71 * H, delayMinutes: 30, days: '-mTWTF-' });
     }

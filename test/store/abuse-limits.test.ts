@@ -15,12 +15,21 @@ describeEachDatabase('limits against hostile mail, stored', (getStore) => {
   async function demo() {
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     const game = await startHarnessGame(store);
-    const france = (await db().selectFrom('seats').select(['id', 'address']).where('power', '=', 'FRANCE').executeTakeFirstOrThrow());
+    const france = await db().selectFrom('seats').select(['id', 'address']).where('power', '=', 'FRANCE').executeTakeFirstOrThrow();
     const signon = `SIGNON Fdemo pw${france.address.slice(1, 2)}`;
     const reply = async (from: string, text: string) => {
-      const before = await db().selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      const before = await db()
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
       await game.judge.receive(inboundMail(from, text));
-      const row = await db().selectFrom('outbox').select('body').where('kind', '=', 'reply').where('id', '>', before?.id ?? '0').orderBy('id').executeTakeFirst();
+      const row = await db()
+        .selectFrom('outbox')
+        .select('body')
+        .where('kind', '=', 'reply')
+        .where('id', '>', before?.id ?? '0')
+        .orderBy('id')
+        .executeTakeFirst();
       return row?.body ?? '';
     };
     return { france, signon, reply };
@@ -42,8 +51,20 @@ describeEachDatabase('limits against hostile mail, stored', (getStore) => {
   it("counts an address's press of the last hour in every mail", async () => {
     const { france, signon, reply } = await demo();
     const broadcasts = (from: number) => Array.from({ length: MAX_PRESS_PER_MAIL }, (_, i) => `BROADCAST\nnews ${from + i}\nENDPRESS`);
-    for (let mail = 0; mail < MAX_PRESS_PER_HOUR / MAX_PRESS_PER_MAIL; mail++) expect(await reply(france.address, [signon, ...broadcasts(mail * 10)].join('\n'))).not.toMatch(/not sent/);
-    expect(Number((await db().selectFrom('press').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(MAX_PRESS_PER_HOUR);
-    expect(await reply(france.address, [signon, 'BROADCAST\none more\nENDPRESS'].join('\n'))).toContain('Line 2 was not sent: at most 30 press messages are sent from one address per hour.');
+    for (let mail = 0; mail < MAX_PRESS_PER_HOUR / MAX_PRESS_PER_MAIL; mail++)
+      expect(await reply(france.address, [signon, ...broadcasts(mail * 10)].join('\n'))).not.toMatch(/not sent/);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('press')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(MAX_PRESS_PER_HOUR);
+    expect(await reply(france.address, [signon, 'BROADCAST\none more\nENDPRESS'].join('\n'))).toContain(
+      'Line 2 was not sent: at most 30 press messages are sent from one address per hour.',
+    );
   });
 });

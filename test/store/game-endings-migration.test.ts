@@ -15,7 +15,8 @@ const ENDINGS_MIGRATION = '022_game_endings.sql';
 
 async function migrateBefore(db: Kysely<Database>): Promise<string> {
   const sqlDir = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-sql-'));
-  for (const file of await readdir(DEFAULT_SQL_DIR)) if (file.endsWith('.sql') && file < ENDINGS_MIGRATION) await copyFile(path.join(DEFAULT_SQL_DIR, file), path.join(sqlDir, file));
+  for (const file of await readdir(DEFAULT_SQL_DIR))
+    if (file.endsWith('.sql') && file < ENDINGS_MIGRATION) await copyFile(path.join(DEFAULT_SQL_DIR, file), path.join(sqlDir, file));
   await migrate(db, { sqlDir });
   return sqlDir;
 }
@@ -30,9 +31,15 @@ async function endingsAfterUpgrade(db: Kysely<Database>) {
       await sql`UPDATE games SET status = ${status}, current_phase = 'F1905M' WHERE id = ${id}`.execute(db);
       for (const [subject, body] of notices) await sql`INSERT INTO game_notices (game_id, subject, body) VALUES (${id}, ${subject}, ${body})`.execute(db);
     };
-    await game('solo', 'completed', [['Deadline', 'Orders are due.'], ['Victory: F', "Game 'solo' is over. France has won with 18 supply centres.\nThe final position follows."]]);
+    await game('solo', 'completed', [
+      ['Deadline', 'Orders are due.'],
+      ['Victory: F', "Game 'solo' is over. France has won with 18 supply centres.\nThe final position follows."],
+    ]);
     await game('drawn', 'completed', [['Game over', "Game 'drawn' is over. It ends in a draw between England and France."]]);
-    await game('twice', 'completed', [['Game over', "Game 'twice' is over. The Master ended the game."], ['Victory: R', "Game 'twice' is over. Russia has won."]]);
+    await game('twice', 'completed', [
+      ['Game over', "Game 'twice' is over. The Master ended the game."],
+      ['Victory: R', "Game 'twice' is over. Russia has won."],
+    ]);
     await game('silent', 'completed');
     await game('stopped', 'terminated');
     await game('playing', 'active', [['Game over', "Game 'playing' is over. The Master ended the game."]]);

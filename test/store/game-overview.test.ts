@@ -27,7 +27,10 @@ describeEachDatabase('the overview of a game', (getStore) => {
           seats,
           phase,
           orders: await tx.orders(found.id, found.currentPhase!),
-          publicRecords: await tx.playerRecords(seats.map((s) => s.address), { withoutHiddenGames: true }),
+          publicRecords: await tx.playerRecords(
+            seats.map((s) => s.address),
+            { withoutHiddenGames: true },
+          ),
         },
       };
     });

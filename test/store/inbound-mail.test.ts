@@ -54,11 +54,7 @@ async function deliver(db: Kysely<Database>, mail: Delivery): Promise<'applied' 
         kind: 'reply',
       })
       .execute();
-    await trx
-      .updateTable('inbound_mail')
-      .set({ outcome: 'processed', game_id: game.id })
-      .where('id', '=', recorded.id)
-      .execute();
+    await trx.updateTable('inbound_mail').set({ outcome: 'processed', game_id: game.id }).where('id', '=', recorded.id).execute();
     return 'applied';
   });
 }
@@ -97,7 +93,11 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
     const record = async (messageId: string, uid: number) =>
-      (await store.transaction((tx) => tx.recordInbound([{ messageId, from: 'england@example.test', subject: 'orders', origin: { mailbox: 'INBOX', uidvalidity: '5', uid } }])))[0]!.recorded;
+      (
+        await store.transaction((tx) =>
+          tx.recordInbound([{ messageId, from: 'england@example.test', subject: 'orders', origin: { mailbox: 'INBOX', uidvalidity: '5', uid } }]),
+        )
+      )[0]!.recorded;
     expect(await record('<a@example.test>', 10)).toBe(true);
     // A Dovecot that lost its index reuses UID 10 for another mail: that mail is new all the same.
     expect(await record('<b@example.test>', 10)).toBe(true);
@@ -115,7 +115,9 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
     const record = async (mail: InboundRecord) => (await store.transaction((tx) => tx.recordInbound([mail])))[0]!.recorded;
     expect(await record({ messageId: '<s@example.test>', from: 'x@example.test', subject: '' })).toBe(true);
-    expect(await record({ messageId: '<s@example.test>', from: 'x@example.test', subject: '', origin: { mailbox: 'INBOX', uidvalidity: 1n, uid: 1n } })).toBe(false);
+    expect(await record({ messageId: '<s@example.test>', from: 'x@example.test', subject: '', origin: { mailbox: 'INBOX', uidvalidity: 1n, uid: 1n } })).toBe(
+      false,
+    );
     expect(await db.selectFrom('inbound_mail').select(['message_id', 'uid']).execute()).toEqual([{ message_id: '<s@example.test>', uid: null }]);
   });
 
@@ -165,7 +167,13 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('writes queued mail and outcomes at commit, in order, and drops those of a rolled-back savepoint', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    const mail = (subject: string) => ({ to: [mailAddress('x@example.test')], subject, body: `${subject}\n`, headers: { 'In-Reply-To': '<m@example.test>' }, kind: 'reply' });
+    const mail = (subject: string) => ({
+      to: [mailAddress('x@example.test')],
+      subject,
+      body: `${subject}\n`,
+      headers: { 'In-Reply-To': '<m@example.test>' },
+      kind: 'reply',
+    });
     await store.transaction(async (tx) => {
       await tx.recordInbound([{ messageId: '<m@example.test>', from: 'x@example.test', subject: 'orders' }]);
       await tx.enqueueMail(mail('first'));

@@ -31,10 +31,27 @@ let capturing: { text: string; values: unknown[] }[] | null = null;
 }
 
 function mail(id: string, from: string, text: string): InboundMail {
-  return { id, messageId: id, from: mailAddress(from), replyAddress: mailAddress(from), subject: '', references: [], text, sizeBytes: text.length, noReplyReason: null };
+  return {
+    id,
+    messageId: id,
+    from: mailAddress(from),
+    replyAddress: mailAddress(from),
+    subject: '',
+    references: [],
+    text,
+    sizeBytes: text.length,
+    noReplyReason: null,
+  };
 }
 
-const queued = (m: InboundMail, uid: number) => ({ messageId: m.id, mail: m, unreadable: null, raw: Buffer.from(m.text), origin: { mailbox: 'INBOX', uidvalidity: '1', uid }, orderKeys: orderKeys(m) });
+const queued = (m: InboundMail, uid: number) => ({
+  messageId: m.id,
+  mail: m,
+  unreadable: null,
+  raw: Buffer.from(m.text),
+  origin: { mailbox: 'INBOX', uidvalidity: '1', uid },
+  orderKeys: orderKeys(m),
+});
 
 /** Claims, then waits for `release` before committing: the claim is held meanwhile. */
 function holdClaim(db: Store['db'], limit: number, release: Promise<void>, failed: readonly string[] = []) {
@@ -68,7 +85,11 @@ describe('inbound queue [postgres]', () => {
     expect(orderKeys(mail('<a>', 'Ann@x.example', 'SIGNON Fdemo pw\nA PAR H'))).toEqual(['sender:ann@x.example', 'game:demo']);
     expect(orderKeys(mail('<b>', 'bob@x.example', 'LIST demo\nHISTORY demo\nHELP'))).toEqual(['sender:bob@x.example']);
     expect(orderKeys(mail('<c>', 'cy@x.example', 'CREATE newone pw\nFORM'))).toEqual(['sender:cy@x.example', 'game:newone']);
-    expect(orderKeys({ ...mail('<d>', 'dee@x.example', 'JOIN demo pw'), replyAddress: mailAddress('list@x.example') })).toEqual(['sender:dee@x.example', 'sender:list@x.example', 'game:demo']);
+    expect(orderKeys({ ...mail('<d>', 'dee@x.example', 'JOIN demo pw'), replyAddress: mailAddress('list@x.example') })).toEqual([
+      'sender:dee@x.example',
+      'sender:list@x.example',
+      'game:demo',
+    ]);
   });
 
   it('claims only mail no earlier mail shares a key with, and hides held mail from another process', async () => {
@@ -80,7 +101,10 @@ describe('inbound queue [postgres]', () => {
       mail('<4>', 'cy@x.example', 'SIGNON Edemo pw\nF LON H'), // waits for <1>: same game
       mail('<5>', 'dee@x.example', 'LIST demo'), // reads demo only: free
     ];
-    await queueInbound(db, mails.map((m, i) => queued(m, i + 1)));
+    await queueInbound(
+      db,
+      mails.map((m, i) => queued(m, i + 1)),
+    );
     // Recording the same mail again (a replay from the mailbox) changes nothing.
     await queueInbound(db, [queued(mails[0]!, 1)]);
     expect(await queuedInboundCount(db)).toBe(5);
@@ -119,7 +143,9 @@ describe('inbound queue [postgres]', () => {
   it('looks up the earlier mail sharing a key through the keys index, not by reading every earlier row', async () => {
     const { db } = database.store;
     // A backlog of 1,000 mails, every 40th also keyed by a game; 900 held by another process's claim.
-    const backlog = Array.from({ length: 1000 }, (_, i) => queued(mail(`<b${i}>`, `s${i}@x.example`, i % 40 === 0 ? 'SIGNON Fdemo pw\nA PAR H' : 'HELP'), i + 1));
+    const backlog = Array.from({ length: 1000 }, (_, i) =>
+      queued(mail(`<b${i}>`, `s${i}@x.example`, i % 40 === 0 ? 'SIGNON Fdemo pw\nA PAR H' : 'HELP'), i + 1),
+    );
     await queueInbound(db, backlog);
     await db.executeQuery(sql`ANALYZE inbound_queue`.compile(db));
     let release!: () => void;

@@ -78,7 +78,10 @@ describeEachDatabase('job and outbox claims', (getStore, getDatabase) => {
         })),
       )
       .execute();
-    await db.insertInto('jobs').values({ game_id: game.id, kind: 'reminder', due_at: new Date(Date.now() + 3_600_000) }).execute();
+    await db
+      .insertInto('jobs')
+      .values({ game_id: game.id, kind: 'reminder', due_at: new Date(Date.now() + 3_600_000) })
+      .execute();
     // warm both pools so neither starts late
     await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(other)]);
 
@@ -171,11 +174,7 @@ describeEachDatabase('job and outbox claims', (getStore, getDatabase) => {
     expect(c).toEqual([]);
 
     // sender-a died: after the lease time its rows are free again
-    await db
-      .updateTable('outbox')
-      .set({ claimed_at: sql`now() - interval '6 minutes'` })
-      .where('claimed_by', '=', 'sender-a')
-      .execute();
+    await db.updateTable('outbox').set({ claimed_at: sql`now() - interval '6 minutes'` }).where('claimed_by', '=', 'sender-a').execute();
     const retaken = await lease(other, 'sender-b');
     expect(retaken.map((row) => row.message_id).sort()).toEqual(['<outbox-1@judge.test>', '<outbox-2@judge.test>']);
   });

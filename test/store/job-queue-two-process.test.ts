@@ -44,7 +44,10 @@ async function insertDueJobs(db: Kysely<Database>, count: number): Promise<void>
   const base = Date.now() - 60 * 60_000;
   const rows = Array.from({ length: count }, (_, index) => ({ kind: 'deadline', due_at: new Date(base + index * 1000) }));
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insertInto('jobs').values(rows.slice(start, start + 500)).execute();
+    await db
+      .insertInto('jobs')
+      .values(rows.slice(start, start + 500))
+      .execute();
   }
 }
 

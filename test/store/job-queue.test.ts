@@ -136,13 +136,25 @@ describeEachDatabase('job queue', (getStore) => {
     const clock = new TestClock(new Date('1901-01-01T00:00:00Z'));
     const game = await insertGame(db);
     const turnLength = 73 * DAY; // five turns a year
-    await scheduleJob(db, { kind: 'deadline', dueAt: new Date(clock.now().getTime() + turnLength), gameId: game.id, payload: { turn: 1 }, dedupeKey: 'deadline:demo' });
+    await scheduleJob(db, {
+      kind: 'deadline',
+      dueAt: new Date(clock.now().getTime() + turnLength),
+      gameId: game.id,
+      payload: { turn: 1 },
+      dedupeKey: 'deadline:demo',
+    });
     const turns: { turn: number; dueAt: string; ranAt: string }[] = [];
     const handle: JobHandler = async (trx, job) => {
       const turn = Number(job.payload.turn);
       turns.push({ turn, dueAt: job.due_at.toISOString(), ranAt: clock.now().toISOString() });
       // The next deadline, scheduled under the same key from inside the handler.
-      await scheduleJob(trx, { kind: 'deadline', dueAt: new Date(job.due_at.getTime() + turnLength), gameId: job.game_id, payload: { turn: turn + 1 }, dedupeKey: 'deadline:demo' });
+      await scheduleJob(trx, {
+        kind: 'deadline',
+        dueAt: new Date(job.due_at.getTime() + turnLength),
+        gameId: job.game_id,
+        payload: { turn: turn + 1 },
+        dedupeKey: 'deadline:demo',
+      });
     };
     const end = new Date('1911-01-01T00:00:00Z').getTime();
     while (clock.now().getTime() < end) {
@@ -158,16 +170,33 @@ describeEachDatabase('job queue', (getStore) => {
     }
     const open = await db.selectFrom('jobs').select(['payload']).where('done_at', 'is', null).execute();
     expect(open).toEqual([{ payload: { turn: turns.length + 1 } }]);
-    expect(await db.selectFrom('jobs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: String(turns.length + 1) });
+    expect(
+      await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: String(turns.length + 1) });
   });
 
   it('replaces the open job with the same dedupe key, and starts a new one once that is done', async () => {
     const { db } = getStore();
     const clock = new TestClock(new Date('2026-03-01T00:00:00Z'));
     const game = await insertGame(db);
-    const first = await scheduleJob(db, { kind: 'deadline', dueAt: new Date('2026-03-01T23:30:00Z'), gameId: game.id, payload: { phase: 'S1901M' }, dedupeKey: 'deadline:demo' });
+    const first = await scheduleJob(db, {
+      kind: 'deadline',
+      dueAt: new Date('2026-03-01T23:30:00Z'),
+      gameId: game.id,
+      payload: { phase: 'S1901M' },
+      dedupeKey: 'deadline:demo',
+    });
     const other = await scheduleJob(db, { kind: 'reminder', dueAt: new Date('2026-03-01T11:30:00Z'), gameId: game.id, dedupeKey: 'reminder:demo' });
-    const moved = await scheduleJob(db, { kind: 'grace', dueAt: new Date('2026-03-03T23:30:00Z'), gameId: game.id, payload: { phase: 'S1901M', extended: true }, dedupeKey: 'deadline:demo' });
+    const moved = await scheduleJob(db, {
+      kind: 'grace',
+      dueAt: new Date('2026-03-03T23:30:00Z'),
+      gameId: game.id,
+      payload: { phase: 'S1901M', extended: true },
+      dedupeKey: 'deadline:demo',
+    });
     expect(moved).toBe(first);
     expect(other).not.toBe(first);
     expect((await jobRows(db)).map((row) => [row.id, row.kind, row.due_at.toISOString(), row.payload])).toEqual([
@@ -249,7 +278,11 @@ describeEachDatabase('job queue', (getStore) => {
     const game = await insertGame(db);
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('games').set({ deadline_at: new Date('2026-05-01T00:00:00Z') }).where('id', '=', game.id).execute();
+        await trx
+          .updateTable('games')
+          .set({ deadline_at: new Date('2026-05-01T00:00:00Z') })
+          .where('id', '=', game.id)
+          .execute();
         await scheduleJob(trx, { kind: 'deadline', dueAt: new Date('2026-05-01T00:00:00Z'), gameId: game.id, dedupeKey: 'deadline:demo' });
         throw new Error('the change failed');
       }),
@@ -267,7 +300,10 @@ describeEachDatabase('job queue', (getStore) => {
     const handle: JobHandler = async (trx, job) => {
       if (job.kind !== 'deadline') return;
       calls += 1;
-      await trx.insertInto('judge_state').values({ key: `attempt-${calls}`, value: jsonb({ calls }) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: `attempt-${calls}`, value: jsonb({ calls }) })
+        .execute();
       await trx.updateTable('games').set({ status: 'forming' }).where('id', '=', game.id).execute();
       await scheduleJob(trx, { kind: 'reminder', dueAt: clock.now(), gameId: game.id, payload: { label: 'from-failed-handler' } });
       throw new Error(`adjudication failed (${calls})`);
@@ -334,7 +370,10 @@ describeEachDatabase('job queue', (getStore) => {
     const game = await insertGame(db);
     await scheduleJob(db, { kind: 'deadline', dueAt: clock.now(), gameId: game.id });
     const handle: JobHandler = async (trx) => {
-      await trx.insertInto('judge_state').values({ key: 'progress', value: jsonb({ step: 1 }) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: 'progress', value: jsonb({ step: 1 }) })
+        .execute();
       await trx.updateTable('games').set({ description: 'half adjudicated' }).where('id', '=', game.id).execute();
       // Violates games_name_format: the transaction is aborted from here on.
       await trx.updateTable('games').set({ name: 'NOT VALID' }).where('id', '=', game.id).execute();
@@ -364,7 +403,10 @@ describeEachDatabase('job queue', (getStore) => {
       // The foreign key to phases is checked at COMMIT, after the handler has returned.
       await sql`SET CONSTRAINTS games_current_phase_fkey DEFERRED`.execute(trx);
       await trx.updateTable('games').set({ current_phase: 'S1901M' }).where('id', '=', game.id).execute();
-      await trx.insertInto('judge_state').values({ key: 'progress', value: jsonb({ step: 1 }) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: 'progress', value: jsonb({ step: 1 }) })
+        .execute();
     };
     expect(await run(db, clock, handle, { retryDelayMs: () => 5 * MINUTE })).toEqual({ done: 1, failed: 1 });
     expect(handled).toEqual(['deadline', 'reminder']);
@@ -387,7 +429,10 @@ describeEachDatabase('job queue', (getStore) => {
     const handle: JobHandler = async (trx, job) => {
       const label = String(job.payload.label);
       batch.push(label);
-      await trx.insertInto('judge_state').values({ key: label, value: jsonb(true) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: label, value: jsonb(true) })
+        .execute();
       if (label === 'batch-b') throw new Error('batch-b fails');
     };
     const logger = collectingLogger();
@@ -420,7 +465,10 @@ describeEachDatabase('job queue', (getStore) => {
     const handle: JobHandler = async (trx, job) => {
       const label = String(job.payload.label);
       handled.push(label);
-      await trx.insertInto('judge_state').values({ key: label, value: jsonb(true) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: label, value: jsonb(true) })
+        .execute();
       if (label !== 'commit-b') return;
       // The foreign key to phases is checked at COMMIT, after every handler of the batch has returned.
       await sql`SET CONSTRAINTS games_current_phase_fkey DEFERRED`.execute(trx);
@@ -470,7 +518,10 @@ describeEachDatabase('job queue', (getStore) => {
         entered.open();
         await release.opened;
       }
-      await trx.insertInto('judge_state').values({ key: `ran-${String(job.payload.label)}`, value: jsonb(true) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: `ran-${String(job.payload.label)}`, value: jsonb(true) })
+        .execute();
     };
     // pollMs far beyond the test: only wake() can start a round after the first.
     const runner = startJobRunner({ db, now: clock.now, workerId: 'loop', handle, pollMs: 60 * MINUTE });
@@ -565,7 +616,10 @@ describe('job queue with two runners [postgres]', () => {
       limit: 1,
       handle: async (trx, job) => {
         ranBy.push(`runner-a:${String(job.payload.label)}`);
-        await trx.insertInto('judge_state').values({ key: `a-${String(job.payload.label)}`, value: jsonb(true) }).execute();
+        await trx
+          .insertInto('judge_state')
+          .values({ key: `a-${String(job.payload.label)}`, value: jsonb(true) })
+          .execute();
         entered.open();
         await release.opened;
       },
@@ -610,11 +664,14 @@ describe('job queue with two runners [postgres]', () => {
     const id = await scheduleJob(db, { kind: 'deadline', dueAt: new Date('2026-05-01T00:00:00Z'), dedupeKey: 'deadline:demo', payload: { label: 'old' } });
     const held = await holdFirstJob(db, clock);
     let rescheduled: string | null = null;
-    const rescheduling = scheduleJob(other, { kind: 'deadline', dueAt: new Date('2026-07-01T00:00:00Z'), dedupeKey: 'deadline:demo', payload: { label: 'new' } }).then(
-      (newId) => {
-        rescheduled = newId;
-      },
-    );
+    const rescheduling = scheduleJob(other, {
+      kind: 'deadline',
+      dueAt: new Date('2026-07-01T00:00:00Z'),
+      dedupeKey: 'deadline:demo',
+      payload: { label: 'new' },
+    }).then((newId) => {
+      rescheduled = newId;
+    });
     await sleep(100);
     expect(rescheduled).toBeNull();
     held.release.open();
@@ -656,7 +713,8 @@ describe('job queue with two runners [postgres]', () => {
     const games = [await insertGame(db, { name: 'lanes-a' }), await insertGame(db, { name: 'lanes-b' }), await insertGame(db, { name: 'lanes-c' })];
     // Three jobs per game, all due: a deadline storm in miniature.
     for (const game of games) {
-      for (const kind of ['deadline', 'reminder', 'process']) await scheduleJob(db, { kind, dueAt: new Date('2026-05-01T00:00:00Z'), gameId: game.id, payload: { label: `${game.id}-${kind}` } });
+      for (const kind of ['deadline', 'reminder', 'process'])
+        await scheduleJob(db, { kind, dueAt: new Date('2026-05-01T00:00:00Z'), gameId: game.id, payload: { label: `${game.id}-${kind}` } });
     }
     const running = new Set<number>();
     let overlapped = 0;

@@ -64,13 +64,17 @@ async function seqScans(client: pg.Client, statement: Statement, plan: 'custom' 
     await client.query('SET LOCAL enable_seqscan = off');
     await client.query('SET LOCAL enable_mergejoin = off');
     await client.query('SET LOCAL enable_hashjoin = off');
-    const rows = plan === 'custom' ? (await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, [...statement.values])).rows : await genericPlan(client, statement);
+    const rows =
+      plan === 'custom'
+        ? (await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, [...statement.values])).rows
+        : await genericPlan(client, statement);
     const found: string[] = [];
     const walk = (node: Record<string, unknown>) => {
       const table = String(node['Relation Name']);
       if (node['Node Type'] === 'Seq Scan' && GROWING.includes(table)) found.push(`Seq Scan on ${table}`);
       // An index read from end to end is no better than the table.
-      if (/Index/.test(String(node['Node Type'])) && GROWING.includes(table) && node['Index Cond'] === undefined) found.push(`whole index ${String(node['Index Name'])} of ${table}`);
+      if (/Index/.test(String(node['Node Type'])) && GROWING.includes(table) && node['Index Cond'] === undefined)
+        found.push(`whole index ${String(node['Index Name'])} of ${table}`);
       for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
     };
     walk((rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
@@ -153,9 +157,17 @@ describe('what a mail costs does not grow with the games [postgres]', () => {
       // The capture sees the mail's statements (it once saw none, and so checked nothing).
       expect(statements.filter(isPlanned).length, kind).toBeGreaterThan(1);
       for (const statement of statements.filter(isPlanned)) {
-        expect({ kind, statement: statement.text.slice(0, 160), seqScans: await seqScans(client!, statement) }).toEqual({ kind, statement: statement.text.slice(0, 160), seqScans: [] });
+        expect({ kind, statement: statement.text.slice(0, 160), seqScans: await seqScans(client!, statement) }).toEqual({
+          kind,
+          statement: statement.text.slice(0, 160),
+          seqScans: [],
+        });
         if (statement.values.length > 0) {
-          expect({ kind, generic: statement.text.slice(0, 160), seqScans: await seqScans(client!, statement, 'generic') }).toEqual({ kind, generic: statement.text.slice(0, 160), seqScans: [] });
+          expect({ kind, generic: statement.text.slice(0, 160), seqScans: await seqScans(client!, statement, 'generic') }).toEqual({
+            kind,
+            generic: statement.text.slice(0, 160),
+            seqScans: [],
+          });
         }
       }
     }

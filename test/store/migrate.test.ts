@@ -41,9 +41,7 @@ describeEachDatabase('migrations', (getStore, getDatabase) => {
     const { db } = getStore();
     expect(await migrate(db)).toEqual({ applied: [] });
     expect(await migrate(db)).toEqual({ applied: [] });
-    const executed = await db
-      .selectNoFrom(sql<string[]>`(SELECT array_agg(name ORDER BY name) FROM kysely_migration)`.as('names'))
-      .executeTakeFirstOrThrow();
+    const executed = await db.selectNoFrom(sql<string[]>`(SELECT array_agg(name ORDER BY name) FROM kysely_migration)`.as('names')).executeTakeFirstOrThrow();
     const files = Object.keys(await new SqlFolderMigrationProvider(DEFAULT_SQL_DIR).getMigrations());
     expect(executed.names).toEqual(files);
     expect(files[0]).toBe('001_initial');
@@ -94,7 +92,10 @@ describeEachDatabase('migrations', (getStore, getDatabase) => {
     await insertPhase(db, game.id, 'S1901M', 0);
     // games.current_phase → phases and phases.game_id → games form a cycle the reset must untie
     await db.updateTable('games').set({ current_phase: 'S1901M', status: 'active' }).where('id', '=', game.id).execute();
-    await db.insertInto('outbox').values({ message_id: '<x@judge.test>', to_addresses: ['a@example.test'], subject: 's', body: 'b' }).execute();
+    await db
+      .insertInto('outbox')
+      .values({ message_id: '<x@judge.test>', to_addresses: ['a@example.test'], subject: 's', body: 'b' })
+      .execute();
 
     await getDatabase().reset();
 
@@ -125,13 +126,11 @@ describe('SqlFolderMigrationProvider', () => {
   });
 
   it('refuses misnamed, duplicate-numbered and empty files', async () => {
-    await expect(new SqlFolderMigrationProvider(await folder({ 'initial.sql': 'SELECT 1;' })).getMigrations()).rejects.toThrow(
-      /NNN_lower_case_name\.sql/,
-    );
+    await expect(new SqlFolderMigrationProvider(await folder({ 'initial.sql': 'SELECT 1;' })).getMigrations()).rejects.toThrow(/NNN_lower_case_name\.sql/);
     await rm(dir!, { recursive: true });
-    await expect(
-      new SqlFolderMigrationProvider(await folder({ '001_a.sql': 'SELECT 1;', '001_b.sql': 'SELECT 2;' })).getMigrations(),
-    ).rejects.toThrow(/two migrations numbered 001/);
+    await expect(new SqlFolderMigrationProvider(await folder({ '001_a.sql': 'SELECT 1;', '001_b.sql': 'SELECT 2;' })).getMigrations()).rejects.toThrow(
+      /two migrations numbered 001/,
+    );
     await rm(dir!, { recursive: true });
     await expect(new SqlFolderMigrationProvider(await folder({ '001_a.sql': '  \n' })).getMigrations()).rejects.toThrow(/empty/);
   });

@@ -15,13 +15,29 @@ const RETENTION = { doneJobsDays: 7, inboundMailDays: 30, sentMailDays: 14 };
 
 async function seed(db: Kysely<Database>): Promise<void> {
   // Jobs: done long ago (3), done recently, given up long ago, open.
-  for (let n = 0; n < 3; n++) await db.insertInto('jobs').values({ kind: 'deadline', due_at: ago(20), done_at: ago(20 - n), claimed_by: 'w', claimed_at: ago(20) }).execute();
-  await db.insertInto('jobs').values({ kind: 'deadline', due_at: ago(2), done_at: ago(2), claimed_by: 'w', claimed_at: ago(2) }).execute();
-  await db.insertInto('jobs').values({ kind: 'deadline', due_at: ago(20), done_at: ago(20), claimed_by: 'w', claimed_at: ago(20), last_error: 'gave up', attempts: 8 }).execute();
-  await db.insertInto('jobs').values({ kind: 'reminder', due_at: ago(40) }).execute();
+  for (let n = 0; n < 3; n++)
+    await db
+      .insertInto('jobs')
+      .values({ kind: 'deadline', due_at: ago(20), done_at: ago(20 - n), claimed_by: 'w', claimed_at: ago(20) })
+      .execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: 'deadline', due_at: ago(2), done_at: ago(2), claimed_by: 'w', claimed_at: ago(2) })
+    .execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: 'deadline', due_at: ago(20), done_at: ago(20), claimed_by: 'w', claimed_at: ago(20), last_error: 'gave up', attempts: 8 })
+    .execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: 'reminder', due_at: ago(40) })
+    .execute();
   // Inbound mail: handled long ago (processed, ignored, rejected), failed long ago, handled recently.
   const inbound = (id: string, outcome: 'processed' | 'ignored' | 'rejected' | 'failed' | 'received', days: number) =>
-    db.insertInto('inbound_mail').values({ message_id: `<${id}@players.example>`, from_address: 'ann@players.example', outcome, received_at: ago(days) }).execute();
+    db
+      .insertInto('inbound_mail')
+      .values({ message_id: `<${id}@players.example>`, from_address: 'ann@players.example', outcome, received_at: ago(days) })
+      .execute();
   await inbound('old-1', 'processed', 60);
   await inbound('old-2', 'ignored', 50);
   await inbound('old-3', 'rejected', 40);
@@ -32,7 +48,15 @@ async function seed(db: Kysely<Database>): Promise<void> {
   const mail = (id: string, status: 'sent' | 'dead' | 'pending', days: number) =>
     db
       .insertInto('outbox')
-      .values({ message_id: `<${id}@judge.example>`, to_addresses: ['ann@players.example'], subject: 's', body: 'b', status, created_at: ago(days), sent_at: status === 'sent' ? ago(days) : null })
+      .values({
+        message_id: `<${id}@judge.example>`,
+        to_addresses: ['ann@players.example'],
+        subject: 's',
+        body: 'b',
+        status,
+        created_at: ago(days),
+        sent_at: status === 'sent' ? ago(days) : null,
+      })
       .execute();
   await mail('sent-1', 'sent', 30);
   await mail('sent-2', 'sent', 20);

@@ -1,15 +1,7 @@
 import { sql } from 'kysely';
 import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
-import {
-  GAME_STATUSES,
-  INBOUND_OUTCOMES,
-  jsonb,
-  OUTBOX_STATUSES,
-  PRESS_KINDS,
-  SEAT_ROLES,
-  SEAT_STATUSES,
-} from '../../src/store/index.ts';
+import { GAME_STATUSES, INBOUND_OUTCOMES, jsonb, OUTBOX_STATUSES, PRESS_KINDS, SEAT_ROLES, SEAT_STATUSES } from '../../src/store/index.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { insertGame, insertPhase, rejectsWithDatabaseError, samplePosition, SCRYPT_HASH } from './fixtures.ts';
 
@@ -39,10 +31,16 @@ describeEachDatabase('schema', (getStore) => {
       }
       await db.updateTable('games').set({ status }).where('id', '=', row.id).execute();
     }
-    await rejectsWithDatabaseError(db.updateTable('games').set({ status: 'paused' as never }).execute(), {
-      code: '23514',
-      constraint: 'games_status_check',
-    });
+    await rejectsWithDatabaseError(
+      db
+        .updateTable('games')
+        .set({ status: 'paused' as never })
+        .execute(),
+      {
+        code: '23514',
+        constraint: 'games_status_check',
+      },
+    );
 
     for (const role of SEAT_ROLES) {
       for (const status of SEAT_STATUSES) {
@@ -54,11 +52,17 @@ describeEachDatabase('schema', (getStore) => {
       }
     }
     await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'player' as never, address: 'x@example.test' }).execute(),
+      db
+        .insertInto('seats')
+        .values({ game_id: game.id, role: 'player' as never, address: 'x@example.test' })
+        .execute(),
       { code: '23514', constraint: 'seats_role_check' },
     );
     await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'power', status: 'gone' as never, address: 'x@example.test' }).execute(),
+      db
+        .insertInto('seats')
+        .values({ game_id: game.id, role: 'power', status: 'gone' as never, address: 'x@example.test' })
+        .execute(),
       { code: '23514', constraint: 'seats_status_check' },
     );
 
@@ -77,7 +81,10 @@ describeEachDatabase('schema', (getStore) => {
         .execute();
     }
     for (const outcome of INBOUND_OUTCOMES) {
-      await db.insertInto('inbound_mail').values({ message_id: `<${outcome}@example.test>`, outcome }).execute();
+      await db
+        .insertInto('inbound_mail')
+        .values({ message_id: `<${outcome}@example.test>`, outcome })
+        .execute();
     }
     for (const status of OUTBOX_STATUSES) {
       await db
@@ -132,33 +139,34 @@ describeEachDatabase('schema', (getStore) => {
     expect(fresh).toEqual({ version: 3 });
     expect(stale).toBeUndefined();
 
-    const forced = await db
-      .updateTable('games')
-      .set({ version: 100 })
-      .where('id', '=', game.id)
-      .returning('version')
-      .executeTakeFirstOrThrow();
+    const forced = await db.updateTable('games').set({ version: 100 }).where('id', '=', game.id).returning('version').executeTakeFirstOrThrow();
     expect(forced.version).toBe(4);
   });
 
   it('ties games.current_phase to a stored phase and cascades a game delete', async () => {
     const { db } = getStore();
     const game = await insertGame(db, { status: 'forming' });
-    await rejectsWithDatabaseError(
-      db.updateTable('games').set({ current_phase: 'S1901M' }).where('id', '=', game.id).execute(),
-      { code: '23503', constraint: 'games_current_phase_fkey' },
-    );
-    await rejectsWithDatabaseError(
-      db.updateTable('games').set({ status: 'active' }).where('id', '=', game.id).execute(),
-      { code: '23514', constraint: 'games_phase_when_playing' },
-    );
+    await rejectsWithDatabaseError(db.updateTable('games').set({ current_phase: 'S1901M' }).where('id', '=', game.id).execute(), {
+      code: '23503',
+      constraint: 'games_current_phase_fkey',
+    });
+    await rejectsWithDatabaseError(db.updateTable('games').set({ status: 'active' }).where('id', '=', game.id).execute(), {
+      code: '23514',
+      constraint: 'games_phase_when_playing',
+    });
 
     await insertPhase(db, game.id, 'S1901M', 0);
     await insertPhase(db, game.id, 'F1901M', 1);
     await db.updateTable('games').set({ current_phase: 'F1901M', status: 'active' }).where('id', '=', game.id).execute();
-    await db.insertInto('orders').values({ game_id: game.id, phase_id: 'F1901M', power: 'ENGLAND', lines: ['F LON - NTH'] }).execute();
+    await db
+      .insertInto('orders')
+      .values({ game_id: game.id, phase_id: 'F1901M', power: 'ENGLAND', lines: ['F LON - NTH'] })
+      .execute();
     await rejectsWithDatabaseError(
-      db.insertInto('phases').values({ game_id: game.id, phase_id: 'W1901A', seq: 1, position: jsonb(samplePosition()) }).execute(),
+      db
+        .insertInto('phases')
+        .values({ game_id: game.id, phase_id: 'W1901A', seq: 1, position: jsonb(samplePosition()) })
+        .execute(),
       { code: '23505', constraint: 'phases_game_seq_key' },
     );
     await rejectsWithDatabaseError(db.deleteFrom('phases').where('phase_id', '=', 'F1901M').execute(), {
@@ -177,15 +185,15 @@ describeEachDatabase('schema', (getStore) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('seat_stints').values({ seat_id: seat.id, address: 'e@example.test' }).execute();
-    await db
-      .insertInto('absences')
-      .values({ game_id: game.id, seat_id: seat.id, starts_at: '2026-01-01T00:00Z', ends_at: '2026-01-03T00:00Z' })
-      .execute();
+    await db.insertInto('absences').values({ game_id: game.id, seat_id: seat.id, starts_at: '2026-01-01T00:00Z', ends_at: '2026-01-03T00:00Z' }).execute();
     await db.insertInto('jobs').values({ game_id: game.id, kind: 'deadline', due_at: new Date() }).execute();
 
     await db.deleteFrom('games').where('id', '=', game.id).execute();
     for (const table of ['phases', 'orders', 'seats', 'seat_stints', 'absences', 'jobs'] as const) {
-      const { count } = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
       expect(`${table}: ${count}`).toBe(`${table}: 0`);
     }
   });
@@ -199,36 +207,39 @@ describeEachDatabase('schema', (getStore) => {
       .values({ game_id: game.id, role: 'power', power: 'ENGLAND', address: 'e@example.test' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'power', power: 'ENGLAND', address: 'x@example.test' }).execute(),
-      { code: '23505', constraint: 'seats_game_power_key' },
-    );
+    await rejectsWithDatabaseError(db.insertInto('seats').values({ game_id: game.id, role: 'power', power: 'ENGLAND', address: 'x@example.test' }).execute(), {
+      code: '23505',
+      constraint: 'seats_game_power_key',
+    });
     await db.insertInto('seats').values({ game_id: other.id, role: 'power', power: 'ENGLAND', address: 'x@example.test' }).execute();
     await rejectsWithDatabaseError(
       db.insertInto('seats').values({ game_id: game.id, role: 'observer', power: 'FRANCE', address: 'o@example.test' }).execute(),
       { code: '23514', constraint: 'seats_power_only_for_powers' },
     );
     await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'power', power: 'france' as PowerId, address: 'f@example.test' }).execute(),
+      db
+        .insertInto('seats')
+        .values({ game_id: game.id, role: 'power', power: 'france' as PowerId, address: 'f@example.test' })
+        .execute(),
       { code: '23514', constraint: 'seats_power_upper' },
     );
 
     await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm@example.test' }).execute();
     // PROMOTE: several Masters, each address once.
     await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm2@example.test' }).execute();
-    await rejectsWithDatabaseError(
-      db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'GM2@example.test' }).execute(),
-      { code: '23505', constraint: 'seats_game_master_address_key' },
-    );
+    await rejectsWithDatabaseError(db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'GM2@example.test' }).execute(), {
+      code: '23505',
+      constraint: 'seats_game_master_address_key',
+    });
     // A Master who has left makes room for the same address again.
     await db.updateTable('seats').set({ left_at: sql`now()` }).where('role', '=', 'master').where('address', '=', 'gm2@example.test').execute();
     await db.insertInto('seats').values({ game_id: game.id, role: 'master', address: 'gm2@example.test' }).execute();
 
     await db.insertInto('seat_stints').values({ seat_id: england.id, address: 'e@example.test' }).execute();
-    await rejectsWithDatabaseError(
-      db.insertInto('seat_stints').values({ seat_id: england.id, address: 'new@example.test' }).execute(),
-      { code: '23505', constraint: 'seat_stints_open_key' },
-    );
+    await rejectsWithDatabaseError(db.insertInto('seat_stints').values({ seat_id: england.id, address: 'new@example.test' }).execute(), {
+      code: '23505',
+      constraint: 'seat_stints_open_key',
+    });
     // Takeover: close the old stint with a reason, open the new one.
     await db
       .updateTable('seat_stints')
@@ -237,17 +248,15 @@ describeEachDatabase('schema', (getStore) => {
       .where('ended_at', 'is', null)
       .execute();
     await db.insertInto('seat_stints').values({ seat_id: england.id, address: 'new@example.test' }).execute();
-    expect(
-      await db.selectFrom('seat_stints').select(['address', 'end_reason']).where('seat_id', '=', england.id).orderBy('id').execute(),
-    ).toEqual([
+    expect(await db.selectFrom('seat_stints').select(['address', 'end_reason']).where('seat_id', '=', england.id).orderBy('id').execute()).toEqual([
       { address: 'e@example.test', end_reason: 'resigned' },
       { address: 'new@example.test', end_reason: null },
     ]);
 
-    await rejectsWithDatabaseError(
-      db.updateTable('seats').set({ password_hash: 'hunter2' }).where('id', '=', england.id).execute(),
-      { code: '23514', constraint: 'seats_password_scrypt' },
-    );
+    await rejectsWithDatabaseError(db.updateTable('seats').set({ password_hash: 'hunter2' }).where('id', '=', england.id).execute(), {
+      code: '23514',
+      constraint: 'seats_password_scrypt',
+    });
     await rejectsWithDatabaseError(
       db.insertInto('absences').values({ game_id: other.id, seat_id: england.id, starts_at: '2026-01-01', ends_at: '2026-01-02' }).execute(),
       { code: '23503', constraint: 'absences_seat_fkey' },
@@ -281,7 +290,10 @@ describeEachDatabase('schema', (getStore) => {
     expect(phase.position).toEqual(samplePosition('S1901M'));
 
     // jsonb arrays need jsonb(): pg would otherwise send a PostgreSQL array literal.
-    await db.insertInto('judge_state').values({ key: 'list', value: jsonb(['a', 1, null]) }).execute();
+    await db
+      .insertInto('judge_state')
+      .values({ key: 'list', value: jsonb(['a', 1, null]) })
+      .execute();
     await db
       .insertInto('judge_state')
       .values({ key: 'imap:INBOX', value: jsonb({ uidvalidity: '1795270473', lastUid: '7' }) })

@@ -11,7 +11,10 @@ describeEachDatabase('transactions', (getStore) => {
     const failure = new Error('adjudication blew up');
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('phases').values({ game_id: game.id, phase_id: 'S1901M', seq: 0, position: jsonb(samplePosition()) }).execute();
+        await trx
+          .insertInto('phases')
+          .values({ game_id: game.id, phase_id: 'S1901M', seq: 0, position: jsonb(samplePosition()) })
+          .execute();
         await trx.updateTable('games').set({ current_phase: 'S1901M', status: 'active' }).where('id', '=', game.id).execute();
         await trx
           .insertInto('outbox')

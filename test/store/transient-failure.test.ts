@@ -34,7 +34,13 @@ describe('transient database failures [postgres]', () => {
     const holder = new pg.Client({ connectionString: database.databaseUrl! });
     await holder.connect();
     try {
-      const judge = new MailJudge(createJudgeStore(impatient.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+      const judge = new MailJudge(
+        createJudgeStore(impatient.db, { messageIdDomain: 'judge.example' }),
+        TEST_JUDGE,
+        () => 0.3,
+        () => new Date(),
+        log,
+      );
       const mail = eml({ from: 'ann@players.example', messageId: '<locked@players.example>' }, 'LIST');
       // Another session (a long maintenance job, say) holds the table the judge records mail in.
       await holder.query('BEGIN');
@@ -62,7 +68,13 @@ describe('transient database failures [postgres]', () => {
     await holder.connect();
     const cut = await openStore({ databaseUrl: database.databaseUrl!, migrate: false, poolSize: 1 });
     try {
-      const judge = new MailJudge(createJudgeStore(cut.db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, () => new Date(), log);
+      const judge = new MailJudge(
+        createJudgeStore(cut.db, { messageIdDomain: 'judge.example' }),
+        TEST_JUDGE,
+        () => 0.3,
+        () => new Date(),
+        log,
+      );
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE inbound_mail IN EXCLUSIVE MODE');
       const receiving = judge.receive(eml({ from: 'bob@players.example', messageId: '<cut@players.example>' }, 'LIST')).then(
@@ -74,7 +86,9 @@ describe('transient database failures [postgres]', () => {
       for (let tries = 0; waiting === undefined && tries < 200; tries++) {
         // pg_stat_activity is a snapshot per transaction: take a fresh one each time.
         await holder.query('SELECT pg_stat_clear_snapshot()');
-        const { rows } = await holder.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()");
+        const { rows } = await holder.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
         waiting = rows[0]?.pid;
         if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -101,12 +115,18 @@ describe('transient database failures [postgres]', () => {
       await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       await reader.query('SELECT n FROM counter');
       await sql`UPDATE counter SET n = n + 1`.execute(db);
-      const serialization = await reader.query('UPDATE counter SET n = n + 1').then(() => null, (thrown: unknown) => thrown);
+      const serialization = await reader.query('UPDATE counter SET n = n + 1').then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
       await reader.query('ROLLBACK');
       expect(serialization).toMatchObject({ code: '40001' });
       expect(isTransientStoreFailure(serialization)).toBe(true);
 
-      const duplicate = await sql`INSERT INTO counter VALUES (1, 0)`.execute(db).then(() => null, (thrown: unknown) => thrown);
+      const duplicate = await sql`INSERT INTO counter VALUES (1, 0)`.execute(db).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
       expect(duplicate).toMatchObject({ code: '23505' });
       expect(isTransientStoreFailure(duplicate)).toBe(false);
     } finally {
@@ -123,7 +143,11 @@ describe('transient failure classification', () => {
     expect(isTransientStoreFailure(new AggregateError([refused, refused], ''))).toBe(true);
     expect(isTransientStoreFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isTransientStoreFailure(new Error('PGlite is closed'))).toBe(true);
-    expect(isTransientStoreFailure(new Error('wrapped', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }))).toBe(true);
+    expect(
+      isTransientStoreFailure(
+        new Error('wrapped', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }),
+      ),
+    ).toBe(true);
   });
 
   it('treats everything else as a fault that would recur', () => {

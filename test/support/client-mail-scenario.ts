@@ -38,7 +38,10 @@ const POWERS = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 't
  */
 function only(mails: readonly SentMail[], to: string, subject?: string): SentMail & { readonly words: string } {
   const found = mails.filter((mail) => mail.to.includes(to) && (subject === undefined || mail.subject.includes(subject)));
-  expect(found.map((mail) => mail.subject), `mails to ${to}`).toHaveLength(1);
+  expect(
+    found.map((mail) => mail.subject),
+    `mails to ${to}`,
+  ).toHaveLength(1);
   return { ...found[0]!, words: found[0]!.text.replace(/\s+/g, ' ') };
 }
 
@@ -52,7 +55,10 @@ export function setupMails(): string[] {
     eml({ from: 'watcher@players.example', subject: 'watching', messageId: '<setup-observe@players.example>' }, 'OBSERVE demo opwd'),
     ...POWERS.map((power) =>
       // The last JOIN starts the game, so Turkey's player needs no preference: Turkey is what is left.
-      eml({ from: `${power}@players.example`, subject: 'joining', messageId: `<setup-join-${power}@players.example>` }, `JOIN demo ${power === 'france' ? 'frpass' : `${power}pw`}${power === 'turkey' ? '' : `\nSET PREFERENCE ${power.charAt(0).toUpperCase()}`}`),
+      eml(
+        { from: `${power}@players.example`, subject: 'joining', messageId: `<setup-join-${power}@players.example>` },
+        `JOIN demo ${power === 'france' ? 'frpass' : `${power}pw`}${power === 'turkey' ? '' : `\nSET PREFERENCE ${power.charAt(0).toUpperCase()}`}`,
+      ),
     ),
   ];
 }
@@ -132,12 +138,22 @@ export async function playClientMails(deliver: Deliver): Promise<void> {
   expect(codeMail.text).not.toMatch(/France|frpass/);
 
   // The office replies from Outlook, quoting the code mail: from now on it gets a copy of France's mail.
-  const quote = codeMail.text.split('\n').map((line) => `> ${line}`).join('\n');
-  sent = await deliver(eml({ from: `Klaus Weber <${OFFICE}>`, subject: `RE: ${codeMail.subject}`, headers: { 'X-Mailer': 'Microsoft Outlook 16.0' } }, `Yes, that was me.\n\n-----Original Message-----\n${quote}`));
+  const quote = codeMail.text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  sent = await deliver(
+    eml(
+      { from: `Klaus Weber <${OFFICE}>`, subject: `RE: ${codeMail.subject}`, headers: { 'X-Mailer': 'Microsoft Outlook 16.0' } },
+      `Yes, that was me.\n\n-----Original Message-----\n${quote}`,
+    ),
+  );
   expect(only(sent, OFFICE).words).toContain(`Mail for you in game 'demo' now goes to ${FRANCE} and ${OFFICE}.`);
 
   // England's press to France now reaches both of France's addresses, each its own copy.
-  sent = await deliver(eml({ from: 'england@players.example', subject: 'to France' }, 'SIGNON Edemo englandpw\nPRESS TO F\nAgreed: no fleet in the Channel.\nENDPRESS'));
+  sent = await deliver(
+    eml({ from: 'england@players.example', subject: 'to France' }, 'SIGNON Edemo englandpw\nPRESS TO F\nAgreed: no fleet in the Channel.\nENDPRESS'),
+  );
   const copies = sent.filter((mail) => mail.subject === 'DIP:demo - S1901M Press from E to F');
   expect(copies.flatMap((mail) => mail.to).sort()).toEqual([OFFICE, FRANCE].sort());
   for (const copy of copies) expect(copy.text).toContain('Agreed: no fleet in the Channel.');

@@ -116,7 +116,10 @@ export async function startDaemonProcess(env: Readonly<Record<string, string>>, 
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       let graceTimer: NodeJS.Timeout | undefined;
-      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs)))]);
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs))),
+      ]);
       clearTimeout(graceTimer);
       if (!stopped) {
         child.kill('SIGKILL');

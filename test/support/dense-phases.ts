@@ -35,7 +35,10 @@ const ref = (unit: Unit): UnitRef => ({ type: unit.type, location: unit.location
 
 /** A random dense movement phase of the variant. */
 export function densePhase(variant: Variant, random: () => number): DensePhase {
-  const step = pick(random, variant.steps.filter((s) => s.type === 'movement'))!;
+  const step = pick(
+    random,
+    variant.steps.filter((s) => s.type === 'movement'),
+  )!;
   const phase = `${step.season}${parsePhaseId(variant.startingPosition().phase)!.year}M` as PhaseId;
   const map = variant.forPhase(parsePhaseId(phase)!).map;
   const powers = variant.powers.map((p) => p.id);
@@ -43,7 +46,9 @@ export function densePhase(variant: Variant, random: () => number): DensePhase {
   const units: Unit[] = [];
   for (const province of map.provinces) {
     if (random() > density) continue;
-    const places = map.locationsOf(province).flatMap((location) => (['A', 'F'] as const).filter((type) => map.canOccupy(type, location)).map((type) => ({ type, location })));
+    const places = map
+      .locationsOf(province)
+      .flatMap((location) => (['A', 'F'] as const).filter((type) => map.canOccupy(type, location)).map((type) => ({ type, location })));
     const place = pick(random, places);
     if (place) units.push({ power: pick(random, powers)!, ...place });
   }
@@ -59,7 +64,11 @@ export function densePhase(variant: Variant, random: () => number): DensePhase {
     if (random() < 0.04) submitted.push({ power, order: randomOrder(map, unit, units, byProvince, random) });
     if (random() < 0.93) submitted.push({ power, order });
   }
-  if (random() < 0.2) submitted.push({ power: pick(random, powers)!, order: { kind: 'retreat', unit: ref(pick(random, units) ?? { power: powers[0]!, type: 'A', location: map.provinces[0]!.id }), to: map.provinces[0]!.id } });
+  if (random() < 0.2)
+    submitted.push({
+      power: pick(random, powers)!,
+      order: { kind: 'retreat', unit: ref(pick(random, units) ?? { power: powers[0]!, type: 'A', location: map.provinces[0]!.id }), to: map.provinces[0]!.id },
+    });
   return { position: { variant: variant.name, phase, units, dislodged: [], supplyCenters: variant.startingPosition().supplyCenters }, orders: submitted };
 }
 
@@ -85,8 +94,14 @@ function randomOrder(map: GameMap, unit: Unit, units: readonly Unit[], byProvinc
   // Convoy orders for any army to any coast: mostly illegal. Few, as each new pair of coasts costs the
   // order checker a search over the seas (convoy-geometry.ts), which on imperial's oceans is long.
   if (roll < 0.83) {
-    const army = pick(random, units.filter((u) => u.type === 'A' || random() < 0.05));
-    const to = pick(random, map.provinces.filter((p) => p.terrain === 'coast'));
+    const army = pick(
+      random,
+      units.filter((u) => u.type === 'A' || random() < 0.05),
+    );
+    const to = pick(
+      random,
+      map.provinces.filter((p) => p.terrain === 'coast'),
+    );
     if (army && to) return { kind: 'convoy', unit: self, army: ref(army), to: to.id };
     return { kind: 'hold', unit: self };
   }
@@ -107,14 +122,20 @@ function convoyAttempt(map: GameMap, army: Unit, byProvince: ReadonlyMap<Provinc
   const route: ProvinceId[] = [];
   let here = from;
   for (let length = 1 + Math.floor(random() * 4); route.length < length; ) {
-    const seas = map.movesFrom('F', here).map(provinceOf).filter((p) => map.province(p)!.convoys && p !== from && !route.includes(p) && byProvince.get(p)?.type === 'F');
+    const seas = map
+      .movesFrom('F', here)
+      .map(provinceOf)
+      .filter((p) => map.province(p)!.convoys && p !== from && !route.includes(p) && byProvince.get(p)?.type === 'F');
     const next = pick(random, seas);
     if (!next) break;
     route.push(next);
     here = next;
   }
   if (route.length === 0) return;
-  const landings = map.movesFrom('F', route[route.length - 1]!).map(provinceOf).filter((p) => p !== from && map.province(p)!.terrain === 'coast');
+  const landings = map
+    .movesFrom('F', route[route.length - 1]!)
+    .map(provinceOf)
+    .filter((p) => p !== from && map.province(p)!.terrain === 'coast');
   const to = pick(random, landings);
   if (!to) return;
   orders.set(army, { kind: 'move', unit: ref(army), to, viaConvoy: random() < 0.3, route: [] });
@@ -125,35 +146,63 @@ function convoyAttempt(map: GameMap, army: Unit, byProvince: ReadonlyMap<Provinc
   const defender = byProvince.get(to);
   if (!defender || random() < 0.3) return;
   const sea = pick(random, route)!;
-  const attackers = [...byProvince.values()].filter((u) => u !== army && u !== defender && !route.includes(provinceOf(u.location)) && map.movesFrom(u.type, u.location).some((m) => provinceOf(m) === sea));
+  const attackers = [...byProvince.values()].filter(
+    (u) => u !== army && u !== defender && !route.includes(provinceOf(u.location)) && map.movesFrom(u.type, u.location).some((m) => provinceOf(m) === sea),
+  );
   const rival = pick(random, attackers);
   if (!rival) return;
   const rivalTo = map.movesFrom(rival.type, rival.location).find((m) => provinceOf(m) === sea)!;
   orders.set(rival, { kind: 'move', unit: ref(rival), to: rivalTo, viaConvoy: false, route: [] });
-  if (map.movesFrom(defender.type, defender.location).some((m) => provinceOf(m) === sea)) orders.set(defender, { kind: 'support', unit: ref(defender), supported: ref(rival), to: sea });
-  const other = pick(random, attackers.filter((u) => u !== rival));
+  if (map.movesFrom(defender.type, defender.location).some((m) => provinceOf(m) === sea))
+    orders.set(defender, { kind: 'support', unit: ref(defender), supported: ref(rival), to: sea });
+  const other = pick(
+    random,
+    attackers.filter((u) => u !== rival),
+  );
   if (!other) return;
-  orders.set(other, { kind: 'move', unit: ref(other), to: map.movesFrom(other.type, other.location).find((m) => provinceOf(m) === sea)!, viaConvoy: false, route: [] });
-  const helper = pick(random, [...byProvince.values()].filter((u) => ![army, defender, rival, other].includes(u) && !route.includes(provinceOf(u.location)) && map.movesFrom(u.type, u.location).some((m) => provinceOf(m) === sea)));
+  orders.set(other, {
+    kind: 'move',
+    unit: ref(other),
+    to: map.movesFrom(other.type, other.location).find((m) => provinceOf(m) === sea)!,
+    viaConvoy: false,
+    route: [],
+  });
+  const helper = pick(
+    random,
+    [...byProvince.values()].filter(
+      (u) =>
+        ![army, defender, rival, other].includes(u) &&
+        !route.includes(provinceOf(u.location)) &&
+        map.movesFrom(u.type, u.location).some((m) => provinceOf(m) === sea),
+    ),
+  );
   if (helper && random() < 0.7) orders.set(helper, { kind: 'support', unit: ref(helper), supported: ref(other), to: sea });
 }
 
 /** The same phase with its units in another order and its orders in another order, each unit's own orders kept in theirs. */
 export function reordered(phase: DensePhase, random: () => number): DensePhase {
-  const units = [...phase.position.units].map((u) => ({ u, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.u);
+  const units = [...phase.position.units]
+    .map((u) => ({ u, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.u);
   const keyOf = new Map<string, number>();
   const key = (order: SubmittedOrder) => {
     const at = 'unit' in order.order ? provinceOf(order.order.unit.location) : '';
     if (!keyOf.has(at)) keyOf.set(at, random());
     return keyOf.get(at)!;
   };
-  const orders = phase.orders.map((o, i) => ({ o, k: key(o), i })).sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.o);
+  const orders = phase.orders
+    .map((o, i) => ({ o, k: key(o), i }))
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .map((x) => x.o);
   return { position: { ...phase.position, units }, orders };
 }
 
 /** Everything a result says, whatever order the units came in. */
 export function outcomeSummary(outcome: PhaseOutcome): string {
-  const results = outcome.results.map((r) => `${r.power} ${r.unit} ${r.order?.kind ?? '-'} ${r.outcome} ${r.markers.join(',')} ${r.input === null ? '' : r.reason ?? ''}`).sort();
+  const results = outcome.results
+    .map((r) => `${r.power} ${r.unit} ${r.order?.kind ?? '-'} ${r.outcome} ${r.markers.join(',')} ${r.input === null ? '' : (r.reason ?? '')}`)
+    .sort();
   const units = outcome.position.units.map((u) => `${u.power} ${u.type} ${u.location}`).sort();
   const dislodged = outcome.position.dislodged.map((u) => `${u.power} ${u.type} ${u.location} ${u.attackerFrom} ${[...u.retreats].sort().join('/')}`).sort();
   return [...results, '|', ...units, '|', ...dislodged].join('\n');
@@ -165,7 +214,8 @@ function retreatOrders(position: Position, random: () => number): SubmittedOrder
   for (const unit of position.dislodged) {
     const roll = random();
     const self = ref(unit);
-    if (roll < 0.7 && unit.retreats.length > 0) orders.push({ power: unit.power, order: { kind: 'retreat', unit: self, to: unit.retreats[Math.floor(random() * Math.min(2, unit.retreats.length))]! } });
+    if (roll < 0.7 && unit.retreats.length > 0)
+      orders.push({ power: unit.power, order: { kind: 'retreat', unit: self, to: unit.retreats[Math.floor(random() * Math.min(2, unit.retreats.length))]! } });
     else if (roll < 0.85) orders.push({ power: unit.power, order: { kind: 'disband', unit: self } });
     else if (roll < 0.9) orders.push({ power: unit.power, order: { kind: 'retreat', unit: self, to: unit.location as LocationId } });
   }

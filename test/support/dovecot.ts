@@ -123,9 +123,7 @@ class RunningDovecot implements DovecotServer {
       const box = await client.mailboxOpen(mailbox, { readOnly: true });
       if (box.exists === 0) return [];
       const messages = await client.fetchAll('1:*', { uid: true, flags: true, envelope: true });
-      return messages
-        .map((m) => ({ uid: m.uid, flags: [...(m.flags ?? [])].sort(), messageId: m.envelope?.messageId ?? null }))
-        .sort((a, b) => a.uid - b.uid);
+      return messages.map((m) => ({ uid: m.uid, flags: [...(m.flags ?? [])].sort(), messageId: m.envelope?.messageId ?? null })).sort((a, b) => a.uid - b.uid);
     });
   }
 

@@ -119,7 +119,13 @@ interface State {
   outbox: QueuedMailRow[];
   /** The stop list and proof of addresses, and SET ADDRESS codes waiting (sql/014). */
   addresses: { readonly address: MailAddress; readonly token: string; stoppedAt: Date | null; provenAt: Date | null }[];
-  addressChanges: { readonly code: string; readonly seatId: number; readonly address: MailAddress; readonly addresses: readonly MailAddress[]; readonly requestedAt: Date }[];
+  addressChanges: {
+    readonly code: string;
+    readonly seatId: number;
+    readonly address: MailAddress;
+    readonly addresses: readonly MailAddress[];
+    readonly requestedAt: Date;
+  }[];
   /** Wrong passwords counted per seat and per address (sql/025). */
   passwordFailures: PasswordFailures[];
   nextId: number;
@@ -128,7 +134,24 @@ interface State {
 const HOUR_MS = 3_600_000;
 
 export class InMemoryJudgeStore implements JudgeStore {
-  private state: State = { games: [], seats: [], stints: [], phases: [], orders: [], absences: [], absenceGames: new Map(), press: [], notices: [], jobs: [], inbound: [], outbox: [], addresses: [], addressChanges: [], passwordFailures: [], nextId: 1 };
+  private state: State = {
+    games: [],
+    seats: [],
+    stints: [],
+    phases: [],
+    orders: [],
+    absences: [],
+    absenceGames: new Map(),
+    press: [],
+    notices: [],
+    jobs: [],
+    inbound: [],
+    outbox: [],
+    addresses: [],
+    addressChanges: [],
+    passwordFailures: [],
+    nextId: 1,
+  };
   /** Transactions run one at a time, as the judge's row locks would order them. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -186,7 +209,16 @@ class InMemoryTransaction implements JudgeTransaction {
     return mails.map((mail) => {
       const recorded = !this.state.inbound.some((row) => row.messageId === mail.messageId);
       const replyAddress = mail.replyAddress && mail.replyAddress !== mail.from ? mail.replyAddress : null;
-      if (recorded) this.state.inbound.push({ messageId: mail.messageId, from: mail.from, replyAddress, subject: mail.subject.slice(0, 500), receivedAt: now, outcome: null, gameId: null });
+      if (recorded)
+        this.state.inbound.push({
+          messageId: mail.messageId,
+          from: mail.from,
+          replyAddress,
+          subject: mail.subject.slice(0, 500),
+          receivedAt: now,
+          outcome: null,
+          gameId: null,
+        });
       const recent = this.state.inbound.filter((row) => now.getTime() - row.receivedAt.getTime() < HOUR_MS);
       const count = (address: string) => recent.filter((row) => row.from === address).length + recent.filter((row) => row.replyAddress === address).length;
       return { recorded, fromSenderThisHour: Math.max(count(mail.from), replyAddress === null ? 0 : count(replyAddress)) };
@@ -241,7 +273,13 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
-    const waiting = changes.map((change) => ({ code: change.code, seatId, address: mailAddress(change.address), addresses: change.addresses.map(mailAddress), requestedAt: at }));
+    const waiting = changes.map((change) => ({
+      code: change.code,
+      seatId,
+      address: mailAddress(change.address),
+      addresses: change.addresses.map(mailAddress),
+      requestedAt: at,
+    }));
     this.state.addressChanges = [...this.state.addressChanges.filter((c) => c.seatId !== seatId), ...waiting];
   }
 
@@ -281,12 +319,19 @@ class InMemoryTransaction implements JudgeTransaction {
   async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
     const recorded = await this.recordInbound(mails);
     if (!recorded.some((mail) => mail.recorded)) return { recorded, games: [] };
-    const ids = this.state.games.filter((g) => games.includes(g.name)).sort((a, b) => (a.name < b.name ? -1 : 1)).map((g) => g.id);
+    const ids = this.state.games
+      .filter((g) => games.includes(g.name))
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((g) => g.id);
     const senders = mails.flatMap((mail) => (mail.replyAddress ? [mail.replyAddress.toLowerCase()] : []));
     return { recorded, games: await this.loadGames(ids, { forUpdate: true }, senders) };
   }
 
-  async loadGames(ids: readonly number[], _options: { readonly forUpdate: boolean } = { forUpdate: false }, senders: readonly string[] = []): Promise<GameAggregate[]> {
+  async loadGames(
+    ids: readonly number[],
+    _options: { readonly forUpdate: boolean } = { forUpdate: false },
+    senders: readonly string[] = [],
+  ): Promise<GameAggregate[]> {
     const aggregates: GameAggregate[] = [];
     for (const id of ids) {
       const game = await this.findGameById(id);
@@ -295,8 +340,18 @@ class InMemoryTransaction implements JudgeTransaction {
       const judged = phase !== null && this.state.phases.some((p) => p.gameId === id && p.phaseId === phase.phaseId && p.punctualityJudgedAt !== null);
       const orders = phase === null ? [] : await this.orders(id, phase.phaseId);
       const seats = await this.seats(id);
-      const passwordFailures = this.state.passwordFailures.filter(({ target }) => (target.kind === 'seat' ? seats.some((seat) => seat.id === target.seatId) : senders.includes(target.address)));
-      aggregates.push({ game, seats, phase, punctualityJudged: judged, orders, absences: await this.absences(id), passwordFailures: structuredClone(passwordFailures) });
+      const passwordFailures = this.state.passwordFailures.filter(({ target }) =>
+        target.kind === 'seat' ? seats.some((seat) => seat.id === target.seatId) : senders.includes(target.address),
+      );
+      aggregates.push({
+        game,
+        seats,
+        phase,
+        punctualityJudged: judged,
+        orders,
+        absences: await this.absences(id),
+        passwordFailures: structuredClone(passwordFailures),
+      });
     }
     return aggregates;
   }
@@ -353,7 +408,11 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {
-    const games = this.listed().filter((g) => words.every((word) => g.name.includes(word) || g.status.includes(word) || g.variant.includes(word) || g.rules.some((r) => r.toLowerCase().includes(word))));
+    const games = this.listed().filter((g) =>
+      words.every(
+        (word) => g.name.includes(word) || g.status.includes(word) || g.variant.includes(word) || g.rules.some((r) => r.toLowerCase().includes(word)),
+      ),
+    );
     return { games: games.slice(0, limit), more: games.length > limit };
   }
 
@@ -452,7 +511,20 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   private addStint(seatId: number, address: MailAddress): void {
-    this.state.stints.push({ id: this.id(), seatId, address, endedAt: null, endReason: null, points: 0, onTime: 0, judged: 0, started: 0, tookOver: 0, resigned: 0, late: 0 });
+    this.state.stints.push({
+      id: this.id(),
+      seatId,
+      address,
+      endedAt: null,
+      endReason: null,
+      points: 0,
+      onTime: 0,
+      judged: 0,
+      started: 0,
+      tookOver: 0,
+      resigned: 0,
+      late: 0,
+    });
   }
 
   async updateSeat(id: number, patch: SeatPatch): Promise<void> {
@@ -551,7 +623,18 @@ class InMemoryTransaction implements JudgeTransaction {
       .filter((s) => s.gameId === gameId && s.leftAt === null && (s.role === 'power' || s.role === 'master'))
       .sort((a, b) => a.id - b.id)
       .map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.passwordHash }));
-    const row: PhaseRow = { gameId, phaseId: phase.phaseId, seq: phase.seq, position: structuredClone(phase.position), deadline: phase.deadline ?? null, snapshot: { rules: [...game.rules], seats }, results: null, resultsText: null, processedAt: null, punctualityJudgedAt: null };
+    const row: PhaseRow = {
+      gameId,
+      phaseId: phase.phaseId,
+      seq: phase.seq,
+      position: structuredClone(phase.position),
+      deadline: phase.deadline ?? null,
+      snapshot: { rules: [...game.rules], seats },
+      results: null,
+      resultsText: null,
+      processedAt: null,
+      punctualityJudgedAt: null,
+    };
     this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.phaseId === phase.phaseId));
     this.state.phases.push(row);
   }
@@ -569,7 +652,16 @@ class InMemoryTransaction implements JudgeTransaction {
     const game = this.state.games.find((g) => g.id === gameId);
     const all = await this.storedPhases(gameId);
     const current = all.find((p) => p.phaseId === game?.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
-    return all.filter((p) => p.seq <= current).map((p) => ({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline ?? null, resultsText: p.seq < current ? p.resultsText : null, processedAt: p.seq < current ? p.processedAt : null }));
+    return all
+      .filter((p) => p.seq <= current)
+      .map((p) => ({
+        phaseId: p.phaseId,
+        seq: p.seq,
+        position: p.position,
+        deadline: p.deadline ?? null,
+        resultsText: p.seq < current ? p.resultsText : null,
+        processedAt: p.seq < current ? p.processedAt : null,
+      }));
   }
 
   async storedPhases(gameId: number): Promise<PhaseHistory[]> {
@@ -623,7 +715,9 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async absences(gameId: number): Promise<AbsenceRecord[]> {
-    return structuredClone(this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()));
+    return structuredClone(
+      this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()),
+    );
   }
 
   async replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void> {
@@ -645,14 +739,20 @@ class InMemoryTransaction implements JudgeTransaction {
   }
 
   async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {
-    const same = (a: PasswordFailures['target'], b: PasswordFailures['target']) => (a.kind === 'seat' ? b.kind === 'seat' && a.seatId === b.seatId : b.kind === 'address' && a.address === b.address);
+    const same = (a: PasswordFailures['target'], b: PasswordFailures['target']) =>
+      a.kind === 'seat' ? b.kind === 'seat' && a.seatId === b.seatId : b.kind === 'address' && a.address === b.address;
     for (const given of failures) {
       const index = this.state.passwordFailures.findIndex((stored) => same(stored.target, given.target));
       const stored = this.state.passwordFailures[index];
       // As the store: a higher count stored meanwhile (within the day) and a later lock stand.
       const kept = stored && given.lastFailureAt.getTime() - stored.lastFailureAt.getTime() <= 86_400_000 ? stored.failures : 0;
       const lock = [given.lockedUntil, stored?.lockedUntil ?? null].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-      const merged = { target: given.target, failures: Math.max(given.failures, kept), lastFailureAt: stored && stored.lastFailureAt > given.lastFailureAt ? stored.lastFailureAt : given.lastFailureAt, lockedUntil: lock };
+      const merged = {
+        target: given.target,
+        failures: Math.max(given.failures, kept),
+        lastFailureAt: stored && stored.lastFailureAt > given.lastFailureAt ? stored.lastFailureAt : given.lastFailureAt,
+        lockedUntil: lock,
+      };
       if (index < 0) this.state.passwordFailures.push(structuredClone(merged));
       else this.state.passwordFailures[index] = structuredClone(merged);
     }
@@ -669,7 +769,8 @@ class InMemoryTransaction implements JudgeTransaction {
     const records: HistoryRecord[] = phases
       .filter((p) => p.seq < current && p.resultsText !== null && p.processedAt !== null)
       .map((p) => ({ kind: 'results', at: p.processedAt!, phaseId: p.phaseId, text: p.resultsText! }));
-    for (const n of this.state.notices.filter((n) => n.gameId === gameId)) records.push({ kind: 'notice', at: n.createdAt, phaseId: n.phaseId, subject: n.subject, body: n.body });
+    for (const n of this.state.notices.filter((n) => n.gameId === gameId))
+      records.push({ kind: 'notice', at: n.createdAt, phaseId: n.phaseId, subject: n.subject, body: n.body });
     for (const p of this.state.press.filter((p) => p.gameId === gameId && p.broadcast)) {
       const seat = this.state.seats.find((s) => s.id === p.senderSeatId);
       const sender = seat?.role === 'master' ? 'M' : seat?.role === 'observer' || seat?.role === 'monitor' ? 'O' : (seat?.power ?? null);
@@ -678,7 +779,15 @@ class InMemoryTransaction implements JudgeTransaction {
         at: p.createdAt,
         phaseId: p.phaseId,
         sender,
-        press: { kind: p.kind, broadcast: p.broadcast, recipients: p.recipients, shownRecipients: p.shownRecipients, shownBroadcast: p.shownBroadcast, fakeSender: p.fakeSender, body: p.body },
+        press: {
+          kind: p.kind,
+          broadcast: p.broadcast,
+          recipients: p.recipients,
+          shownRecipients: p.shownRecipients,
+          shownBroadcast: p.shownBroadcast,
+          fakeSender: p.fakeSender,
+          body: p.body,
+        },
       });
     }
     return structuredClone(records.sort((a, b) => a.at.getTime() - b.at.getTime()));
@@ -703,5 +812,18 @@ class InMemoryTransaction implements JudgeTransaction {
 }
 
 function toSeatRecord(row: SeatRow): SeatRecord {
-  return { id: row.id, role: row.role, power: row.power, address: row.address, status: row.status, wait: row.wait, passwordHash: row.passwordHash, name: row.name, timeZone: row.timeZone, mapPictures: row.mapPictures, preferences: row.preferences ?? [], extraAddresses: row.extraAddresses ?? [] };
+  return {
+    id: row.id,
+    role: row.role,
+    power: row.power,
+    address: row.address,
+    status: row.status,
+    wait: row.wait,
+    passwordHash: row.passwordHash,
+    name: row.name,
+    timeZone: row.timeZone,
+    mapPictures: row.mapPictures,
+    preferences: row.preferences ?? [],
+    extraAddresses: row.extraAddresses ?? [],
+  };
 }

@@ -53,7 +53,13 @@ export function importFromJudge(text: string, map: ImportMap): ImportedGame {
   if (stray !== undefined) throw new Error(`A :: line inside the text: ${stray}`);
 
   const body = lines.join('\n');
-  const kind = /^History information for game '/m.test(body) ? 'history' : /^The following players are signed up for game '/m.test(body) ? 'listing' : /^You have been selected as /m.test(body) ? 'start' : null;
+  const kind = /^History information for game '/m.test(body)
+    ? 'history'
+    : /^The following players are signed up for game '/m.test(body)
+      ? 'listing'
+      : /^You have been selected as /m.test(body)
+        ? 'start'
+        : null;
   if (kind === null) throw new Error('Neither a HISTORY, a LIST nor a game-start text');
 
   const players: { power: string; address: string }[] = [];
@@ -91,7 +97,10 @@ export function importFromJudge(text: string, map: ImportMap): ImportedGame {
       for (const line of lines.slice(owned + 2)) {
         if (line.trim() === '') break;
         const head = /^(\S+):\s+(.*)$/.exec(line);
-        const names = (head ? head[2]! : line).split(',').map((n) => n.trim().replace(/\.$/, '')).filter(Boolean);
+        const names = (head ? head[2]! : line)
+          .split(',')
+          .map((n) => n.trim().replace(/\.$/, ''))
+          .filter(Boolean);
         if (head) current = head[1]!;
         if (current === null) throw new Error(`Ownership line without a power: ${line}`);
         ownership[current] = [...(ownership[current] ?? []), ...names];

@@ -93,7 +93,10 @@ async function runHolding(db: Kysely<Database>, workerId: string): Promise<{ don
     limit: 1,
     handle: async (trx, job) => {
       await logExecution(trx, job.id, workerId);
-      await trx.insertInto('judge_state').values({ key: `half-done-${job.id}`, value: jsonb({ by: workerId }) }).execute();
+      await trx
+        .insertInto('judge_state')
+        .values({ key: `half-done-${job.id}`, value: jsonb({ by: workerId }) })
+        .execute();
       emit({ event: 'holding', workerId, jobId: job.id });
       await new Promise<never>(() => undefined);
     },

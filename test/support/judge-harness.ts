@@ -15,7 +15,17 @@ let serial = 0;
 /** A plain-text mail from `from` as the mail layer would give it to the judge. */
 export function inboundMail(from: string, text: string): InboundMail {
   const id = `<harness-${++serial}@players.example>`;
-  return { id, messageId: id, from: mailAddress(from), replyAddress: mailAddress(from), subject: 'orders', references: [], text, sizeBytes: text.length + 200, noReplyReason: null };
+  return {
+    id,
+    messageId: id,
+    from: mailAddress(from),
+    replyAddress: mailAddress(from),
+    subject: 'orders',
+    references: [],
+    text,
+    sizeBytes: text.length + 200,
+    noReplyReason: null,
+  };
 }
 
 export interface HarnessGame {
@@ -33,7 +43,9 @@ export async function startHarnessGame(store: JudgeStore, createLines = '', cloc
   await judge.receive(inboundMail('gm@players.example', `CREATE demo gmpass\nTIMING MIN 0 DELAY 0\n${createLines}\nFORM`));
   for (let i = 1; i <= 7; i++) await judge.receive(inboundMail(`p${i}@players.example`, `JOIN demo pw${i}`));
   const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
-  const holder = new Map<string, { address: string; password: string }>(seats.filter((s) => s.role === 'power').map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]));
+  const holder = new Map<string, { address: string; password: string }>(
+    seats.filter((s) => s.role === 'power').map((s) => [s.power!, { address: s.address, password: `pw${s.address.slice(1, 2)}` }]),
+  );
   return {
     judge,
     async as(power, lines) {

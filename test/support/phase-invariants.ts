@@ -57,18 +57,32 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
   const index = (province: ProvinceId) => map.indexOf(province);
 
   // Every unit ends in exactly one place: where its reported order took it.
-  const expectedUnits = all.filter((e) => !dislodged(e)).map((e) => `${e.unit.power} ${e.unit.type} ${moved(e) ? (e.order as Move).to : e.unit.location}`).sort();
+  const expectedUnits = all
+    .filter((e) => !dislodged(e))
+    .map((e) => `${e.unit.power} ${e.unit.type} ${moved(e) ? (e.order as Move).to : e.unit.location}`)
+    .sort();
   const actualUnits = outcome.position.units.map((u) => `${u.power} ${u.type} ${u.location}`).sort();
-  if (expectedUnits.join() !== actualUnits.join()) problems.push(`units after the phase ${actualUnits.join(', ')}; the results say ${expectedUnits.join(', ')}`);
-  const expectedDislodged = all.filter(dislodged).map((e) => `${e.unit.power} ${e.unit.type} ${e.unit.location}`).sort();
+  if (expectedUnits.join() !== actualUnits.join())
+    problems.push(`units after the phase ${actualUnits.join(', ')}; the results say ${expectedUnits.join(', ')}`);
+  const expectedDislodged = all
+    .filter(dislodged)
+    .map((e) => `${e.unit.power} ${e.unit.type} ${e.unit.location}`)
+    .sort();
   const actualDislodged = outcome.position.dislodged.map((u) => `${u.power} ${u.type} ${u.location}`).sort();
-  if (expectedDislodged.join() !== actualDislodged.join()) problems.push(`dislodged ${actualDislodged.join(', ')}; the results say ${expectedDislodged.join(', ')}`);
+  if (expectedDislodged.join() !== actualDislodged.join())
+    problems.push(`dislodged ${actualDislodged.join(', ')}; the results say ${expectedDislodged.join(', ')}`);
   const provinces = outcome.position.units.map((u) => provinceOf(u.location));
   if (new Set(provinces).size !== provinces.length) problems.push('two units end in one province');
 
   // Convoys: which moves go by convoy, and whether a route of standing fleets carried them.
   const convoysOf = (army: Entry) =>
-    all.filter((e) => e.order.kind === 'convoy' && provinceOf((e.order as Convoy).army.location) === army.province && (e.order as Convoy).to === target(army) && !e.result.markers.includes('void'));
+    all.filter(
+      (e) =>
+        e.order.kind === 'convoy' &&
+        provinceOf((e.order as Convoy).army.location) === army.province &&
+        (e.order as Convoy).to === target(army) &&
+        !e.result.markers.includes('void'),
+    );
   const convoyed = (e: Entry): boolean => {
     if (e.order.kind !== 'move' || e.unit.type !== 'A') return false;
     const order = e.order;
@@ -101,8 +115,10 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
   for (const f of all.filter((e) => e.order.kind === 'convoy')) {
     const army = at(provinceOf((f.order as Convoy).army.location));
     const carried = army !== undefined && pathOk.get(army) === true;
-    if (f.result.outcome === 'succeeds' && (dislodged(f) || !carried)) problems.push(`F ${f.unit.location}: convoy reported carried out, but no army went by it`);
-    if (f.result.markers.includes('disrupted') && army !== undefined && moved(army)) problems.push(`F ${f.unit.location}: convoy reported disrupted, yet the army arrived`);
+    if (f.result.outcome === 'succeeds' && (dislodged(f) || !carried))
+      problems.push(`F ${f.unit.location}: convoy reported carried out, but no army went by it`);
+    if (f.result.markers.includes('disrupted') && army !== undefined && moved(army))
+      problems.push(`F ${f.unit.location}: convoy reported disrupted, yet the army arrived`);
   }
 
   // Supports: given exactly when not cut; a void one is one the supported unit's order does not match.
@@ -116,7 +132,12 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
   };
   const supportsGiven = (e: Entry, excludedPower: string | null) =>
     all.filter(
-      (s) => s.order.kind === 'support' && s.result.outcome === 'succeeds' && provinceOf((s.order as Support).supported.location) === e.province && matches(s) && s.unit.power !== excludedPower,
+      (s) =>
+        s.order.kind === 'support' &&
+        s.result.outcome === 'succeeds' &&
+        provinceOf((s.order as Support).supported.location) === e.province &&
+        matches(s) &&
+        s.unit.power !== excludedPower,
     ).length;
   const border = (from: ProvinceId, to: ProvinceId) => map.borderKindByIndex(index(from), index(to));
   for (const s of all.filter((e) => e.order.kind === 'support')) {
@@ -135,7 +156,8 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
         if (m.province === aimedAt || rule === 'never') return false;
         return rule === 'always' || supportsGiven(m, null) > 0;
       });
-    if (cut !== (s.result.outcome === 'fails')) problems.push(`${s.unit.type} ${s.unit.location}: support reported ${s.result.outcome}, but it was ${cut ? '' : 'not '}cut`);
+    if (cut !== (s.result.outcome === 'fails'))
+      problems.push(`${s.unit.type} ${s.unit.location}: support reported ${s.result.outcome}, but it was ${cut ? '' : 'not '}cut`);
   }
 
   // Moves: each succeeds exactly when it is the strongest, counting only the supports reported given.
@@ -176,13 +198,17 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
     const opponent = opponentOf(m);
     const against = opponent ? own(opponent) + FULL * supportsGiven(opponent, null) : hold(target(m));
     const succeeds = strength !== NONE && strength > against && movesInto(target(m)).every((other) => other === m || strength > prevent(other));
-    if (succeeds !== moved(m)) problems.push(`${m.unit.type} ${m.unit.location} - ${target(m)}: reported ${m.result.outcome}, but its strength ${strength / FULL} against ${against / FULL} says it ${succeeds ? 'succeeds' : 'fails'}`);
+    if (succeeds !== moved(m))
+      problems.push(
+        `${m.unit.type} ${m.unit.location} - ${target(m)}: reported ${m.result.outcome}, but its strength ${strength / FULL} against ${against / FULL} says it ${succeeds ? 'succeeds' : 'fails'}`,
+      );
   }
 
   // A unit reported dislodged was beaten by a move reported as succeeded, and every unit beaten so is.
   for (const e of all) {
     const beaten = !moved(e) && movesInto(e.province).some((m) => moved(m));
-    if (beaten !== dislodged(e)) problems.push(`${e.unit.type} ${e.unit.location}: reported ${dislodged(e) ? '' : 'not '}dislodged, while ${beaten ? 'a' : 'no'} move into it succeeded`);
+    if (beaten !== dislodged(e))
+      problems.push(`${e.unit.type} ${e.unit.location}: reported ${dislodged(e) ? '' : 'not '}dislodged, while ${beaten ? 'a' : 'no'} move into it succeeded`);
   }
   const winners = new Map<ProvinceId, number>();
   for (const m of all.filter(moved)) winners.set(target(m), (winners.get(target(m)) ?? 0) + 1);
@@ -207,7 +233,8 @@ export function checkRetreatPhase(variant: Variant, before: Position, outcome: P
   for (const r of retreats) {
     const rivals = retreats.filter((o) => o !== r && into(o) === into(r));
     const stands = rivals.every((o) => strength(o) < strength(r));
-    if (stands !== (r.outcome === 'succeeds')) problems.push(`retreat ${r.unit} - ${into(r)} reported ${r.outcome} against ${rivals.length} others to the same province`);
+    if (stands !== (r.outcome === 'succeeds'))
+      problems.push(`retreat ${r.unit} - ${into(r)} reported ${r.outcome} against ${rivals.length} others to the same province`);
   }
   const occupied = new Set(before.units.map((u) => provinceOf(u.location)));
   const stood = retreats.filter((r) => r.outcome === 'succeeds').map((r) => r.order as Extract<Order, { kind: 'retreat' }>);

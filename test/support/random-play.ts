@@ -40,7 +40,10 @@ function movementOrders(variant: Variant, position: Position, random: () => numb
     if (roll < 0.55 && moves.length > 0) {
       order = { kind: 'move', unit: self, to: pick(random, moves)!, viaConvoy: false, route: [] };
     } else if (roll < 0.85) {
-      const neighbour = pick(random, moves.map((m) => byProvince.get(provinceOf(m))).filter((u): u is Unit => u !== undefined));
+      const neighbour = pick(
+        random,
+        moves.map((m) => byProvince.get(provinceOf(m))).filter((u): u is Unit => u !== undefined),
+      );
       if (neighbour) {
         const targets = map.movesFrom(neighbour.type, neighbour.location).filter((t) => moves.some((m) => provinceOf(m) === provinceOf(t)));
         const to = random() < 0.5 ? pick(random, targets) : undefined;
@@ -94,12 +97,22 @@ export interface PlayReport {
  * Plays `maxPhases` phases of random legal orders from the starting position; throws on a broken
  * invariant. `onPhase` sees each phase's position and orders before it is adjudicated.
  */
-export function playRandomGame(variant: Variant, seed: number, maxPhases: number, onPhase?: (position: Position, orders: readonly SubmittedOrder[]) => void): PlayReport {
+export function playRandomGame(
+  variant: Variant,
+  seed: number,
+  maxPhases: number,
+  onPhase?: (position: Position, orders: readonly SubmittedOrder[]) => void,
+): PlayReport {
   const random = seeded(seed);
   let position = variant.startingPosition();
   for (let n = 0; n < maxPhases; n++) {
     const phase = parsePhaseId(position.phase)!;
-    const orders = phase.type === 'movement' ? movementOrders(variant, position, random) : phase.type === 'retreat' ? retreatOrders(position, random) : adjustmentOrders(variant, position, random);
+    const orders =
+      phase.type === 'movement'
+        ? movementOrders(variant, position, random)
+        : phase.type === 'retreat'
+          ? retreatOrders(position, random)
+          : adjustmentOrders(variant, position, random);
     onPhase?.(position, orders);
     const outcome = skippingIdleRetreats(variant, adjudicatePhase(variant, position, orders));
     const next = outcome.position;
@@ -141,5 +154,6 @@ function checkPosition(variant: Variant, position: Position, where: string): voi
       owners.set(centre, power);
     }
   }
-  if (parsePhaseId(position.phase) === null || variant.flowIndex(parsePhaseId(position.phase)!) < 0) throw new Error(`${where}: ${position.phase} is not a phase of the variant`);
+  if (parsePhaseId(position.phase) === null || variant.flowIndex(parsePhaseId(position.phase)!) < 0)
+    throw new Error(`${where}: ${position.phase} is not a phase of the variant`);
 }

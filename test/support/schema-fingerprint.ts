@@ -12,9 +12,7 @@ export async function schemaFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   // The package's exports hide package.json; its entry point lives in dist/.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const pglitePackage = JSON.parse(
-    await readFile(path.join(path.dirname(pgliteEntry), '..', 'package.json'), 'utf8'),
-  ) as { version: string };
+  const pglitePackage = JSON.parse(await readFile(path.join(path.dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglitePackage.version}\n`);
   for (const name of (await readdir(DEFAULT_SQL_DIR)).filter((file) => file.endsWith('.sql')).sort()) {
     hash.update(`${name}\n`);

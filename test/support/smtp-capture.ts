@@ -244,7 +244,10 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
 /** A header of the message, unfolded and trimmed (the first, if repeated), or null. */
 function headerValue(raw: Buffer, name: string): string | null {
   const end = raw.indexOf('\r\n\r\n');
-  const lines = raw.toString('latin1', 0, end < 0 ? raw.length : end).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+  const lines = raw
+    .toString('latin1', 0, end < 0 ? raw.length : end)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
   const line = lines.find((l) => l.slice(0, name.length + 1).toLowerCase() === `${name}:`);
   return line === undefined ? null : line.slice(name.length + 1).trim();
 }

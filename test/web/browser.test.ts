@@ -101,7 +101,7 @@ describe.skipIf(skip)('the web site in a browser', () => {
       await judge?.close();
     });
 
-    it('goes from the list to the game page: deadline in the reader\'s own zone, powers, map picture, no script from the players', async () => {
+    it("goes from the list to the game page: deadline in the reader's own zone, powers, map picture, no script from the players", async () => {
       const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US', viewport: { width: 1100, height: 900 } });
       const page = await context.newPage();
       const problems: string[] = [];
@@ -131,7 +131,9 @@ describe.skipIf(skip)('the web site in a browser', () => {
       const tokyoHour = (Number(tokyo[1]) % 12) + (tokyo[3] === 'P' ? 12 : 0);
       expect((berlin + 8) % 24).toBe(tokyoHour);
       expect(await page.locator('#powers tbody tr').count()).toBe(8);
-      expect(await page.locator('#powers tbody tr', { hasText: 'Russia' }).innerText()).toMatch(/Russia\s+waiting\s+4\s+Mos Sev Stp War\s+A Mos, F Sev, F Stp\/sc, A War/);
+      expect(await page.locator('#powers tbody tr', { hasText: 'Russia' }).innerText()).toMatch(
+        /Russia\s+waiting\s+4\s+Mos Sev Stp War\s+A Mos, F Sev, F Stp\/sc, A War/,
+      );
       const map = page.locator('figure.map img');
       await map.scrollIntoViewIfNeeded();
       await expect.poll(() => map.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth)).toBeGreaterThan(500);
@@ -193,7 +195,11 @@ describe.skipIf(skip)('the web site in a browser', () => {
       it(`at ${width} px: no page runs off the screen sideways, the map spans the page, the result comes first`, async () => {
         const context = await browser.newContext({ viewport: { width, height: 844 } });
         const page = await context.newPage();
-        for (const [name, address] of [['list', '/'], ['game', '/games/played'], ['phase', '/games/played/phases/S1901M']] as const) {
+        for (const [name, address] of [
+          ['list', '/'],
+          ['game', '/games/played'],
+          ['phase', '/games/played/phases/S1901M'],
+        ] as const) {
           await page.goto(`${judge.url}${address}`);
           await page.waitForLoadState('load');
           const sizes = await page.evaluate(() => {
@@ -224,7 +230,11 @@ describe.skipIf(skip)('the web site in a browser', () => {
           const centres = (await russia.locator('td[data-label=Centres]').boundingBox())!;
           expect(centres.y).toBeGreaterThan(power.y);
           expect(centres.x).toBe(power.x);
-          const label = await russia.locator('td[data-label=Centres]').evaluate((td) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(td, '::before').content);
+          const label = await russia
+            .locator('td[data-label=Centres]')
+            .evaluate(
+              (td) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(td, '::before').content,
+            );
           expect(label).toBe('"Centres: "');
         }
         await context.close();

@@ -9,7 +9,16 @@ import { JudgeMetrics } from '../../src/web/metrics.ts';
 // Pure parts of the HTTP side: the metrics text, the health checks and ICS line folding.
 
 describe('JudgeMetrics', () => {
-  const gauges = { outboxPending: 3, outboxOldestSeconds: 12.5, outboxDead: 1, inboundQueued: 4, inboundOldestSeconds: 7.25, jobsDue: 2, jobsFailing: 0, games: { forming: 2, active: 1 } };
+  const gauges = {
+    outboxPending: 3,
+    outboxOldestSeconds: 12.5,
+    outboxDead: 1,
+    inboundQueued: 4,
+    inboundOldestSeconds: 7.25,
+    jobsDue: 2,
+    jobsFailing: 0,
+    games: { forming: 2, active: 1 },
+  };
 
   it('writes valid Prometheus text: HELP and TYPE per metric, cumulative histogram buckets, escaped labels', async () => {
     const metrics = new JudgeMetrics();
@@ -22,7 +31,10 @@ describe('JudgeMetrics', () => {
     expect(text.endsWith('\n')).toBe(true);
     const sample = /^[a-z_:][a-z0-9_:]*(\{([a-z_]+="([^"\\]|\\.)*",?)*\})? (-?[0-9.]+(e[+-]?\d+)?|NaN|Nan|\+Inf)$/; // prom-client writes NaN as Nan, which Prometheus reads too
     // prom-client leaves an empty line between metrics, which the format allows.
-    for (const line of text.trimEnd().split('\n').filter((l) => l !== '')) {
+    for (const line of text
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l !== '')) {
       if (line.startsWith('# ')) expect(line).toMatch(/^# (HELP|TYPE) [a-z_][a-z0-9_]* .+$/);
       else expect(line).toMatch(sample);
     }
@@ -71,7 +83,15 @@ describe('checkHealth', () => {
   let parts: HealthParts;
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-health-'));
-    parts = { pingDatabase: async () => {}, spoolInbox: root, spoolOutbox: root, lastSpoolRound: () => Date.now(), stuckAfterMs: 60_000, imap: null, smtpSender: null };
+    parts = {
+      pingDatabase: async () => {},
+      spoolInbox: root,
+      spoolOutbox: root,
+      lastSpoolRound: () => Date.now(),
+      stuckAfterMs: 60_000,
+      imap: null,
+      smtpSender: null,
+    };
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -15,7 +15,26 @@ import { describeEachDatabase } from '../support/databases.ts';
 // them. No page may hold an address or a password.
 
 const INFO = { judgeName: 'Test Judge', judgeAddress: 'judge@judge.example' };
-const PASSWORDS = ['gmpass', 'pw1', 'pw2', 'pw3', 'pw4', 'pw5', 'pw6', 'pw7', 'openpass', 'hidepass', 'donepass', 'dpw1', 'dpw2', 'dpw3', 'dpw4', 'dpw5', 'dpw6', 'dpw7'];
+const PASSWORDS = [
+  'gmpass',
+  'pw1',
+  'pw2',
+  'pw3',
+  'pw4',
+  'pw5',
+  'pw6',
+  'pw7',
+  'openpass',
+  'hidepass',
+  'donepass',
+  'dpw1',
+  'dpw2',
+  'dpw3',
+  'dpw4',
+  'dpw5',
+  'dpw6',
+  'dpw7',
+];
 
 describeEachDatabase(
   'public web site',
@@ -41,8 +60,15 @@ describeEachDatabase(
       // A NO_REVEAL game every power agrees to draw in Spring 1901.
       await played.judge.receive(eml({ from: 'host@players.example' }, 'CREATE done donepass\nRULES NO_REVEAL\nFORM'));
       for (let i = 1; i <= 7; i++) await played.judge.receive(eml({ from: `d${i}@players.example` }, `JOIN done dpw${i}`));
-      const drawn = await db.selectFrom('seats').innerJoin('games', 'games.id', 'seats.game_id').select(['seats.power', 'seats.address']).where('games.name', '=', 'done').where('seats.role', '=', 'power').execute();
-      for (const seat of drawn) await played.judge.receive(eml({ from: seat.address }, `SIGNON ${INITIALS[seat.power!]}done dpw${seat.address.slice(1, 2)}\nSET DRAW`));
+      const drawn = await db
+        .selectFrom('seats')
+        .innerJoin('games', 'games.id', 'seats.game_id')
+        .select(['seats.power', 'seats.address'])
+        .where('games.name', '=', 'done')
+        .where('seats.role', '=', 'power')
+        .execute();
+      for (const seat of drawn)
+        await played.judge.receive(eml({ from: seat.address }, `SIGNON ${INITIALS[seat.power!]}done dpw${seat.address.slice(1, 2)}\nSET DRAW`));
       const metrics = new JudgeMetrics();
       metrics.mailJudged('processed', 0.02, 1);
       app = buildWebApp({
@@ -89,7 +115,9 @@ describeEachDatabase(
       expect(body).toContain(
         '<tr><td data-label="Power">France</td><td data-label="State">waiting</td><td class="n" data-label="Centres">3</td><td data-label="Held" title="Brest, Marseilles, Paris">Bre Mar Par</td><td data-label="Units" title="Fleet Mid-Atlantic Ocean, Army Marseilles, Army Burgundy">F Mao, A Mar, A Bur</td></tr>',
       );
-      expect(body).toMatch(/<tr class="unowned"><td data-label="Power">Unowned<\/td><td><\/td><td class="n" data-label="Centres">12<\/td><td data-label="Held" title="Belgium, [^"]+">Bel Bul Den/);
+      expect(body).toMatch(
+        /<tr class="unowned"><td data-label="Power">Unowned<\/td><td><\/td><td class="n" data-label="Centres">12<\/td><td data-label="Held" title="Belgium, [^"]+">Bel Bul Den/,
+      );
       // The map is a link to itself: a tap opens the SVG full size.
       expect(body).toContain('<a class="enlarge" href="/games/demo/map.svg"><img src="/games/demo/map.svg"');
       expect(body).toContain('href="/games/demo/deadlines.ics"');
@@ -198,11 +226,21 @@ describeEachDatabase(
       // The links come from the judge's public address, never from the request's Host header.
       expect(unfolded).toContain('URL:https://dip.example.org/games/demo\r\n');
       expect(unfolded).not.toContain('elsewhere.example');
-      const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      const stamp = (at: Date) =>
+        at
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, '');
       const game = await getStore().db.selectFrom('games').select('deadline_at').where('name', '=', 'demo').executeTakeFirstOrThrow();
       expect(unfolded).toContain(`DTSTART:${stamp(game.deadline_at!)}`);
       // Spring was processed as soon as every order was in, well before its deadline: the feed says when.
-      const spring = await getStore().db.selectFrom('phases').innerJoin('games', 'games.id', 'phases.game_id').select(['phases.processed_at', 'phases.deadline_at']).where('games.name', '=', 'demo').where('phases.phase_id', '=', 'S1901M').executeTakeFirstOrThrow();
+      const spring = await getStore()
+        .db.selectFrom('phases')
+        .innerJoin('games', 'games.id', 'phases.game_id')
+        .select(['phases.processed_at', 'phases.deadline_at'])
+        .where('games.name', '=', 'demo')
+        .where('phases.phase_id', '=', 'S1901M')
+        .executeTakeFirstOrThrow();
       expect(spring.processed_at!.getTime()).toBeLessThan(spring.deadline_at!.getTime() - 60_000);
       expect(/UID:demo-S1901M-deadline@judge\.example\r\nDTSTAMP:\w+\r\nDTSTART:(\w+)\r\n/.exec(unfolded)?.[1]).toBe(stamp(spring.processed_at!));
       expect(unfolded).toContain('SUMMARY:demo S1901M processed\r\n');
@@ -232,7 +270,13 @@ describeEachDatabase(
       expect(remote.body).not.toContain('dipjudge_');
       expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
-      const open = buildWebApp({ site: publicSite(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' })), info: INFO, health: async () => health, metrics: async () => 'dipjudge_up 1\n', metricsRemote: true });
+      const open = buildWebApp({
+        site: publicSite(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' })),
+        info: INFO,
+        health: async () => health,
+        metrics: async () => 'dipjudge_up 1\n',
+        metricsRemote: true,
+      });
       try {
         expect((await open.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' })).body).toBe('dipjudge_up 1\n');
       } finally {
@@ -243,7 +287,11 @@ describeEachDatabase(
     it('answers /metrics in the Prometheus text format with the outbox and games read from the database', async () => {
       const response = await get('/metrics');
       expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-      const pending = await getStore().db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+      const pending = await getStore()
+        .db.selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
       expect(Number(pending.n)).toBeGreaterThan(0);
       expect(response.body).toContain(`\ndipjudge_outbox_pending ${pending.n}\n`);
       expect(response.body).toContain('\ndipjudge_games{state="active"} 1\n');
@@ -294,7 +342,7 @@ describe('public web site without a database', () => {
     ['/games/x/phases/%E0%A4%A/map.svg', 400],
     ['/unsubscribe/%zz', 400],
     [`/games/${'a'.repeat(200)}`, 414],
-  ])('answers the malformed address %s with the site\'s page and status %i, logging nothing', async (url, status) => {
+  ])("answers the malformed address %s with the site's page and status %i, logging nothing", async (url, status) => {
     const logged: unknown[] = [];
     const none = async () => null;
     const app = buildWebApp({
@@ -313,10 +361,21 @@ describe('public web site without a database', () => {
     await app.close();
   });
 
-  it('answers an unsubscribe form over its size limit with 413 and the site\'s page', async () => {
+  it("answers an unsubscribe form over its size limit with 413 and the site's page", async () => {
     const none = async () => null;
-    const app = buildWebApp({ site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), game: none, deadlines: none, map: none, phase: none }, info: INFO, health: async () => ({ ok: true, checks: {} }), metrics: async () => '', unsubscribe: async () => 'stopped' });
-    const response = await app.inject({ method: 'POST', url: '/unsubscribe/abcabcabcabcabcabcab', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x'.repeat(5000) });
+    const app = buildWebApp({
+      site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), game: none, deadlines: none, map: none, phase: none },
+      info: INFO,
+      health: async () => ({ ok: true, checks: {} }),
+      metrics: async () => '',
+      unsubscribe: async () => 'stopped',
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/unsubscribe/abcabcabcabcabcabcab',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'x'.repeat(5000),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.body).toContain('<h1>Bad request</h1>');
     await app.close();

@@ -29,13 +29,20 @@ describeEachDatabase('one-click unsubscribe pages', (getStore) => {
   let app: FastifyInstance;
   beforeEach(async () => {
     const store = createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' });
-    app = buildWebApp({ site: publicSite(store), info: INFO, health: async () => ({ ok: true, checks: {} }), metrics: async () => '', unsubscribe: (token) => stopByLink(store, TEST_JUDGE, token, new Date()) });
+    app = buildWebApp({
+      site: publicSite(store),
+      info: INFO,
+      health: async () => ({ ok: true, checks: {} }),
+      metrics: async () => '',
+      unsubscribe: (token) => stopByLink(store, TEST_JUDGE, token, new Date()),
+    });
     await app.ready();
   });
   afterEach(async () => {
     await app?.close();
   });
-  const stoppedAt = async (address: string) => (await getStore().db.selectFrom('mail_addresses').select('stopped_at').where('address', '=', address).executeTakeFirstOrThrow()).stopped_at;
+  const stoppedAt = async (address: string) =>
+    (await getStore().db.selectFrom('mail_addresses').select('stopped_at').where('address', '=', address).executeTakeFirstOrThrow()).stopped_at;
   const outbox = async () => getStore().db.selectFrom('outbox').select(['to_addresses', 'subject', 'body']).orderBy('id').execute();
 
   it('shows a button on GET and stops nothing; the POST stops the address as STOP <token> does and tells the Master once', async () => {
@@ -51,7 +58,9 @@ describeEachDatabase('one-click unsubscribe pages', (getStore) => {
       expect(shown.headers['cache-control']).toBe('no-store');
     }
     const page = (await app.inject({ method: 'GET', url: `/unsubscribe/${token}` })).body;
-    expect(page).toContain('<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop all mail to this address</button></form>');
+    expect(page).toContain(
+      '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop all mail to this address</button></form>',
+    );
     expect(page).toContain('<meta name="robots" content="noindex">');
     expect(page).not.toContain(france);
     expect(await stoppedAt(france)).toBeNull();
@@ -68,7 +77,13 @@ describeEachDatabase('one-click unsubscribe pages', (getStore) => {
     expect(stopped.body).not.toContain(france);
     expect(await stoppedAt(france)).not.toBeNull();
     const notices = (await outbox()).slice(queuedBefore);
-    expect(notices).toEqual([{ to_addresses: ['gm@players.example'], subject: 'DIP:demo Address stopped', body: expect.stringContaining("The player of FRANCE in game 'demo' asked this judge to send no more mail to their address.") }]);
+    expect(notices).toEqual([
+      {
+        to_addresses: ['gm@players.example'],
+        subject: 'DIP:demo Address stopped',
+        body: expect.stringContaining("The player of FRANCE in game 'demo' asked this judge to send no more mail to their address."),
+      },
+    ]);
 
     // Again: already stopped, nobody told twice. A token in capitals is the same token.
     const again = await app.inject({ method: 'POST', url: `/unsubscribe/${token.toUpperCase()}`, headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });
@@ -81,14 +96,24 @@ describeEachDatabase('one-click unsubscribe pages', (getStore) => {
     const germanyToken = await addressToken(db, germany);
     const boundary = 'xYzZy';
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
-    const byMultipart = await app.inject({ method: 'POST', url: `/unsubscribe/${germanyToken}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
+    const byMultipart = await app.inject({
+      method: 'POST',
+      url: `/unsubscribe/${germanyToken}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
     expect(byMultipart.statusCode).toBe(200);
     expect(await stoppedAt(germany)).not.toBeNull();
     expect((await outbox()).at(-1)).toMatchObject({ to_addresses: ['gm@players.example'], subject: 'DIP:demo Address stopped' });
   });
 
   it('refuses tokens the judge never gave out, without a database error', async () => {
-    for (const url of ['/unsubscribe/zzzzzzzzzzzzzzzzzzzz', '/unsubscribe/short', `/unsubscribe/${'a'.repeat(90)}`, "/unsubscribe/a'%3B%20DROP%20TABLE%20x--aaaaaa"]) {
+    for (const url of [
+      '/unsubscribe/zzzzzzzzzzzzzzzzzzzz',
+      '/unsubscribe/short',
+      `/unsubscribe/${'a'.repeat(90)}`,
+      "/unsubscribe/a'%3B%20DROP%20TABLE%20x--aaaaaa",
+    ]) {
       const posted = await app.inject({ method: 'POST', url, headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });
       expect(posted.statusCode).toBe(404);
       expect(posted.body).toContain('is not one Test Judge gave out');
@@ -105,10 +130,18 @@ describe.each(['pglite', 'postgres'] as const)('one-click unsubscribe through a 
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('mails the HTTPS link and its POST header; the link stops the address, the Master hears, and the address gets nothing more', { timeout: 120_000 }, async () => {
+  it('mails the HTTPS link and its POST header; the link stops the address, the Master hears, and the address gets nothing more', {
+    timeout: 120_000,
+  }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-unsubscribe-'));
     dirs.push(root);
-    const base = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_HTTP_PORT: '0', DIPJUDGE_PUBLIC_URL: 'https://dip.example.org/judge' };
+    const base = {
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '50',
+      JUDGE_ADDRESS: 'judge@judge.example',
+      DIPJUDGE_HTTP_PORT: '0',
+      DIPJUDGE_PUBLIC_URL: 'https://dip.example.org/judge',
+    };
     let env: Record<string, string>;
     if (kind === 'pglite') {
       await seedPgliteDataDir(path.join(root, 'db'));
@@ -137,7 +170,9 @@ describe.each(['pglite', 'postgres'] as const)('one-click unsubscribe through a 
       await drop('0002', 'ann@players.example', 'JOIN linkgame annpass');
       const [joined] = await mailsTo('ann@players.example');
       const header = joined!.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.replace(/\r?\n[ \t]+/g, ' ');
-      const link = /<https:\/\/dip\.example\.org\/judge(\/unsubscribe\/[a-z0-9]{20})>, <mailto:judge@judge\.example\?subject=STOP%20[a-z0-9]{20}>$/.exec(header);
+      const link = /<https:\/\/dip\.example\.org\/judge(\/unsubscribe\/[a-z0-9]{20})>, <mailto:judge@judge\.example\?subject=STOP%20[a-z0-9]{20}>$/.exec(
+        header,
+      );
       expect(link, header).not.toBeNull();
       expect(joined!.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       // The reverse proxy hands the judge the path below the public URL.

@@ -76,7 +76,12 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
       const games = await listGames(store.db);
       if (request.json) return json(games);
       if (games.length === 0) return ok('no games');
-      return ok(table(['game', 'variant', 'state', 'phase', 'deadline (UTC)', 'players'], games.map((g) => [g.name, g.variant, g.status, g.phase ?? '-', utc(g.deadline), String(g.players)])));
+      return ok(
+        table(
+          ['game', 'variant', 'state', 'phase', 'deadline (UTC)', 'players'],
+          games.map((g) => [g.name, g.variant, g.status, g.phase ?? '-', utc(g.deadline), String(g.players)]),
+        ),
+      );
     }
     case 'game': {
       const detail = await gameDetail(store.db, request.name, { results: request.results ?? 1 });
@@ -104,7 +109,9 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
     case 'outbox': {
       const mails = await listOutbox(store.db, request.failed ? 'failed' : 'pending');
       if (request.json) return json(mails.map((mail) => ({ ...mail, body: withoutMarks(mail.body) })));
-      const title = request.failed ? `# ${mails.length} message(s) given up (undeliverable or too many attempts)` : `# ${mails.length} message(s) waiting to be sent`;
+      const title = request.failed
+        ? `# ${mails.length} message(s) given up (undeliverable or too many attempts)`
+        : `# ${mails.length} message(s) waiting to be sent`;
       return ok([title, ...mails.map(formatMail)].join('\n'));
     }
     case 'backup': {
@@ -151,7 +158,9 @@ export async function restoreBackup(store: Store, file: string): Promise<AdminAn
   // Opened first, so a missing or unreadable file is an error here rather than on the stream.
   const handle = await open(file, 'r');
   try {
-    const { tables, rows } = await restoreDatabase(store.db, () => createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity }));
+    const { tables, rows } = await restoreDatabase(store.db, () =>
+      createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity }),
+    );
     return ok(`restored ${rows} row(s) of ${tables} table(s) from ${file}`);
   } finally {
     // A refused restore (database not empty) never reads the stream, which would leave the file open.
@@ -192,7 +201,9 @@ export async function receiveMail(context: AdminContext, raw: Buffer): Promise<s
 }
 
 function formatMail(mail: OutboxListing): string {
-  const headers = Object.entries(mail.headers).map(([k, v]) => `${k}: ${v}\n`).join('');
+  const headers = Object.entries(mail.headers)
+    .map(([k, v]) => `${k}: ${v}\n`)
+    .join('');
   const failure = mail.status === 'dead' ? `X-Dipjudge-Attempts: ${mail.attempts}\nX-Dipjudge-Last-Error: ${mail.lastError ?? ''}\n` : '';
   return `--- outbox #${mail.id} (${mail.status})\nTo: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n${headers}${failure}\n${withoutMarks(mail.body)}`;
 }
@@ -218,14 +229,26 @@ function formatGame(detail: GameDetail): string {
     'seats:',
     ...detail.seats.flatMap((seat) => [
       `  ${(seat.power ?? seat.role).padEnd(10)} ${seat.address} (${seat.status}${seat.wait ? ', wait' : ''}) late ${seat.lateCount}, on time ${seat.onTimeCount}`,
-      ...seat.stints.map((s) => `    ${s.startedAt.slice(0, 16)} – ${s.endedAt?.slice(0, 16) ?? 'now'} ${s.address}${s.endReason ? ` (${s.endReason})` : ''} late ${s.lateCount}, on time ${s.onTimeCount}`),
+      ...seat.stints.map(
+        (s) =>
+          `    ${s.startedAt.slice(0, 16)} – ${s.endedAt?.slice(0, 16) ?? 'now'} ${s.address}${s.endReason ? ` (${s.endReason})` : ''} late ${s.lateCount}, on time ${s.onTimeCount}`,
+      ),
     ]),
     '',
     `orders for ${game.phase ?? '-'}:`,
-    ...(detail.orders.length === 0 ? ['  none on file'] : detail.orders.map((o) => `  ${o.power.padEnd(10)} ${o.submitted ? 'submitted' : 'not submitted'}${o.hasErrors ? ', with errors' : ''}, ${o.lineCount} line(s)${o.lines.length > 0 ? `: ${o.lines.join('; ')}` : ''}`)),
+    ...(detail.orders.length === 0
+      ? ['  none on file']
+      : detail.orders.map(
+          (o) =>
+            `  ${o.power.padEnd(10)} ${o.submitted ? 'submitted' : 'not submitted'}${o.hasErrors ? ', with errors' : ''}, ${o.lineCount} line(s)${o.lines.length > 0 ? `: ${o.lines.join('; ')}` : ''}`,
+        )),
     '',
     'pending jobs:',
-    ...(detail.jobs.length === 0 ? ['  none'] : detail.jobs.map((j) => `  ${j.kind.padEnd(10)} due ${utc(j.dueAt)} UTC${j.attempts > 0 ? `, ${j.attempts} attempt(s), last error: ${j.lastError ?? ''}` : ''}`)),
+    ...(detail.jobs.length === 0
+      ? ['  none']
+      : detail.jobs.map(
+          (j) => `  ${j.kind.padEnd(10)} due ${utc(j.dueAt)} UTC${j.attempts > 0 ? `, ${j.attempts} attempt(s), last error: ${j.lastError ?? ''}` : ''}`,
+        )),
     '',
     ...detail.results.flatMap((r) => [`last results (${r.phase}, processed ${utc(r.processedAt)} UTC):`, ...(r.text ?? '').split('\n').map((l) => `  ${l}`)]),
   ];
@@ -238,6 +261,10 @@ function utc(date: Date | null): string {
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -7,7 +7,18 @@ import { MARKERS, type DislodgedUnit, type LocationId, type Marker, type Outcome
 import type { Variant } from '../variant.ts';
 import type { BorderKind, SupportCut } from '../map-schema.ts';
 import { ADJACENT, bindMovementOrders, rejected, unbind, VIA_CONVOY, type BoundOrders } from './bind-orders.ts';
-import { CONVOY, CUTS_ALWAYS, CUTS_NEVER, CUTS_WHEN_SUPPORTED, FULL, MOVE, SUPPORT, resolveMovement, type Resolution, type ResolverOrders } from './resolver.ts';
+import {
+  CONVOY,
+  CUTS_ALWAYS,
+  CUTS_NEVER,
+  CUTS_WHEN_SUPPORTED,
+  FULL,
+  MOVE,
+  SUPPORT,
+  resolveMovement,
+  type Resolution,
+  type ResolverOrders,
+} from './resolver.ts';
 
 export interface MovementOutcome {
   readonly results: OrderResult[];
@@ -35,7 +46,11 @@ export function prepareMovement(variant: Variant, units: readonly Unit[], orders
     if (convoyFleetsPresent(board, i, bound.targetProvince[i]!)) continue;
     const input = bound.input[i]!;
     bound.rejected.push(
-      rejected(orders[input]!, input, `No fleets stand where they could convoy the army from ${board.name(provinceOf(units[i]!.location))} to ${board.name(variant.map.provinces[bound.targetProvince[i]!]!.id)}`),
+      rejected(
+        orders[input]!,
+        input,
+        `No fleets stand where they could convoy the army from ${board.name(provinceOf(units[i]!.location))} to ${board.name(variant.map.provinces[bound.targetProvince[i]!]!.id)}`,
+      ),
     );
     unbind(bound, i);
   }
@@ -281,7 +296,13 @@ function nextState(prepared: PreparedMovement, r: Resolution): Omit<MovementOutc
         if (province !== attackerFrom && closed[province] === 0) retreats.push(location);
       }
     }
-    dislodged.push({ power: unit.power, type: unit.type, location: unit.location, attackerFrom: attackerFrom === null ? null : map.provinces[attackerFrom]!.id, retreats });
+    dislodged.push({
+      power: unit.power,
+      type: unit.type,
+      location: unit.location,
+      attackerFrom: attackerFrom === null ? null : map.provinces[attackerFrom]!.id,
+      retreats,
+    });
   }
   return { units, dislodged };
 }

@@ -251,7 +251,8 @@ class Binder {
     let notes: Notes = null;
     if (ref.type !== null && ref.type !== unit.type) notes = noted(notes, { kind: 'unit-type-read', province: provinceOf(unit.location), unitType: unit.type });
     const written = coastOf(ref.location);
-    if (written !== null && unit.type === 'F' && written !== coastOf(unit.location)) notes = noted(notes, { kind: 'fleet-coast-ignored', location: unit.location });
+    if (written !== null && unit.type === 'F' && written !== coastOf(unit.location))
+      notes = noted(notes, { kind: 'fleet-coast-ignored', location: unit.location });
     return notes;
   }
 
@@ -274,7 +275,8 @@ class Binder {
         const from = provinceOf(unit.location);
         return adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`;
       }
-      const canonical: Order = self === order.unit && !place.hasCoast ? order : { kind: 'move', unit: self, to: target.id, viaConvoy: order.viaConvoy, route: order.route };
+      const canonical: Order =
+        self === order.unit && !place.hasCoast ? order : { kind: 'move', unit: self, to: target.id, viaConvoy: order.viaConvoy, route: order.route };
       const flags = (viaConvoy ? VIA_CONVOY : 0) | (adjacent ? ADJACENT : 0);
       return this.commit(index, input, canonical, notes, MOVE, targetIndex, map.provinceLocation[targetIndex]!, 0, -1, flags);
     }
@@ -285,7 +287,8 @@ class Binder {
     if (target.coasts.length > 0) {
       if (place.location >= 0 && place.hasCoast) {
         // A coast the province has: the fleet must reach that one.
-        if (from < 0 || !map.fleetMovesByLocation(from, place.location)) return `The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`;
+        if (from < 0 || !map.fleetMovesByLocation(from, place.location))
+          return `The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`;
         to = place.location;
       } else {
         // The province's own location and its coasts, which follow it.
@@ -323,21 +326,27 @@ class Binder {
       if (!this.reaches(index, supportedIndex)) {
         return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(this.provinceId(supportedIndex))}, so it cannot support a unit there`;
       }
-      if (!map.canSupportAcrossByIndex(fromIndex, supportedIndex)) return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(this.provinceId(supportedIndex))} but cannot support into it`;
-      const canonical: Order = self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
+      if (!map.canSupportAcrossByIndex(fromIndex, supportedIndex))
+        return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(this.provinceId(supportedIndex))} but cannot support into it`;
+      const canonical: Order =
+        self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
       return this.commit(index, input, canonical, notes, SUPPORT, -1, -1, 0, other, 0);
     }
-    if (!this.read(order.to)) return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(provinceOf(order.to))}, so it cannot support a move there`;
+    if (!this.read(order.to))
+      return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(provinceOf(order.to))}, so it cannot support a move there`;
     const toIndex = place.province;
     const toProvince = this.provinceId(toIndex);
     if (toIndex === supportedIndex) return `The supported unit is already in ${board.name(toProvince)}`;
     if (toIndex === fromIndex) return `A unit cannot support a move into its own province`;
-    if (!this.reaches(index, toIndex)) return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`;
-    if (!map.canSupportAcrossByIndex(fromIndex, toIndex)) return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(toProvince)} but cannot support into it`;
+    if (!this.reaches(index, toIndex))
+      return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`;
+    if (!map.canSupportAcrossByIndex(fromIndex, toIndex))
+      return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(toProvince)} but cannot support into it`;
     const supportedCanGo =
       supported.type === 'A'
         ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
-          map.armyAdjacentByIndex(supportedIndex, toIndex) || convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
+          map.armyAdjacentByIndex(supportedIndex, toIndex) ||
+          convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
         : this.reaches(other, toIndex);
     if (!supportedCanGo) return `The ${unitWord(supported.type)} in ${board.name(this.provinceId(supportedIndex))} cannot reach ${board.name(toProvince)}`;
     // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
@@ -346,7 +355,9 @@ class Binder {
     // The target as written when it is a province or a coast kept; the province when a coast is dropped.
     const asWritten = place.location >= 0 && (!place.hasCoast || keepsCoast);
     const canonical: Order =
-      self === order.unit && supportedRef === order.supported && asWritten ? order : { kind: 'support', unit: self, supported: supportedRef, to: keepsCoast ? order.to : toProvince };
+      self === order.unit && supportedRef === order.supported && asWritten
+        ? order
+        : { kind: 'support', unit: self, supported: supportedRef, to: keepsCoast ? order.to : toProvince };
     return this.commit(index, input, canonical, notes, SUPPORT, toIndex, -1, keepsCoast ? coast : 0, other, 0);
   }
 
@@ -376,7 +387,9 @@ class Binder {
     const self = canonicalRef(order.unit, unit);
     const armyRef = canonicalRef(order.army, army);
     const canonical: Order =
-      self === order.unit && armyRef === order.army && place.location >= 0 && !place.hasCoast ? order : { kind: 'convoy', unit: self, army: armyRef, to: this.provinceId(toIndex) };
+      self === order.unit && armyRef === order.army && place.location >= 0 && !place.hasCoast
+        ? order
+        : { kind: 'convoy', unit: self, army: armyRef, to: this.provinceId(toIndex) };
     return this.commit(index, input, canonical, notes, CONVOY, toIndex, -1, 0, other, 0);
   }
 }

@@ -114,7 +114,16 @@ function workspace(units: number, provinces: number): Workspace {
   const moveHead = MOVE_HEAD.take(provinces, -1);
   // The same arrays as last time (none had to grow): the same workspace.
   const last = lastWorkspace;
-  if (last !== null && last.moveNext === ints[0] && last.state === bytes[0] && last.moveHead === moveHead && last.succeeds.length >= units && last.seen.length >= units && last.deps.length > units) return last;
+  if (
+    last !== null &&
+    last.moveNext === ints[0] &&
+    last.state === bytes[0] &&
+    last.moveHead === moveHead &&
+    last.succeeds.length >= units &&
+    last.seen.length >= units &&
+    last.deps.length > units
+  )
+    return last;
   return (lastWorkspace = {
     state: bytes[0]!,
     result: bytes[1]!,

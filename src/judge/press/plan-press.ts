@@ -101,7 +101,8 @@ export function planPress(input: PlanPressInput): PressPlan {
   const readers = readersOf(targets, sender, sender.role === 'master' && broadcast, directory);
   // njudge's WATCH ALL PRESS: observers read partial press too (the sender is not told who read it).
   if (!broadcast && game.rules.includes('WATCH_ALL_PRESS')) {
-    for (const seat of directory.readersOf(OBSERVERS_PARTY)) if (seat.id !== sender.id && !readers.some((r) => r.seat.id === seat.id)) readers.push({ seat, party: null });
+    for (const seat of directory.readersOf(OBSERVERS_PARTY))
+      if (seat.id !== sender.id && !readers.some((r) => r.seat.id === seat.id)) readers.push({ seat, party: null });
   }
   if (readers.length === 0) {
     return refuse(targets.every((p) => p === self) ? { kind: 'only-self' } : { kind: 'nobody-holds' });

@@ -17,10 +17,7 @@ export interface ResolvedRecipients {
   readonly parties: readonly PartyId[];
 }
 
-export type ResolvedSender =
-  | { readonly kind: 'white' }
-  | { readonly kind: 'grey' }
-  | { readonly kind: 'fake'; readonly party: PartyId };
+export type ResolvedSender = { readonly kind: 'white' } | { readonly kind: 'grey' } | { readonly kind: 'fake'; readonly party: PartyId };
 
 function fromPowerListId(id: PartyId): PartyId {
   if (id === MASTER_RECIPIENT) return MASTER_PARTY;
@@ -36,7 +33,10 @@ function unknownToken(token: string, directory: PartyDirectory): PressRefusal {
   const letters = [...token.toUpperCase()];
   // One stray letter among initials is a typo in a run-together list; more is a misspelt name.
   const missing = [...new Set(letters.filter((letter) => !initials.has(letter)))];
-  const near = closest(token, directory.refs.map((r) => r.name));
+  const near = closest(
+    token,
+    directory.refs.map((r) => r.name),
+  );
   const [stray] = missing;
   if (letters.length > 1 && missing.length === 1 && stray !== undefined && near.length === 0 && letters.some((letter) => initials.has(letter))) {
     return { kind: 'not-a-power-nor-initials', token, initial: stray };
@@ -66,11 +66,7 @@ export function resolveFakeRecipients(fake: FakeRecipients | null, directory: Pa
 }
 
 /** The claimed sender; `defaultKind` applies when the player did not say. */
-export function resolveSender(
-  sender: PressSender | null,
-  defaultKind: 'white' | 'grey',
-  directory: PartyDirectory,
-): Resolved<ResolvedSender> {
+export function resolveSender(sender: PressSender | null, defaultKind: 'white' | 'grey', directory: PartyDirectory): Resolved<ResolvedSender> {
   if (sender === null) return { ok: true, value: { kind: defaultKind } };
   if (sender.kind !== 'fake-from') return { ok: true, value: { kind: sender.kind } };
   const named = resolveTokens([sender.token], directory);

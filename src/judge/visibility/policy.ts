@@ -106,7 +106,10 @@ export function shownAddress(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 
 }
 
 /** Every address of the seat (SET ADDRESS a,b) where the reader may see them, or null. */
-export function shownAddresses(view: ReaderView, seat: Pick<Seat, 'id' | 'role' | 'address'> & { readonly extraAddresses?: readonly MailAddress[] }): readonly MailAddress[] | null {
+export function shownAddresses(
+  view: ReaderView,
+  seat: Pick<Seat, 'id' | 'role' | 'address'> & { readonly extraAddresses?: readonly MailAddress[] },
+): readonly MailAddress[] | null {
   return shownAddress(view, seat) === null ? null : seatAddresses(seat);
 }
 

@@ -15,9 +15,7 @@ function seat(id: number, role: SeatRole, power: PowerId | null, address: string
   return { id, role, power, address: mailAddress(address), status, wait: false };
 }
 
-export const POWER_SEATS: readonly Seat[] = standard.powers.map((p, index) =>
-  seat(index + 1, 'power', p.id, `${p.name.toLowerCase()}.player@players.test`),
-);
+export const POWER_SEATS: readonly Seat[] = standard.powers.map((p, index) => seat(index + 1, 'power', p.id, `${p.name.toLowerCase()}.player@players.test`));
 export const MASTER_SEAT = seat(8, 'master', null, 'gm.person@masters.test');
 export const OBSERVER_1 = seat(9, 'observer', null, 'kibitzer.one@watch.test');
 export const OBSERVER_2 = seat(10, 'observer', null, 'kibitzer.two@watch.test');

@@ -36,9 +36,7 @@ describe('white press', () => {
 
   it('lists everyone a TO ALL BUT press reaches, and archives exactly them', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO ALL BUT E' });
-    expect(headerOf(result, TURKEY)).toBe(
-      "Message from France to Austria, Germany, Italy, Russia, Turkey, the Master and the Observers in 'demo':",
-    );
+    expect(headerOf(result, TURKEY)).toBe("Message from France to Austria, Germany, Italy, Russia, Turkey, the Master and the Observers in 'demo':");
     expect(deliveryTo(result, TURKEY).subject).toBe('DIP:demo - S1901M Press from F to AGIRTMO');
     // England is not a recipient, so HISTORY must not show it to England (njudge's leak).
     expect(result.archive).toMatchObject({ broadcast: false, recipients: ['AUSTRIA', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY', 'M', 'O'] });
@@ -90,9 +88,7 @@ describe('grey press', () => {
 
   it('does not single the sender out of a TO ALL BUT list', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO ALL BUT E', rules });
-    expect(headerOf(result, TURKEY)).toBe(
-      "Message to Austria, France, Germany, Italy, Russia, Turkey, the Master and the Observers in 'demo':",
-    );
+    expect(headerOf(result, TURKEY)).toBe("Message to Austria, France, Germany, Italy, Russia, Turkey, the Master and the Observers in 'demo':");
     expect(headerOf(result, MASTER_SEAT)).toBe(
       "Message [from France] to Austria, France, Germany, Italy, Russia, Turkey, the Master and the Observers [really to Austria, Germany, Italy, Russia, Turkey, the Master and the Observers] in 'demo':",
     );
@@ -114,9 +110,7 @@ describe('fake press', () => {
   it('shows claimed recipients with "[really to …]" for the Master', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO AM FAKE TO ATM', rules });
     expect(headerOf(result, AUSTRIA)).toBe("Message from France to Austria, Turkey and the Master in 'demo':");
-    expect(headerOf(result, MASTER_SEAT)).toBe(
-      "Message from France to Austria, Turkey and the Master [really to Austria and the Master] in 'demo':",
-    );
+    expect(headerOf(result, MASTER_SEAT)).toBe("Message from France to Austria, Turkey and the Master [really to Austria and the Master] in 'demo':");
     expect(deliveryTo(result, MASTER_SEAT).subject).toBe('DIP:demo - S1901M Press from F to AM (shown to ATM)');
     expect(result.archive).toMatchObject({ kind: 'white', shownRecipients: ['AUSTRIA', 'TURKEY', 'M'], shownBroadcast: false });
   });
@@ -150,9 +144,7 @@ describe('fake press', () => {
   it('refuses press that would claim to go to nobody but its claimed sender', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO AG FROM G', rules });
     expect(headerOf(result, AUSTRIA)).toBe("Message from Germany to Austria in 'demo':");
-    expect(() => planOk({ sender: FRANCE, line: 'PRESS TO G FROM G', rules })).toThrow(
-      'Press refused: it would claim to go to nobody but its own sender.',
-    );
+    expect(() => planOk({ sender: FRANCE, line: 'PRESS TO G FROM G', rules })).toThrow('Press refused: it would claim to go to nobody but its own sender.');
   });
 });
 
@@ -160,9 +152,7 @@ describe('the echo to the sender', () => {
   // The press itself is marked verbatim: the reply's wrapper leaves the player's lines as written.
   it('names the recipients and repeats the copy they saw', () => {
     const result = planOk({ sender: FRANCE, line: 'PRESS TO AI' });
-    expect(result.echo).toBe(
-      `Press sent to Austria, Italy.\n\nMessage from France to Austria and Italy in 'demo':\n\n${verbatim(BODY)}\n\nEnd of message.`,
-    );
+    expect(result.echo).toBe(`Press sent to Austria, Italy.\n\nMessage from France to Austria and Italy in 'demo':\n\n${verbatim(BODY)}\n\nEnd of message.`);
   });
 
   it('says nothing about the body with QUIET', () => {

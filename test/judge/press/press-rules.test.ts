@@ -228,7 +228,7 @@ describe('a forming game (players hold no power yet)', () => {
     expect(result.archive.recipients).toEqual(['POWER#1', 'POWER#3', 'M', 'O']);
   });
 
-  it("lets the Master write to pre-start seats by number", () => {
+  it('lets the Master write to pre-start seats by number', () => {
     const result = plan({ sender: MASTER_SEAT, line: 'PRESS TO 13', status: 'forming', seats });
     expect(ids(result)).toEqual([21, 23]);
     if (!result.ok) throw new Error(result.reason);

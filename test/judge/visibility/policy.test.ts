@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { OrderResult } from '../../../src/engine/results.ts';
 import type { PowerId } from '../../../src/engine/types.ts';
 import { mailAddress, type GameRule, type Seat, type SeatRole, type SeatStatus } from '../../../src/judge/model.ts';
-import { liveOrdersShown, playerRecordScope, resultsAudiences, resultsKey, shownAddress, shownAddresses, shownPosition, shownResults, viewOf, type VisibleGame } from '../../../src/judge/visibility/policy.ts';
+import {
+  liveOrdersShown,
+  playerRecordScope,
+  resultsAudiences,
+  resultsKey,
+  shownAddress,
+  shownAddresses,
+  shownPosition,
+  shownResults,
+  viewOf,
+  type VisibleGame,
+} from '../../../src/judge/visibility/policy.ts';
 import { JUDGEKEEPER, MASTER, PUBLIC, readerOfSeat, type Reader } from '../../../src/judge/visibility/reader.ts';
 import { standard } from '../../render/helpers.ts';
 
@@ -10,7 +21,12 @@ import { standard } from '../../render/helpers.ts';
 // in play and ended. What every output then writes from these views is played by mail in
 // test/judge/game-options.test.ts, player-record.test.ts, mail-addresses.test.ts and press/press-leaks.test.ts.
 
-function seat(id: number, role: SeatRole, power: PowerId | null, status: SeatStatus = 'active'): Seat & { extraAddresses?: readonly ReturnType<typeof mailAddress>[] } {
+function seat(
+  id: number,
+  role: SeatRole,
+  power: PowerId | null,
+  status: SeatStatus = 'active',
+): Seat & { extraAddresses?: readonly ReturnType<typeof mailAddress>[] } {
   return { id, role, power, address: mailAddress(`${power ?? role}${id}@example.org`), status, wait: false };
 }
 
@@ -32,7 +48,7 @@ const KINDS: Record<string, readonly GameRule[]> = {
   normal: [],
   // CREATE … gunboat sets NO_REVEAL with it (game-options.ts); the policy holds with either alone.
   gunboat: ['GUNBOAT'],
-  'NO_REVEAL': ['NO_REVEAL'],
+  NO_REVEAL: ['NO_REVEAL'],
 };
 
 const game = (kind: string, status: string): VisibleGame => ({ rules: KINDS[kind]!, status });
@@ -46,16 +62,52 @@ describe('the visibility policy', () => {
   // reader → [players, records, liveOrders, press, addresses seen] for each game kind, in play and ended.
   const expected: Record<string, Record<string, Record<string, readonly [string, boolean, string, string, string]>>> = {
     normal: {
-      active: { player: ['numbered', true, 'own', 'reader', 'MF--'], observer: ['numbered', true, 'none', 'reader', '----'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['numbered', true, 'none', 'reader', '----'], judgekeeper: ['named', true, 'all', 'reader', 'MFGO'] },
-      completed: { player: ['named', true, 'own', 'reader', 'MFGO'], observer: ['named', true, 'none', 'reader', 'MFGO'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['named', true, 'none', 'reader', 'MFGO'], judgekeeper: ['named', true, 'all', 'reader', 'MFGO'] },
+      active: {
+        player: ['numbered', true, 'own', 'reader', 'MF--'],
+        observer: ['numbered', true, 'none', 'reader', '----'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['numbered', true, 'none', 'reader', '----'],
+        judgekeeper: ['named', true, 'all', 'reader', 'MFGO'],
+      },
+      completed: {
+        player: ['named', true, 'own', 'reader', 'MFGO'],
+        observer: ['named', true, 'none', 'reader', 'MFGO'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['named', true, 'none', 'reader', 'MFGO'],
+        judgekeeper: ['named', true, 'all', 'reader', 'MFGO'],
+      },
     },
     gunboat: {
-      active: { player: ['hidden', false, 'own', 'reader', 'MF--'], observer: ['hidden', false, 'none', 'reader', '----'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['hidden', false, 'none', 'reader', '----'], judgekeeper: ['named', true, 'none', 'reader', 'MFGO'] },
-      completed: { player: ['hidden', false, 'own', 'reader', 'MF--'], observer: ['hidden', false, 'none', 'reader', '----'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['hidden', false, 'none', 'reader', '----'], judgekeeper: ['named', true, 'none', 'reader', 'MFGO'] },
+      active: {
+        player: ['hidden', false, 'own', 'reader', 'MF--'],
+        observer: ['hidden', false, 'none', 'reader', '----'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['hidden', false, 'none', 'reader', '----'],
+        judgekeeper: ['named', true, 'none', 'reader', 'MFGO'],
+      },
+      completed: {
+        player: ['hidden', false, 'own', 'reader', 'MF--'],
+        observer: ['hidden', false, 'none', 'reader', '----'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['hidden', false, 'none', 'reader', '----'],
+        judgekeeper: ['named', true, 'none', 'reader', 'MFGO'],
+      },
     },
     NO_REVEAL: {
-      active: { player: ['hidden', false, 'own', 'reader', 'MF--'], observer: ['hidden', false, 'none', 'reader', '----'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['hidden', false, 'none', 'reader', '----'], judgekeeper: ['named', true, 'all', 'reader', 'MFGO'] },
-      completed: { player: ['hidden', false, 'own', 'reader', 'MF--'], observer: ['hidden', false, 'none', 'reader', '----'], master: ['named', true, 'all', 'master', 'MFGO'], public: ['hidden', false, 'none', 'reader', '----'], judgekeeper: ['named', true, 'all', 'reader', 'MFGO'] },
+      active: {
+        player: ['hidden', false, 'own', 'reader', 'MF--'],
+        observer: ['hidden', false, 'none', 'reader', '----'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['hidden', false, 'none', 'reader', '----'],
+        judgekeeper: ['named', true, 'all', 'reader', 'MFGO'],
+      },
+      completed: {
+        player: ['hidden', false, 'own', 'reader', 'MF--'],
+        observer: ['hidden', false, 'none', 'reader', '----'],
+        master: ['named', true, 'all', 'master', 'MFGO'],
+        public: ['hidden', false, 'none', 'reader', '----'],
+        judgekeeper: ['named', true, 'all', 'reader', 'MFGO'],
+      },
     },
   };
 
@@ -75,7 +127,9 @@ describe('the visibility policy', () => {
 
   it('names who joined or left the Masters to the Masters (and the judgekeeper) only', () => {
     for (const kind of Object.keys(KINDS)) {
-      const named = Object.entries(READERS).filter(([, reader]) => viewOf(game(kind, 'active'), reader).mastersChangeNamed).map(([name]) => name);
+      const named = Object.entries(READERS)
+        .filter(([, reader]) => viewOf(game(kind, 'active'), reader).mastersChangeNamed)
+        .map(([name]) => name);
       expect(named).toEqual(['master', 'judgekeeper']);
     }
   });

@@ -38,11 +38,31 @@ describe('map geometry', () => {
 
   it('a face the drawing leaves to two provinces (no border line between them) is split between their points', () => {
     // A 20 x 10 box with no line down its middle: a's point on the left, b's on the right.
-    const box: Figure = { closed: true, segments: [[0, 0], [20, 0], [20, 10], [0, 10]].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })) };
-    const result = provinceOutlines([-2, -2, 24, 14], [box], [{ id: 'a', candidates: [[4, 5]] }, { id: 'b', candidates: [[16, 5]] }], 2);
+    const box: Figure = {
+      closed: true,
+      segments: [
+        [0, 0],
+        [20, 0],
+        [20, 10],
+        [0, 10],
+      ].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })),
+    };
+    const result = provinceOutlines(
+      [-2, -2, 24, 14],
+      [box],
+      [
+        { id: 'a', candidates: [[4, 5]] },
+        { id: 'b', candidates: [[16, 5]] },
+      ],
+      2,
+    );
     expect(result.problems).toEqual([]);
     expect(result.shared).toEqual(['a, b share one face of the drawing (a border line is missing): split by distance']);
-    const xs = (id: string) => result.outlines.get(id)!.flat().map((p) => p[0]);
+    const xs = (id: string) =>
+      result.outlines
+        .get(id)!
+        .flat()
+        .map((p) => p[0]);
     expect(Math.max(...xs('a'))).toBeLessThanOrEqual(10.5);
     expect(Math.min(...xs('b'))).toBeGreaterThanOrEqual(9.5);
   });
@@ -50,14 +70,28 @@ describe('map geometry', () => {
   it("a land province's point drawn just off its coast floods its land, not the sea around it", () => {
     const square = (x0: number, y0: number, x1: number, y1: number): Figure => ({
       closed: true,
-      segments: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })),
+      segments: [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ].map((to, i) => ({ kind: i === 0 ? 'move' : 'line', to: to as [number, number] })),
     });
     const island = square(10, 5, 20, 15);
-    const seeds = [{ id: 'land', water: false, candidates: [[21.5, 10]] as [number, number][] }, { id: 'sea', water: true, candidates: [[35, 10]] as [number, number][] }];
-    const result = provinceOutlines([-2, -2, 44, 24], [square(0, 0, 40, 20), island], seeds, 2, { backgroundWater: true, areas: [{ water: false, figures: [island] }] });
+    const seeds = [
+      { id: 'land', water: false, candidates: [[21.5, 10]] as [number, number][] },
+      { id: 'sea', water: true, candidates: [[35, 10]] as [number, number][] },
+    ];
+    const result = provinceOutlines([-2, -2, 44, 24], [square(0, 0, 40, 20), island], seeds, 2, {
+      backgroundWater: true,
+      areas: [{ water: false, figures: [island] }],
+    });
     expect(result.problems).toEqual([]);
     expect(result.shared).toEqual([]);
-    const xs = result.outlines.get('land')!.flat().map((p) => p[0]);
+    const xs = result.outlines
+      .get('land')!
+      .flat()
+      .map((p) => p[0]);
     expect(Math.min(...xs)).toBeGreaterThanOrEqual(9.5);
     expect(Math.max(...xs)).toBeLessThanOrEqual(20.5);
   });
@@ -68,7 +102,9 @@ describe('map geometry', () => {
     const geometry = JSON.parse(outcome.text!) as { provinces: Record<string, string> };
     // Cuba's coast in the drawing spans y 144 to 160 (y up); the frame flips it to 372..388 (y down).
     for (const id of ['hav', 'cam', 'hol']) {
-      const ys = geometry.provinces[id]!.match(/-?[\d.]+/g)!.map(Number).filter((_, i) => i % 2 === 1);
+      const ys = geometry.provinces[id]!.match(/-?[\d.]+/g)!
+        .map(Number)
+        .filter((_, i) => i % 2 === 1);
       expect(Math.min(...ys), id).toBeGreaterThanOrEqual(371);
       expect(Math.max(...ys), id).toBeLessThanOrEqual(389);
     }
@@ -117,7 +153,11 @@ describe('map geometry', () => {
   });
 
   it('every variant whose map DPjudge drew has geometry', () => {
-    const drawings = new Set(readdirSync(`${ROOT}geometry/sources`).filter((f) => f.endsWith('.ps')).map((f) => f.slice(0, -3)));
+    const drawings = new Set(
+      readdirSync(`${ROOT}geometry/sources`)
+        .filter((f) => f.endsWith('.ps'))
+        .map((f) => f.slice(0, -3)),
+    );
     const maps = new Set(variantNames().map((name) => loadVariant(name).map.name));
     expect([...maps].filter((map) => drawings.has(map) && !geometryFiles.includes(`${map}.json`))).toEqual([]);
     // The three layouts besides DPjudge's usual one: hundred's clipped form, imperial's globe, the hand-written
@@ -172,10 +212,16 @@ describe('map geometry', () => {
     // Moved to (10, 0), turned a quarter, doubled: the bar from (1, 0) to (2, 0) stands at x 10, y 2 to 4.
     const [bar] = readFigures('10 0 t 90 o 2 2 x 1 0 m 2 0 l .5 .5 x -90 o -10 0 t fk', 1, false);
     const points = bar!.segments.map((s) => s.to.map((v) => Math.round(v * 1000) / 1000));
-    expect(points).toEqual([[10, 2], [10, 4]]);
+    expect(points).toEqual([
+      [10, 2],
+      [10, 4],
+    ]);
     // Undone afterwards: the next figure is where its numbers say.
     const [, after] = readFigures('10 0 t 90 o 1 0 m 2 0 l -90 o -10 0 t fk 5 5 m 6 5 l fk', 1, false);
-    expect(after!.segments.map((s) => s.to)).toEqual([[5, 5], [6, 5]]);
+    expect(after!.segments.map((s) => s.to)).toEqual([
+      [5, 5],
+      [6, 5],
+    ]);
   });
 
   it('places standard units where DPjudge draws them, in y-down coordinates', () => {
@@ -188,4 +234,3 @@ describe('map geometry', () => {
     expect(Object.keys(geometry.supplyCenters)).toHaveLength(34);
   });
 });
-

@@ -8,9 +8,11 @@ import { renderMapSvg } from '../../../src/render/map-picture.ts';
 import { renderMapPng, svgToPng } from '../../../src/render/map-png.ts';
 import { decodePalettePng } from './png-decode.ts';
 
-const fixtures = (JSON.parse(readFileSync(new URL('../../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
-  positions: { name: string; input: unknown }[];
-}).positions;
+const fixtures = (
+  JSON.parse(readFileSync(new URL('../../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
+    positions: { name: string; input: unknown }[];
+  }
+).positions;
 const input = (name: string) => fixtures.find((f) => f.name === name)!.input as { position: Record<string, unknown>; orders?: unknown };
 
 function picture(raw: unknown, title = { game: 'demo', date: 'Tue 24 Nov 2026' }) {
@@ -95,8 +97,7 @@ describe('map pictures (PNG)', () => {
     expect(image.height).toBe(Math.round(((vh + 36) * 1000) / vw));
     const scale = 1000 / vw;
     const colours = powerColours(variant.powers.map((p) => p.id));
-    const near = (a: string, b: string) =>
-      [1, 3, 5].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= 12);
+    const near = (a: string, b: string) => [1, 3, 5].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= 12);
     const armies = position.units.filter((u) => u.type === 'A' && !dislodged.has(u.location));
     expect(armies.length).toBeGreaterThan(10);
     for (const army of armies) {

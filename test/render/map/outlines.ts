@@ -7,7 +7,12 @@ export function ringsOf(d: string): [number, number][][] {
   return d
     .split('M')
     .filter((part) => part.trim() !== '')
-    .map((part) => part.replace(/Z/g, '').split('L').map((pair) => pair.trim().split(/\s+/).map(Number) as [number, number]));
+    .map((part) =>
+      part
+        .replace(/Z/g, '')
+        .split('L')
+        .map((pair) => pair.trim().split(/\s+/).map(Number) as [number, number]),
+    );
 }
 
 /** Whether a point lies inside an outline, by the even-odd rule the picture fills it with. */

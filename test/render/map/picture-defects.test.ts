@@ -21,17 +21,30 @@ const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 
 const mix = (under: string, over: string, alpha: number) => rgb(under).map((u, i) => Math.round(u + (rgb(over)[i]! - u) * alpha)) as [number, number, number];
 /** WCAG's relative luminance and contrast ratio. */
 const luminance = ([r, g, b]: readonly number[]) =>
-  [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+  [r!, g!, b!]
+    .map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
 const contrast = (a: readonly number[], b: readonly number[]) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 };
 
-const dots = (svg: string) => [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="2.6" fill="(#[0-9a-f]{6})"/g)].map((m) => ({ at: [Number(m[1]), Number(m[2])] as Point, fill: m[3]! }));
+const dots = (svg: string) =>
+  [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="2.6" fill="(#[0-9a-f]{6})"/g)].map((m) => ({
+    at: [Number(m[1]), Number(m[2])] as Point,
+    fill: m[3]!,
+  }));
 
 describe('map picture defects (issue 31)', () => {
   it('an unowned centre is not tinted by the unit on it: Spain under a French army stays plain, its dot white', () => {
-    const { layers, svg, geometry } = drawn({ phase: 'F1901M', units: [{ power: 'FRANCE', type: 'A', location: 'spa' }, { power: 'FRANCE', type: 'A', location: 'gas' }], supplyCenters: { FRANCE: ['par'] } });
+    const { layers, svg, geometry } = drawn({
+      phase: 'F1901M',
+      units: [
+        { power: 'FRANCE', type: 'A', location: 'spa' },
+        { power: 'FRANCE', type: 'A', location: 'gas' },
+      ],
+      supplyCenters: { FRANCE: ['par'] },
+    });
     const tinted = new Map(layers.tints.map((t) => [t.province, t.colour]));
     expect(tinted.has('spa')).toBe(false);
     expect(tinted.get('par')).toBe(powerColours(['FRANCE']).get('FRANCE'));
@@ -43,7 +56,10 @@ describe('map picture defects (issue 31)', () => {
 
   it("Constantinople's European half and Denmark's island are tinted with the rest, their dots inside the tint", () => {
     const { layers, svg } = drawn({ phase: 'S1901M', units: [], supplyCenters: { TURKEY: ['con'], GERMANY: ['den'] } });
-    for (const [province, power] of [['con', 'TURKEY'], ['den', 'GERMANY']] as const) {
+    for (const [province, power] of [
+      ['con', 'TURKEY'],
+      ['den', 'GERMANY'],
+    ] as const) {
       const tint = layers.tints.find((t) => t.province === province)!;
       expect(tint.colour).toBe(powerColours(loadVariant('standard').powers.map((p) => p.id)).get(power));
       const outline = svg.match(new RegExp(`<path d="([^"]*)" fill="${tint.colour}"/>`))![1]!;
@@ -58,9 +74,16 @@ describe('map picture defects (issue 31)', () => {
     const colours = powerColours(variant.powers.map((p) => p.id));
     for (const power of variant.powers) {
       // Turkey's retreat over yellow was the case players saw; every power moves over its own land here.
-      const { svg } = drawn({ phase: 'S1901M', units: [{ power: power.id, type: 'A', location: 'con' }], supplyCenters: { [power.id]: ['con', 'ank', 'smy'] } }, { [power.id]: ['A Con - Smy'] });
+      const { svg } = drawn(
+        { phase: 'S1901M', units: [{ power: power.id, type: 'A', location: 'con' }], supplyCenters: { [power.id]: ['con', 'ank', 'smy'] } },
+        { [power.id]: ['A Con - Smy'] },
+      );
       const colour = colours.get(power.id)!;
-      const move = svg.match(new RegExp(`<path d="M[^"]*" fill="none" stroke="(#[0-9a-f]{6})" stroke-width="([\\d.]+)"[^>]*/><path d="M[^"]*" fill="none" stroke="${colour}" stroke-width="([\\d.]+)"`))!;
+      const move = svg.match(
+        new RegExp(
+          `<path d="M[^"]*" fill="none" stroke="(#[0-9a-f]{6})" stroke-width="([\\d.]+)"[^>]*/><path d="M[^"]*" fill="none" stroke="${colour}" stroke-width="([\\d.]+)"`,
+        ),
+      )!;
       expect(move, power.id).not.toBeNull();
       const edge = rgb(move[1]!);
       expect(Number(move[2]) - Number(move[3])).toBeGreaterThanOrEqual(1.2);
@@ -76,7 +99,9 @@ describe('map picture defects (issue 31)', () => {
     const { base } = staticLayers(geometry, variant);
     const switzerland = geometry.locations.swi!;
     // The drawing paints Switzerland grey (equal red, green and blue).
-    const layer = geometry.layers.find((l) => l.fill && inside(switzerland, l.d) && l.fill.slice(1, 3) === l.fill.slice(3, 5) && l.fill.slice(3, 5) === l.fill.slice(5, 7))!;
+    const layer = geometry.layers.find(
+      (l) => l.fill && inside(switzerland, l.d) && l.fill.slice(1, 3) === l.fill.slice(3, 5) && l.fill.slice(3, 5) === l.fill.slice(5, 7),
+    )!;
     expect(base).toContain(`<path d="${layer.d}" fill="url(#impassable)" fill-rule="evenodd"/>`);
     const pattern = base.find((b) => b.includes('<pattern id="impassable"'))!;
     const hatch = [...pattern.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]!);
@@ -88,20 +113,25 @@ describe('map picture defects (issue 31)', () => {
   });
 
   it('a name an arrowhead covers is written again over the orders', () => {
-    const fixture = JSON.parse(readFileSync(new URL('../../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as { positions: { name: string; input: { position: Record<string, unknown>; orders: Record<string, string[]> } }[] };
+    const fixture = JSON.parse(readFileSync(new URL('../../../bench/fixtures/adjudicate-positions.json', import.meta.url), 'utf8')) as {
+      positions: { name: string; input: { position: Record<string, unknown>; orders: Record<string, string[]> } }[];
+    };
     const { input } = fixture.positions.find((f) => f.name === 'midgame_f1904')!;
     const { svg, geometry } = drawn(input.position, input.orders);
-    const heads = [...svg.matchAll(/<path d="M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)Z" fill="#[0-9a-f]{6}" stroke="#1a1a1a"/g)].map((m) => m.slice(1, 7).map(Number));
+    const heads = [...svg.matchAll(/<path d="M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)Z" fill="#[0-9a-f]{6}" stroke="#1a1a1a"/g)].map((m) =>
+      m.slice(1, 7).map(Number),
+    );
     expect(heads.length).toBeGreaterThan(10);
     const over = svg.slice(svg.indexOf('class="names-over"'));
     expect(svg.indexOf('class="names-over"')).toBeGreaterThan(svg.lastIndexOf('stroke="#1a1a1a" stroke-width="0.8"'));
     // Points spread over each head: a name box holding any of them is covered.
     const spread = (h: number[]) => {
       const points: Point[] = [];
-      for (let a = 0; a <= 10; a += 1) for (let b = 0; a + b <= 10; b += 1) {
-        const c = 10 - a - b;
-        points.push([(h[0]! * a + h[2]! * b + h[4]! * c) / 10, (h[1]! * a + h[3]! * b + h[5]! * c) / 10]);
-      }
+      for (let a = 0; a <= 10; a += 1)
+        for (let b = 0; a + b <= 10; b += 1) {
+          const c = 10 - a - b;
+          points.push([(h[0]! * a + h[2]! * b + h[4]! * c) / 10, (h[1]! * a + h[3]! * b + h[5]! * c) / 10]);
+        }
       return points;
     };
     let covered = 0;
@@ -139,7 +169,14 @@ describe('map picture defects (issue 31)', () => {
 
   it('a unit given no order is marked apart from one ordered to hold', () => {
     const { svg } = drawn(
-      { phase: 'S1901M', units: [{ power: 'FRANCE', type: 'A', location: 'par' }, { power: 'FRANCE', type: 'A', location: 'mar' }], supplyCenters: { FRANCE: ['par', 'mar'] } },
+      {
+        phase: 'S1901M',
+        units: [
+          { power: 'FRANCE', type: 'A', location: 'par' },
+          { power: 'FRANCE', type: 'A', location: 'mar' },
+        ],
+        supplyCenters: { FRANCE: ['par', 'mar'] },
+      },
       { FRANCE: ['A Par H'] },
     );
     const geometry = loadGeometry(loadVariant('standard').map)!;
