@@ -26,11 +26,15 @@ export function formatGeometry(geometry: MapGeometry): string {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const inner = Object.entries(value as Record<string, unknown>);
       lines.push(`  ${JSON.stringify(key)}: {`);
-      inner.forEach(([k, v], i) => lines.push(`    ${JSON.stringify(k)}: ${JSON.stringify(v)}${i < inner.length - 1 ? ',' : ''}`));
+      inner.forEach(([k, v], i) => {
+        lines.push(`    ${JSON.stringify(k)}: ${JSON.stringify(v)}${i < inner.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  }${comma}`);
     } else if (Array.isArray(value) && value.some((v) => typeof v === 'object')) {
       lines.push(`  ${JSON.stringify(key)}: [`);
-      value.forEach((v, i) => lines.push(`    ${JSON.stringify(v)}${i < value.length - 1 ? ',' : ''}`));
+      value.forEach((v, i) => {
+        lines.push(`    ${JSON.stringify(v)}${i < value.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  ]${comma}`);
     } else {
       lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);

@@ -167,7 +167,10 @@ function load(map: DpMap, folder: string, file: string): void {
         map.newHomes = word.slice(1);
         return;
     }
-    if (line.includes('=')) return placeName(map, file, at, line);
+    if (line.includes('=')) {
+      placeName(map, file, at, line);
+      return;
+    }
     if (upword === 'OWNS' || upword === 'CENTERS') {
       if (!power) fail(file, at, `${upword} before a power`);
       const listed = word.slice(1).map((w) => w.toUpperCase());
@@ -215,7 +218,10 @@ function load(map: DpMap, folder: string, file: string): void {
       for (const place of word.slice(1)) drop(map, place.toUpperCase());
       return;
     }
-    if (TERRAINS.has(upword) && word.length > 1) return terrain(map, file, at, word);
+    if (TERRAINS.has(upword) && word.length > 1) {
+      terrain(map, file, at, word);
+      return;
+    }
     if (upword === 'UNPLAYED') {
       const goners = word.length === 1 ? (power ? [power.key] : []) : word.slice(1).map(powerKey);
       if (word[1]?.toUpperCase() === 'ALL') fail(file, at, 'UNPLAYED ALL is not supported');

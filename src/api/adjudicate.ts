@@ -158,7 +158,7 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
       }
     }
   }
-  let outcome;
+  let outcome: ReturnType<typeof adjudicatePhase>;
   try {
     outcome = adjudicatePhase(variant, position, submitted);
   } catch (error) {

@@ -161,7 +161,7 @@ async function runSingle(text: string, sink: OutputSink, pretty: boolean): Promi
   } catch (error) {
     throw new CommandInputError(`the input is not valid JSON: ${(error as Error).message}`);
   }
-  let output;
+  let output: ReturnType<typeof adjudicate>;
   try {
     output = adjudicate(input);
   } catch (error) {

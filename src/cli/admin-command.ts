@@ -19,7 +19,7 @@ export async function runAdmin(request: AdminRequest, env: Record<string, string
 }
 
 export async function runAdminWith(settings: JudgeSettings, request: AdminRequest): Promise<AdminAnswer> {
-  let store;
+  let store: Awaited<ReturnType<typeof openStore>>;
   try {
     // `receive` is the judge itself run by procmail or an MTA, which like `serve` makes its database.
     const existing = request.op !== 'receive';
@@ -47,7 +47,7 @@ export async function runAdminWith(settings: JudgeSettings, request: AdminReques
 export async function runRestore(file: string, env: Record<string, string | undefined>): Promise<AdminAnswer> {
   const settings = loadConfig(env);
   if (!existsSync(file)) throw new JudgeBusyError(`no such file: ${file}`);
-  let store;
+  let store: Awaited<ReturnType<typeof openStore>>;
   try {
     store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: settings.dataDir });
   } catch (error) {

@@ -39,7 +39,7 @@ export function runMap(text: string, options: MapCommandOptions): string | Uint8
     if (error instanceof AdjudicateInputError) throw new CommandInputError(error.message);
     throw error;
   }
-  let geometry;
+  let geometry: ReturnType<typeof loadGeometry>;
   try {
     geometry = loadGeometry(drawn.variant.map);
   } catch (error) {

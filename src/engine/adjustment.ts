@@ -111,12 +111,14 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
   const removed = new Set<number>();
   const used = new Map<PowerId, number>();
 
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: `return reject(…)` ends one order's check; reject returns nothing
   orders.forEach((submitted, input) => {
     const { power, order } = submitted;
     const due = adjustmentsDue(variant, holdings, power);
     const count = used.get(power) ?? 0;
-    const reject = (reason: string, unit: LocationId | null) =>
+    const reject = (reason: string, unit: LocationId | null): void => {
       results.push({ power, unit, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
+    };
     const name = board.powerName(power);
     const kind = order.kind === 'adjust' ? (due > 0 ? 'build' : due < 0 ? 'remove' : 'none') : order.kind;
     if (kind === 'build' || kind === 'waive') {

@@ -314,7 +314,7 @@ export async function absenceCommand(
   const zone = senderZone(session);
   const context = { now: ctx.now, zone };
   const stored = (await ctx.tx.absences(game.id)).filter((a) => a.seatId === seat.id);
-  let result;
+  let result: ReturnType<typeof cancelAbsence>;
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
     if (!parsed.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: parsed.error.message }));

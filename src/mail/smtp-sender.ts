@@ -364,8 +364,12 @@ function sentRecorder(queue: OutboxQueue, onRetry?: (error: unknown, attempt: nu
     writing = true;
     untilRecorded(() => queue.recordSent(batch), onRetry)
       .then(
-        (recorded) => batch.forEach((entry) => entry.resolve(recorded.has(entry.id))),
-        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+        (recorded) => {
+          for (const entry of batch) entry.resolve(recorded.has(entry.id));
+        },
+        (error: unknown) => {
+          for (const entry of batch) entry.reject(error);
+        },
       )
       .finally(() => {
         writing = false;

@@ -66,7 +66,9 @@ export function renderMapPng(svg: string, options: PngOptions): Uint8Array {
     options,
   );
   const colourOf = new Int32Array(drawing.regionCount).fill(-1);
-  layers.tints.forEach((t, i) => (colourOf[regions[i]!] = t.colour));
+  layers.tints.forEach((t, i) => {
+    colourOf[regions[i]!] = t.colour;
+  });
   // The position's own layer, premultiplied by resvg.
   const top = rasterise(`${[layers.open, ...layers.top, '</svg>'].join('\n')}\n`, options);
   if (top.width !== width || top.height !== height) throw new Error(`map layers differ in size: ${top.width}x${top.height} and ${width}x${height}`);
@@ -186,7 +188,9 @@ function tintRegions(raster: StaticRaster, open: string, outlines: readonly stri
       const index = ((n[p]! << 16) | (n[p + 1]! << 8) | n[p + 2]!) - 1;
       if (index >= 0 && index < fresh.length) raster.regionOf[i] = first + index;
     }
-    fresh.forEach((d, i) => raster.regions.set(d, first + i));
+    fresh.forEach((d, i) => {
+      raster.regions.set(d, first + i);
+    });
     raster.regionCount += fresh.length;
   }
   return outlines.map((d) => raster.regions.get(d)!);
@@ -277,7 +281,9 @@ class Quantiser {
       }
       indexOf[b] = best;
     }
-    chosen.forEach((b, i) => (indexOf[b] = i));
+    chosen.forEach((b, i) => {
+      indexOf[b] = i;
+    });
     // Scanlines with filter type 0 (none): palette indices compress well as they are.
     if (scratch.raw.length < (width + 1) * height) scratch.raw = new Uint8Array((width + 1) * height);
     const raw = scratch.raw.subarray(0, (width + 1) * height);

@@ -47,7 +47,7 @@ export function renderOwnership(input: OwnershipInput): string {
   };
   for (const power of variant.powers) {
     const centres = position.supplyCenters[power.id] ?? [];
-    centres.forEach((c) => owned.add(c));
+    for (const c of centres) owned.add(c);
     listLine(power.name, centres);
   }
   for (const power of variant.powers) {

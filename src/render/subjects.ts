@@ -24,8 +24,8 @@ export function replySubject(
 ): string {
   const { game = null, errorFlag = false } = options;
   if (game === null && !errorFlag) return subject ? (/^re:/i.test(subject) ? subject : `Re: ${subject}`) : `Re: your mail to ${config.name}`;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const judgePrefix = game ? new RegExp(`^${escape(config.code)}:${escape(game.name)}(?:\\s+-\\s+\\S+)?(?:\\s+|$)`, 'i') : null;
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const judgePrefix = game ? new RegExp(`^${escapeRegExp(config.code)}:${escapeRegExp(game.name)}(?:\\s+-\\s+\\S+)?(?:\\s+|$)`, 'i') : null;
   let own = subject.trim();
   for (let before = ''; before !== own; ) {
     before = own;

@@ -1,4 +1,4 @@
-// A tiny HTML builder: every value goes through `escape` unless it is already `Html` (built here
+// A tiny HTML builder: every value goes through `escapeHtml` unless it is already `Html` (built here
 // from escaped parts). Game names, descriptions and results text come from players' mail, so
 // nothing reaches a page unescaped.
 
@@ -11,7 +11,7 @@ export class Html {
 
 export type Part = Html | string | number | null | undefined | false | readonly Part[];
 
-export function escape(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -19,7 +19,7 @@ function render(part: Part): string {
   if (part === null || part === undefined || part === false) return '';
   if (part instanceof Html) return part.text;
   if (Array.isArray(part)) return part.map(render).join('');
-  return escape(String(part));
+  return escapeHtml(String(part));
 }
 
 /** Tagged template: `html\`<p>${name}</p>\`` escapes `name`. */

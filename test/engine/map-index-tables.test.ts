@@ -20,7 +20,7 @@ describe.each(variantNames)('the index tables of %s', (name) => {
       expect(map.provinces[map.locationProvince[at]!]!.id).toBe(provinceOf(location));
       expect(map.locationCoast[at]).toBe(map.coastCodeOfLocation(location));
     });
-    map.provinces.forEach((province) => expect(map.locations[map.provinceLocation[province.index]!]).toBe(province.id));
+    for (const province of map.provinces) expect(map.locations[map.provinceLocation[province.index]!]).toBe(province.id);
     expect(map.locationIndexOf('nowhere')).toBe(-1);
   });
 
