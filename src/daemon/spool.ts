@@ -199,7 +199,8 @@ export async function drainOutboxToFiles(
         for (const [index, copy] of copies.entries()) {
           const info = await transport.sendMail(copy.mail);
           const name = `${row.id.padStart(8, '0')}-${String(index + 1).padStart(3, '0')}-${row.message_id.replace(/[^A-Za-z0-9@.-]/g, '')}.eml`;
-          await writeWholeFile(path.join(folders.outbox, name), info.message as Buffer);
+          // Written beside the outbox, in the spool's own folder: the outbox only ever holds whole .eml files.
+          await writeWholeFile(path.join(folders.outbox, name), info.message as Buffer, path.dirname(folders.outbox));
         }
         if (copies.length > 0) await syncFolder(folders.outbox);
         await markOutboxRowSent(trx, row, now);
@@ -213,12 +214,12 @@ export async function drainOutboxToFiles(
 }
 
 /**
- * Writes a file whole or not at all: into a temporary file beside it (a name no reader of `.eml`
- * files takes), flushed to the disk, then renamed over the name; on any failure the temporary file
+ * Writes a file whole or not at all: into a temporary file in `temporaryFolder` (beside it unless
+ * told; a name no reader of `.eml` files takes) on the same disk, flushed to the disk, then renamed over the name; on any failure the temporary file
  * is removed and the name never appears. Owner-only (0600), like everything the judge writes.
  */
-export async function writeWholeFile(file: string, bytes: Buffer): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+export async function writeWholeFile(file: string, bytes: Buffer, temporaryFolder: string = path.dirname(file)): Promise<void> {
+  const temporary = path.join(temporaryFolder, `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     const handle = await open(temporary, 'w', 0o600);
     try {

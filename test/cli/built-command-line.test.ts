@@ -79,14 +79,15 @@ it('a file the command cannot write is one line naming it and why (EACCES), not 
   await mkdir(path.join(work, 'pglite'));
   if (asRoot) await chown(path.join(work, 'pglite'), 65534, 65534);
   const target = path.join(work, 'locked', 'judge.jsonl');
-  const backup = spawnSync(process.execPath, [BIN, 'backup', target], {
-    ...user,
-    env: { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') },
-    encoding: 'utf8',
-    timeout: 50_000,
-  });
+  const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') };
+  // The judge's database first: the judgekeeper's commands never make one they were not asked for.
+  const migrated = spawnSync(process.execPath, [BIN, 'migrate'], { ...user, env, encoding: 'utf8', timeout: 50_000 });
+  expect(migrated.error).toBeUndefined();
+  expect(migrated.status).toBe(0);
+  const backup = spawnSync(process.execPath, [BIN, 'backup', target], { ...user, env, encoding: 'utf8', timeout: 50_000 });
   // As nobody, node itself and the built judge must be readable: .ci/node24.sh installs Node 24 where they are.
   expect(backup.error).toBeUndefined();
-  expect(backup.stderr).toBe(`dipjudge: cannot open ${target}.partial: permission denied (EACCES)\n`);
+  // The backup first removes a partial file an earlier attempt may have left (so it cannot keep its mode): that is the first refusal.
+  expect(backup.stderr).toBe(`dipjudge: cannot lstat ${target}.partial: permission denied (EACCES)\n`);
   expect(backup.status).toBe(1);
 });
