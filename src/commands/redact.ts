@@ -36,8 +36,31 @@ function setPrivacyWord(keywordWords: readonly string[], args: readonly string[]
   return null;
 }
 
+/**
+ * The line as a mailer that never decoded quoted-printable shows it (`CREATE=20g=20pw=00`, its headers
+ * broken before Content-Transfer-Encoding), with the ASCII escapes read and a NUL as a space; null when
+ * the line holds no such escape.
+ */
+function undecodedQuotedPrintable(text: string): string | null {
+  if (!/=[0-7][0-9A-F]/i.test(text)) return null;
+  return text.replace(/=([0-7][0-9A-F])/gi, (_escape, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    return code < 0x20 ? ' ' : String.fromCharCode(code);
+  });
+}
+
 /** The line with its password words replaced by `****`; lines without a password come back trimmed. */
 export function redactLine(text: string): string {
+  // A password written in undecoded quoted-printable is still a password: the line is quoted decoded and masked.
+  const decoded = undecodedQuotedPrintable(text);
+  if (decoded !== null) {
+    const redacted = redactWords(decoded);
+    if (redacted !== decoded.trim()) return redacted;
+  }
+  return redactWords(text);
+}
+
+function redactWords(text: string): string {
   const words = splitWords(text);
   const match = readKeyword(words);
   if (match) {

@@ -23,11 +23,16 @@ describe('hostile mail fuzz [pglite]', () => {
     await database?.dispose();
   });
 
-  // Mails that showed a password before their fix (the Subject repeating a password glued to a
-  // line too long for the masking): mails 912 and 4290 of seed 20261125, kept as they were
-  // generated then (the generator has changed since, so the seed no longer makes them).
-  it.each([912, 4290])('shows no password for mail %i of seed 20261125', { timeout: 120_000 }, async (number) => {
-    const file = (ext: string) => fileURLToPath(new URL(`../fixtures/fuzz/seed-20261125-mail-${number}.${ext}`, import.meta.url));
+  // Mails that showed a password before their fix, kept as they were generated then (the generator
+  // changes, so their seeds may no longer make them): mails 912 and 4290 of seed 20261125 (the Subject
+  // repeating a password glued to a line too long for the masking); mail 43706 of seed 20261128 (its
+  // headers broken before Content-Transfer-Encoding, a CREATE in undecoded quoted-printable quoted whole).
+  it.each([
+    [20261125, 912],
+    [20261125, 4290],
+    [20261128, 43706],
+  ])('shows no password for the mail of seed %i numbered %i', { timeout: 120_000 }, async (seed, number) => {
+    const file = (ext: string) => fileURLToPath(new URL(`../fixtures/fuzz/seed-${seed}-mail-${number}.${ext}`, import.meta.url));
     const { secrets, recipe } = JSON.parse(readFileSync(file('json'), 'utf8')) as { secrets: string[]; recipe: string };
     const figures = await fuzzJudge(database.store.db, { count: 1, seed: 0, given: [{ raw: readFileSync(file('eml')), secrets, recipe }] });
     expect(figures.problems).toEqual([]);
