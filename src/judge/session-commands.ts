@@ -29,7 +29,7 @@ import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrder
 import { hashPassword } from './passwords.ts';
 import { requireNewPassword } from './password-checks.ts';
 import { proseAtEdges } from './prose.ts';
-import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, SeatPatch, SessionPorts } from './ports.ts';
+import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from './ports.ts';
 import { sendPress } from './press-delivery.ts';
 import { masterSeat, type ActingSession } from './acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from './master-commands.ts';
@@ -316,18 +316,7 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');
   if (typeNotes.length > 0)
     ctx.reply.push(renderSessionReply({ kind: 'order-notes', notes: typeNotes.map((n) => ({ ...n, note: orderReadingText(n.note, variant.map) })) }));
-  ctx.reply.push(
-    renderOrderStatus({
-      variant,
-      gameName: game.name,
-      sequence: phase.seq + 1,
-      power,
-      position: shownPosition(echoView(session), phase.position),
-      orders: checked.orders,
-      ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
-      wait: seat.wait,
-    }),
-  );
+  ctx.reply.push(orderStatus(ctx.now, session, phase, power, checked.orders));
   if (checked.errorCount > 0) return;
   await ctx.tx.saveOrders(game.id, phaseId, {
     power,
@@ -338,6 +327,21 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   });
   // These may have been the last orders: the judge says at the end when the turn will be processed.
   ctx.touchedGames.add(game.id);
+}
+
+/** The echo of a power's orders on file, written for the reader the echo goes to. */
+function orderStatus(now: Date, session: ActingSession, phase: PhaseRecord, power: PowerId, orders: Parameters<typeof renderOrderStatus>[0]['orders']): string {
+  const { game, variant, seat } = session;
+  return renderOrderStatus({
+    variant,
+    gameName: game.name,
+    sequence: phase.seq + 1,
+    power,
+    position: shownPosition(echoView(session), phase.position),
+    orders,
+    ...deadlines(game, (session.master ?? seat).timeZone, now),
+    wait: seat.wait,
+  });
 }
 
 /** The view the echo of a power's orders is written for: its player's, or the Master's acting for it (BECOME). */
@@ -355,18 +359,7 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const phase = await storedPhase(ctx.tx, game, game.currentPhase);
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
   const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
-  ctx.reply.push(
-    renderOrderStatus({
-      variant,
-      gameName: game.name,
-      sequence: phase.seq + 1,
-      power,
-      position: shownPosition(echoView(session), phase.position),
-      orders: checked.orders,
-      ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
-      wait: seat.wait,
-    }),
-  );
+  ctx.reply.push(orderStatus(ctx.now, session, phase, power, checked.orders));
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
