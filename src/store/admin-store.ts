@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, JsonValue } from './schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, JsonValue, OutboxTable } from './schema.ts';
 
 // What the judgekeeper's commands read and change (`dipjudge games`, `game`, `mail failed`,
 // `outbox --failed`), and the raw bytes of mail the judge failed on, kept for a retry.
@@ -262,15 +262,11 @@ export interface OutboxListing {
   readonly createdAt: Date;
 }
 
-/** Mail waiting to be sent, or (`failed`) mail given up after its attempts, oldest first. */
-export async function listOutbox(db: Kysely<Database>, which: 'pending' | 'failed'): Promise<OutboxListing[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['id', 'status', 'to_addresses', 'subject', 'headers', 'body', 'attempts', 'last_error', 'created_at'])
-    .where('status', '=', which === 'pending' ? 'pending' : 'dead')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
+const OUTBOX_LISTING_COLUMNS = ['id', 'status', 'to_addresses', 'subject', 'headers', 'body', 'attempts', 'last_error', 'created_at'] as const;
+
+/** An outbox row as the judgekeeper's listings show it. */
+function outboxListing(row: Pick<Selectable<OutboxTable>, (typeof OUTBOX_LISTING_COLUMNS)[number]>): OutboxListing {
+  return {
     id: row.id,
     status: row.status,
     to: row.to_addresses,
@@ -280,28 +276,24 @@ export async function listOutbox(db: Kysely<Database>, which: 'pending' | 'faile
     attempts: row.attempts,
     lastError: row.last_error,
     createdAt: row.created_at,
-  }));
+  };
+}
+
+/** Mail waiting to be sent, or (`failed`) mail given up after its attempts, oldest first. */
+export async function listOutbox(db: Kysely<Database>, which: 'pending' | 'failed'): Promise<OutboxListing[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(OUTBOX_LISTING_COLUMNS)
+    .where('status', '=', which === 'pending' ? 'pending' : 'dead')
+    .orderBy('id')
+    .execute();
+  return rows.map(outboxListing);
 }
 
 /** The highest outbox id so far ('0' when empty): what `receive` queued is what comes after it. */
 export { lastOutboxId } from './outbox-queue.ts';
 
 export async function outboxSince(db: Kysely<Database>, afterId: string): Promise<OutboxListing[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['id', 'status', 'to_addresses', 'subject', 'headers', 'body', 'attempts', 'last_error', 'created_at'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    to: row.to_addresses,
-    subject: row.subject,
-    headers: row.headers,
-    body: row.body,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-  }));
+  const rows = await db.selectFrom('outbox').select(OUTBOX_LISTING_COLUMNS).where('id', '>', afterId).orderBy('id').execute();
+  return rows.map(outboxListing);
 }
