@@ -25,7 +25,7 @@ import { gameHeader } from './game-header.ts';
 import { mapAttachment, splitByPictureChoice, type PictureRequest } from './map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from './model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
-import type { GamePorts, NoticePorts, OrdersPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
+import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from './ports.ts';
 import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from './visibility/policy.ts';
 import { PUBLIC } from './visibility/reader.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from './process-delay.ts';
@@ -190,7 +190,15 @@ export async function processTurn(
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   if (outcome.winner)
-    await announceEnd(tx, config, game, variant, seats, { kind: 'solo', victors: [outcome.winner] }, { position: outcome.position, date: now }, next);
+    await announceEnd(
+      tx,
+      config,
+      game,
+      variant,
+      seats,
+      { kind: 'solo', victors: [outcome.winner] },
+      { seq: phase.seq + 1, position: outcome.position, date: now },
+    );
   return next;
 }
 
@@ -299,32 +307,30 @@ export async function revealPlayers(tx: OutboxPort, config: JudgeConfig, game: G
  * public (named unless the game keeps its players hidden). The ending's victors are the powers
  * that won or share the draw: njudge's subject then reads "Victory: FG" in the phase it ended; a game the Master ended has none ("Game over").
  * The mail carries the final map (the position the game ended in, without orders), except to those who
- * SET MAP OFF, as results do, and its text ends with the position of `endedIn`, the phase the game ends
- * in (after a solo, the phase after the one processed).
+ * SET MAP OFF, as results do, and its text ends with that position as LIST game shows it: `final` is the
+ * phase the game ends in (after a solo, the phase after the one processed).
  */
 export async function announceEnd(
-  tx: NoticePorts & Pick<OrdersPort, 'phase'>,
+  tx: NoticePorts,
   config: JudgeConfig,
   game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
   ending: GameEnding,
-  final: { readonly position: Position; readonly date: Date },
-  endedIn: PhaseId | null = game.currentPhase,
+  final: { readonly seq: number; readonly position: Position; readonly date: Date },
 ): Promise<void> {
   // Everyone gets one mail, written as the game will be seen once ended (its status is not yet written).
   const endedView = viewOf({ ...game, status: 'completed' }, PUBLIC);
   const roster = rosterOf(endedView, variant, seats);
-  // The summary ends with the position the game ended in, as LIST game shows it.
-  const last = endedIn === null ? null : await tx.phase(game.id, endedIn);
-  const finalPosition = last === null ? [] : positionLines(variant, game.name, last.seq, shownPosition(endedView, last.position));
+  const shown = shownPosition(endedView, final.position);
+  const finalPosition = positionLines(variant, game.name, final.seq, shown);
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster, finalPosition });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));
   const phaseId = ending.victors.length > 0 ? game.currentPhase : null;
   const picture = {
     gameName: game.name,
     variant,
-    position: shownPosition(endedView, final.position),
+    position: shown,
     results: [],
     date: final.date.toISOString().slice(0, 10),
   };

@@ -304,7 +304,7 @@ async function reclaimVacatedPower(ctx: BlockContext<GamePorts>, session: Acting
 
 async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession, entries: readonly OrderEntry[]): Promise<void> {
   const session = await reclaimVacatedPower(ctx, acting);
-  const { game, variant, seat } = session;
+  const { game, variant } = session;
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
   const phase = await storedPhase(ctx.tx, game, phaseId);
@@ -507,7 +507,7 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { position: phase.position, date: ctx.now });
+  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { seq: phase.seq, position: phase.position, date: ctx.now });
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 

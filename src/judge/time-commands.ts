@@ -212,7 +212,7 @@ export async function endGame(
   const ending: GameEnding = { kind: 'master', victors: [] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
-  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending, { position: final.position, date: ctx.now });
+  await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending, { seq: final.seq, position: final.position, date: ctx.now });
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null, ending } };
 }
