@@ -1,5 +1,5 @@
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
-import { attachmentBytes, mapAttachment } from '../src/judge/map-pictures.ts';
+import { attachmentBytes, mapAttachment } from '../src/judge/reports/map-pictures.ts';
 import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 
 // `npm run bench:maps`: the PNG a results mail carries for the large maps (youngstown, imperial, with

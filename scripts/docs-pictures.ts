@@ -9,7 +9,7 @@ import { adjudicateDetailed } from '../src/api/adjudicate.ts';
 import { loadGeometry } from '../src/catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../src/catalog/map-assets.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
-import { MAIL_PICTURE_WIDTH } from '../src/judge/map-pictures.ts';
+import { MAIL_PICTURE_WIDTH } from '../src/judge/reports/map-pictures.ts';
 import { renderMapSvg } from '../src/render/map-picture.ts';
 import { renderMapPng } from '../src/render/map-png.ts';
 

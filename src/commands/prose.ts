@@ -1,6 +1,6 @@
 // Lines players write around their commands: "Hi all,", "Here are my orders:", "Thanks,", "Bob".
 // A line reads as prose when nothing in it has the shape of an order. This test knows no map;
-// the judge adds the map's province names for lines inside a game's block (see judge/prose.ts).
+// the judge adds the map's province names for lines inside a game's block (see judge/diplomacy/prose.ts).
 
 const UNIT_START = /^\s*(?:[A-Za-z]+\s*:\s*)?(?:a|f|army|fleet)\s+\S+/i;
 const ORDER_WORD_AFTER_PLACE = /^\s*(?:[A-Za-z]+\s*:\s*)?\S+\s+(?:-|->|=>|s|c|h|holds?|supports?|convoys?|moves?|to)(?:\s|$)/i;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Judge, ReceiveOutcome } from '../judge/judge.ts';
-import { orderKeys } from '../judge/mail-order.ts';
+import { orderKeys } from '../judge/mail/mail-order.ts';
 import type { InboundOrigin, JudgeTransaction } from '../judge/ports.ts';
 import { backoffDelay, backoffPolicy } from '../mail/backoff.ts';
 import { Doorbell, waitForAny } from '../mail/doorbell.ts';

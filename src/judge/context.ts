@@ -2,10 +2,10 @@ import type { PhaseId } from '../engine/types.ts';
 import type { SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
-import type { InboundMail } from './inbound-mail.ts';
+import type { InboundMail } from './mail/inbound-mail.ts';
 import type { Game, MailAddress, Seat } from './model.ts';
-import type { MailWork } from './mail-work.ts';
-import type { PasswordGuard } from './password-guard.ts';
+import type { MailWork } from './mail/mail-work.ts';
+import type { PasswordGuard } from './passwords/password-guard.ts';
 import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
 
 // What every use case of one mail block sees: the storage it may touch, the sender, where the reply

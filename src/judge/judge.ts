@@ -27,20 +27,20 @@ import {
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { replySubject, type SubjectGame } from '../render/subjects.ts';
-import { createGame } from './create-game.ts';
-import { enterGame, startPasswordChecks } from './enter-game.ts';
-import type { InboundMail } from './inbound-mail.ts';
+import { createGame } from './master/create-game.ts';
+import { enterGame, startPasswordChecks } from './players/enter-game.ts';
+import type { InboundMail } from './mail/inbound-mail.ts';
 import type { GameName, MailAddress } from './model.ts';
-import { withSecretFreeSubject } from './secret-free-subject.ts';
-import { infoCommand } from './info-commands.ts';
-import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail-addresses.ts';
-import { masterCommandWithoutSignon } from './master-commands.ts';
+import { withSecretFreeSubject } from './mail/secret-free-subject.ts';
+import { infoCommand } from './reports/info-commands.ts';
+import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail/mail-addresses.ts';
+import { masterCommandWithoutSignon } from './master/master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
-import { processIfReady } from './process-turn.ts';
-import { runSession } from './session-commands.ts';
+import { processIfReady } from './diplomacy/process-turn.ts';
+import { runSession } from './players/session-commands.ts';
 import { UnitOfWork } from './unit-of-work.ts';
-import { MailWork } from './mail-work.ts';
-import { PasswordGuard } from './password-guard.ts';
+import { MailWork } from './mail/mail-work.ts';
+import { PasswordGuard } from './passwords/password-guard.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
@@ -387,7 +387,7 @@ export class Judge {
       games.push({ name: after.name, phase: after.phase });
     }
     // A valid password (or the judge's mail server vouching for the From) proves the address: it
-    // is no longer a stranger's, and a stop it asked for is lifted (src/judge/mail-addresses.ts).
+    // is no longer a stranger's, and a stop it asked for is lifted (src/judge/mail/mail-addresses.ts).
     if (signedOn) tx.proveAddress(sender, now);
     if (message.senderAuth === 'pass' && message.from !== null && !(signedOn && message.from === sender)) tx.proveAddress(message.from, now);
     await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0 }));

@@ -1,6 +1,6 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
-import type { ParsedOrderSet } from './order-format.ts';
+import type { ParsedOrderSet } from './diplomacy/order-format.ts';
 import type { Game, GameEnding, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
@@ -284,7 +284,7 @@ export interface InboundRecorded {
 /** What wrong passwords are counted against: one seat (a power, the Master, an observer), or one address writing to the judge. */
 export type GuardedTarget = { readonly kind: 'seat'; readonly seatId: number } | { readonly kind: 'address'; readonly address: MailAddress };
 
-/** Wrong passwords counted for one target (src/judge/password-guard.ts). */
+/** Wrong passwords counted for one target (src/judge/passwords/password-guard.ts). */
 export interface PasswordFailures {
   readonly target: GuardedTarget;
   readonly failures: number;
@@ -301,7 +301,7 @@ export interface PasswordFailuresPort {
 
 export type InboundOutcome = 'processed' | 'rejected' | 'ignored' | 'failed';
 
-/** A seat an address holds in a game not over, with the game's Master (src/judge/mail-addresses.ts). */
+/** A seat an address holds in a game not over, with the game's Master (src/judge/mail/mail-addresses.ts). */
 export interface AddressSeat {
   readonly gameId: number;
   readonly gameName: GameName;

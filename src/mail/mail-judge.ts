@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { InboundMail } from '../judge/inbound-mail.ts';
+import type { InboundMail } from '../judge/mail/inbound-mail.ts';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../judge/judge.ts';
 import type { JudgeConfig } from '../judge/context.ts';
 import type { InboundOrigin, JudgeStore } from '../judge/ports.ts';

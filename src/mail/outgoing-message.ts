@@ -1,5 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
-import { attachmentBytes } from '../judge/map-pictures.ts';
+import { attachmentBytes } from '../judge/reports/map-pictures.ts';
 import type { MailAttachment } from '../judge/ports.ts';
 import { withoutMarks, wrapLongLines } from '../render/wrap.ts';
 import { headerText } from './inbound-message.ts';

@@ -6,7 +6,7 @@ import type { DailyCount } from '../store/mail-address-store.ts';
 // judgekeeper gives the judge's public HTTPS address (DIPJUDGE_PUBLIC_URL), RFC 8058's one-click
 // link to POST /unsubscribe/<token> (src/web/server.ts) before it; and a closing line saying the
 // same in words. A mail to "STOP <token>" or that POST stops all mail to that address
-// (src/judge/mail-addresses.ts). Both senders, SMTP and the spool outbox, go through
+// (src/judge/mail/mail-addresses.ts). Both senders, SMTP and the spool outbox, go through
 // addressedCopies: they leave out addresses that stopped and, past the day's cap, addresses that
 // never proved themselves (a valid password, a confirmed code, DMARC/SPF), so a forged JOIN or
 // CREATE cannot turn the judge on a stranger for more than a few mails. Replies and game mail are

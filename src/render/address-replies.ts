@@ -1,4 +1,4 @@
-// The judge's words about addresses (src/judge/mail-addresses.ts decides): STOP and its notice to
+// The judge's words about addresses (src/judge/mail/mail-addresses.ts decides): STOP and its notice to
 // the Masters, SET ADDRESS and the code mailed to a new address, CONFIRM ADDRESS.
 
 /** "a", "a and b", "a, b and c". */

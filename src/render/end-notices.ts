@@ -2,7 +2,7 @@ import { endedWithoutReason } from './info-replies.ts';
 import { MASTER_ENDED_GAME } from './time-notices.ts';
 import { voteEndText } from './vote-replies.ts';
 
-// What the Game over notice is titled and why a game was won (src/judge/process-turn.ts sends it;
+// What the Game over notice is titled and why a game was won (src/judge/diplomacy/process-turn.ts sends it;
 // render/game-end.ts writes its body), and why the game ended, in that notice and in SUMMARY.
 
 /** "Victory: F" when powers won, "Game over" otherwise (a draw, a concession, the Master's end). */

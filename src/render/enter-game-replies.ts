@@ -1,6 +1,6 @@
 // The replies to the openers that enter or leave a game: JOIN, OBSERVE, RESIGN, TAKEOVER, and the
 // start a JOIN or the Master's ACTIVATE brings, with the start mail's note on dummies
-// (src/judge/enter-game.ts decides, these write).
+// (src/judge/players/enter-game.ts decides, these write).
 // Powers come as the names players read.
 
 /** What an opener did. */

@@ -1,6 +1,6 @@
 // The reply to HELP: what the judge understands. Plain ASCII in lines of at most 76 characters,
 // so the reply goes out as 7-bit text that every mail client shows as it is (no quoted-printable
-// soft breaks). The game options' usage lines come from the option table (src/judge/game-options.ts).
+// soft breaks). The game options' usage lines come from the option table (src/judge/master/game-options.ts).
 
 export function renderHelp(optionLines: readonly string[]): string {
   return `dipjudge understands the e-mail commands of njudge and DPjudge.

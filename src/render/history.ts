@@ -3,7 +3,7 @@ import { withMapperHeader, withoutMapperHeader } from './mapper-header.ts';
 import { pressBody, pressHeader, type PressNaming, type PressReader, type PressViews } from './press-headers.ts';
 import { verbatim } from './wrap.ts';
 
-// The reply to njudge's HISTORY, written from the entries src/judge/history-report.ts chose, in
+// The reply to njudge's HISTORY, written from the entries src/judge/reports/history-report.ts chose, in
 // njudge's layout so that jDip opens a game from it (njudge.md §5): the game's `::` lines first
 // (jDip takes all above the first `::` line as the mail's header), the span, then each entry as a
 // mail with its Date and Subject and without its own `::` lines; cut at the reader's line cap

@@ -1,4 +1,4 @@
-// The replies to the commands anyone may send without signing on (src/judge/info-commands.ts
+// The replies to the commands anyone may send without signing on (src/judge/reports/info-commands.ts
 // finds the games and records, these write them): game lists, a player's record, MAP, SUMMARY of
 // a game not started, the version.
 

@@ -8,7 +8,7 @@ import { renderOwnership } from './ownership.ts';
 import { verbatim } from './wrap.ts';
 
 // LIST game in njudge's order and layout (njudge.md §5, DPjudge.md §6), so that jDip opens a game
-// from it, written from what src/judge/game-report.ts gathered: the game's `::` lines first (jDip
+// from it, written from what src/judge/reports/game-report.ts gathered: the game's `::` lines first (jDip
 // takes all above them as the mail's header), the deadline and grace in the reader's zone, who is
 // late, the parameters, the powers in the variant's order in njudge's columns, and the position:
 //

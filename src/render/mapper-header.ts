@@ -55,5 +55,5 @@ export function withoutMapperHeader(text: string): string {
 
 /** njudge's `strcap`: a lower-case letter at the start or after a blank or punctuation becomes upper case. */
 function capitaliseWords(text: string): string {
-  return text.replace(/(^|[\s!-\/:-@[-`{-~])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return text.replace(/(^|[\s!-/:-@[-`{-~])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
 }

@@ -1,7 +1,7 @@
 import { rollOrdersText, rollText, type Roll } from './master-replies.ts';
 
 // The notices a Master's command sends: to everyone who follows the game (a Parameter Change,
-// a roll), or to the one player it concerns (src/judge/master-commands.ts decides who gets
+// a roll), or to the one player it concerns (src/judge/master/master-commands.ts decides who gets
 // which). Deadlines arrive formatted in each reader's zone; powers as the names players read.
 
 /** What a Master's command tells. */

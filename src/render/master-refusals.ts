@@ -1,7 +1,7 @@
 import { didYouMean } from '../engine/suggest.ts';
 
 // Why a Master's command (or CREATE, or the Mafia tracker's lines) is refused, by kind: the judge
-// decides that and why (src/judge/master-commands.ts, time-commands.ts, masters.ts,
+// decides that and why (src/judge/master/master-commands.ts, time-commands.ts, masters.ts,
 // create-game.ts, replacement.ts), these write it. Powers come as the names players read.
 
 /** A game's status as the judge stores it ('forming', 'active', 'completed', …). */

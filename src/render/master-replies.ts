@@ -1,4 +1,4 @@
-// The replies to the Master's commands (src/judge/master-commands.ts decides what was done, these
+// The replies to the Master's commands (src/judge/master/master-commands.ts decides what was done, these
 // write it). Powers come as the names players read.
 
 /** What a Master command did. */

@@ -1,7 +1,7 @@
 // The replies to SET options and RULE lines, the notice of such a change, and the reply to CREATE
-// with the settings it carried (src/judge/option-commands.ts and create-game.ts decide, these
+// with the settings it carried (src/judge/master/option-commands.ts and create-game.ts decide, these
 // write). The option's title and what its reading announces come from the option table
-// (src/judge/game-options.ts).
+// (src/judge/master/game-options.ts).
 
 /** A deadline computed again after a new timing, formatted for the reader. */
 export interface DeadlineRecomputed {

@@ -1,4 +1,4 @@
-// The words of the game options (src/judge/game-options.ts holds their spellings, rules and who may
+// The words of the game options (src/judge/master/game-options.ts holds their spellings, rules and who may
 // change them): each option's heading and usage for LIST game and HELP, and what a change
 // announces to the game. Announcements never name an address.
 

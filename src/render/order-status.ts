@@ -189,7 +189,7 @@ function status(input: OrderStatusInput, errors: number, listing: Listing): stri
     return `${text}${abandonedUnless('You will be considered abandoned if nothing is received by', input, grace)}`;
   }
   if (listing.missing) {
-    let text = input.late
+    const text = input.late
       ? '\n\nNote: you are LATE and orders are still not received for all units.\n'
       : `\n\nOrders not received for all units.  If complete orders are not\nreceived by ${deadline}, you will be considered late.\n`;
     if (grace === null) return text;

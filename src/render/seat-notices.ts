@@ -1,5 +1,5 @@
 // The notices to a game's other players when a power changes hands: it is vacated and waits for
-// a replacement, or a new or returning player takes it (src/judge/enter-game.ts,
+// a replacement, or a new or returning player takes it (src/judge/players/enter-game.ts,
 // master-commands.ts, replacement.ts and session-commands.ts decide). Powers as players read them.
 
 /** What became of a power. */

@@ -1,4 +1,4 @@
-// The replies to a signed-on player's own settings and orders (src/judge/session-commands.ts
+// The replies to a signed-on player's own settings and orders (src/judge/players/session-commands.ts
 // decides what was done, these write it). Powers come as the names players read.
 
 /** What a player's command did. */

@@ -3,7 +3,7 @@ import { absenceLines, absenceMoveText, type AbsenceWindow } from './time-replie
 import { deadlineLine } from './master-notices.ts';
 
 // The notices of time changes: a deadline or grace set, moved or ended early, a game resumed, its
-// zone changed, and the Absence Notice to the Master (src/judge/time-commands.ts decides who gets
+// zone changed, and the Absence Notice to the Master (src/judge/clock/time-commands.ts decides who gets
 // which). Deadlines arrive formatted in each reader's zone; powers as the names players read.
 
 /** What a time command tells. */

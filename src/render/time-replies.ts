@@ -1,5 +1,5 @@
 // The replies to the Master's time lines, deadline changes, absences and zones
-// (src/judge/time-commands.ts decides what changed, these write it). Deadlines arrive formatted in
+// (src/judge/clock/time-commands.ts decides what changed, these write it). Deadlines arrive formatted in
 // the sender's zone; powers come as the names players read.
 
 /** What a time command did. */

@@ -1,4 +1,4 @@
-// The replies to draw and concession votes and to proposals (src/judge/session-commands.ts decides
+// The replies to draw and concession votes and to proposals (src/judge/players/session-commands.ts decides
 // what was recorded, these write it). Powers come as the names players read.
 
 /** What a vote or proposal recorded. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { InboundMail } from '../judge/inbound-mail.ts';
+import type { InboundMail } from '../judge/mail/inbound-mail.ts';
 import type { InboundOrigin, JudgeTransaction } from '../judge/ports.ts';
 import { inJudgeTransaction } from './judge-store.ts';
 import { jsonb, type Database } from './schema.ts';

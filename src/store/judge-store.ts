@@ -55,13 +55,13 @@ import type {
   StorageChange,
   StoredOrders,
 } from '../judge/ports.ts';
-import { readGameEnding } from '../judge/ending-format.ts';
-import { readParsedOrderSet } from '../judge/order-format.ts';
+import { readGameEnding } from '../judge/reports/ending-format.ts';
+import { readParsedOrderSet } from '../judge/diplomacy/order-format.ts';
 import { applyInOrder, nestedInSavepoint } from '../judge/ports.ts';
 import { PLAYER_HIDING_RULES } from '../judge/visibility/hidden-players.ts';
 import type { AddressSeat, MailAttachment, PasswordFailures, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
 import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
-import { copiesToExtraAddresses, withExtraAddresses } from '../judge/extra-addresses.ts';
+import { copiesToExtraAddresses, withExtraAddresses } from '../judge/mail/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
 import {
   jsonb,

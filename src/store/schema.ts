@@ -96,9 +96,9 @@ export interface GamesTable {
   min_dedication: Nullable<number>;
   min_on_time_ratio: Nullable<number>;
   max_civil_disorder_ratio: Nullable<number>;
-  /** Game options with a value (maximum absence, ALLOW/DENY lists), src/judge/game-options.ts (sql/012). */
+  /** Game options with a value (maximum absence, ALLOW/DENY lists), src/judge/master/game-options.ts (sql/012). */
   options: JsonbDefaulted<JsonObject>;
-  /** Why the game ended, src/judge/ending-format.ts; null while in play (sql/022). */
+  /** Why the game ended, src/judge/reports/ending-format.ts; null while in play (sql/022). */
   ending: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
@@ -324,7 +324,7 @@ export interface MailAddressesTable {
   created_at: DefaultedTimestamp;
 }
 
-/** Wrong passwords counted for a seat or an address (sql/025, src/judge/password-guard.ts). */
+/** Wrong passwords counted for a seat or an address (sql/025, src/judge/passwords/password-guard.ts). */
 interface PasswordFailuresColumns {
   failures: number;
   last_failure_at: Timestamp;

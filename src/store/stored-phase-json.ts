@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PowerId } from '../engine/types.ts';
-import { readParsedOrderSet } from '../judge/order-format.ts';
+import { readParsedOrderSet } from '../judge/diplomacy/order-format.ts';
 import { mailAddress, SEAT_STATUSES, type GameRule } from '../judge/model.ts';
 import type { GameSnapshot, StoredOrders } from '../judge/ports.ts';
 

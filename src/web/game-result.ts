@@ -1,6 +1,6 @@
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
-import { endReason } from '../judge/game-ending.ts';
+import { endReason } from '../judge/reports/game-ending.ts';
 import type { Game } from '../judge/model.ts';
 import { gameEndText } from '../render/end-notices.ts';
 

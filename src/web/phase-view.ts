@@ -1,7 +1,7 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { readGameName } from '../commands/names.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
-import { hasMapDrawing } from '../judge/map-pictures.ts';
+import { hasMapDrawing } from '../judge/reports/map-pictures.ts';
 import type { PublicViewPorts } from '../judge/ports.ts';
 import { phaseTitle } from '../render/list-game.ts';
 

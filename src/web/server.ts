@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
 import { deadlinesCalendar } from './ics.ts';
-import type { LinkStop } from '../judge/mail-addresses.ts';
+import type { LinkStop } from '../judge/mail/mail-addresses.ts';
 import { badRequestPage, errorPage, gamePage, gamesPage, notFoundPage, phasePage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
 import type { PublicSite } from './public-view.ts';
 
@@ -33,7 +33,7 @@ export interface WebDependencies {
   readonly health: () => Promise<HealthReport>;
   /** The /metrics text (Prometheus text format). */
   readonly metrics: () => Promise<string>;
-  /** Stops mail to the token's address (src/judge/mail-addresses.ts stopByLink); without it there are no unsubscribe pages. */
+  /** Stops mail to the token's address (src/judge/mail/mail-addresses.ts stopByLink); without it there are no unsubscribe pages. */
   readonly unsubscribe?: (token: string) => Promise<LinkStop>;
   readonly now?: () => Date;
   readonly log?: WebLogger;

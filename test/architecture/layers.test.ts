@@ -32,11 +32,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 const STORE_MAY_IMPORT_FROM_JUDGE = [
   'judge/ports.ts',
   'judge/model.ts',
-  'judge/inbound-mail.ts',
-  'judge/order-format.ts',
-  'judge/ending-format.ts',
+  'judge/mail/inbound-mail.ts',
+  'judge/diplomacy/order-format.ts',
+  'judge/reports/ending-format.ts',
   'judge/press/press-types.ts',
-  'judge/extra-addresses.ts',
+  'judge/mail/extra-addresses.ts',
   'judge/visibility/hidden-players.ts',
 ];
 
@@ -56,7 +56,7 @@ describe('layers', () => {
   const edges = importEdges();
 
   it('reads the imports (the graph is not empty)', () => {
-    expect(edges.some((e) => e.from === 'judge/judge.ts' && e.to === 'judge/inbound-mail.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'judge/judge.ts' && e.to === 'judge/mail/inbound-mail.ts')).toBe(true);
   });
 
   it('no layer imports an outer one', () => {

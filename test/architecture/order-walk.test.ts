@@ -17,8 +17,8 @@ describe('the walk of one mailed order', () => {
   });
 
   it('refuses a hop the code does not make', () => {
-    const edges = importEdges().filter((edge) => !(edge.from === 'judge/process-turn.ts' && edge.to === 'engine/adjudicate-phase.ts'));
-    expect(() => walkReport(edges)).toThrow(/judge\/process-turn.ts does not import engine\/adjudicate-phase.ts/);
+    const edges = importEdges().filter((edge) => !(edge.from === 'judge/diplomacy/process-turn.ts' && edge.to === 'engine/adjudicate-phase.ts'));
+    expect(() => walkReport(edges)).toThrow(/judge\/diplomacy\/process-turn.ts does not import engine\/adjudicate-phase.ts/);
   });
 
   it('enters the store from the judge twice, to open and to save, as a mail completing a phase does', async () => {

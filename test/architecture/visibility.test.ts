@@ -11,13 +11,19 @@ import { importEdges, sourceModules, SRC, type ImportEdge } from '../../scripts/
 const POLICY = 'judge/visibility/policy.ts';
 
 /** Where the hiding rules may be named: the policy, the rule list, and the option's own definition (when it may be set, its words). */
-const MAY_NAME_HIDING_RULES = [POLICY, 'judge/visibility/hidden-players.ts', 'judge/model.ts', 'judge/game-options.ts', 'judge/option-commands.ts'];
+const MAY_NAME_HIDING_RULES = [
+  POLICY,
+  'judge/visibility/hidden-players.ts',
+  'judge/model.ts',
+  'judge/master/game-options.ts',
+  'judge/master/option-commands.ts',
+];
 
 /** The rule list itself: the policy decides by it and the store filters records by it (for efficiency, not a decision). */
 const MAY_READ_HIDING_LIST = [POLICY, 'judge/visibility/hidden-players.ts', 'store/judge-store.ts'];
 
 /** A seat's every address for output: the policy (rosters) and SET ADDRESS, which tells the seat its own. */
-const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail-addresses.ts'];
+const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail/mail-addresses.ts'];
 
 /**
  * Every module that writes an output for a game's readers: results, the end and REVEAL, the game start,
@@ -25,15 +31,15 @@ const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail-addresses.ts'];
  * HISTORY, the web pages, map pictures and feeds, the admin command line. Each takes its readers' views from the policy.
  */
 const OUTPUT_MODULES = [
-  'judge/process-turn.ts',
-  'judge/master-commands.ts',
-  'judge/enter-game.ts',
-  'judge/masters.ts',
-  'judge/session-commands.ts',
+  'judge/diplomacy/process-turn.ts',
+  'judge/master/master-commands.ts',
+  'judge/players/enter-game.ts',
+  'judge/master/masters.ts',
+  'judge/players/session-commands.ts',
   'judge/press/plan-press.ts',
-  'judge/game-report.ts',
-  'judge/info-commands.ts',
-  'judge/history-report.ts',
+  'judge/reports/game-report.ts',
+  'judge/reports/info-commands.ts',
+  'judge/reports/history-report.ts',
   'web/public-view.ts',
   'daemon/admin/operations.ts',
 ];
@@ -79,8 +85,8 @@ describe('one visibility policy', () => {
       expect.stringMatching(/names a rule that hides players \('GUNBOAT'\)/),
     ]);
     expect(visibilityProblems('daemon/admin/operations.ts', "detail.game.rules.some((rule) => rule === 'NO_REVEAL')")).toHaveLength(1);
-    expect(visibilityProblems('judge/info-commands.ts', 'if (game.rules.some((r) => PLAYER_HIDING_RULES.includes(r))) return null;')).toHaveLength(1);
-    expect(visibilityProblems('judge/process-turn.ts', "address: seatAddresses(s).join(', ')")).toHaveLength(1);
+    expect(visibilityProblems('judge/reports/info-commands.ts', 'if (game.rules.some((r) => PLAYER_HIDING_RULES.includes(r))) return null;')).toHaveLength(1);
+    expect(visibilityProblems('judge/diplomacy/process-turn.ts', "address: seatAddresses(s).join(', ')")).toHaveLength(1);
     expect(visibilityProblems(POLICY, "game.rules.includes('GUNBOAT')")).toEqual([]);
     expect(unviewedOutputs([{ from: 'web/public-view.ts', to: 'judge/model.ts' }], ['web/public-view.ts'])).toEqual([
       'web/public-view.ts writes output without a view from judge/visibility/policy.ts',

@@ -10,7 +10,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { TEST_JUDGE } from '../judge/game-fixture.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { startDaemonProcess, type DaemonProcess } from '../support/daemon-process.ts';
-import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import type { ScratchDatabase } from '../support/scratch-postgres.ts';
 import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
 // Mail recorded in the queue by one process is judged at once by another (LISTEN/NOTIFY,

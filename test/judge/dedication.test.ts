@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { civilDisorderRatio, onTimeRatio } from '../../src/judge/dedication.ts';
+import { civilDisorderRatio, onTimeRatio } from '../../src/judge/players/dedication.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.ts';
-import { readGameEnding } from '../../src/judge/ending-format.ts';
+import { readGameEnding } from '../../src/judge/reports/ending-format.ts';
 import { jsonb } from '../../src/store/schema.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { startGame, type StartedGame } from './game-fixture.ts';

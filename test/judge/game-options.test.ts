@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { addRule, GAME_OPTIONS, readOption, type GameSettings } from '../../src/judge/game-options.ts';
+import { addRule, GAME_OPTIONS, readOption, type GameSettings } from '../../src/judge/master/game-options.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
@@ -209,7 +209,7 @@ describeEachDatabase('game options', (getStore) => {
     now = START;
     await send(judge, GM, 'CREATE demo gmpass\nFORM');
     expect(await send(judge, GM, 'SIGNON Mdemo gmpass\nSET MOVE NEXT 48')).toMatch(
-      /timing changed\. The timing is now\n\s+Move\s+clock 1410 min 12\.00 next  48\.00/,
+      /timing changed\. The timing is now\n\s+Move\s+clock 1410 min 12\.00 next {2}48\.00/,
     );
     for (let i = 1; i <= 7; i++) await send(judge, `p${i}@players.example`, `JOIN demo pw${i}`);
     // Doubled in a game with press: 96 h from Mon 16:00 is Fri 16:00, then the 23:30 clock.
@@ -224,7 +224,7 @@ describeEachDatabase('game options', (getStore) => {
     await send(judge, GM, 'SIGNON Mdemo gmpass\nSET PLAYER DEADLINES');
     expect(await send(judge, player, `SIGNON Edemo ${pw}\nSET DEADLINE Mon Feb 2 2004 23:30`)).not.toMatch(/Only the Master/);
     expect((await game()).deadline_at).toEqual(new Date('2004-02-02T23:30:00Z'));
-    expect(await send(judge, 'outsider@else.example', 'LIST demo')).toMatch(/Move\s+clock 1410 min 12\.00 next  48\.00 grace  24\.00/);
+    expect(await send(judge, 'outsider@else.example', 'LIST demo')).toMatch(/Move\s+clock 1410 min 12\.00 next {2}48\.00 grace {2}24\.00/);
   });
 
   it('a timing change moves the deadline of the phase in play at once, and its jobs fire at the new time', async () => {
@@ -298,7 +298,7 @@ describeEachDatabase('game options', (getStore) => {
     expect(list).toMatch(/Identities: players stay anonymous after the game ends/);
     expect(list).toMatch(/Absences: players may set absences of up to 5 days\./);
     expect(list).toMatch(/Access: only 1 allowed address may join or take over\./);
-    expect(list).toMatch(/Move\s+clock 1410 min 12\.00 next  48\.00/);
+    expect(list).toMatch(/Move\s+clock 1410 min 12\.00 next {2}48\.00/);
     expect(list).toMatch(/Everything at once/);
     expect(list).not.toMatch(/opensesame|p1@players/);
   });

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { expect, it } from 'vitest';
-import { HELP_TEXT } from '../../src/judge/info-commands.ts';
+import { HELP_TEXT } from '../../src/judge/reports/info-commands.ts';
 import { mailOptions } from '../../src/mail/outgoing-message.ts';
 
 // The HELP reply is read in every kind of mail client: plain ASCII in short lines travels as 7-bit

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { parseHistoryOptions, renderHistory, type HistoryOptions } from '../../src/judge/history-report.ts';
+import { parseHistoryOptions, renderHistory, type HistoryOptions } from '../../src/judge/reports/history-report.ts';
 import type { Game } from '../../src/judge/model.ts';
 import type { HistoryRecord } from '../../src/judge/ports.ts';
 import { withoutMarks } from '../../src/render/wrap.ts';

@@ -3,7 +3,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../src/engine/adjudicate-phase.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
 import type { PhaseId, Position, PowerId, Unit } from '../../src/engine/types.ts';
-import { owesOrders } from '../../src/judge/order-set.ts';
+import { owesOrders } from '../../src/judge/diplomacy/order-set.ts';
 import { parseOrderLine } from '../../src/orders/parse-order.ts';
 import { locationId as loc } from '../../src/engine/ids.ts';
 

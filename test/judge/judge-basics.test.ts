@@ -40,7 +40,7 @@ describeEachDatabase('judge basics', (getStore) => {
     const games = await getStore().db.selectFrom('games').select('name').execute();
     expect(games.map((g) => g.name)).toEqual(['good']);
     const [reply] = await outbox();
-    expect(reply!.body).toMatch(/Line 4: RULES NO_SUCH_RULE\n  Unknown rule NO_SUCH_RULE/);
+    expect(reply!.body).toMatch(/Line 4: RULES NO_SUCH_RULE\n {2}Unknown rule NO_SUCH_RULE/);
     expect(reply!.body).not.toMatch(/secret/);
   });
 

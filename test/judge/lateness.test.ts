@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { abandonmentTime, nextLateCheck } from '../../src/judge/late-checks.ts';
+import { abandonmentTime, nextLateCheck } from '../../src/judge/clock/late-checks.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
@@ -118,7 +118,7 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
     );
     const abandonment = notices.find((n) => n.at.startsWith('2004-01-18') && n.subject === onTime)!;
     expect(abandonment.body).toMatch(
-      /Turkey is now considered abandoned and free for takeover:\n  TAKEOVER turkey@demo <password>\nCivil disorder \(units hold\) if orders are not received by Mon Jan 19 2004 22:30:00 \+0100\./,
+      /Turkey is now considered abandoned and free for takeover:\n {2}TAKEOVER turkey@demo <password>\nCivil disorder \(units hold\) if orders are not received by Mon Jan 19 2004 22:30:00 \+0100\./,
     );
     expect(notices.find((n) => n.subject === late && n.at.startsWith('2004-01-18'))!.body).toMatch(
       /received by Mon Jan 19 2004 16:30:00 -0500 \(America\/New_York\)/,
@@ -185,7 +185,7 @@ describeEachDatabase('late notices, abandonment and civil disorder', (getStore) 
       ['2004-01-23T21:30:00.000Z', 'DIP:demo - S1901M Waiting for Replacements: T', [...others(played, 'TURKEY'), turkey].sort()],
     ]);
     expect(waiting[0]!.body).toMatch(
-      /Turkey is now considered abandoned and free for takeover\.\nThe game waits for replacements; anyone may take over with:\n  TAKEOVER turkey@demo <password>/,
+      /Turkey is now considered abandoned and free for takeover\.\nThe game waits for replacements; anyone may take over with:\n {2}TAKEOVER turkey@demo <password>/,
     );
     const g = await game();
     expect([g.status, g.current_phase]).toEqual(['waiting', 'S1901M']);

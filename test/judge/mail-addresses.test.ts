@@ -1,7 +1,7 @@
 import type { PowerId } from '../../src/engine/types.ts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { readAddressRequest, stopNotices } from '../../src/judge/mail-addresses.ts';
+import { readAddressRequest, stopNotices } from '../../src/judge/mail/mail-addresses.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { addressToken, countRecipients } from '../../src/store/mail-address-store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OPENERS_PER_MAIL } from '../../src/commands/index.ts';
-import { MAX_INFO_COMMANDS_PER_MAIL, MAX_PRESS_PER_HOUR, MAX_PRESS_PER_MAIL } from '../../src/judge/mail-work.ts';
+import { MAX_INFO_COMMANDS_PER_MAIL, MAX_PRESS_PER_HOUR, MAX_PRESS_PER_MAIL } from '../../src/judge/mail/mail-work.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame } from '../support/judge-harness.ts';
 import { gameName } from '../support/names.ts';

@@ -9,7 +9,7 @@ import {
   MAIL_PICTURE_MAX_PIXELS,
   MAIL_PICTURE_MAX_WIDTH,
   MAIL_PICTURE_WIDTH,
-} from '../../src/judge/map-pictures.ts';
+} from '../../src/judge/reports/map-pictures.ts';
 import { detailRegion } from '../../src/render/map-detail.ts';
 import { decodePalettePng } from '../render/map/png-decode.ts';
 

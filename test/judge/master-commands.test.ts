@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { onGameEvent } from '../../src/judge/clock/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
 import type { GamePorts } from '../../src/judge/ports.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
-import { masterCommandWithoutSignon, type MasterCommand } from '../../src/judge/master-commands.ts';
-import type { InboundMail } from '../../src/judge/inbound-mail.ts';
+import { masterCommandWithoutSignon, type MasterCommand } from '../../src/judge/master/master-commands.ts';
+import type { InboundMail } from '../../src/judge/mail/inbound-mail.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
@@ -402,7 +402,7 @@ describeEachDatabase('master commands', (getStore) => {
     expect((await mailsTo(italy.address, '%Master as Italy%')).map((m) => m.body)).toEqual([
       expect.stringMatching(/The Master of game 'demo' is acting as Italy; you will be sent a copy/),
       expect.stringMatching(
-        /acting as Italy, wrote:\n\n  A Ven - Tyr\n  A Rom - Ven\n  F Nap - Ion\n\nThe judge answered:\n\nMovement orders for Spring of 1901[\s\S]*Italy: Army Venice -> Tyrolia/,
+        /acting as Italy, wrote:\n\n {2}A Ven - Tyr\n {2}A Rom - Ven\n {2}F Nap - Ion\n\nThe judge answered:\n\nMovement orders for Spring of 1901[\s\S]*Italy: Army Venice -> Tyrolia/,
       ),
     ]);
     expect(await master(played, 'BECOME Italy\nSET WAIT')).toMatch(/The Master cannot hold a game with SET WAIT/);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
-import { hashPassword, verifyPassword } from '../../src/judge/passwords.ts';
+import { hashPassword, verifyPassword } from '../../src/judge/passwords/passwords.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { duringMasterPasswordChange } from '../support/master-password-race.ts';

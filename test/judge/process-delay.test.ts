@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/judge/model.ts';
-import { announcedProcessingTime, heldToDeadline, processingTime } from '../../src/judge/process-delay.ts';
+import { announcedProcessingTime, heldToDeadline, processingTime } from '../../src/judge/clock/process-delay.ts';
 import { gameName } from '../support/names.ts';
 
 // The arithmetic of njudge's processing delay, without a database: max(start, now + delay),

@@ -96,7 +96,7 @@ describeEachDatabase('mail as players really write it', (getStore) => {
 
 describeEachDatabase('the reply to a refused block', (getStore) => {
   const NOT_DONE_CLAIMS =
-    /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\.  \(demo|password has been changed|You concede/;
+    /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\. {2}\(demo|password has been changed|You concede/;
 
   it('says nothing was done and why, what else was not done, what stands instead and what to do, for orders, press, votes, settings and a mix', async () => {
     const game = await startGame(getStore().db, '');

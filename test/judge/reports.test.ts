@@ -16,7 +16,7 @@ describeEachDatabase(
   'SUMMARY and HISTORY',
   (getStore) => {
     let played: StartedGame;
-    let now = new Date('2004-01-05T16:00:00Z');
+    const now = new Date('2004-01-05T16:00:00Z');
     const db = () => getStore().db;
     const send = async (from: string, body: string) => {
       await played.judge.receive(eml({ from, messageId: `<r-${Math.random().toString(36).slice(2)}@players.example>` }, body));

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { JudgeLog } from '../../src/judge/judge.ts';
-import { secretFreeSubject } from '../../src/judge/secret-free-subject.ts';
+import { secretFreeSubject } from '../../src/judge/mail/secret-free-subject.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';

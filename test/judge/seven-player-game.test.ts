@@ -122,8 +122,8 @@ describeEachDatabase('a seven-player game by e-mail', (getStore) => {
 
     // An order mail with an error changes nothing and says why; the corrected one is accepted.
     step = await orders('FRANCE', ['A Par - Mun', 'A Mar S A Par - Bur', 'F Bre - Mao']);
-    let reply = replyOf(step.mails, holder.get('FRANCE')!.address);
-    expect(reply.body).toMatch(/Line 2: A Par - Mun\n  Paris is not adjacent to Munich/);
+    const reply = replyOf(step.mails, holder.get('FRANCE')!.address);
+    expect(reply.body).toMatch(/Line 2: A Par - Mun\n {2}Paris is not adjacent to Munich/);
     expect(reply.body).toMatch(/Nothing in this block was done/);
     expect(await db.selectFrom('orders').selectAll().execute()).toHaveLength(0);
     step = await orders('FRANCE', SPRING_1901_ORDERS.FRANCE!);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ORDER_FORMAT_VERSION, readParsedOrderSet } from '../../src/judge/order-format.ts';
+import { ORDER_FORMAT_VERSION, readParsedOrderSet } from '../../src/judge/diplomacy/order-format.ts';
 import { jsonb } from '../../src/store/index.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame } from './game-fixture.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/game-events.ts';
+import { onGameEvent } from '../../src/judge/clock/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
@@ -237,7 +237,7 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     played = await begin();
     const reply = await played.as('FRANCE', 'SET ABSENCE 12 Jan TO 13 Jan');
     expect(reply).toMatch(
-      /Absence recorded: no new deadline will fall inside it\.\nPending absences of France:\n  Mon 12 Jan 2004 00:00 to Tue 13 Jan 2004 23:59/,
+      /Absence recorded: no new deadline will fall inside it\.\nPending absences of France:\n {2}Mon 12 Jan 2004 00:00 to Tue 13 Jan 2004 23:59/,
     );
     const notice = (await notices('%Absence Notice%'))[0]!;
     expect(notice.to_addresses).toEqual(['gm@players.example']);
@@ -256,13 +256,13 @@ describeEachDatabase('deadline commands', (getStore, getDatabase) => {
     expect(await played.as('FRANCE', 'SET ABSENCE 10 Jan TO 8 Jan')).toMatch(/more than 15 needs the Master/);
     expect(await played.as('FRANCE', 'SET ABSENCE 8 Jan')).toMatch(/Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00/);
     expect(await played.as('FRANCE', 'SET ABSENCE 9 Jan')).toMatch(
-      /Pending absences of France:\n  Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00\n  Fri 9 Jan 2004 00:00 to Sat 10 Jan 2004 00:00/,
+      /Pending absences of France:\n {2}Thu 8 Jan 2004 00:00 to Fri 9 Jan 2004 00:00\n {2}Fri 9 Jan 2004 00:00 to Sat 10 Jan 2004 00:00/,
     );
     expect(await played.as('FRANCE', 'SET VACATION 8 Jan 12:00')).toMatch(/overlaps the pending one/);
     expect(await played.as('FRANCE', 'SET HOLIDAY 14 Jan TO 15 Jan')).toMatch(/Wed 14 Jan 2004 00:00 to Thu 15 Jan 2004 23:59/);
     expect(await played.as('FRANCE', 'SET ABSENCE 20 Jan')).toMatch(/3 absences are pending already/);
     expect(await played.as('FRANCE', 'SET NO ABSENCE')).toMatch(/3 absences are pending; name a date/);
-    expect(await played.as('FRANCE', 'SET NO ABSENCE 9 Jan')).toMatch(/Absence cancelled\.\nPending absences of France:\n  Thu 8 Jan[^\n]*\n  Wed 14 Jan/);
+    expect(await played.as('FRANCE', 'SET NO ABSENCE 9 Jan')).toMatch(/Absence cancelled\.\nPending absences of France:\n {2}Thu 8 Jan[^\n]*\n {2}Wed 14 Jan/);
     expect(await master(played, 'BECOME France\nSET ABSENCE 1 Feb TO 20 Feb')).toMatch(/Sun 1 Feb 2004 00:00 to Fri 20 Feb 2004 23:59/);
     const stored = await db()
       .selectFrom('absences')

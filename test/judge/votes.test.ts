@@ -53,8 +53,8 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
     const judge = new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), TEST_JUDGE);
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo pw\nTIMING AT 23:30 NEXXT 1D\nZONE Mars/Olympus\nFORM'));
     const reply = await getStore().db.selectFrom('outbox').select('body').executeTakeFirstOrThrow();
-    expect(reply.body).toMatch(/Line 2: TIMING AT 23:30 NEXXT 1D\n  .*"NEXXT" is not a timing setting/);
-    expect(reply.body).toMatch(/Line 3: ZONE Mars\/Olympus\n  "Mars\/Olympus" is not a time zone/);
+    expect(reply.body).toMatch(/Line 2: TIMING AT 23:30 NEXXT 1D\n {2}.*"NEXXT" is not a timing setting/);
+    expect(reply.body).toMatch(/Line 3: ZONE Mars\/Olympus\n {2}"Mars\/Olympus" is not a time zone/);
     expect(await getStore().db.selectFrom('games').selectAll().execute()).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice
 import { createSmtpSender, type MailTransport } from '../../src/mail/smtp-sender.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { outboxQueue } from '../../src/store/outbox-queue.ts';
-import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import type { ScratchDatabase } from '../support/scratch-postgres.ts';
 import { migratedScratchDatabase } from '../support/postgres-template.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { parseHistoryOptions, renderHistory } from '../../src/judge/history-report.ts';
+import { parseHistoryOptions, renderHistory } from '../../src/judge/reports/history-report.ts';
 import type { Game } from '../../src/judge/model.ts';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { withoutMapperHeader } from '../../src/render/mapper-header.ts';

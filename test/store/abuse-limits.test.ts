@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MAX_PRESS_PER_HOUR, MAX_PRESS_PER_MAIL } from '../../src/judge/mail-work.ts';
+import { MAX_PRESS_PER_HOUR, MAX_PRESS_PER_MAIL } from '../../src/judge/mail/mail-work.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { inboundMail, startHarnessGame } from '../support/judge-harness.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { readGameEnding } from '../../src/judge/ending-format.ts';
+import { readGameEnding } from '../../src/judge/reports/ending-format.ts';
 import { DEFAULT_SQL_DIR, migrate, openStore, type Database } from '../../src/store/index.ts';
 import { createScratchDatabase } from '../support/scratch-postgres.ts';
 import { insertGame, insertPhase } from './fixtures.ts';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InboundMail } from '../../src/judge/inbound-mail.ts';
-import { orderKeys } from '../../src/judge/mail-order.ts';
+import type { InboundMail } from '../../src/judge/mail/inbound-mail.ts';
+import { orderKeys } from '../../src/judge/mail/mail-order.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { failedQueuedAttempt, judgeQueued, queueInbound, queuedInboundCount, type ClaimedInbound } from '../../src/store/inbound-queue.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';

@@ -1,5 +1,5 @@
 import type { PhaseId, Position, PowerId } from '../../src/engine/types.ts';
-import { withExtraAddresses } from '../../src/judge/extra-addresses.ts';
+import { withExtraAddresses } from '../../src/judge/mail/extra-addresses.ts';
 import { PLAYER_HIDING_RULES } from '../../src/judge/visibility/hidden-players.ts';
 import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {

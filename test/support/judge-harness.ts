@@ -1,5 +1,5 @@
 import { Judge } from '../../src/judge/judge.ts';
-import type { InboundMail } from '../../src/judge/inbound-mail.ts';
+import type { InboundMail } from '../../src/judge/mail/inbound-mail.ts';
 import type { JudgeStore } from '../../src/judge/ports.ts';
 import { gameName } from './names.ts';
 import { mailAddress } from '../../src/judge/model.ts';

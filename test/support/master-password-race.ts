@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { hashPassword } from '../../src/judge/passwords.ts';
+import { hashPassword } from '../../src/judge/passwords/passwords.ts';
 import type { Database } from '../../src/store/index.ts';
 
 // A race the judge must lose safely: another connection locks game `demo` and gives its Master a

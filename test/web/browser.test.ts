@@ -9,7 +9,7 @@ import { DIPJUDGE_VERSION } from '../../src/config/version.ts';
 import { serve, type RunningJudge } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { chromiumInstalled, launchChromium } from '../support/chromium.ts';
-import { type ScratchDatabase } from '../support/scratch-postgres.ts';
+import type { ScratchDatabase } from '../support/scratch-postgres.ts';
 import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
 // The web site of a running `serve` (DIPJUDGE_HTTP_PORT) in a real headless Chromium, on PGlite and

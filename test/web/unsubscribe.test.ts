@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { serve } from '../../src/daemon/serve.ts';
-import { stopByLink } from '../../src/judge/mail-addresses.ts';
+import { stopByLink } from '../../src/judge/mail/mail-addresses.ts';
 import { addressToken } from '../../src/store/mail-address-store.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { publicSite } from '../../src/web/public-view.ts';

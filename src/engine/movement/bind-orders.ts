@@ -1,4 +1,4 @@
-import { Board, NO_NOTES, refOf, unitWord } from '../board.ts';
+import { type Board, NO_NOTES, refOf, unitWord } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
 import type { OrderReading, OrderResult, SubmittedOrder } from '../results.ts';

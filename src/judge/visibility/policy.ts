@@ -1,7 +1,7 @@
 import type { OrderResult } from '../../engine/results.ts';
 import type { Position } from '../../engine/types.ts';
 import type { PressReader } from '../../render/press-headers.ts';
-import { seatAddresses } from '../mail-addresses.ts';
+import { seatAddresses } from '../mail/mail-addresses.ts';
 import type { MailAddress, Seat } from '../model.ts';
 import type { PlayerRecordOptions } from '../ports.ts';
 import { PLAYER_HIDING_RULES } from './hidden-players.ts';

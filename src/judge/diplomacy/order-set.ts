@@ -1,0 +1,128 @@
+import { checkPhaseOrders, powersAdjusting } from '../../engine/check-orders.ts';
+import { renderSessionRefusal } from '../../render/session-refusals.ts';
+import { phaseOf } from '../../engine/phase.ts';
+import type { OrderReading, SubmittedOrder } from '../../engine/results.ts';
+import type { Order, PowerId, Position } from '../../engine/types.ts';
+import type { Variant } from '../../engine/variant.ts';
+import { parseOrderLine } from '../../orders/index.ts';
+import { parsedOrderSet, type ParsedOrderSet } from './order-format.ts';
+
+// A power's orders for a phase are always a full set, replaced by each mail (njudge and
+// DPjudge). Checking a set runs the engine on it alone, so a player learns about every order
+// the adjudicator would ignore, in the adjudicator's own words, before the deadline.
+
+export interface OrderEntry {
+  readonly text: string;
+  /** Line in the mail, for error messages; null for orders read back from storage. */
+  readonly line: number | null;
+}
+
+export interface CheckedOrder {
+  readonly text: string;
+  readonly line: number | null;
+  readonly order: Order | null;
+  readonly error: string | null;
+}
+
+export interface OrderSetCheck {
+  readonly orders: readonly CheckedOrder[];
+  readonly errorCount: number;
+  /** Every unit (or adjustment) the power owes has a legal order. */
+  readonly complete: boolean;
+  /** How accepted orders were read where that could surprise (a wrong unit type ignored, DATC 4.C.2), by order. */
+  readonly notes: readonly { readonly line: number | null; readonly text: string; readonly note: OrderReading }[];
+}
+
+/** Whether the power has anything to order in this position. */
+export function owesOrders(variant: Variant, position: Position, power: PowerId): boolean {
+  const phase = phaseOf(position.phase);
+  if (phase.type === 'movement') return position.units.some((u) => u.power === power);
+  // A unit with no retreat is disbanded whatever its player says, so it asks nothing of them.
+  if (phase.type === 'retreat') return position.dislodged.some((u) => u.power === power && u.retreats.length > 0);
+  return powersAdjusting(variant, position).has(power);
+}
+
+/** Parses a power's order lines into engine orders; lines that cannot be read carry their error. */
+export function readOrders(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): CheckedOrder[] {
+  const phase = phaseOf(position.phase);
+  const checked: CheckedOrder[] = [];
+  for (const entry of entries) {
+    for (const parsed of parseOrderLine(entry.text, variant.map, phase.type)) {
+      if (!parsed.ok) {
+        checked.push({ text: parsed.text || entry.text, line: entry.line, order: null, error: parsed.error });
+        continue;
+      }
+      const named = parsed.power === null ? power : variant.power(parsed.power)?.id;
+      const error =
+        named === power
+          ? null
+          : renderSessionRefusal(
+              named === undefined
+                ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) }
+                : { kind: 'order-other-power', powerName: variant.powerById(named).name },
+            );
+      checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
+    }
+  }
+  return checked;
+}
+
+export function checkOrderSet(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): OrderSetCheck {
+  return checkReadOrders(variant, position, power, readOrders(variant, position, power, entries));
+}
+
+/**
+ * Checks orders already read (from a mail, or as stored) against the position with the engine's
+ * check, which binds them to units without adjudicating (src/engine/check-orders.ts): a mail's
+ * orders are adjudicated only when the phase is processed.
+ */
+export function checkReadOrders(variant: Variant, position: Position, power: PowerId, read: readonly CheckedOrder[]): OrderSetCheck {
+  const submitted: SubmittedOrder[] = [];
+  const indexOfInput: number[] = [];
+  read.forEach((entry, index) => {
+    if (!entry.order) return;
+    indexOfInput[submitted.length] = index;
+    submitted.push({ power, order: entry.order });
+  });
+  const check = checkPhaseOrders(variant, position, submitted);
+  const errors = new Map<number, string>();
+  for (const { input, reason } of check.illegal) errors.set(indexOfInput[input]!, reason);
+  const notes = check.notes.map(({ input, note }) => ({ line: read[indexOfInput[input]!]!.line, text: read[indexOfInput[input]!]!.text, note }));
+  const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
+  const errorCount = orders.filter((o) => o.error !== null).length;
+  return { orders, errorCount, complete: !check.defaulted.some((d) => d.power === power) && errorCount === 0, notes };
+}
+
+/** The orders of a set that passed its check, in the form they are stored in beside the lines. */
+export function parsedOrdersOf(check: OrderSetCheck): ParsedOrderSet {
+  return parsedOrderSet(check.orders.flatMap((entry) => (entry.order ? [{ text: entry.text, order: entry.order }] : [])));
+}
+
+/** A power's stored orders as read orders: their parsed form, or the lines read again where there is none. */
+export function storedOrders(variant: Variant, position: Position, stored: StoredOrderLines): CheckedOrder[] {
+  if (stored.parsed) return stored.parsed.orders.map(({ text, order }) => ({ text, line: null, order, error: null }));
+  return readOrders(
+    variant,
+    position,
+    stored.power,
+    stored.lines.map((text) => ({ text, line: null })),
+  );
+}
+
+/** What orders are stored as (ports.ts StoredOrders). */
+export interface StoredOrderLines {
+  readonly power: PowerId;
+  readonly lines: readonly string[];
+  readonly parsed?: ParsedOrderSet | null;
+}
+
+/** Submitted orders of every power, as stored (their parsed form; older rows read again from their lines). */
+export function submittedOrders(variant: Variant, position: Position, stored: readonly StoredOrderLines[]): SubmittedOrder[] {
+  const submitted: SubmittedOrder[] = [];
+  for (const set of stored) {
+    for (const entry of storedOrders(variant, position, set)) {
+      if (entry.order) submitted.push({ power: set.power, order: entry.order });
+    }
+  }
+  return submitted;
+}

@@ -1,0 +1,239 @@
+import { loadVariant, variantNames } from '../../catalog/variant-catalog.ts';
+import { gameEndText } from '../../render/end-notices.ts';
+import { renderVariantList } from '../../render/variant-list.ts';
+import { renderHelp } from '../../render/help-text.ts';
+import { noticeTitle } from '../../render/notice-titles.ts';
+import { renderRefusal } from '../../render/refusals.ts';
+import {
+  endedWithoutReason,
+  renderFullList,
+  renderMapMailBody,
+  renderMapReply,
+  renderOpenings,
+  renderPlayerRecord,
+  renderSearchResults,
+  renderSummaryNotStarted,
+  VERSION_TEXT,
+  type GameListEntry,
+} from '../../render/info-replies.ts';
+import type { InfoCommand } from '../../commands/index.ts';
+import { phaseOf } from '../../engine/phase.ts';
+import type { OrderResult } from '../../engine/results.ts';
+import { BlockError, type BlockContext } from '../context.ts';
+import { subjectFor } from '../../render/subjects.ts';
+import type { InfoPorts } from '../ports.ts';
+import { noGameNamed } from './game-names.ts';
+import { mapAttachment } from './map-pictures.ts';
+import { civilDisorderRatio, NO_RECORD, onTimeRatio } from '../players/dedication.ts';
+import { endReason } from './game-ending.ts';
+import type { Game, GameName, MailAddress } from '../model.ts';
+import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../../render/summary.ts';
+import { gameHeader } from './game-header.ts';
+import { renderListGame } from './game-report.ts';
+import { optionHelpLines } from '../master/game-options.ts';
+import { parseHistoryOptions, renderHistory } from './history-report.ts';
+import { playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
+import { PUBLIC } from '../visibility/reader.ts';
+
+// Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
+// GET DEDICATION and INFO PLAYER.
+// They never show a player's password. A sender who has not signed on is nobody in particular, so
+// each game is shown as its public view (visibility/policy.ts) shows it: rosters name powers, seat
+// states and, where the view shows them, each player's punctuality and dedication.
+
+export const HELP_TEXT = renderHelp(optionHelpLines());
+
+/**
+ * `signedOn`: the game of the SIGNON block the command stands in; LIST, SUMMARY and HISTORY
+ * without a game name are about it.
+ */
+export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCommand, signedOn: GameName | null = null): Promise<void> {
+  // Asked before in this mail, or past the mail's cap: the reply's closing notes say so.
+  if (ctx.mailWork && !ctx.mailWork.answersInfo(command, signedOn)) return;
+  if ((command.kind === 'list' && !command.full) || command.kind === 'summary' || command.kind === 'history') {
+    if (command.game === null && signedOn !== null) command = { ...command, game: signedOn };
+  }
+  switch (command.kind) {
+    case 'help':
+      ctx.reply.push(HELP_TEXT);
+      return;
+    case 'version':
+      ctx.reply.push(VERSION_TEXT);
+      return;
+    case 'list':
+      ctx.reply.push(command.full ? await listFull(ctx) : command.game === null ? await openings(ctx) : await listGame(ctx, command.game, command.line));
+      return;
+    case 'list-variants':
+      ctx.reply.push(renderVariantList(variantNames().map(loadVariant)));
+      return;
+    case 'search': {
+      const words = command.words.map((w) => w.toLowerCase());
+      const { games, more } = await ctx.tx.searchGames(words, LIST_LIMIT);
+      ctx.reply.push(renderSearchResults({ games: games.map(listEntry), more }, LIST_LIMIT));
+      return;
+    }
+    case 'history':
+      ctx.reply.push(await history(ctx, command.game, command.options, command.line));
+      return;
+    case 'summary':
+      ctx.reply.push(await summary(ctx, command.game, command.line));
+      return;
+    case 'map':
+      ctx.reply.push(await mapCommand(ctx, command));
+      return;
+    case 'get-dedication':
+      ctx.reply.push(await playerRecordText(ctx, ctx.sender));
+      return;
+    case 'info-player':
+      ctx.reply.push(await playerRecordText(ctx, command.address ?? ctx.sender));
+      return;
+  }
+}
+
+/**
+ * njudge's INFO PLAYER: a player's dedication, on-time and civil-disorder ratios and the counters
+ * behind them; never a game or a power. The sender's own record counts every game; anyone else's
+ * leaves out games whose players are hidden (gunboat, NO_REVEAL), whose changes would tell who
+ * was late or abandoned a power there.
+ */
+async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddress): Promise<string> {
+  const own = address === ctx.sender;
+  const records = await ctx.tx.playerRecords([address], playerRecordScope(own));
+  const record = records.get(address) ?? NO_RECORD;
+  return renderPlayerRecord({ ...record, address: own ? null : address, onTimeRatio: onTimeRatio(record), civilDisorderRatio: civilDisorderRatio(record) });
+}
+
+function listEntry(game: Game): GameListEntry {
+  return { name: game.name, variantTitle: loadVariant(game.variant).title, status: game.status, phaseId: game.currentPhase };
+}
+
+/**
+ * Games LIST and SEARCH show at most: a judge with thousands of games must not answer every LIST
+ * with all of them (450 KB and a quarter second of work at 10,000 games).
+ */
+const LIST_LIMIT = 50;
+
+/**
+ * LIST: the games taking players, and the games in play with a power open for TAKEOVER (which
+ * powers), the first LIST_LIMIT of each by name. Other games in play are found by SEARCH.
+ */
+async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
+  const forming = await ctx.tx.openings(LIST_LIMIT);
+  const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
+  const open = takeovers.games.map(({ game, powers }) => ({
+    game: listEntry(game),
+    powers: loadVariant(game.variant)
+      .powers.filter((p) => powers.includes(p.id))
+      .map((p) => p.name),
+  }));
+  return renderOpenings({ games: forming.games.map(listEntry), more: forming.more }, { games: open, more: takeovers.more }, LIST_LIMIT);
+}
+
+/**
+ * MAP game [phase] [PNG|SVG]: the picture goes to the sender in a mail of its own (the reply stays
+ * text). Without a phase, the position as it stands; with a processed phase, that phase's position
+ * with its orders and what became of them.
+ */
+async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
+  const game = await requireGame(ctx, command.game, command.line);
+  if (game.currentPhase === null) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-started', gameName: game.name }));
+  const variant = loadVariant(game.variant);
+  const wanted = command.phase ?? game.currentPhase;
+  const phases = await ctx.tx.storedPhases(game.id);
+  const current = phases.find((p) => p.phaseId === game.currentPhase);
+  const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
+  if (!phase) {
+    const played = phases.filter((p) => current === undefined || p.seq <= current.seq).map((p) => p.phaseId);
+    throw new BlockError(command.line, renderRefusal({ kind: 'map-no-phase', gameName: game.name, phase: wanted, phases: played }));
+  }
+  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const view = viewOf(game, PUBLIC);
+  const picture = mapAttachment(
+    { gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null },
+    command.format,
+  );
+  if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
+  const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
+  await ctx.tx.enqueueMail({
+    to: [ctx.sender],
+    subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('map')),
+    body: renderMapMailBody(drawn, picture.filename),
+    attachments: [picture],
+    gameId: game.id,
+    kind: 'map',
+  });
+  return renderMapReply(drawn);
+}
+
+/** LIST FULL: the listed games, in play or not, with their rules: the first LIST_LIMIT by name. */
+async function listFull(ctx: BlockContext<InfoPorts>): Promise<string> {
+  const { games, more } = await ctx.tx.searchGames([], LIST_LIMIT);
+  const shown = games.filter((g) => g.status !== 'preparation');
+  return renderFullList({ games: shown.map((g) => ({ ...listEntry(g), rules: g.rules })), more }, LIST_LIMIT);
+}
+
+async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<Game> {
+  if (name === null) throw new BlockError(line, renderRefusal({ kind: 'game-name-missing' }));
+  const game = await ctx.tx.findGame(name);
+  if (!game) throw await noGameNamed(ctx.tx, name, line);
+  return game;
+}
+
+async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: number): Promise<string> {
+  const overview = await ctx.tx.gameOverview(name);
+  if (!overview) throw await noGameNamed(ctx.tx, name, line);
+  const own = overview.seats.find((s) => s.address === ctx.sender);
+  const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
+  const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
+  return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now }, header);
+}
+
+async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
+  const game = await requireGame(ctx, name, line);
+  const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender && s.timeZone !== null)?.timeZone ?? game.timeZone;
+  const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
+  if (!parsed.ok) throw new BlockError(line, parsed.error);
+  const phaseOrder = (await ctx.tx.storedPhases(game.id)).map((p) => p.phaseId);
+  for (const phase of [parsed.options.startPhase, parsed.options.endPhase]) {
+    if (phase !== null && !phaseOrder.includes(phase))
+      throw new BlockError(line, renderRefusal({ kind: 'history-no-phase', gameName: game.name, phase, phases: phaseOrder }));
+  }
+  const records = await ctx.tx.gameHistory(game.id);
+  return renderHistory({ game, variant: loadVariant(game.variant), config: ctx.config, phaseOrder, records, options: parsed.options, zone, now: ctx.now });
+}
+
+/** How SUMMARY's roster shows the players the view names, numbers or hides. */
+const SUMMARY_PLAYERS = { named: 'addresses', numbered: 'numbers', hidden: 'hidden' } as const;
+
+async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<string> {
+  const game = await requireGame(ctx, name, line);
+  if (game.currentPhase === null) return renderSummaryNotStarted(game.name);
+  const variant = loadVariant(game.variant);
+  const stored = await ctx.tx.storedPhases(game.id);
+  const current = stored.find((p) => p.phaseId === game.currentPhase)?.seq ?? Number.POSITIVE_INFINITY;
+  const played = stored.filter((p) => p.seq <= current);
+  const seats = (await ctx.tx.seats(game.id)).filter((s) => s.role === 'power' && s.power !== null);
+  const powers: SummaryPower[] = seats.map((seat) => {
+    // Who held the power in each phase: the snapshot taken as the phase began, and now for the current one.
+    const held = played.map((p) => {
+      const then = p.seq === current ? undefined : p.snapshot?.seats.find((s) => s.id === seat.id);
+      return { phaseId: p.phaseId, holder: summaryHolder(then ?? seat) };
+    });
+    const stints: SummaryStint[] = [];
+    for (const [index, { phaseId, holder }] of held.entries()) {
+      const last = stints[stints.length - 1];
+      if (last && last.address === holder) continue;
+      if (last) stints[stints.length - 1] = { ...last, to: held[index - 1]!.phaseId };
+      stints.push({ address: holder, from: phaseId, to: null });
+    }
+    return { power: seat.power!, stints, state: summaryState(seat.status) };
+  });
+  const ended = game.status === 'completed' || game.status === 'terminated';
+  const view = viewOf(game, PUBLIC);
+  const players = SUMMARY_PLAYERS[view.players];
+  let result: string | null = null;
+  if (ended)
+    result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
+  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position) })));
+  return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
+}
