@@ -1,6 +1,7 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './diplomacy/order-format.ts';
+import type { OrdersAheadRecord } from './diplomacy/orders-ahead-format.ts';
 import type { Game, GameEnding, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
@@ -442,6 +443,13 @@ export interface OrdersPort {
   saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void>;
   /** Replaces every power's orders for the phase (an empty list clears them). */
   replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void>;
+
+  /** Every power's orders ahead (PHASE blocks) on file for later phases, by phase and power. */
+  ordersAhead(gameId: number): Promise<OrdersAheadRecord[]>;
+  /** Stores a power's block for a phase, replacing what it sent for that phase before. */
+  saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void>;
+  /** Forgets these powers' blocks for these phases (withdrawn, loaded when the phase began, or passed). */
+  discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void>;
 }
 
 /** Press archived for the game's history. */
@@ -495,6 +503,8 @@ export interface GameAggregate {
   /** The orders stored for the current phase, by power. */
   readonly orders: readonly StoredOrders[];
   readonly absences: readonly AbsenceRecord[];
+  /** The powers' orders ahead on file (PHASE blocks), by phase and power. */
+  readonly ordersAhead: readonly OrdersAheadRecord[];
   /** Wrong passwords counted for the game's seats and, opened with mails, for the addresses they came from. */
   readonly passwordFailures: readonly PasswordFailures[];
 }
@@ -519,6 +529,8 @@ export type BufferedWrite =
   | 'setPhaseDeadline'
   | 'saveOrders'
   | 'replaceOrders'
+  | 'saveOrdersAhead'
+  | 'discardOrdersAhead'
   | 'archivePress'
   | 'archiveNotice'
   | 'scheduleJob'
@@ -586,6 +598,8 @@ export type NoticePorts = OutboxPort & Pick<PressPort, 'archiveNotice'>;
 export type SchedulePorts = Pick<GamesPort, 'findGameById' | 'updateGame' | 'absences' | 'seats'> & Pick<OrdersPort, 'phase' | 'setPhaseDeadline'> & JobsPort;
 /** A phase as stored and the orders on file for it: what adjudicating or showing the orders reads. */
 export type PhaseOrdersPorts = Pick<OrdersPort, 'phase' | 'orders'>;
+/** A power's orders ahead (PHASE blocks): read, stored, withdrawn. */
+export type OrdersAheadPorts = Pick<OrdersPort, 'ordersAhead' | 'saveOrdersAhead' | 'discardOrdersAhead'>;
 /** The players' records: punctuality judged per phase, late phases counted, dedication added. */
 export type DedicationPorts = Pick<GamesPort, 'judgePunctuality' | 'markLate' | 'addDedication'>;
 /** What the commands about one game may touch: the game, its phases and orders, press, jobs and the outbox. */

@@ -199,6 +199,15 @@ export interface OrdersTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** njudge's PHASE blocks: a power's orders for a later phase, as read (sql/026_orders_ahead.sql). */
+export interface OrdersAheadTable {
+  game_id: number;
+  power: PowerId;
+  phase_id: PhaseId;
+  steps: ColumnType<JsonValue, JsonText<JsonValue>, JsonText<JsonValue>>;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface PressTable {
   id: Generated<string>;
   game_id: number;
@@ -354,6 +363,7 @@ export interface Database {
   absences: AbsencesTable;
   phases: PhasesTable;
   orders: OrdersTable;
+  orders_ahead: OrdersAheadTable;
   press: PressTable;
   inbound_mail: InboundMailTable;
   inbound_queue: InboundQueueTable;

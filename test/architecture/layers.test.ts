@@ -34,6 +34,7 @@ const STORE_MAY_IMPORT_FROM_JUDGE = [
   'judge/model.ts',
   'judge/mail/inbound-mail.ts',
   'judge/diplomacy/order-format.ts',
+  'judge/diplomacy/orders-ahead-format.ts',
   'judge/reports/ending-format.ts',
   'judge/press/press-types.ts',
   'judge/mail/extra-addresses.ts',

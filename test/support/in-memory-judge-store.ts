@@ -38,6 +38,7 @@ import {
   type TakeoverOpening,
 } from '../../src/judge/ports.ts';
 import type { Absence } from '../../src/schedule/index.ts';
+import type { OrdersAheadRecord } from '../../src/judge/diplomacy/orders-ahead-format.ts';
 
 // The judge's storage port in memory (issue 11): for fast unit tests of the judge that need no
 // database, beside (not instead of) the integration tests on PGlite and PostgreSQL, which test
@@ -111,6 +112,8 @@ interface State {
   phases: PhaseRow[];
   orders: (StoredOrders & { readonly gameId: number; readonly phaseId: PhaseId })[];
   absences: AbsenceRecord[];
+  /** Orders ahead, PHASE blocks (sql/026). */
+  ordersAhead: (OrdersAheadRecord & { readonly gameId: number })[];
   absenceGames: Map<number, number>;
   press: (PressRecord & { readonly id: number; readonly createdAt: Date })[];
   notices: (NoticeRecord & { readonly id: number; readonly createdAt: Date })[];
@@ -141,6 +144,7 @@ export class InMemoryJudgeStore implements JudgeStore {
     phases: [],
     orders: [],
     absences: [],
+    ordersAhead: [],
     absenceGames: new Map(),
     press: [],
     notices: [],
@@ -350,6 +354,7 @@ class InMemoryTransaction implements JudgeTransaction {
         punctualityJudged: judged,
         orders,
         absences: await this.absences(id),
+        ordersAhead: await this.ordersAhead(id),
         passwordFailures: structuredClone(passwordFailures),
       });
     }
@@ -468,6 +473,7 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.stints = this.state.stints.filter((s) => !seatIds.has(s.seatId));
     this.state.phases = this.state.phases.filter((p) => p.gameId !== id);
     this.state.orders = this.state.orders.filter((o) => o.gameId !== id);
+    this.state.ordersAhead = this.state.ordersAhead.filter((o) => o.gameId !== id);
     this.state.absences = this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) !== id);
     this.state.press = this.state.press.filter((p) => p.gameId !== id);
     this.state.notices = this.state.notices.filter((n) => n.gameId !== id);
@@ -712,6 +718,23 @@ class InMemoryTransaction implements JudgeTransaction {
   async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
     this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId));
     for (const set of orders) await this.saveOrders(gameId, phaseId, set);
+  }
+
+  async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
+    const key = (r: OrdersAheadRecord) => `${r.phaseId} ${r.power}`;
+    return this.state.ordersAhead
+      .filter((r) => r.gameId === gameId)
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+      .map(({ gameId: _game, ...record }) => structuredClone(record));
+  }
+
+  async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
+    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && r.power === record.power && r.phaseId === record.phaseId));
+    this.state.ordersAhead.push(structuredClone({ ...record, gameId }));
+  }
+
+  async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
+    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && which.some((w) => w.power === r.power && w.phaseId === r.phaseId)));
   }
 
   async absences(gameId: number): Promise<AbsenceRecord[]> {
