@@ -308,8 +308,11 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'rules'; readonly rules: readonly RuleSetting[] })
   | (CommandBase & { readonly kind: 'vote'; readonly choice: VoteChoice; readonly ways: number | null })
   | (CommandBase & { readonly kind: 'propose'; readonly target: { readonly kind: 'dias' } | { readonly kind: 'power'; readonly token: string } })
-  /** njudge's `PHASE S 1903 M`: the orders that follow are for that phase. */
-  | (CommandBase & { readonly kind: 'phase'; readonly args: string })
+  /**
+   * njudge's `PHASE S 1903 M`: the lines after it, to the next command or the end of the block, are
+   * that phase's orders, with their IF … ELSE … ENDIF (read against the map by src/orders/orders-ahead.ts).
+   */
+  | (CommandBase & { readonly kind: 'phase'; readonly args: string; readonly lines: readonly BodyLine[] })
   /** A Master command; the judge checks who sent it. */
   | MasterCommandLine
   /** Any other line after an opener: orders are read later, against the game's map. */

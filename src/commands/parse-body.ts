@@ -200,8 +200,30 @@ class BodyReader {
         return true;
       }
     }
-    block.commands.push(result.command);
+    block.commands.push(result.command.kind === 'phase' ? { ...result.command, lines: this.readPhaseLines() } : result.command);
     return true;
+  }
+
+  /**
+   * njudge's PHASE block: the lines after a PHASE line, up to the next command (another PHASE
+   * included), an opener or the end of the message, are that phase's orders and conditions. A CLEAR
+   * line inside it withdraws that phase's orders rather than the current ones.
+   */
+  private readPhaseLines(): BodyLine[] {
+    const lines: BodyLine[] = [];
+    while (this.index < this.lines.length) {
+      const bodyLine = this.lines[this.index]!;
+      if (isBlank(bodyLine.text) || isQuotedLine(bodyLine.text)) {
+        this.index++;
+        continue;
+      }
+      if (isSignatureLine(bodyLine.text) || clientAdditionAt(this.lines, this.index)) break;
+      const match = readKeyword(splitWords(bodyLine.text));
+      if (match !== null && !(match.keyword === 'clear' && match.args.length === 0)) break;
+      lines.push(bodyLine);
+      this.index++;
+    }
+    return lines;
   }
 
   /**

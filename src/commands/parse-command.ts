@@ -311,7 +311,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return ok({ kind: 'propose', ...base, target });
     }
     case 'phase':
-      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest });
+      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest, lines: [] });
     default:
       return fail(`${name} cannot be used here`);
   }

@@ -133,6 +133,10 @@ function spelledPhase(words: readonly string[], variant: Variant): Phase | null 
 }
 
 /** Whether `phase` comes after `current` in the variant's flow. */
+export function comesAfter(variant: Variant, current: PhaseId, phase: PhaseId): boolean {
+  return isLater(variant, phaseOf(current), phaseOf(phase));
+}
+
 function isLater(variant: Variant, current: Phase, phase: Phase): boolean {
   let at = current;
   for (let guard = 0; guard < 10_000 && at.year <= phase.year; guard++) {
@@ -147,6 +151,10 @@ function isLater(variant: Variant, current: Phase, phase: Phase): boolean {
  * (their syntax checked for the phase's type, their legality later). Every error of the block is given.
  */
 export function readAheadBlock(phase: PhaseId, lines: readonly AheadLine[], variant: Variant): AheadBlockRead {
+  // njudge's CLEAR inside a PHASE block withdraws that phase's orders, as PHASE … CLEAR does.
+  const clear = lines.find((l) => l.text.trim().toUpperCase() === 'CLEAR');
+  if (clear !== undefined)
+    return lines.length === 1 ? { ok: true, block: { phase, steps: [] } } : { ok: false, errors: [{ line: clear.line, kind: 'clear-with-orders' }] };
   const errors: AheadError[] = [];
   const phaseType = phaseOf(phase).type;
   interface Open {

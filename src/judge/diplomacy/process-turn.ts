@@ -25,6 +25,7 @@ import { gameHeader } from '../reports/game-header.ts';
 import { mapAttachment, splitByPictureChoice, type PictureRequest } from '../reports/map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
+import { loadOrdersAhead } from './orders-ahead.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from '../ports.ts';
 import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
@@ -189,6 +190,12 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
+  // njudge loads the orders sent ahead for the new phase as it opens, before lateness or civil disorder can be decided on it;
+  // they may complete it, and then it is processed as after a mail (UPDATE_PROCESS).
+  if (!outcome.winner) {
+    const opened = { phaseId: next, seq: phase.seq + 1, position: outcome.position, deadline: schedule?.deadline ?? null };
+    if (await loadOrdersAhead(tx, config, game.id, variant, opened)) return (await processIfReady(tx, config, game.id, now))?.phase ?? next;
+  }
   if (outcome.winner)
     await announceEnd(
       tx,

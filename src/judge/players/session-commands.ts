@@ -29,7 +29,8 @@ import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrder
 import { hashPassword } from '../passwords/passwords.ts';
 import { requireNewPassword } from '../passwords/password-checks.ts';
 import { proseAtEdges } from '../diplomacy/prose.ts';
-import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from '../ports.ts';
+import type { GamePorts, GamesPort, OrdersAheadPorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from '../ports.ts';
+import { ordersAheadText, sendOrdersAhead } from '../diplomacy/orders-ahead.ts';
 import { sendPress } from '../press/press-delivery.ts';
 import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
@@ -155,7 +156,15 @@ async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, r
 
 async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
-  if (isInfoCommand(command)) return infoCommand(ctx, command, game.name);
+  if (isInfoCommand(command)) {
+    await infoCommand(ctx, command, game.name);
+    // LIST game from a signed-on reader also shows what that reader may see of the orders ahead on file.
+    if (command.kind === 'list' && !command.full && (command.game === null || command.game === game.name) && game.currentPhase !== null) {
+      const ahead = await ordersAheadText(ctx.tx, game, session.variant, readerView(session));
+      if (ahead !== '') ctx.reply.push(ahead);
+    }
+    return;
+  }
   switch (command.kind) {
     case 'press':
       // Past the mail's or the hour's press cap the press is left unsent, and the reply's closing notes say so (mail-work.ts).
@@ -224,6 +233,10 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       // A Master's RESIGN steps down (masters.ts): the Master's rights end with it.
       if (seat.role === 'master') return { ...session, steppedDown: true };
       return { ...session, seat: { ...seat, status: 'resigned' } };
+    case 'phase': {
+      const { power, phaseId } = requirePlayingPower(session, command.line);
+      return sendOrdersAhead(ctx, session, command, power, phaseId);
+    }
     case 'set-map':
       await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });
       ctx.reply.push(renderSessionReply({ kind: 'map-set', gameName: game.name, on: command.on }));
@@ -349,10 +362,18 @@ function echoView(session: ActingSession): ReaderView {
   return viewOf(session.game, readerOfSeat(session.master ?? session.seat));
 }
 
-async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: ActingSession): Promise<void> {
+/** The view of the one who signed on: the Master's when acting for a power (BECOME), else the seat's. */
+function readerView(session: ActingSession): ReaderView {
+  return viewOf(session.game, readerOfSeat(session.master ?? session.seat));
+}
+
+async function reportOrders(ctx: BlockContext<PhaseOrdersPorts & OrdersAheadPorts>, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
+  // What is on file for later phases, as the reader may see it (the owner the orders, a gunboat game's Master only that they are there).
+  const ahead = game.currentPhase === null ? '' : await ordersAheadText(ctx.tx, game, variant, readerView(session));
   if (seat.role !== 'power' || seat.power === null || !game.currentPhase) {
     ctx.reply.push(renderSessionReply({ kind: 'game-state', gameName: game.name, status: game.status, phaseId: game.currentPhase }));
+    if (ahead !== '') ctx.reply.push(ahead);
     return;
   }
   const power = seat.power;
@@ -360,6 +381,7 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
   const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
   ctx.reply.push(orderStatus(ctx.now, session, phase, power, checked.orders));
+  if (ahead !== '') ctx.reply.push(ahead);
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */

@@ -46,6 +46,11 @@ export interface ReaderView {
    * own power's, or none (that orders are in still shows).
    */
   readonly liveOrders: 'all' | 'own' | 'none';
+  /**
+   * Orders sent ahead for later phases (njudge's PHASE blocks): their texts for every power, for the
+   * reader's own power, only that some are on file (the Master of a gunboat or blind game), or none.
+   */
+  readonly ordersAhead: 'all' | 'own' | 'presence' | 'none';
   /** The press header form: the truth beside what was shown (the Master) or what was shown. */
   readonly press: PressReader;
   /** Whether the variant's title carries njudge's Gunboat ("Standard Gunboat"). */
@@ -81,6 +86,20 @@ function liveOrders(game: VisibleGame, reader: Reader): ReaderView['liveOrders']
   }
 }
 
+function ordersAhead(game: VisibleGame, reader: Reader): ReaderView['ordersAhead'] {
+  switch (reader.kind) {
+    // Orders not yet due are a player's plans: in a gunboat or blind game the Master learns only that they are there.
+    case 'master':
+    case 'judgekeeper':
+      return game.rules.includes('GUNBOAT') || game.rules.includes('BLIND') ? 'presence' : 'all';
+    case 'player':
+      return 'own';
+    case 'observer':
+    case 'public':
+      return 'none';
+  }
+}
+
 export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
   const master = reader.kind === 'master' || reader.kind === 'judgekeeper';
   return {
@@ -89,6 +108,7 @@ export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
     records: master || !playersHidden(game),
     board: { kind: 'whole' },
     liveOrders: liveOrders(game, reader),
+    ordersAhead: ordersAhead(game, reader),
     press: reader.kind === 'master' ? 'master' : 'reader',
     gunboatLabel: game.rules.includes('GUNBOAT'),
     mastersChangeNamed: master,
@@ -133,6 +153,13 @@ export function shownResults(view: ReaderView, results: readonly OrderResult[]):
 export function liveOrdersShown(view: ReaderView, power: string): boolean {
   const { reader } = view;
   return view.liveOrders === 'all' || (view.liveOrders === 'own' && reader.kind === 'player' && reader.power === power);
+}
+
+/** What the reader may see of a power's orders ahead: their texts, only that they are on file, or nothing. */
+export function shownOrdersAhead(view: ReaderView, power: string): 'contents' | 'presence' | 'none' {
+  const { reader } = view;
+  if (view.ordersAhead === 'own') return reader.kind === 'player' && reader.power === power ? 'contents' : 'none';
+  return view.ordersAhead === 'all' ? 'contents' : view.ordersAhead;
 }
 
 /** Views that show the same results mail share a key: the mail is rendered once per key. */
