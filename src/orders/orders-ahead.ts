@@ -33,8 +33,8 @@ export type AheadStep =
       /** The IF line as written, for the notice that says which branch was taken. */
       readonly text: string;
       readonly condition: AheadCondition;
-      readonly then: readonly AheadStep[];
-      readonly otherwise: readonly AheadStep[];
+      readonly whenTrue: readonly AheadStep[];
+      readonly whenFalse: readonly AheadStep[];
     };
 
 /** The orders a power sent for one later phase; no steps: what it had sent for that phase is withdrawn. */
@@ -99,7 +99,10 @@ export function readAheadPhase(
   variant: Variant,
   current: PhaseId,
 ): { readonly ok: true; readonly phase: PhaseId; readonly clear: boolean } | { readonly ok: false; readonly error: AheadError } {
-  const words = args.trim().split(/\s+/).filter((w) => w !== '');
+  const words = args
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const clear = words.length > 0 && words[words.length - 1]!.toUpperCase() === 'CLEAR';
   if (clear) words.pop();
   const phase = words.length === 1 ? parsedId(words[0]!) : words.length === 3 ? spelledPhase(words, variant) : null;
@@ -161,14 +164,14 @@ export function readAheadBlock(phase: PhaseId, lines: readonly AheadLine[], vari
     readonly line: number;
     readonly text: string;
     readonly condition: AheadCondition | null;
-    readonly then: AheadStep[];
-    otherwise: AheadStep[] | null;
+    readonly whenTrue: AheadStep[];
+    whenFalse: AheadStep[] | null;
   }
   const top: AheadStep[] = [];
   const open: Open[] = [];
   const into = (): AheadStep[] => {
     const inner = open[open.length - 1];
-    return inner === undefined ? top : (inner.otherwise ?? inner.then);
+    return inner === undefined ? top : (inner.whenFalse ?? inner.whenTrue);
   };
   for (const { line, text } of lines) {
     const words = text.trim().split(/\s+/);
@@ -176,14 +179,14 @@ export function readAheadBlock(phase: PhaseId, lines: readonly AheadLine[], vari
     if (first === 'IF') {
       const read = readCondition(text.trim().slice(2), line, variant);
       if (!read.ok) errors.push(read.error);
-      open.push({ line, text: text.trim(), condition: read.ok ? read.condition : null, then: [], otherwise: null });
+      open.push({ line, text: text.trim(), condition: read.ok ? read.condition : null, whenTrue: [], whenFalse: null });
       continue;
     }
     if (first === 'ELSE' && words.length === 1) {
       const inner = open[open.length - 1];
       if (inner === undefined) errors.push({ line, kind: 'else-without-if' });
-      else if (inner.otherwise !== null) errors.push({ line, kind: 'else-twice' });
-      else inner.otherwise = [];
+      else if (inner.whenFalse !== null) errors.push({ line, kind: 'else-twice' });
+      else inner.whenFalse = [];
       continue;
     }
     if ((first === 'ENDIF' && words.length === 1) || (first === 'END' && words.length === 2 && words[1]!.toUpperCase() === 'IF')) {
@@ -193,7 +196,7 @@ export function readAheadBlock(phase: PhaseId, lines: readonly AheadLine[], vari
         continue;
       }
       if (inner.condition !== null)
-        into().push({ kind: 'if', line: inner.line, text: inner.text, condition: inner.condition, then: inner.then, otherwise: inner.otherwise ?? [] });
+        into().push({ kind: 'if', line: inner.line, text: inner.text, condition: inner.condition, whenTrue: inner.whenTrue, whenFalse: inner.whenFalse ?? [] });
       continue;
     }
     for (const parsed of parseOrderLine(text, variant.map, phaseType))

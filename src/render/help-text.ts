@@ -23,6 +23,21 @@ SET WAIT / NOWAIT, SET PASSWORD p, SET ADDRESS a[,b],
 SET ZONE Europe/Berlin, SET ABSENCE date [TO date], VOTE DIAS / SOLO / LOSS,
 SET DRAW, SET CONCEDE power, PROPOSE DIAS (PROPOSE_DIAS games).
 
+Orders ahead (njudge): PHASE S 1903 M (or PHASE Fall 1902 Retreat,
+PHASE W 1902 B, PHASE F1902R) makes the lines after it, up to the next
+command, your orders for that later phase; they become your orders when
+it begins. IF [NOT] [power] [type] province, joined by AND, OR and
+parentheses, with ELSE and ENDIF, reads the position then:
+  PHASE F 1901 M
+  IF Germany A Ruh AND NOT (England F Eng OR Bel)
+    A Bur - Bel
+  ELSE
+    A Bur H
+  ENDIF
+You are mailed which branches were taken. A new PHASE block replaces the
+one you sent for that phase; PHASE S 1903 M CLEAR withdraws it; STATUS
+lists what you have on file.
+
 Without signing on: LIST, LIST game, LIST VARIANTS,
 HISTORY game [FROM date] [TO date] [LINES n] (results, notices and
 broadcasts; or EXCLSTART phase [EXCLEND phase] [BROAD] for phases),

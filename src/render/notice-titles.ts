@@ -17,6 +17,7 @@ export type NoticeTitle =
   | 'map'
   | 'players-revealed'
   | 'official-notice'
+  | 'orders-ahead'
   | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
   | { readonly kind: 'new-player-signon'; readonly initial: string };
 
@@ -36,6 +37,7 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   map: 'Map',
   'players-revealed': 'Players revealed',
   'official-notice': 'Official notice',
+  'orders-ahead': 'Orders ahead',
 };
 
 export function noticeTitle(title: NoticeTitle): string {

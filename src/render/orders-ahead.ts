@@ -82,8 +82,8 @@ export function aheadBlockLines(steps: readonly AheadStep[], variant: Variant, i
       ? [`${indent}${step.text}`]
       : [
           `${indent}IF ${conditionText(step.condition, variant)}`,
-          ...aheadBlockLines(step.then, variant, `${indent}  `),
-          ...(step.otherwise.length > 0 ? [`${indent}ELSE`, ...aheadBlockLines(step.otherwise, variant, `${indent}  `)] : []),
+          ...aheadBlockLines(step.whenTrue, variant, `${indent}  `),
+          ...(step.whenFalse.length > 0 ? [`${indent}ELSE`, ...aheadBlockLines(step.whenFalse, variant, `${indent}  `)] : []),
           `${indent}ENDIF`,
         ],
   );
@@ -159,7 +159,11 @@ export function renderAheadLoaded(input: {
   if (input.decisions.length > 0) {
     lines.push('The conditions, read on the position as the phase began:');
     for (const d of input.decisions) {
-      const branch = d.held ? 'true: the orders after it were taken' : d.hasElse ? 'false: the orders after ELSE were taken' : 'false: its orders were left out';
+      const branch = d.held
+        ? 'true: the orders after it were taken'
+        : d.hasElse
+          ? 'false: the orders after ELSE were taken'
+          : 'false: its orders were left out';
       lines.push(`  line ${d.line}: ${d.text} ... ${branch}.`);
     }
     lines.push('');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame } from '../support/judge-harness.ts';
 import { gameName } from '../support/names.ts';
+import type { MailAddress } from '../../src/judge/model.ts';
 
 // njudge's orders ahead by mail on the in-memory storage port: PHASE blocks sent in advance, their
 // IF … ELSE … ENDIF read on the position when the phase opens, the private notice of what was taken,
@@ -24,7 +25,7 @@ async function playing(createLines = '') {
   const store = new InMemoryJudgeStore();
   const game = await startHarnessGame(store, createLines, () => NOW);
   const seats = await store.transaction(async (tx) => tx.seats((await tx.findGame(gameName('demo')))!.id));
-  const addressOf = new Map<string | null, string>(seats.map((s) => [s.power, s.address]));
+  const addressOf = new Map<string | null, MailAddress>(seats.map((s) => [s.power, s.address]));
   const france = addressOf.get('FRANCE')!;
   /** Sends `lines` as the power and returns the judge's reply to it. */
   const as = async (power: string, lines: string): Promise<string> => {
@@ -49,7 +50,12 @@ async function playing(createLines = '') {
     store.transaction(async (tx) => {
       const found = (await tx.findGame(gameName('demo')))!;
       const phase = (await tx.phase(found.id, found.currentPhase!))!;
-      return { phase: found.currentPhase, position: phase.position, orders: await tx.orders(found.id, found.currentPhase!), ahead: await tx.ordersAhead(found.id) };
+      return {
+        phase: found.currentPhase,
+        position: phase.position,
+        orders: await tx.orders(found.id, found.currentPhase!),
+        ahead: await tx.ordersAhead(found.id),
+      };
     });
   /** The notices France got about orders ahead, in order. */
   const aheadNotices = () => store.outbox().filter((m) => m.kind === 'notice' && m.to.includes(france) && / Orders ahead$/.test(m.subject));
@@ -186,7 +192,10 @@ F Por H`,
 
   it('refuses a block with what is wrong and where, storing nothing', async () => {
     const { as, state } = await playing();
-    const reply = await as('FRANCE', 'PHASE F1901M\nIF Germany A Atlantis\nA Par - Bur\nELSE\nA Par H\nPHASE S 1901 M\nA Par H\nPHASE W 1901 R\nPHASE F 1901 M\nA Par flies');
+    const reply = await as(
+      'FRANCE',
+      'PHASE F1901M\nIF Germany A Atlantis\nA Par - Bur\nELSE\nA Par H\nPHASE S 1901 M\nA Par H\nPHASE W 1901 R\nPHASE F 1901 M\nA Par flies',
+    );
     expect(reply).toContain('"Germany A Atlantis" names no province of this map');
     expect(reply).toContain('this IF has no ENDIF before the end of its PHASE block');
     expect(reply).toContain('Spring 1901 Movement (S1901M) is the phase being played now: send its orders without PHASE');
@@ -203,4 +212,3 @@ F Por H`,
     expect(status).not.toContain('A Par - Bur');
   });
 });
-

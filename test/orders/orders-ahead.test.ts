@@ -45,9 +45,7 @@ describe('the PHASE line', () => {
       if (read.ok) throw new Error(`${args} was read`);
       return aheadErrorText(read.error, standard);
     };
-    expect(refused('S 1902 M')).toBe(
-      'Spring 1902 Movement (S1902M) is not later than the phase being played, Fall 1902 Movement (F1902M)',
-    );
+    expect(refused('S 1902 M')).toBe('Spring 1902 Movement (S1902M) is not later than the phase being played, Fall 1902 Movement (F1902M)');
     expect(refused('F1902M')).toBe('Fall 1902 Movement (F1902M) is the phase being played now: send its orders without PHASE');
     expect(refused('W 1902 R')).toBe('Standard has no retreats phase in Winter: W1902R never comes');
     expect(refused('S 1903 X')).toMatch(/^PHASE needs a later phase, .* "S 1903 X" is none$/);
@@ -160,7 +158,7 @@ END IF`),
       '  A Mar - Spa',
       'ENDIF',
     ]);
-    const chosen = chooseAheadOrders(read.block.steps, { ...(standard.startingPosition()), phase: 'F1901M' });
+    const chosen = chooseAheadOrders(read.block.steps, { ...standard.startingPosition(), phase: 'F1901M' });
     expect(chosen.orders.map((o) => o.text)).toEqual(['A Par - Bur', 'F Bre - Mao']);
     expect(chosen.decisions.map((d) => [d.line, d.held])).toEqual([
       [3, true],

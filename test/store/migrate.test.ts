@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'jobs',
   'mail_addresses',
   'orders',
+  'orders_ahead',
   'outbox',
   'phases',
   'press',

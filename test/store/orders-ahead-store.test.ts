@@ -46,18 +46,23 @@ describeEachDatabase('orders ahead, stored', (getStore) => {
               ],
             },
           },
-          then: [{ kind: 'orders', text: 'A Par - Pic', line: 4 }],
-          otherwise: [{ kind: 'orders', text: 'A Par - Bur', line: 6 }],
+          whenTrue: [{ kind: 'orders', text: 'A Par - Pic', line: 4 }],
+          whenFalse: [{ kind: 'orders', text: 'A Par - Bur', line: 6 }],
         },
       ],
     });
 
     for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']) {
       const units = await db().selectFrom('phases').select('position').where('phase_id', '=', 'S1901M').executeTakeFirstOrThrow();
-      const own = (units.position as { units: { power: string; type: string; location: string }[] }).units.filter((u) => u.power === power);
+      const own = (units.position as unknown as { units: { power: string; type: string; location: string }[] }).units.filter((u) => u.power === power);
       await game.as(power, own.map((u) => `${u.type} ${u.location} H`).join('\n'));
     }
-    const fall = await db().selectFrom('orders').select(['lines', 'submitted']).where('phase_id', '=', 'F1901M').where('power', '=', 'FRANCE').executeTakeFirstOrThrow();
+    const fall = await db()
+      .selectFrom('orders')
+      .select(['lines', 'submitted'])
+      .where('phase_id', '=', 'F1901M')
+      .where('power', '=', 'FRANCE')
+      .executeTakeFirstOrThrow();
     expect(fall).toEqual({ lines: ['A Par - Bur'], submitted: false });
     expect((await db().selectFrom('orders_ahead').select('phase_id').execute()).map((r) => r.phase_id)).toEqual(['W1901A']);
   });

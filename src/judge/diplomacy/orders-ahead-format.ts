@@ -39,7 +39,7 @@ const condition: z.ZodType<AheadCondition> = z.lazy(() =>
 const step: z.ZodType<AheadStep> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('orders'), text: z.string(), line: z.number().int() }),
-    z.object({ kind: z.literal('if'), line: z.number().int(), text: z.string(), condition, then: z.array(step), otherwise: z.array(step) }),
+    z.object({ kind: z.literal('if'), line: z.number().int(), text: z.string(), condition, whenTrue: z.array(step), whenFalse: z.array(step) }),
   ]),
 );
 const stored = z.object({ version: z.literal(ORDERS_AHEAD_FORMAT_VERSION), steps: z.array(step) });

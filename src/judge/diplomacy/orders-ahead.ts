@@ -3,15 +3,8 @@ import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
 import type { SessionCommand } from '../../commands/index.ts';
 import { comesAfter, readAheadBlock, readAheadPhase, type AheadCondition, type AheadStep } from '../../orders/orders-ahead.ts';
-import { renderOrderStatus } from '../../render/index.ts';
-import {
-  aheadErrorText,
-  renderAheadLoaded,
-  renderAheadOnFile,
-  renderAheadReply,
-  type AheadDecision,
-  type AheadOnFile,
-} from '../../render/orders-ahead.ts';
+import { noticeTitle, renderOrderStatus } from '../../render/index.ts';
+import { aheadErrorText, renderAheadLoaded, renderAheadOnFile, renderAheadReply, type AheadDecision, type AheadOnFile } from '../../render/orders-ahead.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { deadlineTextFor } from '../clock/deadlines.ts';
 import { everyone, type BlockContext, type JudgeConfig } from '../context.ts';
@@ -96,8 +89,8 @@ export function chooseAheadOrders(steps: readonly AheadStep[], position: Positio
         continue;
       }
       const held = conditionHolds(step.condition, position);
-      decisions.push({ line: step.line, text: step.text, held, hasElse: step.otherwise.length > 0 });
-      walk(held ? step.then : step.otherwise);
+      decisions.push({ line: step.line, text: step.text, held, hasElse: step.whenFalse.length > 0 });
+      walk(held ? step.whenTrue : step.whenFalse);
     }
   };
   walk(steps);
@@ -163,7 +156,7 @@ async function mailLoaded(
   const body = renderAheadLoaded({ gameName: game.name, phase: phase.phaseId, decisions: loaded.decisions, orderStatus, variant });
   await tx.enqueueMail({
     to: everyone([seat]),
-    subject: subjectFor(config, game, phase.phaseId, 'Orders ahead'),
+    subject: subjectFor(config, game, phase.phaseId, noticeTitle('orders-ahead')),
     body,
     gameId: game.id,
     kind: 'notice',
