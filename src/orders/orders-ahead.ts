@@ -49,8 +49,11 @@ export type AheadError = { readonly line: number } & (
   | { readonly kind: 'phase-not-in-variant'; readonly phase: Phase; readonly variant: string }
   | { readonly kind: 'phase-is-current'; readonly phase: Phase }
   | { readonly kind: 'phase-not-later'; readonly phase: Phase; readonly current: Phase }
+  | { readonly kind: 'phase-too-far'; readonly phase: Phase; readonly years: number }
   | { readonly kind: 'clear-with-orders' }
   | { readonly kind: 'condition-empty' }
+  | { readonly kind: 'condition-too-long'; readonly words: number }
+  | { readonly kind: 'nesting-too-deep'; readonly depth: number }
   | { readonly kind: 'condition-malformed'; readonly near: string | null }
   | { readonly kind: 'condition-parenthesis' }
   | { readonly kind: 'condition-no-province'; readonly written: string }
@@ -69,6 +72,12 @@ export interface AheadLine {
   readonly line: number;
   readonly text: string;
 }
+
+/** How many years ahead orders may be sent: enough for any absence, and a bound on what a power keeps on file. */
+export const MAX_YEARS_AHEAD = 10;
+/** How deep IFs may nest, and how many words and parentheses a condition may hold: beyond any real use, and the reader stays shallow. */
+export const MAX_IF_DEPTH = 16;
+export const MAX_CONDITION_WORDS = 120;
 
 const TYPE_WORDS = new Map<string, PhaseType | 'builds'>([
   ['M', 'movement'],
@@ -110,6 +119,7 @@ export function readAheadPhase(
   if (variant.flowIndex(phase) < 0) return { ok: false, error: { line, kind: 'phase-not-in-variant', phase, variant: variant.title } };
   const id = formatPhaseId(phase);
   if (id === current) return { ok: false, error: { line, kind: 'phase-is-current', phase } };
+  if (phase.year > phaseOf(current).year + MAX_YEARS_AHEAD) return { ok: false, error: { line, kind: 'phase-too-far', phase, years: MAX_YEARS_AHEAD } };
   if (!isLater(variant, phaseOf(current), phase)) return { ok: false, error: { line, kind: 'phase-not-later', phase, current: phaseOf(current) } };
   return { ok: true, phase: id, clear };
 }
@@ -177,6 +187,7 @@ export function readAheadBlock(phase: PhaseId, lines: readonly AheadLine[], vari
     const words = text.trim().split(/\s+/);
     const first = words[0]!.toUpperCase();
     if (first === 'IF') {
+      if (open.length >= MAX_IF_DEPTH) errors.push({ line, kind: 'nesting-too-deep', depth: MAX_IF_DEPTH });
       const read = readCondition(text.trim().slice(2), line, variant);
       if (!read.ok) errors.push(read.error);
       open.push({ line, text: text.trim(), condition: read.ok ? read.condition : null, whenTrue: [], whenFalse: null });
@@ -223,6 +234,7 @@ export function readCondition(
   // njudge's form ends at the line; a THEN after the condition reads as DPjudge-minded players write it.
   if (tokens.length > 0 && tokens[tokens.length - 1]!.toUpperCase() === 'THEN') tokens.pop();
   if (tokens.length === 0) return { ok: false, error: { line, kind: 'condition-empty' } };
+  if (tokens.length > MAX_CONDITION_WORDS) return { ok: false, error: { line, kind: 'condition-too-long', words: MAX_CONDITION_WORDS } };
   let at = 0;
   const peek = () => tokens[at]?.toUpperCase();
   const fail = (error: AheadError): never => {

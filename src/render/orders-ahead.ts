@@ -26,6 +26,12 @@ export function aheadErrorText(error: AheadError, variant: Variant): string {
       return `${aheadPhaseName(variant, error.phase)} is the phase being played now: send its orders without PHASE`;
     case 'phase-not-later':
       return `${aheadPhaseName(variant, error.phase)} is not later than the phase being played, ${aheadPhaseName(variant, error.current)}`;
+    case 'phase-too-far':
+      return `${aheadPhaseName(variant, error.phase)} is too far ahead: orders may be sent for at most ${error.years} years ahead`;
+    case 'condition-too-long':
+      return `the condition is too long: at most ${error.words} words and parentheses`;
+    case 'nesting-too-deep':
+      return `IFs may nest at most ${error.depth} deep`;
     case 'clear-with-orders':
       return 'PHASE … CLEAR withdraws the orders on file for that phase; orders may not follow it';
     case 'condition-empty':

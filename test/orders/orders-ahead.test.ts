@@ -50,6 +50,8 @@ describe('the PHASE line', () => {
     expect(refused('W 1902 R')).toBe('Standard has no retreats phase in Winter: W1902R never comes');
     expect(refused('S 1903 X')).toMatch(/^PHASE needs a later phase, .* "S 1903 X" is none$/);
     expect(refused('next turn please')).toMatch(/"next turn please" is none$/);
+    expect(refused('S 1913 M')).toBe('Spring 1913 Movement (S1913M) is too far ahead: orders may be sent for at most 10 years ahead');
+    expect(phase('W 1912 A', 'F1902M')).toMatchObject({ ok: true, phase: 'W1912A' });
   });
 });
 
@@ -116,6 +118,7 @@ describe('conditions', () => {
     expect(refusal('Bel OR Hol)')).toBe('the parentheses of the condition do not match');
     expect(refusal('Bel AND')).toMatch(/^the condition ends where a unit and province should follow/);
     expect(refusal('Bel AND OR Hol')).toMatch(/^the condition is malformed at "OR"/);
+    expect(refusal(`${'('.repeat(100_000)}Bel`)).toBe('the condition is too long: at most 120 words and parentheses');
   });
 
   it('holds on the units in place, by power, type and province', () => {
@@ -191,6 +194,11 @@ ENDIF`),
     expect(open.ok ? [] : open.errors.map((e) => [e.line, aheadErrorText(e, standard)])).toEqual([
       [2, 'this IF has no ENDIF before the end of its PHASE block'],
     ]);
+  });
+
+  it('refuses IFs nested deeper than any real use', () => {
+    const deep = readAheadBlock('F1901M', lines(`${'IF Mun\n'.repeat(17)}A Par H\n${'ENDIF\n'.repeat(17)}`), standard);
+    expect(deep.ok ? [] : deep.errors.map((e) => [e.line, aheadErrorText(e, standard)])).toEqual([[18, 'IFs may nest at most 16 deep']]);
   });
 
   it('reads a lone CLEAR as withdrawing, and refuses CLEAR among orders', () => {
