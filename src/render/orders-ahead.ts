@@ -137,6 +137,19 @@ export function renderAheadOnFile(entries: readonly AheadOnFile[], variant: Vari
   return `${lines.join('\n')}\n`;
 }
 
+/** Why orders sent ahead for a phase were not used: the game passed the phase without playing it, or the power had nothing to order in it. */
+export type AheadUnused = 'phase-skipped' | 'nothing-to-order';
+
+/** The private notice that orders sent ahead were not used. */
+export function renderAheadUnused(input: { readonly gameName: string; readonly phase: PhaseId; readonly why: AheadUnused; readonly variant: Variant }): string {
+  const name = aheadPhaseName(input.variant, input.phase);
+  const why =
+    input.why === 'phase-skipped'
+      ? 'the game passed that phase without playing it, as nobody had anything to do in it'
+      : 'your power had nothing to order in it';
+  return `The orders you sent ahead for ${name} in game '${input.gameName}' were not used: ${why}.\n`;
+}
+
 /** A condition read when the phase began: its IF line and whether it held. */
 export interface AheadDecision {
   readonly line: number;

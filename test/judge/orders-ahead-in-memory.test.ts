@@ -190,6 +190,21 @@ F Por H`,
     expect((await state()).orders.find((o) => o.power === 'FRANCE')).toMatchObject({ lines: ['A Par H'], submitted: false });
   });
 
+  it('tells the power when a phase is skipped or asks nothing of it, and its orders ahead go unused', async () => {
+    const { as, state, aheadNotices, others } = await playing();
+    await as('FRANCE', 'A Par H\nA Mar H\nF Bre H\nPHASE F1901R\nA Par - Bur\nPHASE W1901A\nBuild A Par');
+    for (const [power, orders] of others({})) await as(power, orders);
+    await as('FRANCE', 'A Par H\nA Mar H\nF Bre H');
+    for (const [power, orders] of others({ GERMANY: 'A Ber H\nA Mun H\nF Kie - Den' })) await as(power, orders);
+    const winter = await state();
+    expect(winter.phase).toBe('W1901A');
+    expect(winter.ahead).toEqual([]);
+    expect(aheadNotices().map((m) => m.body)).toEqual([
+      "The orders you sent ahead for Fall 1901 Retreats (F1901R) in game 'demo' were not used: the game passed that phase without playing it, as nobody had anything to do in it.\n",
+      "The orders you sent ahead for Winter 1901 Adjustments (W1901A) in game 'demo' were not used: your power had nothing to order in it.\n",
+    ]);
+  });
+
   it('refuses a block with what is wrong and where, storing nothing', async () => {
     const { as, state } = await playing();
     const reply = await as(

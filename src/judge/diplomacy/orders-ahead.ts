@@ -4,7 +4,15 @@ import type { Variant } from '../../engine/variant.ts';
 import type { SessionCommand } from '../../commands/index.ts';
 import { comesAfter, readAheadBlock, readAheadPhase, type AheadCondition, type AheadStep } from '../../orders/orders-ahead.ts';
 import { noticeTitle, renderOrderStatus } from '../../render/index.ts';
-import { aheadErrorText, renderAheadLoaded, renderAheadOnFile, renderAheadReply, type AheadDecision, type AheadOnFile } from '../../render/orders-ahead.ts';
+import {
+  aheadErrorText,
+  renderAheadLoaded,
+  renderAheadOnFile,
+  renderAheadReply,
+  renderAheadUnused,
+  type AheadDecision,
+  type AheadOnFile,
+} from '../../render/orders-ahead.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { deadlineTextFor } from '../clock/deadlines.ts';
 import { everyone, type BlockContext, type JudgeConfig } from '../context.ts';
@@ -113,8 +121,15 @@ export async function loadOrdersAhead(tx: GamePorts, config: JudgeConfig, gameId
   const game = (await tx.findGameById(gameId))!;
   const seats = await tx.seats(gameId);
   let loaded = false;
+  const holderOf = (power: PowerId) => seats.find((s) => s.role === 'power' && s.power === power && s.status !== 'resigned' && s.status !== 'dummy');
   for (const record of passed) {
-    if (record.phaseId !== phase.phaseId || !owesOrders(variant, phase.position, record.power)) continue;
+    const seat = holderOf(record.power);
+    if (record.phaseId !== phase.phaseId || !owesOrders(variant, phase.position, record.power)) {
+      // Told, so that a player away does not count on orders that never became theirs.
+      const why = record.phaseId !== phase.phaseId ? 'phase-skipped' : 'nothing-to-order';
+      if (seat) await mailNotice(tx, config, game, seat, phase.phaseId, renderAheadUnused({ gameName: game.name, phase: record.phaseId, why, variant }));
+      continue;
+    }
     const { orders, decisions } = chooseAheadOrders(record.steps, phase.position);
     const checked = checkOrderSet(variant, phase.position, record.power, orders);
     // What stands is stored as if mailed alone: the power's orders are complete (njudge's MOVED) only when every one stood.
@@ -126,7 +141,6 @@ export async function loadOrdersAhead(tx: GamePorts, config: JudgeConfig, gameId
       hasErrors: false,
     });
     loaded = true;
-    const seat = seats.find((s) => s.role === 'power' && s.power === record.power && s.status !== 'resigned' && s.status !== 'dummy');
     if (seat) await mailLoaded(tx, config, game, variant, seat, phase, { decisions, orders: checked.orders });
   }
   return loaded;
@@ -153,10 +167,21 @@ async function mailLoaded(
     deadline: deadlineTextFor(game, seat.timeZone, game.deadline),
     grace: deadlineTextFor(game, seat.timeZone, game.grace),
   });
-  const body = renderAheadLoaded({ gameName: game.name, phase: phase.phaseId, decisions: loaded.decisions, orderStatus, variant });
+  await mailNotice(
+    tx,
+    config,
+    game,
+    seat,
+    phase.phaseId,
+    renderAheadLoaded({ gameName: game.name, phase: phase.phaseId, decisions: loaded.decisions, orderStatus, variant }),
+  );
+}
+
+/** A notice about the power's orders ahead, to its player alone. */
+async function mailNotice(tx: OutboxPort, config: JudgeConfig, game: Game, seat: SeatRecord, phaseId: PhaseId, body: string): Promise<void> {
   await tx.enqueueMail({
     to: everyone([seat]),
-    subject: subjectFor(config, game, phase.phaseId, noticeTitle('orders-ahead')),
+    subject: subjectFor(config, game, phaseId, noticeTitle('orders-ahead')),
     body,
     gameId: game.id,
     kind: 'notice',
@@ -167,6 +192,8 @@ async function mailLoaded(
 export async function ordersAheadText(tx: Pick<OrdersAheadPorts, 'ordersAhead'>, game: Game, variant: Variant, view: ReaderView): Promise<string> {
   const entries: AheadOnFile[] = [];
   for (const record of await tx.ordersAhead(game.id)) {
+    // A phase the game has already reached (ROLLFORWARD) is no longer ahead: its block is dropped when the next phase begins.
+    if (game.currentPhase !== null && !comesAfter(variant, game.currentPhase, record.phaseId)) continue;
     const shown = shownOrdersAhead(view, record.power);
     if (shown === 'none') continue;
     entries.push({ power: variant.power(record.power)?.name ?? record.power, phase: record.phaseId, steps: shown === 'contents' ? record.steps : null });
