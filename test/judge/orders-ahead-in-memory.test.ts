@@ -146,8 +146,11 @@ F Por H`,
   it('replaces a block by a later mail, withdraws one with CLEAR and lets a mail replace loaded orders', async () => {
     const { as, asMaster, state, others } = await playing();
     await as('FRANCE', 'PHASE F1901M\nA Par - Bur');
-    const replaced = await as('FRANCE', 'PHASE F 1901 M\nIF NOT Germany A Mun\nA Par - Bur\nENDIF\nPHASE W1901A\nWAIVE');
+    const replaced = await as('FRANCE', 'PHASE F 1901 M\nIF NOT Germany A Mun\nA Par - Bur\nENDIF\nPHASE W1901A\nWAIVE\n\nThanks,\nMarie');
     expect(replaced).toContain('Orders for Fall 1901 Movement (F1901M) replace those you sent before');
+    // The sign-off after the last block is prose, not orders of the winter.
+    expect(replaced).not.toMatch(/Error|not understood/i);
+    expect(replaced).toContain('  WAIVE\n');
     expect((await state()).ahead.map((r) => [r.power, r.phaseId, r.steps.length])).toEqual([
       ['FRANCE', 'F1901M', 1],
       ['FRANCE', 'W1901A', 1],

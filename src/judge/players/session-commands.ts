@@ -28,7 +28,7 @@ import { hasRule, type GameEnding } from '../model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from '../diplomacy/order-set.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { requireNewPassword } from '../passwords/password-checks.ts';
-import { proseAtEdges } from '../diplomacy/prose.ts';
+import { proseAtEdges, proseAtEndOfPhaseBlock } from '../diplomacy/prose.ts';
 import type { GamePorts, GamesPort, OrdersAheadPorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from '../ports.ts';
 import { ordersAheadText, sendOrdersAhead } from '../diplomacy/orders-ahead.ts';
 import { sendPress } from '../press/press-delivery.ts';
@@ -75,6 +75,15 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
   const prose = proseAtEdges(allCommands, session.variant, session.game.currentPhase);
   ctx.proseLines?.push(...[...prose].map((c) => c.line));
   const commands = allCommands.filter((c) => !prose.has(c));
+  // A sign-off after the last PHASE block's orders is prose too, as long as some line of the block is none.
+  const last = commands[commands.length - 1];
+  if (last?.kind === 'phase') {
+    const trailing = proseAtEndOfPhaseBlock(last.lines, session.variant);
+    if (trailing > 0 && trailing < last.lines.length) {
+      ctx.proseLines?.push(...last.lines.slice(-trailing).map((l) => l.line));
+      commands[commands.length - 1] = { ...last, lines: last.lines.slice(0, -trailing) };
+    }
+  }
   ctx.standing = () => ordersOnFile(ctx, session);
   let orders: OrderEntry[] = [];
   let current: ActingSession = session;
