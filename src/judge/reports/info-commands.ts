@@ -32,7 +32,7 @@ import { gameHeader } from './game-header.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from '../master/game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
-import { playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
+import { boardShown, playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
@@ -234,6 +234,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   let result: string | null = null;
   if (ended)
     result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
-  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position, variant) })));
+  // A blind game's public sees no position, and so no centres by year, until the game ends.
+  const years = boardShown(view) ? summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position, variant) }))) : [];
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }
