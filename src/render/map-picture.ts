@@ -421,9 +421,7 @@ function drawPosition(
     const power = centreOwner.get(province.id);
     const unknown = sight !== undefined && !power && !sight.centres.includes(province.id);
     const fill = power ? colourOf(power) : unknown ? MAP_COLOURS.unseen : MAP_COLOURS.unowned;
-    markers.push(
-      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${fill}" stroke="#000" stroke-width="0.7"/>`,
-    );
+    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${fill}" stroke="#000" stroke-width="0.7"/>`);
   }
   svg.add(`<g>${markers.join('')}</g>`);
 

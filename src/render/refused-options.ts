@@ -52,8 +52,7 @@ export const REFUSED_RULES: Readonly<Record<string, string>> = {
   YELLOW_PRESS: 'YELLOW_PRESS is not available on this judge: use GREY_PRESS',
   FTF_PRESS: 'FTF_PRESS is not available on this judge: use NO_LATE_PRESS',
   EAVESDROP: 'EAVESDROP is not available on this judge: the Master is copied on no private press',
-  HIDE_BUILDS:
-    'HIDE_BUILDS (builds shown only next spring) is not available on this judge: in a BLIND game a build shows to the powers that see its province',
+  HIDE_BUILDS: 'HIDE_BUILDS (builds shown only next spring) is not available on this judge: in a BLIND game a build shows to the powers that see its province',
   HIDE_DUMMIES: 'HIDE_DUMMIES (dummies look played) is not available on this judge: LIST shows which powers have no player',
   MYOPIC: 'MYOPIC is not available on this judge: BLIND powers see the provinces next to their units and centres',
   VENETIAN: 'VENETIAN (disguised units) is not available on this judge: a unit seen in a BLIND game shows its type and owner',

@@ -99,9 +99,15 @@ function blindVerdict(position: Position, power: PowerId, sight: PositionSight, 
   const own = [...position.units, ...position.dislodged].some((u) => u.power === power && provinceOf(u.location) === provinceOf(order.unit.location));
   const unitProvince = provinceOf(order.unit.location);
   if (!own && order.kind !== 'build' && order.kind !== 'adjust' && !sight.provinces.includes(unitProvince))
-    return renderSessionRefusal({ kind: 'order-no-own-unit-unseen', powerName: variant.powerById(power).name, province: variant.map.province(unitProvince)?.name ?? unitProvince });
+    return renderSessionRefusal({
+      kind: 'order-no-own-unit-unseen',
+      powerName: variant.powerById(power).name,
+      province: variant.map.province(unitProvince)?.name ?? unitProvince,
+    });
   const unseen = otherUnitsNamed(order).some((ref) =>
-    ref.type === null ? !sight.armies.includes(provinceOf(ref.location)) && !sight.fleets.includes(provinceOf(ref.location)) : !seesUnit(sight, { power: '' as PowerId, ...ref, type: ref.type }),
+    ref.type === null
+      ? !sight.armies.includes(provinceOf(ref.location)) && !sight.fleets.includes(provinceOf(ref.location))
+      : !seesUnit(sight, { power: '' as PowerId, ...ref, type: ref.type }),
   );
   return unseen ? 'fictional' : null;
 }

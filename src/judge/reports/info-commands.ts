@@ -149,7 +149,13 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const view = viewOf(game, PUBLIC);
   const picture = mapAttachment(
-    { gameName: game.name, variant, position: shownPosition(view, phase.position, variant), results: shownResults(view, results, variant, phase.position), date: null },
+    {
+      gameName: game.name,
+      variant,
+      position: shownPosition(view, phase.position, variant),
+      results: shownResults(view, results, variant, phase.position),
+      date: null,
+    },
     command.format,
   );
   if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
