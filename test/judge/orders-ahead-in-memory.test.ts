@@ -222,6 +222,19 @@ F Por H`,
     expect((await state()).ahead).toEqual([]);
   });
 
+  it('reads the conditions of a blind game on what the power sees, and shows its Master only that orders are on file', async () => {
+    for (const [rules, taken] of [
+      ['', 'A Par - Bur'],
+      ['SET BLIND', 'A Par - Pic'],
+    ] as const) {
+      const { as, asMaster, state, others } = await playing(rules);
+      await as('FRANCE', 'A Par H\nA Mar H\nF Bre H\nPHASE F1901M\nIF Turkey A Con\nA Par - Bur\nELSE\nA Par - Pic\nENDIF');
+      expect((await asMaster('STATUS')).includes('IF Turkey A Constantinople')).toBe(rules === '');
+      for (const [power, orders] of others({})) await as(power, orders);
+      expect((await state()).orders.find((o) => o.power === 'FRANCE')?.lines).toEqual([taken]);
+    }
+  });
+
   it('shows the Master of a gunboat game only that orders are on file', async () => {
     const { as, asMaster } = await playing('RULES GUNBOAT');
     await as('FRANCE', 'PHASE F1901M\nA Par - Bur');

@@ -130,7 +130,10 @@ export async function loadOrdersAhead(tx: GamePorts, config: JudgeConfig, gameId
       if (seat) await mailNotice(tx, config, game, seat, phase.phaseId, renderAheadUnused({ gameName: game.name, phase: record.phaseId, why, variant }));
       continue;
     }
-    const { orders, decisions } = chooseAheadOrders(record.steps, phase.position);
+    // Conditions read what the power sees: all of the board, or in a blind game its own sight of it (a branch taken must not tell of units out of sight).
+    const powerSeat = seats.find((s) => s.role === 'power' && s.power === record.power);
+    const seen = powerSeat ? shownPosition(viewOf(game, readerOfSeat(powerSeat)), phase.position, variant) : phase.position;
+    const { orders, decisions } = chooseAheadOrders(record.steps, seen);
     const checked = checkOrderSet(variant, phase.position, record.power, orders);
     // What stands is stored as if mailed alone: the power's orders are complete (njudge's MOVED) only when every one stood.
     await tx.saveOrders(gameId, phase.phaseId, {
@@ -162,7 +165,7 @@ async function mailLoaded(
     gameName: game.name,
     sequence: phase.seq + 1,
     power: seat.power!,
-    position: shownPosition(view, phase.position),
+    position: shownPosition(view, phase.position, variant),
     orders: loaded.orders,
     deadline: deadlineTextFor(game, seat.timeZone, game.deadline),
     grace: deadlineTextFor(game, seat.timeZone, game.grace),
