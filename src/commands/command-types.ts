@@ -277,6 +277,13 @@ export type SessionCommand =
       readonly body: string;
       readonly end: PressEnding;
     })
+  /** njudge's POSTAL PRESS … ENDPRESS: a broadcast that goes out with the phase's results. */
+  | (CommandBase & {
+      readonly kind: 'postal-press';
+      /** Words written after POSTAL PRESS (it takes none: it always goes to everyone). */
+      readonly extraWords: readonly string[];
+      readonly body: string;
+    })
   | (CommandBase & { readonly kind: 'clear' })
   | (CommandBase & { readonly kind: 'status' })
   /** njudge's RESIGN / WITHDRAW after a SIGN ON. */

@@ -25,7 +25,12 @@ describe('the options table', () => {
     expect(read('MAX ABSENCE 40')).toMatchObject({ kind: 'option', reading: { ok: false, message: 'SET MAX ABSENCE takes a number of days from 0 to 31' } });
     expect(read('BLIND')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/^SET BLIND is refused: BLIND games/) });
     expect(read('STRICT CONVOY')).toMatchObject({ kind: 'refused' });
-    expect(read('APPROVAL')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/ALLOW PLAYER/) });
+    expect(read('LEVEL EXPERT')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/ALLOW PLAYER/) });
+    expect(read('APPROVAL')).toMatchObject({ kind: 'option', reading: { ok: true, change: { rules: ['APPROVAL'] } } });
+    expect(read('PARTIAL FAKES BROADCAST BY DEFAULT')).toMatchObject({
+      kind: 'option',
+      reading: { ok: true, change: { rules: ['FAKES_BROADCAST_DEFAULT', 'FAKE_PRESS'] } },
+    });
     expect(read('COLOUR blue')).toEqual({ kind: 'unknown' });
   });
 
@@ -284,6 +289,8 @@ describeEachDatabase('game options', (getStore) => {
       'SET UNMODERATED',
       'SET GUNBOAT',
       'SET PLAYER DEADLINES',
+      'SET POSTAL PRESS',
+      'SET APPROVAL',
       'SET MOVE NEXT 48',
       'SET COMMENT Everything at once',
       'SET NO LIST',

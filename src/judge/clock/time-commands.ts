@@ -32,10 +32,12 @@ import {
   noticeToAll,
   pastAbsences,
   scheduleDeadline,
+  scheduleProcessJob,
   storeDeadline,
 } from './deadlines.ts';
+import { renderClassicRefusal, renderClassicReply, renderStartNotice } from '../../render/classic-replies.ts';
 import { onGameEvent } from './game-events.ts';
-import type { ActingSession } from '../acting-session.ts';
+import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { mastersOf } from '../master/masters.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
@@ -391,4 +393,56 @@ export async function zoneCommand(
   const deadline = game.deadline ? deadlineTextFor(game, zone, game.deadline)! : null;
   ctx.reply.push(renderTimeReply({ kind: 'own-zone-set', zone, gameZone: game.timeZone, deadline }));
   return updated;
+}
+
+/**
+ * njudge's SET START date (a moderator): the current phase is not processed before `date`, however
+ * early its orders are in. A start after the deadline takes the deadline with it (its grace extended
+ * as SET DEADLINE does); a pending early processing before the start waits for it.
+ */
+export async function setStartCommand(
+  ctx: BlockContext<SchedulePorts & NoticePorts>,
+  session: ActingSession,
+  line: number,
+  written: string,
+): Promise<ActingSession> {
+  const { game } = session;
+  const moderator = masterSeat(session) !== null || (hasRule(game, 'UNMODERATED') && session.seat.role === 'power' && session.seat.status === 'active');
+  if (!moderator) throw new BlockError(line, renderClassicRefusal({ kind: 'start-not-yours', gameName: game.name }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderClassicRefusal({ kind: 'start-no-phase', gameName: game.name }));
+  const phaseId = game.currentPhase;
+  const timing = gameTiming(game);
+  const date = parseDate(written, {
+    now: ctx.now,
+    zone: senderZone(session),
+    defaultTime: defaultDeadlineClock(timing, phaseOf(phaseId).type),
+    earliest: 'after-now',
+  });
+  if (!date.ok) throw new BlockError(line, renderClassicRefusal({ kind: 'start-unreadable', written, reason: date.error.message }));
+  const start = date.date.instant;
+  let current: ActingSession = session;
+  if (game.deadline !== null && start > game.deadline) {
+    const moved = unwrap(
+      setDeadline(currentState(game, ctx.now), start, {
+        timing,
+        phaseType: phaseOf(phaseId).type,
+        zone: game.timeZone,
+        now: ctx.now,
+        strictGrace: hasRule(game, 'STRICT_GRACE'),
+      }),
+      line,
+    );
+    current = await applyDeadline(ctx, session, moved, { who: THE_MASTER, verb: 'set', what: 'deadline' });
+  }
+  await ctx.tx.updateGame(game.id, { processStart: start });
+  const stored = (await ctx.tx.findGameById(game.id))!;
+  if (stored.processAt !== null && stored.processAt < start) await scheduleProcessJob(ctx.tx, game.id, phaseId, start);
+  const updated: Game = { ...current.game, processStart: start, processAt: stored.processAt !== null && stored.processAt < start ? start : stored.processAt };
+  await noticeToAll(ctx.tx, ctx.config, updated, session.seats, noticeTitle('parameter-change'), (when) =>
+    renderStartNotice(game.name, phaseId, when(start) ?? formatMoment(start, game.timeZone)),
+  );
+  ctx.reply.push(renderClassicReply({ kind: 'start-set', gameName: game.name, phaseId, start: deadlineFor(session, start) }));
+  ctx.touchedGames.add(game.id);
+  return { ...current, game: updated };
 }

@@ -1,3 +1,4 @@
+import { deliverPostalPress } from '../press/postal-press.ts';
 import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../engine/adjudicate-phase.ts';
@@ -189,6 +190,8 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
+  // njudge's POSTAL PRESS written in the phase goes out with its results.
+  await deliverPostalPress(tx, config, game, variant, seats, phase.phaseId);
   if (outcome.winner)
     await announceEnd(
       tx,

@@ -1,3 +1,4 @@
+import { awaitingApproval } from '../master/approval.ts';
 import { loadVariant, variantNamed } from '../../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../../commands/index.ts';
 import type { Variant } from '../../engine/variant.ts';
@@ -368,7 +369,12 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   }
   const position = variant.startingPosition();
   await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
-  await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
+  // njudge's APPROVAL set before the start: every player waits for the Master's approval.
+  const approval = awaitingApproval(
+    game,
+    (await ctx.tx.seats(game.id)).filter((s) => s.role === 'power' && s.status !== 'dummy').map((s) => s.power!),
+  );
+  await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase, ...(approval ? { options: approval } : {}) });
   const schedule = await scheduleDeadline(ctx.tx, game, position.phase, ctx.now, null);
   const deadline = deadlineText(game, schedule?.deadline ?? null);
   const final = await ctx.tx.seats(game.id);
@@ -558,6 +564,9 @@ async function takeover(
   });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);
+  // njudge's APPROVAL: a new player's orders wait for the Master's approval (one coming back to their own power's do not).
+  const approval = seat.address !== ctx.sender ? awaitingApproval(game, [seat.power!]) : null;
+  if (approval) await ctx.tx.updateGame(game.id, { options: approval });
   const updated = await ctx.tx.seats(game.id);
   let current = game;
   if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {

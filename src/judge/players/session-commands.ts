@@ -34,6 +34,9 @@ import { sendPress } from '../press/press-delivery.ts';
 import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
 import { rulesLine, setOption } from '../master/option-commands.ts';
+import { isUnapproved } from '../master/approval.ts';
+import { queuePostalPress } from '../press/postal-press.ts';
+import { renderClassicRefusal } from '../../render/classic-replies.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
@@ -161,6 +164,8 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       // Past the mail's or the hour's press cap the press is left unsent, and the reply's closing notes say so (mail-work.ts).
       if (ctx.mailWork && !(await ctx.mailWork.mayPress(command.line, (since) => ctx.tx.pressSentSince(seat.address, since), ctx.now))) return;
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
+    case 'postal-press':
+      return queuePostalPress(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
@@ -307,6 +312,9 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const { game, variant } = session;
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
+  // njudge's APPROVAL: a power waiting for the Master's approval sends no orders (the Master, after BECOME, may).
+  if (session.master === undefined && isUnapproved(game, power))
+    throw new BlockError(line, renderClassicRefusal({ kind: 'not-approved', gameName: game.name, power: variant.powerById(power).name }));
   const phase = await storedPhase(ctx.tx, game, phaseId);
   if (!owesOrders(variant, phase.position, power))
     throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
