@@ -30,7 +30,9 @@ export type RoleRef =
   /** `SIGNON france@game` or `SIGNON loudmouth@game`: a power's full name or an observer's chosen name. */
   | { readonly kind: 'named'; readonly name: string }
   /** `SIGN ON ?game pw [variant options]`: njudge's way to enter a forming game. */
-  | { readonly kind: 'newcomer' };
+  | { readonly kind: 'newcomer' }
+  /** `SIGN ON ? pw [variant options]`: njudge's way to enter the next forming game (the game is NEXT_FORMING_GAME until the judge names it). */
+  | { readonly kind: 'next-forming' };
 
 export const OBSERVER_KINDS = ['observer', 'monitor'] as const;
 export type ObserverKind = (typeof OBSERVER_KINDS)[number];

@@ -1,3 +1,4 @@
+import { withNextFormingGames } from './players/next-forming.ts';
 import type { PhaseId } from '../engine/types.ts';
 import {
   capOpeners,
@@ -130,7 +131,8 @@ export class Judge {
     tx: JudgeTransaction,
     mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[],
   ): Promise<ReceiveOutcome[]> {
-    const mailsRead = mails.map(({ message, origin }) => received(withSecretFreeSubject(message), origin));
+    const mailsRead: Received[] = [];
+    for (const { message, origin } of mails) mailsRead.push(await withNextForming(tx, received(withSecretFreeSubject(message), origin)));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open(mailsRead.map(inboundRecord), mailsRead.flatMap(namedGames));
     const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
@@ -176,7 +178,7 @@ export class Judge {
 
   /** One mail as a unit of work: one call to record it and load its games, one to save what it did. */
   private async receiveOne(tx: JudgeTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
-    const mail = received(message, origin);
+    const mail = await withNextForming(tx, received(message, origin));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open([inboundRecord(mail)], namedGames(mail));
     const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
@@ -462,6 +464,15 @@ interface Received {
 
 function received(message: InboundMail, origin: InboundOrigin | null | undefined): Received {
   return { message, messageId: message.id, origin, ...capOpeners(parseBody(message.text)) };
+}
+
+/**
+ * njudge's SIGN ON ? password: the next forming game named in the opener, read before the mail's
+ * games are opened (they are locked by name).
+ */
+async function withNextForming(tx: JudgeTransaction, mail: Received): Promise<Received> {
+  const body = await withNextFormingGames(tx, mail.body);
+  return body === mail.body ? mail : { ...mail, body };
 }
 
 /**

@@ -105,3 +105,9 @@ function listed(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** njudge's SIGN ON ? found no forming game to enter. */
+export function renderNoFormingGame(wanted: { readonly variant: string; readonly gunboat: boolean }): string {
+  const kind = `${wanted.gunboat ? 'gunboat ' : ''}${wanted.variant}`;
+  return `SIGN ON ? found no ${kind} game taking players that is open to all; LIST shows the games forming (SIGN ON ?game password joins one by name, with its privacy word if it is private)`;
+}

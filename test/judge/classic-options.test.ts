@@ -165,3 +165,24 @@ function formatLater(deadline: Date): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return `${days[later.getUTCDay()]} ${later.getUTCDate()} ${months[later.getUTCMonth()]} ${later.getUTCFullYear()} ${String(later.getUTCHours()).padStart(2, '0')}:${String(later.getUTCMinutes()).padStart(2, '0')}`;
 }
+
+describe("njudge's SIGN ON ? by mail", () => {
+  it('enters the oldest listed forming game of the variant asked for that needs no privacy word', async () => {
+    const { send, store } = await played();
+    const state = (name: string) => store.transaction(async (tx) => (await tx.findGame(gameName(name)))!);
+    expect((await send('p8@players.example', 'SIGN ON ? pw88')).reply).toMatch(
+      /SIGN ON \? found no standard game taking players that is open to all; LIST shows the games forming/,
+    );
+    await send('gm2@players.example', 'CREATE secret gm2pass\nPRIVATE sesame\nSET LIST\nFORM');
+    await send('gm3@players.example', 'CREATE older gm3pass\nSET LIST\nFORM');
+    await send('gm4@players.example', 'CREATE younger gm4pass\nSET LIST\nFORM');
+    await send('gm5@players.example', 'CREATE chaotic gm5pass chaos\nSET LIST\nFORM');
+    const joined = await send('p8@players.example', 'SIGN ON ? pw88');
+    expect(joined.reply).toMatch(/joined game 'older'/);
+    expect(joined.reply).not.toContain('pw88');
+    expect((await send('p9@players.example', 'SIGNON ? pw99 chaos')).reply).toMatch(/joined game 'chaotic'/);
+    expect((await state('older')).status).toBe('forming');
+    // The player is in: SIGN ON ?older with the same password signs them on again.
+    expect((await send('p8@players.example', 'SIGN ON ?older pw88\nLIST')).reply).not.toMatch(/Nothing in this block was done/);
+  });
+});

@@ -215,7 +215,8 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
       return seats.find((s) => s.name === role.name.toLowerCase());
     }
     case 'newcomer':
-      // njudge's SIGN ON ?game password: the sender's own seat if they already joined.
+    case 'next-forming':
+      // njudge's SIGN ON ?game password (SIGN ON ? is named as that before the game is opened): the sender's own seat if they already joined.
       return seats.find((s) => s.role === 'power' && s.address === sender && s.status !== 'resigned');
   }
 }
