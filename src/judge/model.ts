@@ -55,6 +55,8 @@ export const GAME_RULES = [
   'FAKES_BROADCAST_DEFAULT',
   // njudge's POSTAL PRESS: players may send broadcasts that go out with the phase's results.
   'POSTAL_PRESS',
+  // njudge's AUTO CREATE: a game that ends in a victory or a draw is followed by a new one like it.
+  'AUTO_CREATE',
   // njudge's APPROVAL: a player who enters the game sends orders only once the Master approves them.
   'APPROVAL',
 ] as const;

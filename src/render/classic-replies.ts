@@ -111,3 +111,16 @@ export function renderNoFormingGame(wanted: { readonly variant: string; readonly
   const kind = `${wanted.gunboat ? 'gunboat ' : ''}${wanted.variant}`;
   return `SIGN ON ? found no ${kind} game taking players that is open to all; LIST shows the games forming (SIGN ON ?game password joins one by name, with its privacy word if it is private)`;
 }
+
+/** The subject of the notice that AUTO CREATE made the next game of a series. */
+export function autoCreatedTitle(newGame: string): string {
+  return `Game created: ${newGame}`;
+}
+
+/** njudge's AUTO CREATE: the ended game's followers are told of the game made after it. */
+export function renderAutoCreated(notice: { readonly gameName: string; readonly newGame: string; readonly variantTitle: string }): string {
+  return (
+    `Game '${notice.gameName}' was set to AUTO CREATE: game '${notice.newGame}' (${notice.variantTitle}) is now forming with the same settings and Master, ` +
+    `unlisted. To play again, send JOIN ${notice.newGame} <password>; LIST ${notice.newGame} shows it.`
+  );
+}

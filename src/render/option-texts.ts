@@ -44,6 +44,11 @@ export const FLAG_TEXTS = {
     on: 'postal press: POSTAL PRESS … ENDPRESS goes to everyone with the results of the phase',
     off: 'no postal press',
   },
+  AUTO_CREATE: {
+    title: 'Auto create',
+    on: 'auto create: when the game ends in a victory or a draw, a new unlisted game with the same settings and Master is made',
+    off: 'no new game is made when the game ends',
+  },
   APPROVAL: {
     title: 'Approval',
     on: "a player who enters the game may send orders only once the Master's SET APPROVE approves them",

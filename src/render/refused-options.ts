@@ -21,7 +21,6 @@ export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
   PRFBOTH: PREFERENCES_REFUSAL,
   RATED: "rated and unrated games are not told apart on this judge: every game counts in players' records",
   UNRATED: "rated and unrated games are not told apart on this judge: every game counts in players' records",
-  AUTOCREATE: 'AUTO CREATE is not available on this judge',
   ACCESS: 'ACCESS ANY|SAME|DIFFERENT (judge sites) has no meaning on a single judge',
   LEVEL:
     'SET LEVEL admits players by the level they registered with (Novice to Expert); this judge has no registration and so no levels: use SET DEDICATION, ONTIMERAT or RESRAT, or ALLOW PLAYER',

@@ -186,3 +186,24 @@ describe("njudge's SIGN ON ? by mail", () => {
     expect((await send('p8@players.example', 'SIGN ON ?older pw88\nLIST')).reply).not.toMatch(/Nothing in this block was done/);
   });
 });
+
+describe("njudge's AUTO CREATE by mail", () => {
+  it('makes the next game of the series, unlisted and forming with the same settings and Master, when the game ends in a draw', async () => {
+    const { as, master, send, store } = await played('SET MAX ABSENCE 5');
+    expect((await master('SET AUTO CREATE\nSET NO DIAS')).reply).toMatch(/auto create changed\. Auto create: when the game ends in a victory or a draw/);
+    await send('gm2@players.example', 'CREATE demo2 gm2pass\nFORM');
+    for (const power of ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA']) await as(power, 'SET DRAW AEFGIRT');
+    const last = await as('TURKEY', 'SET DRAW AEFGIRT');
+    expect(last.reply).toMatch(/Game 'demo' is over/);
+    // demo2 was taken: the series goes on with demo3.
+    const notice = last.mails.find((m) => m.kind === 'notice' && m.subject.endsWith('Game created: demo3'))!;
+    expect(notice.body).toMatch(
+      /game 'demo3' \(Standard\) is now forming with the same settings and Master, unlisted\. To play again, send JOIN demo3 <password>/,
+    );
+    const next = await store.transaction(async (tx) => (await tx.findGame(gameName('demo3')))!);
+    expect(next).toMatchObject({ status: 'forming', listed: false, variant: 'standard', options: { maxAbsenceDays: 5 } });
+    expect(next.rules).toEqual(expect.arrayContaining(['AUTO_CREATE', 'NO_DIAS']));
+    expect((await send(GM, 'SIGNON Mdemo3 gmpass\nLIST')).reply).not.toMatch(/Nothing in this block was done/);
+    expect((await send('p1@players.example', 'JOIN demo3 pw11')).reply).toMatch(/joined game 'demo3'/);
+  });
+});

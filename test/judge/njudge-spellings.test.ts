@@ -81,7 +81,6 @@ describe("njudge's spellings by mail", () => {
   it('refuses by name, with the reason, the njudge options and commands this judge does not have', async () => {
     const { send } = await judged();
     const refusals: Record<string, RegExp> = {
-      'SET AUTO CREATE': /AUTO CREATE is not available/,
       'SET LEVEL ANY': /this judge has no registration and so no levels: use SET DEDICATION, ONTIMERAT or RESRAT, or ALLOW PLAYER/,
       'SET ALLOW MASTER x@players.example': /SET ALLOW MASTER is refused: njudge's master lists say who may create games on the whole judge/,
       'DIARY RECORD': /DIARY is not available/,

@@ -1,4 +1,5 @@
 import { deliverPostalPress } from '../press/postal-press.ts';
+import { autoCreateSuccessor } from '../master/auto-create.ts';
 import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../engine/adjudicate-phase.ts';
@@ -192,16 +193,11 @@ export async function processTurn(
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   // njudge's POSTAL PRESS written in the phase goes out with its results.
   await deliverPostalPress(tx, config, game, variant, seats, phase.phaseId);
-  if (outcome.winner)
-    await announceEnd(
-      tx,
-      config,
-      game,
-      variant,
-      seats,
-      { kind: 'solo', victors: [outcome.winner] },
-      { seq: phase.seq + 1, position: outcome.position, date: now },
-    );
+  if (outcome.winner) {
+    const ending: GameEnding = { kind: 'solo', victors: [outcome.winner] };
+    await announceEnd(tx, config, game, variant, seats, ending, { seq: phase.seq + 1, position: outcome.position, date: now });
+    await autoCreateSuccessor(tx, config, game, seats, ending);
+  }
   return next;
 }
 

@@ -442,6 +442,7 @@ export const GAME_OPTIONS: readonly GameOption[] = [
   flag({ rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master' }),
   flag({ rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'] }),
   flag({ rule: 'APPROVAL', on: ['APPROVAL'], off: ['NO APPROVAL'], who: 'master' }),
+  flag({ rule: 'AUTO_CREATE', on: ['AUTO CREATE'], off: ['NO AUTO CREATE'] }),
   timing,
   comment,
   listing,

@@ -35,6 +35,7 @@ import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
 import { rulesLine, setOption } from '../master/option-commands.ts';
 import { isUnapproved } from '../master/approval.ts';
+import { autoCreateSuccessor } from '../master/auto-create.ts';
 import { queuePostalPress } from '../press/postal-press.ts';
 import { renderClassicRefusal } from '../../render/classic-replies.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
@@ -515,7 +516,9 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  const seats = await ctx.tx.seats(game.id);
+  await announceEnd(ctx.tx, ctx.config, game, variant, seats, ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  await autoCreateSuccessor(ctx.tx, ctx.config, game, seats, ending);
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 
