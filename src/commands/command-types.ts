@@ -286,6 +286,11 @@ export type SessionCommand =
       readonly extraWords: readonly string[];
       readonly body: string;
     })
+  /**
+   * njudge's DIARY [RECORD] … ENDPRESS (`body` its text), DIARY LIST, DIARY READ n, DIARY DELETE n…
+   * (`body` null): `words` are those after DIARY, read by the judge.
+   */
+  | (CommandBase & { readonly kind: 'diary'; readonly words: readonly string[]; readonly body: string | null })
   | (CommandBase & { readonly kind: 'clear' })
   | (CommandBase & { readonly kind: 'status' })
   /** njudge's RESIGN / WITHDRAW after a SIGN ON. */

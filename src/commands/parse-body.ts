@@ -182,6 +182,10 @@ class BodyReader {
       this.readPostalPress(bodyLine, block);
       return true;
     }
+    if (match === null && splitWords(bodyLine.text)[0]?.toUpperCase() === 'DIARY') {
+      this.readDiary(bodyLine, block);
+      return true;
+    }
     if (match?.keyword === 'set' && match.args.map((w) => w.toUpperCase()).join(' ') === 'COMMENT BEGIN') {
       this.readLongComment(bodyLine, block);
       return true;
@@ -361,6 +365,34 @@ class BodyReader {
       extraWords: words.slice(words[0]!.toUpperCase() === 'POSTALPRESS' ? 1 : 2),
       body: texts.join('\n'),
     });
+  }
+
+  /** njudge's DIARY: RECORD (the default) takes a text as a press does; LIST, READ and DELETE are read by the judge. */
+  private readDiary(first: BodyLine, block: Exclude<Draft, { kind: 'create' }>): void {
+    const words = splitWords(first.text).slice(1);
+    const records = words.length === 0 || (words.length === 1 && words[0]!.toUpperCase() === 'RECORD');
+    let body: string | null = null;
+    let consumed: number[] = [];
+    if (records) {
+      const read = this.readPressBody();
+      consumed = read.consumed;
+      const leak = read.body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+      if (leak) {
+        this.error(first, `DIARY refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+        return;
+      }
+      const texts = read.body.map((l) => l.text);
+      while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
+      while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
+      body = texts.join('\n');
+    } else {
+      this.index++;
+    }
+    if (block.kind === 'anonymous') {
+      this.error(first, 'DIARY needs a SIGNON first', consumed);
+      return;
+    }
+    block.commands.push({ kind: 'diary', line: first.line, text: redactLine(first.text), words, body });
   }
 
   /** A press's text: to ENDPRESS / ENDBROADCAST (consumed) or to SIGNOFF / a signature / the end (left for the main loop). */

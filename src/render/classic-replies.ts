@@ -124,3 +124,73 @@ export function renderAutoCreated(notice: { readonly gameName: string; readonly 
     `unlisted. To play again, send JOIN ${notice.newGame} <password>; LIST ${notice.newGame} shows it.`
   );
 }
+
+/** One diary entry as its writer lists or reads it, or as everyone reads it at the end. */
+export interface DiaryEntryText {
+  readonly number: number;
+  /** When it was written, as the reader reads dates. */
+  readonly written: string;
+  readonly body: string;
+}
+
+export type DiaryReply =
+  | { readonly kind: 'recorded'; readonly gameName: string; readonly number: number }
+  | { readonly kind: 'list'; readonly gameName: string; readonly entries: readonly DiaryEntryText[] }
+  | { readonly kind: 'read'; readonly gameName: string; readonly entry: DiaryEntryText }
+  | { readonly kind: 'deleted'; readonly gameName: string; readonly numbers: readonly number[] };
+
+export function renderDiaryReply(reply: DiaryReply): string {
+  switch (reply.kind) {
+    case 'recorded':
+      return `Diary entry ${reply.number} recorded in game '${reply.gameName}'; your diary goes to everyone in the game when it ends.`;
+    case 'list':
+      return reply.entries.length === 0
+        ? `You have no diary entries in game '${reply.gameName}'.`
+        : `Your diary entries in game '${reply.gameName}':\n${reply.entries.map((e) => `  ${String(e.number).padStart(3)}  ${e.written}  ${firstLine(e.body)}`).join('\n')}`;
+    case 'read':
+      return `Diary entry ${reply.entry.number} in game '${reply.gameName}', written ${reply.entry.written}:\n\n${reply.entry.body}`;
+    case 'deleted':
+      return `Diary ${reply.numbers.length === 1 ? 'entry' : 'entries'} ${reply.numbers.join(', ')} deleted from your diary in game '${reply.gameName}'.`;
+  }
+}
+
+export type DiaryRefusal =
+  | { readonly kind: 'not-a-player' }
+  | { readonly kind: 'game-over'; readonly gameName: string }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'needs-number'; readonly action: 'READ' | 'DELETE' }
+  | { readonly kind: 'no-entry'; readonly gameName: string; readonly numbers: readonly number[] }
+  | { readonly kind: 'unknown'; readonly written: string };
+
+export function renderDiaryRefusal(refusal: DiaryRefusal): string {
+  switch (refusal.kind) {
+    case 'not-a-player':
+      return "DIARY is for the game's players: only a power's player keeps one";
+    case 'game-over':
+      return `game '${refusal.gameName}' is over: its diaries have been sent`;
+    case 'empty':
+      return 'DIARY RECORD needs a text, up to ENDPRESS';
+    case 'needs-number':
+      return refusal.action === 'READ'
+        ? 'DIARY READ needs the number of an entry, e.g. DIARY READ 2 (DIARY LIST shows them)'
+        : 'DIARY DELETE needs the numbers of entries, e.g. DIARY DELETE 2 3 (DIARY LIST shows them)';
+    case 'no-entry':
+      return `your diary in game '${refusal.gameName}' has no entry ${refusal.numbers.join(', ')} (DIARY LIST shows them)`;
+    case 'unknown':
+      return `DIARY ${refusal.written}: write DIARY [RECORD], DIARY LIST, DIARY READ n or DIARY DELETE n`;
+  }
+}
+
+/** The mail that tells everyone the diaries of a game that has ended: each power's entries in order. */
+export function renderDiaries(gameName: string, diaries: readonly { readonly power: string; readonly entries: readonly DiaryEntryText[] }[]): string {
+  const parts = diaries.flatMap((diary) => diary.entries.map((e) => `${diary.power}, entry ${e.number} (${e.written}):\n\n${e.body}`));
+  return `The diaries kept in game '${gameName}', now that it is over:\n\n${parts.join('\n\n')}`;
+}
+
+/** The subject of the diaries' mail. */
+export const DIARIES_TITLE = 'Diaries';
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 50 ? `${line.slice(0, 47)}...` : line;
+}

@@ -78,12 +78,11 @@ describe("njudge's spellings by mail", () => {
     expect(reply).not.toContain('sesame');
   });
 
-  it('refuses by name, with the reason, the njudge options and commands this judge does not have', async () => {
+  it('refuses by name, with the reason, the njudge options this judge does not have', async () => {
     const { send } = await judged();
     const refusals: Record<string, RegExp> = {
       'SET LEVEL ANY': /this judge has no registration and so no levels: use SET DEDICATION, ONTIMERAT or RESRAT, or ALLOW PLAYER/,
       'SET ALLOW MASTER x@players.example': /SET ALLOW MASTER is refused: njudge's master lists say who may create games on the whole judge/,
-      'DIARY RECORD': /DIARY is not available/,
     };
     for (const [line, reason] of Object.entries(refusals)) expect(await send(GM, `SIGNON Mdemo gmpass\n${line}`), line).toMatch(reason);
   });

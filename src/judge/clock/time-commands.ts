@@ -23,7 +23,7 @@ import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MAST
 import { BlockError, everyone, storedPhase, type BlockContext } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
-import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from '../ports.ts';
+import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, PressPort, SchedulePorts } from '../ports.ts';
 import {
   applicableAbsences,
   deadlineAdjustment,
@@ -42,6 +42,7 @@ import { mastersOf } from '../master/masters.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
 import { parseReplacementLine, replacePlayer } from '../tracker/replacement.ts';
+import { publishDiaries } from '../players/diary.ts';
 
 // Changing the clock of a game in play: SET DEADLINE and SET GRACE (the Master; players only in
 // PLAYER_DEADLINES games, and only later), and the Mafia tracker's GM lines read by the schedule
@@ -203,7 +204,7 @@ async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, li
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
 export async function endGame(
-  ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>,
+  ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'> & Pick<PressPort, 'diaryEntries'>>,
   session: ActingSession,
   line: number,
 ): Promise<ActingSession> {
@@ -215,6 +216,7 @@ export async function endGame(
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
   await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending, { seq: final.seq, position: final.position, date: ctx.now });
+  await publishDiaries(ctx.tx, ctx.config, game, variant, session.seats);
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null, ending } };
 }

@@ -1,5 +1,6 @@
 import { deliverPostalPress } from '../press/postal-press.ts';
 import { autoCreateSuccessor } from '../master/auto-create.ts';
+import { publishDiaries } from '../players/diary.ts';
 import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../engine/adjudicate-phase.ts';
@@ -196,6 +197,7 @@ export async function processTurn(
   if (outcome.winner) {
     const ending: GameEnding = { kind: 'solo', victors: [outcome.winner] };
     await announceEnd(tx, config, game, variant, seats, ending, { seq: phase.seq + 1, position: outcome.position, date: now });
+    await publishDiaries(tx, config, game, variant, seats);
     await autoCreateSuccessor(tx, config, game, seats, ending);
   }
   return next;

@@ -37,6 +37,7 @@ import { rulesLine, setOption } from '../master/option-commands.ts';
 import { isUnapproved } from '../master/approval.ts';
 import { autoCreateSuccessor } from '../master/auto-create.ts';
 import { queuePostalPress } from '../press/postal-press.ts';
+import { diaryCommand, publishDiaries } from './diary.ts';
 import { renderClassicRefusal } from '../../render/classic-replies.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
 import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
@@ -167,6 +168,8 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
     case 'postal-press':
       return queuePostalPress(ctx, session, command);
+    case 'diary':
+      return diaryCommand(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
@@ -518,6 +521,7 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
   const seats = await ctx.tx.seats(game.id);
   await announceEnd(ctx.tx, ctx.config, game, variant, seats, ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  await publishDiaries(ctx.tx, ctx.config, game, variant, seats);
   await autoCreateSuccessor(ctx.tx, ctx.config, game, seats, ending);
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
