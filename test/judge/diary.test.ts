@@ -16,7 +16,8 @@ describeEachDatabase('DIARY', (getStore) => {
   async function demo() {
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     const game = await startHarnessGame(store);
-    const seat = async (power: string) => db().selectFrom('seats').select(['id', 'address']).where('power', '=', power).executeTakeFirstOrThrow();
+    const seat = async (power: 'FRANCE' | 'ENGLAND' | 'ITALY') =>
+      db().selectFrom('seats').select(['id', 'address']).where('power', '=', power).executeTakeFirstOrThrow();
     const lastId = async () =>
       (
         await db()
@@ -30,7 +31,7 @@ describeEachDatabase('DIARY', (getStore) => {
       const mails = await db().selectFrom('outbox').selectAll().where('id', '>', before).orderBy('id').execute();
       return { reply: withoutMarks(mails.find((m) => m.kind === 'reply' && m.to_addresses.includes(from))?.body ?? ''), mails };
     };
-    const as = async (power: string, lines: string) => {
+    const as = async (power: 'FRANCE' | 'ENGLAND', lines: string) => {
       const { address } = await seat(power);
       return send(address, `SIGNON ${power[0]}demo pw${address.slice(1, 2)}\n${lines}`);
     };
