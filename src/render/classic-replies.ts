@@ -107,8 +107,8 @@ function listed(names: readonly string[]): string {
 }
 
 /** njudge's SIGN ON ? found no forming game to enter. */
-export function renderNoFormingGame(wanted: { readonly variant: string; readonly gunboat: boolean }): string {
-  const kind = `${wanted.gunboat ? 'gunboat ' : ''}${wanted.variant}`;
+export function renderNoFormingGame(variant: string, options: readonly string[]): string {
+  const kind = [...options.map((o) => o.toLowerCase()), variant].join(' ');
   return `SIGN ON ? found no ${kind} game taking players that is open to all; LIST shows the games forming (SIGN ON ?game password joins one by name, with its privacy word if it is private)`;
 }
 

@@ -174,6 +174,7 @@ describe("njudge's SIGN ON ? by mail", () => {
       /SIGN ON \? found no standard game taking players that is open to all; LIST shows the games forming/,
     );
     await send('gm2@players.example', 'CREATE secret gm2pass\nPRIVATE sesame\nSET LIST\nFORM');
+    await send('gm6@players.example', 'CREATE boats gm6pass standard gunboat\nSET LIST\nFORM');
     await send('gm3@players.example', 'CREATE older gm3pass\nSET LIST\nFORM');
     await send('gm4@players.example', 'CREATE younger gm4pass\nSET LIST\nFORM');
     await send('gm5@players.example', 'CREATE chaotic gm5pass chaos\nSET LIST\nFORM');
@@ -181,6 +182,8 @@ describe("njudge's SIGN ON ? by mail", () => {
     expect(joined.reply).toMatch(/joined game 'older'/);
     expect(joined.reply).not.toContain('pw88');
     expect((await send('p9@players.example', 'SIGNON ? pw99 chaos')).reply).toMatch(/joined game 'chaotic'/);
+    expect((await send('p10@players.example', 'SIGN ON ? pw1010 gunboat')).reply).toMatch(/joined game 'boats'/);
+    expect((await send('p11@players.example', 'SIGN ON ? pw1111 chaos gunboat')).reply).toMatch(/SIGN ON \? found no gunboat chaos game taking players/);
     expect((await state('older')).status).toBe('forming');
     // The player is in: SIGN ON ?older with the same password signs them on again.
     expect((await send('p8@players.example', 'SIGN ON ?older pw88\nLIST')).reply).not.toMatch(/Nothing in this block was done/);

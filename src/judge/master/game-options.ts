@@ -458,6 +458,25 @@ export function createOptionWord(word: string): { ok: true; rule: GameRule } | {
   return REFUSED_OPTIONS[upper] ? refused({ kind: 'option-unavailable', key: upper }) : null;
 }
 
+/**
+ * njudge's SIGN ON ? password [variant] [options]: whether a game has just the variant options
+ * (CREATE's words after the variant: GUNBOAT) that `words` name, as njudge requires them to match.
+ */
+export function hasCreateOptions(rules: readonly GameRule[], words: readonly string[]): boolean {
+  const named = new Set(
+    words.flatMap((word) => {
+      const read = createOptionWord(word);
+      return read?.ok ? [read.rule] : [];
+    }),
+  );
+  return rules.includes('GUNBOAT') === named.has('GUNBOAT');
+}
+
+/** Whether the word is one of CREATE's variant options (GUNBOAT, NOREVEAL) or refused as one. */
+export function isCreateOptionWord(word: string): boolean {
+  return createOptionWord(word) !== null;
+}
+
 export function isGameRule(name: string): name is GameRule {
   return (GAME_RULES as readonly string[]).includes(name);
 }

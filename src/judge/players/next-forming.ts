@@ -1,7 +1,8 @@
 import type { Block, ParsedBody, ParseError, SessionBlock } from '../../commands/index.ts';
 import { variantNamed } from '../../catalog/variant-catalog.ts';
 import { renderNoFormingGame } from '../../render/classic-replies.ts';
-import { hasRule, type Game } from '../model.ts';
+import type { Game } from '../model.ts';
+import { hasCreateOptions, isCreateOptionWord } from '../master/game-options.ts';
 import type { GamesPort } from '../ports.ts';
 
 // njudge's SIGN ON ? password [variant] [GUNBOAT]: the sender enters the next game taking players.
@@ -9,7 +10,7 @@ import type { GamesPort } from '../ports.ts';
 // named here, from a read of the forming games, before the mail's games are opened: the opener
 // becomes SIGN ON ?name password and runs as that does (the lock then taken is the game's own,
 // and a game that stopped forming in between is refused as any other). "Next" is the oldest
-// listed forming game of the variant asked for (standard without a word), gunboat only when asked,
+// listed forming game of the variant asked for (standard without a word) with just the variant options named (GUNBOAT),
 // that has no privacy word; none such refuses the block, saying so.
 
 /** How many forming games are looked at (LIST's own limit). */
@@ -17,14 +18,14 @@ const CANDIDATES = 50;
 
 interface Wanted {
   readonly variant: string;
-  readonly gunboat: boolean;
+  /** The words naming variant options (GUNBOAT), which the game must have, and no others. */
+  readonly options: readonly string[];
 }
 
 function wantedOf(words: readonly string[]): Wanted {
-  const lower = words.map((w) => w.toLowerCase());
-  const gunboat = lower.includes('gunboat');
-  const variant = lower.find((w) => w !== 'gunboat');
-  return { variant: variant === undefined ? 'standard' : variantNamed(variant), gunboat };
+  const options = words.filter(isCreateOptionWord);
+  const variant = words.find((w) => !isCreateOptionWord(w));
+  return { variant: variant === undefined ? 'standard' : variantNamed(variant), options };
 }
 
 function isNextForming(block: Block): block is SessionBlock {
@@ -51,7 +52,7 @@ export async function withNextFormingGames(tx: Pick<GamesPort, 'openings' | 'pri
     const wanted = wantedOf(opener.joinOptions);
     let chosen: Game | null = null;
     for (const game of forming) {
-      if (game.variant !== wanted.variant || hasRule(game, 'GUNBOAT') !== wanted.gunboat) continue;
+      if (game.variant !== wanted.variant || !hasCreateOptions(game.rules, wanted.options)) continue;
       if (await isOpen(game)) {
         chosen = game;
         break;
@@ -59,7 +60,7 @@ export async function withNextFormingGames(tx: Pick<GamesPort, 'openings' | 'pri
     }
     if (chosen === null) {
       blocks.push({ kind: 'broken', line: opener.line, redactedText: opener.redactedText, commands: block.commands });
-      errors.push({ line: opener.line, text: opener.redactedText, message: renderNoFormingGame(wanted), block: index });
+      errors.push({ line: opener.line, text: opener.redactedText, message: renderNoFormingGame(wanted.variant, wanted.options), block: index });
       continue;
     }
     // The words asked for are matched: the opener now names its game as SIGN ON ?name does.
