@@ -291,6 +291,7 @@ describeEachDatabase('game options', (getStore) => {
       'SET PLAYER DEADLINES',
       'SET POSTAL PRESS',
       'SET APPROVAL',
+      'SET AUTO CREATE',
       'SET MOVE NEXT 48',
       'SET COMMENT Everything at once',
       'SET NO LIST',
