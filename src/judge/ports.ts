@@ -482,6 +482,23 @@ export interface PressPort {
   gameHistory(gameId: number): Promise<HistoryRecord[]>;
   /** How many press messages this address sent, in any game, since `since` (the hourly press cap). */
   pressSentSince(address: MailAddress, since: Date): Promise<number>;
+  /** njudge's DIARY RECORD: stores the entry under the seat's next number (one past its highest) and returns that number. */
+  addDiaryEntry(entry: NewDiaryEntry): Promise<number>;
+  /** The game's diary entries, by seat and number. */
+  diaryEntries(gameId: number): Promise<DiaryEntry[]>;
+  /** njudge's DIARY DELETE: removes the seat's entries of these numbers; the numbers it removed. */
+  deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]>;
+}
+
+export interface NewDiaryEntry {
+  readonly gameId: number;
+  readonly seatId: number;
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+export interface DiaryEntry extends NewDiaryEntry {
+  readonly number: number;
 }
 
 /** Scheduled game events (deadlines, reminders, delayed processing). */

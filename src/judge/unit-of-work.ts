@@ -6,6 +6,7 @@ import type {
   AddressSeat,
   BufferedWrite,
   DedicationChange,
+  DiaryEntry,
   GameAggregate,
   GameJob,
   GameOverview,
@@ -15,6 +16,7 @@ import type {
   InboundRecord,
   InboundRecorded,
   JudgeTransaction,
+  NewDiaryEntry,
   NewGameRecord,
   NewSeatRecord,
   NoticeRecord,
@@ -449,6 +451,18 @@ export class UnitOfWork implements JudgeTransaction {
 
   gameHistory(gameId: number): Promise<HistoryRecord[]> {
     return this.passRead(() => this.store.gameHistory(gameId));
+  }
+
+  addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    return this.passWrite(() => this.store.addDiaryEntry(entry));
+  }
+
+  diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    return this.passRead(() => this.store.diaryEntries(gameId));
+  }
+
+  deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    return this.passWrite(() => this.store.deleteDiaryEntries(seatId, numbers));
   }
 
   pressSentSince(address: MailAddress, since: Date): Promise<number> {

@@ -14,7 +14,6 @@ export type NoticeTitle =
   | 'proposal'
   | 'proposal-rejected'
   | 'absence-notice'
-  | 'map'
   | 'players-revealed'
   | 'official-notice'
   | 'orders-ahead'
@@ -34,7 +33,6 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   proposal: 'Proposal',
   'proposal-rejected': 'Proposal rejected',
   'absence-notice': 'Absence Notice',
-  map: 'Map',
   'players-revealed': 'Players revealed',
   'official-notice': 'Official notice',
   'orders-ahead': 'Orders ahead',

@@ -32,6 +32,7 @@ import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
   DedicationChange,
+  DiaryEntry,
   GameAggregate,
   GameEvent,
   GameJob,
@@ -43,6 +44,7 @@ import type {
   InboundRecorded,
   JudgeStore,
   JudgeTransaction,
+  NewDiaryEntry,
   NewGameRecord,
   NewSeatRecord,
   NoticeRecord,
@@ -1020,6 +1022,44 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return Number(row.sent);
+  }
+
+  async addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    // The seat's next number, one past its highest kept: the row lock of the seat's game (held by the mail) keeps two from racing.
+    const row = await this.trx
+      .insertInto('diary_entries')
+      .columns(['seat_id', 'number', 'game_id', 'body', 'created_at'])
+      .expression(
+        this.trx
+          .selectFrom('diary_entries')
+          .select([
+            sql<number>`${entry.seatId}::integer`.as('seat_id'),
+            sql<number>`coalesce(max(number), 0) + 1`.as('number'),
+            sql<number>`${entry.gameId}::integer`.as('game_id'),
+            sql<string>`${entry.body}::text`.as('body'),
+            sql<Date>`${entry.createdAt}::timestamptz`.as('created_at'),
+          ])
+          .where('seat_id', '=', entry.seatId),
+      )
+      .returning('number')
+      .executeTakeFirstOrThrow();
+    return row.number;
+  }
+
+  async diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    const rows = await this.trx.selectFrom('diary_entries').selectAll().where('game_id', '=', gameId).orderBy('seat_id').orderBy('number').execute();
+    return rows.map((r) => ({ gameId: r.game_id, seatId: r.seat_id, number: r.number, body: r.body, createdAt: r.created_at }));
+  }
+
+  async deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    if (numbers.length === 0) return [];
+    const rows = await this.trx
+      .deleteFrom('diary_entries')
+      .where('seat_id', '=', seatId)
+      .where('number', 'in', [...numbers])
+      .returning('number')
+      .execute();
+    return rows.map((r) => r.number).sort((a, b) => a - b);
   }
 
   async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {

@@ -360,6 +360,15 @@ export interface AddressChangesTable {
   requested_at: Timestamp;
 }
 
+/** njudge's DIARY entries (sql/028): numbered per seat, sent to everyone when the game ends. */
+export interface DiaryEntriesTable {
+  seat_id: number;
+  number: number;
+  game_id: number;
+  body: string;
+  created_at: Date;
+}
+
 export interface Database {
   games: GamesTable;
   seats: SeatsTable;
@@ -380,6 +389,7 @@ export interface Database {
   address_changes: AddressChangesTable;
   seat_password_failures: SeatPasswordFailuresTable;
   address_password_failures: AddressPasswordFailuresTable;
+  diary_entries: DiaryEntriesTable;
 }
 
 export type TableName = keyof Database;

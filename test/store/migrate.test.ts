@@ -11,6 +11,7 @@ const EXPECTED_TABLES = [
   'absences',
   'address_changes',
   'address_password_failures',
+  'diary_entries',
   'failed_mail',
   'inbound_queue',
   'game_notices',

@@ -13,6 +13,7 @@ import {
   type PasswordFailures,
   type PendingAddressChange,
   type DedicationChange,
+  type DiaryEntry,
   type GameJob,
   type GameOverview,
   type GamePatch,
@@ -23,6 +24,7 @@ import {
   type InboundRecorded,
   type JudgeStore,
   type JudgeTransaction,
+  type NewDiaryEntry,
   type NewGameRecord,
   type NewSeatRecord,
   type NoticeRecord,
@@ -131,6 +133,8 @@ interface State {
   }[];
   /** Wrong passwords counted per seat and per address (sql/025). */
   passwordFailures: PasswordFailures[];
+  /** njudge's DIARY entries (sql/028). */
+  diaries: DiaryEntry[];
   nextId: number;
 }
 
@@ -154,6 +158,7 @@ export class InMemoryJudgeStore implements JudgeStore {
     addresses: [],
     addressChanges: [],
     passwordFailures: [],
+    diaries: [],
     nextId: 1,
   };
   /** Transactions run one at a time, as the judge's row locks would order them. */
@@ -480,6 +485,7 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.press = this.state.press.filter((p) => p.gameId !== id);
     this.state.notices = this.state.notices.filter((n) => n.gameId !== id);
     this.state.jobs = this.state.jobs.filter((j) => j.gameId !== id);
+    this.state.diaries = this.state.diaries.filter((d) => d.gameId !== id);
   }
 
   async privateWordHash(gameId: number): Promise<string | null> {
@@ -757,6 +763,22 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async archivePress(press: PressRecord): Promise<void> {
     this.state.press.push(structuredClone({ ...press, id: this.id(), createdAt: this.clock() }));
+  }
+
+  async addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    const number = Math.max(0, ...this.state.diaries.filter((d) => d.seatId === entry.seatId).map((d) => d.number)) + 1;
+    this.state.diaries.push(structuredClone({ ...entry, number }));
+    return number;
+  }
+
+  async diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    return structuredClone(this.state.diaries.filter((d) => d.gameId === gameId).sort((a, b) => a.seatId - b.seatId || a.number - b.number));
+  }
+
+  async deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    const removed = this.state.diaries.filter((d) => d.seatId === seatId && numbers.includes(d.number)).map((d) => d.number);
+    this.state.diaries = this.state.diaries.filter((d) => !(d.seatId === seatId && numbers.includes(d.number)));
+    return removed.sort((a, b) => a - b);
   }
 
   async pressSentSince(address: MailAddress, since: Date): Promise<number> {

@@ -35,6 +35,11 @@ import { sendPress } from '../press/press-delivery.ts';
 import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
 import { rulesLine, setOption } from '../master/option-commands.ts';
+import { isUnapproved } from '../master/approval.ts';
+import { autoCreateSuccessor } from '../master/auto-create.ts';
+import { queuePostalPress } from '../press/postal-press.ts';
+import { diaryCommand, publishDiaries } from './diary.ts';
+import { renderClassicRefusal } from '../../render/classic-replies.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
 import { absenceCommand, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
 import { masterTimeLine } from '../tracker/tracker-lines.ts';
@@ -180,6 +185,10 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       // Past the mail's or the hour's press cap the press is left unsent, and the reply's closing notes say so (mail-work.ts).
       if (ctx.mailWork && !(await ctx.mailWork.mayPress(command.line, (since) => ctx.tx.pressSentSince(seat.address, since), ctx.now))) return;
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
+    case 'postal-press':
+      return queuePostalPress(ctx, session, command);
+    case 'diary':
+      return diaryCommand(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
@@ -330,6 +339,9 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const { game, variant } = session;
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
+  // njudge's APPROVAL: a power waiting for the Master's approval sends no orders (the Master, after BECOME, may).
+  if (session.master === undefined && isUnapproved(game, power))
+    throw new BlockError(line, renderClassicRefusal({ kind: 'not-approved', gameName: game.name, power: variant.powerById(power).name }));
   const phase = await storedPhase(ctx.tx, game, phaseId);
   if (!owesOrders(variant, phase.position, power))
     throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
@@ -542,7 +554,10 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  const seats = await ctx.tx.seats(game.id);
+  await announceEnd(ctx.tx, ctx.config, game, variant, seats, ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  await publishDiaries(ctx.tx, ctx.config, game, variant, seats);
+  await autoCreateSuccessor(ctx.tx, ctx.config, game, seats, ending);
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 
