@@ -1,0 +1,31 @@
+// What can be wrong with a role-set file, as typed values: src/render/werewolf-problems.ts words them.
+// Each names the file, the line and the element it is about, so the author can find it.
+
+export type RoleSetProblemKind =
+  /** A construct of the seed's language the narrator does not run (yet): refused by name, never ignored. */
+  | { readonly kind: 'not-supported'; readonly construct: string }
+  /** A line that is not what its place in the element allows, e.g. an ability that does not read. */
+  | { readonly kind: 'malformed'; readonly what: string; readonly text: string }
+  | { readonly kind: 'text-outside-element'; readonly text: string }
+  | { readonly kind: 'duplicate-element'; readonly name: string }
+  | { readonly kind: 'unclear-element' }
+  | { readonly kind: 'unknown-role-class'; readonly written: string }
+  | { readonly kind: 'unknown-category'; readonly written: string }
+  | { readonly kind: 'missing-field'; readonly field: string }
+  | { readonly kind: 'unknown-reference'; readonly referenceKind: ReferenceKind; readonly name: string }
+  | { readonly kind: 'selector-out-of-context'; readonly selector: string; readonly trigger: string }
+  | { readonly kind: 'role-list-size'; readonly players: number; readonly roles: number }
+  | { readonly kind: 'unique-role-repeated'; readonly role: string }
+  | { readonly kind: 'no-role-list' }
+  | { readonly kind: 'no-team-for-role'; readonly role: string; readonly team: string };
+
+export type ReferenceKind = 'team' | 'group' | 'role' | 'attribute' | 'location' | 'class' | 'category';
+
+export interface RoleSetProblem {
+  readonly file: string;
+  /** 1-based; 0 for the file as a whole. */
+  readonly line: number;
+  /** The element (role, team, group, poll …) the line belongs to; null outside any. */
+  readonly element: string | null;
+  readonly problem: RoleSetProblemKind;
+}
