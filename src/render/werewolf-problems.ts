@@ -32,6 +32,8 @@ function problemText(problem: RoleSetProblemKind): string {
       return 'the set has no role list, so no game can be dealt';
     case 'no-team-for-role':
       return `the role ${problem.role} plays for the team ${problem.team}, which is not defined`;
+    case 'unknown-role-set':
+      return `there is no role set "${problem.name}"; known: ${problem.known.join(', ') || 'none'}`;
   }
 }
 

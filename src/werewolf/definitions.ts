@@ -130,7 +130,9 @@ export type Restriction =
   | { readonly kind: 'attribute'; readonly has: boolean; readonly attribute: string };
 
 /** How many times the action may be used in one phase: a number or the players divided by a number. */
-export type Scaling = { readonly kind: 'times'; readonly times: number } | { readonly kind: 'per-players'; readonly count: 'total' | 'living'; readonly per: number };
+export type Scaling =
+  | { readonly kind: 'times'; readonly times: number }
+  | { readonly kind: 'per-players'; readonly count: 'total' | 'living'; readonly per: number };
 
 /** One trigger line and what it does: a single ability or a bulleted list run together on one selection. */
 export interface Action {

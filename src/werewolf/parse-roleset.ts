@@ -195,13 +195,15 @@ export function parseRoleSet(file: string, text: string, name = file.replace(/^.
     }
   };
   for (const reference of references) {
-    if (!defined(reference)) problems.add(reference.line, reference.element, { kind: 'unknown-reference', referenceKind: reference.kind, name: reference.name });
+    if (!defined(reference))
+      problems.add(reference.line, reference.element, { kind: 'unknown-reference', referenceKind: reference.kind, name: reference.name });
   }
   for (const role of roles.values()) {
     if (!teams.has(role.team)) problems.add(role.line, role.name, { kind: 'no-team-for-role', role: role.name, team: role.team });
   }
   for (const list of roleLists) {
-    if (list.roles.length !== list.players) problems.add(list.line, `${list.players} players`, { kind: 'role-list-size', players: list.players, roles: list.roles.length });
+    if (list.roles.length !== list.players)
+      problems.add(list.line, `${list.players} players`, { kind: 'role-list-size', players: list.players, roles: list.roles.length });
     for (const role of new Set(list.roles)) {
       if (roles.get(role)?.unique && list.roles.filter((r) => r === role).length > 1) {
         problems.add(list.line, `${list.players} players`, { kind: 'unique-role-repeated', role });
@@ -295,7 +297,11 @@ function readRole(element: RawElement, problems: Collector, sinkFor: SinkFor): R
     return undefined;
   }
   if ((roleClass === 'Solo') !== (soloTeam !== undefined)) {
-    problems.add(element.line, element.name, { kind: 'malformed', what: 'role header (a Solo role names its team after " - ", no other role does)', text: element.kind! });
+    problems.add(element.line, element.name, {
+      kind: 'malformed',
+      what: 'role header (a Solo role names its team after " - ", no other role does)',
+      text: element.kind!,
+    });
     return undefined;
   }
   let unique = false;
@@ -366,7 +372,8 @@ function readGroup(element: RawElement, problems: Collector, sinkFor: SinkFor): 
   for (const { text, line } of element.body) {
     const t = text.trim();
     if (t === 'Unique Group') unique = true;
-    else if (t !== 'No Abilities') problems.add(line, element.name, { kind: 'not-supported', construct: `abilities of groups (a group's poll is a Poll element)` });
+    else if (t !== 'No Abilities')
+      problems.add(line, element.name, { kind: 'not-supported', construct: `abilities of groups (a group's poll is a Poll element)` });
   }
   return { name: element.name, line: element.line, team, unique };
 }

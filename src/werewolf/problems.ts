@@ -17,7 +17,9 @@ export type RoleSetProblemKind =
   | { readonly kind: 'role-list-size'; readonly players: number; readonly roles: number }
   | { readonly kind: 'unique-role-repeated'; readonly role: string }
   | { readonly kind: 'no-role-list' }
-  | { readonly kind: 'no-team-for-role'; readonly role: string; readonly team: string };
+  | { readonly kind: 'no-team-for-role'; readonly role: string; readonly team: string }
+  /** The catalogue has no set of that name. */
+  | { readonly kind: 'unknown-role-set'; readonly name: string; readonly known: readonly string[] };
 
 export type ReferenceKind = 'team' | 'group' | 'role' | 'attribute' | 'location' | 'class' | 'category';
 
