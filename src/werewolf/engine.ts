@@ -125,7 +125,7 @@ const baseContext = (actionId: string): Context => ({
 interface QueuedAction {
   readonly action: Action;
   readonly context: Context;
-  /** A player's chosen action: blocks and redirections apply, and its use is recorded. */
+  /** A player's chosen action (or a group poll's, by its executor): blocks and redirections apply, and its use is recorded. */
   readonly chosen: boolean;
   readonly seat: number;
 }
@@ -334,8 +334,9 @@ class Narration {
       this.emit({ kind: 'obstructed', player: actor.name, actionId: action.id }, this.toPlayer(actor.name));
       return;
     }
-    let selection = context.selection;
-    if (selection !== null && !action.direct && !action.visitless) {
+    // A redirection changes whom the action is aimed at: the player's selection, or a poll's winner.
+    let aimed = context.selection ?? context.winner;
+    if (aimed !== null && !action.direct && !action.visitless) {
       for (const holder of this.living()) {
         if (holder.name === actor.name) continue;
         const redirect = holder.attributes.find(
@@ -344,14 +345,16 @@ class Narration {
             (a.from === null || a.from.includes(actor.name)) &&
             (a.abilities === 'all' || (a.abilities === 'non-killing' ? !kinds.includes('Killing') : kinds.includes(a.abilities))),
         );
-        if (redirect && redirect.type === 'redirection') {
-          selection = redirect.to;
+        if (redirect?.type === 'redirection') {
+          aimed = redirect.to;
           break;
         }
       }
     }
+    const selection = context.selection === null ? null : aimed;
+    const winner = context.selection === null ? aimed : context.winner;
     this.recordUse(actor.name, action.id, selection);
-    this.runAction(action, { ...context, selection });
+    this.runAction(action, { ...context, selection, winner });
   }
 
   runAction(action: Action, context: Context): void {
@@ -714,7 +717,8 @@ class Narration {
     return {
       action: definition.onClosed,
       context: { ...baseContext(definition.onClosed.id), actor: executor, sourceRole: executorRole, winner, visits: executor !== null },
-      chosen: false,
+      // Carried out by a member, it is that member's action: a block or a redirection on them applies.
+      chosen: executor !== null,
       seat: this.seat(executor),
     };
   }

@@ -216,6 +216,8 @@ export function parseRoleSet(file: string, text: string, name = file.replace(/^.
   return { ok: true, roleSet: { name, file, firstPhase, roles, teams, groups, polls, locations, attributes, roleLists } };
 }
 
+const ROLE_CLASSES = ['Townsfolk', 'Werewolf', 'Solo', 'Unaligned', 'Extra'];
+
 type ElementKind = 'role' | 'team' | 'group' | 'poll' | 'location' | 'attribute' | 'role list' | 'ability set' | 'unclear';
 
 function elementKind(element: RawElement): ElementKind {
@@ -229,7 +231,14 @@ function elementKind(element: RawElement): ElementKind {
   if (element.kind === 'Attribute') return 'attribute';
   if (element.kind === 'Role List') return 'role list';
   if (element.kind === 'Ability Set') return 'ability set';
-  if (/ Group$/.test(element.kind)) return 'group';
+  if (/ Group$/.test(element.kind)) {
+    // `| Townsfolk Group` is also a role of the category Group: it is a group when the prefix is no role
+    // class, or when it says Unique Group, or has no Unique Role and no ability lines.
+    const prefix = element.kind.replace(/ Group$/, '');
+    const lines = element.body.map((b) => b.text.trim());
+    const roleLike = lines.includes('Unique Role') || lines.some((l) => l.includes(':'));
+    if (!ROLE_CLASSES.includes(prefix) || lines.includes('Unique Group') || !roleLike) return 'group';
+  }
   return 'role';
 }
 
