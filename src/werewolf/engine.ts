@@ -1,17 +1,17 @@
-import {
-  type Ability,
-  type AbilityKind,
-  type Action,
-  type DefendedKilling,
-  type Duration,
-  type KillingSubtype,
-  type PlayerFilter,
-  type PollDefinition,
-  type RoleDefinition,
-  type RoleSet,
-  type Selector,
-  type Trigger,
-  type WinCondition,
+import type {
+  Ability,
+  AbilityKind,
+  Action,
+  DefendedKilling,
+  Duration,
+  KillingSubtype,
+  PlayerFilter,
+  PollDefinition,
+  RoleDefinition,
+  RoleSet,
+  Selector,
+  Trigger,
+  WinCondition,
 } from './definitions.ts';
 import { needsSelection } from './parse-ability.ts';
 import { phaseAt } from './phases.ts';
@@ -1004,4 +1004,16 @@ function act(run: Narration, player: PlayerState, actionId: string, written: rea
     });
   }
   return run.finish();
+}
+
+/** Whether the player is in the effect's audience: the visibility rule the wiring mails by. */
+export function seenBy(effect: Effect, player: string): boolean {
+  switch (effect.audience.kind) {
+    case 'public':
+      return true;
+    case 'player':
+      return effect.audience.player === player;
+    case 'group':
+      return effect.audience.members.includes(player);
+  }
 }
