@@ -487,10 +487,7 @@ class Narration {
     if (ability.mode === 'reveal') {
       for (const name of this.resolve(ability.target, context)) {
         const player = this.player(name)!;
-        const audience: Audience = this.set.groups.has(ability.to)
-          ? { kind: 'group', group: ability.to, members: this.members(ability.to) }
-          : { kind: 'public' };
-        this.emit({ kind: 'revealed', player: name, role: player.role, location: ability.to }, audience);
+        this.emit({ kind: 'revealed', player: name, role: player.role, location: ability.to }, this.locationAudience(ability.to));
       }
     } else if (ability.mode === 'announce') this.emit({ kind: 'announced', text: ability.text }, { kind: 'public' });
     else if (context.actor !== null) this.emit({ kind: 'learned', player: context.actor, text: ability.text }, this.toPlayer(context.actor));
@@ -635,12 +632,18 @@ class Narration {
     for (const poll of this.set.polls.values()) {
       if (poll.opens?.time !== phase.time) continue;
       this.state.polls.push({ name: poll.name, location: poll.opens.location, openedIn: this.state.phaseIndex, votes: {} });
-      this.emit({ kind: 'poll-opened', poll: poll.name, location: poll.opens.location }, this.pollAudience(poll.opens.location));
+      this.emit({ kind: 'poll-opened', poll: poll.name, location: poll.opens.location }, this.locationAudience(poll.opens.location));
     }
   }
 
-  pollAudience(location: string): Audience {
-    return this.set.groups.has(location) ? { kind: 'group', group: location, members: this.members(location) } : { kind: 'public' };
+  /** Who reads a channel: a group's living members, a defined location's members and viewers, or everyone. */
+  locationAudience(location: string): Audience {
+    if (this.set.groups.has(location)) return { kind: 'group', group: location, members: this.members(location) };
+    const defined = this.set.locations.get(location);
+    if (!defined) return { kind: 'public' };
+    const kinds = [...defined.members, ...defined.viewers];
+    const members = this.state.players.filter((p) => kinds.includes('All') || (p.alive ? kinds.includes('Alive') : kinds.includes('Dead'))).map((p) => p.name);
+    return { kind: 'location', location, members };
   }
 
   endPhase(): void {
@@ -705,7 +708,7 @@ class Narration {
     const tied = top !== undefined && tally[1]?.votes === top.votes;
     let winner: string | null = top === undefined || tied || top.votes === 0 || top.choice === 'Abstain' ? null : top.choice;
     if (winner === 'Random') winner = this.dice.pick(this.resolve(definition.random, baseContext(poll.name))) ?? null;
-    this.emit({ kind: 'poll-closed', poll: poll.name, tally, winner }, this.pollAudience(poll.location));
+    this.emit({ kind: 'poll-closed', poll: poll.name, tally, winner }, this.locationAudience(poll.location));
     if (winner === null || definition.onClosed === null) return null;
     // A group's poll is carried out by one of the members who voted for the winner, chosen at random.
     let executor: string | null = null;
@@ -1014,6 +1017,7 @@ export function seenBy(effect: Effect, player: string): boolean {
     case 'player':
       return effect.audience.player === player;
     case 'group':
+    case 'location':
       return effect.audience.members.includes(player);
   }
 }

@@ -102,7 +102,9 @@ export type Audience =
   | { readonly kind: 'public' }
   | { readonly kind: 'player'; readonly player: string }
   /** The members of a group (its channel), as they were when the effect happened. */
-  | { readonly kind: 'group'; readonly group: string; readonly members: readonly string[] };
+  | { readonly kind: 'group'; readonly group: string; readonly members: readonly string[] }
+  /** A location the set defines: the players its Members and Viewers lines name (Alive, Dead, All). */
+  | { readonly kind: 'location'; readonly location: string; readonly members: readonly string[] };
 
 export type EffectBody =
   | {

@@ -87,11 +87,19 @@ describe('the classic set, 9 players, seed 20261128', () => {
       .end();
     // Day 1: the town lynches the wolf the seer found (the mayor's vote counts twice).
     const town = ['Seer', 'Doctor', 'Hunter', 'Witch', 'Mayor', 'Tanner'].map((r) => game.role(r));
-    game.votes('Lynch', w1, ...town).votes('Lynch', game.role('Seer'), w2).end();
+    game
+      .votes('Lynch', w1, ...town)
+      .votes('Lynch', game.role('Seer'), w2)
+      .end();
     // Night 2: the wolf kills the hunter, who shoots his target.
     game.votes('Wolfpack', game.role('Hunter'), w2).end();
 
-    expect(game.deaths()).toEqual([`${game.role('Villager')}:Villager:Attack`, `${w1}:Werewolf:Lynch`, `${game.role('Hunter')}:Hunter:Attack`, `${w2}:Werewolf:Kill`]);
+    expect(game.deaths()).toEqual([
+      `${game.role('Villager')}:Villager:Attack`,
+      `${w1}:Werewolf:Lynch`,
+      `${game.role('Hunter')}:Hunter:Attack`,
+      `${w2}:Werewolf:Kill`,
+    ]);
     const ending = game.ending();
     expect(ending).toMatchObject({
       winners: ['Townsfolk'],
@@ -100,7 +108,13 @@ describe('the classic set, 9 players, seed 20261128', () => {
     });
     expect(ending?.kind === 'game-ended' && ending.roles).toEqual(game.state.players.map((p) => ({ player: p.name, role: p.role })));
     const lynch = game.effects.find((e) => e.kind === 'poll-closed' && e.poll === 'Lynch');
-    expect(lynch).toMatchObject({ winner: w1, tally: [{ choice: w1, votes: 7 }, { choice: game.role('Seer'), votes: 1 }] });
+    expect(lynch).toMatchObject({
+      winner: w1,
+      tally: [
+        { choice: w1, votes: 7 },
+        { choice: game.role('Seer'), votes: 1 },
+      ],
+    });
   });
 
   it("tells the seer's answer to the seer alone, the pack's business to the pack alone, each role to its player alone", () => {
@@ -109,13 +123,19 @@ describe('the classic set, 9 players, seed 20261128', () => {
     const seer = game.role('Seer');
     game.votes('Wolfpack', game.role('Villager'), w1, w2).act('Seer', 'Seer#1', w1).end();
     const answers = game.effects.filter((e) => e.kind === 'investigated');
-    expect(answers).toEqual([{ kind: 'investigated', investigator: seer, target: w1, subtype: 'Role', result: 'Werewolf', audience: { kind: 'player', player: seer } }]);
+    expect(answers).toEqual([
+      { kind: 'investigated', investigator: seer, target: w1, subtype: 'Role', result: 'Werewolf', audience: { kind: 'player', player: seer } },
+    ]);
     for (const player of PLAYERS) {
       const seen = game.effects.filter((e) => seenBy(e, player));
       expect(seen.some((e) => e.kind === 'investigated')).toBe(player === seer);
       expect(seen.filter((e) => e.kind === 'role-dealt').map((e) => e.kind === 'role-dealt' && e.player)).toEqual([player]);
       const wolf = player === w1 || player === w2;
-      expect(seen.some((e) => e.kind === 'group-members' || (e.kind === 'poll-closed' && e.poll === 'Wolfpack') || (e.kind === 'poll-opened' && e.poll === 'Wolfpack'))).toBe(wolf);
+      expect(
+        seen.some(
+          (e) => e.kind === 'group-members' || (e.kind === 'poll-closed' && e.poll === 'Wolfpack') || (e.kind === 'poll-opened' && e.poll === 'Wolfpack'),
+        ),
+      ).toBe(wolf);
       // What everyone sees: the phases and the death, with the dead player's role.
       expect(seen.filter((e) => e.audience.kind === 'public').map((e) => e.kind)).toEqual(['phase-started', 'death', 'phase-started', 'poll-opened']);
     }
@@ -164,7 +184,9 @@ describe('the classic set, 9 players, seed 20261128', () => {
     const witch = game.role('Witch');
     game.votes('Wolfpack', game.role('Mayor'), w1, w2).act('Witch', 'Witch#1', game.role('Mayor')).act('Witch', 'Witch#2', w1).end();
     expect(game.deaths()).toEqual([`${w1}:Werewolf:Kill`]);
-    expect(game.effects.filter((e) => e.kind === 'protected')).toEqual([{ kind: 'protected', protector: witch, target: game.role('Mayor'), audience: { kind: 'player', player: witch } }]);
+    expect(game.effects.filter((e) => e.kind === 'protected')).toEqual([
+      { kind: 'protected', protector: witch, target: game.role('Mayor'), audience: { kind: 'player', player: witch } },
+    ]);
     game.end();
     const refusal = step(game.set, game.state, { kind: 'act', player: witch, actionId: 'Witch#2', selections: [w2] });
     expect(refusal).toEqual({ ok: false, refusal: { kind: 'restricted', actionId: 'Witch#2', why: 'quantity' } });

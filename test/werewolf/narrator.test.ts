@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleSet } from '../../src/werewolf/definitions.ts';
-import { availableActions, startGame, step } from '../../src/werewolf/engine.ts';
+import { availableActions, seenBy, startGame, step } from '../../src/werewolf/engine.ts';
 import { phaseAt } from '../../src/werewolf/phases.ts';
 import type { Command, Effect, GameState, Refusal } from '../../src/werewolf/state.ts';
 import { all, NAMES, setWith, who } from './roleset-fixtures.ts';
@@ -591,5 +591,29 @@ describe('win conditions', () => {
     const { effects } = play(set, state, ...wolvesKill(state, otherVillager(state)), END);
     expect(ofKind(effects, 'game-ended')[0]!.winners).toEqual(['Werewolf']);
     expect(ofKind(effects, 'phase-started')).toEqual([]);
+  });
+});
+
+describe('locations', () => {
+  it("reveals to a defined location's readers only: a graveyard of the dead", () => {
+    const set = setWith(
+      '**Medium** | Townsfolk Investigative\nImmediate Day: Reveal @Self to #Graveyard',
+      'Werewolf, Medium, Villager x3',
+      '**Graveyard**\nSort Index: 1\nMembers: Dead\nViewers: *None*',
+    );
+    const { state } = start(set);
+    const victim = otherVillager(state);
+    const day = play(set, state, ...wolvesKill(state, victim), END).state;
+    const medium = who(day, 'Medium');
+    const [revealed] = play(set, day, act(medium, 'Medium#1')).effects;
+    expect(revealed).toEqual({
+      kind: 'revealed',
+      player: medium,
+      role: 'Medium',
+      location: 'Graveyard',
+      audience: { kind: 'location', location: 'Graveyard', members: [victim] },
+    });
+    expect(seenBy(revealed!, victim)).toBe(true);
+    expect(seenBy(revealed!, medium)).toBe(false);
   });
 });
