@@ -1,11 +1,76 @@
-import type { RoleSetProblem, RoleSetProblemKind } from '../werewolf/problems.ts';
+import type { RefusedConstruct, RoleSetProblem, RoleSetProblemKind } from '../werewolf/problems.ts';
 
 // The words for what is wrong with a role-set file: "rolesets/classic.md line 12 (Seer): …".
+
+/** A refused construct by the seed's name for it. */
+export function constructText(construct: RefusedConstruct): string {
+  const { written } = construct;
+  switch (construct.kind) {
+    case 'ability-type':
+      return `the ability type ${written}`;
+    case 'ability-form':
+      return `the form ${written}`;
+    case 'killing-subtype':
+      return `the killing subtype ${written} (haunted mode)`;
+    case 'protection-subtype':
+      return `the protection subtype ${written}`;
+    case 'targeting-type':
+      return `targeting of the type ${written}`;
+    case 'voting-power':
+      return `the ${written}`;
+    case 'membership-type':
+      return `the group membership type ${written}`;
+    case 'counter-value':
+      return `the counter value ${written} (computed from variables)`;
+    case 'trigger':
+      return `the trigger ${written}`;
+    case 'target-type':
+      return `the target type ${written}`;
+    case 'target-filter':
+      return `the target type filter ${written}`;
+    case 'property-access':
+      return `the property access -> (in ${written})`;
+    case 'host-information':
+      return `host information (${written})`;
+    case 'group-instance':
+      return `group instances (${written})`;
+    case 'duration':
+      return `the duration ${written}`;
+    case 'restriction':
+      return `the action restriction ${written}`;
+    case 'compulsion':
+      return `the action compulsion {${written}}`;
+    case 'scaling':
+      return `the action scaling ${written}`;
+    case 'role-class':
+      return `${written} roles`;
+    case 'player-type':
+      return `the player type ${written}`;
+    case 'poll-opening':
+      return `opening a poll on the trigger ${written}`;
+    case 'poll-named-on-opening':
+      return `naming a poll as it opens (${written})`;
+    case 'complex-actions':
+      return `complex actions (${written})`;
+    case 'haunted-roles':
+      return 'haunted roles';
+    case 'ability-sets':
+      return 'ability sets';
+    case 'team-abilities':
+      return 'abilities of teams';
+    case 'group-abilities':
+      return "abilities of groups (a group's poll is a Poll element)";
+    case 'attribute-action-timings':
+      return `action timings in attributes (${written})`;
+    case 'poll-closed-outside-poll':
+      return "On Poll Closed outside a poll's definition";
+  }
+}
 
 function problemText(problem: RoleSetProblemKind): string {
   switch (problem.kind) {
     case 'not-supported':
-      return `${problem.construct} is not run by the narrator yet`;
+      return `${constructText(problem.construct)} is not run by the narrator yet`;
     case 'malformed':
       return `this ${problem.what} does not read: "${problem.text}"`;
     case 'text-outside-element':

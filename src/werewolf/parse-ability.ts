@@ -11,7 +11,7 @@ import type {
   Trigger,
   VotingPower,
 } from './definitions.ts';
-import type { ReferenceKind, RoleSetProblemKind } from './problems.ts';
+import type { ReferenceKind, RefusedKind, RoleSetProblemKind } from './problems.ts';
 
 // One ability line of the seed's language (trigger, ability type, restrictions, compulsion, scaling,
 // prompt) read into a typed Action. A line that does not read throws a LineFailure with a typed
@@ -23,8 +23,8 @@ export class LineFailure extends Error {
   }
 }
 
-const refuse = (construct: string): never => {
-  throw new LineFailure({ kind: 'not-supported', construct });
+const refuse = (kind: RefusedKind, written = ''): never => {
+  throw new LineFailure({ kind: 'not-supported', construct: { kind, written } });
 };
 const malformed = (what: string, text: string): never => {
   throw new LineFailure({ kind: 'malformed', what, text });
@@ -89,17 +89,17 @@ export function parseSelector(text: string, sink: ReferenceSink): Selector {
   const written = text.trim();
   const plain = PLAIN_SELECTORS[written];
   if (plain) return plain;
-  if (written.includes('->')) return refuse(`the property access "->" (in ${written})`);
-  if (written.startsWith('%')) return refuse(`host information (${written})`);
+  if (written.includes('->')) return refuse('property-access', written);
+  if (written.startsWith('%')) return refuse('host-information', written);
   if (written.startsWith('&')) {
     const team = written.slice(1);
-    if (!/^[\w -]+$/.test(team) || ['All', 'Self', 'Ind'].includes(team) || team.startsWith('(')) return refuse(`the team selector ${written}`);
+    if (!/^[\w -]+$/.test(team) || ['All', 'Self', 'Ind'].includes(team) || team.startsWith('(')) return refuse('target-type', written);
     sink.add('team', team);
     return { kind: 'team', team };
   }
   if (written.startsWith('#')) {
     const group = written.slice(1);
-    if (group.includes(':')) return refuse(`group instances (${written})`);
+    if (group.includes(':')) return refuse('group-instance', written);
     sink.add('group', group);
     return { kind: 'group', group };
   }
@@ -117,14 +117,14 @@ export function parseSelector(text: string, sink: ReferenceSink): Selector {
         aliveOnly = value === 'True';
         continue;
       }
-      if (!(field in FILTER_REFERENCES)) return refuse(`the target type filter ${field} (in ${written})`);
+      if (!(field in FILTER_REFERENCES)) return refuse('target-filter', field);
       const typed = field as PlayerFilter['field'];
       sink.add(FILTER_REFERENCES[typed], value);
       filters.push({ field: typed, value, negated: bang === '!' });
     }
     return { kind: 'filter', filters, aliveOnly };
   }
-  if (/^@\w+(\[\w+\])?$/.test(written)) return refuse(`the target type ${written}`);
+  if (/^@\w+(\[\w+\])?$/.test(written)) return refuse('target-type', written);
   return malformed('target type', written);
 }
 
@@ -142,7 +142,7 @@ export function parseDuration(text: string | undefined, fallback: Duration = 'Pe
   if (text === undefined) return fallback;
   const duration = DURATIONS[text.trim()];
   if (duration) return duration;
-  if (/^~\w+$/.test(text.trim())) return refuse(`the duration ${text.trim()}`);
+  if (/^~\w+$/.test(text.trim())) return refuse('duration', text.trim());
   return malformed('duration', text);
 }
 
@@ -170,27 +170,28 @@ export function parseAbilityKind(text: string): AbilityKind {
 
 const DEFENDED: readonly DefendedKilling[] = ['Attacks', 'Kills', 'Lynches', 'Attacks & Lynches', 'All'];
 
-/** Ability types of the seed refused by their first words. */
-const REFUSED_ABILITIES: readonly [RegExp, string][] = [
-  [/^(True )?Banish\b/, 'the killing subtypes Banish and True Banish (haunted mode)'],
-  [/^Whisper\b/, 'the ability type Whispering'],
-  [/^(Grant|Revoke|Transfer)\b/, 'the ability type Granting'],
-  [/^Loyalty\b/, 'the ability type Loyalty'],
-  [/^(Add|Create|Cancel|Delete|Manipulate) '[^']*' Poll\b/, 'the ability type Poll Manipulating'],
-  [/^(Role|Alignment|Group) Change\b/, 'the ability type Changing'],
-  [/^Copy\b/, 'the ability type Copying'],
-  [/^'[^']*' Choice\b/, 'the ability type Choices'],
-  [/^(Ascend|Descend)$/, 'the ability type Ascend Descend'],
-  [/^Disband\b/, 'the ability type Disband'],
-  [/^Conversation Reset\b/, 'the ability type Conversation Reset'],
-  [/^Cancel\b/, 'the ability type Cancel'],
-  [/^Switch with\b/, 'the ability type Switching'],
-  [/^Shuffle\b/, 'the ability type Shuffle'],
-  [/^Emit\b/, 'the ability type Emitting'],
-  [/^(Display|Update) '/, 'the ability type Displaying'],
-  [/^Change '[^']*' value\b/, 'changing an attribute value'],
-  [/^Investigate .+ (Player )?Count\b/, 'counting investigations (Investigate … Count)'],
-  [/^For Each\b/, 'complex actions (For Each)'],
+/** Ability types of the seed refused by their first words: what kind of construct, and its name. */
+const REFUSED_ABILITIES: readonly [RegExp, RefusedKind, string][] = [
+  [/^True Banish\b/, 'killing-subtype', 'True Banish'],
+  [/^Banish\b/, 'killing-subtype', 'Banish'],
+  [/^Whisper\b/, 'ability-type', 'Whispering'],
+  [/^(Grant|Revoke|Transfer)\b/, 'ability-type', 'Granting'],
+  [/^Loyalty\b/, 'ability-type', 'Loyalty'],
+  [/^(Add|Create|Cancel|Delete|Manipulate) '[^']*' Poll\b/, 'ability-type', 'Poll Manipulating'],
+  [/^(Role|Alignment|Group) Change\b/, 'ability-type', 'Changing'],
+  [/^Copy\b/, 'ability-type', 'Copying'],
+  [/^'[^']*' Choice\b/, 'ability-type', 'Choices'],
+  [/^(Ascend|Descend)$/, 'ability-type', 'Ascend Descend'],
+  [/^Disband\b/, 'ability-type', 'Disband'],
+  [/^Conversation Reset\b/, 'ability-type', 'Conversation Reset'],
+  [/^Cancel\b/, 'ability-type', 'Cancel'],
+  [/^Switch with\b/, 'ability-type', 'Switching'],
+  [/^Shuffle\b/, 'ability-type', 'Shuffle'],
+  [/^Emit\b/, 'ability-type', 'Emitting'],
+  [/^(Display|Update) '/, 'ability-type', 'Displaying'],
+  [/^Change '[^']*' value\b/, 'ability-form', "Change '<Attribute>' value"],
+  [/^Investigate .+ (Player )?Count\b/, 'ability-form', 'Investigate <Target> Count'],
+  [/^For Each\b/, 'complex-actions', 'For Each'],
 ];
 
 /** The text between the first pair of quotes, or the text itself. */
@@ -199,7 +200,7 @@ const unquote = (text: string): string => text.trim().replace(/^'(.*)'$/, '$1');
 export function parseAbility(text: string, sink: ReferenceSink): Ability {
   const t = text.trim();
   if (t === '*Nothing*' || t === 'Nothing') return { kind: 'Nothing' };
-  for (const [pattern, construct] of REFUSED_ABILITIES) if (pattern.test(t)) return refuse(construct);
+  for (const [pattern, kind, name] of REFUSED_ABILITIES) if (pattern.test(t)) return refuse(kind, name);
   let m: RegExpExecArray | null;
   if ((m = /^(True Kill|Kill|Attack|Lynch) (\S+)$/.exec(t))) {
     return { kind: 'Killing', subtype: m[1] as 'Kill', target: parseSelector(m[2]!, sink) };
@@ -221,7 +222,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   }
   if (t === 'Untarget') return { kind: 'Targeting', target: null };
   if ((m = /^Target (\S+)(?: \((\w+)\))?$/.exec(t))) {
-    if (m[2] !== undefined && m[2] !== 'Player') refuse(`targeting of the type ${m[2]}`);
+    if (m[2] !== undefined && m[2] !== 'Player') refuse('targeting-type', m[2]);
     return { kind: 'Targeting', target: parseSelector(m[1]!, sink) };
   }
   if ((m = /^(Weakly|Strongly) Disguise (\S+) as '([^']+)'(?: \((~\w+)\))?$/.exec(t))) {
@@ -239,7 +240,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
     const through = m[4]!;
     const defense = through === 'Active Defense' ? 'Active' : through === 'Passive Defense' ? 'Passive' : null;
     if (defense === null) {
-      if (/^(Partial Defense|Recruitment Defense|Absence at .+)$/.test(through)) refuse(`the protection subtype ${through.replace(/ at .*/, '')}`);
+      if (/^(Partial Defense|Recruitment Defense|Absence at .+)$/.test(through)) refuse('protection-subtype', through.replace(/ at .*/, ''));
       malformed('protection subtype', through);
     }
     return {
@@ -253,7 +254,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
     };
   }
   if ((m = /^Apply '([^']+)' to (\S+)(?: \((~\w+)\))?(?: \((.*)\))?$/.exec(t))) {
-    if (m[4] !== undefined) refuse('additional attribute data in Apply');
+    if (m[4] !== undefined) refuse('ability-form', 'Apply … (<AdditionalAttributeData>)');
     sink.add('attribute', m[1]!);
     return { kind: 'Applying', mode: 'apply', attribute: m[1]!, target: parseSelector(m[2]!, sink), duration: parseDuration(m[3]) };
   }
@@ -274,7 +275,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   }
   if ((m = /^Manipulate (\S+?)'s '([^']+)' (to|by) '(-?\d+)'(?: \((~\w+)\))?$/.exec(t))) {
     const power = m[2]!.toLowerCase();
-    if (power === 'special public voting power') refuse('special public voting power');
+    if (power === 'special public voting power') refuse('voting-power', m[2]!);
     if (power !== 'public voting power' && power !== 'private voting power') malformed('voting power', m[2]!);
     return {
       kind: 'Vote Manipulating',
@@ -289,7 +290,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
     const join = t.startsWith('Join');
     const group = join ? m[1]! : m[2]!;
     const membership = join ? m[2] : m[3];
-    if (membership !== undefined && membership !== 'Member') refuse(`the group membership type ${membership}`);
+    if (membership !== undefined && membership !== 'Member') refuse('membership-type', membership);
     sink.add('group', group);
     const target: Selector = join ? { kind: 'self' } : parseSelector(m[1]!, sink);
     return { kind: 'Joining', mode: 'join', group, target, duration: parseDuration(join ? m[3] : m[4], 'Persistent') };
@@ -302,7 +303,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   }
   if ((m = /^Reveal (\S+) to (\S+)$/.exec(t))) {
     const to = m[2]!;
-    if (!to.startsWith('#')) refuse(`revealing to a player (${to})`);
+    if (!to.startsWith('#')) refuse('ability-form', 'Reveal … to <Target>');
     sink.add('location', to.slice(1));
     return { kind: 'Announcements', mode: 'reveal', target: parseSelector(m[1]!, sink), to: to.slice(1) };
   }
@@ -311,15 +312,15 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   }
   if ((m = /^(Increment|Decrement) Counter(?: for (\S+))?(?: by (\S+))?$/.exec(t))) {
     const value = m[3] === undefined ? 1 : Number(m[3]);
-    if (!Number.isInteger(value)) refuse(`counter values computed from variables (${m[3]})`);
+    if (!Number.isInteger(value)) refuse('counter-value', m[3]);
     return { kind: 'Counting', mode: m[1]!.toLowerCase() as 'increment', value, target: m[2] === undefined ? null : parseSelector(m[2], sink) };
   }
   if ((m = /^Set Counter to (\S+)(?: for (\S+))?$/.exec(t))) {
     const value = Number(m[1]);
-    if (!Number.isInteger(value)) refuse(`counter values computed from variables (${m[1]})`);
+    if (!Number.isInteger(value)) refuse('counter-value', m[1]);
     return { kind: 'Counting', mode: 'set', value, target: m[2] === undefined ? null : parseSelector(m[2], sink) };
   }
-  if (/^Obstruct .*⇒/.test(t)) refuse('obstruction feedback (⇒)');
+  if (/^Obstruct .*⇒/.test(t)) refuse('ability-form', 'Obstruct … ⇒ <Feedback>');
   if ((m = /^Obstruct (?:(.+) for )?(\S+)(?: \((~\w+)\))?$/.exec(t))) {
     return {
       kind: 'Obstructing',
@@ -347,7 +348,7 @@ export function parseTrigger(text: string): Trigger {
   if (t === 'On Lynch') return { kind: 'on-lynch' };
   if (t === 'On Poll Closed') return { kind: 'on-poll-closed' };
   if ((m = /^On Visited(?: \[([^\]]+)\])?$/.exec(t))) return { kind: 'on-visited', abilityType: m[1] === undefined ? null : parseAbilityKind(m[1]) };
-  if (/^(Pre-End (Night|Day)|On .+|Inherit|Require|Role Attribute|Choice .+ Chosen)$/.test(t)) return refuse(`the trigger ${t}`);
+  if (/^(Pre-End (Night|Day)|On .+|Inherit|Require|Role Attribute|Choice .+ Chosen)$/.test(t)) return refuse('trigger', t);
   return malformed('trigger', t);
 }
 
@@ -363,10 +364,10 @@ function parseRestriction(text: string, sink: ReferenceSink): Restriction | null
     sink.add('attribute', m[2]!);
     return { kind: 'attribute', has: m[1] === 'has', attribute: m[2]! };
   }
-  if (/^Attribute: \S+ (has|lacks) /.test(t)) return refuse('attribute restrictions on another target');
-  if (/^Condition:/.test(t)) return refuse('condition restrictions');
+  if (/^Attribute: \S+ (has|lacks) /.test(t)) return refuse('restriction', t);
+  if (/^Condition:/.test(t)) return refuse('restriction', 'Condition');
   if (t === 'Status: Alive') return null;
-  if (/^Status: (Ghostly|Any)$/.test(t)) return refuse(`the restriction ${t} (haunted mode)`);
+  if (/^Status: (Ghostly|Any)$/.test(t)) return refuse('restriction', t);
   return malformed('action restriction', t);
 }
 
@@ -375,7 +376,7 @@ function parseScaling(text: string): Scaling {
   let m: RegExpExecArray | null;
   if ((m = /^x(\d+)$/.exec(t))) return { kind: 'times', times: Number(m[1]) };
   if ((m = /^\$(total|living)\/(\d+)$/.exec(t))) return { kind: 'per-players', count: m[1] as 'total', per: Number(m[2]) };
-  if (/⇒|^Odd:|^Even:/.test(t)) return refuse(`the action scaling ${t}`);
+  if (/⇒|^Odd:|^Even:/.test(t)) return refuse('scaling', t);
   return malformed('action scaling', t);
 }
 
@@ -417,8 +418,8 @@ export function extractMeta(text: string, sink: ReferenceSink): { readonly rest:
       if (item === 'Forced') forced = true;
       else if (item === 'Direct') direct = true;
       else if (item === 'Visitless') visitless = true;
-      else if (/^Forced:/.test(item)) refuse('forced actions with a default target ({Forced: …})');
-      else if (item === 'Repeating') refuse('the compulsion {Repeating}');
+      else if (/^Forced:/.test(item)) refuse('compulsion', 'Forced: <Default Target>');
+      else if (item === 'Repeating') refuse('compulsion', 'Repeating');
       else malformed('action compulsion', item);
     }
     return '';

@@ -18,7 +18,7 @@ import {
   type TeamDefinition,
   type WinCondition,
 } from './definitions.ts';
-import { buildAction, extractMeta, LineFailure, parseSelector, parseTrigger, type Reference, ReferenceSink, splitList } from './parse-ability.ts';
+import { buildAction, extractMeta, LineFailure, parseSelector, parseTrigger, triggerName, type Reference, ReferenceSink, splitList } from './parse-ability.ts';
 import type { RoleSetProblem, RoleSetProblemKind } from './problems.ts';
 
 // A role-set file in the seed's own format, read into a typed RoleSet. Pure: the caller hands in the
@@ -167,7 +167,7 @@ export function parseRoleSet(file: string, text: string, name = file.replace(/^.
         roleLists.push(...readRoleLists(element, problems, sinkFor));
         break;
       case 'ability set':
-        problems.add(element.line, element.name, { kind: 'not-supported', construct: 'ability sets' });
+        problems.add(element.line, element.name, { kind: 'not-supported', construct: { kind: 'ability-sets', written: '' } });
         break;
       case 'unclear':
         problems.add(element.line, element.name, { kind: 'unclear-element' });
@@ -260,15 +260,16 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
       const colon = trimmed.indexOf(':');
       if (colon < 0) throw new LineFailure({ kind: 'malformed', what: 'ability line (Trigger: Ability)', text: trimmed });
       const trigger = parseTrigger(trimmed.slice(0, colon));
-      if (owner === 'attribute' && trigger.kind === 'action') throw new LineFailure({ kind: 'not-supported', construct: 'action timings in attributes' });
-      if (trigger.kind === 'on-poll-closed') throw new LineFailure({ kind: 'not-supported', construct: `On Poll Closed outside a poll's definition` });
+      if (owner === 'attribute' && trigger.kind === 'action')
+        throw new LineFailure({ kind: 'not-supported', construct: { kind: 'attribute-action-timings', written: triggerName(trigger) } });
+      if (trigger.kind === 'on-poll-closed') throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-closed-outside-poll', written: '' } });
       const { rest, meta } = extractMeta(trimmed.slice(colon + 1), sink);
       let texts: string[];
       if (bullets.length > 0) {
         if (rest !== '') throw new LineFailure({ kind: 'malformed', what: 'trigger line before a list of abilities', text: trimmed });
         texts = bullets.map((b) => {
           if (NESTED_BULLET.test(b.text) || /^(Action|Process|Evaluate|Feedback):/.test(b.text.replace(BULLET, ''))) {
-            throw new LineFailure({ kind: 'not-supported', construct: 'complex actions (Action, Process, Evaluate)' });
+            throw new LineFailure({ kind: 'not-supported', construct: { kind: 'complex-actions', written: 'Action, Process, Evaluate' } });
           }
           return b.text.replace(BULLET, '');
         });
@@ -294,7 +295,7 @@ function readRole(element: RawElement, problems: Collector, sinkFor: SinkFor): R
   }
   const [, roleClass, category, soloTeam] = header as unknown as [string, string, string, string | undefined];
   if (roleClass === 'Unaligned' || roleClass === 'Extra') {
-    problems.add(element.line, element.name, { kind: 'not-supported', construct: `${roleClass} roles` });
+    problems.add(element.line, element.name, { kind: 'not-supported', construct: { kind: 'role-class', written: roleClass } });
     return undefined;
   }
   if (!['Townsfolk', 'Werewolf', 'Solo'].includes(roleClass)) {
@@ -318,7 +319,7 @@ function readRole(element: RawElement, problems: Collector, sinkFor: SinkFor): R
   for (const source of element.body) {
     const t = source.text.trim();
     if (t === 'Unique Role') unique = true;
-    else if (t === 'Haunted Role') problems.add(source.line, element.name, { kind: 'not-supported', construct: 'haunted roles' });
+    else if (t === 'Haunted Role') problems.add(source.line, element.name, { kind: 'not-supported', construct: { kind: 'haunted-roles', written: '' } });
     else abilityLines.push(source);
   }
   const actions = readActions(element, problems, sinkFor, 'role', abilityLines);
@@ -339,7 +340,7 @@ function readTeam(element: RawElement, problems: Collector, sinkFor: SinkFor): T
     const t = text.trim();
     const { sink, flush } = sinkFor(line, element.name);
     if (!t.startsWith('Win Condition:')) {
-      problems.add(line, element.name, { kind: 'not-supported', construct: 'abilities of teams' });
+      problems.add(line, element.name, { kind: 'not-supported', construct: { kind: 'team-abilities', written: '' } });
       continue;
     }
     const condition = problems.attempt(line, element.name, () => parseWinCondition(t.slice('Win Condition:'.length).trim(), sink));
@@ -381,8 +382,7 @@ function readGroup(element: RawElement, problems: Collector, sinkFor: SinkFor): 
   for (const { text, line } of element.body) {
     const t = text.trim();
     if (t === 'Unique Group') unique = true;
-    else if (t !== 'No Abilities')
-      problems.add(line, element.name, { kind: 'not-supported', construct: `abilities of groups (a group's poll is a Poll element)` });
+    else if (t !== 'No Abilities') problems.add(line, element.name, { kind: 'not-supported', construct: { kind: 'group-abilities', written: '' } });
   }
   return { name: element.name, line: element.line, team, unique };
 }
@@ -409,14 +409,14 @@ function readPoll(element: RawElement, problems: Collector, sinkFor: SinkFor): P
       else if ((m = /^Show Voters: (Yes|No)$/.exec(t))) showVoters = m[1] === 'Yes';
       else if ((m = /^Random: (.+)$/.exec(t))) random = parseSelector(m[1]!, sink);
       else if ((m = /^(?:Passive )?Start (Night|Day): Create Poll in #(\S+)( as .+)?$/.exec(t))) {
-        if (m[3] !== undefined) throw new LineFailure({ kind: 'not-supported', construct: 'naming a poll as it opens (as <Name>)' });
+        if (m[3] !== undefined) throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-named-on-opening', written: m[3].trim() } });
         sink.add('location', m[2]!);
         opens = { timing: 'Start', time: m[1] as PhaseTime, location: m[2]! };
       } else if ((m = /^On Poll Closed: (.+)$/.exec(t))) {
         const { rest, meta } = extractMeta(m[1]!, sink);
         onClosed = buildAction(`${element.name}#closed`, line, { kind: 'on-poll-closed' }, meta, [rest], sink);
       } else if (/^[\w ]+: Create Poll\b/.test(t)) {
-        throw new LineFailure({ kind: 'not-supported', construct: `opening a poll on the trigger ${t.slice(0, t.indexOf(':'))}` });
+        throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-opening', written: t.slice(0, t.indexOf(':')) } });
       } else throw new LineFailure({ kind: 'malformed', what: 'poll line', text: t });
       return true;
     });
@@ -432,7 +432,7 @@ function readAudience(text: string): LocationAudience[] {
   const t = text.trim().replace(/^\*(None|All)\*$/, '$1');
   return splitList(t).map((item) => {
     if (item === 'Alive' || item === 'Dead' || item === 'All' || item === 'None') return item;
-    if (item === 'Ghost' || item === 'Substitute') throw new LineFailure({ kind: 'not-supported', construct: `the player type ${item}` });
+    if (item === 'Ghost' || item === 'Substitute') throw new LineFailure({ kind: 'not-supported', construct: { kind: 'player-type', written: item } });
     throw new LineFailure({ kind: 'malformed', what: 'player type', text: item });
   });
 }

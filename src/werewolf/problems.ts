@@ -3,7 +3,7 @@
 
 export type RoleSetProblemKind =
   /** A construct of the seed's language the narrator does not run (yet): refused by name, never ignored. */
-  | { readonly kind: 'not-supported'; readonly construct: string }
+  | { readonly kind: 'not-supported'; readonly construct: RefusedConstruct }
   /** A line that is not what its place in the element allows, e.g. an ability that does not read. */
   | { readonly kind: 'malformed'; readonly what: string; readonly text: string }
   | { readonly kind: 'text-outside-element'; readonly text: string }
@@ -31,3 +31,43 @@ export interface RoleSetProblem {
   readonly element: string | null;
   readonly problem: RoleSetProblemKind;
 }
+
+/**
+ * A construct of the seed's language the narrator refuses, by the seed's own name for it: its kind and,
+ * where the seed has one, the element as written (the trigger "On Action", the ability type "Whispering").
+ */
+export interface RefusedConstruct {
+  readonly kind: RefusedKind;
+  readonly written: string;
+}
+
+export type RefusedKind =
+  | 'ability-type'
+  | 'ability-form'
+  | 'killing-subtype'
+  | 'protection-subtype'
+  | 'targeting-type'
+  | 'voting-power'
+  | 'membership-type'
+  | 'counter-value'
+  | 'trigger'
+  | 'target-type'
+  | 'target-filter'
+  | 'property-access'
+  | 'host-information'
+  | 'group-instance'
+  | 'duration'
+  | 'restriction'
+  | 'compulsion'
+  | 'scaling'
+  | 'role-class'
+  | 'player-type'
+  | 'poll-opening'
+  | 'poll-named-on-opening'
+  | 'complex-actions'
+  | 'haunted-roles'
+  | 'ability-sets'
+  | 'team-abilities'
+  | 'group-abilities'
+  | 'attribute-action-timings'
+  | 'poll-closed-outside-poll';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roleSetProblemLine } from '../../src/render/werewolf-problems.ts';
+import { constructText, roleSetProblemLine } from '../../src/render/werewolf-problems.ts';
+import type { RoleSetProblem } from '../../src/werewolf/problems.ts';
 import { parseRoleSet } from '../../src/werewolf/parse-roleset.ts';
 import { BASE, roleSet } from './roleset-fixtures.ts';
 
@@ -7,6 +8,10 @@ import { BASE, roleSet } from './roleset-fixtures.ts';
 // problem named with its file, line and element; constructs the narrator does not run refused by name.
 
 const withList = (text: string, list = '2: Werewolf, Villager') => `${BASE}\n${text}\n**Test** | Role List\n${list}\n`;
+
+/** The refused constructs among the problems, in words. */
+const refusedConstructs = (problems: readonly RoleSetProblem[]) =>
+  problems.map((p) => (p.problem.kind === 'not-supported' ? constructText(p.problem.construct) : p.problem.kind));
 
 function problemsOf(text: string) {
   const parsed = parseRoleSet('rolesets/test.md', text);
@@ -134,22 +139,29 @@ describe('problems', () => {
     ["Role Change @Selection to 'Villager'", 'the ability type Changing'],
     ['Copy @Selection', 'the ability type Copying'],
     ['Switch with @Selection', 'the ability type Switching'],
-    ['Banish @Selection', 'the killing subtypes Banish and True Banish (haunted mode)'],
+    ['Banish @Selection', 'the killing subtype Banish (haunted mode)'],
     ["Protect @Selection from 'Attacks' through Partial Defense", 'the protection subtype Partial Defense'],
     ["Protect @Selection from 'Attacks' through Absence at #tavern", 'the protection subtype Absence'],
     ['Kill @SecondarySelection', 'the target type @SecondarySelection'],
-    ['Kill @(OrigRole:Seer)', 'the target type filter OrigRole (in @(OrigRole:Seer))'],
-    ['Kill @Target->Target', 'the property access "->" (in @Target->Target)'],
+    ['Kill @(OrigRole:Seer)', 'the target type filter OrigRole'],
+    ['Kill @Target->Target', 'the property access -> (in @Target->Target)'],
     ["Protect @Selection from 'Attacks' through Active Defense (~DelayedPhase)", 'the duration ~DelayedPhase'],
-    ['Kill @Selection [Condition: @Self has Marked]', 'condition restrictions'],
-    ['Kill @Selection {Repeating}', 'the compulsion {Repeating}'],
+    ['Kill @Selection [Condition: @Self has Marked]', 'the action restriction Condition'],
+    ['Kill @Selection {Repeating}', 'the action compulsion {Repeating}'],
     ['Kill @Selection ⟨Odd: x1, Even: x2⟩', 'the action scaling Odd: x1, Even: x2'],
     ['Kill %Player%', 'host information (%Player%)'],
-    ['Obstruct @Selection ⇒ Failure', 'obstruction feedback (⇒)'],
+    ['Obstruct @Selection ⇒ Failure', 'the form Obstruct … ⇒ <Feedback>'],
   ])('refuses %s by name', (ability, construct) => {
     const problems = problemsOf(withList(`**Actor** | Townsfolk Power\nEnd Night: ${ability}`));
-    expect(problems.map((p) => p.problem)).toEqual([{ kind: 'not-supported', construct }]);
+    expect(refusedConstructs(problems)).toEqual([construct]);
     expect(problems[0]!.element).toBe('Actor');
+  });
+
+  it("refuses by the seed's own name, typed: the kind of construct and the element as written", () => {
+    expect(problemsOf(withList("**Actor** | Townsfolk Power\nEnd Night: Whisper to #tavern as 'Villager'"))[0]!.problem).toEqual({
+      kind: 'not-supported',
+      construct: { kind: 'ability-type', written: 'Whispering' },
+    });
   });
 
   it.each([
@@ -159,7 +171,7 @@ describe('problems', () => {
     ["Inherit: 'Base'", 'the trigger Inherit'],
   ])('refuses the trigger %s by name', (trigger, construct) => {
     const text = trigger.includes(':') ? trigger : `${trigger}: Learn 'x'`;
-    expect(problemsOf(withList(`**Actor** | Townsfolk Power\n${text}`)).map((p) => p.problem)).toEqual([{ kind: 'not-supported', construct }]);
+    expect(refusedConstructs(problemsOf(withList(`**Actor** | Townsfolk Power\n${text}`)))).toEqual([construct]);
   });
 
   it('refuses complex actions, haunted and unaligned roles, ability sets and abilities of groups and teams', () => {
@@ -185,7 +197,7 @@ describe('problems', () => {
         ].join('\n'),
       ),
     );
-    expect(problems.map((p) => [p.element, p.problem.kind === 'not-supported' ? p.problem.construct : p.problem.kind])).toEqual([
+    expect(problems.map((p) => [p.element, refusedConstructs([p])[0]])).toEqual([
       ['Complex', 'complex actions (Action, Process, Evaluate)'],
       ['Ghost', 'haunted roles'],
       ['Drifter', 'Unaligned roles'],
@@ -240,7 +252,7 @@ describe('problems', () => {
   it('refuses a poll without options or voters, and one that opens on an unsupported trigger', () => {
     const problems = problemsOf(withList('**Vote** | Poll\nShow Voters: No\nEnd Day: Create Poll in #tavern'));
     expect(problems.map((p) => p.problem)).toEqual([
-      { kind: 'not-supported', construct: 'opening a poll on the trigger End Day' },
+      { kind: 'not-supported', construct: { kind: 'poll-opening', written: 'End Day' } },
       { kind: 'missing-field', field: 'Available Options' },
       { kind: 'missing-field', field: 'Allowed Voters' },
     ]);
