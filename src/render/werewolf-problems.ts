@@ -1,6 +1,31 @@
-import type { RefusedConstruct, RoleSetProblem, RoleSetProblemKind } from '../werewolf/problems.ts';
+import type { MalformedPart, RefusedConstruct, RoleSetProblem, RoleSetProblemKind } from '../werewolf/problems.ts';
 
 // The words for what is wrong with a role-set file: "rolesets/classic.md line 12 (Seer): …".
+
+const MALFORMED: Readonly<Record<MalformedPart, string>> = {
+  ability: 'ability',
+  'ability-type': 'ability type',
+  'ability-line': 'ability line (Trigger: Ability)',
+  'bulleted-trigger-line': 'trigger line before a list of abilities (it holds no ability itself)',
+  compulsion: 'action compulsion',
+  restriction: 'action restriction',
+  scaling: 'action scaling',
+  'disguise-level': 'disguise level (WD, SD)',
+  duration: 'duration',
+  'defended-killing': 'killing subtype to protect from',
+  'protection-subtype': 'protection subtype',
+  'target-type': 'target type',
+  trigger: 'trigger',
+  'voting-power': 'voting power',
+  count: 'count (<Target>->Count or a number)',
+  'win-condition': 'win condition',
+  'location-line': 'location line',
+  'player-type': 'player type',
+  'poll-line': 'poll line',
+  'role-header': 'role header (| Group Category [- Team])',
+  'solo-team': 'role header (a Solo role names its team after " - ", no other role does)',
+  'role-list-line': 'role list line (<players>: Role, Role x2, …)',
+};
 
 /** A refused construct by the seed's name for it. */
 export function constructText(construct: RefusedConstruct): string {
@@ -72,7 +97,7 @@ function problemText(problem: RoleSetProblemKind): string {
     case 'not-supported':
       return `${constructText(problem.construct)} is not run by the narrator yet`;
     case 'malformed':
-      return `this ${problem.what} does not read: "${problem.text}"`;
+      return `this ${MALFORMED[problem.what]} does not read: "${problem.text}"`;
     case 'text-outside-element':
       return `"${problem.text}" stands outside any element (an element starts with a **Name** line)`;
     case 'duplicate-element':

@@ -11,7 +11,7 @@ import type {
   Trigger,
   VotingPower,
 } from './definitions.ts';
-import type { ReferenceKind, RefusedKind, RoleSetProblemKind } from './problems.ts';
+import type { MalformedPart, ReferenceKind, RefusedKind, RoleSetProblemKind } from './problems.ts';
 
 // One ability line of the seed's language (trigger, ability type, restrictions, compulsion, scaling,
 // prompt) read into a typed Action. A line that does not read throws a LineFailure with a typed
@@ -26,7 +26,7 @@ export class LineFailure extends Error {
 const refuse = (kind: RefusedKind, written = ''): never => {
   throw new LineFailure({ kind: 'not-supported', construct: { kind, written } });
 };
-const malformed = (what: string, text: string): never => {
+const malformed = (what: MalformedPart, text: string): never => {
   throw new LineFailure({ kind: 'malformed', what, text });
 };
 
@@ -109,11 +109,11 @@ export function parseSelector(text: string, sink: ReferenceSink): Selector {
     let aliveOnly = true;
     for (const part of advanced[1]!.split(',')) {
       const match = /^(\w+):(!?)(.+)$/.exec(part.trim());
-      if (!match) return malformed('target type', written);
+      if (!match) return malformed('target-type', written);
       const [, field, bang, raw] = match as unknown as [string, string, string, string];
       const value = raw.replace(/-/g, ' ');
       if (field === 'AliveOnly') {
-        if (value !== 'True' && value !== 'False') return malformed('target type', written);
+        if (value !== 'True' && value !== 'False') return malformed('target-type', written);
         aliveOnly = value === 'True';
         continue;
       }
@@ -125,7 +125,7 @@ export function parseSelector(text: string, sink: ReferenceSink): Selector {
     return { kind: 'filter', filters, aliveOnly };
   }
   if (/^@\w+(\[\w+\])?$/.test(written)) return refuse('target-type', written);
-  return malformed('target type', written);
+  return malformed('target-type', written);
 }
 
 const DURATIONS: Readonly<Record<string, Duration>> = {
@@ -165,7 +165,7 @@ const ABILITY_KINDS: Readonly<Record<string, AbilityKind>> = {
 
 export function parseAbilityKind(text: string): AbilityKind {
   const kind = ABILITY_KINDS[text.trim().toLowerCase()];
-  return kind ?? malformed('ability type', text);
+  return kind ?? malformed('ability-type', text);
 }
 
 const DEFENDED: readonly DefendedKilling[] = ['Attacks', 'Kills', 'Lynches', 'Attacks & Lynches', 'All'];
@@ -207,7 +207,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   }
   if ((m = /^(Role|Alignment|Category|Class) Investigate (\S+)(?: \(([^)]*)\))?$/.exec(t))) {
     const effects = (m[3] ?? '').split(',').map((e) => e.trim());
-    for (const effect of effects) if (effect !== '' && effect !== 'WD' && effect !== 'SD') malformed('disguise level', m[3]!);
+    for (const effect of effects) if (effect !== '' && effect !== 'WD' && effect !== 'SD') malformed('disguise-level', m[3]!);
     return {
       kind: 'Investigating',
       subtype: m[1] as 'Role',
@@ -236,12 +236,12 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
     };
   }
   if ((m = /^Protect (\S+) from '([^']+)'(?: by (\S+))? through (.+?)(?: during (Night|Day))?(?: \((~\w+)\))?$/.exec(t))) {
-    const from = DEFENDED.find((d) => d === m![2]) ?? malformed('killing subtype to protect from', m[2]!);
+    const from = DEFENDED.find((d) => d === m![2]) ?? malformed('defended-killing', m[2]!);
     const through = m[4]!;
     const defense = through === 'Active Defense' ? 'Active' : through === 'Passive Defense' ? 'Passive' : null;
     if (defense === null) {
       if (/^(Partial Defense|Recruitment Defense|Absence at .+)$/.test(through)) refuse('protection-subtype', through.replace(/ at .*/, ''));
-      malformed('protection subtype', through);
+      malformed('protection-subtype', through);
     }
     return {
       kind: 'Protecting',
@@ -276,7 +276,7 @@ export function parseAbility(text: string, sink: ReferenceSink): Ability {
   if ((m = /^Manipulate (\S+?)'s '([^']+)' (to|by) '(-?\d+)'(?: \((~\w+)\))?$/.exec(t))) {
     const power = m[2]!.toLowerCase();
     if (power === 'special public voting power') refuse('voting-power', m[2]!);
-    if (power !== 'public voting power' && power !== 'private voting power') malformed('voting power', m[2]!);
+    if (power !== 'public voting power' && power !== 'private voting power') malformed('voting-power', m[2]!);
     return {
       kind: 'Vote Manipulating',
       target: parseSelector(m[1]!, sink),
@@ -368,7 +368,7 @@ function parseRestriction(text: string, sink: ReferenceSink): Restriction | null
   if (/^Condition:/.test(t)) return refuse('restriction', 'Condition');
   if (t === 'Status: Alive') return null;
   if (/^Status: (Ghostly|Any)$/.test(t)) return refuse('restriction', t);
-  return malformed('action restriction', t);
+  return malformed('restriction', t);
 }
 
 function parseScaling(text: string): Scaling {
@@ -377,7 +377,7 @@ function parseScaling(text: string): Scaling {
   if ((m = /^x(\d+)$/.exec(t))) return { kind: 'times', times: Number(m[1]) };
   if ((m = /^\$(total|living)\/(\d+)$/.exec(t))) return { kind: 'per-players', count: m[1] as 'total', per: Number(m[2]) };
   if (/⇒|^Odd:|^Even:/.test(t)) return refuse('scaling', t);
-  return malformed('action scaling', t);
+  return malformed('scaling', t);
 }
 
 const RESTRICTION_START = /^(Temporal|Attribute|Succession|Quantity|Condition|Status):/;
@@ -420,7 +420,7 @@ export function extractMeta(text: string, sink: ReferenceSink): { readonly rest:
       else if (item === 'Visitless') visitless = true;
       else if (/^Forced:/.test(item)) refuse('compulsion', 'Forced: <Default Target>');
       else if (item === 'Repeating') refuse('compulsion', 'Repeating');
-      else malformed('action compulsion', item);
+      else malformed('compulsion', item);
     }
     return '';
   });

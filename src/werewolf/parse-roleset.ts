@@ -258,7 +258,7 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
     const { sink, flush } = sinkFor(line, element.name);
     const action = problems.attempt(line, element.name, () => {
       const colon = trimmed.indexOf(':');
-      if (colon < 0) throw new LineFailure({ kind: 'malformed', what: 'ability line (Trigger: Ability)', text: trimmed });
+      if (colon < 0) throw new LineFailure({ kind: 'malformed', what: 'ability-line', text: trimmed });
       const trigger = parseTrigger(trimmed.slice(0, colon));
       if (owner === 'attribute' && trigger.kind === 'action')
         throw new LineFailure({ kind: 'not-supported', construct: { kind: 'attribute-action-timings', written: triggerName(trigger) } });
@@ -266,7 +266,7 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
       const { rest, meta } = extractMeta(trimmed.slice(colon + 1), sink);
       let texts: string[];
       if (bullets.length > 0) {
-        if (rest !== '') throw new LineFailure({ kind: 'malformed', what: 'trigger line before a list of abilities', text: trimmed });
+        if (rest !== '') throw new LineFailure({ kind: 'malformed', what: 'bulleted-trigger-line', text: trimmed });
         texts = bullets.map((b) => {
           if (NESTED_BULLET.test(b.text) || /^(Action|Process|Evaluate|Feedback):/.test(b.text.replace(BULLET, ''))) {
             throw new LineFailure({ kind: 'not-supported', construct: { kind: 'complex-actions', written: 'Action, Process, Evaluate' } });
@@ -274,7 +274,7 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
           return b.text.replace(BULLET, '');
         });
       } else {
-        if (rest === '') throw new LineFailure({ kind: 'malformed', what: 'ability line (Trigger: Ability)', text: trimmed });
+        if (rest === '') throw new LineFailure({ kind: 'malformed', what: 'ability-line', text: trimmed });
         texts = [rest];
       }
       return buildAction(`${element.name}#${actions.length + 1}`, line, trigger, meta, texts, sink);
@@ -290,7 +290,7 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
 function readRole(element: RawElement, problems: Collector, sinkFor: SinkFor): RoleDefinition | undefined {
   const header = /^(\w+) (\w+)(?: - (.+))?$/.exec(element.kind!);
   if (!header) {
-    problems.add(element.line, element.name, { kind: 'malformed', what: 'role header (| Group Category [- Team])', text: element.kind! });
+    problems.add(element.line, element.name, { kind: 'malformed', what: 'role-header', text: element.kind! });
     return undefined;
   }
   const [, roleClass, category, soloTeam] = header as unknown as [string, string, string, string | undefined];
@@ -309,7 +309,7 @@ function readRole(element: RawElement, problems: Collector, sinkFor: SinkFor): R
   if ((roleClass === 'Solo') !== (soloTeam !== undefined)) {
     problems.add(element.line, element.name, {
       kind: 'malformed',
-      what: 'role header (a Solo role names its team after " - ", no other role does)',
+      what: 'solo-team',
       text: element.kind!,
     });
     return undefined;
@@ -356,7 +356,7 @@ function parseCountSide(text: string, sink: ReferenceSink): Selector | number {
   const t = text.trim();
   if (/^\d+$/.test(t)) return Number(t);
   const count = /^(.+)->Count$/.exec(t);
-  if (!count) throw new LineFailure({ kind: 'malformed', what: 'count (<Target>->Count or a number)', text: t });
+  if (!count) throw new LineFailure({ kind: 'malformed', what: 'count', text: t });
   return parseSelector(count[1]!, sink);
 }
 
@@ -367,7 +367,7 @@ export function parseWinCondition(text: string, sink: ReferenceSink): WinConditi
   const compare = /^(.+?->Count) (>=|<=|>|<|=) (.+)$/.exec(text);
   if (compare) {
     const left = parseCountSide(compare[1]!, sink);
-    if (typeof left === 'number') throw new LineFailure({ kind: 'malformed', what: 'win condition', text });
+    if (typeof left === 'number') throw new LineFailure({ kind: 'malformed', what: 'win-condition', text });
     return { kind: 'compare', left, op: compare[2] as '>', right: parseCountSide(compare[3]!, sink) };
   }
   return { kind: 'all-living-match', selectors: splitList(text).map((item) => parseSelector(item, sink)) };
@@ -417,7 +417,7 @@ function readPoll(element: RawElement, problems: Collector, sinkFor: SinkFor): P
         onClosed = buildAction(`${element.name}#closed`, line, { kind: 'on-poll-closed' }, meta, [rest], sink);
       } else if (/^[\w ]+: Create Poll\b/.test(t)) {
         throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-opening', written: t.slice(0, t.indexOf(':')) } });
-      } else throw new LineFailure({ kind: 'malformed', what: 'poll line', text: t });
+      } else throw new LineFailure({ kind: 'malformed', what: 'poll-line', text: t });
       return true;
     });
     if (read) flush();
@@ -433,7 +433,7 @@ function readAudience(text: string): LocationAudience[] {
   return splitList(t).map((item) => {
     if (item === 'Alive' || item === 'Dead' || item === 'All' || item === 'None') return item;
     if (item === 'Ghost' || item === 'Substitute') throw new LineFailure({ kind: 'not-supported', construct: { kind: 'player-type', written: item } });
-    throw new LineFailure({ kind: 'malformed', what: 'player type', text: item });
+    throw new LineFailure({ kind: 'malformed', what: 'player-type', text: item });
   });
 }
 
@@ -448,7 +448,7 @@ function readLocation(element: RawElement, problems: Collector): LocationDefinit
       if ((m = /^Sort Index: (-?\d+)$/.exec(t))) sortIndex = Number(m[1]);
       else if ((m = /^Members: (.+)$/.exec(t))) members = readAudience(m[1]!);
       else if ((m = /^Viewers: (.+)$/.exec(t))) viewers = readAudience(m[1]!);
-      else throw new LineFailure({ kind: 'malformed', what: 'location line', text: t });
+      else throw new LineFailure({ kind: 'malformed', what: 'location-line', text: t });
     });
   }
   return { name: element.name, line: element.line, sortIndex, members, viewers };
@@ -461,7 +461,7 @@ function readRoleLists(element: RawElement, problems: Collector, sinkFor: SinkFo
     const { sink, flush } = sinkFor(line, element.name);
     const list = problems.attempt(line, element.name, () => {
       const m = /^(\d+): (.+)$/.exec(t);
-      if (!m) throw new LineFailure({ kind: 'malformed', what: 'role list line (<players>: Role, Role x2, …)', text: t });
+      if (!m) throw new LineFailure({ kind: 'malformed', what: 'role-list-line', text: t });
       const roles = splitList(m[2]!).flatMap((item) => {
         const times = /^(.+?) x(\d+)$/.exec(item);
         const role = times ? times[1]! : item;

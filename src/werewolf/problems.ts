@@ -5,7 +5,7 @@ export type RoleSetProblemKind =
   /** A construct of the seed's language the narrator does not run (yet): refused by name, never ignored. */
   | { readonly kind: 'not-supported'; readonly construct: RefusedConstruct }
   /** A line that is not what its place in the element allows, e.g. an ability that does not read. */
-  | { readonly kind: 'malformed'; readonly what: string; readonly text: string }
+  | { readonly kind: 'malformed'; readonly what: MalformedPart; readonly text: string }
   | { readonly kind: 'text-outside-element'; readonly text: string }
   | { readonly kind: 'duplicate-element'; readonly name: string }
   | { readonly kind: 'unclear-element' }
@@ -71,3 +71,28 @@ export type RefusedKind =
   | 'group-abilities'
   | 'attribute-action-timings'
   | 'poll-closed-outside-poll';
+
+/** The part of the language a line failed to read as. */
+export type MalformedPart =
+  | 'ability'
+  | 'ability-type'
+  | 'ability-line'
+  | 'bulleted-trigger-line'
+  | 'compulsion'
+  | 'restriction'
+  | 'scaling'
+  | 'disguise-level'
+  | 'duration'
+  | 'defended-killing'
+  | 'protection-subtype'
+  | 'target-type'
+  | 'trigger'
+  | 'voting-power'
+  | 'count'
+  | 'win-condition'
+  | 'location-line'
+  | 'player-type'
+  | 'poll-line'
+  | 'role-header'
+  | 'solo-team'
+  | 'role-list-line';
