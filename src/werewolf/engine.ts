@@ -614,10 +614,9 @@ class Narration {
 
   /** Re-applies every Passive ability: what each applied before goes first. */
   reapplyPassives(): void {
-    const queue = this.passiveQueue((t) => t.kind === 'passive', true);
-    const origins = new Set(queue.map((q) => q.context.origin));
-    for (const player of this.state.players) player.attributes = player.attributes.filter((a) => !origins.has(a.origin));
-    this.runQueue(queue);
+    // Everything a Passive ability applied goes, also a dead holder's: the living holders' passives apply again.
+    for (const player of this.state.players) player.attributes = player.attributes.filter((a) => a.origin === null);
+    this.runQueue(this.passiveQueue((t) => t.kind === 'passive', true));
   }
 
   startPhase(): void {

@@ -617,3 +617,80 @@ describe('locations', () => {
     expect(seenBy(revealed!, medium)).toBe(false);
   });
 });
+
+describe('more restrictions, compulsion, scaling and counters', () => {
+  const set = setWith(
+    [
+      '**Sleepwalker** | Townsfolk Miscellaneous',
+      "End Night: Apply 'Visited' to @Selection {Forced}",
+      '',
+      '**Crowd** | Townsfolk Investigative',
+      'End Night: Role Investigate @Selection ⟨$total/3⟩',
+      '',
+      '**Insomniac** | Townsfolk Power',
+      "End Night: Apply 'Visited' to @Selection [Succession: No Succession]",
+      '',
+      '**Bookkeeper** | Townsfolk Miscellaneous',
+      'Passive End Night: Increment Counter for #Wolfpack by 3',
+      '',
+      '**Elder** | Townsfolk Power',
+      "Starting: Protect @Self from 'All' by @(Align:Werewolf) through Passive Defense during Night",
+      '',
+      '**Vigilante** | Townsfolk Killing',
+      'End Night: Kill @Selection',
+      '',
+      '**Charm** | Townsfolk Power',
+      "Starting: Protect @Self from 'Kills' through Passive Defense (~UntilSecondUse)",
+    ].join('\n'),
+    'Werewolf x2, Sleepwalker, Crowd, Insomniac, Bookkeeper, Elder, Vigilante, Charm, Villager x3',
+    '**Visited** | Attribute\nNo Abilities',
+  );
+
+  it('chooses at random (from the seed) for a {Forced} action left unchosen', () => {
+    const { state } = start(set);
+    const sleepwalker = who(state, 'Sleepwalker');
+    const after = play(set, state, END).state;
+    const marked = after.players.filter((p) => p.attributes.some((a) => a.type === 'custom' && a.name === 'Visited'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.name).not.toBe(sleepwalker);
+    expect(play(set, state, END).state).toEqual(after);
+  });
+
+  it('scales the uses with the players: $total/3 of 12 players is 4', () => {
+    const { state } = start(set);
+    expect(availableActions(set, state, who(state, 'Crowd'))).toMatchObject([{ verb: 'INVESTIGATE', uses: 4 }]);
+  });
+
+  it('refuses No Succession two nights running, and allows it again the night after', () => {
+    const { state } = start(set);
+    const insomniac = who(state, 'Insomniac');
+    const target = otherVillager(state);
+    const night2 = play(set, state, act(insomniac, 'Insomniac#1', target), END, END).state;
+    expect(availableActions(set, night2, insomniac)).toEqual([]);
+    expect(refused(set, night2, act(insomniac, 'Insomniac#1', target))).toEqual({ kind: 'restricted', actionId: 'Insomniac#1', why: 'succession' });
+    expect(availableActions(set, play(set, night2, END, END).state, insomniac)).toHaveLength(1);
+  });
+
+  it("counts on a group's counter", () => {
+    const { state } = start(set);
+    expect(play(set, state, END, END, END).state.counters).toEqual({ Wolfpack: 6 });
+  });
+
+  it('limits a defense to its attackers and its phase: the wolves fail at night, the vigilante and the lynch do not', () => {
+    const { state } = start(set);
+    const elder = who(state, 'Elder');
+    expect(deaths(play(set, state, ...wolvesKill(state, elder), END).effects)).toEqual([]);
+    expect(deaths(play(set, state, act(who(state, 'Vigilante'), 'Vigilante#1', elder), END).effects)).toEqual([elder]);
+    const day = play(set, state, END).state;
+    expect(deaths(play(set, day, ...all(day, 'Villager').map((v) => vote(v, 'Lynch', elder)), END).effects)).toEqual([elder]);
+  });
+
+  it('uses up a ~UntilSecondUse defense on the second killing it stops', () => {
+    const { state } = start(set);
+    const charm = who(state, 'Charm');
+    const vigilante = who(state, 'Vigilante');
+    const once = play(set, state, act(vigilante, 'Vigilante#1', charm), ...wolvesKill(state, charm), END);
+    expect(deaths(once.effects)).toEqual([]);
+    expect(player(once.state, charm).attributes).toEqual([]);
+  });
+});
