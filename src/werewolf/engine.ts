@@ -433,14 +433,16 @@ class Narration {
       case 'Counting': {
         const change = (value: number) =>
           ability.mode === 'set' ? ability.value : ability.mode === 'increment' ? value + ability.value : value - ability.value;
+        // A group's or a team's counter is its own; any other target counts on the players' counters.
+        if (ability.target?.kind === 'group' || ability.target?.kind === 'team') {
+          const key = ability.target.kind === 'group' ? ability.target.group : ability.target.team;
+          this.state.counters[key] = change(this.state.counters[key] ?? 0);
+          return;
+        }
         const names = ability.target === null ? (context.actor === null ? [] : [context.actor]) : this.resolve(ability.target, context);
         for (const name of names) {
           const player = this.player(name);
           if (player) player.counter = change(player.counter);
-        }
-        if (ability.target?.kind === 'group' || ability.target?.kind === 'team') {
-          const key = ability.target.kind === 'group' ? ability.target.group : ability.target.team;
-          this.state.counters[key] = change(this.state.counters[key] ?? 0);
         }
         return;
       }

@@ -673,7 +673,9 @@ describe('more restrictions, compulsion, scaling and counters', () => {
 
   it("counts on a group's counter", () => {
     const { state } = start(set);
-    expect(play(set, state, END, END, END).state.counters).toEqual({ Wolfpack: 6 });
+    const after = play(set, state, END, END, END).state;
+    expect(after.counters).toEqual({ Wolfpack: 6 });
+    expect(after.players.map((p) => p.counter)).toEqual(after.players.map(() => 0));
   });
 
   it('limits a defense to its attackers and its phase: the wolves fail at night, the vigilante and the lynch do not', () => {
