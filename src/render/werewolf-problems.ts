@@ -85,8 +85,8 @@ export function constructText(construct: RefusedConstruct): string {
       return 'abilities of teams';
     case 'group-abilities':
       return "abilities of groups (a group's poll is a Poll element)";
-    case 'attribute-action-timings':
-      return `action timings in attributes (${written})`;
+    case 'attribute-trigger':
+      return `the trigger ${written} in an attribute`;
     case 'poll-closed-outside-poll':
       return "On Poll Closed outside a poll's definition";
   }

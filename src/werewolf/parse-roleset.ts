@@ -260,8 +260,9 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
       const colon = trimmed.indexOf(':');
       if (colon < 0) throw new LineFailure({ kind: 'malformed', what: 'ability-line', text: trimmed });
       const trigger = parseTrigger(trimmed.slice(0, colon));
-      if (owner === 'attribute' && trigger.kind === 'action')
-        throw new LineFailure({ kind: 'not-supported', construct: { kind: 'attribute-action-timings', written: triggerName(trigger) } });
+      // An attribute is applied during the game and chosen by no one: it has no Starting and no action timings.
+      if (owner === 'attribute' && (trigger.kind === 'action' || trigger.kind === 'starting'))
+        throw new LineFailure({ kind: 'not-supported', construct: { kind: 'attribute-trigger', written: triggerName(trigger) } });
       if (trigger.kind === 'on-poll-closed') throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-closed-outside-poll', written: '' } });
       const { rest, meta } = extractMeta(trimmed.slice(colon + 1), sink);
       let texts: string[];
@@ -424,7 +425,9 @@ function readPoll(element: RawElement, problems: Collector, sinkFor: SinkFor): P
   }
   if (options === null) problems.add(element.line, element.name, { kind: 'missing-field', field: 'Available Options' });
   if (voters === null) problems.add(element.line, element.name, { kind: 'missing-field', field: 'Allowed Voters' });
-  if (options === null || voters === null) return undefined;
+  // Polls open only on their own opening line (creating one by an ability is refused): without it, it never runs.
+  if (opens === null) problems.add(element.line, element.name, { kind: 'missing-field', field: 'Start Night|Day: Create Poll in #<Location>' });
+  if (options === null || voters === null || opens === null) return undefined;
   return { name: element.name, line: element.line, options, voters, showVoters, random, opens, onClosed };
 }
 

@@ -69,7 +69,7 @@ export type RefusedKind =
   | 'ability-sets'
   | 'team-abilities'
   | 'group-abilities'
-  | 'attribute-action-timings'
+  | 'attribute-trigger'
   | 'poll-closed-outside-poll';
 
 /** The part of the language a line failed to read as. */

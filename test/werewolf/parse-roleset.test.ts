@@ -249,12 +249,18 @@ describe('problems', () => {
     );
   });
 
-  it('refuses a poll without options or voters, and one that opens on an unsupported trigger', () => {
+  it('refuses a poll without options, voters or opening line, and one that opens on an unsupported trigger', () => {
     const problems = problemsOf(withList('**Vote** | Poll\nShow Voters: No\nEnd Day: Create Poll in #tavern'));
     expect(problems.map((p) => p.problem)).toEqual([
       { kind: 'not-supported', construct: { kind: 'poll-opening', written: 'End Day' } },
       { kind: 'missing-field', field: 'Available Options' },
       { kind: 'missing-field', field: 'Allowed Voters' },
+      { kind: 'missing-field', field: 'Start Night|Day: Create Poll in #<Location>' },
     ]);
+  });
+
+  it('refuses Starting and action timings in an attribute', () => {
+    const problems = problemsOf(withList("**Cursed** | Attribute\nStarting: Learn 'x'\nEnd Night: Kill @Selection\nOn Death: Announce 'cursed'"));
+    expect(refusedConstructs(problems)).toEqual(['the trigger Starting in an attribute', 'the trigger End Night in an attribute']);
   });
 });
