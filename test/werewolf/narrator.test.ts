@@ -696,3 +696,169 @@ describe('more restrictions, compulsion, scaling and counters', () => {
     expect(player(once.state, charm).attributes).toEqual([]);
   });
 });
+
+describe('the remaining forms, one each', () => {
+  const attributes = ['Stained', 'Tired', 'Seen', 'Remembered', 'Counted', 'Townie'].map((name) => `**${name}** | Attribute\nNo Abilities`).join('\n\n');
+  const small = (roles: string, list: string) => setWith(roles, list, `${attributes}\n\n**Club** | Townsfolk Group\nNo Abilities`);
+  const customs = (state: GameState, name: string) =>
+    player(state, name)
+      .attributes.filter((a) => a.type === 'custom')
+      .map((a) => (a.type === 'custom' ? a.name : ''));
+
+  it('investigates the class, fooled by a strong disguise only when it lists SD; End Phase acts by day too', () => {
+    const set = small(
+      "**Watcher** | Townsfolk Investigative\nEnd Phase: Class Investigate @Selection (SD)\n\n**Spy** | Werewolf Killing\nStarting: Join 'Wolfpack'\nStarting: Strongly Disguise @Self as 'Villager'",
+      'Werewolf, Spy, Watcher, Villager x4',
+    );
+    const { state } = start(set);
+    const watcher = who(state, 'Watcher');
+    const night = play(set, state, act(watcher, 'Watcher#1', who(state, 'Spy')), END);
+    expect(ofKind(night.effects, 'investigated')).toMatchObject([{ subtype: 'Class', result: 'Townsfolk' }]);
+    const day = play(set, night.state, act(watcher, 'Watcher#1', who(state, 'Werewolf')), END);
+    expect(ofKind(day.effects, 'investigated')).toMatchObject([{ subtype: 'Class', result: 'Werewolf' }]);
+  });
+
+  it('targets and untargets, numbering two verbs of one kind', () => {
+    const set = small('**Marksman** | Townsfolk Killing\nImmediate: Target @Selection\nImmediate: Untarget', 'Werewolf, Marksman, Villager x3');
+    const { state } = start(set);
+    const marksman = who(state, 'Marksman');
+    expect(availableActions(set, state, marksman).map((o) => o.kind === 'action' && o.verb)).toEqual(['TARGET', 'TARGET2']);
+    const aimed = play(set, state, act(marksman, 'Marksman#1', otherVillager(state)));
+    expect(player(aimed.state, marksman).target).toBe(otherVillager(state));
+    expect(player(play(set, aimed.state, act(marksman, 'Marksman#2')).state, marksman).target).toBeNull();
+  });
+
+  it('applies to @Others at the start, removes with a lacks-restriction, and applies to @Dead, @DeadAlive, &Team and a Cat/Class filter', () => {
+    const set = small(
+      [
+        '**Cleaner** | Townsfolk Power',
+        "Starting: Apply 'Stained' to @Others",
+        "Immediate Night: Remove 'Stained' from @Selection [Attribute: lacks 'Tired']",
+        "Immediate Day: Apply 'Remembered' to @Dead",
+        "Immediate Day: Apply 'Counted' to @DeadAlive",
+        "Immediate Day: Apply 'Townie' to &Townsfolk",
+        "Immediate Day: Apply 'Seen' to @(Cat:Killing,Class:!Townsfolk)",
+      ].join('\n'),
+      'Werewolf, Cleaner, Villager x4',
+    );
+    const { state } = start(set);
+    const cleaner = who(state, 'Cleaner');
+    const wolf = who(state, 'Werewolf');
+    expect(customs(state, cleaner)).toEqual([]);
+    expect(customs(state, wolf)).toEqual(['Stained']);
+    const cleaned = play(set, state, act(cleaner, 'Cleaner#2', wolf), ...wolvesKill(state, otherVillager(state)), END).state;
+    expect(customs(cleaned, wolf)).toEqual([]);
+    const dead = cleaned.players.find((p) => !p.alive)!.name;
+    const day = play(set, cleaned, act(cleaner, 'Cleaner#3'), act(cleaner, 'Cleaner#4'), act(cleaner, 'Cleaner#5'), act(cleaner, 'Cleaner#6')).state;
+    expect(customs(day, dead)).toEqual(['Stained', 'Remembered', 'Counted']);
+    expect(customs(day, wolf)).toEqual(['Counted', 'Seen']);
+    expect(customs(day, cleaner)).toEqual(['Counted', 'Townie']);
+  });
+
+  it('joins and leaves a group, and removes a member from it', () => {
+    const set = small(
+      "**Member** | Townsfolk Group\nStarting: Join 'Club'\nImmediate Day: Leave 'Club'\n\n**Bouncer** | Townsfolk Power\nImmediate Night: Remove @Selection from 'Wolfpack'",
+      'Werewolf x2, Member, Bouncer, Villager x5',
+    );
+    const { state, effects } = start(set);
+    const member = who(state, 'Member');
+    expect(ofKind(effects, 'group-members').map((e) => e.group)).toEqual(['Wolfpack', 'Club']);
+    const [w1, w2] = all(state, 'Werewolf');
+    const night = play(set, state, act(who(state, 'Bouncer'), 'Bouncer#1', w1!));
+    expect(refused(set, night.state, vote(w1!, 'Wolfpack', member))).toEqual({ kind: 'not-a-voter', poll: 'Wolfpack' });
+    expect(availableActions(set, night.state, w2!)).toHaveLength(1);
+    const day = play(set, night.state, END).state;
+    const left = play(set, day, act(member, 'Member#2')).state;
+    expect(player(left, member).attributes).toEqual([]);
+  });
+
+  it('knows privately, sets a counter, and does nothing', () => {
+    const set = small(
+      "**Sage** | Townsfolk Miscellaneous\nImmediate Night: Know 'You meditate.'\nImmediate Night: Set Counter to 7\nImmediate Day: *Nothing*",
+      'Werewolf, Sage, Villager x3',
+    );
+    const { state } = start(set);
+    const sage = who(state, 'Sage');
+    const { state: after, effects } = play(set, state, act(sage, 'Sage#1'), act(sage, 'Sage#2'));
+    expect(effects).toEqual([{ kind: 'learned', player: sage, text: 'You meditate.', audience: { kind: 'player', player: sage } }]);
+    expect(player(after, sage).counter).toBe(7);
+    const day = play(set, after, END).state;
+    expect(play(set, day, act(sage, 'Sage#3')).effects).toEqual([]);
+  });
+
+  it('blocks only the named ability type, and scales with the living ($living/2)', () => {
+    const set = small(
+      '**Gatekeeper** | Townsfolk Power\nEnd Night: Obstruct Investigating for @Selection (~Phase)\n\n**Seer** | Townsfolk Investigative\nEnd Night: Role Investigate @Selection\nEnd Night: Kill @Selection ⟨$living/2⟩',
+      'Werewolf, Gatekeeper, Seer, Villager x3',
+    );
+    const { state } = start(set);
+    const seer = who(state, 'Seer');
+    expect(availableActions(set, state, seer)).toMatchObject([
+      { verb: 'INVESTIGATE', uses: 1 },
+      { verb: 'KILL', uses: 3 },
+    ]);
+    const [a, b] = all(state, 'Villager');
+    const { effects } = play(set, state, act(who(state, 'Gatekeeper'), 'Gatekeeper#1', seer), act(seer, 'Seer#1', a!), act(seer, 'Seer#2', b!), END);
+    expect(ofKind(effects, 'obstructed')).toHaveLength(1);
+    expect(deaths(effects)).toEqual([b]);
+  });
+
+  it('redirects everything but a {Direct} or {Visitless} action; a visitless one fires no On Visited', () => {
+    const set = small(
+      [
+        '**Trickster** | Townsfolk Power',
+        "End Night: Redirect 'all' to @Selection (~Phase)",
+        '',
+        '**Assassin** | Townsfolk Killing',
+        'End Night: Kill @Selection {Direct}',
+        '',
+        '**Shadow** | Townsfolk Investigative',
+        'End Night: Role Investigate @Selection {Visitless}',
+        '',
+        '**Seer** | Townsfolk Investigative',
+        'End Night: Role Investigate @Selection',
+        '',
+        '**Hermit** | Townsfolk Miscellaneous',
+        "On Visited: Learn 'Someone came by.'",
+      ].join('\n'),
+      'Werewolf x2, Trickster, Assassin, Shadow, Seer, Hermit, Villager x4',
+    );
+    const { state } = start(set);
+    const hermit = who(state, 'Hermit');
+    const [decoy, victim] = all(state, 'Villager');
+    const { effects } = play(
+      set,
+      state,
+      act(who(state, 'Trickster'), 'Trickster#1', decoy!),
+      act(who(state, 'Assassin'), 'Assassin#1', victim!),
+      act(who(state, 'Shadow'), 'Shadow#1', hermit),
+      act(who(state, 'Seer'), 'Seer#1', hermit),
+      END,
+    );
+    expect(deaths(effects)).toEqual([victim]);
+    const seen = ofKind(effects, 'investigated').map((e) => [e.investigator, e.target]);
+    expect(seen).toHaveLength(2);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        [who(state, 'Shadow'), hermit],
+        [who(state, 'Seer'), decoy],
+      ]),
+    );
+    expect(ofKind(effects, 'learned')).toEqual([]);
+    const visited = play(set, state, act(who(state, 'Seer'), 'Seer#1', hermit), END);
+    expect(ofKind(visited.effects, 'learned')).toEqual([
+      { kind: 'learned', player: hermit, text: 'Someone came by.', audience: { kind: 'player', player: hermit } },
+    ]);
+  });
+
+  it('keeps the state a plain JSON value and never changes the state it is given', () => {
+    const set = small('', 'Werewolf, Villager x4');
+    const { state } = start(set);
+    const before = JSON.stringify(state);
+    const stored = JSON.parse(before) as GameState;
+    const next = play(set, stored, ...wolvesKill(state, otherVillager(state)), END);
+    expect(JSON.stringify(stored)).toBe(before);
+    expect(JSON.parse(JSON.stringify(next.state))).toEqual(next.state);
+    expect(play(set, state, ...wolvesKill(state, otherVillager(state)), END)).toEqual(next);
+  });
+});
