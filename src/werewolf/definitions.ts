@@ -136,7 +136,7 @@ export type Scaling =
 
 /** One trigger line and what it does: a single ability or a bulleted list run together on one selection. */
 export interface Action {
-  /** Unique in the role set: `<element>#<n>`, n counting the element's triggers from 1. */
+  /** Unique in the role set: `<Role>#<n>` (n counting the role's trigger lines from 1), `Attribute:<Name>#<n>`, `Poll:<Name>#closed`. */
   readonly id: string;
   readonly line: number;
   readonly trigger: Trigger;

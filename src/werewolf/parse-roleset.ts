@@ -278,7 +278,10 @@ function readActions(element: RawElement, problems: Collector, sinkFor: SinkFor,
         if (rest === '') throw new LineFailure({ kind: 'malformed', what: 'ability-line', text: trimmed });
         texts = [rest];
       }
-      return buildAction(`${element.name}#${actions.length + 1}`, line, trigger, meta, texts, sink);
+      // A role's actions are `<Role>#n` (what a player names in a command); an attribute's and a poll's are
+      // kept apart from them, so an attribute named like a role never shares its uses.
+      const prefix = owner === 'attribute' ? `Attribute:${element.name}` : element.name;
+      return buildAction(`${prefix}#${actions.length + 1}`, line, trigger, meta, texts, sink);
     });
     if (action) {
       actions.push(action);
@@ -415,7 +418,7 @@ function readPoll(element: RawElement, problems: Collector, sinkFor: SinkFor): P
         opens = { timing: 'Start', time: m[1] as PhaseTime, location: m[2]! };
       } else if ((m = /^On Poll Closed: (.+)$/.exec(t))) {
         const { rest, meta } = extractMeta(m[1]!, sink);
-        onClosed = buildAction(`${element.name}#closed`, line, { kind: 'on-poll-closed' }, meta, [rest], sink);
+        onClosed = buildAction(`Poll:${element.name}#closed`, line, { kind: 'on-poll-closed' }, meta, [rest], sink);
       } else if (/^[\w ]+: Create Poll\b/.test(t)) {
         throw new LineFailure({ kind: 'not-supported', construct: { kind: 'poll-opening', written: t.slice(0, t.indexOf(':')) } });
       } else throw new LineFailure({ kind: 'malformed', what: 'poll-line', text: t });
