@@ -9,22 +9,24 @@ import { importCycles, importEdges, layerOf, sourceModules, SRC, type ImportEdge
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // The pure game core imports nothing outside itself.
   engine: [],
+  // The werewolf narrator's rules (role-set language and engine): pure, like the engine.
+  werewolf: [],
   orders: ['engine'],
-  catalog: ['engine'],
+  catalog: ['engine', 'werewolf'],
   schedule: ['engine'],
   commands: ['engine', 'orders', 'schedule'],
-  render: ['engine', 'orders', 'catalog', 'commands', 'schedule'],
+  render: ['engine', 'orders', 'catalog', 'commands', 'schedule', 'werewolf'],
   api: ['engine', 'orders', 'catalog', 'render'],
   // The use cases: no mail, no database, no daemon, no settings file.
-  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule'],
+  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'werewolf'],
   // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
   store: ['engine', 'schedule', 'judge'],
   mail: ['engine', 'render', 'judge', 'store'],
   config: [],
   // The read-only web site, /healthz and /metrics: reads through the judge's port and the store.
-  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'config'],
-  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config', 'web'],
-  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web'],
+  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'config', 'werewolf'],
+  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config', 'web', 'werewolf'],
+  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web', 'werewolf'],
   '(root)': ['api', 'engine'],
 };
 
