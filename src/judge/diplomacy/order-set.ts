@@ -1,4 +1,5 @@
 import { checkPhaseOrders, powersAdjusting } from '../../engine/check-orders.ts';
+import { orderReasonText } from '../../render/order-reasons.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { phaseOf } from '../../engine/phase.ts';
 import type { OrderReading, SubmittedOrder } from '../../engine/results.ts';
@@ -86,7 +87,7 @@ export function checkReadOrders(variant: Variant, position: Position, power: Pow
   });
   const check = checkPhaseOrders(variant, position, submitted);
   const errors = new Map<number, string>();
-  for (const { input, reason } of check.illegal) errors.set(indexOfInput[input]!, reason);
+  for (const { input, reason } of check.illegal) errors.set(indexOfInput[input]!, orderReasonText(reason, variant));
   const notes = check.notes.map(({ input, note }) => ({ line: read[indexOfInput[input]!]!.line, text: read[indexOfInput[input]!]!.text, note }));
   const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
   const errorCount = orders.filter((o) => o.error !== null).length;
