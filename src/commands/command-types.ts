@@ -5,6 +5,7 @@
 
 import type { PhaseId } from '../engine/types.ts';
 import type { MasterTimeCommand } from '../schedule/index.ts';
+import type { CommandProblem } from './command-problems.ts';
 import type { GameName, MailAddress } from './names.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
@@ -193,7 +194,7 @@ export type RollArguments =
  * forms the line holds). The judge refuses the block with an `error` once it knows the sender is
  * the game's Master.
  */
-export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: string };
+export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: CommandProblem };
 
 /** The Master commands whose arguments the parser reads; the others carry only `args`. */
 type TypedMasterCommandName =

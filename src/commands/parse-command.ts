@@ -118,8 +118,8 @@ function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly strin
 /** The Mafia tracker's "DEADLINE … MOVED <length> LATER|EARLIER" (and whatever other time form the line holds), as written. */
 function deadlineLine(text: string): DeadlineLine {
   const parsed = parseMasterTimeLine(text);
-  if (!parsed.ok) return { kind: 'error', error: parsed.error.message };
-  if (parsed.command === null) return { kind: 'error', error: 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER' };
+  if (!parsed.ok) return { kind: 'error', error: { kind: 'schedule', error: parsed.error } };
+  if (parsed.command === null) return { kind: 'error', error: { kind: 'deadline-line-needs-moved' } };
   return { kind: 'time', time: parsed.command };
 }
 

@@ -1,3 +1,4 @@
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import type { SessionCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
@@ -82,7 +83,7 @@ function currentState(game: Game, now: Date): DeadlineState {
 }
 
 function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
-  if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: result.error.message }));
+  if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: scheduleErrorText(result.error) }));
   return result.state;
 }
 
@@ -105,7 +106,10 @@ export async function setDeadlineCommand(
     earliest: 'after-now',
   });
   if (!date.ok)
-    throw new BlockError(command.line, renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: date.error.message }));
+    throw new BlockError(
+      command.line,
+      renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: scheduleErrorText(date.error) }),
+    );
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
     const changed = unwrap(
@@ -138,7 +142,7 @@ export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: Acti
     return refreshed(ctx, session);
   }
   const parsed = parseMasterTimeLine(text);
-  if (!parsed.ok) throw new BlockError(line, parsed.error.message);
+  if (!parsed.ok) throw new BlockError(line, scheduleErrorText(parsed.error));
   if (parsed.command === null) return null;
   return masterTimeCommand(ctx, session, line, parsed.command);
 }
@@ -317,7 +321,8 @@ export async function absenceCommand(
   let result: ReturnType<typeof cancelAbsence>;
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
-    if (!parsed.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: parsed.error.message }));
+    if (!parsed.ok)
+      throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: scheduleErrorText(parsed.error) }));
     result = addAbsence(stored, parsed.absence, {
       ...context,
       byMaster: session.master !== undefined || seat.role === 'master',
@@ -332,7 +337,7 @@ export async function absenceCommand(
       renderMasterRefusal({
         kind: 'absence-refused',
         command: command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE',
-        reason: result.error.message,
+        reason: scheduleErrorText(result.error),
       }),
     );
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
@@ -373,7 +378,7 @@ export async function zoneCommand(
   let zone: string | null = null;
   if (command.zone !== null) {
     const parsed = parseZone(command.zone);
-    if (!parsed.ok) throw new BlockError(command.line, parsed.error.message);
+    if (!parsed.ok) throw new BlockError(command.line, scheduleErrorText(parsed.error));
     zone = parsed.zone;
   }
   if (seat.role === 'master' && !session.master) {

@@ -1,3 +1,4 @@
+import { commandProblemText } from '../../render/command-problems.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../../commands/index.ts';
@@ -84,7 +85,7 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
     }
     case 'DEADLINE':
       // The Mafia tracker's "DEADLINE … MOVED 1D 12H LATER".
-      if (command.deadline.kind === 'error') throw new BlockError(command.line, command.deadline.error);
+      if (command.deadline.kind === 'error') throw new BlockError(command.line, commandProblemText(command.deadline.error));
       return masterTimeCommand(ctx, session, command.line, command.deadline.time);
     case 'UNEND':
       return unendGame(ctx, session, command.line);
