@@ -1,10 +1,105 @@
 import type { ScheduleError } from '../schedule/index.ts';
+import type { OpenerKeyword } from './parse-opener.ts';
+import type { SignonGateName } from './signon-gate.ts';
 
 // What the command parser could not read, as data: the parser decides, src/render/command-problems.ts
-// words it for the reply (the parser's own English went there, issue 27).
+// words it for the reply (the parser's own English went there, issue 27). `command` is a command's
+// keyword as the sender spelled it, upper case ("SET ABSENCE").
+
+/** Commands whose one right form the reply spells out (src/render/command-problems.ts). */
+export type CommandUsage =
+  | 'UNEND'
+  | 'LIST'
+  | 'SUMMARY'
+  | 'INFO PLAYER'
+  | 'RESIGN'
+  | 'SET'
+  | 'SET PASSWORD'
+  | 'SET ZONE'
+  | 'SET MAP'
+  | 'SET PREFERENCE'
+  | 'SET DEADLINE'
+  | 'SET GRACE'
+  | 'VOTE'
+  | 'PROPOSE'
+  | 'PHASE'
+  | 'PRIVATE'
+  | 'TIMING'
+  | 'ZONE'
+  | 'DEADLINE'
+  | 'ROLLBACK FORMING'
+  | 'ROLLFORWARD FORMING';
+
+/** What is wrong with a block's opener; the reply adds the opener's right form. */
+export type OpenerProblem =
+  | { readonly kind: 'game-and-password-missing' }
+  | { readonly kind: 'password-missing' }
+  | { readonly kind: 'too-many-words' }
+  | { readonly kind: 'power-before-at' }
+  | { readonly kind: 'name-before-at' }
+  | { readonly kind: 'power-and-game' }
+  | { readonly kind: 'newcomer-game' }
+  | { readonly kind: 'game-name-too-long'; readonly maxLength: number }
+  | { readonly kind: 'game-name-characters' };
+
+/** What is wrong with PRESS's or BROADCAST's options. `what`: the option word(s) as read ("TO", "FAKE TO", "+"). */
+export type PressOptionsProblem =
+  | { readonly kind: 'needs-powers'; readonly what: string; readonly allBut: boolean }
+  | { readonly kind: 'recipients-twice' }
+  | { readonly kind: 'sender-twice' }
+  | { readonly kind: 'fake-twice' }
+  | { readonly kind: 'fake-from-one' }
+  | { readonly kind: 'from-one' }
+  | { readonly kind: 'not-understood'; readonly word: string }
+  | { readonly kind: 'for-whom' };
+
+/** A power list item that names nobody (power-list.ts). */
+export type PowerListProblem =
+  | { readonly kind: 'not-a-power-name'; readonly token: string; readonly near: readonly string[] }
+  | { readonly kind: 'not-an-initial'; readonly token: string }
+  | { readonly kind: 'not-name-nor-initials'; readonly token: string; readonly initial: string };
+
+/** njudge commands this judge does not need, answered with what to do instead. */
+export type UnneededCommand = 'register' | 'i-am-also' | 'whois' | 'files';
 
 export type CommandProblem =
   /** A date, a length of time or a TIMING the schedule could not read. */
   | { readonly kind: 'schedule'; readonly error: ScheduleError }
-  /** The Mafia tracker's DEADLINE line without a time form. */
-  | { readonly kind: 'deadline-line-needs-moved' };
+  | { readonly kind: 'usage'; readonly usage: CommandUsage }
+  | { readonly kind: 'not-available'; readonly feature: 'postal-press' | 'diary' }
+  | { readonly kind: 'no-arguments'; readonly command: string }
+  | { readonly kind: 'too-few-arguments'; readonly command: string; readonly min: number }
+  | { readonly kind: 'too-many-arguments'; readonly command: string; readonly max: number }
+  | { readonly kind: 'not-a-game-name'; readonly word: string }
+  | { readonly kind: 'map-word'; readonly word: string }
+  | { readonly kind: 'not-an-address'; readonly address: string }
+  | { readonly kind: 'needs-rule'; readonly command: string }
+  | { readonly kind: 'not-a-rule'; readonly item: string }
+  | { readonly kind: 'takes-one-power'; readonly command: string }
+  | { readonly kind: 'absence-needs-to-date'; readonly command: string }
+  | { readonly kind: 'absence-needs-date'; readonly command: string }
+  | { readonly kind: 'not-a-vote'; readonly written: string }
+  | { readonly kind: 'roll-word'; readonly command: 'ROLLBACK' | 'ROLLFORWARD'; readonly word: string }
+  | { readonly kind: 'cannot-be-used-here'; readonly command: string }
+  | { readonly kind: 'needs-game-name'; readonly command: string }
+  | { readonly kind: 'needs-signon'; readonly command: string }
+  | { readonly kind: 'orders-need-signon' }
+  // CREATE's status lines (parse-setting.ts).
+  | { readonly kind: 'not-a-setting'; readonly word: string }
+  | { readonly kind: 'takes-one-name'; readonly command: string }
+  | { readonly kind: 'needs-text'; readonly command: string }
+  // Signon gates (signon-gate.ts).
+  | { readonly kind: 'gate-needs-value'; readonly gate: SignonGateName }
+  | { readonly kind: 'gate-points'; readonly word: string }
+  | { readonly kind: 'gate-ratio'; readonly gate: SignonGateName; readonly word: string }
+  | { readonly kind: 'gate-one-value'; readonly gate: SignonGateName }
+  // Openers (parse-opener.ts).
+  | { readonly kind: 'opener'; readonly opener: OpenerKeyword; readonly problem: OpenerProblem }
+  // The body (parse-body.ts).
+  | { readonly kind: 'stray-endpress'; readonly command: string }
+  /** `pressDropped`: the misspelt PRESS took its text up to ENDPRESS with it. */
+  | { readonly kind: 'misspelt-command'; readonly word: string; readonly near: readonly string[]; readonly pressDropped: boolean }
+  | { readonly kind: 'comment-begin-needs-signon' }
+  | { readonly kind: 'comment-begin-empty' }
+  | { readonly kind: 'press-password-line'; readonly keyword: string }
+  | { readonly kind: 'press-options'; readonly command: 'PRESS' | 'BROADCAST'; readonly problem: PressOptionsProblem };

@@ -5,7 +5,7 @@
 
 import type { PhaseId } from '../engine/types.ts';
 import type { MasterTimeCommand } from '../schedule/index.ts';
-import type { CommandProblem } from './command-problems.ts';
+import type { CommandProblem, UnneededCommand } from './command-problems.ts';
 import type { GameName, MailAddress } from './names.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
@@ -187,7 +187,7 @@ export type RollArguments =
   | { readonly kind: 'forming' }
   /** To the phase named (null: the one before or after), keeping its orders (RESTORE), with the seats and rules it began with (FULL). */
   | { readonly kind: 'phase'; readonly phase: PhaseId | null; readonly restore: boolean; readonly full: boolean }
-  | { readonly kind: 'error'; readonly error: string; readonly forming: boolean };
+  | { readonly kind: 'error'; readonly error: CommandProblem; readonly forming: boolean };
 
 /**
  * The Mafia tracker's DEADLINE line read (DEADLINE … MOVED 1D 12H LATER, or another of its time
@@ -405,7 +405,7 @@ export interface ParseError {
   readonly line: number;
   /** The offending line, passwords replaced by `****`. */
   readonly text: string;
-  readonly message: string;
+  readonly problem: CommandProblem;
   /** Index in `blocks` of the block the line belongs to. */
   readonly block: number;
   /** Line numbers of body text the error swallowed (the text of a refused press). */
@@ -432,5 +432,12 @@ export interface ParsedBody {
   /** Lines that read as prose before a block's first command or after its last one; set aside, not refused. */
   readonly proseLines: readonly number[];
   /** njudge commands this judge does not need (REGISTER, I AM ALSO, GET file, WHOIS): answered with one line each, never an error. */
-  readonly notes: readonly { readonly line: number; readonly text: string; readonly message: string; readonly consumedLines: readonly number[] }[];
+  readonly notes: readonly {
+    readonly line: number;
+    readonly text: string;
+    /** What the command is named as written ("GET FILE"), and which of the unneeded ones it is. */
+    readonly name: string;
+    readonly unneeded: UnneededCommand;
+    readonly consumedLines: readonly number[];
+  }[];
 }

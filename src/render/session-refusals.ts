@@ -1,3 +1,5 @@
+import type { PowerListProblem } from '../commands/command-problems.ts';
+import { powerListProblemText } from './command-problems.ts';
 import { didYouMean, orList } from '../engine/suggest.ts';
 import { ordinal } from './ordinal.ts';
 import { REFUSED_OPTIONS, REFUSED_RULES } from './refused-options.ts';
@@ -52,7 +54,7 @@ export type SeatRefusal =
   | { readonly kind: 'preferences-not-player' }
   | { readonly kind: 'preferences-game-started'; readonly gameName: string }
   | { readonly kind: 'preferences-power-chosen'; readonly power: string }
-  | { readonly kind: 'not-a-power'; readonly token: string; readonly error: string }
+  | { readonly kind: 'not-a-power'; readonly token: string; readonly error: PowerListProblem }
   | { readonly kind: 'preferences-not-powers' }
   | { readonly kind: 'holds-no-power' }
   | { readonly kind: 'power-vacated' }
@@ -202,7 +204,7 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
     case 'preferences-power-chosen':
       return `You chose ${refusal.power} when you joined; preferences are for powers given at random`;
     case 'not-a-power':
-      return `"${refusal.token}" is not a power: ${refusal.error}`;
+      return `"${refusal.token}" is not a power: ${powerListProblemText(refusal.error)}`;
     case 'preferences-not-powers':
       return 'Preferences name powers only, not the Master or observers';
     case 'holds-no-power':

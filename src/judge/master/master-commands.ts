@@ -152,13 +152,13 @@ async function roll(
 ): Promise<ActingSession> {
   const { roll: options } = command;
   if (options.kind === 'forming') return unstart(ctx, session, command.line);
-  if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
+  if (options.kind === 'error' && options.forming) throw new BlockError(command.line, commandProblemText(options.error));
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   const direction = back ? 'back' : 'forward';
   if (game.status !== 'active' && game.status !== 'waiting')
     throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-not-in-play', gameName: game.name, status: game.status, direction }));
-  if (options.kind === 'error') throw new BlockError(command.line, options.error);
+  if (options.kind === 'error') throw new BlockError(command.line, commandProblemText(options.error));
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)!;
   const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);
