@@ -94,7 +94,7 @@ export function adjudicateRetreats(
     const order = { kind: 'retreat', unit: self, to: c.to } as const;
     const stands = standing.get(index);
     if (stands !== true) {
-      const reason: OrderReason = stands === 'gave way' ? { code: 'retreat-gave-way' } : { code: 'retreat-bounced' };
+      const reason: OrderReason = stands === 'gave-way' ? { code: 'retreat-gave-way' } : { code: 'retreat-bounced' };
       results.push({
         power: unit.power,
         unit: unit.location,
@@ -114,7 +114,7 @@ export function adjudicateRetreats(
 }
 
 /**
- * Which retreats stand, by dislodged unit: true, 'gave way' (to a retreat over a stronger border) or
+ * Which retreats stand, by dislodged unit: true, 'gave-way' (to a retreat over a stronger border) or
  * 'bounced'. Per province, the retreats of the weakest strength are all dropped while two or more remain
  * (DPjudge's otherResults); a retreat left alone stands.
  */
@@ -122,7 +122,7 @@ function retreatsThatStand(
   variant: Variant,
   dislodged: readonly DislodgedUnit[],
   chosen: ReadonlyMap<number, Chosen>,
-): Map<number, true | 'gave way' | 'bounced'> {
+): Map<number, true | 'gave-way' | 'bounced'> {
   const map = variant.map;
   const byTarget = new Map<string, { unit: number; strength: number }[]>();
   for (const [unit, c] of chosen) {
@@ -133,14 +133,14 @@ function retreatsThatStand(
     list.push({ unit, strength: kind === null ? 1 : kind.retreatStrength });
     byTarget.set(provinceOf(c.to), list);
   }
-  const standing = new Map<number, true | 'gave way' | 'bounced'>();
+  const standing = new Map<number, true | 'gave-way' | 'bounced'>();
   for (const retreats of byTarget.values()) {
     let left = retreats;
     for (const strength of [...new Set(retreats.map((r) => r.strength))].sort((a, b) => a - b)) {
       if (left.length < 2) break;
       const weakest = left.filter((r) => r.strength === strength);
       left = left.filter((r) => r.strength !== strength);
-      for (const r of weakest) standing.set(r.unit, left.length === 0 ? 'bounced' : 'gave way');
+      for (const r of weakest) standing.set(r.unit, left.length === 0 ? 'bounced' : 'gave-way');
     }
     for (const r of left) standing.set(r.unit, true);
   }

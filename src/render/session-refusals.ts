@@ -1,6 +1,7 @@
 import type { PowerListProblem } from '../commands/command-problems.ts';
 import { powerListProblemText } from './command-problems.ts';
-import { didYouMean, orList } from '../engine/suggest.ts';
+import { orList } from '../engine/suggest.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { ordinal } from './ordinal.ts';
 import { REFUSED_OPTIONS, REFUSED_RULES } from './refused-options.ts';
 import { gateActionText, unmetGateText, type GateAction, type UnmetGate } from './signon-gates.ts';
