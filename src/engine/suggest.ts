@@ -50,4 +50,3 @@ export function closest(word: string, candidates: readonly string[]): string[] {
 export function orList(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
-
