@@ -49,6 +49,18 @@ export const GAME_RULES = [
   'UNMODERATED',
   'STRICT_GRACE',
   'NO_LATE_COUNT',
+  // blind and fog-of-war games (src/engine/sight.ts) and DPjudge's modifiers of BLIND
+  'BLIND',
+  'FOG',
+  'OMNISCIENT_OBSERVERS',
+  'OWN_SCS_SEE',
+  'NO_SCS_SEE',
+  'NO_UNITS_SEE',
+  'UNITS_SEE_SAME',
+  'UNITS_SEE_OTHER',
+  'SEE_NO_UNITS',
+  'SEE_NO_SCS',
+  'SEE_ALL_SCS',
 ] as const;
 export type GameRule = (typeof GAME_RULES)[number];
 
@@ -81,7 +93,30 @@ export interface Game {
   readonly options?: GameOptionValues;
   /** Why the game ended; null while it is in play, and for games that ended before endings were stored (sql/022). */
   readonly ending?: GameEnding | null;
+  /** The kind of game (src/judge/kinds/); absent (games built outside the store): Diplomacy. */
+  readonly kind?: GameKindId;
+  /**
+   * A kind's whole state as one value, loaded with the game and saved with it by updateGame; the
+   * kind reads and checks it (null: none yet, and always for Diplomacy, whose position has tables).
+   */
+  readonly kindState?: KindState | null;
 }
+
+/** The kinds of game the judge hosts; each has its rules in a room of src/judge (src/judge/kinds/registry.ts). */
+export const GAME_KINDS = ['diplomacy'] as const;
+export type GameKindId = (typeof GAME_KINDS)[number];
+
+export function isGameKindId(word: string): word is GameKindId {
+  return (GAME_KINDS as readonly string[]).includes(word);
+}
+
+/** The kind a game follows. */
+export function kindOf(game: Pick<Game, 'kind'>): GameKindId {
+  return game.kind ?? 'diplomacy';
+}
+
+/** A kind's state as stored: plain JSON, read back by the kind's own decoder. */
+export type KindState = string | number | boolean | null | readonly KindState[] | { readonly [key: string]: KindState };
 
 /**
  * How a game ended and who won it: a solo and a concession have one victor, a draw those it is

@@ -12,7 +12,7 @@ import { subjectFor } from '../../render/subjects.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from '../clock/deadlines.ts';
 import { countTakeover } from '../players/dedication.ts';
 import { startGame } from '../players/enter-game.ts';
-import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from '../clock/game-events.ts';
+import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from '../diplomacy/game-events.ts';
 import { NO_SIGNON_GATES, type Game, type GameEnding, type MailAddress } from '../model.ts';
 import { GATE_KEYS } from '../players/signon-gates.ts';
 import { gateTitle, requirementText } from '../../render/signon-gates.ts';
@@ -36,7 +36,8 @@ import type {
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from '../diplomacy/process-turn.ts';
 import { viewOf } from '../visibility/policy.ts';
 import { MASTER } from '../visibility/reader.ts';
-import { masterTimeCommand, refreshed, unendGame } from '../clock/time-commands.ts';
+import { refreshed, unendGame } from '../clock/time-commands.ts';
+import { masterTimeCommand } from '../tracker/tracker-lines.ts';
 import { noticeTitle, renderMasterNotice, renderMasterReply, renderSeatNotice, type Roll } from '../../render/index.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
 
