@@ -1,10 +1,12 @@
 import type { ScheduleError } from '../schedule/index.ts';
-import type { OpenerKeyword } from './parse-opener.ts';
-import type { SignonGateName } from './signon-gate.ts';
 
 // What the command parser could not read, as data: the parser decides, src/render/command-problems.ts
 // words it for the reply (the parser's own English went there, issue 27). `command` is a command's
 // keyword as the sender spelled it, upper case ("SET ABSENCE").
+
+/** The openers (parse-opener.ts's OpenerKeyword) and the signon gates (signon-gate.ts), spelled out here so this module imports none of the parser's. */
+export type OpenerWord = 'signon' | 'join' | 'observe' | 'monitor' | 'resign' | 'takeover' | 'create';
+export type GateName = 'DEDICATION' | 'ONTIMERAT' | 'RESRAT';
 
 /** Commands whose one right form the reply spells out (src/render/command-problems.ts). */
 export type CommandUsage =
@@ -89,12 +91,12 @@ export type CommandProblem =
   | { readonly kind: 'takes-one-name'; readonly command: string }
   | { readonly kind: 'needs-text'; readonly command: string }
   // Signon gates (signon-gate.ts).
-  | { readonly kind: 'gate-needs-value'; readonly gate: SignonGateName }
+  | { readonly kind: 'gate-needs-value'; readonly gate: GateName }
   | { readonly kind: 'gate-points'; readonly word: string }
-  | { readonly kind: 'gate-ratio'; readonly gate: SignonGateName; readonly word: string }
-  | { readonly kind: 'gate-one-value'; readonly gate: SignonGateName }
+  | { readonly kind: 'gate-ratio'; readonly gate: GateName; readonly word: string }
+  | { readonly kind: 'gate-one-value'; readonly gate: GateName }
   // Openers (parse-opener.ts).
-  | { readonly kind: 'opener'; readonly opener: OpenerKeyword; readonly problem: OpenerProblem }
+  | { readonly kind: 'opener'; readonly opener: OpenerWord; readonly problem: OpenerProblem }
   // The body (parse-body.ts).
   | { readonly kind: 'stray-endpress'; readonly command: string }
   /** `pressDropped`: the misspelt PRESS took its text up to ENDPRESS with it. */

@@ -1,6 +1,13 @@
-import type { CommandProblem, CommandUsage, OpenerProblem, PowerListProblem, PressOptionsProblem, UnneededCommand } from '../commands/command-problems.ts';
-import type { OpenerKeyword } from '../commands/parse-opener.ts';
-import type { SignonGateName } from '../commands/signon-gate.ts';
+import type {
+  CommandProblem,
+  CommandUsage,
+  GateName,
+  OpenerProblem,
+  OpenerWord,
+  PowerListProblem,
+  PressOptionsProblem,
+  UnneededCommand,
+} from '../commands/command-problems.ts';
 import { orList } from '../engine/suggest.ts';
 import { scheduleErrorText } from './schedule-errors.ts';
 
@@ -31,7 +38,7 @@ const USAGE: Readonly<Record<CommandUsage, string>> = {
   'ROLLFORWARD FORMING': 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming',
 };
 
-const OPENER_USAGE: Readonly<Record<OpenerKeyword, string>> = {
+const OPENER_USAGE: Readonly<Record<OpenerWord, string>> = {
   signon: 'SIGNON Fgame password (or SIGNON france@game password)',
   join: 'JOIN game password [privacy] (or JOIN france@game password [privacy])',
   observe: 'OBSERVE name@game password [privacy]',
@@ -54,7 +61,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function gateExample(gate: SignonGateName): string {
+function gateExample(gate: GateName): string {
   switch (gate) {
     case 'DEDICATION':
       return 'a number of dedication points, e.g. SET DEDICATION 10';

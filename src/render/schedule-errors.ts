@@ -1,6 +1,5 @@
-import type { DatePart, Moment, ScheduleError, ScheduleProblem, Span } from '../schedule/errors.ts';
+import type { CalendarDay, DatePart, Moment, ScheduleError, ScheduleProblem, Span } from '../schedule/errors.ts';
 import { formatMoment } from '../schedule/format-deadline.ts';
-import type { CalendarDate } from '../schedule/local-time.ts';
 
 // What is wrong with a date, a length of time, a TIMING, a deadline or an absence
 // (the schedule's ScheduleError), in words: the refusals of SET DEADLINE, SET ABSENCE, TIMING,
@@ -33,7 +32,7 @@ function span(absence: Span): string {
 }
 
 /** "12 Jan 2004". */
-function shortDate(date: CalendarDate): string {
+function shortDate(date: CalendarDay): string {
   return `${date.day} ${MONTH_NAMES[date.month - 1]!.slice(0, 3)} ${date.year}`;
 }
 

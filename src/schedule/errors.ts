@@ -1,5 +1,3 @@
-import type { CalendarDate } from './local-time.ts';
-
 // The one error shape of the schedule layer. Every parser names the word it could not
 // understand (`word`), so a reply can point at it; `problem` says what is wrong as data, and
 // src/render/schedule-errors.ts words it for the mail.
@@ -50,6 +48,13 @@ export interface Span {
   readonly zone: string;
 }
 
+/** A day of the calendar (local-time.ts's CalendarDate, spelled out here so this module imports nothing). */
+export interface CalendarDay {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
 /** A part of a date the text can give once. */
 export type DatePart = 'time' | 'offset' | 'zone' | 'year' | 'month' | 'day' | 'weekday';
 
@@ -73,9 +78,9 @@ export type ScheduleProblem =
   | { readonly kind: 'relative-and-date'; readonly word: string; readonly other: string }
   | { readonly kind: 'not-in-future'; readonly text: string }
   | { readonly kind: 'before-today'; readonly text: string }
-  | { readonly kind: 'weekday-mismatch'; readonly word: string; readonly date: CalendarDate; readonly weekday: number }
+  | { readonly kind: 'weekday-mismatch'; readonly word: string; readonly date: CalendarDay; readonly weekday: number }
   /** `offset`: the zone's own offset on that date, as "+0100". */
-  | { readonly kind: 'offset-mismatch'; readonly word: string; readonly zone: string; readonly date: CalendarDate; readonly offset: string }
+  | { readonly kind: 'offset-mismatch'; readonly word: string; readonly zone: string; readonly date: CalendarDay; readonly offset: string }
   | { readonly kind: 'bad-zone'; readonly name: string }
   // Lengths of time (parse-duration.ts).
   | { readonly kind: 'duration-missing' }
