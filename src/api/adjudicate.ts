@@ -10,6 +10,7 @@ import type { GameMap } from '../engine/map.ts';
 import type { Variant } from '../engine/variant.ts';
 import { formatOrder, parseOrderLine, type OrderDescriber } from '../orders/index.ts';
 import { orderReadingText } from '../render/order-readings.ts';
+import { orderReasonText } from '../render/order-reasons.ts';
 import type { AdjudicateInput, AdjudicateOutput, OrderReport } from './adjudicate-format.ts';
 
 // `adjudicate()`: one phase in, its results and the next position out, in the JSON format
@@ -224,7 +225,7 @@ class Echo {
       text: result.input === null ? null : texts[result.input]!,
       canonical: order ? formatOrder(order, this.variant.map, this.describer) : null,
       outcome: result.outcome,
-      reason: result.reason,
+      reason: result.reason === null ? null : orderReasonText(result.reason, this.variant),
       markers: result.markers,
       notes: result.notes.map((note) => orderReadingText(note, this.variant.map)),
     };

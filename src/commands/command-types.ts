@@ -5,6 +5,7 @@
 
 import type { PhaseId } from '../engine/types.ts';
 import type { MasterTimeCommand } from '../schedule/index.ts';
+import type { CommandProblem, UnneededCommand } from './command-problems.ts';
 import type { GameName, MailAddress } from './names.ts';
 import type { SignonGateName } from './signon-gate.ts';
 
@@ -188,14 +189,14 @@ export type RollArguments =
   | { readonly kind: 'forming' }
   /** To the phase named (null: the one before or after), keeping its orders (RESTORE), with the seats and rules it began with (FULL). */
   | { readonly kind: 'phase'; readonly phase: PhaseId | null; readonly restore: boolean; readonly full: boolean }
-  | { readonly kind: 'error'; readonly error: string; readonly forming: boolean };
+  | { readonly kind: 'error'; readonly error: CommandProblem; readonly forming: boolean };
 
 /**
  * The Mafia tracker's DEADLINE line read (DEADLINE … MOVED 1D 12H LATER, or another of its time
  * forms the line holds). The judge refuses the block with an `error` once it knows the sender is
  * the game's Master.
  */
-export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: string };
+export type DeadlineLine = { readonly kind: 'time'; readonly time: MasterTimeCommand } | { readonly kind: 'error'; readonly error: CommandProblem };
 
 /** The Master commands whose arguments the parser reads; the others carry only `args`. */
 type TypedMasterCommandName =
@@ -421,7 +422,7 @@ export interface ParseError {
   readonly line: number;
   /** The offending line, passwords replaced by `****`. */
   readonly text: string;
-  readonly message: string;
+  readonly problem: CommandProblem;
   /** Index in `blocks` of the block the line belongs to. */
   readonly block: number;
   /** Line numbers of body text the error swallowed (the text of a refused press). */
@@ -448,5 +449,12 @@ export interface ParsedBody {
   /** Lines that read as prose before a block's first command or after its last one; set aside, not refused. */
   readonly proseLines: readonly number[];
   /** njudge commands this judge does not need (REGISTER, I AM ALSO, GET file, WHOIS): answered with one line each, never an error. */
-  readonly notes: readonly { readonly line: number; readonly text: string; readonly message: string; readonly consumedLines: readonly number[] }[];
+  readonly notes: readonly {
+    readonly line: number;
+    readonly text: string;
+    /** What the command is named as written ("GET FILE"), and which of the unneeded ones it is. */
+    readonly name: string;
+    readonly unneeded: UnneededCommand;
+    readonly consumedLines: readonly number[];
+  }[];
 }

@@ -1,4 +1,5 @@
 import { closest } from '../engine/suggest.ts';
+import type { UnneededCommand } from './command-problems.ts';
 
 // Keywords are read from the first words of a line, case-insensitively, and njudge
 // lets players put spaces inside them: SIGN ON = SIGNON, SET NO WAIT = SET NOWAIT =
@@ -291,27 +292,16 @@ export function nearKeywords(word: string): string[] {
  * njudge commands this judge does not need, with what to use instead. REGISTER is followed by a
  * form of `Field: value` lines up to END, which belongs to it.
  */
-export function unneededNjudgeCommand(words: readonly string[]): { readonly name: string; readonly instead: string; readonly form: boolean } | null {
+export function unneededNjudgeCommand(words: readonly string[]): { readonly name: string; readonly unneeded: UnneededCommand; readonly form: boolean } | null {
   const upper = words.map((w) => w.toUpperCase());
   const joined = upper.slice(0, 3).join(' ');
-  if (upper[0] === 'REGISTER')
-    return { name: 'REGISTER', form: true, instead: 'this judge needs no registration: JOIN a game, or SIGNON to it, with a password of your own' };
-  if (joined.startsWith('I AM ALSO') || upper[0] === 'IAMALSO') {
-    return { name: 'I AM ALSO', form: false, instead: "this judge knows you by your address in each game; after SIGNON, SET ADDRESS moves that game's mail" };
-  }
+  if (upper[0] === 'REGISTER') return { name: 'REGISTER', form: true, unneeded: 'register' };
+  if (joined.startsWith('I AM ALSO') || upper[0] === 'IAMALSO') return { name: 'I AM ALSO', form: false, unneeded: 'i-am-also' };
   if (upper[0] === 'WHOIS' || (upper[0] === 'WHO' && upper[1] === 'IS') || (upper[0] === 'GET' && upper[1] === 'WHOIS')) {
-    return {
-      name: 'WHOIS',
-      form: false,
-      instead: "players' addresses are not looked up here; LIST game shows them once a game is over (never in gunboat or NO_REVEAL games)",
-    };
+    return { name: 'WHOIS', form: false, unneeded: 'whois' };
   }
   if ((upper[0] === 'GET' || upper[0] === 'SEND') && upper.length >= 2 && upper[1] !== 'DEDICATION') {
-    return {
-      name: `${upper[0]} ${upper[upper[1] === 'ME' ? 2 : 1] ?? ''}`.trim(),
-      form: false,
-      instead: 'this judge keeps no files to send; HELP mails the command summary, LIST the games',
-    };
+    return { name: `${upper[0]} ${upper[upper[1] === 'ME' ? 2 : 1] ?? ''}`.trim(), form: false, unneeded: 'files' };
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { clientAdditionAt, isBlank, isQuotedLine, isSignatureLine, splitBodyLines } from './body-lines.ts';
+import type { CommandProblem } from './command-problems.ts';
 import type {
   Block,
   BodyLine,
@@ -26,7 +27,6 @@ import { parseOpener, type OpenerKeyword } from './parse-opener.ts';
 import { parseSettingLine } from './parse-setting.ts';
 import { parsePressOptions } from './press-options.ts';
 import { hasOrderShape, isNameLine, isSignOffLead } from './prose.ts';
-import { orList } from '../engine/suggest.ts';
 import { redactLine } from './redact.ts';
 
 // Reads a judge mail body into blocks. A block starts at each SIGNON, JOIN,
@@ -70,9 +70,9 @@ class BodyReader {
   private index = 0;
   private end: MessageEnding = { kind: 'end-of-text', line: null };
   private readonly proseLines: number[] = [];
-  private readonly notes: { line: number; text: string; message: string; consumedLines: number[] }[] = [];
+  private readonly notes: ParsedBody['notes'][number][] = [];
   /** Prose-looking lines since the block's last command, with the error each would be if not prose. */
-  private pendingProse: { bodyLine: BodyLine; message: string }[] = [];
+  private pendingProse: { bodyLine: BodyLine; problem: CommandProblem }[] = [];
   /** Whether the current block (the anonymous one included) has a command line yet. */
   private blockHasCommand = false;
 
@@ -89,13 +89,13 @@ class BodyReader {
   }
 
   /** A line that may be prose: kept aside until the block's next command shows whether it stood inside the block. */
-  private maybeProse(bodyLine: BodyLine, message: string): void {
-    this.pendingProse.push({ bodyLine, message });
+  private maybeProse(bodyLine: BodyLine, problem: CommandProblem): void {
+    this.pendingProse.push({ bodyLine, problem });
   }
 
   /** A command line: prose-looking lines since the previous command were inside the block, so they are errors. */
   private commandSeen(): void {
-    if (this.blockHasCommand) for (const { bodyLine, message } of this.pendingProse) this.error(bodyLine, message);
+    if (this.blockHasCommand) for (const { bodyLine, problem } of this.pendingProse) this.error(bodyLine, problem);
     else this.proseLines.push(...this.pendingProse.map((p) => p.bodyLine.line));
     this.pendingProse = [];
     this.blockHasCommand = true;
@@ -115,9 +115,9 @@ class BodyReader {
     return anonymous;
   }
 
-  private error(bodyLine: BodyLine, message: string, consumedLines?: readonly number[]): void {
+  private error(bodyLine: BodyLine, problem: CommandProblem, consumedLines?: readonly number[]): void {
     this.current();
-    const error: ParseError = { line: bodyLine.line, text: redactLine(bodyLine.text), message, block: this.blocks.length - 1 };
+    const error: ParseError = { line: bodyLine.line, text: redactLine(bodyLine.text), problem, block: this.blocks.length - 1 };
     this.errors.push(consumedLines && consumedLines.length > 0 ? { ...error, consumedLines } : error);
   }
 
@@ -160,17 +160,17 @@ class BodyReader {
         this.commandSeen();
         block.settings.push(result.setting);
       } else if (match === null && readSettingKeyword(splitWords(bodyLine.text)) === null && this.readsAsProse(bodyLine)) {
-        this.maybeProse(bodyLine, result.message);
+        this.maybeProse(bodyLine, result.problem);
       } else {
         this.commandSeen();
-        this.error(bodyLine, result.message);
+        this.error(bodyLine, result.problem);
       }
       return true;
     }
     // In a game's block a line without a keyword is an order, read later against the map.
     if (match === null && block.kind === 'anonymous' && this.readsAsProse(bodyLine)) {
       this.index++;
-      this.maybeProse(bodyLine, 'this is not a command, and orders need a SIGNON first');
+      this.maybeProse(bodyLine, { kind: 'orders-need-signon' });
       return true;
     }
     this.commandSeen();
@@ -192,13 +192,13 @@ class BodyReader {
     }
     this.index++;
     if (match?.keyword === 'endpress' || match?.keyword === 'endbroadcast') {
-      this.error(bodyLine, `${spell(match)} without a PRESS or BROADCAST before it`);
+      this.error(bodyLine, { kind: 'stray-endpress', command: spell(match) });
       return true;
     }
     // Openers, press and SIGNOFF are handled above; every other keyword is a command.
     const result = parseCommandLine(bodyLine, match);
     if (!result.ok) {
-      this.error(bodyLine, result.message);
+      this.error(bodyLine, result.problem);
       return true;
     }
     if (block.kind === 'anonymous') {
@@ -257,7 +257,8 @@ class BodyReader {
       this.notes.push({
         line: bodyLine.line,
         text: redactLine(bodyLine.text),
-        message: `${unneeded.name} is not needed on this judge: ${unneeded.instead}.`,
+        name: unneeded.name,
+        unneeded: unneeded.unneeded,
         consumedLines,
       });
       return true;
@@ -265,7 +266,7 @@ class BodyReader {
     if (this.blocks[this.blocks.length - 1]?.kind === 'create') return false;
     const near = nearKeywords(words[0] ?? '');
     if (near.length === 0) return false;
-    const message = `"${words[0]}" is not a command; did you mean ${orList(near)}?`;
+    const misspelt = (pressDropped: boolean): CommandProblem => ({ kind: 'misspelt-command', word: words[0]!, near, pressDropped });
     const nearPress = near.includes('PRESS') || near.includes('BROADCAST');
     const end = nearPress ? this.endpressAhead() : null;
     if (end !== null) {
@@ -275,14 +276,14 @@ class BodyReader {
         .filter((l) => !isBlank(l.text))
         .map((l) => l.line);
       this.index = end + 1;
-      this.error(bodyLine, `${message} Its text up to ENDPRESS was not sent`, consumed);
+      this.error(bodyLine, misspelt(true), consumed);
       return true;
     }
     // Other near misses only when written in capitals, as commands are: "Hallo," or "Please" are prose.
     if ((hasOrderShape(bodyLine.text) && !nearPress) || !/^\p{Lu}+$/u.test((words[0] ?? '').replace(/[,.!:;]+$/, ''))) return false;
     this.index++;
     this.commandSeen();
-    this.error(bodyLine, message);
+    this.error(bodyLine, misspelt(false));
     return true;
   }
 
@@ -314,7 +315,7 @@ class BodyReader {
     this.index++;
     if (!result.ok) {
       this.blocks.push({ kind: 'broken', line: bodyLine.line, redactedText, commands: [] });
-      this.error(bodyLine, result.message);
+      this.error(bodyLine, result.problem);
       return true;
     }
     const opener = result.opener;
@@ -343,11 +344,11 @@ class BodyReader {
     while (body.length > 0 && isBlank(body[0]!)) body.shift();
     while (body.length > 0 && isBlank(body[body.length - 1]!)) body.pop();
     if (block.kind === 'anonymous') {
-      this.error(first, 'SET COMMENT BEGIN needs a SIGNON first');
+      this.error(first, { kind: 'comment-begin-needs-signon' });
       return;
     }
     if (body.length === 0) {
-      this.error(first, 'SET COMMENT BEGIN takes the lines after it, up to SIGNOFF, as the comment; none followed');
+      this.error(first, { kind: 'comment-begin-empty' });
       return;
     }
     const text = body.join('\n');
@@ -369,11 +370,11 @@ class BodyReader {
     const { body, consumed } = this.readPressBody();
     const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
     if (leak) {
-      this.error(first, `press refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+      this.error(first, { kind: 'press-password-line', keyword: leak }, consumed);
       return;
     }
     if (block.kind === 'anonymous') {
-      this.error(first, 'POSTAL PRESS needs a SIGNON first', consumed);
+      this.error(first, { kind: 'needs-signon', command: 'POSTAL PRESS' }, consumed);
       return;
     }
     const words = splitWords(first.text);
@@ -400,7 +401,7 @@ class BodyReader {
       consumed = read.consumed;
       const leak = read.body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
       if (leak) {
-        this.error(first, `DIARY refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+        this.error(first, { kind: 'press-password-line', keyword: leak, command: 'DIARY' }, consumed);
         return;
       }
       const texts = read.body.map((l) => l.text);
@@ -411,7 +412,7 @@ class BodyReader {
       this.index++;
     }
     if (block.kind === 'anonymous') {
-      this.error(first, 'DIARY needs a SIGNON first', consumed);
+      this.error(first, { kind: 'needs-signon', command: 'DIARY' }, consumed);
       return;
     }
     block.commands.push({ kind: 'diary', line: first.line, text: redactLine(first.text), words, body });
@@ -454,16 +455,16 @@ class BodyReader {
     const { body, end, consumed } = this.readPressBody();
     const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
     if (leak) {
-      this.error(first, `press refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+      this.error(first, { kind: 'press-password-line', keyword: leak }, consumed);
       return;
     }
     const options = parsePressOptions(match.args, match.keyword === 'broadcast');
     if (!options.ok) {
-      this.error(first, options.message, consumed);
+      this.error(first, options.problem, consumed);
       return;
     }
     if (block.kind === 'anonymous') {
-      this.error(first, `${spell(match)} needs a SIGNON first`, consumed);
+      this.error(first, { kind: 'needs-signon', command: spell(match) }, consumed);
       return;
     }
     const texts = body.map((l) => l.text);

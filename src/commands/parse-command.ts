@@ -1,5 +1,6 @@
 import { readPhaseId, type PhaseId } from '../engine/phase.ts';
 import { parseMasterTimeLine } from '../schedule/index.ts';
+import type { CommandProblem, CommandUsage } from './command-problems.ts';
 import type { BodyLine, Command, DeadlineLine, MasterCommandLine, MasterCommandName, RollArguments, VoteChoice } from './command-types.ts';
 import { splitWords, textAfterWords, type Keyword, type KeywordMatch } from './keywords.ts';
 import { isMailAddress, mailAddress, readGameName, type GameName } from './names.ts';
@@ -11,7 +12,7 @@ import { isGateKeyword, readGateLine } from './signon-gate.ts';
 // One command line inside a block (openers, press and SIGNOFF are read by
 // parse-body.ts). A line whose first word is no keyword is an order line.
 
-export type CommandResult = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
+export type CommandResult = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly problem: CommandProblem };
 
 const MASTER_KEYWORDS: Readonly<Partial<Record<Keyword, { name: MasterCommandName; min: number; max: number }>>> = {
   process: { name: 'PROCESS', min: 0, max: 1 },
@@ -92,9 +93,7 @@ function masterCommand(base: { readonly line: number; readonly text: string }, c
 /** ROLLBACK/ROLLFORWARD [phase] [RESTORE] [FULL], and ROLLBACK FORMING. */
 function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly string[]): RollArguments {
   if (command === 'ROLLBACK' && args.some((word) => word.toUpperCase() === 'FORMING')) {
-    return args.length > 1
-      ? { kind: 'error', error: 'ROLLBACK FORMING takes nothing else: the game goes back to before its start', forming: true }
-      : { kind: 'forming' };
+    return args.length > 1 ? { kind: 'error', error: { kind: 'usage', usage: 'ROLLBACK FORMING' }, forming: true } : { kind: 'forming' };
   }
   let phase: PhaseId | null = null;
   let restore = false;
@@ -103,12 +102,10 @@ function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly strin
     const upper = word.toUpperCase();
     if (upper === 'RESTORE') restore = true;
     else if (upper === 'FULL') full = true;
-    else if (upper === 'FORMING')
-      return { kind: 'error', error: 'ROLLFORWARD FORMING means nothing: ROLLBACK FORMING (or UNSTART) returns a game to forming', forming: false };
+    else if (upper === 'FORMING') return { kind: 'error', error: { kind: 'usage', usage: 'ROLLFORWARD FORMING' }, forming: false };
     else {
       const read = readPhaseId(word);
-      if (!read || phase !== null)
-        return { kind: 'error', error: `${command} takes a phase such as S1901M, RESTORE and FULL; "${word}" is none of them`, forming: false };
+      if (!read || phase !== null) return { kind: 'error', error: { kind: 'roll-word', command, word }, forming: false };
       phase = read;
     }
   }
@@ -118,17 +115,13 @@ function rollArguments(command: 'ROLLBACK' | 'ROLLFORWARD', args: readonly strin
 /** The Mafia tracker's "DEADLINE … MOVED <length> LATER|EARLIER" (and whatever other time form the line holds), as written. */
 function deadlineLine(text: string): DeadlineLine {
   const parsed = parseMasterTimeLine(text);
-  if (!parsed.ok) return { kind: 'error', error: parsed.error.message };
-  if (parsed.command === null) return { kind: 'error', error: 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER' };
+  if (!parsed.ok) return { kind: 'error', error: { kind: 'schedule', error: parsed.error } };
+  if (parsed.command === null) return { kind: 'error', error: { kind: 'usage', usage: 'DEADLINE' } };
   return { kind: 'time', time: parsed.command };
 }
 
 export function spell(match: KeywordMatch<Keyword>): string {
   return match.keywordWords.join(' ').toUpperCase();
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** Openers, press and SIGNOFF are read by parse-body.ts; they are refused here. */
@@ -147,13 +140,14 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
   const name = spell(match);
   const rest = textAfterWords(bodyLine.text, match.keywordWords.length);
   const ok = (command: Command): CommandResult => ({ ok: true, command });
-  const fail = (message: string): CommandResult => ({ ok: false, message });
-  const noArguments = (command: Command): CommandResult => (args.length === 0 ? ok(command) : fail(`${name} takes no arguments`));
-  const optionalGame = (): { game: GameName | null } | { error: string } => {
+  const fail = (problem: CommandProblem): CommandResult => ({ ok: false, problem });
+  const usage = (command: CommandUsage): CommandResult => fail({ kind: 'usage', usage: command });
+  const noArguments = (command: Command): CommandResult => (args.length === 0 ? ok(command) : fail({ kind: 'no-arguments', command: name }));
+  const optionalGame = (): { game: GameName | null } | { error: CommandProblem } => {
     const word = args[0];
     if (word === undefined) return { game: null };
     const game = readGameName(word);
-    return game !== null ? { game } : { error: `"${word}" is not a game name` };
+    return game !== null ? { game } : { error: { kind: 'not-a-game-name', word } };
   };
 
   // The value is checked here, so the Master's command carries it as a plain number (none: SET NO …).
@@ -161,29 +155,30 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     const gate = readGateLine(keyword, name, args);
     return gate.ok
       ? ok({ kind: 'master', ...base, command: `SET ${gate.gate}`, args: gate.value === null ? [] : [String(gate.value)], value: gate.value })
-      : fail(gate.message);
+      : fail(gate.problem);
   }
 
   // The Mafia tracker's "UNEND GAME" is the same as DPjudge's UNEND.
   if (keyword === 'unend' && args.length === 1 && args[0]!.toUpperCase() === 'GAME') return ok({ kind: 'master', ...base, command: 'UNEND', args: [] });
   const master = MASTER_KEYWORDS[keyword];
   if (master) {
-    if (keyword === 'unend' && args.length > 0) return fail('UNEND takes no arguments (UNEND GAME is the same)');
-    if (args.length < master.min) return fail(`${name} needs ${master.min === 1 ? 'an argument' : plural(master.min, 'argument')}`);
-    if (args.length > master.max) return fail(master.max === 0 ? `${name} takes no arguments` : `${name} takes at most ${plural(master.max, 'argument')}`);
+    if (keyword === 'unend' && args.length > 0) return usage('UNEND');
+    if (args.length < master.min) return fail({ kind: 'too-few-arguments', command: name, min: master.min });
+    if (args.length > master.max)
+      return fail(master.max === 0 ? { kind: 'no-arguments', command: name } : { kind: 'too-many-arguments', command: name, max: master.max });
     return ok(masterCommand(base, master.name, args));
   }
 
   switch (keyword) {
     case 'list': {
-      if (args.length > 1) return fail('LIST takes at most a game name');
+      if (args.length > 1) return usage('LIST');
       if (args[0]?.toUpperCase() === 'FULL') return ok({ kind: 'list', ...base, game: null, full: true });
       if (args[0]?.toUpperCase() === 'VARIANTS' || args[0]?.toUpperCase() === 'VARIANT') return ok({ kind: 'list-variants', ...base });
       const game = optionalGame();
       return 'error' in game ? fail(game.error) : ok({ kind: 'list', ...base, game: game.game, full: false });
     }
     case 'summary': {
-      if (args.length > 1) return fail('SUMMARY takes a game name only');
+      if (args.length > 1) return usage('SUMMARY');
       const game = optionalGame();
       return 'error' in game ? fail(game.error) : ok({ kind: 'summary', ...base, game: game.game });
     }
@@ -203,7 +198,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
         if (read !== null) phase = read;
         else if (/^(png|gif|ps|pdf)$/i.test(word)) format = 'png';
         else if (/^svg$/i.test(word)) format = 'svg';
-        else return fail(`MAP takes a game name, then a phase (e.g. F1901M) and a format (PNG or SVG), not "${word}"`);
+        else return fail({ kind: 'map-word', word });
       }
       return ok({ kind: 'map', ...base, game: game.game, phase, format });
     }
@@ -216,9 +211,9 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'get-dedication':
       return noArguments({ kind: 'get-dedication', ...base });
     case 'info-player': {
-      if (args.length > 1) return fail('INFO PLAYER takes one e-mail address');
+      if (args.length > 1) return usage('INFO PLAYER');
       const address = args[0]?.replace(/^<(.*)>$/, '$1') ?? null;
-      if (address !== null && !isMailAddress(address)) return fail(`"${address}" is not an e-mail address`);
+      if (address !== null && !isMailAddress(address)) return fail({ kind: 'not-an-address', address });
       return ok({ kind: 'info-player', ...base, address: address === null ? null : mailAddress(address) });
     }
     case 'clear':
@@ -229,22 +224,22 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       // RESIGN alone is njudge's player resignation; RESIGN power is the Master's.
       // (RESIGN Fgame password opens a block and never reaches here.)
       if (args.length === 0) return ok({ kind: 'resign-self', ...base });
-      return args.length === 1 ? ok(masterCommand(base, 'RESIGN', args)) : fail('RESIGN takes a power, or a power@game and password');
+      return args.length === 1 ? ok(masterCommand(base, 'RESIGN', args)) : usage('RESIGN');
     case 'set':
       // The game options (SET GREY, SET NMR, SET MOVE CLOCK …) are read by the judge against its table.
-      return args.length === 0 ? fail('SET needs something to set, e.g. SET WAIT') : ok({ kind: 'set-option', ...base, words: args, rest });
+      return args.length === 0 ? usage('SET') : ok({ kind: 'set-option', ...base, words: args, rest });
     case 'rules': {
-      if (args.length === 0) return fail(`${name} needs at least one rule`);
+      if (args.length === 0) return fail({ kind: 'needs-rule', command: name });
       const rules = readRules(args);
-      return typeof rules === 'string' ? fail(rules) : ok({ kind: 'rules', ...base, rules });
+      return Array.isArray(rules) ? ok({ kind: 'rules', ...base, rules }) : fail(rules);
     }
     case 'set-address': {
       const addresses = splitPowerList(rest);
       const bad = addresses.find((address) => !/^[^@\s]+@[^@\s]+$/.test(address));
-      return bad === undefined ? ok({ kind: 'set-address', ...base, addresses: addresses.map(mailAddress) }) : fail(`"${bad}" is not an e-mail address`);
+      return bad === undefined ? ok({ kind: 'set-address', ...base, addresses: addresses.map(mailAddress) }) : fail({ kind: 'not-an-address', address: bad });
     }
     case 'set-password':
-      return args.length === 1 ? ok({ kind: 'set-password', ...base, password: args[0]! }) : fail('SET PASSWORD takes exactly one word, the new password');
+      return args.length === 1 ? ok({ kind: 'set-password', ...base, password: args[0]! }) : usage('SET PASSWORD');
     case 'set-wait':
       return noArguments({ kind: 'set-wait', ...base, wait: true });
     case 'set-nowait':
@@ -255,7 +250,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return noArguments({ kind: 'set-nodraw', ...base });
     case 'set-concede': {
       const tokens = splitPowerList(rest);
-      return tokens.length <= 1 ? ok({ kind: 'set-concede', ...base, power: tokens[0] ?? null }) : fail(`${name} takes one power`);
+      return tokens.length <= 1 ? ok({ kind: 'set-concede', ...base, power: tokens[0] ?? null }) : fail({ kind: 'takes-one-power', command: name });
     }
     case 'set-noconcede':
       return noArguments({ kind: 'set-noconcede', ...base });
@@ -263,57 +258,55 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       const split = /^(.*?)(?:^|\s)TO(?:\s+(.*))?$/is.exec(rest);
       const from = (split ? split[1]! : rest).trim();
       const to = split ? (split[2] ?? '').trim() : null;
-      if (to === '') return fail(`${name} … TO needs a date after TO`);
-      if (from === '' && to === null) return fail(`${name} needs a date, e.g. ${name} 24 DEC TO 6 JAN`);
+      if (to === '') return fail({ kind: 'absence-needs-to-date', command: name });
+      if (from === '' && to === null) return fail({ kind: 'absence-needs-date', command: name });
       return ok({ kind: 'set-absence', ...base, from: from === '' ? null : from, to });
     }
     case 'set-no-absence':
       return ok({ kind: 'set-no-absence', ...base, date: rest === '' ? null : rest });
     case 'set-zone':
-      return args.length === 1 ? ok({ kind: 'set-zone', ...base, zone: args[0]! }) : fail('SET ZONE takes one time zone, e.g. SET ZONE Europe/Paris');
+      return args.length === 1 ? ok({ kind: 'set-zone', ...base, zone: args[0]! }) : usage('SET ZONE');
     case 'set-nozone':
       return noArguments({ kind: 'set-zone', ...base, zone: null });
     case 'set-map': {
       const choice = args[0]?.toUpperCase();
-      return args.length === 1 && (choice === 'ON' || choice === 'OFF')
-        ? ok({ kind: 'set-map', ...base, on: choice === 'ON' })
-        : fail('SET MAP takes ON or OFF: whether results come with the map picture');
+      return args.length === 1 && (choice === 'ON' || choice === 'OFF') ? ok({ kind: 'set-map', ...base, on: choice === 'ON' }) : usage('SET MAP');
     }
     case 'set-preference':
-      if (args.length === 0) return fail('SET PREFERENCE needs the powers you want, best first, e.g. SET PREFERENCE EFG (or * for any)');
+      if (args.length === 0) return usage('SET PREFERENCE');
       return ok({ kind: 'set-preference', ...base, tokens: rest.trim() === '*' ? [] : splitPowerList(rest) });
     case 'set-deadline':
-      return rest === '' ? fail('SET DEADLINE needs a date or time') : ok({ kind: 'set-deadline', ...base, args: rest });
+      return rest === '' ? usage('SET DEADLINE') : ok({ kind: 'set-deadline', ...base, args: rest });
     case 'set-grace':
       // njudge's SET [NO] GRACE PRESS is a press option, not the grace period.
       if (args[0]?.toUpperCase() === 'PRESS') return ok({ kind: 'set-option', ...base, words: ['GRACE', ...args], rest: `GRACE ${rest}` });
-      return rest === '' ? fail('SET GRACE needs a date or time') : ok({ kind: 'set-grace', ...base, args: rest });
+      return rest === '' ? usage('SET GRACE') : ok({ kind: 'set-grace', ...base, args: rest });
     case 'set-listed':
       return noArguments({ kind: 'set-listed', ...base, listed: true });
     case 'set-unlisted':
       return noArguments({ kind: 'set-listed', ...base, listed: false });
     case 'vote': {
-      if (args.length !== 1) return fail('VOTE takes one of SOLO, LOSS, DIAS, DRAW, nWAY, YES, NO');
+      if (args.length !== 1) return usage('VOTE');
       const word = args[0]!.toUpperCase();
       const ways = /^(\d{1,2})-?WAYS?$/.exec(word);
       if (ways && Number(ways[1]) >= 1) return ok({ kind: 'vote', ...base, choice: 'n-way', ways: Number(ways[1]) });
       const choice = VOTES[word];
-      return choice ? ok({ kind: 'vote', ...base, choice, ways: null }) : fail(`VOTE ${args[0]} is not a vote; use SOLO, LOSS, DIAS, DRAW, nWAY, YES or NO`);
+      return choice ? ok({ kind: 'vote', ...base, choice, ways: null }) : fail({ kind: 'not-a-vote', written: args[0]! });
     }
     case 'propose': {
-      if (args.length !== 1) return fail('PROPOSE takes one power, or DIAS');
+      if (args.length !== 1) return usage('PROPOSE');
       const target = args[0]!.toUpperCase() === 'DIAS' ? { kind: 'dias' as const } : { kind: 'power' as const, token: args[0]! };
       return ok({ kind: 'propose', ...base, target });
     }
     case 'phase':
-      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest, lines: [] });
+      return rest === '' ? usage('PHASE') : ok({ kind: 'phase', ...base, args: rest, lines: [] });
     default:
-      return fail(`${name} cannot be used here`);
+      return fail({ kind: 'cannot-be-used-here', command: name });
   }
 }
 
 /** Why the command cannot stand before the first SIGNON, or null when it can. */
-export function problemWithoutSignon(command: Command, spelledKeyword: string): string | null {
+export function problemWithoutSignon(command: Command, spelledKeyword: string): CommandProblem | null {
   switch (command.kind) {
     case 'list':
     case 'list-variants':
@@ -326,13 +319,13 @@ export function problemWithoutSignon(command: Command, spelledKeyword: string): 
     case 'summary':
     case 'history':
     case 'map':
-      return command.game === null ? `${command.kind.toUpperCase()} needs a game name, e.g. ${command.kind.toUpperCase()} game` : null;
+      return command.game === null ? { kind: 'needs-game-name', command: command.kind.toUpperCase() } : null;
     case 'master':
       // DPjudge's PURGE and RENAME carry the game's Master password themselves.
-      return command.command === 'PURGE' || command.command === 'RENAME' ? null : `${spelledKeyword} needs a SIGNON first`;
+      return command.command === 'PURGE' || command.command === 'RENAME' ? null : { kind: 'needs-signon', command: spelledKeyword };
     case 'order':
-      return 'this is not a command, and orders need a SIGNON first';
+      return { kind: 'orders-need-signon' };
     default:
-      return `${spelledKeyword} needs a SIGNON first`;
+      return { kind: 'needs-signon', command: spelledKeyword };
   }
 }

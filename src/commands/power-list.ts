@@ -1,4 +1,5 @@
-import { closest, orList } from '../engine/suggest.ts';
+import { closest } from '../engine/suggest.ts';
+import type { PowerListProblem } from './command-problems.ts';
 // Power lists as players write them after PRESS TO, SET DRAW, FAKE TO …: a full
 // name (`France`), names separated by commas (`France, Austria`), or power
 // initials run together (`FAI`, njudge's only form; `124M` for pre-start seats).
@@ -31,14 +32,17 @@ const RESERVED_INITIALS: Readonly<Record<string, ReservedRecipient>> = { M: MAST
 /** The ids are those of the refs given, or the Master's and the observers'. */
 export type PowerListResult<Id extends string = string> =
   | { readonly ok: true; readonly ids: readonly (Id | ReservedRecipient)[] }
-  | { readonly ok: false; readonly token: string; readonly error: string };
+  | { readonly ok: false; readonly token: string; readonly error: PowerListProblem };
 
 /** Items of a list written with commas and/or spaces: `France,Russia, austria` gives three. */
 export function splitPowerList(text: string): readonly string[] {
   return text.split(/[\s,]+/).filter((item) => item !== '');
 }
 
-function resolveToken<Id extends string>(token: string, powers: readonly PowerRef<Id>[]): { ids: readonly (Id | ReservedRecipient)[] } | { error: string } {
+function resolveToken<Id extends string>(
+  token: string,
+  powers: readonly PowerRef<Id>[],
+): { ids: readonly (Id | ReservedRecipient)[] } | { error: PowerListProblem } {
   const upper = token.toUpperCase();
   const named = powers.find((p) => p.name.toUpperCase() === upper || p.id.toUpperCase() === upper);
   if (named) return { ids: [named.id] };
@@ -56,13 +60,8 @@ function resolveToken<Id extends string>(token: string, powers: readonly PowerRe
         token,
         powers.map((p) => p.name),
       );
-      if (near.length > 0) return { error: `"${token}" is not a power's name; did you mean ${orList(near)}?` };
-      return {
-        error:
-          upper.length === 1
-            ? `"${token}" is not a power's initial`
-            : `"${token}" is neither a power's name nor a list of power initials (no power has the initial ${letter})`,
-      };
+      if (near.length > 0) return { error: { kind: 'not-a-power-name', token, near } };
+      return { error: upper.length === 1 ? { kind: 'not-an-initial', token } : { kind: 'not-name-nor-initials', token, initial: letter } };
     }
     ids.push(id);
   }

@@ -1,3 +1,4 @@
+import type { CommandProblem, PressOptionsProblem } from './command-problems.ts';
 import type { FakeRecipients, PressOptions, PressSender, Recipients } from './command-types.ts';
 
 // The options of a PRESS or BROADCAST line, in any order, each group at most once:
@@ -8,7 +9,7 @@ import type { FakeRecipients, PressOptions, PressSender, Recipients } from './co
 // DPjudge and njudge spellings are both read. Lists are items separated by commas
 // or spaces (`TO France, Austria`, `TO FAI`, `TO F A`), kept unresolved.
 
-export type PressOptionsResult = { readonly ok: true; readonly options: PressOptions } | { readonly ok: false; readonly message: string };
+export type PressOptionsResult = { readonly ok: true; readonly options: PressOptions } | { readonly ok: false; readonly problem: CommandProblem };
 
 const OPTION_WORDS = new Set(['TO', 'FAKE', 'FROM', 'WHITE', 'GREY', 'GRAY', 'QUIET', 'BROADCAST', 'PARTIAL', 'NO', 'ALL', 'BUT', '+', '-', ',']);
 
@@ -21,6 +22,8 @@ function tokenize(args: readonly string[]): string[] {
   }
   return tokens;
 }
+
+type NeedsPowers = Extract<PressOptionsProblem, { kind: 'needs-powers' }>;
 
 class OptionReader {
   private index = 0;
@@ -56,21 +59,21 @@ class OptionReader {
   }
 
   /** After TO or FAKE TO: `ALL`, `ALL BUT list` or a list. */
-  readRecipientsAfterTo(what: string): Recipients | string {
+  readRecipientsAfterTo(what: string): Recipients | NeedsPowers {
     if (this.peek() === 'ALL') {
       this.index++;
       if (this.peek() !== 'BUT') return { kind: 'all' };
       this.index++;
       const tokens = this.readList();
-      return tokens.length > 0 ? { kind: 'all-but', tokens } : `${what} ALL BUT needs a list of powers`;
+      return tokens.length > 0 ? { kind: 'all-but', tokens } : { kind: 'needs-powers', what, allBut: true };
     }
     const tokens = this.readList();
-    return tokens.length > 0 ? { kind: 'only', tokens } : `${what} needs a list of powers`;
+    return tokens.length > 0 ? { kind: 'only', tokens } : { kind: 'needs-powers', what, allBut: false };
   }
 
-  readListAs(kind: 'only' | 'all-but', what: string): Recipients | string {
+  readListAs(kind: 'only' | 'all-but', what: string): Recipients | NeedsPowers {
     const tokens = this.readList();
-    return tokens.length > 0 ? { kind, tokens } : `${what} needs a list of powers`;
+    return tokens.length > 0 ? { kind, tokens } : { kind: 'needs-powers', what, allBut: false };
   }
 }
 
@@ -86,25 +89,25 @@ export function parsePressOptions(args: readonly string[], broadcast: boolean): 
   let sender: PressSender | null = null;
   let quiet = false;
 
-  const fail = (message: string): PressOptionsResult => ({ ok: false, message: `${command}: ${message}` });
+  const fail = (problem: PressOptionsProblem): PressOptionsResult => ({ ok: false, problem: { kind: 'press-options', command, problem } });
 
   while (!reader.done()) {
     const word = reader.next()!;
     const upper = word.toUpperCase();
     if (upper === ',') continue;
     if (upper === 'TO' || upper === '+' || upper === '-') {
-      if (to) return fail('the recipients are given twice');
+      if (to) return fail({ kind: 'recipients-twice' });
       const recipients = upper === 'TO' ? reader.readRecipientsAfterTo('TO') : reader.readListAs(upper === '+' ? 'only' : 'all-but', upper);
-      if (typeof recipients === 'string') return fail(recipients);
+      if (recipients.kind === 'needs-powers') return fail(recipients);
       to = recipients;
     } else if (upper === 'FAKE' && reader.peek() === 'FROM') {
       reader.next();
-      if (sender) return fail('the sender is given twice');
+      if (sender) return fail({ kind: 'sender-twice' });
       const token = reader.readList();
-      if (token.length !== 1) return fail('FAKE FROM needs exactly one power');
+      if (token.length !== 1) return fail({ kind: 'fake-from-one' });
       sender = { kind: 'fake-from', token: token[0]! };
     } else if (upper === 'FAKE' || (upper === 'NO' && reader.peek() === 'FAKE')) {
-      if (fake) return fail('FAKE is given twice');
+      if (fake) return fail({ kind: 'fake-twice' });
       if (upper === 'NO') {
         reader.next();
         fake = { kind: 'none' };
@@ -114,7 +117,7 @@ export function parsePressOptions(args: readonly string[], broadcast: boolean): 
       if (after === 'TO' || after === '+' || after === '-' || after === 'PARTIAL') {
         reader.next();
         const recipients = after === 'TO' ? reader.readRecipientsAfterTo('FAKE TO') : reader.readListAs(after === '-' ? 'all-but' : 'only', `FAKE ${after}`);
-        if (typeof recipients === 'string') return fail(recipients);
+        if (recipients.kind === 'needs-powers') return fail(recipients);
         fake = fakeFrom(recipients);
       } else if (after === 'BROADCAST') {
         reader.next();
@@ -125,24 +128,24 @@ export function parsePressOptions(args: readonly string[], broadcast: boolean): 
         fake = tokens.length > 0 ? { kind: 'list', recipients: { kind: 'only', tokens } } : { kind: 'broadcast' };
       }
     } else if (upper === 'FROM') {
-      if (sender) return fail('the sender is given twice');
+      if (sender) return fail({ kind: 'sender-twice' });
       const token = reader.readList();
-      if (token.length !== 1) return fail('FROM needs exactly one power');
+      if (token.length !== 1) return fail({ kind: 'from-one' });
       sender = { kind: 'fake-from', token: token[0]! };
     } else if (upper === 'WHITE' || upper === 'GREY' || upper === 'GRAY') {
-      if (sender) return fail('the sender is given twice');
+      if (sender) return fail({ kind: 'sender-twice' });
       sender = { kind: upper === 'WHITE' ? 'white' : 'grey' };
     } else if (upper === 'QUIET') {
       quiet = true;
     } else {
-      return fail(`I do not understand "${word}" here`);
+      return fail({ kind: 'not-understood', word });
     }
   }
 
   if (!to) {
     // BROADCAST goes to everyone; njudge's "PRESS FAKE TO FRG" is a broadcast faked as partial.
     if (broadcast || fake) to = { kind: 'all' };
-    else return fail('say who the press is for, e.g. PRESS TO France (or use BROADCAST)');
+    else return fail({ kind: 'for-whom' });
   }
   return { ok: true, options: { to, fake, sender, quiet } };
 }

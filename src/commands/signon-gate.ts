@@ -2,10 +2,12 @@
 // SET RESRAT x, each cleared with SET NO DEDICATION (NO ONTIMERAT, NO RESRAT). Shared by the
 // Master's command lines and CREATE's status lines.
 
+import type { CommandProblem } from './command-problems.ts';
+
 export const SIGNON_GATES = ['DEDICATION', 'ONTIMERAT', 'RESRAT'] as const;
 export type SignonGateName = (typeof SIGNON_GATES)[number];
 
-export type GateValueResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string };
+export type GateValueResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly problem: CommandProblem };
 
 const INTEGER = /^[-+]?\d{1,6}$/;
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -16,28 +18,14 @@ const PERCENT = /^(\d+(?:\.\d*)?|\.\d+)%$/;
  * take a fraction 0..1 (0.9) or a percentage (90%).
  */
 export function readGateValue(gate: SignonGateName, word: string | undefined): GateValueResult {
-  if (word === undefined || word === '') return { ok: false, message: `SET ${gate} needs ${gateExample(gate)} (SET NO ${gate} removes the requirement)` };
+  if (word === undefined || word === '') return { ok: false, problem: { kind: 'gate-needs-value', gate } };
   if (gate === 'DEDICATION') {
-    return INTEGER.test(word)
-      ? { ok: true, value: Number(word) }
-      : { ok: false, message: `SET DEDICATION takes whole dedication points, e.g. SET DEDICATION 10, not "${word}"` };
+    return INTEGER.test(word) ? { ok: true, value: Number(word) } : { ok: false, problem: { kind: 'gate-points', word } };
   }
   const percent = PERCENT.exec(word);
   const value = percent ? Number(percent[1]) / 100 : DECIMAL.test(word) ? Number(word) : Number.NaN;
-  if (!Number.isFinite(value) || value < 0 || value > 1)
-    return { ok: false, message: `SET ${gate} takes a ratio from 0 to 1 (or 0% to 100%), e.g. ${gateExample(gate)}, not "${word}"` };
+  if (!Number.isFinite(value) || value < 0 || value > 1) return { ok: false, problem: { kind: 'gate-ratio', gate, word } };
   return { ok: true, value };
-}
-
-function gateExample(gate: SignonGateName): string {
-  switch (gate) {
-    case 'DEDICATION':
-      return 'a number of dedication points, e.g. SET DEDICATION 10';
-    case 'ONTIMERAT':
-      return 'SET ONTIMERAT 0.9';
-    case 'RESRAT':
-      return 'SET RESRAT 0.1';
-  }
 }
 
 /** The keywords (keywords.ts) of the gate lines, with the gate each sets or clears. */
@@ -57,13 +45,13 @@ export function isGateKeyword(keyword: string): keyword is GateKeyword {
 
 export type GateLineResult =
   | { readonly ok: true; readonly gate: SignonGateName; readonly value: number | null }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly problem: CommandProblem };
 
-/** A gate line's arguments; `spelled` is its keyword as written, for the messages. value null: SET NO …. */
+/** A gate line's arguments; `spelled` is its keyword as written, for the problems. value null: SET NO …. */
 export function readGateLine(keyword: GateKeyword, spelled: string, args: readonly string[]): GateLineResult {
   const { gate, clears } = GATE_KEYWORDS[keyword];
-  if (clears) return args.length === 0 ? { ok: true, gate, value: null } : { ok: false, message: `${spelled} takes no arguments` };
-  if (args.length > 1) return { ok: false, message: `SET ${gate} takes one value, e.g. SET ${gate} ${gate === 'DEDICATION' ? '10' : '0.9'}` };
+  if (clears) return args.length === 0 ? { ok: true, gate, value: null } : { ok: false, problem: { kind: 'no-arguments', command: spelled } };
+  if (args.length > 1) return { ok: false, problem: { kind: 'gate-one-value', gate } };
   const value = readGateValue(gate, args[0]);
   return value.ok ? { ok: true, gate, value: value.value } : value;
 }

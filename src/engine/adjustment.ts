@@ -2,7 +2,7 @@ import { Board, refOf } from './board.ts';
 import { powerEntries } from './ids.ts';
 import type { GameMap } from './map.ts';
 import { coastOf, provinceOf } from './map.ts';
-import { illegal, type Checked, type OrderResult, type SubmittedOrder } from './results.ts';
+import { illegal, type Checked, type OrderReason, type OrderResult, type SubmittedOrder } from './results.ts';
 import type { Holdings, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -80,19 +80,6 @@ export function buildableCenters(variant: Variant, holdings: Holdings, power: Po
   return buildSites(variant, holdings, power).filter((c) => !occupied.has(c));
 }
 
-function buildRuleWords(variant: Variant): string {
-  switch (variant.builds) {
-    case 'home':
-      return 'a home supply centre';
-    case 'owned':
-      return 'a supply centre';
-    case 'owned-with-home':
-      return 'a supply centre (builds away from home need a home centre held)';
-    case 'any-home':
-      return "a supply centre that is some power's home centre";
-  }
-}
-
 export interface Adjusted {
   readonly results: OrderResult[];
   readonly units: Unit[];
@@ -116,15 +103,14 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
     const { power, order } = submitted;
     const due = adjustmentsDue(variant, holdings, power);
     const count = used.get(power) ?? 0;
-    const reject = (reason: string, unit: LocationId | null): void => {
+    const reject = (reason: OrderReason, unit: LocationId | null): void => {
       results.push({ power, unit, order: null, input, outcome: 'illegal', reason, markers: [], notes: [] });
     };
-    const name = board.powerName(power);
     const kind = order.kind === 'adjust' ? (due > 0 ? 'build' : due < 0 ? 'remove' : 'none') : order.kind;
     if (kind === 'build' || kind === 'waive') {
       const location = order.kind === 'waive' ? null : (order as { unit: UnitRef }).unit.location;
-      if (due <= 0) return reject(`${name} has no builds this winter`, location);
-      if (count >= due) return reject(`${name} may build only ${due} unit${due === 1 ? '' : 's'}`, location);
+      if (due <= 0) return reject({ code: 'no-builds', power }, location);
+      if (count >= due) return reject({ code: 'too-many-builds', power, allowed: due }, location);
       if (kind === 'waive') {
         used.set(power, count + 1);
         results.push({ power, unit: null, order: { kind: 'waive' }, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
@@ -153,11 +139,11 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
     }
     if (kind === 'remove' || kind === 'disband') {
       const ref = (order as { unit: UnitRef }).unit;
-      if (due >= 0) return reject(`${name} has no units to remove this winter`, ref.location);
+      if (due >= 0) return reject({ code: 'no-removals', power }, ref.location);
       const found = board.findOwn(power, ref);
       if (!found.ok) return reject(found.reason, ref.location);
-      if (removed.has(found.value)) return reject('That unit is already being removed', ref.location);
-      if (count >= -due) return reject(`${name} must remove only ${-due} unit${due === -1 ? '' : 's'}`, ref.location);
+      if (removed.has(found.value)) return reject({ code: 'already-removed' }, ref.location);
+      if (count >= -due) return reject({ code: 'too-many-removals', power, allowed: -due }, ref.location);
       used.set(power, count + 1);
       removed.add(found.value);
       const unit = units[found.value]!;
@@ -173,8 +159,8 @@ export function adjudicateAdjustments(variant: Variant, holdings: Holdings, orde
       });
       return;
     }
-    if (kind === 'none') return reject(`${name} has no builds or removals this winter`, 'unit' in order ? order.unit.location : null);
-    return reject('Only builds, removals and waives can be ordered in an adjustment phase', 'unit' in order ? order.unit.location : null);
+    if (kind === 'none') return reject({ code: 'no-adjustments', power }, 'unit' in order ? order.unit.location : null);
+    return reject({ code: 'adjustment-phase-orders-only' }, 'unit' in order ? order.unit.location : null);
   });
 
   for (const power of variant.powers) {
@@ -218,33 +204,30 @@ function checkBuild(board: Board, holdings: Holdings, undetermined: number, buil
   const map = variant.map;
   const provinceId = provinceOf(ref.location);
   const province = map.province(provinceId)!;
-  const name = board.powerName(power);
   const homes = homesOf(variant, holdings, power);
   const sites = buildSites(variant, { ...holdings, undeterminedHomes: { [power]: undetermined } }, power);
   if (!sites.includes(provinceId)) {
-    if ((variant.power(power)?.partisanSites ?? []).includes(provinceId))
-      return illegal(`${name} may build in ${province.name} only while it has lost some but not all of its home centres`);
-    if (variant.builds === 'home' && !homes.includes(provinceId)) return illegal(`${province.name} is not a home supply centre of ${name}`);
+    if ((variant.power(power)?.partisanSites ?? []).includes(provinceId)) return illegal({ code: 'partisan-site-closed', power, province: provinceId });
+    if (variant.builds === 'home' && !homes.includes(provinceId)) return illegal({ code: 'not-home-centre', power, province: provinceId });
     if (!(holdings.supplyCenters[power] ?? []).includes(provinceId)) {
       const owner = Object.entries(holdings.supplyCenters).find(([, list]) => list.includes(provinceId));
-      if (homes.includes(provinceId) && (holdings.undeterminedHomes?.[power] ?? 0) > 0 && !owner)
-        return illegal(`${name} has already chosen its undetermined home centre this winter`);
-      return illegal(`${name} does not own ${province.name}`);
+      if (homes.includes(provinceId) && (holdings.undeterminedHomes?.[power] ?? 0) > 0 && !owner) return illegal({ code: 'undetermined-home-chosen', power });
+      return illegal({ code: 'not-owned', power, province: provinceId });
     }
-    return illegal(`${name} may not build in ${province.name}: a build needs ${buildRuleWords(variant)}`);
+    return illegal({ code: 'not-build-site', power, province: provinceId, rule: variant.builds });
   }
-  if (board.indexAt(provinceId) >= 0) return illegal(`${province.name} is occupied`);
-  if (built.some((u) => provinceOf(u.location) === provinceId)) return illegal(`A unit is already being built in ${province.name}`);
+  if (board.indexAt(provinceId) >= 0) return illegal({ code: 'occupied', province: provinceId });
+  if (built.some((u) => provinceOf(u.location) === provinceId)) return illegal({ code: 'already-building', province: provinceId });
   const coast = coastOf(ref.location);
   const validCoast = coast !== null && province.coasts.includes(coast);
   // DATC 4.C.3: without a unit type, an army on land, a fleet where a coast was named.
   const type: UnitType = ref.type ?? (province.terrain === 'land' || !validCoast ? 'A' : 'F');
   if (ref.type === null && province.terrain === 'coast' && !validCoast) {
-    return illegal(`Say whether to build an army or a fleet in ${province.name}`);
+    return illegal({ code: 'unit-type-needed', province: provinceId });
   }
   if (type === 'A') return { ok: true, value: { power, type, location: provinceId }, notes: coast ? [{ kind: 'army-coast-ignored', order: 'build' }] : [] };
-  if (province.terrain === 'land') return illegal(`A fleet cannot be built in ${province.name}, which has no coast`);
-  if (province.coasts.length > 0 && !validCoast) return illegal(`${province.name} needs a coast for a fleet: ${map.locationsOf(province).join(' or ')}`);
+  if (province.terrain === 'land') return illegal({ code: 'fleet-build-inland', province: provinceId });
+  if (province.coasts.length > 0 && !validCoast) return illegal({ code: 'coast-needed', province: provinceId, options: map.locationsOf(province) });
   return { ok: true, value: { power, type, location: validCoast ? ref.location : provinceId }, notes: [] };
 }
 
@@ -257,7 +240,7 @@ function civilDisorderRemovals(board: Board, owned: readonly ProvinceId[], power
       index,
       type: unit.type,
       distance: distance.get(provinceOf(unit.location)) ?? Infinity,
-      name: board.name(provinceOf(unit.location)),
+      name: board.variant.map.province(provinceOf(unit.location))?.name ?? provinceOf(unit.location),
     }));
   candidates.sort((a, b) => b.distance - a.distance || (a.type === b.type ? 0 : a.type === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'));
   return candidates.slice(0, count).map((c) => c.index);

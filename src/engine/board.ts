@@ -1,16 +1,10 @@
-import { coastOf, provinceOf } from './map.ts';
+import { provinceOf } from './map.ts';
 import { illegal, type Checked } from './results.ts';
 import { Int32Slot, Uint8Slot } from './scratch.ts';
-import type { Coast, LocationId, PowerId, ProvinceId, Unit, UnitRef, UnitType } from './types.ts';
+import type { LocationId, PowerId, ProvinceId, Unit, UnitRef } from './types.ts';
 import type { Variant } from './variant.ts';
 
-// Units indexed by province, plus the wording the engine uses when it explains a rejection.
-
-const COAST_NAMES: Record<Coast, string> = { nc: 'north coast', sc: 'south coast', ec: 'east coast', wc: 'west coast' };
-
-export function unitWord(type: UnitType): string {
-  return type === 'A' ? 'army' : 'fleet';
-}
+// Units indexed by province, and the unit an order names (its rejection a typed OrderReason).
 
 // Scratch arrays: a board lives for one adjudication (see scratch.ts).
 const UNIT_AT = new Int32Slot();
@@ -69,41 +63,25 @@ export class Board {
     return at >= 0 ? this.unitAt[at]! : this.indexAt(provinceOf(location));
   }
 
-  name(location: LocationId): string {
-    const province = this.variant.map.province(provinceOf(location));
-    const coast = coastOf(location);
-    const base = province?.name ?? location;
-    return coast ? `${base} (${COAST_NAMES[coast]})` : base;
-  }
-
-  powerName(power: PowerId): string {
-    return this.variant.power(power)?.name ?? power;
-  }
-
   /**
    * The unit a player's order names: it must exist and be theirs. A wrong unit type or coast
    * written for it is not checked here: it is ignored and noted (DATC 4.B.5, 4.C.2).
    */
   findOwn(power: PowerId, ref: UnitRef): Checked<number> {
     const index = this.indexAtLocation(ref.location);
-    if (index < 0) return illegal(`${this.powerName(power)} has no unit in ${this.name(provinceOf(ref.location))}`);
+    if (index < 0) return illegal({ code: 'no-own-unit', power, province: provinceOf(ref.location), dislodged: false });
     const unit = this.units[index]!;
-    if (unit.power !== power) {
-      return illegal(`The unit in ${this.name(provinceOf(ref.location))} belongs to ${this.powerName(unit.power)}, not ${this.powerName(power)}`);
-    }
+    if (unit.power !== power) return illegal({ code: 'unit-of-other-power', province: provinceOf(ref.location), owner: unit.power, power });
     return { ok: true, value: index, notes: NO_NOTES };
   }
 
   /** Any unit at the place named, checking the unit type and coast if the player wrote them. */
   find(ref: UnitRef): Checked<number> {
     const index = this.indexAtLocation(ref.location);
-    if (index < 0) return illegal(`There is no unit in ${this.name(provinceOf(ref.location))}`);
+    if (index < 0) return illegal({ code: 'no-unit', province: provinceOf(ref.location) });
     const unit = this.units[index]!;
-    if (ref.type !== null && ref.type !== unit.type) {
-      return illegal(
-        `The unit in ${this.name(unit.location)} is ${unit.type === 'A' ? 'an army' : 'a fleet'}, not ${ref.type === 'A' ? 'an army' : 'a fleet'}`,
-      );
-    }
+    if (ref.type !== null && ref.type !== unit.type)
+      return illegal({ code: 'wrong-unit-type', location: unit.location, unitType: unit.type, written: ref.type });
     return { ok: true, value: index, notes: NO_NOTES };
   }
 }

@@ -3,7 +3,7 @@ import { prepareMovement } from './movement/adjudicate-movement.ts';
 import { screenOwnerBorders } from './owner-borders.ts';
 import { parsePhaseId } from './phase.ts';
 import { PhaseError } from './adjudicate-phase.ts';
-import type { OrderReading, OrderResult, SubmittedOrder } from './results.ts';
+import type { OrderReading, OrderReason, OrderResult, SubmittedOrder } from './results.ts';
 import { adjudicateRetreats } from './retreat.ts';
 import type { LocationId, PowerId, Position } from './types.ts';
 import type { Variant } from './variant.ts';
@@ -17,12 +17,15 @@ import type { Variant } from './variant.ts';
 
 export interface OrderCheck {
   /** Submitted orders that cannot be given, by index into the submitted list. */
-  readonly illegal: readonly { readonly input: number; readonly power: PowerId; readonly unit: LocationId | null; readonly reason: string }[];
+  readonly illegal: readonly { readonly input: number; readonly power: PowerId; readonly unit: LocationId | null; readonly reason: OrderReason }[];
   /** How accepted orders were read where that could surprise (an inferred coast, a wrong unit type ignored), by input. */
   readonly notes: readonly { readonly input: number; readonly power: PowerId; readonly note: OrderReading }[];
   /** Units (or builds and removals, unit null for a build) that no legal order covers: they would get the default. */
   readonly defaulted: readonly { readonly power: PowerId; readonly unit: LocationId | null }[];
 }
+
+/** The reason of an illegal result that gave none (never expected: every rejection names one). */
+const NOT_GIVEN: OrderReason = { code: 'not-given' };
 
 /** Checks the orders against the position without resolving them (see above). */
 export function checkPhaseOrders(variant: Variant, position: Position, orders: readonly SubmittedOrder[]): OrderCheck {
@@ -43,9 +46,7 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
       for (const note of prepared.bound.notes[index]!) notes.push({ input, power: unit.power, note });
       accepted.push({ power: unit.power, unit: unit.location, order: null, input, outcome: 'succeeds', reason: null, markers: [], notes: [] });
     });
-    const illegal = screened
-      .settle(prepared.rejected)
-      .map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' }));
+    const illegal = screened.settle(prepared.rejected).map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? NOT_GIVEN }));
     for (const result of screened.settle(accepted)) {
       if (result.outcome === 'illegal') illegal.push({ input: result.input!, power: result.power, unit: result.unit, reason: result.reason! });
       else if (result.input === null && result.unit !== null) defaulted.push({ power: result.power, unit: result.unit });
@@ -56,13 +57,12 @@ export function checkPhaseOrders(variant: Variant, position: Position, orders: r
     phase.type === 'retreat'
       ? adjudicateRetreats(variant.forPhase(phase), position.units, position.dislodged, orders).results
       : adjudicateAdjustments(variant, position, orders).results;
-  const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: string }[] = [];
+  const illegal: { input: number; power: PowerId; unit: LocationId | null; reason: OrderReason }[] = [];
   const notes: { input: number; power: PowerId; note: OrderReading }[] = [];
   const defaulted: { power: PowerId; unit: LocationId | null }[] = [];
   for (const result of results) {
     if (result.input === null) defaulted.push({ power: result.power, unit: result.unit });
-    else if (result.outcome === 'illegal')
-      illegal.push({ input: result.input, power: result.power, unit: result.unit, reason: result.reason ?? 'This order cannot be given' });
+    else if (result.outcome === 'illegal') illegal.push({ input: result.input, power: result.power, unit: result.unit, reason: result.reason ?? NOT_GIVEN });
     else for (const note of result.notes) notes.push({ input: result.input, power: result.power, note });
   }
   return { illegal, notes, defaulted };

@@ -1,5 +1,5 @@
 import { provinceOf } from './map.ts';
-import type { OrderResult, SubmittedOrder } from './results.ts';
+import type { OrderReason, OrderResult, SubmittedOrder } from './results.ts';
 import type { DislodgedUnit, PowerId, ProvinceId } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -15,11 +15,10 @@ export function ownerBorderRefusal(
   power: PowerId,
   from: ProvinceId,
   to: ProvinceId,
-): string | null {
+): OrderReason | null {
   const needed = variant.map.province(from)?.ownerOnly?.[to];
   if (needed === undefined || (centres[power] ?? []).includes(needed)) return null;
-  const name = (id: ProvinceId) => variant.map.province(id)?.name ?? id;
-  return `Only the owner of ${name(needed)} may use the border between ${name(from)} and ${name(to)}`;
+  return { code: 'owner-only-border', centre: needed, from, to };
 }
 
 const unchanged = (results: readonly OrderResult[]): readonly OrderResult[] => results;
@@ -35,7 +34,7 @@ export function screenOwnerBorders(
   orders: readonly SubmittedOrder[],
 ): { orders: readonly SubmittedOrder[]; settle: (results: readonly OrderResult[]) => readonly OrderResult[] } {
   if (!variant.map.hasOwnerBorders) return OPEN_BORDERS(orders);
-  const refused = new Map<number, string>();
+  const refused = new Map<number, OrderReason>();
   const screened = orders.map((submitted, input) => {
     const order = submitted.order;
     const into = order.kind === 'move' ? order.to : order.kind === 'support' ? (order.to ?? order.supported.location) : null;

@@ -1,6 +1,6 @@
 import { Board, refOf } from './board.ts';
 import { coastOf, provinceOf } from './map.ts';
-import type { OrderReading, OrderResult, SubmittedOrder } from './results.ts';
+import type { OrderReading, OrderReason, OrderResult, SubmittedOrder } from './results.ts';
 import type { DislodgedUnit, LocationId, Unit } from './types.ts';
 import type { Variant } from './variant.ts';
 
@@ -25,7 +25,7 @@ export function adjudicateRetreats(
   const results: OrderResult[] = [];
   const chosen = new Map<number, Chosen>();
   orders.forEach((submitted, input) => {
-    const reject = (reason: string) =>
+    const reject = (reason: OrderReason) =>
       results.push({
         power: submitted.power,
         unit: 'unit' in submitted.order ? submitted.order.unit.location : null,
@@ -38,12 +38,12 @@ export function adjudicateRetreats(
       });
     const order = submitted.order;
     if (order.kind !== 'retreat' && order.kind !== 'move' && order.kind !== 'disband') {
-      reject('Only retreats and disbands can be ordered in a retreat phase');
+      reject({ code: 'retreat-phase-orders-only' });
       return;
     }
     const found = board.findOwn(submitted.power, order.unit);
     if (!found.ok) {
-      reject(found.reason.replace(/has no unit in/, 'has no dislodged unit in'));
+      reject(found.reason.code === 'no-own-unit' ? { ...found.reason, dislodged: true } : found.reason);
       return;
     }
     const unit = dislodged[found.value]!;
@@ -66,7 +66,7 @@ export function adjudicateRetreats(
         order: null,
         input: previous.input,
         outcome: 'illegal',
-        reason: 'Replaced by a later order for the same unit',
+        reason: { code: 'replaced' },
         markers: [],
         notes: [],
       });
@@ -94,10 +94,7 @@ export function adjudicateRetreats(
     const order = { kind: 'retreat', unit: self, to: c.to } as const;
     const stands = standing.get(index);
     if (stands !== true) {
-      const reason =
-        stands === 'gave way'
-          ? 'Another unit retreated to the same province over a stronger border; this one is disbanded'
-          : 'Another unit retreated to the same province; both are disbanded';
+      const reason: OrderReason = stands === 'gave-way' ? { code: 'retreat-gave-way' } : { code: 'retreat-bounced' };
       results.push({
         power: unit.power,
         unit: unit.location,
@@ -117,7 +114,7 @@ export function adjudicateRetreats(
 }
 
 /**
- * Which retreats stand, by dislodged unit: true, 'gave way' (to a retreat over a stronger border) or
+ * Which retreats stand, by dislodged unit: true, 'gave-way' (to a retreat over a stronger border) or
  * 'bounced'. Per province, the retreats of the weakest strength are all dropped while two or more remain
  * (DPjudge's otherResults); a retreat left alone stands.
  */
@@ -125,7 +122,7 @@ function retreatsThatStand(
   variant: Variant,
   dislodged: readonly DislodgedUnit[],
   chosen: ReadonlyMap<number, Chosen>,
-): Map<number, true | 'gave way' | 'bounced'> {
+): Map<number, true | 'gave-way' | 'bounced'> {
   const map = variant.map;
   const byTarget = new Map<string, { unit: number; strength: number }[]>();
   for (const [unit, c] of chosen) {
@@ -136,14 +133,14 @@ function retreatsThatStand(
     list.push({ unit, strength: kind === null ? 1 : kind.retreatStrength });
     byTarget.set(provinceOf(c.to), list);
   }
-  const standing = new Map<number, true | 'gave way' | 'bounced'>();
+  const standing = new Map<number, true | 'gave-way' | 'bounced'>();
   for (const retreats of byTarget.values()) {
     let left = retreats;
     for (const strength of [...new Set(retreats.map((r) => r.strength))].sort((a, b) => a - b)) {
       if (left.length < 2) break;
       const weakest = left.filter((r) => r.strength === strength);
       left = left.filter((r) => r.strength !== strength);
-      for (const r of weakest) standing.set(r.unit, left.length === 0 ? 'bounced' : 'gave way');
+      for (const r of weakest) standing.set(r.unit, left.length === 0 ? 'bounced' : 'gave-way');
     }
     for (const r of left) standing.set(r.unit, true);
   }
@@ -154,21 +151,19 @@ function retreatTarget(
   board: Board,
   unit: DislodgedUnit,
   written: LocationId,
-): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: string } {
+): { ok: true; to: LocationId; notes: OrderReading[] } | { ok: false; reason: OrderReason } {
   const province = provinceOf(written);
   const options = unit.retreats.filter((r) => provinceOf(r) === province);
-  const choices =
-    unit.retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${unit.retreats.map((r) => board.name(r)).join(', ')}`;
-  if (options.length === 0) return { ok: false, reason: `The unit in ${board.name(unit.location)} cannot retreat to ${board.name(province)}: ${choices}` };
+  if (options.length === 0) return { ok: false, reason: { code: 'cannot-retreat', unit: unit.location, to: province, retreats: unit.retreats } };
   if (unit.type === 'A') return { ok: true, to: province, notes: coastOf(written) ? [{ kind: 'army-coast-ignored', order: 'retreat' }] : [] };
   const coast = coastOf(written);
   if (coast !== null && options.includes(written)) return { ok: true, to: written, notes: [] };
   if (coast !== null && board.variant.map.province(province)!.coasts.includes(coast)) {
-    return { ok: false, reason: `The fleet in ${board.name(unit.location)} cannot retreat to ${board.name(written)}: ${choices}` };
+    return { ok: false, reason: { code: 'fleet-cannot-retreat', unit: unit.location, to: written, retreats: unit.retreats } };
   }
   if (options.length === 1) {
     const notes: OrderReading[] = options[0] !== province ? [{ kind: 'coast-inferred', location: options[0]! }] : [];
     return { ok: true, to: options[0]!, notes };
   }
-  return { ok: false, reason: `${board.name(province)} needs a coast for a fleet: ${options.join(' or ')}` };
+  return { ok: false, reason: { code: 'coast-needed', province, options } };
 }

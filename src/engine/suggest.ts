@@ -50,9 +50,3 @@ export function closest(word: string, candidates: readonly string[]): string[] {
 export function orList(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
-
-/** "; did you mean France?" when a candidate is close to the word, else "" (to end an error message). */
-export function didYouMean(word: string, candidates: readonly string[]): string {
-  const near = closest(word, candidates);
-  return near.length === 0 ? '' : `; did you mean ${orList(near)}?`;
-}

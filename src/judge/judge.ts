@@ -24,6 +24,7 @@ import {
   type NotDone,
   type NotDoneKind,
 } from '../render/index.ts';
+import { commandProblemText, unneededCommandText } from '../render/command-problems.ts';
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { replySubject, type SubjectGame } from '../render/subjects.ts';
@@ -341,7 +342,8 @@ export class Judge {
     const proseLines = [...body.proseLines];
     const mailWork = new MailWork();
     const bodyLines = quotableLines(message.text ?? '');
-    const parseErrors = (block: number) => body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: e.message }));
+    const parseErrors = (block: number) =>
+      body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: commandProblemText(e.problem) }));
     for (const [index, block] of body.blocks.entries()) {
       const ctx: BlockContext<JudgeTransaction> = {
         tx,
@@ -374,8 +376,8 @@ export class Judge {
     for (const note of mailWork.notes()) sections.push(renderMailCapNote(note));
     if (leftOut) sections.push(renderMailCapNote({ kind: 'openers', ...leftOut }));
     const orphanErrors = body.errors.filter((e) => e.block < 0 || e.block >= body.blocks.length);
-    if (orphanErrors.length > 0) sections.push(orphanErrors.map(renderLineNote).join('\n'));
-    for (const note of body.notes) sections.push(renderLineNote(note));
+    if (orphanErrors.length > 0) sections.push(orphanErrors.map((e) => renderLineNote({ ...e, message: commandProblemText(e.problem) })).join('\n'));
+    for (const note of body.notes) sections.push(renderLineNote({ ...note, message: unneededCommandText(note.name, note.unneeded) }));
     const commandCount = body.blocks.length + body.notes.length;
     if (proseLines.length > 0) sections.push(renderProseNote(proseLines));
     if (commandCount === 0 && orphanErrors.length === 0) sections.push(renderNoCommands());

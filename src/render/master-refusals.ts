@@ -1,4 +1,4 @@
-import { didYouMean } from '../engine/suggest.ts';
+import { didYouMean } from './did-you-mean.ts';
 
 // Why a Master's command (or CREATE, or the Mafia tracker's lines) is refused, by kind: the judge
 // decides that and why (src/judge/master/master-commands.ts, time-commands.ts, masters.ts,

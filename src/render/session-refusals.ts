@@ -1,4 +1,7 @@
-import { didYouMean, orList } from '../engine/suggest.ts';
+import type { PowerListProblem } from '../commands/command-problems.ts';
+import { powerListProblemText } from './command-problems.ts';
+import { orList } from '../engine/suggest.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { ordinal } from './ordinal.ts';
 import { REFUSED_OPTIONS, REFUSED_RULES } from './refused-options.ts';
 import { gateActionText, unmetGateText, type GateAction, type UnmetGate } from './signon-gates.ts';
@@ -54,7 +57,7 @@ export type SeatRefusal =
   | { readonly kind: 'preferences-not-player' }
   | { readonly kind: 'preferences-game-started'; readonly gameName: string }
   | { readonly kind: 'preferences-power-chosen'; readonly power: string }
-  | { readonly kind: 'not-a-power'; readonly token: string; readonly error: string }
+  | { readonly kind: 'not-a-power'; readonly token: string; readonly error: PowerListProblem }
   | { readonly kind: 'preferences-not-powers' }
   | { readonly kind: 'holds-no-power' }
   | { readonly kind: 'power-vacated' }
@@ -206,7 +209,7 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
     case 'preferences-power-chosen':
       return `You chose ${refusal.power} when you joined; preferences are for powers given at random`;
     case 'not-a-power':
-      return `"${refusal.token}" is not a power: ${refusal.error}`;
+      return `"${refusal.token}" is not a power: ${powerListProblemText(refusal.error)}`;
     case 'preferences-not-powers':
       return 'Preferences name powers only, not the Master or observers';
     case 'holds-no-power':

@@ -1,5 +1,4 @@
-import { scheduleError, type ScheduleError } from './errors.ts';
-import { formatMoment } from './format-deadline.ts';
+import { scheduleError, type ScheduleError, type Span } from './errors.ts';
 import { addCalendarDays, dateOf, resolveWallTime, toDateTime, zoneFor, type CalendarDate } from './local-time.ts';
 import { parseDate } from './parse-date.ts';
 
@@ -56,12 +55,15 @@ export function parseAbsence(from: string | null, to: string | null, context: Ab
 
   let end: Date;
   if (to === null) {
-    if (from === null) return { ok: false, error: scheduleError('missing-value', null, 'SET ABSENCE needs a date, e.g. SET ABSENCE 24 Dec TO 6 Jan') };
+    if (from === null) return { ok: false, error: scheduleError('missing-value', null, { kind: 'absence-needs-date' }) };
     end = new Date(start.getTime() + DAY_MS);
   } else {
     const parsed = parseDate(to, { now: start, zone: context.zone, defaultTime: END_OF_DAY, earliest: 'from-today' });
     if (!parsed.ok && parsed.error.code === 'in-past') {
-      return { ok: false, error: scheduleError('order', to, `the absence would end ("${to}") before it begins (${formatMoment(start, zone)})`) };
+      return {
+        ok: false,
+        error: scheduleError('order', to, { kind: 'absence-ends-before-start-written', written: to, start: { instant: start, zone: context.zone } }),
+      };
     }
     if (!parsed.ok) return parsed;
     end = parsed.date.instant;
@@ -70,11 +72,15 @@ export function parseAbsence(from: string | null, to: string | null, context: Ab
   if (end.getTime() <= start.getTime()) {
     return {
       ok: false,
-      error: scheduleError('order', to, `the absence would end (${formatMoment(end, zone)}) before it begins (${formatMoment(start, zone)})`),
+      error: scheduleError('order', to, {
+        kind: 'absence-ends-before-start',
+        end: { instant: end, zone: context.zone },
+        start: { instant: start, zone: context.zone },
+      }),
     };
   }
   if (end.getTime() <= context.now.getTime()) {
-    return { ok: false, error: scheduleError('in-past', to, `the absence would be over already (it ends ${formatMoment(end, zone)})`) };
+    return { ok: false, error: scheduleError('in-past', to, { kind: 'absence-over', end: { instant: end, zone: context.zone } }) };
   }
   return { ok: true, absence: { start, end } };
 }
@@ -98,27 +104,26 @@ function daysBetween(a: CalendarDate, b: CalendarDate): number {
 
 /** Adds an absence to one player's list, or says why not. The list comes back pruned and sorted. */
 export function addAbsence(absences: readonly Absence[], absence: Absence, policy: AbsencePolicy): AbsenceListResult {
-  const zone = zoneFor(policy.zone);
   const pending = pendingAbsences(absences, policy.now);
   const maxPending = policy.maxPending ?? MAX_PENDING_ABSENCES;
   const maxDays = policy.maxDays ?? DEFAULT_MAX_ABSENCE_DAYS;
-  const span = (a: Absence): string => `${formatMoment(a.start, zone)} to ${formatMoment(a.end, zone)}`;
+  const span = (a: Absence): Span => ({ start: a.start, end: a.end, zone: policy.zone });
 
   if (pending.length >= maxPending) {
     return {
       ok: false,
-      error: scheduleError('too-many', null, `${pending.length} absences are pending already, the most allowed; cancel one with SET NO ABSENCE first`),
+      error: scheduleError('too-many', null, { kind: 'too-many-absences', pending: pending.length }),
     };
   }
   const overlap = pending.find((other) => other.start.getTime() < absence.end.getTime() && absence.start.getTime() < other.end.getTime());
   if (overlap) {
-    return { ok: false, error: scheduleError('overlap', null, `the absence ${span(absence)} overlaps the pending one ${span(overlap)}`) };
+    return { ok: false, error: scheduleError('overlap', null, { kind: 'absence-overlap', absence: span(absence), other: span(overlap) }) };
   }
   const days = absenceDays(absence, policy.zone);
   if (policy.byMaster !== true && days > maxDays) {
     return {
       ok: false,
-      error: scheduleError('too-long', null, `the absence ${span(absence)} lasts ${days} days; more than ${maxDays} needs the Master`),
+      error: scheduleError('too-long', null, { kind: 'absence-too-long', absence: span(absence), days, maxDays }),
     };
   }
   return { ok: true, absences: [...pending, absence].sort((a, b) => a.start.getTime() - b.start.getTime()) };
@@ -133,8 +138,8 @@ export function cancelAbsence(absences: readonly Absence[], date: string | null,
   const pending = pendingAbsences(absences, context.now);
   if (date === null) {
     if (pending.length === 1) return { ok: true, absences: [] };
-    if (pending.length === 0) return { ok: false, error: scheduleError('not-found', null, 'no absence is pending') };
-    return { ok: false, error: scheduleError('missing-value', null, `${pending.length} absences are pending; name a date inside the one to cancel`) };
+    if (pending.length === 0) return { ok: false, error: scheduleError('not-found', null, { kind: 'no-absence-pending' }) };
+    return { ok: false, error: scheduleError('missing-value', null, { kind: 'absences-pending', pending: pending.length }) };
   }
   const parsed = parseDate(date, { now: context.now, zone: context.zone, defaultTime: START_OF_DAY, earliest: 'from-today' });
   if (!parsed.ok) return parsed;
@@ -144,7 +149,10 @@ export function cancelAbsence(absences: readonly Absence[], date: string | null,
     : resolveWallTime({ ...addCalendarDays(dateOf(toDateTime(parsed.date.instant, zone)), 1), hour: 0, minute: 0 }, zone).toMillis();
   const index = pending.findIndex((absence) => absence.start.getTime() < until && from < absence.end.getTime());
   if (index < 0) {
-    return { ok: false, error: scheduleError('not-found', date, `no pending absence includes "${date}" (${formatMoment(parsed.date.instant, zone)})`) };
+    return {
+      ok: false,
+      error: scheduleError('not-found', date, { kind: 'no-absence-includes', written: date, at: { instant: parsed.date.instant, zone: context.zone } }),
+    };
   }
   return { ok: true, absences: pending.filter((_, other) => other !== index) };
 }

@@ -1,4 +1,5 @@
 import type { DateTime, Zone } from 'luxon';
+import type { ScheduleProblem } from './errors.ts';
 import { addCalendarDays, atMinuteOfDay, dateOf, resolveWallTime, weekdayIndex } from './local-time.ts';
 import { DAY_LETTERS, dayRule } from './timing.ts';
 
@@ -8,22 +9,19 @@ import { DAY_LETTERS, dayRule } from './timing.ts';
 const MAX_DAY_TRIES = 8;
 const NOON = 12 * 60;
 
-export type DaysCheck = { readonly ok: true; readonly days: string } | { readonly ok: false; readonly message: string };
+export type DaysCheck = { readonly ok: true; readonly days: string } | { readonly ok: false; readonly problem: ScheduleProblem };
 
 /** A days string: seven characters, each `-` or that weekday's letter in either case, at least one day allowed. */
 export function checkDays(text: string): DaysCheck {
-  if (text.length !== 7) return { ok: false, message: `"${text}" is not seven days, Sunday to Saturday, such as -MTWTF-` };
+  if (text.length !== 7) return { ok: false, problem: { kind: 'days-length', text } };
   for (let index = 0; index < 7; index++) {
     const letter = text[index]!;
     const expected = DAY_LETTERS[index]!;
     if (letter !== '-' && letter.toUpperCase() !== expected) {
-      return {
-        ok: false,
-        message: `"${text}" has "${letter}" where ${expected}, ${expected.toLowerCase()} or - belongs (Sunday to Saturday, such as -MTWTF-)`,
-      };
+      return { ok: false, problem: { kind: 'days-letter', text, letter, expected } };
     }
   }
-  if (text === '-------') return { ok: false, message: `"${text}" allows no day at all` };
+  if (text === '-------') return { ok: false, problem: { kind: 'days-none', text } };
   return { ok: true, days: text };
 }
 

@@ -51,7 +51,7 @@ export function parseZone(text: string): ZoneResult {
   }
   return {
     ok: false,
-    error: scheduleError('bad-value', name, `"${name}" is not a time zone; write an IANA name such as Europe/Berlin or America/New_York`),
+    error: scheduleError('bad-value', name, { kind: 'bad-zone', name }),
   };
 }
 

@@ -64,11 +64,11 @@ export function parseMasterTimeLine(line: string): MasterTimeResult {
     if (length === '') {
       return {
         ok: false,
-        error: scheduleError('missing-value', null, 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER'),
+        error: scheduleError('missing-value', null, { kind: 'moved-needs-length' }),
       };
     }
     const parsed = parseDuration(length, { bareNumber: 'hours' });
-    if (!parsed.ok) return { ok: false, error: { ...parsed.error, message: `DEADLINE MOVED: ${parsed.error.message}` } };
+    if (!parsed.ok) return { ok: false, error: { ...parsed.error, problem: { kind: 'deadline-moved', problem: parsed.error.problem } } };
     return found({ kind: 'deadline-moved', direction: list[directionAt] === 'LATER' ? 'later' : 'earlier', duration: parsed.duration });
   }
 

@@ -1,5 +1,5 @@
 import { FixedOffsetZone, IANAZone, type DateTime, type Zone } from 'luxon';
-import { scheduleError, type ScheduleError } from './errors.ts';
+import { scheduleError, type DatePart, type ScheduleError, type ScheduleProblem } from './errors.ts';
 import { addCalendarDays, compareDates, dateOf, daysInMonth, resolveWallTime, toDateTime, weekdayIndex, zoneFor, type CalendarDate } from './local-time.ts';
 
 // Dates as players and Masters write them (SET DEADLINE, SET GRACE, SET START, SET ABSENCE),
@@ -47,7 +47,6 @@ export type DateResult = { readonly ok: true; readonly date: ParsedDate } | { re
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const FILLERS = new Set(['at', 'on', 'of', 'the', 'by']);
-const EXAMPLE = 'write e.g. Mon 12 Jan 2004 23:30, 12 Jan, Fri or 18:00';
 /** Far enough to find any 29 February (2096 → 2104). */
 const SEARCH_DAYS = 8 * 366 + 1;
 
@@ -77,12 +76,12 @@ interface DateParts {
 
 class DateTextError extends Error {
   constructor(readonly detail: ScheduleError) {
-    super(detail.message);
+    super(detail.problem.kind);
   }
 }
 
-function reject(code: ScheduleError['code'], word: string | null, message: string): never {
-  throw new DateTextError(scheduleError(code, word, message));
+function reject(code: ScheduleError['code'], word: string | null, problem: ScheduleProblem): never {
+  throw new DateTextError(scheduleError(code, word, problem));
 }
 
 export function parseDate(text: string, context: DateContext): DateResult {
@@ -113,9 +112,9 @@ function tokenize(text: string): string[] {
   return tokens;
 }
 
-function set<K extends keyof DateParts>(parts: DateParts, key: K, element: NonNullable<DateParts[K]>, what: string): void {
+function set<K extends keyof DateParts>(parts: DateParts, key: K, element: NonNullable<DateParts[K]>, part: DatePart): void {
   const existing = parts[key];
-  if (existing !== undefined) reject('conflict', element.word, `"${element.word}" gives a second ${what}; "${existing.word}" already did`);
+  if (existing !== undefined) reject('conflict', element.word, { kind: 'date-part-repeated', word: element.word, part, previous: existing.word });
   parts[key] = element;
 }
 
@@ -126,7 +125,7 @@ function prefixIndex(names: readonly string[], word: string): number {
 
 function readParts(text: string): DateParts {
   const tokens = tokenize(text);
-  if (tokens.length === 0) reject('missing-value', null, `no date given; ${EXAMPLE}`);
+  if (tokens.length === 0) reject('missing-value', null, { kind: 'date-missing' });
   const parts: DateParts = {};
   for (let index = 0; index < tokens.length; index++) {
     const word = tokens[index]!;
@@ -150,20 +149,20 @@ function readParts(text: string): DateParts {
       set(parts, 'time', { value: checkTime(word, Number(match[1]), 0, 0, match[2]!.toLowerCase()), word }, 'time');
     } else if ((match = /^(?:utc|gmt)?([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(word))) {
       const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-      if (Number(match[2]) > 14 || Number(match[3] ?? 0) > 59) reject('bad-value', word, `"${word}" is not a UTC offset such as +0100 or -0500`);
-      set(parts, 'offset', { value: match[1] === '-' ? -minutes : minutes, word }, 'UTC offset');
+      if (Number(match[2]) > 14 || Number(match[3] ?? 0) > 59) reject('bad-value', word, { kind: 'bad-utc-offset', word });
+      set(parts, 'offset', { value: match[1] === '-' ? -minutes : minutes, word }, 'offset');
     } else if (lower === 'utc' || lower === 'gmt' || lower === 'z') {
-      set(parts, 'offset', { value: 0, word }, 'UTC offset');
+      set(parts, 'offset', { value: 0, word }, 'offset');
     } else if (word.includes('/') && IANAZone.isValidZone(word)) {
-      set(parts, 'zone', { value: IANAZone.create(word), word }, 'time zone');
+      set(parts, 'zone', { value: IANAZone.create(word), word }, 'zone');
     } else if (/^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$/.test(word)) {
-      reject('bad-value', word, `"${word}" could be day/month or month/day; write the month as a word, e.g. 12 Jan`);
+      reject('bad-value', word, { kind: 'ambiguous-numeric-date', word });
     } else if ((match = /^(\d+)(?:st|nd|rd|th|\.)?$/i.exec(word))) {
       readNumber(parts, word, match[1]!);
     } else if (/^[a-z]+\.?$/i.test(word)) {
       readWord(parts, word, lower.replace(/\.$/, ''));
     } else {
-      reject('unknown-word', word, `"${word}" is not a date or time; ${EXAMPLE}`);
+      reject('unknown-word', word, { kind: 'not-date-or-time', word });
     }
   }
   return parts;
@@ -174,15 +173,15 @@ function readNumber(parts: DateParts, word: string, digits: string): void {
   if (digits.length === 4 && word === digits) {
     set(parts, 'year', { value, word }, 'year');
   } else if (digits.length > 2) {
-    reject('bad-value', word, `"${word}" is not a day (1–31), a year (2004) or a time (23:30)`);
+    reject('bad-value', word, { kind: 'bad-date-number', word });
   } else if (parts.day === undefined) {
-    if (value < 1 || value > 31) reject('bad-value', word, `"${word}" is not a day of the month (1–31)`);
+    if (value < 1 || value > 31) reject('bad-value', word, { kind: 'bad-day-of-month', word });
     parts.day = { value, word };
   } else if (parts.month !== undefined && parts.year === undefined && word === digits) {
     // DPjudge's `day month year` with a two-digit year: 12 Jan 04.
     parts.year = { value: 2000 + value, word };
   } else {
-    reject('conflict', word, `"${word}" gives a second day; "${parts.day.word}" already did (a time needs a colon, e.g. ${digits}:00)`);
+    reject('conflict', word, { kind: 'second-day', word, previous: parts.day.word, digits });
   }
 }
 
@@ -202,14 +201,13 @@ function readWord(parts: DateParts, word: string, lower: string): void {
     set(parts, 'weekday', { value: weekday, word }, 'weekday');
     return;
   }
-  if (lower === 'am' || lower === 'pm') reject('unknown-word', word, `"${word}" needs a time before it, e.g. 11:30 ${word}`);
-  reject('unknown-word', word, `"${word}" is not a date or time; ${EXAMPLE}`);
+  if (lower === 'am' || lower === 'pm') reject('unknown-word', word, { kind: 'meridiem-without-time', word });
+  reject('unknown-word', word, { kind: 'not-date-or-time', word });
 }
 
 function setYearMonthDay(parts: DateParts, word: string, year: number, month: number, day: number): void {
-  if (month < 1 || month > 12) reject('bad-value', word, `"${word}" has no month ${month}`);
-  if (day < 1 || day > daysInMonth(year, month))
-    reject('bad-value', word, `"${word}" is not a date: ${monthName(month)} ${year} has ${daysInMonth(year, month)} days`);
+  if (month < 1 || month > 12) reject('bad-value', word, { kind: 'no-such-month', word, month });
+  if (day < 1 || day > daysInMonth(year, month)) reject('bad-value', word, { kind: 'no-such-date', word, month, year, days: daysInMonth(year, month) });
   set(parts, 'year', { value: year, word }, 'year');
   set(parts, 'month', { value: month, word }, 'month');
   set(parts, 'day', { value: day, word }, 'day');
@@ -217,25 +215,11 @@ function setYearMonthDay(parts: DateParts, word: string, year: number, month: nu
 
 function checkTime(word: string, hour: number, minute: number, second: number, meridiem: string | null): TimeOfDay {
   if (meridiem !== null) {
-    if (hour < 1 || hour > 12) reject('bad-value', word, `"${word}" is not a time: with am/pm the hour is 1–12`);
+    if (hour < 1 || hour > 12) reject('bad-value', word, { kind: 'bad-meridiem-hour', word });
     hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
   }
-  if (hour > 23 || minute > 59 || second > 59) reject('bad-value', word, `"${word}" is not a time of day (00:00–23:59)`);
+  if (hour > 23 || minute > 59 || second > 59) reject('bad-value', word, { kind: 'bad-time-of-day', word });
   return { hour, minute, second };
-}
-
-function monthName(month: number): string {
-  const name = MONTHS[month - 1]!;
-  return name[0]!.toUpperCase() + name.slice(1);
-}
-
-function shortDate(date: CalendarDate): string {
-  return `${date.day} ${monthName(date.month).slice(0, 3)} ${date.year}`;
-}
-
-function weekdayName(weekday: number): string {
-  const name = WEEKDAYS[weekday]!;
-  return name[0]!.toUpperCase() + name.slice(1);
 }
 
 // --- finding the date --------------------------------------------------------------------------
@@ -255,13 +239,18 @@ function resolve(text: string, parts: DateParts, context: DateContext): ParsedDa
     // Without a year, February may have 29 days.
     const longest = daysInMonth(parts.year?.value ?? 2000, parts.month.value);
     if (parts.day.value > longest) {
-      const month = `${monthName(parts.month.value)}${parts.year ? ` ${parts.year.value}` : ''}`;
-      reject('bad-value', parts.day.word, `"${parts.day.word}" is not a day of ${month}, which has ${longest} days`);
+      reject('bad-value', parts.day.word, {
+        kind: 'day-beyond-month',
+        word: parts.day.word,
+        month: parts.month.value,
+        year: parts.year?.value ?? null,
+        days: longest,
+      });
     }
   }
   if (parts.relative && (calendar || parts.weekday)) {
     const other = (calendar ?? parts.weekday)!;
-    reject('conflict', parts.relative.word, `"${parts.relative.word}" and "${other.word}" both name the day; write one of them`);
+    reject('conflict', parts.relative.word, { kind: 'relative-and-date', word: parts.relative.word, other: other.word });
   }
 
   const at = (date: CalendarDate): DateTime => resolveWallTime({ ...date, ...time }, wallZone ?? zone);
@@ -270,7 +259,7 @@ function resolve(text: string, parts: DateParts, context: DateContext): ParsedDa
     const moment = at(date);
     return rule === 'after-now' && moment.toMillis() <= now.toMillis() ? null : moment;
   };
-  const past = (): never => reject('in-past', text, rule === 'after-now' ? `"${text}" is not in the future` : `"${text}" is before today`);
+  const past = (): never => reject('in-past', text, { kind: rule === 'after-now' ? 'not-in-future' : 'before-today', text });
 
   let found: { date: CalendarDate; moment: DateTime } | null = null;
   if (parts.relative) {
@@ -299,16 +288,18 @@ function resolve(text: string, parts: DateParts, context: DateContext): ParsedDa
 
   const { date, moment } = found!;
   if (parts.weekday && weekdayIndex(date) !== parts.weekday.value) {
-    reject('conflict', parts.weekday.word, `"${parts.weekday.word}" does not match ${shortDate(date)}, which is a ${weekdayName(weekdayIndex(date))}`);
+    reject('conflict', parts.weekday.word, { kind: 'weekday-mismatch', word: parts.weekday.word, date, weekday: weekdayIndex(date) });
   }
   if (parts.offset && parts.zone) {
     const actual = parts.zone.value.offset(moment.toMillis());
     if (actual !== parts.offset.value) {
-      reject(
-        'conflict',
-        parts.offset.word,
-        `"${parts.offset.word}" is not the offset of ${parts.zone.word} on ${shortDate(date)} (${moment.setZone(parts.zone.value).toFormat('ZZZ')})`,
-      );
+      reject('conflict', parts.offset.word, {
+        kind: 'offset-mismatch',
+        word: parts.offset.word,
+        zone: parts.zone.word,
+        date,
+        offset: moment.setZone(parts.zone.value).toFormat('ZZZ'),
+      });
     }
   }
   return {

@@ -45,8 +45,6 @@ const UNITS: ReadonlyMap<string, Unit> = new Map(
   } satisfies Record<string, Unit>),
 );
 
-const UNIT_HINT = 'write D, H or M (days, hours, minutes), e.g. 36H or 1D12H';
-
 interface Token {
   readonly kind: 'number' | 'word' | 'other';
   readonly text: string;
@@ -63,7 +61,7 @@ function tokenize(text: string): Token[] {
 export function parseDuration(text: string, options: DurationOptions = {}): DurationResult {
   const fail = (error: ScheduleError): DurationResult => ({ ok: false, error });
   const tokens = tokenize(text);
-  if (tokens.length === 0) return fail(scheduleError('missing-value', null, 'no length of time given; ' + UNIT_HINT));
+  if (tokens.length === 0) return fail(scheduleError('missing-value', null, { kind: 'duration-missing' }));
   if (tokens.length === 1 && tokens[0]!.kind === 'number' && options.bareNumber === 'hours') {
     return { ok: true, duration: normalise({ days: 0, weeks: 0, hours: Number(tokens[0]!.text), minutes: 0 }) };
   }
@@ -72,24 +70,22 @@ export function parseDuration(text: string, options: DurationOptions = {}): Dura
   const seen = new Set<Unit>();
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.kind === 'other') return fail(scheduleError('unknown-word', token.text, `"${token.text}" is not part of a length of time; ${UNIT_HINT}`));
+    if (token.kind === 'other') return fail(scheduleError('unknown-word', token.text, { kind: 'not-in-duration', word: token.text }));
     if (token.kind === 'word') {
       const known = UNITS.has(token.text.toLowerCase());
       return fail(
         known
-          ? scheduleError('missing-value', token.text, `"${token.text}" needs a number before it, e.g. 2 ${token.text}`)
-          : scheduleError('unknown-word', token.text, `"${token.text}" is not a length of time; ${UNIT_HINT}`),
+          ? scheduleError('missing-value', token.text, { kind: 'unit-needs-number', word: token.text })
+          : scheduleError('unknown-word', token.text, { kind: 'not-a-duration', word: token.text }),
       );
     }
     const next = tokens[index + 1];
     if (next === undefined || next.kind !== 'word') {
-      return fail(
-        scheduleError('missing-value', token.text, `"${token.text}" needs a unit: ${token.text}D, ${token.text}H or ${token.text}M (days, hours, minutes)`),
-      );
+      return fail(scheduleError('missing-value', token.text, { kind: 'number-needs-unit', number: token.text }));
     }
     const unit = UNITS.get(next.text.toLowerCase());
-    if (unit === undefined) return fail(scheduleError('unknown-word', next.text, `"${next.text}" is not a unit of time; ${UNIT_HINT}`));
-    if (seen.has(unit)) return fail(scheduleError('conflict', next.text, `"${token.text}${next.text}" gives the ${unit} a second time`));
+    if (unit === undefined) return fail(scheduleError('unknown-word', next.text, { kind: 'not-a-unit', word: next.text }));
+    if (seen.has(unit)) return fail(scheduleError('conflict', next.text, { kind: 'unit-repeated', written: `${token.text}${next.text}`, unit }));
     seen.add(unit);
     amounts[unit] += Number(token.text);
     index++;

@@ -1,6 +1,6 @@
 import type { PhaseType } from '../engine/types.ts';
 import { checkDays } from './days.ts';
-import { scheduleError, type ScheduleError } from './errors.ts';
+import { scheduleError, type ScheduleError, type ScheduleProblem } from './errors.ts';
 import { durationMinutes, parseDuration } from './parse-duration.ts';
 import { DEFAULT_TIMING, PHASE_TYPES, type PhaseTiming, type Timing } from './timing.ts';
 
@@ -33,7 +33,7 @@ export interface VacationText {
 
 export type TimingResult =
   | { readonly ok: true; readonly timing: Timing; readonly vacations: readonly VacationText[] }
-  | { readonly ok: false; readonly errors: readonly ScheduleError[]; readonly message: string };
+  | { readonly ok: false; readonly errors: readonly ScheduleError[] };
 
 type Setting = 'clock' | 'min' | 'next' | 'grace' | 'delay' | 'days' | 'warn' | 'fudge' | 'not';
 
@@ -66,9 +66,9 @@ const SETTING_WORDS: ReadonlyMap<string, Setting> = wordMap({
   not: 'not',
 });
 
-const UNSUPPORTED: ReadonlyMap<string, string> = wordMap({
-  start: "DPjudge's day-boundary offset",
-  skip: "DPjudge's skipped phases",
+const UNSUPPORTED: ReadonlyMap<string, 'day-boundary' | 'skipped-phases'> = wordMap({
+  start: 'day-boundary',
+  skip: 'skipped-phases',
 });
 
 const LENGTH_FIELDS = { min: 'minimumMinutes', next: 'nextMinutes', grace: 'graceMinutes', delay: 'delayMinutes' } as const;
@@ -117,10 +117,10 @@ export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): Timing
     .filter((token) => token !== '');
   if (tokens[0]?.toLowerCase() === 'timing') tokens.shift();
   const reading: Reading = { errors: [], everyPhase: {}, phases: { movement: {}, retreat: {}, adjustment: {} }, vacations: [] };
-  const fail = (code: ScheduleError['code'], word: string | null, message: string): void => {
-    reading.errors.push(scheduleError(code, word, `TIMING: ${message}`));
+  const fail = (code: ScheduleError['code'], word: string | null, problem: ScheduleProblem): void => {
+    reading.errors.push(scheduleError(code, word, { kind: 'timing', problem }));
   };
-  if (tokens.length === 0) fail('missing-value', null, 'no settings given; write e.g. TIMING NEXT 2D AT 12:00');
+  if (tokens.length === 0) fail('missing-value', null, { kind: 'timing-empty' });
 
   let section: PhaseType | null = null;
   let index = 0;
@@ -138,11 +138,7 @@ export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): Timing
       if (value !== undefined && SETTING_WORDS.has(value.toLowerCase())) {
         section = phase;
       } else if (value === undefined || isKeyword(value)) {
-        fail(
-          'missing-value',
-          word,
-          `${word.toUpperCase()} needs a length of time (${word.toUpperCase()} 3D) or settings (${word.toUpperCase()} NEXT 71 GRACE 167)`,
-        );
+        fail('missing-value', word, { kind: 'phase-needs-value', keyword: word });
       } else {
         index++;
         section = null;
@@ -154,7 +150,7 @@ export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): Timing
         const start = index;
         skipToKeyword();
         const value = tokens.slice(start, index).join(' ');
-        if (value === '') fail('missing-value', word, `NOT needs dates, e.g. NOT ${EXAMPLES.not}`);
+        if (value === '') fail('missing-value', word, { kind: 'not-needs-dates', example: EXAMPLES.not });
         else reading.vacations.push(...readVacations(value));
         continue;
       }
@@ -162,30 +158,30 @@ export function parseTiming(text: string, base: Timing = DEFAULT_TIMING): Timing
       const before = tokens[index - 2];
       if (setting === 'days' && (value === undefined || isKeyword(value)) && before !== undefined && /^\d+(?:\.\d+)?$/.test(before)) {
         // "MOVE 3 DAYS": the length was split in two.
-        fail('bad-value', word, `"${before} ${word}": write a length of time as one word, e.g. ${before}D`);
+        fail('bad-value', word, { kind: 'split-length', number: before, keyword: word });
         continue;
       }
       if (value === undefined || isKeyword(value)) {
-        fail('missing-value', word, `${word.toUpperCase()} needs a value, e.g. ${word.toUpperCase()} ${EXAMPLES[setting]}`);
+        fail('missing-value', word, { kind: 'setting-needs-value', keyword: word, example: EXAMPLES[setting] });
         continue;
       }
       index++;
       applySetting(reading, section, word, setting, value, fail);
     } else {
       const unsupported = UNSUPPORTED.get(lower);
-      if (unsupported !== undefined) fail('not-supported', word, `"${word}" (${unsupported}) is not supported`);
-      else fail('unknown-word', word, `"${word}" is not a timing setting`);
+      if (unsupported !== undefined) fail('not-supported', word, { kind: 'timing-not-supported', word, feature: unsupported });
+      else fail('unknown-word', word, { kind: 'not-a-timing-setting', word });
       skipToKeyword();
     }
   }
 
   if (reading.errors.length > 0) {
-    return { ok: false, errors: reading.errors, message: reading.errors.map((error) => error.message).join('\n') };
+    return { ok: false, errors: reading.errors };
   }
   return { ok: true, timing: build(base, reading), vacations: reading.vacations };
 }
 
-type Fail = (code: ScheduleError['code'], word: string | null, message: string) => void;
+type Fail = (code: ScheduleError['code'], word: string | null, problem: ScheduleProblem) => void;
 
 function applySetting(reading: Reading, section: PhaseType | null, keyword: string, setting: Setting, value: string, fail: Fail): void {
   const target = section === null ? reading.everyPhase : reading.phases[section];
@@ -210,14 +206,10 @@ function applySetting(reading: Reading, section: PhaseType | null, keyword: stri
     }
     case 'days': {
       const checked = checkDays(value);
-      if (!checked.ok) fail('bad-value', value, `DAYS ${checked.message}`);
+      if (!checked.ok) fail('bad-value', value, { kind: 'days-setting', problem: checked.problem });
       else if (section !== null) target.days = checked.days;
       else if (!/[A-Z]/.test(checked.days)) {
-        fail(
-          'bad-value',
-          value,
-          `DAYS "${value}" allows no movement deadline (outside MOVE/RETREAT/ADJUST a lower-case day means no movement deadline that day)`,
-        );
+        fail('bad-value', value, { kind: 'days-no-movement', value });
       } else reading.dpjudgeDays = checked.days;
       return;
     }
@@ -239,7 +231,7 @@ function applySetting(reading: Reading, section: PhaseType | null, keyword: stri
 function readLength(keyword: string, value: string, fail: Fail): number | null {
   const parsed = parseDuration(value, { bareNumber: 'hours' });
   if (!parsed.ok) {
-    fail(parsed.error.code, parsed.error.word ?? value, `${keyword.toUpperCase()} ${value}: ${parsed.error.message}`);
+    fail(parsed.error.code, parsed.error.word ?? value, { kind: 'setting-value', keyword, value, problem: parsed.error.problem });
     return null;
   }
   return durationMinutes(parsed.duration);
@@ -253,11 +245,7 @@ function readClocks(keyword: string, value: string, fail: Fail): number[] | null
     const hhmm = /^(\d{1,2}):(\d{2})$/.exec(item);
     const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d{1,4}$/.test(item) ? Number(item) : Number.NaN;
     if (Number.isNaN(minutes) || minutes > 1439 || (hhmm !== null && (Number(hhmm[1]) > 23 || Number(hhmm[2]) > 59))) {
-      fail(
-        'bad-value',
-        item,
-        `${keyword.toUpperCase()} "${item}" is not a time of day: write 23:30, minutes after midnight (0–1439) such as 1410, or -1 for none`,
-      );
+      fail('bad-value', item, { kind: 'bad-clock', keyword, item });
       return null;
     }
     clocks.push(minutes);

@@ -1,7 +1,6 @@
 import type { PhaseType } from '../engine/types.ts';
 import { applyGraceDays } from './days.ts';
 import { scheduleError, type ScheduleError } from './errors.ts';
-import { formatMoment } from './format-deadline.ts';
 import { addCalendarDays, dateOf, resolveWallTime, toDateTime, zoneFor } from './local-time.ts';
 import type { Duration } from './parse-duration.ts';
 import type { Timing } from './timing.ts';
@@ -44,12 +43,12 @@ function earlier(a: Date, b: Date): Date {
 export function setDeadline(state: DeadlineState, deadline: Date, context: DeadlineChangeContext): DeadlineStateResult {
   const zone = zoneFor(context.zone);
   if (deadline.getTime() <= context.now.getTime()) {
-    return { ok: false, error: scheduleError('in-past', null, `the deadline ${formatMoment(deadline, zone)} is not in the future`) };
+    return { ok: false, error: scheduleError('in-past', null, { kind: 'deadline-not-future', deadline: { instant: deadline, zone: context.zone } }) };
   }
   if (context.extendOnly === true && deadline.getTime() < state.deadline.getTime()) {
     return {
       ok: false,
-      error: scheduleError('not-allowed', null, `players may only extend the deadline, which is ${formatMoment(state.deadline, zone)}`),
+      error: scheduleError('not-allowed', null, { kind: 'extend-only', deadline: { instant: state.deadline, zone: context.zone } }),
     };
   }
   const phase = context.timing[context.phaseType];
@@ -66,11 +65,11 @@ export function setGrace(state: DeadlineState, grace: Date, context: { readonly 
   if (grace.getTime() < state.deadline.getTime()) {
     return {
       ok: false,
-      error: scheduleError(
-        'bad-value',
-        null,
-        `the grace period cannot end (${formatMoment(grace, context.zone)}) before the deadline (${formatMoment(state.deadline, context.zone)})`,
-      ),
+      error: scheduleError('bad-value', null, {
+        kind: 'grace-before-deadline',
+        grace: { instant: grace, zone: context.zone },
+        deadline: { instant: state.deadline, zone: context.zone },
+      }),
     };
   }
   return { ok: true, state: { ...state, grace } };
@@ -97,7 +96,7 @@ export function moveDeadline(state: DeadlineState, move: DeadlineMove, context: 
   if (deadline.getTime() <= context.now.getTime()) {
     return {
       ok: false,
-      error: scheduleError('in-past', null, `moving the deadline to ${formatMoment(deadline, context.zone)} would put it in the past`),
+      error: scheduleError('in-past', null, { kind: 'moved-into-past', deadline: { instant: deadline, zone: context.zone } }),
     };
   }
   const grace = shiftInstant(state.grace, move.duration, move.direction, context.zone);

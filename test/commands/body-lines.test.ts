@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSignatureLine, splitBodyLines, splitOnDeclaredNewline, stripTrailingBreak } from '../../src/commands/body-lines.ts';
 import { parseBody } from '../../src/commands/index.ts';
+import { wordedErrors } from '../support/command-words.ts';
 
 describe('splitBodyLines', () => {
   it('numbers lines as sent, for \\n, \\r\\n and \\r', () => {
@@ -67,7 +68,7 @@ describe('splitBodyLines', () => {
 describe('the line discipline in parseBody', () => {
   it('reads a whole session from one \\\\c line (DPjudge FAQ example)', () => {
     const body = parseBody('\\\\; signon Egame passwd;f lon - eng;press to f;This means war!!');
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks).toEqual([
       {
         kind: 'session',
@@ -94,7 +95,7 @@ describe('the line discipline in parseBody', () => {
 
   it('skips blank lines outside press', () => {
     const body = parseBody('\n\nSIGNON Fgame pw\n\n   \nCLEAR\n\n');
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks[0]).toMatchObject({ commands: [{ kind: 'clear', line: 6 }] });
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
+import { wordedErrors } from '../support/command-words.ts';
+import { unneededCommandText } from '../../src/render/command-problems.ts';
 
 // Where a mail's commands end: what mail clients add below the player's text, and the prose
 // around the commands before the first opener (inside a game's block the judge decides with the map).
@@ -25,7 +27,7 @@ describe('the end of the commands in a mail', () => {
     const body = parseBody(`SIGNON Fdemo pw\nA Par - Bur\n\n${header}\n\n> SIGNON Fdemo ****\nF Bre - Mao\nLIST`);
     expect(body.end).toEqual({ kind: 'quoted-mail', line: 4 });
     expect(body.blocks[0]).toMatchObject({ kind: 'session', commands: [{ kind: 'order', text: 'A Par - Bur' }] });
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
   });
 
   it.each(['Sent from my iPhone', 'Sent from my Galaxy', 'Get Outlook for Android', 'Von meinem iPhone gesendet', 'Envoyé de mon iPad'])(
@@ -61,7 +63,7 @@ describe('the end of the commands in a mail', () => {
 describe('misspelt and unneeded commands', () => {
   it('suggests the command a misspelt PRESS meant and keeps its body out of the orders', () => {
     const body = parseBody('SIGNON Fdemo pw\nPRSS TO E\nMeet me in Belgium\nand bring a fleet\nENDPRESS\nA Par - Bur');
-    expect(body.errors).toEqual([
+    expect(wordedErrors(body.errors)).toEqual([
       {
         line: 2,
         text: 'PRSS TO E',
@@ -71,15 +73,15 @@ describe('misspelt and unneeded commands', () => {
       },
     ]);
     expect(body.blocks[0]).toMatchObject({ commands: [{ kind: 'order', text: 'A Par - Bur' }] });
-    expect(parseBody('LSIT demo').errors[0]!.message).toBe('"LSIT" is not a command; did you mean LIST?');
+    expect(wordedErrors(parseBody('LSIT demo').errors)[0]!.message).toBe('"LSIT" is not a command; did you mean LIST?');
     // Greetings that happen to be near a command stay prose.
     expect(parseBody('Hallo,\nPlease\nLIST').errors).toEqual([]);
   });
 
   it('answers REGISTER (with its form), I AM ALSO, GET file and WHOIS with one line each, never an error', () => {
     const body = parseBody('REGISTER\nName: Ann Smith\nAddress: 1 Main St\nCountry: UK\nEND\nI AM ALSO old@example.org\nGET info\nWHOIS smith\nLIST');
-    expect(body.errors).toEqual([]);
-    expect(body.notes.map((n) => [n.line, n.message.split(':')[0]])).toEqual([
+    expect(wordedErrors(body.errors)).toEqual([]);
+    expect(body.notes.map((n) => [n.line, unneededCommandText(n.name, n.unneeded).split(':')[0]])).toEqual([
       [1, 'REGISTER is not needed on this judge'],
       [6, 'I AM ALSO is not needed on this judge'],
       [7, 'GET INFO is not needed on this judge'],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
+import { wordedErrors } from '../support/command-words.ts';
 
 function opener(line: string) {
   const body = parseBody(line);
-  expect(body.errors).toEqual([]);
+  expect(wordedErrors(body.errors)).toEqual([]);
   const block = body.blocks[0];
   if (block?.kind !== 'session' && block?.kind !== 'create') throw new Error(`no opener in ${line}`);
   return block.opener;
@@ -101,8 +102,8 @@ describe('block openers', () => {
     ['CREATE game', 'the password is missing; write CREATE game password [variant]', 'CREATE game'],
   ])('%s is refused without quoting the password', (line, message, text) => {
     const body = parseBody(`${line}\nA PAR - BUR\nSET WAIT`);
-    expect(body.errors).toEqual([{ line: 1, text, message, block: 0 }]);
-    expect(JSON.stringify(body.errors)).not.toContain('secret');
+    expect(wordedErrors(body.errors)).toEqual([{ line: 1, text, message, block: 0 }]);
+    expect(JSON.stringify(wordedErrors(body.errors))).not.toContain('secret');
     // The block is broken: its orders are kept apart and must not run in any game.
     expect(body.blocks).toHaveLength(1);
     expect(body.blocks[0]).toMatchObject({ kind: 'broken', line: 1, redactedText: text, commands: [{ kind: 'order' }, { kind: 'set-wait' }] });
@@ -110,7 +111,7 @@ describe('block openers', () => {
 
   it('repairs a password glued to SIGNOFF and ends the message there', () => {
     const body = parseBody('SIGNON Fgame secretSIGNOFF\nA PAR - BUR');
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks[0]).toMatchObject({ kind: 'session', opener: { password: 'secret' }, commands: [] });
     expect(body.end).toEqual({ kind: 'glued-signoff', line: 1 });
     expect(body.ignoredLineCount).toBe(1);
@@ -120,7 +121,7 @@ describe('block openers', () => {
     const body = parseBody('Hello,\nHello judge\nLIST');
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [{ kind: 'list', line: 3, text: 'LIST', game: null, full: false }] }]);
     // Greetings before the first command are prose: set aside with a note, never refused.
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.proseLines).toEqual([1, 2]);
   });
 });

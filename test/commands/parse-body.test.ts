@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
+import { wordedErrors } from '../support/command-words.ts';
 
 describe('blocks', () => {
   it('reads commands for two games in one mail, each under its own SIGNON', () => {
@@ -18,7 +19,7 @@ describe('blocks', () => {
         'A BER - KIE',
       ].join('\n'),
     );
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks.map((b) => b.kind)).toEqual(['anonymous', 'session', 'session']);
     const [anonymous, first, second] = body.blocks;
     expect(anonymous).toEqual({ kind: 'anonymous', commands: [{ kind: 'list', line: 1, text: 'LIST', game: null, full: false }] });
@@ -71,7 +72,7 @@ describe('blocks', () => {
     ['RENAME game other pw', { kind: 'master', command: 'RENAME' }],
   ])('allows %s before any SIGNON', (line, expected) => {
     const body = parseBody(line);
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [expect.objectContaining(expected)] }]);
   });
 
@@ -88,7 +89,7 @@ describe('blocks', () => {
     ['HISTORY', 'HISTORY needs a game name, e.g. HISTORY game'],
   ])('refuses %s before any SIGNON', (line, message) => {
     const body = parseBody(`${line}\nLIST`);
-    expect(body.errors).toEqual([{ line: 1, text: line === 'SET PASSWORD pw' ? 'SET PASSWORD ****' : line, message, block: 0 }]);
+    expect(wordedErrors(body.errors)).toEqual([{ line: 1, text: line === 'SET PASSWORD pw' ? 'SET PASSWORD ****' : line, message, block: 0 }]);
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [expect.objectContaining({ kind: 'list', line: 2 })] }]);
   });
 
@@ -110,7 +111,7 @@ describe('blocks', () => {
         'bye',
       ].join('\n'),
     );
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks.map((b) => (b.kind === 'session' ? `${b.opener.kind}:${b.commands.map((c) => c.kind).join(',')}` : b.kind))).toEqual([
       'join:press',
       'observe:press',
@@ -140,7 +141,7 @@ describe('blocks', () => {
         'Signoff',
       ].join('\n'),
     );
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks).toEqual([
       {
         kind: 'create',
@@ -185,7 +186,7 @@ describe('blocks', () => {
     ['DESCRIPTION   spaced   out  ', { kind: 'description', description: 'spaced   out' }],
   ])('CREATE status line %s', (line, expected) => {
     const body = parseBody(`CREATE g pw\n${line}`);
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(body.blocks[0]).toMatchObject({ kind: 'create', settings: [{ line: 2, ...expected }] });
   });
 
@@ -206,7 +207,7 @@ describe('blocks', () => {
     ['FORM now', 'FORM takes no arguments'],
   ])('reports a bad CREATE status line: %s', (line, message) => {
     const body = parseBody(`CREATE g pw\n${line}\nFORM`);
-    expect(body.errors).toEqual([{ line: 2, text: line, message, block: 0 }]);
+    expect(wordedErrors(body.errors)).toEqual([{ line: 2, text: line, message, block: 0 }]);
     expect(body.blocks[0]).toMatchObject({ kind: 'create', settings: [{ kind: 'form', line: 3 }] });
   });
 
@@ -247,7 +248,7 @@ describe('blocks', () => {
     );
     expect(body.errors.length).toBeGreaterThan(0);
     const exposed = JSON.stringify({
-      errors: body.errors,
+      errors: wordedErrors(body.errors),
       redacted: body.blocks.map((b) => (b.kind === 'broken' ? b.redactedText : b.kind === 'anonymous' ? '' : b.opener.redactedText)),
       texts: body.blocks.flatMap((b) => (b.kind === 'create' ? b.settings.map((s) => s.text) : b.commands.map((c) => c.text))),
     });
@@ -259,7 +260,7 @@ describe('blocks', () => {
 describe('replies that quote the judge', () => {
   it('skips quoted lines outside press and keeps them inside press', () => {
     const parsed = parseBody('SIGNON Fdemo pw\n> Movement results for Spring of 1901.\n>> A Par - Bur\nA Par - Bur\nPRESS TO E\n> you said\nfine\nENDPRESS');
-    expect(parsed.errors).toEqual([]);
+    expect(wordedErrors(parsed.errors)).toEqual([]);
     const commands = parsed.blocks[0]!.kind === 'session' ? parsed.blocks[0]!.commands : [];
     expect(commands.filter((c) => c.kind === 'order').map((c) => c.text)).toEqual(['A Par - Bur']);
     const press = commands.find((c) => c.kind === 'press');

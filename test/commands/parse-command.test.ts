@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { command, commandError } from './helpers.ts';
+import { commandProblemText } from '../../src/render/command-problems.ts';
 
 describe('in-session command spellings (njudge and DPjudge)', () => {
   it.each([
@@ -152,16 +153,24 @@ describe('Master command arguments read by the parser (DEADLINE, OFFICIAL, PROCE
     ],
     // The tracker's other time forms count wherever the line holds them.
     ['DEADLINE passed: GAME HAS ENDED', { kind: 'time', time: { kind: 'game-ended' } }],
-    ['DEADLINE MOVED LATER', { kind: 'error', error: 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER' }],
-    ['DEADLINE is tomorrow', { kind: 'error', error: 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER' }],
   ])('%s', (line, deadline) => {
     expect(command(line)).toEqual(expect.objectContaining({ kind: 'master', command: 'DEADLINE', deadline }));
+  });
+
+  it.each([
+    ['DEADLINE MOVED LATER', 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER'],
+    ['DEADLINE is tomorrow', 'Write DEADLINE MOVED <length> LATER or EARLIER, e.g. DEADLINE MOVED 1D 12H LATER'],
+  ])('%s is an error', (line, error) => {
+    const read = command(line);
+    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? commandProblemText(read.deadline.error) : null).toBe(
+      error,
+    );
   });
 
   it('reads a DEADLINE MOVED length it cannot read as an error naming the word', () => {
     const read = command('DEADLINE MOVED 2 fortnights LATER');
     expect(read).toMatchObject({ command: 'DEADLINE', deadline: { kind: 'error' } });
-    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? read.deadline.error : '').toMatch(
+    expect(read.kind === 'master' && read.command === 'DEADLINE' && read.deadline.kind === 'error' ? commandProblemText(read.deadline.error) : '').toMatch(
       /^DEADLINE MOVED: .*fortnights/,
     );
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MASTER_RECIPIENT, OBSERVERS_RECIPIENT, resolvePowerList, splitPowerList, type PowerRef } from '../../src/commands/index.ts';
+import { powerListProblemText } from '../../src/render/command-problems.ts';
 
 const STANDARD: readonly PowerRef[] = [
   { id: 'AUSTRIA', name: 'Austria', initial: 'A' },
@@ -45,7 +46,9 @@ describe('resolvePowerList', () => {
     [['Frnace'], 'Frnace', '"Frnace" is not a power\'s name; did you mean France?'],
     [['Eng'], 'Eng', '"Eng" is neither a power\'s name nor a list of power initials (no power has the initial N)'],
   ])('%j names the unknown token', (tokens, token, error) => {
-    expect(resolvePowerList(tokens, STANDARD)).toEqual({ ok: false, token, error });
+    const result = resolvePowerList(tokens, STANDARD);
+    expect(result).toMatchObject({ ok: false, token });
+    expect(result.ok ? null : powerListProblemText(result.error)).toBe(error);
   });
 
   it('resolves pre-start seats and named observers the judge passes in', () => {

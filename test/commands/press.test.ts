@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
 import { command, commandError, inSession } from './helpers.ts';
+import { wordedErrors } from '../support/command-words.ts';
 
 function options(line: string) {
   const parsed = command(line);
@@ -82,7 +83,7 @@ describe('PRESS and BROADCAST options', () => {
     ['BROADCAST BUT', 'BROADCAST: I do not understand "BUT" here'],
   ])('%s is refused', (line, message) => {
     const { body, block } = inSession(`${line}\nsecret plans\nENDPRESS\nA PAR - BUR`);
-    expect(body.errors).toEqual([{ line: 2, text: line, message, block: 0, consumedLines: [3, 4] }]);
+    expect(wordedErrors(body.errors)).toEqual([{ line: 2, text: line, message, block: 0, consumedLines: [3, 4] }]);
     // The press text is swallowed with the refused press, never read as orders.
     expect(block.commands).toEqual([{ kind: 'order', line: 5, text: 'A PAR - BUR' }]);
   });
@@ -91,7 +92,7 @@ describe('PRESS and BROADCAST options', () => {
 describe('press text', () => {
   it('keeps its lines verbatim, blank lines included, up to ENDPRESS', () => {
     const { body, block } = inSession('PRESS TO E\n  Dear England,\n\n    let us talk.  \n\nENDPRESS\nA PAR - BUR');
-    expect(body.errors).toEqual([]);
+    expect(wordedErrors(body.errors)).toEqual([]);
     expect(block.commands[0]).toMatchObject({
       kind: 'press',
       line: 2,
@@ -160,7 +161,7 @@ describe('press text', () => {
     ['PURGE game2 secret', 'PURGE'],
   ])('refuses press holding "%s" (a forgotten ENDPRESS would leak the password)', (line, keyword) => {
     const body = parseBody(`SIGNON Fgame pw\nPRESS TO E\nsee you\n${line}\nA PAR - BUR\nSIGNOFF`);
-    expect(body.errors).toEqual([
+    expect(wordedErrors(body.errors)).toEqual([
       {
         line: 2,
         text: 'PRESS TO E',
@@ -170,26 +171,26 @@ describe('press text', () => {
       },
     ]);
     expect(body.blocks).toEqual([expect.objectContaining({ kind: 'session', commands: [] })]);
-    expect(JSON.stringify(body.errors)).not.toContain('secret');
+    expect(JSON.stringify(wordedErrors(body.errors))).not.toContain('secret');
   });
 
   it.each(['I will join you in Galicia', 'Sign on the dotted line, please', 'signon', 'JOIN me', 'Hello there my friend', 'Watch out for Turkey'])(
     'lets "%s" through: not an opener with a password',
     (line) => {
       const { body, block } = inSession(`PRESS TO E\n${line}\nENDPRESS`);
-      expect(body.errors).toEqual([]);
+      expect(wordedErrors(body.errors)).toEqual([]);
       expect(block.commands[0]).toMatchObject({ kind: 'press', body: line });
     },
   );
 
   it('errs on the side of the password: any 3 to 5 word line opening with such a keyword is refused', () => {
     const { body } = inSession('PRESS TO E\nSign on the dotted line\nENDPRESS');
-    expect(body.errors[0]?.message).toBe('press refused: it contains a SIGN ON line with a password; did you forget ENDPRESS?');
+    expect(wordedErrors(body.errors)[0]?.message).toBe('press refused: it contains a SIGN ON line with a password; did you forget ENDPRESS?');
   });
 
   it('refuses press before any SIGNON, swallowing its text', () => {
     const body = parseBody('PRESS TO E\nA PAR - BUR\nENDPRESS\nLIST');
-    expect(body.errors).toEqual([{ line: 1, text: 'PRESS TO E', message: 'PRESS needs a SIGNON first', block: 0, consumedLines: [2, 3] }]);
+    expect(wordedErrors(body.errors)).toEqual([{ line: 1, text: 'PRESS TO E', message: 'PRESS needs a SIGNON first', block: 0, consumedLines: [2, 3] }]);
     expect(body.blocks).toEqual([{ kind: 'anonymous', commands: [expect.objectContaining({ kind: 'list', line: 4 })] }]);
   });
 

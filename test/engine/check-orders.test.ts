@@ -26,7 +26,7 @@ function fromAdjudication(position: Position, submitted: readonly SubmittedOrder
   return {
     illegal: results
       .filter((r) => r.input !== null && r.outcome === 'illegal')
-      .map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? 'This order cannot be given' })),
+      .map((r) => ({ input: r.input!, power: r.power, unit: r.unit, reason: r.reason ?? { code: 'not-given' } })),
     notes: results
       .filter((r) => r.input !== null && r.outcome !== 'illegal')
       .flatMap((r) => r.notes.map((note) => ({ input: r.input!, power: r.power, note }))),

@@ -5,6 +5,7 @@ import { adjudicatePhase } from '../../src/engine/adjudicate-phase.ts';
 import { adjustmentsDue, buildableCenters } from '../../src/engine/adjustment.ts';
 import { checkPhaseOrders } from '../../src/engine/check-orders.ts';
 import type { SubmittedOrder } from '../../src/engine/results.ts';
+import { orderReasonText } from '../../src/render/order-reasons.ts';
 import type { LocationId, PhaseId, Position, PowerId, ProvinceId, Unit } from '../../src/engine/types.ts';
 import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
 
@@ -36,7 +37,7 @@ describe('MOBILIZE (1898): one undetermined home centre, owned where the first u
       build('FRANCE', 'A', loc('par')),
       build('GERMANY', 'A', loc('kie')),
     ]);
-    const refused = outcome.results.filter((r) => r.outcome === 'illegal').map((r) => r.reason);
+    const refused = outcome.results.filter((r) => r.outcome === 'illegal').map((r) => orderReasonText(r.reason!, variant));
     expect(refused).toEqual(['England may build only 1 unit', 'Munich is not a home supply centre of France']);
     const next = outcome.position;
     expect(next.phase).toBe('S1899M');
@@ -70,7 +71,7 @@ describe('NEWHOMES (1897): the centres owned in winter 1899 become the home cent
     expect(start.phase).toBe('W1897A');
     expect(buildableCenters(variant, start, 'RUSSIA').sort()).toEqual(['mos', 'sev', 'war']);
     const refused = adjudicatePhase(variant, start, [build('RUSSIA', 'F', loc('stp/nc'))]).results.find((r) => r.power === 'RUSSIA' && r.outcome === 'illegal');
-    expect(refused?.reason).toBe('St Petersburg is not a home supply centre of Russia');
+    expect(orderReasonText(refused!.reason!, variant)).toBe('St Petersburg is not a home supply centre of Russia');
   });
 
   it('gives no new homes in winter 1898 and makes every owned centre a home in winter 1899', () => {
@@ -133,7 +134,8 @@ describe('partisan sites (1900): Russia builds in Siberia while it has lost some
     const all = winter([prov('mos'), prov('sev'), prov('stp'), prov('war'), prov('rum')], russians);
     expect(adjustmentsDue(variant, all, 'RUSSIA')).toBe(2);
     const refused = adjudicatePhase(variant, all, [build('RUSSIA', 'A', loc('sib'))]).results.find((r) => r.outcome === 'illegal');
-    expect(refused?.reason).toBe('Russia may build in Siberia only while it has lost some but not all of its home centres');
+    expect(refused?.reason).toEqual({ code: 'partisan-site-closed', power: 'RUSSIA', province: 'sib' });
+    expect(orderReasonText(refused!.reason!, variant)).toBe('Russia may build in Siberia only while it has lost some but not all of its home centres');
     const none = winter([prov('rum'), prov('bul')], [unit('RUSSIA', 'A', loc('rum'))]);
     expect(adjustmentsDue(variant, none, 'RUSSIA')).toBe(1);
     expect(buildableCenters(variant, none, 'RUSSIA')).toEqual([]);
@@ -221,7 +223,7 @@ describe('imperial: the Bosporus for the owner of Constantinople, builds on any 
     expect(owner.position.units).toEqual([unit('TURKEY', 'F', loc('bla'))]);
     const other = spring({ TURKEY: [prov('con')] }, [unit('RUSSIA', 'F', loc('aeg'))]);
     const outcome = adjudicatePhase(variant, other, [move('RUSSIA', loc('aeg'), loc('bla'))]);
-    expect(outcome.results.filter((r) => r.outcome === 'illegal').map((r) => r.reason)).toEqual([
+    expect(outcome.results.filter((r) => r.outcome === 'illegal').map((r) => orderReasonText(r.reason!, variant))).toEqual([
       'Only the owner of Constantinople may use the border between Aegean Sea and Black Sea',
     ]);
     expect(outcome.results.filter((r) => r.input === null).map((r) => r.order?.kind)).toEqual(['hold']);

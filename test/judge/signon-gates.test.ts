@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../support/databases.ts';
 import { lastReplyTo, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { gameName } from '../support/names.ts';
+import { commandProblemText } from '../../src/render/command-problems.ts';
 
 // njudge's signon gates (njudge.md §3): SET DEDICATION n, SET ONTIMERAT x and SET RESRAT x decide
 // whose record lets them JOIN a game or TAKEOVER one of its powers.
@@ -28,7 +29,7 @@ describe('parsing the gate commands', () => {
 
     const error = (line: string) =>
       parse(line)
-        .errors.map((e) => e.message)
+        .errors.map((e) => commandProblemText(e.problem))
         .join('\n');
     expect(error('SET DEDICATION lots')).toMatch(/SET DEDICATION takes whole dedication points.*not "lots"/);
     expect(error('SET DEDICATION 2.5')).toMatch(/not "2\.5"/);
@@ -48,7 +49,9 @@ describe('parsing the gate commands', () => {
       { kind: 'signon-gate', gate: 'ONTIMERAT', value: 0.9 },
       { kind: 'signon-gate', gate: 'RESRAT', value: null },
     ]);
-    expect(parsed.errors.map((e) => e.message)).toEqual(['SET RESRAT takes a ratio from 0 to 1 (or 0% to 100%), e.g. SET RESRAT 0.1, not "often"']);
+    expect(parsed.errors.map((e) => commandProblemText(e.problem))).toEqual([
+      'SET RESRAT takes a ratio from 0 to 1 (or 0% to 100%), e.g. SET RESRAT 0.1, not "often"',
+    ]);
   });
 });
 

@@ -62,7 +62,7 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'preferences-not-player' }, 'Only a player who has joined a game can set power preferences'],
   [{ kind: 'preferences-game-started', gameName: 'demo' }, "Game 'demo' has started: its powers are already given out"],
   [{ kind: 'preferences-power-chosen', power: 'France' }, 'You chose France when you joined; preferences are for powers given at random'],
-  [{ kind: 'not-a-power', token: 'X', error: 'no power has the initial X' }, '"X" is not a power: no power has the initial X'],
+  [{ kind: 'not-a-power', token: 'X', error: { kind: 'not-an-initial', token: 'X' } }, '"X" is not a power: "X" is not a power\'s initial'],
   [{ kind: 'preferences-not-powers' }, 'Preferences name powers only, not the Master or observers'],
   [{ kind: 'holds-no-power' }, 'Only players who hold a power can do that (the Master may BECOME one)'],
   [{ kind: 'power-vacated' }, 'Your power has been vacated'],

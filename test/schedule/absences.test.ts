@@ -10,6 +10,8 @@ import {
   type AbsenceOwner,
 } from '../../src/schedule/index.ts';
 import { at, wall } from './helpers.ts';
+import { worded } from '../support/schedule-words.ts';
+import { scheduleErrorText } from '../../src/render/schedule-errors.ts';
 
 const zone = 'Europe/Berlin';
 // Tuesday 27 January 2004, 09:31.
@@ -17,7 +19,7 @@ const now = at('2004-01-27T09:31', zone);
 
 function absence(from: string | null, to: string | null, when = now, inZone = zone): Absence {
   const result = parseAbsence(from, to, { now: when, zone: inZone });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(scheduleErrorText(result.error));
   return result.absence;
 }
 
@@ -67,7 +69,7 @@ describe('parseAbsence', () => {
   ])('SET ABSENCE %s TO %s → %s', (from, to, code, message) => {
     const result = parseAbsence(from, to, { now, zone });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatchObject({ code, message });
+    if (!result.ok) expect(worded(result.error)).toMatchObject({ code, message });
   });
 });
 
@@ -84,7 +86,7 @@ describe('addAbsence', () => {
 
   it('at most three pending', () => {
     const result = addAbsence([a, b, c], absence('20 Feb', null), policy);
-    expect(result.ok ? null : result.error).toMatchObject({
+    expect(result.ok ? null : worded(result.error)).toMatchObject({
       code: 'too-many',
       message: '3 absences are pending already, the most allowed; cancel one with SET NO ABSENCE first',
     });
@@ -98,7 +100,7 @@ describe('addAbsence', () => {
 
   it('no overlaps', () => {
     const result = addAbsence([a], absence('30 Jan', '1 Feb'), policy);
-    expect(result.ok ? null : result.error).toMatchObject({
+    expect(result.ok ? null : worded(result.error)).toMatchObject({
       code: 'overlap',
       message: 'the absence Fri 30 Jan 2004 00:00 to Sun 1 Feb 2004 23:59 overlaps the pending one Wed 28 Jan 2004 00:00 to Fri 30 Jan 2004 23:59',
     });
@@ -113,7 +115,7 @@ describe('addAbsence', () => {
     expect(absenceDays(sixteen, zone)).toBe(16);
     expect(addAbsence([], fifteen, policy).ok).toBe(true);
     const refused = addAbsence([], sixteen, policy);
-    expect(refused.ok ? null : refused.error).toMatchObject({
+    expect(refused.ok ? null : worded(refused.error)).toMatchObject({
       code: 'too-long',
       message: 'the absence Sun 1 Feb 2004 00:00 to Mon 16 Feb 2004 23:59 lasts 16 days; more than 15 needs the Master',
     });
@@ -143,14 +145,14 @@ describe('cancelAbsence (SET NO ABSENCE)', () => {
   it('without a date only when one is pending', () => {
     expect(cancelAbsence([a], null, context)).toEqual({ ok: true, absences: [] });
     const many = cancelAbsence([a, b], null, context);
-    expect(many.ok ? null : many.error.message).toBe('2 absences are pending; name a date inside the one to cancel');
+    expect(many.ok ? null : scheduleErrorText(many.error)).toBe('2 absences are pending; name a date inside the one to cancel');
     const none = cancelAbsence([], null, context);
     expect(none.ok ? null : none.error.code).toBe('not-found');
   });
 
   it('says when no absence includes the date', () => {
     const result = cancelAbsence([a, b], '5 Feb', context);
-    expect(result.ok ? null : result.error).toMatchObject({
+    expect(result.ok ? null : worded(result.error)).toMatchObject({
       code: 'not-found',
       word: '5 Feb',
       message: 'no pending absence includes "5 Feb" (Thu 5 Feb 2004 00:00)',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate, parseDuration, parseTiming } from '../../src/schedule/index.ts';
 import { at } from './helpers.ts';
+import { worded } from '../support/schedule-words.ts';
 
 // What a sender gets back for text that cannot be read: every message names the word.
 
@@ -33,7 +34,7 @@ describe('malformed dates', () => {
     ['Mon @ 5', '@', `"@" is not a date or time; ${EXAMPLE}`],
   ])('%j', (text, word, message) => {
     const result = parseDate(text, { now, zone, defaultTime: 1410 });
-    expect(result.ok ? null : result.error).toMatchObject({ word, message });
+    expect(result.ok ? null : worded(result.error)).toMatchObject({ word, message });
   });
 });
 
@@ -53,7 +54,7 @@ describe('malformed durations', () => {
     ['1 day 2 fortnights', 'fortnights', `"fortnights" is not a unit of time; ${UNITS}`],
   ])('%j', (text, word, message) => {
     const result = parseDuration(text);
-    expect(result.ok ? null : result.error).toMatchObject({ word, message });
+    expect(result.ok ? null : worded(result.error)).toMatchObject({ word, message });
   });
 });
 
@@ -82,6 +83,6 @@ describe('malformed timings', () => {
   ])('%j', (text, word, message) => {
     const result = parseTiming(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors[0]).toMatchObject({ word, message });
+    if (!result.ok) expect(worded(result.errors[0]!)).toMatchObject({ word, message });
   });
 });

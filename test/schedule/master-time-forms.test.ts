@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseMasterTimeLine, type MasterTimeCommand } from '../../src/schedule/index.ts';
+import { worded } from '../support/schedule-words.ts';
+import { scheduleErrorText } from '../../src/render/schedule-errors.ts';
 
 function command(line: string): MasterTimeCommand | null {
   const result = parseMasterTimeLine(line);
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(scheduleErrorText(result.error));
   return result.command;
 }
 
@@ -39,6 +41,6 @@ describe('parseMasterTimeLine (Mafia tracker GM forms, seeds 000/001)', () => {
     ['DEADLINE MOVED LATER', null, 'DEADLINE MOVED needs a length of time before LATER or EARLIER, e.g. MOVED 1D 12H LATER'],
   ])('a DEADLINE MOVED line with a bad length: %s', (line, word, message) => {
     const result = parseMasterTimeLine(line);
-    expect(result.ok ? null : result.error).toMatchObject({ word, message });
+    expect(result.ok ? null : worded(result.error)).toMatchObject({ word, message });
   });
 });

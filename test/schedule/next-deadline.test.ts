@@ -12,16 +12,17 @@ import {
   type Timing,
 } from '../../src/schedule/index.ts';
 import { at, wall } from './helpers.ts';
+import { scheduleErrorText, scheduleErrorsText } from '../../src/render/schedule-errors.ts';
 
 function timing(text: string): Timing {
   const parsed = parseTiming(text);
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) throw new Error(scheduleErrorsText(parsed.errors));
   return parsed.timing;
 }
 
 function absence(from: string, to: string | null, now: Date, zone: string): Absence {
   const parsed = parseAbsence(from, to, { now, zone });
-  if (!parsed.ok) throw new Error(parsed.error.message);
+  if (!parsed.ok) throw new Error(scheduleErrorText(parsed.error));
   return parsed.absence;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlayerDeadline, parseDate, type DateContext, type ParsedDate } from '../../src/schedule/index.ts';
 import { at, wall } from './helpers.ts';
+import { worded } from '../support/schedule-words.ts';
+import { scheduleErrorText } from '../../src/render/schedule-errors.ts';
 
 const zone = 'Europe/Berlin';
 // Wednesday 7 January 2004, noon, Berlin.
@@ -9,7 +11,7 @@ const deadlineContext: DateContext = { now, zone, defaultTime: 1410 };
 
 function read(text: string, context: Partial<DateContext> = {}): ParsedDate {
   const result = parseDate(text, { ...deadlineContext, ...context });
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(scheduleErrorText(result.error));
   return result.date;
 }
 
@@ -61,7 +63,7 @@ describe('parseDate: njudge elements in any order', () => {
     expect(read('Sun Oct 27 2024 02:30:00 +0200 (Europe/Berlin)', { now: autumn }).instant.toISOString()).toBe('2024-10-27T00:30:00.000Z');
     expect(read('Sun Oct 27 2024 02:30:00 +0100 (Europe/Berlin)', { now: autumn }).instant.toISOString()).toBe('2024-10-27T01:30:00.000Z');
     const wrong = parseDate('Mon Jan 12 2004 17:30:00 -0400 (America/New_York)', deadlineContext);
-    expect(wrong.ok ? null : wrong.error).toMatchObject({
+    expect(wrong.ok ? null : worded(wrong.error)).toMatchObject({
       code: 'conflict',
       word: '-0400',
       message: '"-0400" is not the offset of America/New_York on 12 Jan 2004 (-0500)',

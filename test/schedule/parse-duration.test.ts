@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeDuration, durationMinutes, formatDuration, parseDuration, type Duration } from '../../src/schedule/index.ts';
+import { scheduleErrorText } from '../../src/render/schedule-errors.ts';
 
 function duration(text: string, bareNumber?: 'hours'): Duration {
   const result = parseDuration(text, bareNumber ? { bareNumber } : {});
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new Error(scheduleErrorText(result.error));
   return result.duration;
 }
 

@@ -10,6 +10,8 @@ import {
   type DeadlineState,
 } from '../../src/schedule/index.ts';
 import { at, wall } from './helpers.ts';
+import { worded } from '../support/schedule-words.ts';
+import { scheduleErrorText } from '../../src/render/schedule-errors.ts';
 
 const zone = 'UTC';
 const state: DeadlineState = { deadline: at('2004-01-19T23:30', zone), grace: at('2004-01-26T22:30', zone), start: at('2004-01-15T22:30', zone) };
@@ -35,9 +37,9 @@ describe('setDeadline (njudge SET DEADLINE)', () => {
 
   it('refuses the past, and an earlier deadline from a player (PLAYER_DEADLINES extends only)', () => {
     const past = setDeadline(state, at('2004-01-15T11:00', zone), context);
-    expect(past.ok ? null : past.error).toMatchObject({ code: 'in-past', message: 'the deadline Thu 15 Jan 2004 11:00 is not in the future' });
+    expect(past.ok ? null : worded(past.error)).toMatchObject({ code: 'in-past', message: 'the deadline Thu 15 Jan 2004 11:00 is not in the future' });
     const shorter = setDeadline(state, at('2004-01-18T23:30', zone), { ...context, extendOnly: true });
-    expect(shorter.ok ? null : shorter.error).toMatchObject({
+    expect(shorter.ok ? null : worded(shorter.error)).toMatchObject({
       code: 'not-allowed',
       message: 'players may only extend the deadline, which is Mon 19 Jan 2004 23:30',
     });
@@ -49,7 +51,9 @@ describe('setGrace', () => {
   it('not before the deadline', () => {
     expect(setGrace(state, at('2004-01-30T12:00', zone), { zone })).toEqual({ ok: true, state: { ...state, grace: at('2004-01-30T12:00', zone) } });
     const early = setGrace(state, at('2004-01-19T12:00', zone), { zone });
-    expect(early.ok ? null : early.error.message).toBe('the grace period cannot end (Mon 19 Jan 2004 12:00) before the deadline (Mon 19 Jan 2004 23:30)');
+    expect(early.ok ? null : scheduleErrorText(early.error)).toBe(
+      'the grace period cannot end (Mon 19 Jan 2004 12:00) before the deadline (Mon 19 Jan 2004 23:30)',
+    );
   });
 });
 
@@ -73,7 +77,7 @@ describe('the Mafia tracker: DEADLINE MOVED … LATER|EARLIER, … HAS ENDED EAR
 
   it('never into the past (the tracker refuses)', () => {
     const result = moveDeadline(state, { direction: 'earlier', duration: { days: 5, hours: 0, minutes: 0 } }, { zone, now: context.now });
-    expect(result.ok ? null : result.error).toMatchObject({
+    expect(result.ok ? null : worded(result.error)).toMatchObject({
       code: 'in-past',
       message: 'moving the deadline to Wed 14 Jan 2004 23:30 would put it in the past',
     });

@@ -11,10 +11,11 @@ import {
   type PhaseTiming,
   type Timing,
 } from '../../src/schedule/index.ts';
+import { scheduleErrorText, scheduleErrorsText } from '../../src/render/schedule-errors.ts';
 
 function parsed(text: string, base?: Timing): Timing {
   const result = parseTiming(text, base);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(scheduleErrorsText(result.errors));
   return result.timing;
 }
 
@@ -163,23 +164,23 @@ describe('parseTiming errors name every word', () => {
       ['not-supported', 'START'],
       ['missing-value', 'RETREAT'],
     ]);
-    expect(result.message.split('\n')).toHaveLength(6);
-    expect(result.message).toContain('TIMING: "NEXXT" is not a timing setting');
+    expect(scheduleErrorsText(result.errors).split('\n')).toHaveLength(6);
+    expect(scheduleErrorsText(result.errors)).toContain('TIMING: "NEXXT" is not a timing setting');
   });
 
   it('the value after an unknown word is skipped, not reported again', () => {
     const result = parseTiming('MOVE CLOCK 1410 MIN 12 NEXXT 71 GRACE 167');
-    expect(result.ok ? [] : result.errors.map((error) => error.message)).toEqual(['TIMING: "NEXXT" is not a timing setting']);
+    expect(result.ok ? [] : result.errors.map(scheduleErrorText)).toEqual(['TIMING: "NEXXT" is not a timing setting']);
   });
 
   it('a stray value after a complete setting is reported by name', () => {
     const result = parseTiming('NEXT 1D 2D');
-    expect(result.ok ? [] : result.errors.map((error) => error.message)).toEqual(['TIMING: "2D" is not a timing setting']);
+    expect(result.ok ? [] : result.errors.map(scheduleErrorText)).toEqual(['TIMING: "2D" is not a timing setting']);
   });
 
   it('words that look like object properties are not keywords', () => {
     const result = parseTiming('constructor 1D');
-    expect(result.ok ? [] : result.errors.map((error) => error.message)).toEqual(['TIMING: "constructor" is not a timing setting']);
+    expect(result.ok ? [] : result.errors.map(scheduleErrorText)).toEqual(['TIMING: "constructor" is not a timing setting']);
   });
 });
 

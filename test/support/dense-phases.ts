@@ -201,7 +201,10 @@ export function reordered(phase: DensePhase, random: () => number): DensePhase {
 /** Everything a result says, whatever order the units came in. */
 export function outcomeSummary(outcome: PhaseOutcome): string {
   const results = outcome.results
-    .map((r) => `${r.power} ${r.unit} ${r.order?.kind ?? '-'} ${r.outcome} ${r.markers.join(',')} ${r.input === null ? '' : (r.reason ?? '')}`)
+    .map(
+      (r) =>
+        `${r.power} ${r.unit} ${r.order?.kind ?? '-'} ${r.outcome} ${r.markers.join(',')} ${r.input === null ? '' : r.reason === null ? '' : JSON.stringify(r.reason)}`,
+    )
     .sort();
   const units = outcome.position.units.map((u) => `${u.power} ${u.type} ${u.location}`).sort();
   const dislodged = outcome.position.dislodged.map((u) => `${u.power} ${u.type} ${u.location} ${u.attackerFrom} ${[...u.retreats].sort().join('/')}`).sort();

@@ -2,7 +2,7 @@ import { Board, NO_NOTES, refOf } from '../board.ts';
 import { convoyChainOver } from '../convoy-geometry.ts';
 import { Int32Slot, Uint8Slot } from '../scratch.ts';
 import { provinceOf } from '../map.ts';
-import type { OrderResult, SubmittedOrder } from '../results.ts';
+import type { OrderReason, OrderResult, SubmittedOrder } from '../results.ts';
 import { MARKERS, type DislodgedUnit, type LocationId, type Marker, type Outcome, type Unit } from '../types.ts';
 import type { Variant } from '../variant.ts';
 import type { BorderKind, SupportCut } from '../map-schema.ts';
@@ -46,11 +46,11 @@ export function prepareMovement(variant: Variant, units: readonly Unit[], orders
     if (convoyFleetsPresent(board, i, bound.targetProvince[i]!)) continue;
     const input = bound.input[i]!;
     bound.rejected.push(
-      rejected(
-        orders[input]!,
-        input,
-        `No fleets stand where they could convoy the army from ${board.name(provinceOf(units[i]!.location))} to ${board.name(variant.map.provinces[bound.targetProvince[i]!]!.id)}`,
-      ),
+      rejected(orders[input]!, input, {
+        code: 'no-convoy-fleets',
+        from: provinceOf(units[i]!.location),
+        to: variant.map.provinces[bound.targetProvince[i]!]!.id,
+      }),
     );
     unbind(bound, i);
   }
@@ -154,6 +154,18 @@ function borderRules(bound: BoundOrders, convoyed: Uint8Array): { moveStrength: 
   return { moveStrength, cuts };
 }
 
+// The reasons without data, made once: results are made for every unit of every adjudication.
+const BOUNCED: OrderReason = { code: 'bounced' };
+const CONVOY_DISRUPTED: OrderReason = { code: 'convoy-disrupted' };
+const NOT_CONVOYED: OrderReason = { code: 'not-convoyed' };
+const SUPPORT_NOT_MATCHED: OrderReason = { code: 'support-not-matched' };
+const SUPPORTER_DISLODGED: OrderReason = { code: 'supporter-dislodged' };
+const SUPPORT_CUT: OrderReason = { code: 'support-cut' };
+const CONVOY_NOT_MATCHED: OrderReason = { code: 'convoy-not-matched' };
+const CONVOYING_FLEET_DISLODGED: OrderReason = { code: 'convoying-fleet-dislodged' };
+const CARRIED_BY_OTHER_FLEETS: OrderReason = { code: 'carried-by-other-fleets' };
+const DISLODGED_REASON: OrderReason = { code: 'dislodged' };
+
 function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
   const { board, resolverOrders: o } = prepared;
   const { input: inputs, order: orders, notes } = prepared.bound;
@@ -164,7 +176,7 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
     const dislodged = r.dislodgedBy[i]! >= 0;
     let marker: Marker | null = null;
     let outcome: Outcome = r.succeeds[i] === 1 ? 'succeeds' : 'fails';
-    let reason: string | null = null;
+    let reason: OrderReason | null = null;
     switch (o.kind[i]) {
       case MOVE:
         if (r.succeeds[i] === 0) {
@@ -172,10 +184,10 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
             let anyConvoy = false;
             for (let f = 0; f < o.count; f++) if (o.kind[f] === CONVOY && o.aux[f] === i && r.supportMatches[f] === 1) anyConvoy = true;
             marker = anyConvoy ? 'disrupted' : 'no convoy';
-            reason = anyConvoy ? 'The convoy was disrupted' : 'No fleet convoyed the army';
+            reason = anyConvoy ? CONVOY_DISRUPTED : NOT_CONVOYED;
           } else {
             marker = 'bounce';
-            reason = 'The move bounced';
+            reason = BOUNCED;
           }
         }
         break;
@@ -183,10 +195,10 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
         if (r.supportMatches[i] === 0) {
           outcome = 'fails';
           marker = 'void';
-          reason = 'The supported unit did not make the move supported';
+          reason = SUPPORT_NOT_MATCHED;
         } else if (r.succeeds[i] === 0) {
           marker = 'cut';
-          reason = dislodged ? 'The supporting unit was dislodged' : 'The support was cut';
+          reason = dislodged ? SUPPORTER_DISLODGED : SUPPORT_CUT;
         }
         break;
       case CONVOY: {
@@ -194,19 +206,19 @@ function unitResults(prepared: PreparedMovement, r: Resolution): OrderResult[] {
         if (r.supportMatches[i] === 0) {
           outcome = 'fails';
           marker = 'void';
-          reason = 'The army did not move by convoy to that destination';
+          reason = CONVOY_NOT_MATCHED;
         } else if (r.succeeds[i] === 0 || r.pathOk[army] === 0) {
           outcome = 'fails';
-          reason = r.succeeds[i] === 0 ? 'The convoying fleet was dislodged' : 'The convoy was disrupted';
+          reason = r.succeeds[i] === 0 ? CONVOYING_FLEET_DISLODGED : CONVOY_DISRUPTED;
           if (r.succeeds[i] === 1) marker = 'disrupted';
         } else if (!onUsedRoute(o, r, army, i)) {
           outcome = 'fails';
-          reason = 'The army was carried by other fleets';
+          reason = CARRIED_BY_OTHER_FLEETS;
         }
         break;
       }
       default:
-        if (dislodged) reason = 'The unit was dislodged';
+        if (dislodged) reason = DISLODGED_REASON;
     }
     const markers: readonly Marker[] = marker === null ? (dislodged ? DISLODGED : NO_NOTES) : dislodged ? MARKED_DISLODGED[marker] : MARKED[marker];
     results[i] = {

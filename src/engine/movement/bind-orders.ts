@@ -1,7 +1,7 @@
-import { type Board, NO_NOTES, refOf, unitWord } from '../board.ts';
+import { type Board, NO_NOTES, refOf } from '../board.ts';
 import { convoyPossibleByIndex, seaOnConvoyRouteByIndex } from '../convoy-geometry.ts';
 import { coastOf, provinceOf } from '../map.ts';
-import type { OrderReading, OrderResult, SubmittedOrder } from '../results.ts';
+import type { OrderReading, OrderReason, OrderResult, SubmittedOrder } from '../results.ts';
 import { Int32Group, Uint8Group } from '../scratch.ts';
 import type { LocationId, Order, ProvinceId, Unit, UnitRef } from '../types.ts';
 import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
@@ -11,7 +11,7 @@ import { CONVOY, HOLD, MOVE, SUPPORT } from './resolver.ts';
 // resolver works on. This runs for every order of every adjudication, so it works on numbers:
 // each place an order names becomes a location index once (GameMap.locationIndexOf), every
 // question to the map after that is a table lookup, and a legal order is written into arrays
-// indexed by unit, not into an object of its own. Strings are made only for what is returned:
+// indexed by unit, not into an object of its own. Objects are made only for what is returned:
 // the reasons of illegal orders and the canonical order where the player's is not already it.
 
 /** MOVE of an army that could also walk: the player asked for a convoy (`via convoy` or a route). */
@@ -101,7 +101,7 @@ export function unbind(bound: BoundOrders, unit: number): void {
   bound.convoyed[unit] = 0;
 }
 
-export function rejected(submitted: SubmittedOrder, input: number, reason: string): OrderResult {
+export function rejected(submitted: SubmittedOrder, input: number, reason: OrderReason): OrderResult {
   const order = submitted.order;
   return {
     power: submitted.power,
@@ -114,6 +114,15 @@ export function rejected(submitted: SubmittedOrder, input: number, reason: strin
     notes: NO_NOTES,
   };
 }
+
+// The reasons without data, made once.
+const RETREAT_OUTSIDE_RETREAT_PHASE: OrderReason = { code: 'retreat-outside-retreat-phase' };
+const ADJUSTMENT_OUTSIDE_ADJUSTMENT_PHASE: OrderReason = { code: 'adjustment-outside-adjustment-phase' };
+const REPLACED: OrderReason = { code: 'replaced' };
+const ONLY_ARMIES_CONVOYED: OrderReason = { code: 'only-armies-convoyed' };
+const ONLY_FLEETS_CONVOY: OrderReason = { code: 'only-fleets-convoy' };
+const SUPPORT_SELF: OrderReason = { code: 'support-self' };
+const SUPPORT_INTO_OWN_PROVINCE: OrderReason = { code: 'support-into-own-province' };
 
 /** Notes gathered while binding one order; null until the first. */
 type Notes = OrderReading[] | null;
@@ -154,17 +163,15 @@ class Binder {
   }
 
   /** Binds one order; the reason it is illegal, or null when it was bound. */
-  bind(submitted: SubmittedOrder, input: number): string | null {
+  bind(submitted: SubmittedOrder, input: number): OrderReason | null {
     const { order, power } = submitted;
-    if (order.kind === 'retreat' || order.kind === 'disband') return 'Retreats and disbands are only ordered in a retreat phase';
-    if (order.kind === 'build' || order.kind === 'remove' || order.kind === 'waive' || order.kind === 'adjust') {
-      return 'Builds and removals are only ordered in an adjustment phase';
-    }
+    if (order.kind === 'retreat' || order.kind === 'disband') return RETREAT_OUTSIDE_RETREAT_PHASE;
+    if (order.kind === 'build' || order.kind === 'remove' || order.kind === 'waive' || order.kind === 'adjust') return ADJUSTMENT_OUTSIDE_ADJUSTMENT_PHASE;
     const board = this.board;
     const unit = this.unitAt(order.unit.location);
     if (unit < 0 || board.units[unit]!.power !== power) {
       const found = board.findOwn(power, order.unit);
-      return found.ok ? 'The unit could not be found' : found.reason;
+      return found.ok ? { code: 'unit-not-found' } : found.reason;
     }
     const notes = this.typeNotes(unit, order.unit);
     switch (order.kind) {
@@ -195,7 +202,7 @@ class Binder {
   ): null {
     const out = this.out;
     const previous = out.input[unit]!;
-    if (previous >= 0) out.rejected.push(rejected(this.orders[previous]!, previous, 'Replaced by a later order for the same unit'));
+    if (previous >= 0) out.rejected.push(rejected(this.orders[previous]!, previous, REPLACED));
     out.input[unit] = input;
     out.kind[unit] = kind;
     out.order[unit] = order;
@@ -233,11 +240,6 @@ class Binder {
     return province !== undefined;
   }
 
-  /** The name of the province of this index, for messages. */
-  private provinceName(province: number): string {
-    return this.board.name(this.provinceId(province));
-  }
-
   /** The id of the province of this index, as the map spells it. */
   private provinceId(province: number): ProvinceId {
     return this.map.provinces[province]!.id;
@@ -256,39 +258,38 @@ class Binder {
     return notes;
   }
 
-  private move(index: number, order: Extract<Order, { kind: 'move' }>, input: number, notes: Notes): string | null {
+  private move(index: number, order: Extract<Order, { kind: 'move' }>, input: number, notes: Notes): OrderReason | null {
     const { board, map, place } = this;
     const unit = board.units[index]!;
     const fromIndex = board.provinceIndex[index]!;
     if (!this.read(order.to)) throw new TypeError(`no province ${provinceOf(order.to)} on the map`);
     const targetIndex = place.province;
     const target = map.provinces[targetIndex]!;
-    if (targetIndex === fromIndex) return `The ${unitWord(unit.type)} is already in ${board.name(target.id)}`;
+    if (targetIndex === fromIndex) return { code: 'already-there', unitType: unit.type, province: target.id };
     const self = canonicalRef(order.unit, unit);
     if (unit.type === 'A') {
       if (place.hasCoast) notes = noted(notes, { kind: 'army-coast-ignored', order: 'move' });
-      if (target.terrain === 'sea') return `An army cannot move into ${target.name}, which is a sea`;
+      if (target.terrain === 'sea') return { code: 'army-to-sea', province: target.id };
       if (order.route.length > 0) notes = noted(notes, { kind: 'convoy-route-unchecked' });
       const adjacent = map.armyAdjacentByIndex(fromIndex, targetIndex);
       const viaConvoy = !adjacent || order.viaConvoy || order.route.length > 0;
       if (viaConvoy && !convoyPossibleByIndex(map, fromIndex, targetIndex)) {
         const from = provinceOf(unit.location);
-        return adjacent ? `No convoy can take an army from ${board.name(from)} to ${target.name}` : `${board.name(from)} is not adjacent to ${target.name}`;
+        return { code: adjacent ? 'no-convoy-route' : 'not-adjacent', from, to: target.id };
       }
       const canonical: Order =
         self === order.unit && !place.hasCoast ? order : { kind: 'move', unit: self, to: target.id, viaConvoy: order.viaConvoy, route: order.route };
       const flags = (viaConvoy ? VIA_CONVOY : 0) | (adjacent ? ADJACENT : 0);
       return this.commit(index, input, canonical, notes, MOVE, targetIndex, map.provinceLocation[targetIndex]!, 0, -1, flags);
     }
-    if (order.viaConvoy || order.route.length > 0) return 'Only armies can be convoyed';
-    if (target.terrain === 'land') return `A fleet cannot move inland to ${target.name}`;
+    if (order.viaConvoy || order.route.length > 0) return ONLY_ARMIES_CONVOYED;
+    if (target.terrain === 'land') return { code: 'fleet-inland', province: target.id };
     const from = board.locationIndex[index]!;
     let to = map.provinceLocation[targetIndex]!;
     if (target.coasts.length > 0) {
       if (place.location >= 0 && place.hasCoast) {
         // A coast the province has: the fleet must reach that one.
-        if (from < 0 || !map.fleetMovesByLocation(from, place.location))
-          return `The fleet in ${board.name(unit.location)} cannot reach ${board.name(order.to)}`;
+        if (from < 0 || !map.fleetMovesByLocation(from, place.location)) return { code: 'fleet-cannot-reach', from: unit.location, to: order.to };
         to = place.location;
       } else {
         // The province's own location and its coasts, which follow it.
@@ -297,58 +298,52 @@ class Binder {
         for (let location = to; location <= to + target.coasts.length; location++) {
           if (from >= 0 && map.fleetMovesByLocation(from, location)) (reachable = location), count++;
         }
-        if (count === 0) return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;
-        if (count > 1) return `${target.name} needs a coast for a fleet: ${map.fleetTargets(unit.location, target.id).join(' or ')}`;
+        if (count === 0) return { code: 'fleet-cannot-move', from: unit.location, to: target.id };
+        if (count > 1) return { code: 'coast-needed', province: target.id, options: map.fleetTargets(unit.location, target.id) };
         to = reachable;
         notes = noted(notes, { kind: 'coast-inferred', location: map.locations[to]! });
       }
     } else if (from < 0 || !map.fleetMovesByLocation(from, to)) {
-      return `A fleet in ${board.name(unit.location)} cannot move to ${target.name}`;
+      return { code: 'fleet-cannot-move', from: unit.location, to: target.id };
     }
     const location = map.locations[to]!;
     const canonical: Order = self === order.unit && to === place.location ? order : { kind: 'move', unit: self, to: location, viaConvoy: false, route: [] };
     return this.commit(index, input, canonical, notes, MOVE, targetIndex, to, map.locationCoast[to]!, -1, ADJACENT);
   }
 
-  private support(index: number, order: Extract<Order, { kind: 'support' }>, input: number, notes: Notes): string | null {
+  private support(index: number, order: Extract<Order, { kind: 'support' }>, input: number, notes: Notes): OrderReason | null {
     const { board, map, place } = this;
     const unit = board.units[index]!;
     const fromIndex = board.provinceIndex[index]!;
     const other = this.unitAt(order.supported.location);
-    if (other < 0) return `There is no unit in ${board.name(provinceOf(order.supported.location))} to support`;
-    if (other === index) return 'A unit cannot support itself';
+    if (other < 0) return { code: 'no-unit-to-support', province: provinceOf(order.supported.location) };
+    if (other === index) return SUPPORT_SELF;
     const supported = board.units[other]!;
     const supportedIndex = board.provinceIndex[other]!;
     const self = canonicalRef(order.unit, unit);
     const supportedRef = canonicalRef(order.supported, supported);
-    const word = unitWord(unit.type);
+    const from = this.provinceId(fromIndex);
     if (order.to === null) {
-      if (!this.reaches(index, supportedIndex)) {
-        return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(this.provinceId(supportedIndex))}, so it cannot support a unit there`;
-      }
-      if (!map.canSupportAcrossByIndex(fromIndex, supportedIndex))
-        return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(this.provinceId(supportedIndex))} but cannot support into it`;
+      if (!this.reaches(index, supportedIndex)) return { code: 'cannot-reach-to-support-hold', unitType: unit.type, from, to: this.provinceId(supportedIndex) };
+      if (!map.canSupportAcrossByIndex(fromIndex, supportedIndex)) return { code: 'cannot-support-across', from, to: this.provinceId(supportedIndex) };
       const canonical: Order =
         self === order.unit && supportedRef === order.supported ? order : { kind: 'support', unit: self, supported: supportedRef, to: null };
       return this.commit(index, input, canonical, notes, SUPPORT, -1, -1, 0, other, 0);
     }
-    if (!this.read(order.to))
-      return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(provinceOf(order.to))}, so it cannot support a move there`;
+    if (!this.read(order.to)) return { code: 'cannot-reach-to-support-move', unitType: unit.type, from, to: provinceOf(order.to) };
     const toIndex = place.province;
     const toProvince = this.provinceId(toIndex);
-    if (toIndex === supportedIndex) return `The supported unit is already in ${board.name(toProvince)}`;
-    if (toIndex === fromIndex) return `A unit cannot support a move into its own province`;
-    if (!this.reaches(index, toIndex))
-      return `The ${word} in ${this.provinceName(fromIndex)} cannot reach ${board.name(toProvince)}, so it cannot support a move there`;
-    if (!map.canSupportAcrossByIndex(fromIndex, toIndex))
-      return `A unit in ${this.provinceName(fromIndex)} may move to ${board.name(toProvince)} but cannot support into it`;
+    if (toIndex === supportedIndex) return { code: 'supported-already-there', province: toProvince };
+    if (toIndex === fromIndex) return SUPPORT_INTO_OWN_PROVINCE;
+    if (!this.reaches(index, toIndex)) return { code: 'cannot-reach-to-support-move', unitType: unit.type, from, to: toProvince };
+    if (!map.canSupportAcrossByIndex(fromIndex, toIndex)) return { code: 'cannot-support-across', from, to: toProvince };
     const supportedCanGo =
       supported.type === 'A'
         ? // DATC 6.D.31: a convoy the supporting fleet itself would have to carry cannot be supported.
           map.armyAdjacentByIndex(supportedIndex, toIndex) ||
           convoyPossibleByIndex(map, supportedIndex, toIndex, map.provinces[fromIndex]!.convoys ? fromIndex : -1)
         : this.reaches(other, toIndex);
-    if (!supportedCanGo) return `The ${unitWord(supported.type)} in ${board.name(this.provinceId(supportedIndex))} cannot reach ${board.name(toProvince)}`;
+    if (!supportedCanGo) return { code: 'supported-cannot-reach', unitType: supported.type, from: this.provinceId(supportedIndex), to: toProvince };
     // A coast in a support only matters for a fleet going to a split province (DATC 4.B.4).
     const coast = place.location >= 0 ? map.locationCoast[place.location]! : 0;
     const keepsCoast = supported.type === 'F' && coast > 0;
@@ -369,20 +364,25 @@ class Binder {
     return from >= 0 && map.fleetReachesProvince(from, toIndex);
   }
 
-  private convoy(index: number, order: Extract<Order, { kind: 'convoy' }>, input: number, notes: Notes): string | null {
+  private convoy(index: number, order: Extract<Order, { kind: 'convoy' }>, input: number, notes: Notes): OrderReason | null {
     const { board, map, place } = this;
     const unit = board.units[index]!;
     const fromIndex = board.provinceIndex[index]!;
-    if (unit.type !== 'F') return 'Only fleets can convoy';
-    if (!map.provinces[fromIndex]!.convoys) return `A fleet in ${this.provinceName(fromIndex)} cannot convoy: only fleets at sea or in a port can`;
+    if (unit.type !== 'F') return ONLY_FLEETS_CONVOY;
+    if (!map.provinces[fromIndex]!.convoys) return { code: 'fleet-cannot-convoy-here', province: this.provinceId(fromIndex) };
     const other = this.unitAt(order.army.location);
-    if (other < 0) return `There is no unit in ${board.name(provinceOf(order.army.location))} to convoy`;
+    if (other < 0) return { code: 'no-unit-to-convoy', province: provinceOf(order.army.location) };
     const army = board.units[other]!;
-    if (army.type !== 'A') return 'Only armies can be convoyed';
+    if (army.type !== 'A') return ONLY_ARMIES_CONVOYED;
     if (!this.read(order.to)) throw new TypeError(`no province ${provinceOf(order.to)} on the map`);
     const toIndex = place.province;
     if (!seaOnConvoyRouteByIndex(map, board.provinceIndex[other]!, toIndex, fromIndex)) {
-      return `The fleet in ${this.provinceName(fromIndex)} cannot be part of a convoy from ${board.name(this.provinceId(board.provinceIndex[other]!))} to ${board.name(this.provinceId(toIndex))}`;
+      return {
+        code: 'not-on-convoy-route',
+        fleet: this.provinceId(fromIndex),
+        from: this.provinceId(board.provinceIndex[other]!),
+        to: this.provinceId(toIndex),
+      };
     }
     const self = canonicalRef(order.unit, unit);
     const armyRef = canonicalRef(order.army, army);

@@ -1,3 +1,4 @@
+import { scheduleErrorsText } from '../../render/schedule-errors.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { phaseOf } from '../../engine/phase.ts';
@@ -40,7 +41,8 @@ export function gameTiming(game: Pick<Game, 'timing'> & Partial<Pick<Game, 'name
   const known = readTimings.get(game.timing);
   if (known) return known;
   const parsed = parseTiming(game.timing);
-  if (!parsed.ok) throw new StoredTimingError(`the stored TIMING of game '${game.name ?? '?'}' does not read (${parsed.message}): ${game.timing}`);
+  if (!parsed.ok)
+    throw new StoredTimingError(`the stored TIMING of game '${game.name ?? '?'}' does not read (${scheduleErrorsText(parsed.errors)}): ${game.timing}`);
   if (readTimings.size >= READ_TIMINGS_KEPT) readTimings.clear();
   readTimings.set(game.timing, parsed.timing);
   return parsed.timing;

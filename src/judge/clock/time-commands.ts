@@ -1,3 +1,4 @@
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import type { SessionCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
@@ -77,7 +78,7 @@ export function currentState(game: Game, now: Date): DeadlineState {
 }
 
 export function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
-  if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: result.error.message }));
+  if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: scheduleErrorText(result.error) }));
   return result.state;
 }
 
@@ -100,7 +101,10 @@ export async function setDeadlineCommand(
     earliest: 'after-now',
   });
   if (!date.ok)
-    throw new BlockError(command.line, renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: date.error.message }));
+    throw new BlockError(
+      command.line,
+      renderMasterRefusal({ kind: 'date-unreadable', command: keyword, written: command.args, reason: scheduleErrorText(date.error) }),
+    );
   const state = currentState(game, ctx.now);
   if (command.kind === 'set-deadline') {
     const changed = unwrap(
@@ -240,7 +244,8 @@ export async function absenceCommand(
   let result: ReturnType<typeof cancelAbsence>;
   if (command.kind === 'set-absence') {
     const parsed = parseAbsence(command.from, command.to, context);
-    if (!parsed.ok) throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: parsed.error.message }));
+    if (!parsed.ok)
+      throw new BlockError(command.line, renderMasterRefusal({ kind: 'absence-refused', command: 'SET ABSENCE', reason: scheduleErrorText(parsed.error) }));
     result = addAbsence(stored, parsed.absence, {
       ...context,
       byMaster: session.master !== undefined || seat.role === 'master',
@@ -255,7 +260,7 @@ export async function absenceCommand(
       renderMasterRefusal({
         kind: 'absence-refused',
         command: command.kind === 'set-absence' ? 'SET ABSENCE' : 'SET NO ABSENCE',
-        reason: result.error.message,
+        reason: scheduleErrorText(result.error),
       }),
     );
   await ctx.tx.replaceAbsences(game.id, seat.id, result.absences);
@@ -296,7 +301,7 @@ export async function zoneCommand(
   let zone: string | null = null;
   if (command.zone !== null) {
     const parsed = parseZone(command.zone);
-    if (!parsed.ok) throw new BlockError(command.line, parsed.error.message);
+    if (!parsed.ok) throw new BlockError(command.line, scheduleErrorText(parsed.error));
     zone = parsed.zone;
   }
   if (seat.role === 'master' && !session.master) {
@@ -340,7 +345,7 @@ export async function setStartCommand(
     defaultTime: defaultDeadlineClock(timing, phaseOf(phaseId).type),
     earliest: 'after-now',
   });
-  if (!date.ok) throw new BlockError(line, renderClassicRefusal({ kind: 'start-unreadable', written, reason: date.error.message }));
+  if (!date.ok) throw new BlockError(line, renderClassicRefusal({ kind: 'start-unreadable', written, reason: scheduleErrorText(date.error) }));
   const start = date.date.instant;
   let current: ActingSession = session;
   if (game.deadline !== null && start > game.deadline) {

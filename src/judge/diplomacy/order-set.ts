@@ -1,4 +1,5 @@
 import { checkPhaseOrders, powersAdjusting } from '../../engine/check-orders.ts';
+import { orderReasonText } from '../../render/order-reasons.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { phaseOf } from '../../engine/phase.ts';
 import type { OrderReading, SubmittedOrder } from '../../engine/results.ts';
@@ -142,7 +143,7 @@ export function checkReadOrders(
     if (verdict === 'fictional') {
       fictional.add(index);
       if (unit !== null) fictionalUnits.add(unit);
-    } else errors.set(index, verdict ?? reason);
+    } else errors.set(index, verdict ?? orderReasonText(reason, variant));
   }
   // How an order was read tells nothing the player cannot see: a note on another unit out of sight is left out.
   const notes = check.notes

@@ -1,3 +1,4 @@
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import { loadVariant, VariantLoadError, variantNamed, variantNames } from '../../catalog/variant-catalog.ts';
 import type { CreateBlock, RuleSetting } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
@@ -99,13 +100,13 @@ export async function createGame(ctx: BlockContext<GamesPort & JobsPort>, block:
       case 'zone': {
         const zone = parseZone(setting.zone);
         if (zone.ok) timeZone = zone.zone;
-        else ctx.errors.push({ line: setting.line, message: zone.error.message });
+        else ctx.errors.push({ line: setting.line, message: scheduleErrorText(zone.error) });
         break;
       }
       case 'timing': {
         // Checked now so a mistake is reported at CREATE; kept as written for the deadline engine.
         const parsed = parseTiming(setting.args);
-        if (!parsed.ok) for (const error of parsed.errors) ctx.errors.push({ line: setting.line, message: error.message });
+        if (!parsed.ok) for (const error of parsed.errors) ctx.errors.push({ line: setting.line, message: scheduleErrorText(error) });
         timing = timing ? `${timing} ${setting.args}` : setting.args;
         break;
       }

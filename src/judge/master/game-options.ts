@@ -1,3 +1,4 @@
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import { DEFAULT_MAX_ABSENCE_DAYS, formatTimingLines, parseTiming } from '../../schedule/index.ts';
 import {
   FLAG_TEXTS,
@@ -420,11 +421,11 @@ const timing: GameOption = {
       return null;
     const text = (words[0] === 'TIMING' ? words.slice(1) : words).join(' ');
     const parsed = parseTiming(text);
-    if (!parsed.ok) return refused({ kind: 'timing-unreadable', errors: parsed.errors.map((e) => e.message) });
+    if (!parsed.ok) return refused({ kind: 'timing-unreadable', errors: parsed.errors.map(scheduleErrorText) });
     if (parsed.vacations.length > 0) return refused({ kind: 'timing-absences' });
     const combined = settings.timing === null ? text : `${settings.timing} ${text}`;
     const all = parseTiming(combined);
-    if (!all.ok) return refused({ kind: 'timing-unreadable', errors: all.errors.map((e) => e.message) });
+    if (!all.ok) return refused({ kind: 'timing-unreadable', errors: all.errors.map(scheduleErrorText) });
     return { ok: true, change: { timing: combined }, announcement: OPTION_TEXTS.timing.announcement(formatTimingLines(all.timing)) };
   },
   show: () => null,

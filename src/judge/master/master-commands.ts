@@ -1,3 +1,4 @@
+import { commandProblemText } from '../../render/command-problems.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../../commands/index.ts';
@@ -85,7 +86,7 @@ export async function masterCommand(ctx: BlockContext<GamePorts>, session: Actin
     }
     case 'DEADLINE':
       // The Mafia tracker's "DEADLINE … MOVED 1D 12H LATER".
-      if (command.deadline.kind === 'error') throw new BlockError(command.line, command.deadline.error);
+      if (command.deadline.kind === 'error') throw new BlockError(command.line, commandProblemText(command.deadline.error));
       return masterTimeCommand(ctx, session, command.line, command.deadline.time);
     case 'UNEND':
       return unendGame(ctx, session, command.line);
@@ -152,13 +153,13 @@ async function roll(
 ): Promise<ActingSession> {
   const { roll: options } = command;
   if (options.kind === 'forming') return unstart(ctx, session, command.line);
-  if (options.kind === 'error' && options.forming) throw new BlockError(command.line, options.error);
+  if (options.kind === 'error' && options.forming) throw new BlockError(command.line, commandProblemText(options.error));
   const { game } = session;
   const back = command.command === 'ROLLBACK';
   const direction = back ? 'back' : 'forward';
   if (game.status !== 'active' && game.status !== 'waiting')
     throw new BlockError(command.line, renderMasterRefusal({ kind: 'roll-not-in-play', gameName: game.name, status: game.status, direction }));
-  if (options.kind === 'error') throw new BlockError(command.line, options.error);
+  if (options.kind === 'error') throw new BlockError(command.line, commandProblemText(options.error));
   const stored = await ctx.tx.storedPhases(game.id);
   const current = stored.find((p) => p.phaseId === game.currentPhase)!;
   const target = options.phase === null ? stored.find((p) => p.seq === current.seq + (back ? -1 : 1)) : stored.find((p) => p.phaseId === options.phase);

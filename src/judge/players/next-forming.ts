@@ -1,6 +1,5 @@
 import type { Block, ParsedBody, ParseError, SessionBlock } from '../../commands/index.ts';
 import { variantNamed } from '../../catalog/variant-catalog.ts';
-import { renderNoFormingGame } from '../../render/classic-replies.ts';
 import type { Game } from '../model.ts';
 import { hasCreateOptions, isCreateOptionWord } from '../master/game-options.ts';
 import type { GamesPort } from '../ports.ts';
@@ -60,7 +59,12 @@ export async function withNextFormingGames(tx: Pick<GamesPort, 'openings' | 'pri
     }
     if (chosen === null) {
       blocks.push({ kind: 'broken', line: opener.line, redactedText: opener.redactedText, commands: block.commands });
-      errors.push({ line: opener.line, text: opener.redactedText, message: renderNoFormingGame(wanted.variant, wanted.options), block: index });
+      errors.push({
+        line: opener.line,
+        text: opener.redactedText,
+        problem: { kind: 'no-forming-game', variant: wanted.variant, options: wanted.options },
+        block: index,
+      });
       continue;
     }
     // The words asked for are matched: the opener now names its game as SIGN ON ?name does.

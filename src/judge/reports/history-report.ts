@@ -1,3 +1,4 @@
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import type { PhaseId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
 import { readPhaseId } from '../../engine/phase.ts';
@@ -114,7 +115,7 @@ function pastDate(text: string, now: Date, zone: string, defaultTime: number): D
   for (const from of [new Date(now.getTime() - 7 * DAY_MS), new Date(now.getTime() - 366 * DAY_MS), ...years]) {
     const parsed = parseDate(text, { now: from, zone, defaultTime, earliest: 'from-today' });
     if (!parsed.ok) {
-      error = parsed.error.message;
+      error = scheduleErrorText(parsed.error);
       continue;
     }
     if (parsed.date.instant <= now) return parsed.date.instant;

@@ -1,6 +1,7 @@
 import { durationMinutes, endPhaseNow, moveDeadline, parseMasterTimeLine, type MasterTimeCommand } from '../../schedule/index.ts';
 import { renderTimeNotice, renderTimeReply, THE_MASTER } from '../../render/index.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
+import { scheduleErrorText } from '../../render/schedule-errors.ts';
 import type { ActingSession } from '../acting-session.ts';
 import { applyDeadline, currentState, endGame, refreshed, runningPhase, unendGame, unwrap } from '../clock/time-commands.ts';
 import { deadlineAdjustment, noticeToAll } from '../clock/deadlines.ts';
@@ -27,7 +28,7 @@ export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: Acti
     return refreshed(ctx, session);
   }
   const parsed = parseMasterTimeLine(text);
-  if (!parsed.ok) throw new BlockError(line, parsed.error.message);
+  if (!parsed.ok) throw new BlockError(line, scheduleErrorText(parsed.error));
   if (parsed.command === null) return null;
   return masterTimeCommand(ctx, session, line, parsed.command);
 }

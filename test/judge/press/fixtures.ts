@@ -5,6 +5,7 @@ import { planPress, type PressCommand, type PressPlan } from '../../../src/judge
 import type { PowerId } from '../../../src/engine/types.ts';
 import { gameName } from '../../support/names.ts';
 import { mailAddress } from '../../../src/judge/model.ts';
+import { commandProblemText } from '../../../src/render/command-problems.ts';
 
 // A seven-power standard game with a Master, two observers and a monitor; press commands are
 // read from mail text by the real parser, so tests use the syntax players write.
@@ -42,7 +43,7 @@ export const BODY = 'Shall we talk about the Balkans?';
 /** The press command of a PRESS/BROADCAST line followed by `text` and ENDPRESS. */
 export function pressCommand(line: string, text: string = BODY): PressCommand {
   const parsed = parseBody(`SIGNON Xdemo secret\n${line}\n${text}\nENDPRESS\n`);
-  if (parsed.errors.length > 0) throw new Error(`parse errors: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  if (parsed.errors.length > 0) throw new Error(`parse errors: ${parsed.errors.map((e) => commandProblemText(e.problem)).join('; ')}`);
   const block = parsed.blocks[0];
   const command = block?.kind === 'session' ? block.commands[0] : undefined;
   if (command?.kind !== 'press') throw new Error(`"${line}" is not a press command`);

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
+import { MARKERS } from '../../src/engine/types.ts';
+
+// The pure cores decide and src/render words (issue 27): the engine returns a typed OrderReason,
+// the schedule a ScheduleProblem and the command parser a CommandProblem, and render/order-reasons.ts,
+// render/schedule-errors.ts and render/command-problems.ts write the sentences. So no string or
+// template literal in src/engine, src/schedule or src/commands may be an English sentence (two or
+// more lower-case words). Excepted: the text of an exception (`new …Error(…)`, `throw …`) and of a
+// log call, which the judgekeeper or a developer reads, not a player; literal types; the keys of
+// an object; the engine's result markers (`no convoy`, which njudge's results print as they are);
+// and the modules listed below, with why.
+
+const CORE_LAYERS = ['engine', 'schedule', 'commands'];
+
+/** Modules whose literals are not words for a reader of the judge's mail. */
+const NOT_FOR_PLAYERS: Readonly<Record<string, string>> = {
+  'engine/validate-variant.ts': "a variant file's problems, thrown as one MapError when the variant loads (a developer's message)",
+  'engine/map-schema.ts': "schema messages for a map file that does not load (a developer's message)",
+  'engine/variant-schema.ts': "schema messages for a variant file that does not load (a developer's message)",
+  'engine/position-schema.ts': 'schema messages for a stored or posted position that does not fit, thrown as an error',
+  'schedule/format-deadline.ts': "luxon's format patterns (EEE MMM dd yyyy), not words",
+  'schedule/format-timing.ts': "njudge's TIMING keywords as LIST writes them (clock, min, next, grace), not sentences",
+};
+
+const ALLOWED_TEXTS: ReadonlySet<string> = new Set<string>(MARKERS);
+
+/** Two or more whole lower-case words of two letters or more: "is not adjacent to", "gave way" (not a code like "not-adjacent"). */
+function isSentence(text: string): boolean {
+  return (text.match(/(?<![\w-])[a-z][a-z']+(?![\w-])/g) ?? []).length >= 2;
+}
+
+function literalText(node: ts.Node): string | null {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('…');
+  return null;
+}
+
+/** Text no player reads: an exception's message, a log line, a literal type, an object key, an import. */
+function isExempt(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isLiteralTypeNode(parent) || ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent)) && parent.name === node) return true;
+  for (let up: ts.Node | undefined = parent; up !== undefined; up = up.parent) {
+    if (ts.isThrowStatement(up)) return true;
+    if (ts.isNewExpression(up) && ts.isIdentifier(up.expression) && /Error$/.test(up.expression.text)) return true;
+    if (ts.isCallExpression(up) && ts.isPropertyAccessExpression(up.expression) && ts.isIdentifier(up.expression.expression)) {
+      if (/^(log|logger|console)$/.test(up.expression.expression.text)) return true;
+    }
+    if (ts.isFunctionLike(up) || ts.isSourceFile(up)) return false;
+  }
+  return false;
+}
+
+interface Sentence {
+  readonly module: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** Every literal of a module that is an English sentence and not exempt. */
+function sentencesIn(module: string, source: string): Sentence[] {
+  const file = ts.createSourceFile(module, source, ts.ScriptTarget.Latest, true);
+  const found: Sentence[] = [];
+  const visit = (node: ts.Node): void => {
+    const text = literalText(node);
+    if (text !== null && isSentence(text) && !ALLOWED_TEXTS.has(text) && !isExempt(node)) {
+      found.push({ module, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+describe('the pure cores return typed results and src/render words them', () => {
+  const modules = sourceModules().filter((module) => CORE_LAYERS.includes(layerOf(module)));
+
+  it('reads the cores (the list is not empty)', () => {
+    expect(modules).toContain('engine/movement/bind-orders.ts');
+    expect(modules).toContain('schedule/parse-date.ts');
+    expect(modules).toContain('commands/parse-command.ts');
+  });
+
+  it.each(CORE_LAYERS)('no English sentence in src/%s (log and exception messages excepted)', (layer) => {
+    const found = modules
+      .filter((module) => layerOf(module) === layer && !Object.hasOwn(NOT_FOR_PLAYERS, module))
+      .flatMap((module) => sentencesIn(module, readFileSync(path.join(SRC, module), 'utf8')));
+    expect(found.map((s) => `${s.module}:${s.line} ${s.text}`)).toEqual([]);
+  });
+
+  it('lists only modules that exist', () => {
+    for (const module of Object.keys(NOT_FOR_PLAYERS)) expect(modules).toContain(module);
+  });
+
+  it('catches a sentence written in a core, and lets typed codes, tokens, markers and exceptions pass', () => {
+    const source = [
+      'if (!adjacent) return illegal(`${from} is not adjacent to ${to}`);',
+      "if (!adjacent) return illegal({ code: 'not-adjacent', from, to });",
+      "return fail('SET needs something to set, e.g. SET WAIT');",
+      "return fail({ kind: 'usage', usage: 'SET PASSWORD' });",
+      'reject(\'in-past\', text, `"${text}" is not in the future`);',
+      "reject('in-past', text, { kind: 'not-in-future', text });",
+      "marker = anyConvoy ? 'disrupted' : 'no convoy';",
+      'throw new TypeError(`no province ${id} on the map`);',
+      "type Standing = true | 'gave way' | 'bounced';",
+      "const words = { 'owned-with-home': 1, 'any-home': 2 };",
+      "logger.warn('the stored timing does not read');",
+      "const reason = stands === 'gave way' ? 'Another unit retreated to the same province' : null;",
+    ].join('\n');
+    expect(sentencesIn('engine/example.ts', source).map((s) => [s.line, s.text])).toEqual([
+      [1, '… is not adjacent to …'],
+      [3, 'SET needs something to set, e.g. SET WAIT'],
+      [5, '"…" is not in the future'],
+      [12, 'gave way'],
+      [12, 'Another unit retreated to the same province'],
+    ]);
+  });
+});
