@@ -8,7 +8,7 @@ import type { ReceiveOutcome } from '../judge/judge.ts';
 import { createImapIntake } from '../mail/imap-intake.ts';
 import { MailJudge, OVERSIZED_HEAD_BYTES } from '../mail/mail-judge.ts';
 import { SENDER_DEFAULTS, type RunningSender } from '../mail/smtp-sender.ts';
-import { onScheduledGameEvent } from '../judge/clock/game-events.ts';
+import { onScheduledGameEvent } from '../judge/kinds/events.ts';
 import { stopByLink } from '../judge/mail/mail-addresses.ts';
 import { judgeStateCursorStore } from '../store/imap-cursor-store.ts';
 import { startJobRunner } from '../store/job-queue.ts';

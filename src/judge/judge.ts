@@ -27,8 +27,7 @@ import {
 import { renderSessionRefusal } from '../render/session-refusals.ts';
 import { BlockError, type BlockContext, type JudgeConfig, type PrecheckedPassword } from './context.ts';
 import { replySubject, type SubjectGame } from '../render/subjects.ts';
-import { createGame } from './master/create-game.ts';
-import { enterGame, startPasswordChecks } from './players/enter-game.ts';
+import { startPasswordChecks } from './players/enter-game.ts';
 import type { InboundMail } from './mail/inbound-mail.ts';
 import type { GameName, MailAddress } from './model.ts';
 import { withSecretFreeSubject } from './mail/secret-free-subject.ts';
@@ -36,8 +35,7 @@ import { infoCommand } from './reports/info-commands.ts';
 import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail/mail-addresses.ts';
 import { masterCommandWithoutSignon } from './master/master-commands.ts';
 import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
-import { processIfReady } from './diplomacy/process-turn.ts';
-import { runSession } from './players/session-commands.ts';
+import { kindForCreate, kindOfGame } from './kinds/registry.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
 import { PasswordGuard } from './passwords/password-guard.ts';
@@ -55,8 +53,8 @@ export type ReceiveOutcome =
       readonly messageId: string;
       readonly blocks: number;
       readonly failedBlocks: number;
-      /** Games the mail changed, with the phase each is in afterwards (for the log line). */
-      readonly games: readonly { readonly name: string; readonly phase: PhaseId | null }[];
+      /** Games the mail changed, with the phase each is in afterwards (for the log line), in its kind's spelling. */
+      readonly games: readonly { readonly name: string; readonly phase: string | null }[];
     }
   | { readonly status: 'duplicate'; readonly messageId: string }
   | { readonly status: 'ignored'; readonly messageId: string; readonly reason: string }
@@ -381,7 +379,9 @@ export class Judge {
     // Whatever made a phase ready (orders, SET NOWAIT, TAKEOVER), the reply says when it is processed.
     const games = [];
     for (const gameId of touched) {
-      const after = await processIfReady(tx, this.config, gameId, now, sender);
+      const game = await tx.findGameById(gameId, { forUpdate: true });
+      if (!game) continue;
+      const after = await kindOfGame(game).processIfReady(tx, this.config, game, now, sender);
       if (after === null) continue;
       if (after.note) sections.push(after.note);
       games.push({ name: after.name, phase: after.phase });
@@ -430,11 +430,11 @@ export class Judge {
         }
         return;
       case 'create':
-        return createGame(ctx, block);
+        return kindForCreate(block.opener.variant).create(ctx, block);
       case 'session': {
-        const session = await enterGame(ctx, block.opener);
-        if (session) await runSession(ctx, session, block.commands);
-        return;
+        // A game not found is its default kind's to refuse, with the names of games close to it.
+        const game = await ctx.tx.findGame(block.opener.game);
+        return (game ? kindOfGame(game) : kindForCreate(null)).session(ctx, block);
       }
     }
   }

@@ -81,7 +81,30 @@ export interface Game {
   readonly options?: GameOptionValues;
   /** Why the game ended; null while it is in play, and for games that ended before endings were stored (sql/022). */
   readonly ending?: GameEnding | null;
+  /** The kind of game (src/judge/kinds/); absent (games built outside the store): Diplomacy. */
+  readonly kind?: GameKindId;
+  /**
+   * A kind's whole state as one value, loaded with the game and saved with it by updateGame; the
+   * kind reads and checks it (null: none yet, and always for Diplomacy, whose position has tables).
+   */
+  readonly kindState?: KindState | null;
 }
+
+/** The kinds of game the judge hosts; each has its rules in a room of src/judge (src/judge/kinds/registry.ts). */
+export const GAME_KINDS = ['diplomacy'] as const;
+export type GameKindId = (typeof GAME_KINDS)[number];
+
+export function isGameKindId(word: string): word is GameKindId {
+  return (GAME_KINDS as readonly string[]).includes(word);
+}
+
+/** The kind a game follows. */
+export function kindOf(game: Pick<Game, 'kind'>): GameKindId {
+  return game.kind ?? 'diplomacy';
+}
+
+/** A kind's state as stored: plain JSON, read back by the kind's own decoder. */
+export type KindState = string | number | boolean | null | readonly KindState[] | { readonly [key: string]: KindState };
 
 /**
  * How a game ended and who won it: a solo and a concession have one victor, a draw those it is

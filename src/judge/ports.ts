@@ -1,7 +1,21 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './diplomacy/order-format.ts';
-import type { Game, GameEnding, GameName, GameOptionValues, MailAddress, GameRule, GameStatus, Seat, SeatRole, SeatStatus, SignonGates } from './model.ts';
+import type {
+  Game,
+  GameEnding,
+  GameKindId,
+  KindState,
+  GameName,
+  GameOptionValues,
+  MailAddress,
+  GameRule,
+  GameStatus,
+  Seat,
+  SeatRole,
+  SeatStatus,
+  SignonGates,
+} from './model.ts';
 
 // What the judge needs from storage. The store layer implements it (src/store/judge-store.ts);
 // every call made inside `transaction` belongs to one database transaction.
@@ -69,6 +83,9 @@ export interface NewGameRecord {
   readonly timing: string | null;
   /** IANA time zone of the game's deadlines. */
   readonly timeZone: string;
+  /** Absent: Diplomacy. */
+  readonly kind?: GameKindId;
+  readonly kindState?: KindState | null;
 }
 
 export interface NewSeatRecord {
@@ -110,6 +127,8 @@ export interface GamePatch {
   readonly privateWordHash?: string | null;
   /** Set when the game ends, cleared (null) by UNEND. */
   readonly ending?: GameEnding | null;
+  /** Replaces the kind's whole state. */
+  readonly kindState?: KindState | null;
 }
 
 /** A timed event of a game: its deadline, a reminder, the end of grace. */

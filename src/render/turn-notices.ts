@@ -1,6 +1,6 @@
 // The notices of a turn's lateness and of a game waiting on people: the Late Notice, abandonment
 // and civil disorder at grace, the reminders of missing orders, vacant powers, a forming or
-// paused game, and MANUAL PROCESS's Turn Waiting (src/judge/clock/game-events.ts decides who gets
+// paused game, and MANUAL PROCESS's Turn Waiting (src/judge/diplomacy/game-events.ts decides who gets
 // which and when). Deadlines arrive formatted in each reader's zone.
 
 /** A power as the notices name it: its name, and its initial for the Subject. */

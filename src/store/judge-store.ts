@@ -16,9 +16,12 @@ import { readStoredPosition } from '../engine/position-schema.ts';
 import { readGameSnapshot, readStoredResults } from './stored-phase-json.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import {
+  isGameKindId,
   mailAddress,
   storedGameName,
   TAKEOVER_STATUSES,
+  type GameKindId,
+  type KindState,
   type MailAddress,
   type Game,
   type GameName,
@@ -114,6 +117,12 @@ export function judgeTransaction(trx: Transaction<Database>, options: { readonly
   return new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: false });
 }
 
+/** A stored kind the judge does not know is a fault of the database (a newer judge's rows), not input. */
+function storedGameKind(word: string): GameKindId {
+  if (!isGameKindId(word)) throw new Error(`a game of kind '${word}', which this judge does not host`);
+  return word;
+}
+
 function toGame(row: Selectable<GamesTable>): Game {
   return {
     id: row.id,
@@ -135,6 +144,8 @@ function toGame(row: Selectable<GamesTable>): Game {
     signonGates: { minDedication: row.min_dedication, minOnTimeRatio: row.min_on_time_ratio, maxCivilDisorderRatio: row.max_civil_disorder_ratio },
     options: row.options as GameOptionValues,
     ending: readGameEnding(row.ending),
+    kind: storedGameKind(row.kind),
+    kindState: row.kind_state as KindState | null,
   };
 }
 
@@ -591,6 +602,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         private_word_hash: game.privateWordHash,
         timing: jsonb<JsonObject>(game.timing === null ? {} : { text: game.timing }),
         time_zone: game.timeZone,
+        ...(game.kind !== undefined ? { kind: game.kind } : {}),
+        ...(game.kindState !== undefined && game.kindState !== null ? { kind_state: jsonb<JsonValue>(game.kindState as JsonValue) } : {}),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -621,6 +634,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
         ...(patch.options !== undefined ? { options: jsonb<JsonObject>(patch.options as unknown as JsonObject) } : {}),
         ...(patch.privateWordHash !== undefined ? { private_word_hash: patch.privateWordHash } : {}),
         ...(patch.ending !== undefined ? { ending: patch.ending === null ? null : jsonb<JsonValue>(patch.ending) } : {}),
+        ...(patch.kindState !== undefined ? { kind_state: patch.kindState === null ? null : jsonb<JsonValue>(patch.kindState as JsonValue) } : {}),
       })
       .where('id', '=', id)
       .execute();

@@ -100,6 +100,10 @@ export interface GamesTable {
   options: JsonbDefaulted<JsonObject>;
   /** Why the game ended, src/judge/reports/ending-format.ts; null while in play (sql/022). */
   ending: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
+  /** Which kind of game, src/judge/kinds/ (sql/029). */
+  kind: Defaulted<string>;
+  /** A kind's whole state; null for Diplomacy (sql/029). */
+  kind_state: ColumnType<JsonValue | null, JsonText<JsonValue> | null | undefined, JsonText<JsonValue> | null>;
   /** Bumped by a trigger on every UPDATE of the row. */
   version: ColumnType<number, never, number>;
   created_at: DefaultedTimestamp;

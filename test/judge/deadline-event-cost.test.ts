@@ -1,6 +1,6 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { onScheduledGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';
 import { gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';

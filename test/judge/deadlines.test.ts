@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE } from './game-fixture.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { onScheduledGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { withoutMarks } from '../../src/render/wrap.ts';
 import { runDueJobs } from '../../src/store/job-queue.ts';

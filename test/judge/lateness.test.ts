@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { abandonmentTime, nextLateCheck } from '../../src/judge/clock/late-checks.ts';
+import { abandonmentTime, nextLateCheck } from '../../src/judge/diplomacy/late-checks.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';

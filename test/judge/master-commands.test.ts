@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
-import { onGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { BlockError, type BlockContext } from '../../src/judge/context.ts';
 import type { GamePorts } from '../../src/judge/ports.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.ts';
 import { storeDeadline } from '../../src/judge/clock/deadlines.ts';
-import { onGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { runDueGameEvents, SPRING_1901_ORDERS, startGame, TEST_JUDGE, type FixtureTiming, type StartedGame } from './game-fixture.ts';

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { onScheduledGameEvent } from '../../src/judge/clock/game-events.ts';
+import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { startJobRunner } from '../../src/store/job-queue.ts';
 import { gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { openStore } from '../../src/store/index.ts';

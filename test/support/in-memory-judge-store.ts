@@ -445,6 +445,8 @@ class InMemoryTransaction implements JudgeTransaction {
       signonGates: { minDedication: null, minOnTimeRatio: null, maxCivilDisorderRatio: null },
       options: {},
       ending: null,
+      kind: record.kind ?? 'diplomacy',
+      kindState: structuredClone(record.kindState ?? null),
       privateWordHash: record.privateWordHash,
     };
     this.state.games.push(game);

@@ -17,7 +17,7 @@ import {
 import { deadlineAdjustmentTitle } from '../../render/time-notices.ts';
 import type { JudgeConfig } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
-import { nextLateCheck } from './late-checks.ts';
+import { nextLateCheck } from '../diplomacy/late-checks.ts';
 import { hasRule, type Game, type MailAddress } from '../model.ts';
 import { owesOrders } from '../diplomacy/order-set.ts';
 import type { GameJob, GamePatch, NoticePorts, SchedulePorts, SeatRecord } from '../ports.ts';

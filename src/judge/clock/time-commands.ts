@@ -34,7 +34,7 @@ import {
   scheduleDeadline,
   storeDeadline,
 } from './deadlines.ts';
-import { onGameEvent } from './game-events.ts';
+import { onGameEvent } from '../diplomacy/game-events.ts';
 import type { ActingSession } from '../acting-session.ts';
 import { mastersOf } from '../master/masters.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';

@@ -29,6 +29,7 @@ import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord,
 import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from '../clock/process-delay.ts';
+import type { TouchedGame } from '../kinds/game-kind.ts';
 
 // A phase is processed once every power that owes orders has a player who submitted a
 // complete, error-free set and nobody who owes orders has SET WAIT, after njudge's delay
@@ -85,9 +86,7 @@ export async function turnReadiness(
  * SET NOWAIT, a TAKEOVER, the Master's BECOME), its reply says when the turn will be processed.
  * ALWAYS_WAIT games are never processed before their deadline: the deadline job does it.
  */
-export async function processIfReady(tx: GamePorts, config: JudgeConfig, gameId: number, now: Date, sender: string | null = null): Promise<TouchedGame | null> {
-  const game = await tx.findGameById(gameId, { forUpdate: true });
-  if (!game) return null;
+export async function processIfReady(tx: GamePorts, config: JudgeConfig, game: Game, now: Date, sender: string | null = null): Promise<TouchedGame> {
   const unchanged = { name: game.name, phase: game.currentPhase, note: null };
   if (game.status !== 'active') return unchanged;
   const variant = loadVariant(game.variant);
@@ -108,14 +107,6 @@ export async function processIfReady(tx: GamePorts, config: JudgeConfig, gameId:
     return { ...unchanged, note: processingNote(game, at, reader?.timeZone ?? null, now) };
   }
   return { ...unchanged, phase: await processTurn(tx, config, game, variant, seats, now) };
-}
-
-/** A game a mail touched, once the mail is done with it: its name and phase (for the log) and what the reply says of it. */
-export interface TouchedGame {
-  readonly name: string;
-  readonly phase: PhaseId | null;
-  /** When the ready turn will be processed, for the reply; null when nothing is to be said. */
-  readonly note: string | null;
 }
 
 /** When the ready phase is to be processed (null: now), or 'not ready'. */

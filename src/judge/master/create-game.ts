@@ -7,7 +7,7 @@ import { optionLine, renderGameCreated } from '../../render/option-replies.ts';
 import { renderRefusal } from '../../render/refusals.ts';
 import { BlockError, type BlockContext } from '../context.ts';
 import type { GamesPort, JobsPort } from '../ports.ts';
-import { scheduleFormingReminder } from '../clock/game-events.ts';
+import { scheduleFormingReminder } from '../diplomacy/game-events.ts';
 import { createOptionWord, readOption, type GameSettings } from './game-options.ts';
 import { NO_SIGNON_GATES, type GameOptionValues, type GameRule, type SignonGates } from '../model.ts';
 import { applyRuleItems } from './option-commands.ts';

@@ -11,7 +11,7 @@ import { subjectFor } from '../../render/subjects.ts';
 import { noticeToAll, rescheduleJobs, scheduleDeadline } from '../clock/deadlines.ts';
 import { countTakeover } from '../players/dedication.ts';
 import { startGame } from '../players/enter-game.ts';
-import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from '../clock/game-events.ts';
+import { awaitReplacements, scheduleFormingReminder, schedulePauseReminder } from '../diplomacy/game-events.ts';
 import { NO_SIGNON_GATES, type Game, type GameEnding, type MailAddress } from '../model.ts';
 import { GATE_KEYS } from '../players/signon-gates.ts';
 import { gateTitle, requirementText } from '../../render/signon-gates.ts';

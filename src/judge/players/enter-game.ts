@@ -19,7 +19,7 @@ import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import type { GateAction } from '../../render/signon-gates.ts';
 import { deadlineText, noticeToAll, scheduleDeadline } from '../clock/deadlines.ts';
 import { countGameStart, countTakeover } from './dedication.ts';
-import { awaitReplacements, resumeAfterTakeover } from '../clock/game-events.ts';
+import { awaitReplacements, resumeAfterTakeover } from '../diplomacy/game-events.ts';
 import { hasRule, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../model.ts';
 import { hashPassword, verifyPassword } from '../passwords/passwords.ts';
 import { guardedCheck, requireNewPassword } from '../passwords/password-checks.ts';

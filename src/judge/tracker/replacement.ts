@@ -8,7 +8,7 @@ import type { GamePorts } from '../ports.ts';
 import { isMailAddress, mailAddress, type MailAddress } from '../model.ts';
 import { countTakeover } from '../players/dedication.ts';
 import { requireAccess } from '../players/enter-game.ts';
-import { resumeAfterTakeover } from '../clock/game-events.ts';
+import { resumeAfterTakeover } from '../diplomacy/game-events.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { requireSignonGates } from '../players/signon-gates.ts';
 

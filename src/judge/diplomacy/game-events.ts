@@ -6,13 +6,12 @@ import { renderTurnNotice, turnNoticeTitle, type NamedPower } from '../../render
 import { storedPhase, type JudgeConfig } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { chargeAbandonment, chargeCivilDisorder, judgeLatePhase } from '../players/dedication.ts';
-import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } from './deadlines.ts';
+import { deadlineTextFor, noticeToAll, scheduleDeadline, type DeadlineWriter } from '../clock/deadlines.ts';
 import { abandonmentTime, nextLateCheck } from './late-checks.ts';
 import { hasRule, holdsPower, type Game, type PowerSeat } from '../model.ts';
-import { owesOrders, submittedOrders } from '../diplomacy/order-set.ts';
-import type { GameEvent, GamePorts, JobsPort, JudgeTransaction, OutboxPort, PhaseOrdersPorts, SchedulePorts, SeatRecord, StoredOrders } from '../ports.ts';
-import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from '../diplomacy/process-turn.ts';
-import { UnitOfWork } from '../unit-of-work.ts';
+import { owesOrders, submittedOrders } from './order-set.ts';
+import type { GameEvent, GamePorts, JobsPort, OutboxPort, PhaseOrdersPorts, SchedulePorts, SeatRecord, StoredOrders } from '../ports.ts';
+import { processTurn, processWhenDue, turnReadiness, type CurrentPhase } from './process-turn.ts';
 
 // What happens when a game's clock strikes, as njudge's PROCESS does it (njudge.md §2):
 //   - before the deadline, a reminder to the players who still owe orders;
@@ -35,19 +34,14 @@ const PAUSE_REMINDER_MS = 3 * DAY_MS;
 
 export type { GameEvent } from '../ports.ts';
 
-/**
- * A timed event in a transaction of its own (the scheduler's job), as a unit of work: the game
- * loaded whole in one call, everything the event does written in one more.
- */
-export async function onScheduledGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
-  const work = new UnitOfWork(tx);
-  await onGameEvent(work, config, event, now);
-  await work.save();
-}
-
 export async function onGameEvent(tx: GamePorts, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
   const game = await tx.findGameById(event.gameId, { forUpdate: true });
-  if (!game || game.currentPhase !== event.phase) return;
+  if (game) await onDiplomacyEvent(tx, config, game, event, now);
+}
+
+/** A timed event of a Diplomacy game; jobs of a phase the game has left are ignored. */
+export async function onDiplomacyEvent(tx: GamePorts, config: JudgeConfig, game: Game, event: GameEvent, now: Date): Promise<void> {
+  if (game.currentPhase !== event.phase) return;
   if (event.kind === 'replacements') return remindOfVacancies(tx, config, game, now);
   if (event.kind === 'forming') return remindOfForming(tx, config, game, now);
   if (event.kind === 'paused') return remindOfPause(tx, config, game, now);
