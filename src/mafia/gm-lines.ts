@@ -29,13 +29,13 @@ export type GmLineReading = { readonly ok: true; readonly actions: readonly GmAc
 
 const LETTER = '[\\p{L}\\p{N}]';
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A nick as a whole word (or words, any spacing) in prose. */
 function nickPattern(nick: string, flags = 'iu'): RegExp {
-  const body = nick.split(/\s+/).map(escape).join('\\s*');
+  const body = nick.split(/\s+/).map(escapeRegExp).join('\\s*');
   return new RegExp(`(?<!${LETTER})${body}(?!${LETTER})`, flags);
 }
 
