@@ -56,7 +56,7 @@ function step(state: MafiaState, actor: MafiaActor, command: MafiaCommand, conte
     case 'join':
       return actor.kind === 'person' ? join(state, actor.person, command.nick, context) : refuse({ kind: 'not-in-game' });
     case 'name':
-      return actor.kind === 'person' ? name(state, actor.person, command.nick) : refuse({ kind: 'not-in-game' });
+      return actor.kind === 'person' ? name(state, actor.person, command.nick, context) : refuse({ kind: 'not-in-game' });
     case 'set':
       return gmOnly('SET') ?? set(state, command.change);
     case 'start':
@@ -105,14 +105,14 @@ function join(state: MafiaState, person: PersonId, nick: string | null, context:
   return startWhenFull(joined, effects, context);
 }
 
-function name(state: MafiaState, person: PersonId, nick: string): Step {
+function name(state: MafiaState, person: PersonId, nick: string, context: MafiaContext): Step {
   if (state.players.some((p) => p.person === person)) return refuse({ kind: 'nick-fixed' });
   if (!state.joined.some((j) => j.person === person)) return refuse({ kind: 'not-in-game' });
   const clean = cleanNick(nick);
   if (clean === null) return refuse({ kind: 'bad-nick', written: nick });
   if (nickInUse(state, clean, person)) return refuse({ kind: 'nick-taken', nick: clean });
   const named = { ...state, joined: state.joined.map((j) => (j.person === person ? { ...j, nick: clean } : j)) };
-  return done(named, [{ kind: 'reply', reply: { kind: 'named', nick: clean } }]);
+  return startWhenFull(named, [{ kind: 'reply', reply: { kind: 'named', nick: clean } }], context);
 }
 
 /** With PLAYERS set, the game starts by itself once that many have joined with a name. */
@@ -404,10 +404,12 @@ function gmAction(state: MafiaState, action: GmAction, now: Date): Step {
     case 'death': {
       const player = state.players.find((p) => p.seat === action.seat)!;
       if (!player.alive) return refuse({ kind: 'already-dead', nick: player.nick });
-      const players = state.players.map((p) => (p.seat === player.seat ? { ...p, alive: false, death: { phase, comment: action.comment } } : p));
+      // A lynch flipped after the day has ended (the hammer, the deadline) belongs to that day.
+      const when = action.lynched && phase.kind === 'night' ? { kind: 'day' as const, number: phase.number } : phase;
+      const players = state.players.map((p) => (p.seat === player.seat ? { ...p, alive: false, death: { phase: when, comment: action.comment } } : p));
       // The dead neither vote nor can be voted for: their votes and the votes on them lapse.
       const votes = state.votes.filter((v) => v.voter !== player.seat && v.target !== player.seat);
-      return done({ ...state, players, votes }, [{ kind: 'reply', reply: { kind: 'died', nick: player.nick, comment: action.comment, phase } }]);
+      return done({ ...state, players, votes }, [{ kind: 'reply', reply: { kind: 'died', nick: player.nick, comment: action.comment, phase: when } }]);
     }
     case 'resurrect': {
       const player = state.players.find((p) => p.seat === action.seat)!;

@@ -16,7 +16,7 @@ import type { MafiaState, PersonId, PhaseKind } from './state.ts';
 //   UNEND GAME | GAME HAS UNENDED | GAME UNENDED
 
 export type GmAction =
-  | { readonly kind: 'death'; readonly seat: number; readonly comment: string }
+  | { readonly kind: 'death'; readonly seat: number; readonly comment: string; readonly lynched: boolean }
   | { readonly kind: 'resurrect'; readonly seat: number }
   | { readonly kind: 'replace'; readonly newcomer: PersonId; readonly seat: number }
   | { readonly kind: 'phase-line'; readonly phase: PhaseKind; readonly verb: 'ended' | 'begun'; readonly early: boolean }
@@ -97,7 +97,7 @@ export function readGmLine(state: MafiaState, line: string): GmLineReading {
     if (distinct.length > 1) return { ok: false, refusal: { kind: 'death-names-several', nicks: distinct.map((p) => p.nick) } };
     const flip = FLIP.exec(line.slice(start + keyword.index));
     const comment = (flip ? flip[1]! : line).trim();
-    actions.push({ kind: 'death', seat: distinct[0]!.seat, comment: comment === '' ? line.trim() : comment });
+    actions.push({ kind: 'death', seat: distinct[0]!.seat, comment: comment === '' ? line.trim() : comment, lynched: /LYNCHED/i.test(keyword[1]!) });
   }
 
   const phase = PHASE_VERB.exec(line);

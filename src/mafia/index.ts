@@ -9,3 +9,4 @@ export * from './gm-lines.ts';
 export * from './schedule.ts';
 export * from './game.ts';
 export * from './view.ts';
+export * from './commands.ts';

@@ -208,3 +208,42 @@ export function renderMafiaStatus(view: MafiaView, gameName: string, readerZone:
   if (roles.length > 0 && view.yourRole === null) lines.push('', 'Roles (the GMs see them):', ...roles.map((s) => `  ${s.nick}: ${s.role}`));
   return lines.join('\n');
 }
+
+/** What the judge itself says around a Mafia game's rules: creation, sign-on, lines it cannot read. */
+export type MafiaJudgeText =
+  | { readonly kind: 'created'; readonly gameName: string; readonly settings: readonly string[] }
+  | { readonly kind: 'observing'; readonly gameName: string }
+  | { readonly kind: 'no-such-seat'; readonly gameName: string; readonly written: string }
+  | { readonly kind: 'opener-not-supported'; readonly opener: string }
+  | { readonly kind: 'not-a-command'; readonly text: string }
+  | { readonly kind: 'unclosed'; readonly opener: string; readonly closer: string }
+  | { readonly kind: 'promote-whom'; readonly written: string }
+  | { readonly kind: 'promoted'; readonly gameName: string }
+  | { readonly kind: 'you-promoted'; readonly gameName: string };
+
+export function renderMafiaJudgeText(text: MafiaJudgeText): string {
+  switch (text.kind) {
+    case 'created':
+      return [
+        `Mafia game '${text.gameName}' has been created; you are its GM.`,
+        ...text.settings,
+        `Players join with JOIN ${text.gameName} password and NAME yourname; START starts the game.`,
+      ].join('\n');
+    case 'observing':
+      return `You are observing '${text.gameName}': you get every post and notice to everyone.`;
+    case 'no-such-seat':
+      return `Nobody in '${text.gameName}' signs on as "${text.written}": use SIGNON yourname@${text.gameName} password (or master@${text.gameName} for a GM).`;
+    case 'opener-not-supported':
+      return `${text.opener} is not used in Mafia games: the GM replaces players ("NEW HAS REPLACED OLD").`;
+    case 'not-a-command':
+      return `"${text.text}" is not a command of a Mafia game (NAME, VOTE, UNVOTE, VOTECOUNT, STATUS, PRESS TO … ENDPRESS).`;
+    case 'unclosed':
+      return `${text.opener} needs its ${text.closer} line; nothing of it was done.`;
+    case 'promote-whom':
+      return `PROMOTE names the address of an observer or standby of the game, not "${text.written}".`;
+    case 'promoted':
+      return `A co-GM has been added to '${text.gameName}'.`;
+    case 'you-promoted':
+      return `You are now a GM of '${text.gameName}': sign on with SIGNON master@${text.gameName} and your password.`;
+  }
+}

@@ -103,4 +103,3 @@ export function renderMafiaRefusal(refusal: MafiaRefusal): string {
       return `SET ${refusal.setting.toUpperCase().replace(/-/g, ' ')} can only change before the game starts.`;
   }
 }
-
