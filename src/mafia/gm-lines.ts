@@ -1,5 +1,5 @@
 import { type Duration, parseMasterTimeLine } from '../schedule/index.ts';
-import type { MafiaRefusal } from './effects.ts';
+import type { MafiaRefusal } from './refusals.ts';
 import { closeNick, nickKey, sameNick } from './names.ts';
 import type { MafiaState, PersonId, PhaseKind } from './state.ts';
 

@@ -1,5 +1,5 @@
 import { type Duration, parseDate, parseDuration, parseZone } from '../schedule/index.ts';
-import type { MafiaRefusal } from './effects.ts';
+import type { MafiaRefusal } from './refusals.ts';
 import type { Instant, MafiaSettings } from './state.ts';
 
 // The GM's settings, written after CREATE … mafia or with SET in the GM's block:

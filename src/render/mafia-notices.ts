@@ -175,8 +175,15 @@ export function renderMafiaPost(post: { from: string | 'gm'; channel: string; te
   return `${from} wrote to ${to} in '${gameName}':\n\n${post.text}`;
 }
 
+/** What a post's subject says after the game and phase: "Press from Alice", "Press from GM to scum". */
 export function renderMafiaPostSubject(post: { from: string | 'gm'; channel: string }): string {
-  return `${post.from === 'gm' ? 'GM' : post.from}${post.channel === 'everyone' ? '' : ` to ${post.channel}`}`;
+  return `Press from ${post.from === 'gm' ? 'GM' : post.from}${post.channel === 'everyone' ? '' : ` to ${post.channel}`}`;
+}
+
+/** What a notice's subject says after the game and phase (null: the judge's own notices). */
+export function renderMafiaNoticeSubject(notice: MafiaNotice | null): string {
+  if (notice === null) return 'Notice';
+  return notice.kind === 'vote-count' ? 'Vote count' : notice.kind === 'your-role' ? 'Your role' : notice.kind === 'reminder' ? 'Reminder' : 'Notice';
 }
 
 /** STATUS and LIST game: the tracker's status page as text. */

@@ -20,6 +20,7 @@ import { phaseName, renderMafiaRefusal } from '../../render/mafia-refusals.ts';
 import {
   renderMafiaJudgeText,
   renderMafiaNotice,
+  renderMafiaNoticeSubject,
   renderMafiaPost,
   renderMafiaPostSubject,
   renderMafiaReply,
@@ -270,7 +271,7 @@ async function promote(ctx: BlockContext<JudgeTransaction>, game: Game, sender: 
   await ctx.tx.removeSeat(seat.id);
   await ctx.tx.enqueueMail({
     to: [seat.address],
-    subject: subjectFor(ctx.config, game, null, 'GM'),
+    subject: subjectFor(ctx.config, game, null, renderMafiaNoticeSubject(null)),
     body: renderMafiaJudgeText({ kind: 'you-promoted', gameName: game.name }),
     gameId: game.id,
     kind: 'notice',
@@ -309,12 +310,7 @@ async function writeEffects(
     if (effect.kind === 'notice') {
       await tx.enqueueMail({
         to,
-        subject: subjectFor(
-          config,
-          game,
-          phase,
-          effect.notice.kind === 'vote-count' ? 'Vote count' : effect.notice.kind === 'your-role' ? 'Your role' : 'Notice',
-        ),
+        subject: subjectFor(config, game, phase, renderMafiaNoticeSubject(effect.notice)),
         body: renderMafiaNotice(effect.notice, game.name, null),
         gameId: game.id,
         kind: 'notice',
@@ -322,7 +318,7 @@ async function writeEffects(
     } else {
       await tx.enqueueMail({
         to,
-        subject: subjectFor(config, game, phase, `Press from ${renderMafiaPostSubject(effect)}`),
+        subject: subjectFor(config, game, phase, renderMafiaPostSubject(effect)),
         body: renderMafiaPost(effect, game.name),
         gameId: game.id,
         kind: 'press',
