@@ -198,4 +198,34 @@ describe('a Mafia game by mail', () => {
     for (const mail of t.store.outbox().filter((m) => m.kind !== 'reply'))
       for (const other of [GM, ...NICKS.map((_, i) => address(i + 1))]) if (!mail.to.includes(other as never)) expect(mail.body).not.toContain(other);
   });
+
+  it('answers LIST game to anyone without the roles, takes a co-GM by PROMOTE, and refuses bad lines clearly', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia\nSET ROLES Goon, Cop, Villager');
+    expect(await t.ask(GM, 'CREATE town gmpass mafia')).toContain("A game named 'town' already exists");
+    expect(await t.ask(GM, 'CREATE other gmpass mafia\nSET HAMMER maybe')).toContain('SET HAMMER takes ON or OFF, not "maybe".');
+    for (let i = 1; i <= 3; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    expect(await t.ask('stranger@players.example', 'LIST town')).toContain('Forming: 3 joined (Alice, Bob, Carol).');
+    // An observer becomes a co-GM; they sign on as the Master with their own password.
+    await t.ask('cogm@players.example', 'OBSERVE town cogmpass');
+    expect(await t.gm('PROMOTE cogm@players.example')).toContain("A co-GM has been added to 'town'.");
+    expect(await t.ask('cogm@players.example', 'SIGNON master@town cogmpass\nSTART')).not.toContain('Line');
+    expect((await t.game()).status).toBe('active');
+    const list = await t.ask('stranger@players.example', 'LIST town');
+    expect(list).toMatch(/Day 1, ending .*\nNext deadlines:\n {2}Night 1: /);
+    expect(list).toContain('Alive (3): Alice, Bob, Carol');
+    expect(list).not.toMatch(/Goon|Cop|Villager|@players/);
+    // A player reads their own role in STATUS, and nobody else's.
+    const own = await t.player(1, 'STATUS');
+    expect(own).toMatch(/Your role: (Goon|Cop|Villager)/);
+    expect(own).not.toContain('Roles (the GMs see them)');
+    expect(await t.gm('STATUS')).toContain('Roles (the GMs see them):');
+    // Bad input: a vote for nobody, a death naming nobody, a wrong password; nothing changes.
+    const before = await t.state();
+    expect(await t.player(1, 'VOTE')).toContain('is not a command');
+    expect(await t.gm('Zed has died.')).toContain('This line names no player of the game before DIED, DEAD or BEEN LYNCHED, so nobody died');
+    expect(await t.gm('Deadline moved 5 days earlier')).toContain('would put it in the past; nothing was changed.');
+    expect(await t.ask(address(1), 'SIGNON Alice@town wrongpw\nVOTE Bob')).toMatch(/password/i);
+    expect(await t.state()).toEqual(before);
+  });
 });
