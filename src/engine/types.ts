@@ -49,6 +49,26 @@ export interface Position {
   readonly undeterminedHomes?: Readonly<Record<PowerId, number>>;
   /** Home centres that replaced the variant's during the game (DPjudge's NEWHOMES year). Absent until then. */
   readonly homeCenters?: Readonly<Record<PowerId, readonly ProvinceId[]>>;
+  /**
+   * Present only on a position filtered for one reader of a blind or fog game (src/engine/sight.ts):
+   * what that reader sees, so that whatever writes the position leaves the rest unknown, not empty.
+   * Never stored.
+   */
+  readonly sight?: PositionSight;
+}
+
+/** What a reader of a blind or fog game sees (src/engine/sight.ts); every list in map order. */
+export interface PositionSight {
+  /** The power whose sight it is; null: nobody's (the public of a blind game in play sees nothing). */
+  readonly power: PowerId | null;
+  /** Provinces in sight at all (the map shades the others). */
+  readonly provinces: readonly ProvinceId[];
+  /** Provinces where a foreign army is seen. */
+  readonly armies: readonly ProvinceId[];
+  /** Provinces where a foreign fleet is seen. */
+  readonly fleets: readonly ProvinceId[];
+  /** Centres whose owner is seen. */
+  readonly centres: readonly ProvinceId[];
 }
 
 /** What a power holds that the adjustment rules read: a Position, or the part of one a phase has changed. */

@@ -1,4 +1,3 @@
-import type { PhaseId } from '../engine/types.ts';
 import {
   capOpeners,
   isInfoCommand,

@@ -49,6 +49,18 @@ export const GAME_RULES = [
   'UNMODERATED',
   'STRICT_GRACE',
   'NO_LATE_COUNT',
+  // blind and fog-of-war games (src/engine/sight.ts) and DPjudge's modifiers of BLIND
+  'BLIND',
+  'FOG',
+  'OMNISCIENT_OBSERVERS',
+  'OWN_SCS_SEE',
+  'NO_SCS_SEE',
+  'NO_UNITS_SEE',
+  'UNITS_SEE_SAME',
+  'UNITS_SEE_OTHER',
+  'SEE_NO_UNITS',
+  'SEE_NO_SCS',
+  'SEE_ALL_SCS',
 ] as const;
 export type GameRule = (typeof GAME_RULES)[number];
 

@@ -53,8 +53,10 @@ never the last Master's.
 Game options: after CREATE, or after the Master's SIGNON (each change is
 announced; players may change them too in UNMODERATED games):
 ${optionLines.join('\n')}
-DPjudge's RULE lines work too (RULE GREY_PRESS !NO_DIAS). Refused by name:
-BLIND, APPROVAL, PROXY, STRICT CONVOY, preferences, ratings and the rest
+DPjudge's RULE lines work too (RULE GREY_PRESS !NO_DIAS). CREATE g pw
+standard blind (or fog) makes a blind (fog-of-war) game: each power sees
+only its part of the board. Refused by name: MYOPIC, APPROVAL, PROXY,
+STRICT CONVOY, preferences, ratings and the rest
 this judge cannot honour.
 
 Lines starting with // are ignored; SIGNOFF ends the mail.

@@ -1,3 +1,4 @@
+import { blindNote } from './results.ts';
 import { phaseOf } from '../engine/phase.ts';
 import type { PhaseId, Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -189,10 +190,10 @@ function playerRow(power: ListPowerLine, position: Position | null, variant: Var
  */
 export function positionLines(variant: Variant, gameName: string, seq: number, position: Position): string[] {
   const phase = phaseOf(position.phase);
-  const lines = [
-    `Status of the ${PHASE_TYPE_NAMES[phase.type]} phase for ${variant.seasonName(phase)} of ${phase.year}.  ${turnLabel(gameName, seq + 1)}`,
-    ...unitLines(variant, position.units),
-  ];
+  const title = `Status of the ${PHASE_TYPE_NAMES[phase.type]} phase for ${variant.seasonName(phase)} of ${phase.year}.  ${turnLabel(gameName, seq + 1)}`;
+  // A blind game's position is marked with whose sight it shows; a reader who sees nothing gets only the mark.
+  if (position.sight !== undefined && position.sight.power === null) return [title, '', blindNote(variant, null)];
+  const lines = [title, ...(position.sight !== undefined ? ['', blindNote(variant, position.sight.power)] : []), ...unitLines(variant, position.units)];
   if (position.dislodged.length > 0) {
     lines.push(
       '',

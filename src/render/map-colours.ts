@@ -46,6 +46,8 @@ export const MAP_COLOURS = {
   landName: '#3d3d3d',
   failed: '#c0001a',
   unowned: '#ffffff',
+  /** Provinces a blind reader cannot see, and centres whose owner it cannot see. */
+  unseen: '#6b6b6b',
   band: '#2f2f2f',
   bandText: '#ffffff',
 } as const;

@@ -397,7 +397,13 @@ function drawPosition(
   for (const unit of position.units) if (!centres.has(provinceOf(unit.location))) owner.set(provinceOf(unit.location), unit.power);
   for (const [power, owned] of Object.entries(position.supplyCenters)) for (const centre of owned) owner.set(centre, power);
   const tints: { province: string; colour: string }[] = [];
+  const sight = position.sight;
   for (const province of variant.map.provinces) {
+    // A blind reader's picture shades what it cannot see.
+    if (sight !== undefined && !sight.provinces.includes(province.id) && geometry.provinces[province.id]) {
+      tints.push({ province: province.id, colour: MAP_COLOURS.unseen });
+      continue;
+    }
     const power = owner.get(province.id);
     if (!power || !geometry.provinces[province.id] || province.terrain === 'sea') continue;
     tints.push({ province: province.id, colour: colourOf(power) });
@@ -413,9 +419,9 @@ function drawPosition(
     const at = centreDotAt(province.id, geometry, variant);
     if (!at || !shown(at)) continue;
     const power = centreOwner.get(province.id);
-    markers.push(
-      `<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${power ? colourOf(power) : MAP_COLOURS.unowned}" stroke="#000" stroke-width="0.7"/>`,
-    );
+    const unknown = sight !== undefined && !power && !sight.centres.includes(province.id);
+    const fill = power ? colourOf(power) : unknown ? MAP_COLOURS.unseen : MAP_COLOURS.unowned;
+    markers.push(`<circle cx="${num(at[0])}" cy="${num(at[1])}" r="${CENTRE_RADIUS}" fill="${fill}" stroke="#000" stroke-width="0.7"/>`);
   }
   svg.add(`<g>${markers.join('')}</g>`);
 
@@ -465,8 +471,10 @@ function legend(variant: Variant, position: Position, colourOf: (p: string) => s
     const row = y + Math.floor(i / perRow) * LEGEND_BAND;
     const centres = position.supplyCenters[power.id]?.length ?? 0;
     const units = position.units.filter((u) => u.power === power.id).length;
+    // A blind reader knows the counts of its own power only.
+    const counts = position.sight === undefined || position.sight.power === power.id ? ` ${centres}/${units}` : '';
     parts.push(`<rect x="${num(left)}" y="${num(row + 4)}" width="8" height="8" fill="${colourOf(power.id)}" stroke="#000" stroke-width="0.5"/>`);
-    parts.push(`<text x="${num(left + 10)}" y="${num(row + 11)}" font-size="6.5" fill="#000">${escapeXml(`${power.name} ${centres}/${units}`)}</text>`);
+    parts.push(`<text x="${num(left + 10)}" y="${num(row + 11)}" font-size="6.5" fill="#000">${escapeXml(`${power.name}${counts}`)}</text>`);
   });
   return `<g>${parts.join('')}</g>`;
 }

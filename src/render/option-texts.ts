@@ -39,6 +39,29 @@ export const FLAG_TEXTS = {
     off: 'players are revealed when the game ends',
   },
   PLAYER_DEADLINES: { title: 'Player deadlines', on: 'players may put the deadline later', off: 'only the Master moves deadlines' },
+  BLIND: {
+    title: 'Blind',
+    on: 'blind: each power sees only the units and centres in or next to what it holds (DPjudge BLIND)',
+    off: 'every player sees the whole board',
+  },
+  FOG: {
+    title: 'Fog of war',
+    on: 'fog of war: each power sees only where its units could move and its own centres',
+    off: 'no fog of war',
+  },
+  OMNISCIENT_OBSERVERS: {
+    title: 'Observers',
+    on: 'observers see the whole board of a blind or fog game',
+    off: 'observers of a blind or fog game see no position until it ends',
+  },
+  OWN_SCS_SEE: { title: 'Blind: centres look out', on: 'the centres a power owns look out (not its homes)', off: 'home centres look out' },
+  NO_SCS_SEE: { title: 'Blind: centres blind', on: 'centres do not look out', off: 'centres look out' },
+  NO_UNITS_SEE: { title: 'Blind: units blind', on: 'units do not look out', off: 'units look out' },
+  UNITS_SEE_SAME: { title: 'Blind: same type', on: 'armies see only armies, fleets only fleets', off: 'units see either type' },
+  UNITS_SEE_OTHER: { title: 'Blind: other type', on: 'armies see only fleets, fleets only armies', off: 'units see either type' },
+  SEE_NO_UNITS: { title: 'Blind: no units', on: 'no foreign unit is ever seen', off: 'foreign units in sight are seen' },
+  SEE_NO_SCS: { title: 'Blind: no owners', on: "no foreign centre's owner is ever seen", off: 'owners of centres in sight are seen' },
+  SEE_ALL_SCS: { title: 'Blind: all owners', on: "every centre's owner is seen", off: 'owners of centres in sight are seen' },
 } as const satisfies Readonly<Record<string, FlagTexts>>;
 
 /** The rules stored by an on/off option. */

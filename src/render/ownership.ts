@@ -54,12 +54,15 @@ export function renderOwnership(input: OwnershipInput): string {
     const undetermined = position.undeterminedHomes?.[power.id] ?? 0;
     if (undetermined > 0) lines.push(`${`${power.name}:`.padEnd(width + 1)}${undetermined} undetermined home centre${undetermined === 1 ? '' : 's'}.`);
   }
+  // A blind reader (position.sight) learns only the owners it sees, and counts only of its own power.
+  const sight = position.sight;
   listLine(
     'Unowned',
-    variant.supplyCenters().filter((c) => !owned.has(c)),
+    variant.supplyCenters().filter((c) => !owned.has(c) && (sight === undefined || sight.centres.includes(c))),
   );
   lines.push('');
   for (const power of variant.powers) {
+    if (sight !== undefined && sight.power !== power.id) continue;
     // Undetermined homes (MOBILIZE) count as centres, as DPjudge counts them; partisan builds (1900's Siberia) only in the builds.
     const centres = (position.supplyCenters[power.id]?.length ?? 0) + (position.undeterminedHomes?.[power.id] ?? 0);
     const units = position.units.filter((u) => u.power === power.id).length;

@@ -7,7 +7,6 @@ const PREFERENCES_REFUSAL =
 
 /** njudge's and DPjudge's options this judge does not honour, with the reason, by spelling without spaces. */
 export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
-  BLIND: 'BLIND games (each power sees only its part of the board) are not available on this judge: every player gets the whole board',
   SHORTHAND: 'Shorthand games are not available on this judge',
   WINGS: 'Wings (air units) are not available on this judge',
   INTIMATE: 'Intimate games (players bid for powers) are not available on this judge',
@@ -46,7 +45,6 @@ export const REFUSED_OPTIONS: Readonly<Record<string, string>> = {
 
 /** DPjudge rules this judge refuses by name at CREATE or in a RULE line. */
 export const REFUSED_RULES: Readonly<Record<string, string>> = {
-  BLIND: REFUSED_OPTIONS.BLIND!,
   PROXY_OK: REFUSED_OPTIONS.PROXY!,
   TOUCH_PRESS: REFUSED_OPTIONS.TOUCHPRESS!,
   REMOTE_PRESS: 'REMOTE_PRESS is not available on this judge',
@@ -54,6 +52,14 @@ export const REFUSED_RULES: Readonly<Record<string, string>> = {
   YELLOW_PRESS: 'YELLOW_PRESS is not available on this judge: use GREY_PRESS',
   FTF_PRESS: 'FTF_PRESS is not available on this judge: use NO_LATE_PRESS',
   EAVESDROP: 'EAVESDROP is not available on this judge: the Master is copied on no private press',
-  HIDE_BUILDS: 'HIDE_BUILDS is not available on this judge',
-  HIDE_DUMMIES: 'HIDE_DUMMIES is not available on this judge',
+  HIDE_BUILDS: 'HIDE_BUILDS (builds shown only next spring) is not available on this judge: in a BLIND game a build shows to the powers that see its province',
+  HIDE_DUMMIES: 'HIDE_DUMMIES (dummies look played) is not available on this judge: LIST shows which powers have no player',
+  MYOPIC: 'MYOPIC is not available on this judge: BLIND powers see the provinces next to their units and centres',
+  VENETIAN: 'VENETIAN (disguised units) is not available on this judge: a unit seen in a BLIND game shows its type and owner',
+  GREEK: 'GREEK (disguised units) is not available on this judge: a unit seen in a BLIND game shows its type and owner',
+  TROJAN: 'TROJAN (disguised units) is not available on this judge: a unit seen in a BLIND game shows its type and owner',
+  SHOW_PHANTOM: 'SHOW_PHANTOM is not available on this judge: a support of a unit that is not there is void and not announced',
+  FICTIONAL_OK:
+    'FICTIONAL_OK is not a rule of its own on this judge: a BLIND or FOG game accepts orders about units its player cannot see and judges them when the phase is processed',
+  HIDE_LATE_POWERS: 'HIDE_LATE_POWERS is not available on this judge: late notices name the late powers',
 };

@@ -49,6 +49,8 @@ export function renderResults(input: ResultsInput): string {
   const phase = phaseOf(input.phase);
   const next = phaseOf(input.after.phase);
   const lines = [phaseTitle(variant, phase, 'results', input.gameName, input.sequence)];
+  const sight = input.after.sight;
+  if (sight !== undefined) lines.push('', blindNote(variant, sight.power));
   switch (phase.type) {
     case 'movement':
       lines.push(...movementReport(variant, input.results, input.before, input.after));
@@ -68,6 +70,13 @@ export function renderResults(input: ResultsInput): string {
   text += `\nThe next phase of '${input.gameName}' will be ${nextPhaseName(variant, next)}.\n`;
   if (input.nextPhaseDeadline !== null) text += `The deadline for orders will be ${input.nextPhaseDeadline}.\n`;
   return text;
+}
+
+/** The mark on a blind game's results (DPjudge sends each power its own copy): whose sight they show. */
+export function blindNote(variant: Variant, power: PowerId | null): string {
+  return power === null
+    ? 'Blind game: the board is not shown until the game ends.'
+    : `Blind game: this copy shows what ${variant.powerById(power).name} can see.`;
 }
 
 /** Whether going from `processed` to `next` reached an adjustment phase, where centre ownership changes. */

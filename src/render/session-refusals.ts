@@ -20,6 +20,8 @@ export type SignonRefusal =
   /** An order naming a power that is not in the game, or another player's power. */
   | { readonly kind: 'order-not-a-power'; readonly written: string; readonly powers: readonly string[] }
   | { readonly kind: 'order-other-power'; readonly powerName: string }
+  /** Blind: the order names a unit in a province its player cannot see, and the power has none there. */
+  | { readonly kind: 'order-no-own-unit-unseen'; readonly powerName: string; readonly province: string }
   /** A player's command in a mail with no SIGNON before it. */
   | { readonly kind: 'signon-first'; readonly command: string }
   | { readonly kind: 'game-terminated'; readonly gameName: string }
@@ -145,6 +147,8 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
       return `"${refusal.written}" is not a power${didYouMean(refusal.written, refusal.powers)}`;
     case 'order-other-power':
       return `You cannot order ${refusal.powerName}'s units`;
+    case 'order-no-own-unit-unseen':
+      return `${refusal.powerName} has no unit in ${refusal.province}`;
     case 'signon-first':
       return `${refusal.command}: this needs a SIGNON line first`;
     case 'game-terminated':

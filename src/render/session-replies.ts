@@ -10,7 +10,9 @@ export type SessionRecord =
   | { readonly kind: 'preferences-set'; readonly gameName: string; readonly powers: readonly string[] }
   | { readonly kind: 'power-reclaimed'; readonly power: string; readonly gameName: string }
   | { readonly kind: 'game-state'; readonly gameName: string; readonly status: string; readonly phaseId: string | null }
-  | { readonly kind: 'order-notes'; readonly notes: readonly OrderNote[] };
+  | { readonly kind: 'order-notes'; readonly notes: readonly OrderNote[] }
+  /** Blind: orders naming units out of the player's sight, accepted unjudged (DPjudge's FICTIONAL_OK). */
+  | { readonly kind: 'fictional-orders'; readonly orders: readonly { readonly line: number | null; readonly text: string }[] };
 
 /** How an order was read where that could surprise (a wrong unit type or coast ignored, a coast inferred). */
 export interface OrderNote {
@@ -39,6 +41,12 @@ export function renderSessionReply(record: SessionRecord): string {
       return `You play ${record.power} in game '${record.gameName}' again.`;
     case 'game-state':
       return `Game '${record.gameName}' is ${record.status}${record.phaseId ? `, in ${record.phaseId}` : ''}.`;
+    case 'fictional-orders':
+      return [
+        'These orders name units you cannot see. They are accepted as written and judged against the',
+        'board when the phase is processed (FICTIONAL_OK); an order for a unit that is not there is void:',
+        ...record.orders.map((o) => `  ${o.line === null ? '' : `Line ${o.line}: `}${o.text}`),
+      ].join('\n');
     case 'order-notes':
       return record.notes.map((n) => `${n.line === null ? '' : `Line ${n.line}: `}${n.text}\n  Note: ${n.note}.`).join('\n');
   }

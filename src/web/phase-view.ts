@@ -4,6 +4,8 @@ import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
 import { hasMapDrawing } from '../judge/reports/map-pictures.ts';
 import type { PublicViewPorts } from '../judge/ports.ts';
 import { phaseTitle } from '../render/list-game.ts';
+import { boardShown, viewOf } from '../judge/visibility/policy.ts';
+import { PUBLIC } from '../judge/visibility/reader.ts';
 
 // One phase of a game as the phase pages show it: its title, its results (as HISTORY has them) and
 // its neighbours, for stepping through the game. Only the phases up to the current one are shown (a
@@ -47,7 +49,8 @@ export async function phaseView(tx: PublicViewPorts, name: string, wanted: strin
     gameName: game.name,
     phase: phase.phaseId,
     title: phaseTitle(variant, phase.phaseId),
-    resultsText: phase.resultsText,
+    // A blind game's results are stored whole: the public reads them once the game ends.
+    resultsText: boardShown(viewOf(game, PUBLIC)) ? phase.resultsText : null,
     current: phase.phaseId === game.currentPhase,
     running: game.status === 'active' || game.status === 'waiting',
     previous: link(at - 1),

@@ -13,7 +13,7 @@ import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/master/option-commands.ts';
 import { owesOrders } from '../judge/diplomacy/order-set.ts';
 import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
-import { shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
+import { boardShown, shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
 import { kindOf } from '../judge/model.ts';
 import { mafiaStateOf } from '../judge/mafia/mafia-state.ts';
@@ -221,7 +221,7 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
   const late = game.deadline !== null && now >= game.deadline && game.status === 'active';
   const stored = new Map(orders.map((o) => [o.power, o]));
   const powerSeats = seats.filter((s) => s.role === 'power');
-  const position = phase ? shownPosition(view, phase.position) : null;
+  const position = phase ? shownPosition(view, phase.position, variant) : null;
   const powers = variant.powers.map((power) => {
     const owes = phase && game.currentPhase !== null ? owesOrders(variant, phase.position, power.id) : false;
     const seat = powerSeats.find((s) => s.power === power.id);
@@ -241,7 +241,7 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
   const unowned = position
     ? variant
         .supplyCenters()
-        .filter((c) => !owned.has(c))
+        .filter((c) => !owned.has(c) && (position.sight === undefined || position.sight.centres.includes(c)))
         .sort()
     : [];
   const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
@@ -265,11 +265,12 @@ async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<G
     joined: forming ? { players: powerSeats.length, of: variant.powers.length } : null,
     centreHistory: centreHistory(
       variant,
-      phases.map((p) => ({ ...p, position: shownPosition(view, p.position) })),
+      // A blind game's public sees no position while it is played: no history of centres either.
+      boardShown(view) ? phases.map((p) => ({ ...p, position: shownPosition(view, p.position, variant) })) : [],
       game.currentPhase,
     ),
     results: phases
-      .filter((p) => p.resultsText !== null)
+      .filter((p) => p.resultsText !== null && boardShown(view))
       .reverse()
       .map((p) => ({ phase: p.phaseId, title: phaseTitle(variant, p.phaseId), text: p.resultsText! })),
     hasMap: position !== null && hasMapDrawing(variant),
@@ -369,5 +370,11 @@ async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | 
   if (phase === undefined) return null;
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const view = viewOf(game, PUBLIC);
-  return mapSvg({ gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null });
+  return mapSvg({
+    gameName: game.name,
+    variant,
+    position: shownPosition(view, phase.position, variant),
+    results: shownResults(view, results, variant, phase.position),
+    date: null,
+  });
 }

@@ -41,6 +41,7 @@ const OUTPUT_MODULES = [
   'judge/reports/info-commands.ts',
   'judge/reports/history-report.ts',
   'web/public-view.ts',
+  'web/phase-view.ts',
   'daemon/admin/operations.ts',
 ];
 

@@ -100,7 +100,10 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'timing-absences' }, 'NOT dates are absences: use SET ABSENCE'],
   [{ kind: 'option-unavailable', key: 'WINGS' }, 'Wings (air units) are not available on this judge'],
   [{ kind: 'option-refused', spelled: 'NO WINGS', key: 'WINGS' }, 'SET NO WINGS is refused: Wings (air units) are not available on this judge'],
-  [{ kind: 'rule-refused', rule: 'HIDE_BUILDS' }, 'RULE HIDE_BUILDS is refused: HIDE_BUILDS is not available on this judge'],
+  [
+    { kind: 'rule-refused', rule: 'HIDE_BUILDS' },
+    'RULE HIDE_BUILDS is refused: HIDE_BUILDS (builds shown only next spring) is not available on this judge: in a BLIND game a build shows to the powers that see its province',
+  ],
   [{ kind: 'unknown-rule', rule: 'FROB' }, 'Unknown rule FROB; HELP lists the game options, LIST game the rules in force'],
   [
     { kind: 'option-game-over', gameName: 'demo', status: 'completed', optionTitle: 'Press' },

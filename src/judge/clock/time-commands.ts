@@ -5,25 +5,20 @@ import {
   addAbsence,
   cancelAbsence,
   defaultDeadlineClock,
-  durationMinutes,
-  endPhaseNow,
   formatMoment,
-  moveDeadline,
   parseAbsence,
   parseDate,
-  parseMasterTimeLine,
   parseZone,
   setDeadline,
   setGrace,
   type DeadlineState,
   type DeadlineStateResult,
-  type MasterTimeCommand,
 } from '../../schedule/index.ts';
 import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MASTER, type DeadlineChange } from '../../render/index.ts';
 import { BlockError, everyone, storedPhase, type BlockContext } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
-import type { GamePorts, GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from '../ports.ts';
+import type { GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from '../ports.ts';
 import {
   applicableAbsences,
   deadlineAdjustment,
@@ -34,17 +29,14 @@ import {
   scheduleDeadline,
   storeDeadline,
 } from './deadlines.ts';
-import { onGameEvent } from '../diplomacy/game-events.ts';
 import type { ActingSession } from '../acting-session.ts';
 import { mastersOf } from '../master/masters.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
-import { parseReplacementLine, replacePlayer } from '../tracker/replacement.ts';
 
 // Changing the clock of a game in play: SET DEADLINE and SET GRACE (the Master; players only in
-// PLAYER_DEADLINES games, and only later), and the Mafia tracker's GM lines read by the schedule
-// module: "DEADLINE … MOVED 1D 12H LATER|EARLIER", "DAY 3 HAS ENDED EARLY", "GAME HAS ENDED" and
-// "UNEND GAME". Every change is stored on the game and its phase, the jobs are rescheduled, and
+// PLAYER_DEADLINES games, and only later), END and UNEND, and what the Mafia tracker's GM lines
+// (src/judge/tracker/tracker-lines.ts) do to a game's clock. Every change is stored on the game and its phase, the jobs are rescheduled, and
 // everyone gets a "Deadline Adjustment" notice with the deadline in their own zone. No deadline
 // is ever put inside an absence that applies: it moves to the absence's end.
 
@@ -62,7 +54,7 @@ export function senderZone(session: ActingSession): string {
   return seat.timeZone ?? session.game.timeZone;
 }
 
-function runningPhase(game: Game, line: number): PhaseId {
+export function runningPhase(game: Game, line: number): PhaseId {
   if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
     throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-change', gameName: game.name, status: game.status }));
   return game.currentPhase;
@@ -76,12 +68,12 @@ function deadlineActor(session: ActingSession, line: number): Actor {
   return { byMaster: false, name: variant.powerById(seat.power).name };
 }
 
-function currentState(game: Game, now: Date): DeadlineState {
+export function currentState(game: Game, now: Date): DeadlineState {
   const deadline = game.deadline ?? now;
   return { deadline, grace: game.grace ?? deadline, start: now };
 }
 
-function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
+export function unwrap(result: DeadlineStateResult, line: number): DeadlineState {
   if (!result.ok) throw new BlockError(line, renderMasterRefusal({ kind: 'deadline-refused', reason: result.error.message }));
   return result.state;
 }
@@ -124,79 +116,6 @@ export async function setDeadlineCommand(
   if (!actor.byMaster && date.date.instant < state.grace) throw new BlockError(command.line, renderMasterRefusal({ kind: 'grace-extend-only' }));
   const changed = unwrap(setGrace(state, date.date.instant, { zone: game.timeZone }), command.line);
   return applyDeadline(ctx, session, changed, { who: actor.name, verb: actor.byMaster ? 'set' : 'extended', what: 'grace period' });
-}
-
-/**
- * A Master's line in the Mafia tracker's words, or null when the line is none of them (it is
- * then an order line). `text` is the line as written.
- */
-export async function masterTimeLine(ctx: BlockContext<GamePorts>, session: ActingSession, line: number, text: string): Promise<ActingSession | null> {
-  const replacement = parseReplacementLine(text);
-  if (replacement !== null) {
-    if ('refusal' in replacement) throw new BlockError(line, renderMasterRefusal(replacement.refusal));
-    await replacePlayer(ctx, session, line, replacement);
-    return refreshed(ctx, session);
-  }
-  const parsed = parseMasterTimeLine(text);
-  if (!parsed.ok) throw new BlockError(line, parsed.error.message);
-  if (parsed.command === null) return null;
-  return masterTimeCommand(ctx, session, line, parsed.command);
-}
-
-export async function masterTimeCommand(
-  ctx: BlockContext<GamePorts>,
-  session: ActingSession,
-  line: number,
-  command: MasterTimeCommand,
-): Promise<ActingSession> {
-  const { game } = session;
-  switch (command.kind) {
-    case 'deadline-moved': {
-      runningPhase(game, line);
-      if (game.deadline === null) throw new BlockError(line, renderMasterRefusal({ kind: 'no-deadline-to-move', gameName: game.name }));
-      const changed = unwrap(moveDeadline(currentState(game, ctx.now), command, { zone: game.timeZone, now: ctx.now }), line);
-      return applyDeadline(ctx, session, changed, {
-        who: THE_MASTER,
-        verb: 'moved',
-        what: 'deadline',
-        moved: { minutes: durationMinutes(command.duration), direction: command.direction },
-      });
-    }
-    case 'phase-begun':
-      // "NIGHT 1 HAS ENDED. DAY 2 HAS BEGUN.": the day begun is the phase the end has just
-      // brought; only one phase ends per block for such a pair of lines.
-      if (session.phaseEndedInBlock) {
-        ctx.reply.push(renderTimeReply({ kind: 'phase-begun-noted', phase: command.phase }));
-        return session;
-      }
-      // A new day or night begun alone ends the current phase, as "… HAS ENDED" does.
-      return endPhase(ctx, session, line);
-    case 'phase-ended':
-      return endPhase(ctx, session, line);
-    case 'game-ended':
-      return endGame(ctx, session, line);
-    case 'game-unended':
-      return unendGame(ctx, session, line);
-  }
-}
-
-/** "DAY 3 HAS ENDED [EARLY]" or "NIGHT 3 HAS BEGUN": the current phase is due now. */
-async function endPhase(ctx: BlockContext<GamePorts>, session: ActingSession, line: number): Promise<ActingSession> {
-  const { game } = session;
-  const phaseId = runningPhase(game, line);
-  if (game.status !== 'active') throw new BlockError(line, renderMasterRefusal({ kind: 'activate-first', gameName: game.name, status: game.status }));
-  const ended = endPhaseNow(currentState(game, ctx.now), ctx.now);
-  await ctx.tx.updateGame(game.id, { deadline: ended.deadline, grace: ended.grace });
-  await ctx.tx.setPhaseDeadline(game.id, phaseId, ended.deadline);
-  await ctx.tx.cancelJobs(game.id);
-  await noticeToAll(ctx.tx, ctx.config, game, session.seats, deadlineAdjustment(ended.deadline), () =>
-    renderTimeNotice({ kind: 'phase-ended-early', gameName: game.name, phaseId }),
-  );
-  // What the deadline job would do, done now: process the phase, or send the late notice.
-  await onGameEvent(ctx.tx, ctx.config, { kind: 'deadline', gameId: game.id, phase: phaseId }, ctx.now);
-  const after = (await ctx.tx.findGameById(game.id))!;
-  ctx.reply.push(renderTimeReply({ kind: 'phase-ended', phaseId, processed: after.currentPhase !== phaseId }));
-  return { ...(await refreshed(ctx, session)), phaseEndedInBlock: true };
 }
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
@@ -248,7 +167,7 @@ export async function unendGame(ctx: BlockContext<SchedulePorts & NoticePorts>, 
 }
 
 /** Stores a new deadline and grace (moved past absences), reschedules, tells everyone and the sender. */
-async function applyDeadline(
+export async function applyDeadline(
   ctx: BlockContext<SchedulePorts & NoticePorts>,
   session: ActingSession,
   requested: DeadlineState,

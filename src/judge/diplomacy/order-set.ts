@@ -2,7 +2,9 @@ import { checkPhaseOrders, powersAdjusting } from '../../engine/check-orders.ts'
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { phaseOf } from '../../engine/phase.ts';
 import type { OrderReading, SubmittedOrder } from '../../engine/results.ts';
-import type { Order, PowerId, Position } from '../../engine/types.ts';
+import { provinceOf } from '../../engine/map.ts';
+import { seesUnit } from '../../engine/sight.ts';
+import type { Order, PositionSight, PowerId, Position, UnitRef } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
 import { parseOrderLine } from '../../orders/index.ts';
 import { parsedOrderSet, type ParsedOrderSet } from './order-format.ts';
@@ -26,6 +28,8 @@ export interface CheckedOrder {
 
 export interface OrderSetCheck {
   readonly orders: readonly CheckedOrder[];
+  /** Blind: orders accepted unjudged because they name a unit out of the power's sight (DPjudge's FICTIONAL_OK). */
+  readonly fictional: readonly CheckedOrder[];
   readonly errorCount: number;
   /** Every unit (or adjustment) the power owes has a legal order. */
   readonly complete: boolean;
@@ -67,8 +71,45 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
   return checked;
 }
 
-export function checkOrderSet(variant: Variant, position: Position, power: PowerId, entries: readonly OrderEntry[]): OrderSetCheck {
-  return checkReadOrders(variant, position, power, readOrders(variant, position, power, entries));
+export function checkOrderSet(
+  variant: Variant,
+  position: Position,
+  power: PowerId,
+  entries: readonly OrderEntry[],
+  sight: PositionSight | null = null,
+): OrderSetCheck {
+  return checkReadOrders(variant, position, power, readOrders(variant, position, power, entries), sight);
+}
+
+/** The units an order names besides the one it is for: the unit supported or convoyed. */
+function otherUnitsNamed(order: Order): UnitRef[] {
+  if (order.kind === 'support') return [order.supported];
+  if (order.kind === 'convoy') return [order.army];
+  return [];
+}
+
+/**
+ * In a blind game (the power's sight given) the engine's word on an order must not tell its player
+ * what stands where the player cannot see: an order naming another unit out of sight is accepted
+ * unjudged (DPjudge's FICTIONAL_OK; the adjudicator judges it against the true board), and an order
+ * for a unit the power does not have, in a province out of sight, is refused as for an empty one.
+ */
+function blindVerdict(position: Position, power: PowerId, sight: PositionSight, order: Order, variant: Variant): 'fictional' | string | null {
+  if (!('unit' in order)) return null;
+  const own = [...position.units, ...position.dislodged].some((u) => u.power === power && provinceOf(u.location) === provinceOf(order.unit.location));
+  const unitProvince = provinceOf(order.unit.location);
+  if (!own && order.kind !== 'build' && order.kind !== 'adjust' && !sight.provinces.includes(unitProvince))
+    return renderSessionRefusal({
+      kind: 'order-no-own-unit-unseen',
+      powerName: variant.powerById(power).name,
+      province: variant.map.province(unitProvince)?.name ?? unitProvince,
+    });
+  const unseen = otherUnitsNamed(order).some((ref) =>
+    ref.type === null
+      ? !sight.armies.includes(provinceOf(ref.location)) && !sight.fleets.includes(provinceOf(ref.location))
+      : !seesUnit(sight, { power: '' as PowerId, ...ref, type: ref.type }),
+  );
+  return unseen ? 'fictional' : null;
 }
 
 /**
@@ -76,7 +117,13 @@ export function checkOrderSet(variant: Variant, position: Position, power: Power
  * check, which binds them to units without adjudicating (src/engine/check-orders.ts): a mail's
  * orders are adjudicated only when the phase is processed.
  */
-export function checkReadOrders(variant: Variant, position: Position, power: PowerId, read: readonly CheckedOrder[]): OrderSetCheck {
+export function checkReadOrders(
+  variant: Variant,
+  position: Position,
+  power: PowerId,
+  read: readonly CheckedOrder[],
+  sight: PositionSight | null = null,
+): OrderSetCheck {
   const submitted: SubmittedOrder[] = [];
   const indexOfInput: number[] = [];
   read.forEach((entry, index) => {
@@ -86,11 +133,25 @@ export function checkReadOrders(variant: Variant, position: Position, power: Pow
   });
   const check = checkPhaseOrders(variant, position, submitted);
   const errors = new Map<number, string>();
-  for (const { input, reason } of check.illegal) errors.set(indexOfInput[input]!, reason);
-  const notes = check.notes.map(({ input, note }) => ({ line: read[indexOfInput[input]!]!.line, text: read[indexOfInput[input]!]!.text, note }));
+  const fictional = new Set<number>();
+  /** Units whose order is accepted unjudged: the engine's check leaves them without one. */
+  const fictionalUnits = new Set<string>();
+  for (const { input, reason, unit } of check.illegal) {
+    const index = indexOfInput[input]!;
+    const verdict = sight === null ? null : blindVerdict(position, power, sight, read[index]!.order!, variant);
+    if (verdict === 'fictional') {
+      fictional.add(index);
+      if (unit !== null) fictionalUnits.add(unit);
+    } else errors.set(index, verdict ?? reason);
+  }
+  // How an order was read tells nothing the player cannot see: a note on another unit out of sight is left out.
+  const notes = check.notes
+    .filter(({ input }) => !fictional.has(indexOfInput[input]!))
+    .map(({ input, note }) => ({ line: read[indexOfInput[input]!]!.line, text: read[indexOfInput[input]!]!.text, note }));
   const orders = read.map((entry, index) => (errors.has(index) ? { ...entry, order: null, error: errors.get(index)! } : entry));
   const errorCount = orders.filter((o) => o.error !== null).length;
-  return { orders, errorCount, complete: !check.defaulted.some((d) => d.power === power) && errorCount === 0, notes };
+  const defaulted = check.defaulted.some((d) => d.power === power && !(d.unit !== null && fictionalUnits.has(d.unit)));
+  return { orders, fictional: orders.filter((_, index) => fictional.has(index)), errorCount, complete: !defaulted && errorCount === 0, notes };
 }
 
 /** The orders of a set that passed its check, in the form they are stored in beside the lines. */

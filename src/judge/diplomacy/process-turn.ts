@@ -26,7 +26,7 @@ import { mapAttachment, splitByPictureChoice, type PictureRequest } from '../rep
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from '../ports.ts';
-import { resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
+import { recordedView, resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 import { announcedProcessingTime, deferProcessing, heldToDeadline, processingDue, processingTime, withdrawProcessing } from '../clock/process-delay.ts';
 import type { TouchedGame } from '../kinds/game-kind.ts';
@@ -174,8 +174,9 @@ export async function processTurn(
       null)
     : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
   const nextPhaseDeadline = deadlineText(game, schedule?.deadline ?? null);
-  // What is stored (HISTORY, the web pages) is the results as the public sees them.
-  const publicView = viewOf(game, PUBLIC);
+  // What is stored (HISTORY, the web pages) is the results as the public sees them (blind: the whole
+  // board, shown once the game ends).
+  const publicView = recordedView(game);
   const text = resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, publicView);
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
@@ -218,8 +219,8 @@ async function mailResults(
     const picture = {
       gameName: game.name,
       variant,
-      position: shownPosition(view, phase.position),
-      results: shownResults(view, outcome.results),
+      position: shownPosition(view, phase.position, variant),
+      results: shownResults(view, outcome.results, variant, phase.position, outcome.position),
       date: now.toISOString().slice(0, 10),
     };
     await mailWithMap(tx, audience.seats, picture, { subject, body: text, gameId: game.id, kind: 'results' });
@@ -264,9 +265,9 @@ export function resultsText(
     gameName: game.name,
     phase: phase.phaseId,
     sequence: phase.seq + 1,
-    results: shownResults(view, outcome.results),
-    before: shownPosition(view, phase.position),
-    after: shownPosition(view, outcome.position),
+    results: shownResults(view, outcome.results, variant, phase.position, outcome.position),
+    before: shownPosition(view, phase.position, variant),
+    after: shownPosition(view, outcome.position, variant),
     winner: outcome.winner,
     nextPhaseDeadline,
   });
@@ -313,7 +314,7 @@ export async function announceEnd(
   // Everyone gets one mail, written as the game will be seen once ended (its status is not yet written).
   const endedView = viewOf({ ...game, status: 'completed' }, PUBLIC);
   const roster = rosterOf(endedView, variant, seats);
-  const shown = shownPosition(endedView, final.position);
+  const shown = shownPosition(endedView, final.position, variant);
   const finalPosition = positionLines(variant, game.name, final.seq, shown);
   const body = renderGameOver({ gameName: game.name, why: gameEndText(endReason(ending, variant)), roster, finalPosition });
   const what = gameEndTitle(ending.victors.map((id) => variant.power(id)?.initial ?? id));

@@ -11,6 +11,7 @@ import {
 } from '../../render/option-texts.ts';
 import { REFUSED_OPTIONS } from '../../render/refused-options.ts';
 import { renderSessionRefusal, type OptionRefusal } from '../../render/session-refusals.ts';
+import { BLIND_MODIFIERS } from '../../engine/sight.ts';
 import { GAME_RULES, type GameOptionValues, type GameRule, type GameStatus } from '../model.ts';
 
 // The game options as one declarative table (the lesson of DPjudge's RULE file with its implies
@@ -79,6 +80,17 @@ export const RULE_RELATIONS: Readonly<Partial<Record<GameRule, { readonly implie
   NO_DRAW: { forbids: ['NO_DIAS', 'PROPOSE_DIAS'] },
   REAL_TIME: { forbids: ['ALWAYS_WAIT', 'MANUAL_PROCESS'] },
   NO_DEADLINE: { forbids: ['ALWAYS_WAIT', 'PLAYER_DEADLINES'] },
+  // DPjudge: BLIND forbids NO_DIAS (a partial draw names powers a blind player may not know of).
+  BLIND: { forbids: ['FOG', 'NO_DIAS'] },
+  FOG: { forbids: ['NO_DIAS'] },
+  OWN_SCS_SEE: { implies: ['BLIND'], forbids: ['NO_SCS_SEE'] },
+  NO_SCS_SEE: { implies: ['BLIND'] },
+  NO_UNITS_SEE: { implies: ['BLIND'] },
+  UNITS_SEE_SAME: { implies: ['BLIND'], forbids: ['UNITS_SEE_OTHER'] },
+  UNITS_SEE_OTHER: { implies: ['BLIND'] },
+  SEE_NO_UNITS: { implies: ['BLIND'] },
+  SEE_NO_SCS: { implies: ['BLIND'], forbids: ['SEE_ALL_SCS'] },
+  SEE_ALL_SCS: { implies: ['BLIND'] },
 };
 
 /** The rules a rule forbids, both ways round: `NO_PRESS` forbids `GREY_PRESS` and the reverse. */
@@ -400,6 +412,10 @@ export const GAME_OPTIONS: readonly GameOption[] = [
   flag({ rule: 'GUNBOAT', on: ['GUNBOAT'], off: ['NO GUNBOAT'], states: BEFORE_START, who: 'master' }),
   flag({ rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master' }),
   flag({ rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'] }),
+  flag({ rule: 'BLIND', on: ['BLIND'], off: ['NO BLIND'], states: BEFORE_START, who: 'master' }),
+  flag({ rule: 'FOG', on: ['FOG', 'FOG OF WAR'], off: ['NO FOG'], states: BEFORE_START, who: 'master' }),
+  flag({ rule: 'OMNISCIENT_OBSERVERS', on: ['OMNISCIENT OBSERVERS'], off: ['NO OMNISCIENT OBSERVERS'], states: BEFORE_START, who: 'master' }),
+  ...BLIND_MODIFIERS.map((rule) => flag({ rule, on: [rule.replace(/_/g, ' ')], off: [`NO ${rule.replace(/_/g, ' ')}`], states: BEFORE_START, who: 'master' })),
   timing,
   comment,
   listing,
@@ -412,6 +428,8 @@ export function createOptionWord(word: string): { ok: true; rule: GameRule } | {
   const upper = word.toUpperCase();
   if (upper === 'GUNBOAT') return { ok: true, rule: 'GUNBOAT' };
   if (upper === 'NOREVEAL' || upper === 'NO_REVEAL') return { ok: true, rule: 'NO_REVEAL' };
+  if (upper === 'BLIND') return { ok: true, rule: 'BLIND' };
+  if (upper === 'FOG') return { ok: true, rule: 'FOG' };
   return REFUSED_OPTIONS[upper] ? refused({ kind: 'option-unavailable', key: upper }) : null;
 }
 

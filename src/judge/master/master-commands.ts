@@ -35,7 +35,8 @@ import type {
 import { adjudicateCurrent, processTurn, resultsText, revealPlayers, turnReadiness } from '../diplomacy/process-turn.ts';
 import { viewOf } from '../visibility/policy.ts';
 import { MASTER } from '../visibility/reader.ts';
-import { masterTimeCommand, refreshed, unendGame } from '../clock/time-commands.ts';
+import { refreshed, unendGame } from '../clock/time-commands.ts';
+import { masterTimeCommand } from '../tracker/tracker-lines.ts';
 import { noticeTitle, renderMasterNotice, renderMasterReply, renderSeatNotice, type Roll } from '../../render/index.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
 

@@ -16,7 +16,7 @@ import {
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { orderReadingText } from '../../render/order-readings.ts';
-import { shownPosition, viewOf, type ReaderView } from '../visibility/policy.ts';
+import { shownPosition, sightIn, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { readerOfSeat } from '../visibility/reader.ts';
 import { deadlineTextFor } from '../clock/deadlines.ts';
 import { countTakeover } from './dedication.ts';
@@ -35,7 +35,8 @@ import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
 import { rulesLine, setOption } from '../master/option-commands.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
-import { absenceCommand, masterTimeLine, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
+import { absenceCommand, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
+import { masterTimeLine } from '../tracker/tracker-lines.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import type { PhaseId, PowerId, ProvinceId } from '../../engine/types.ts';
 import { isMailAddress } from '../../commands/names.ts';
@@ -310,8 +311,9 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const phase = await storedPhase(ctx.tx, game, phaseId);
   if (!owesOrders(variant, phase.position, power))
     throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
-  const checked = checkOrderSet(variant, phase.position, power, entries);
+  const checked = checkOrderSet(variant, phase.position, power, entries, sightIn(echoView(session), variant, phase.position));
   for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
+  if (checked.fictional.length > 0) ctx.reply.push(renderSessionReply({ kind: 'fictional-orders', orders: checked.fictional }));
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
   const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');
   if (typeNotes.length > 0)
@@ -337,7 +339,7 @@ function orderStatus(now: Date, session: ActingSession, phase: PhaseRecord, powe
     gameName: game.name,
     sequence: phase.seq + 1,
     power,
-    position: shownPosition(echoView(session), phase.position),
+    position: shownPosition(echoView(session), phase.position, variant),
     orders,
     ...deadlines(game, (session.master ?? seat).timeZone, now),
     wait: seat.wait,
@@ -358,7 +360,13 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
   const power = seat.power;
   const phase = await storedPhase(ctx.tx, game, game.currentPhase);
   const stored = (await ctx.tx.orders(game.id, phase.phaseId)).find((o) => o.power === power);
-  const checked = checkReadOrders(variant, phase.position, power, stored ? storedOrders(variant, phase.position, stored) : []);
+  const checked = checkReadOrders(
+    variant,
+    phase.position,
+    power,
+    stored ? storedOrders(variant, phase.position, stored) : [],
+    sightIn(echoView(session), variant, phase.position),
+  );
   ctx.reply.push(orderStatus(ctx.now, session, phase, power, checked.orders));
 }
 
@@ -374,13 +382,14 @@ async function ordersOnFile(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
     phase.position,
     seat.power,
     (stored?.lines ?? []).map((text) => ({ text, line: null })),
+    sightIn(echoView(session), variant, phase.position),
   );
   const stands = {
     variant,
     gameName: game.name,
     sequence: phase.seq + 1,
     power: seat.power,
-    position: shownPosition(echoView(session), phase.position),
+    position: shownPosition(echoView(session), phase.position, variant),
     orders: checked.orders,
     ...deadlines(game, (session.master ?? seat).timeZone, ctx.now),
     wait: seat.wait,

@@ -80,7 +80,7 @@ export function listGameView(overview: GameOverview, reader: ListReader, header:
     status: game.status,
     description: game.description,
     currentPhase: game.currentPhase,
-    phase: phase ? { seq: phase.seq, position: shownPosition(view, phase.position) } : null,
+    phase: phase ? { seq: phase.seq, position: shownPosition(view, phase.position, variant) } : null,
     deadline: deadlineTextFor(game, reader.zone, game.deadline),
     grace: deadlineTextFor(game, reader.zone, game.grace),
     late,

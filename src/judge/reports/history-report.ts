@@ -10,7 +10,7 @@ import { gameHeader } from './game-header.ts';
 import type { Game } from '../model.ts';
 import type { HistoryRecord } from '../ports.ts';
 import { partyNaming, pressSubject, viewsOfArchive } from '../press/index.ts';
-import { viewOf, type ReaderView } from '../visibility/policy.ts';
+import { boardShown, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 
 // njudge's HISTORY: what a game's followers all got, oldest first, each as a mail with its Date and
@@ -167,6 +167,8 @@ export function renderHistory(input: HistoryInput): string {
     if (options.from !== null && record.at < options.from) return false;
     if (options.to !== null && record.at > options.to) return false;
     if (record.kind === 'broadcast' && !options.broadcasts) return false;
+    // A blind game's results are stored whole: nobody reads them before the game ends.
+    if (record.kind === 'results' && !boardShown(view)) return false;
     if (options.startPhase === null) return true;
     // The end of the game is written without a phase: it belongs after every phase.
     const place = rank(record.phaseId, record.kind === 'notice' && record.phaseId === null && record.subject === 'Game over');

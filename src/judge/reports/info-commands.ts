@@ -34,7 +34,7 @@ import { gameHeader } from './game-header.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from '../master/game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
-import { mafiaViewFor, playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
+import { boardShown, mafiaViewFor, playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
@@ -152,7 +152,13 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
   const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
   const view = viewOf(game, PUBLIC);
   const picture = mapAttachment(
-    { gameName: game.name, variant, position: shownPosition(view, phase.position), results: shownResults(view, results), date: null },
+    {
+      gameName: game.name,
+      variant,
+      position: shownPosition(view, phase.position, variant),
+      results: shownResults(view, results, variant, phase.position),
+      date: null,
+    },
     command.format,
   );
   if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
@@ -239,6 +245,7 @@ async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line
   let result: string | null = null;
   if (ended)
     result = game.ending ? gameEndText(endReason(game.ending, variant)) : endedWithoutReason(game.status === 'terminated' ? 'terminated' : 'completed');
-  const years = summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position) })));
+  // A blind game's public sees no position, and so no centres by year, until the game ends.
+  const years = boardShown(view) ? summaryYears(played.map((p) => ({ phase: phaseOf(p.phaseId), position: shownPosition(view, p.position, variant) }))) : [];
   return renderSummary({ gameName: game.name, variant, status: game.status, currentPhase: game.currentPhase, powers, years, players, result });
 }

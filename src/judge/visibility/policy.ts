@@ -1,12 +1,14 @@
 import { mafiaView, type MafiaState, type MafiaView } from '../../mafia/index.ts';
 import type { OrderResult } from '../../engine/results.ts';
-import type { Position } from '../../engine/types.ts';
+import { NO_SIGHT, seesUnit, sightedPosition, sightOf, sightRulesOf, type SightRules } from '../../engine/sight.ts';
+import type { Position, PositionSight, PowerId } from '../../engine/types.ts';
+import type { Variant } from '../../engine/variant.ts';
 import type { PressReader } from '../../render/press-headers.ts';
 import { seatAddresses } from '../mail/mail-addresses.ts';
 import type { MailAddress, Seat } from '../model.ts';
 import type { PlayerRecordOptions } from '../ports.ts';
 import { PLAYER_HIDING_RULES } from './hidden-players.ts';
-import { readerOfSeat, type Reader } from './reader.ts';
+import { PUBLIC as PUBLIC_READER, readerOfSeat, type Reader } from './reader.ts';
 
 // The one place that decides what a reader may see of a game (boardgame.io's playerView): every
 // output asks viewOf for its reader's view and writes only what the view shows. Gunboat and
@@ -27,10 +29,14 @@ export interface VisibleGame {
 }
 
 /**
- * Which positions and order results a reader sees. Every game shows the whole board to everyone;
- * a blind game adds a kind here (the units each power can see) and shownPosition filters by it.
+ * Which positions and order results a reader sees: the whole board; what one power sees of it in a
+ * blind or fog game in play (src/engine/sight.ts); or nothing (the public and, unless the game makes
+ * them omniscient, observers of a blind or fog game in play). Once the game ends everyone sees every phase.
  */
-export type BoardShown = { readonly kind: 'whole' };
+export type BoardShown =
+  | { readonly kind: 'whole' }
+  | { readonly kind: 'sighted'; readonly power: PowerId; readonly rules: SightRules }
+  | { readonly kind: 'none' };
 
 export interface ReaderView {
   readonly reader: Reader;
@@ -82,13 +88,29 @@ function liveOrders(game: VisibleGame, reader: Reader): ReaderView['liveOrders']
   }
 }
 
+function board(game: VisibleGame, reader: Reader): BoardShown {
+  const rules = sightRulesOf(game.rules);
+  if (rules === null || ENDED_STATUSES.includes(game.status)) return { kind: 'whole' };
+  switch (reader.kind) {
+    case 'master':
+    case 'judgekeeper':
+      return { kind: 'whole' };
+    case 'observer':
+      return game.rules.includes('OMNISCIENT_OBSERVERS') ? { kind: 'whole' } : { kind: 'none' };
+    case 'public':
+      return { kind: 'none' };
+    case 'player':
+      return reader.power === null ? { kind: 'none' } : { kind: 'sighted', power: reader.power, rules };
+  }
+}
+
 export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
   const master = reader.kind === 'master' || reader.kind === 'judgekeeper';
   return {
     reader,
     players: players(game, reader),
     records: master || !playersHidden(game),
-    board: { kind: 'whole' },
+    board: board(game, reader),
     liveOrders: liveOrders(game, reader),
     press: reader.kind === 'master' ? 'master' : 'reader',
     gunboatLabel: game.rules.includes('GUNBOAT'),
@@ -114,20 +136,64 @@ export function shownAddresses(
   return shownAddress(view, seat) === null ? null : seatAddresses(seat);
 }
 
-/** The position as the reader sees it. */
-export function shownPosition(view: ReaderView, position: Position): Position {
-  switch (view.board.kind) {
+/** What the reader sees of the position, or null when the board is whole. */
+export function sightIn(view: ReaderView, variant: Variant, position: Position): PositionSight | null {
+  const { board } = view;
+  switch (board.kind) {
     case 'whole':
-      return position;
+      return null;
+    case 'none':
+      return NO_SIGHT;
+    case 'sighted':
+      return sightOf(variant, position, board.power, board.rules);
   }
 }
 
-/** A processed phase's order results as the reader sees them. */
-export function shownResults(view: ReaderView, results: readonly OrderResult[]): readonly OrderResult[] {
-  switch (view.board.kind) {
-    case 'whole':
-      return results;
-  }
+/** The position as the reader sees it (in a blind game, carrying the reader's sight: Position.sight). */
+export function shownPosition(view: ReaderView, position: Position, variant: Variant): Position {
+  const sight = sightIn(view, variant, position);
+  return sight === null ? position : sightedPosition(position, sight);
+}
+
+/**
+ * A processed phase's order results as the reader sees them. In a blind game: the power's own, and
+ * another's whose unit it saw where it stood before the phase, or whose build it sees after it
+ * (`after`); nothing for a reader who sees nothing.
+ */
+export function shownResults(
+  view: ReaderView,
+  results: readonly OrderResult[],
+  variant: Variant,
+  before: Position,
+  after: Position = before,
+): readonly OrderResult[] {
+  const seenBefore = sightIn(view, variant, before);
+  if (seenBefore === null) return results;
+  const seenAfter = sightIn(view, variant, after) ?? seenBefore;
+  return results.filter((result) => {
+    if (seenBefore.power !== null && result.power === seenBefore.power) return true;
+    const at = result.unit;
+    if (at === null) return false;
+    const was = [...before.units, ...before.dislodged].find((u) => u.location === at);
+    if (was) return seesUnit(seenBefore, was);
+    const built = result.order?.kind === 'build' || result.order?.kind === 'adjust' ? result.order.unit.type : null;
+    return built !== null && result.outcome === 'succeeds' && seesUnit(seenAfter, { power: result.power, type: built, location: at });
+  });
+}
+
+/**
+ * The view a processed phase's results are stored in (HISTORY, the web pages): the public's, or the
+ * whole board where the public sees less while the game is played (blind, fog), so that the end of the
+ * game reveals every phase. `boardShown` then says whether a reader may read them yet.
+ */
+export function recordedView(game: VisibleGame): ReaderView {
+  const publicView = viewOf(game, PUBLIC_READER);
+  return publicView.board.kind === 'whole' ? publicView : viewOf(game, { kind: 'master' });
+}
+
+/** Whether the reader sees the whole board (the stored results and positions as they are). */
+export function boardShown(view: ReaderView): boolean {
+  return view.board.kind === 'whole';
 }
 
 /** Whether the reader may read the texts of this power's orders in the phase being played. */

@@ -158,14 +158,14 @@ describe('the visibility policy', () => {
     expect(liveOrdersShown(viewOf(game('normal', 'active'), PUBLIC), 'FRANCE')).toBe(false);
   });
 
-  it('shows the whole board to everyone (no game kind restricts it yet)', () => {
+  it('shows the whole board to everyone in a game that is not blind', () => {
     const position = standard.startingPosition();
     const results: OrderResult[] = [];
     for (const kind of Object.keys(KINDS)) {
       for (const reader of Object.values(READERS)) {
         const view = viewOf(game(kind, 'active'), reader);
-        expect(shownPosition(view, position)).toBe(position);
-        expect(shownResults(view, results)).toBe(results);
+        expect(shownPosition(view, position, standard)).toBe(position);
+        expect(shownResults(view, results, standard, position)).toBe(results);
       }
     }
   });
