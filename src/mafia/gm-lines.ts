@@ -137,3 +137,9 @@ function readReplacement(state: MafiaState, line: string): GmLineReading {
   if (!old || !newcomer) return { ok: false, refusal: { kind: 'replacement-names-nobody', line: line.trim() } };
   return { ok: true, actions: [{ kind: 'replace', newcomer: newcomer.person, seat: old.seat }] };
 }
+
+/** Whether a line is one of the GM lines (refused or not): a player writing it is told it is the GMs', not that it is no command. */
+export function isGmCommandLine(state: MafiaState, line: string): boolean {
+  const read = readGmLine(state, line);
+  return read.ok ? read.actions.length > 0 : read.refusal.kind !== 'death-names-nobody';
+}

@@ -76,7 +76,7 @@ describe('a Mafia game by mail', () => {
     // Ten players join, each choosing a name; a name taken is refused and changes nothing.
     for (let i = 1; i <= 10; i++) {
       const reply = await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
-      expect(reply).toContain(`The game knows you as ${NICKS[i - 1]}.`);
+      expect(reply).toContain(`You have joined 'town' as ${NICKS[i - 1]}.`);
     }
     expect(await t.ask('late@players.example', 'JOIN town latepw\nNAME alice')).toContain('The name alice is taken in this game');
     // The refused JOIN left nothing behind: the name was the block's, so the whole block is undone.
@@ -116,7 +116,8 @@ describe('a Mafia game by mail', () => {
     expect(await t.player(4, 'VOTE Alcie')).toContain('Nobody plays in this game as "Alcie". Did you mean Alice?');
     expect(await t.player(5, 'VOTE NO LYNCH')).toContain('Your vote: No lynch.');
     expect(await t.player(5, 'UNVOTE')).toContain('Your vote is withdrawn.');
-    expect(await t.player(6, 'Alice has died.')).toContain('is not a command of a Mafia game');
+    expect(await t.player(6, 'Alice has died.')).toContain('Only the game\'s GMs may write "Alice has died."');
+    expect(await t.player(6, 'Hello everyone')).toContain('"Hello everyone" is not a command of a Mafia game');
     const count = await t.player(7, 'VOTECOUNT');
     expect(count).toContain('Alice (2): Bob, Carol');
     expect(count).toContain('With 10 alive, it takes 6 to lynch.');
@@ -135,7 +136,7 @@ describe('a Mafia game by mail', () => {
 
     // Night 1: no votes at night; the GM's group for the mafia; a player's GM line is refused.
     expect(await t.player(2, 'VOTE Carol')).toContain('It is Night 1: votes are cast by day only.');
-    expect(await t.player(3, '##RESURRECT Alice')).toContain('is not a command');
+    expect(await t.player(3, '##RESURRECT Alice')).toContain('Only the game\'s GMs may write "##RESURRECT Alice".');
     expect(await t.player(1, 'PRESS TO ALL\nboo\nENDPRESS')).toContain('The dead cannot post to the living.');
     // The night ends at its deadline (Sat 20:00 in Berlin); the scheduler starts Day 2.
     mark = t.store.outbox().length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phaseAt, readGmLine, scheduledDeadline } from '../../src/mafia/index.ts';
+import { isGmCommandLine, phaseAt, readGmLine, scheduledDeadline } from '../../src/mafia/index.ts';
 import { GM, notices, person, replies, startedTable } from './helpers.ts';
 
 // Every row of the Mafia tracker bot's GM command tables (seeds 000 and 001), on in-memory games.
@@ -249,5 +249,19 @@ describe('GAME HAS ENDED | GAME ENDED | GAME IS OVER, and UNEND', () => {
     expect(table.state.phaseIndex).toBe(1);
     expect(table.state.schedule!.deadline).toBe('2026-03-04T20:00:00.000Z');
     expect(table.refused(GM, { kind: 'gm-line', line: 'game unended' })).toEqual({ kind: 'not-ended' });
+  });
+});
+
+describe('a GM line told from prose', () => {
+  it.each([
+    ['Alice has died.', true],
+    ['##RESURRECT Bob', true],
+    ['Deadline moved 2 fortnights later', true],
+    ['Kim has replaced Dave', true],
+    ['Day 1 has ended', true],
+    ['Hello everyone', false],
+    ['The dead are quiet', false],
+  ])('%s: %s', (line, gm) => {
+    expect(isGmCommandLine(startedTable(4).state, line)).toBe(gm);
   });
 });

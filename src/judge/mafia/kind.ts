@@ -9,6 +9,7 @@ import {
   type MafiaState,
   newMafiaState,
   type NumberedCommand,
+  isGmCommandLine,
   parseMafiaSetting,
   plannedEvents,
   readMafiaBlock,
@@ -184,7 +185,7 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
   const apply = async (command: MafiaCommand, line: number | null, text: string): Promise<boolean> => {
     const outcome = updateMafia(state, sender.actor, command, { now: ctx.now, seed: seedOf(ctx) });
     if (!outcome.ok) {
-      if (line === null || (command.kind === 'name' && block.opener.kind === 'join'))
+      if (line === null || command.kind === 'join' || (command.kind === 'name' && block.opener.kind === 'join'))
         throw new BlockError(line ?? block.opener.line, renderMafiaRefusal(outcome.refusal));
       ctx.reply.push(renderMafiaReply({ kind: 'line-refused', line, text, refusal: outcome.refusal }, game.name, state.settings.zone));
       return false;
@@ -193,9 +194,15 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
     await writeEffects(ctx.tx, ctx.config, game, await ctx.tx.seats(game.id), state, outcome.effects, (reply) => ctx.reply.push(reply));
     return true;
   };
-  // JOIN enters the core at once: a refusal there (the game is over) refuses the whole block.
-  if (block.opener.kind === 'join') await apply({ kind: 'join', nick: null }, null, '');
-  for (const command of readMafiaBlock(lines)) await runLine(ctx, game, sender, state, command, apply);
+  // JOIN enters the core at once, with the block's NAME: a refusal there (the name taken, the game
+  // over) refuses the whole block, and the newcomer joins again.
+  let commands = readMafiaBlock(lines);
+  if (block.opener.kind === 'join') {
+    const named = commands.find((c) => c.kind === 'name');
+    await apply({ kind: 'join', nick: named?.kind === 'name' ? named.nick : null }, named?.line ?? null, '');
+    commands = commands.filter((c) => c !== named);
+  }
+  for (const command of commands) await runLine(ctx, game, sender, state, command, apply);
   await saveMafia(ctx.tx, game, state, ctx.now);
 }
 
@@ -249,6 +256,7 @@ async function runLine(
       return;
     case 'other':
       if (sender.actor.kind === 'gm') await apply({ kind: 'gm-line', line: command.text }, command.line, text);
+      else if (isGmCommandLine(state, command.text)) ctx.reply.push(renderMafiaRefusal({ kind: 'gm-only', command: command.text }));
       else ctx.reply.push(renderMafiaJudgeText({ kind: 'not-a-command', text: command.text }));
       return;
   }
