@@ -68,7 +68,7 @@ function step(state: MafiaState, actor: MafiaActor, command: MafiaCommand, conte
     case 'post':
       return post(state, actor, command.text, command.to, context.now);
     case 'vote':
-      return actor.kind === 'person' ? vote(state, actor.person, command.vote, context.now) : refuse({ kind: 'not-in-game' });
+      return actor.kind === 'person' ? vote(state, actor.person, command.vote) : refuse({ kind: 'not-in-game' });
     case 'votecount':
       if (state.status === 'forming') return refuse({ kind: 'not-started' });
       if (state.settings.voteCounts === 'gm' && actor.kind !== 'gm') return refuse({ kind: 'gm-only', command: 'VOTECOUNT' });
@@ -259,7 +259,7 @@ function post(state: MafiaState, actor: MafiaActor, text: string, to: PostChanne
     const written = voteInPost(text);
     let votes = 0;
     if (written !== null && state.status === 'running') {
-      const voted = vote(current, actor.person, written, now);
+      const voted = vote(current, actor.person, written);
       if (voted.ok) {
         current = voted.state;
         effects.push(...voted.effects);
@@ -324,7 +324,7 @@ function gmPost(state: MafiaState, text: string, to: PostChannel, now: Date): St
   return done(current, effects);
 }
 
-function vote(state: MafiaState, person: PersonId, written: WrittenVote, now: Date): Step {
+function vote(state: MafiaState, person: PersonId, written: WrittenVote): Step {
   if (state.status === 'forming') return refuse({ kind: 'not-started' });
   if (state.status === 'ended') return refuse({ kind: 'game-over' });
   const voter = state.players.find((p) => p.person === person);
@@ -367,7 +367,7 @@ function vote(state: MafiaState, person: PersonId, written: WrittenVote, now: Da
     },
   ];
   if (state.settings.hammer && target !== null && majorityReached(count) !== null) {
-    const ended = endPhase(voted, now, true);
+    const ended = endPhase(voted, true);
     return done(ended.state, [...effects, ...ended.effects]);
   }
   effects.push({ kind: 'notice', to: state.settings.voteCounts === 'public' ? EVERYONE : GMS, notice: { kind: 'vote-count', count } });
@@ -436,7 +436,7 @@ function gmAction(state: MafiaState, action: GmAction, now: Date): Step {
       const named = action.verb === 'ended' ? phase.kind : next.kind;
       if (action.phase !== named)
         return done(state, [{ kind: 'reply', reply: { kind: 'phase-line-ignored', written: action.phase, verb: action.verb, phase } }]);
-      const ended = endPhase({ ...state, schedule: endNow(state.schedule!, now) }, now, false);
+      const ended = endPhase({ ...state, schedule: endNow(state.schedule!, now) }, false);
       return done(ended.state, [{ kind: 'reply', reply: { kind: 'phase-ended', phase, next } }, ...ended.effects]);
     }
     case 'move': {
@@ -469,7 +469,7 @@ function gmAction(state: MafiaState, action: GmAction, now: Date): Step {
 // --- The clock ----------------------------------------------------------------------------------
 
 /** The current phase ends: a day's final count is announced, and the next phase begins with its scheduled deadline. */
-function endPhase(state: MafiaState, now: Date, byMajority: boolean): { state: MafiaState; effects: MafiaEffect[] } {
+function endPhase(state: MafiaState, byMajority: boolean): { state: MafiaState; effects: MafiaEffect[] } {
   const phase = currentPhase(state);
   const effects: MafiaEffect[] = [];
   if (phase.kind === 'day') {
@@ -493,7 +493,7 @@ function deadlinePassed(state: MafiaState, now: Date): Step {
   const effects: MafiaEffect[] = [];
   // Several deadlines may have passed while the judge was down; each phase ends in turn (bounded).
   for (let i = 0; i < 20 && current.status === 'running' && current.schedule !== null && Date.parse(current.schedule.deadline) <= now.getTime(); i++) {
-    const ended = endPhase(current, now, false);
+    const ended = endPhase(current, false);
     current = ended.state;
     effects.push(...ended.effects);
   }
