@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { Judge } from '../../src/judge/judge.ts';
 import { mafiaStateOf } from '../../src/judge/mafia/mafia-state.ts';
 import type { JudgeStore } from '../../src/judge/ports.ts';
-import { createJudgeStore } from '../../src/store/judge-store.ts';
+import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
+import { createJudgeStore, gameEventOf, judgeTransaction } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
@@ -50,5 +51,24 @@ describeEachDatabase('a Mafia game, stored', (getStore) => {
     // Seat ids (person ids) are the store's own; everything else is the same state.
     const withoutPeople = (s: typeof state) => JSON.parse(JSON.stringify(s, (key, value) => (key === 'person' ? 0 : value)));
     expect(withoutPeople(state)).toEqual(withoutPeople(mafiaStateOf(inMemory)));
+  });
+
+  it("keeps the game's deadline and reminder as jobs, and the stored deadline job ends the day", async () => {
+    const stored = await play(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }));
+    const jobs = await getStore().db.selectFrom('jobs').selectAll().where('game_id', '=', stored.id).orderBy('due_at').execute();
+    const deadline = mafiaStateOf(stored).schedule!.deadline;
+    expect(jobs.map((j) => [j.kind, new Date(j.due_at).toISOString()])).toEqual([
+      ['reminder', new Date(Date.parse(deadline) - 12 * 3_600_000).toISOString()],
+      ['deadline', deadline],
+    ]);
+    const event = gameEventOf(jobs[1]!)!;
+    expect(event).toEqual({ kind: 'deadline', gameId: stored.id, phase: null });
+    await getStore()
+      .db.transaction()
+      .execute((trx) => onScheduledGameEvent(judgeTransaction(trx, { messageIdDomain: 'judge.example' }), HARNESS_JUDGE, event, new Date(deadline)));
+    const after = await createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }).transaction(async (tx) => (await tx.findGameById(stored.id))!);
+    expect(mafiaStateOf(after).phaseIndex).toBe(1);
+    const notices = await getStore().db.selectFrom('outbox').select('body').where('kind', '=', 'notice').execute();
+    expect(notices.some((n) => n.body.includes("Day 1 has ended in 'town'.") && n.body.includes('Dark Lord (1): Ünal'))).toBe(true);
   });
 });
