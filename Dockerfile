@@ -37,6 +37,7 @@ COPY bin ./bin
 COPY fonts ./fonts
 COPY maps ./maps
 COPY variants ./variants
+COPY rolesets ./rolesets
 COPY geometry ./geometry
 COPY sql ./sql
 RUN mkdir -p /data && chown node:node /data

@@ -30,7 +30,9 @@ export type RoleRef =
   /** `SIGNON france@game` or `SIGNON loudmouth@game`: a power's full name or an observer's chosen name. */
   | { readonly kind: 'named'; readonly name: string }
   /** `SIGN ON ?game pw [variant options]`: njudge's way to enter a forming game. */
-  | { readonly kind: 'newcomer' };
+  | { readonly kind: 'newcomer' }
+  /** `SIGN ON ? pw [variant options]`: njudge's way to enter the next forming game (the game is NEXT_FORMING_GAME until the judge names it). */
+  | { readonly kind: 'next-forming' };
 
 export const OBSERVER_KINDS = ['observer', 'monitor'] as const;
 export type ObserverKind = (typeof OBSERVER_KINDS)[number];
@@ -277,6 +279,18 @@ export type SessionCommand =
       readonly body: string;
       readonly end: PressEnding;
     })
+  /** njudge's POSTAL PRESS … ENDPRESS: a broadcast that goes out with the phase's results. */
+  | (CommandBase & {
+      readonly kind: 'postal-press';
+      /** Words written after POSTAL PRESS (it takes none: it always goes to everyone). */
+      readonly extraWords: readonly string[];
+      readonly body: string;
+    })
+  /**
+   * njudge's DIARY [RECORD] … ENDPRESS (`body` its text), DIARY LIST, DIARY READ n, DIARY DELETE n…
+   * (`body` null): `words` are those after DIARY, read by the judge.
+   */
+  | (CommandBase & { readonly kind: 'diary'; readonly words: readonly string[]; readonly body: string | null })
   | (CommandBase & { readonly kind: 'clear' })
   | (CommandBase & { readonly kind: 'status' })
   /** njudge's RESIGN / WITHDRAW after a SIGN ON. */
@@ -308,8 +322,11 @@ export type SessionCommand =
   | (CommandBase & { readonly kind: 'rules'; readonly rules: readonly RuleSetting[] })
   | (CommandBase & { readonly kind: 'vote'; readonly choice: VoteChoice; readonly ways: number | null })
   | (CommandBase & { readonly kind: 'propose'; readonly target: { readonly kind: 'dias' } | { readonly kind: 'power'; readonly token: string } })
-  /** njudge's `PHASE S 1903 M`: the orders that follow are for that phase. */
-  | (CommandBase & { readonly kind: 'phase'; readonly args: string })
+  /**
+   * njudge's `PHASE S 1903 M`: the lines after it, to the next command or the end of the block, are
+   * that phase's orders, with their IF … ELSE … ENDIF (read against the map by src/orders/orders-ahead.ts).
+   */
+  | (CommandBase & { readonly kind: 'phase'; readonly args: string; readonly lines: readonly BodyLine[] })
   /** A Master command; the judge checks who sent it. */
   | MasterCommandLine
   /** Any other line after an opener: orders are read later, against the game's map. */

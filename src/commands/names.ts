@@ -40,6 +40,12 @@ export function readNewGameName(word: string): GameName | null {
 }
 
 /** A name the judge stored: it was read by readGameName or readNewGameName when it came in. */
+/**
+ * Stands for the game of njudge's `SIGN ON ? password`: the next forming game, which the judge
+ * names (src/judge/players/next-forming.ts) before it opens the mail's games; no game is called so.
+ */
+export const NEXT_FORMING_GAME = '?' as GameName;
+
 export function storedGameName(name: string): GameName {
   return name as GameName;
 }

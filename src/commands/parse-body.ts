@@ -178,6 +178,14 @@ class BodyReader {
       this.readPress(bodyLine, { ...match, keyword: match.keyword }, block);
       return true;
     }
+    if (match === null && isPostalPressLine(bodyLine.text)) {
+      this.readPostalPress(bodyLine, block);
+      return true;
+    }
+    if (match === null && splitWords(bodyLine.text)[0]?.toUpperCase() === 'DIARY') {
+      this.readDiary(bodyLine, block);
+      return true;
+    }
     if (match?.keyword === 'set' && match.args.map((w) => w.toUpperCase()).join(' ') === 'COMMENT BEGIN') {
       this.readLongComment(bodyLine, block);
       return true;
@@ -200,8 +208,30 @@ class BodyReader {
         return true;
       }
     }
-    block.commands.push(result.command);
+    block.commands.push(result.command.kind === 'phase' ? { ...result.command, lines: this.readPhaseLines() } : result.command);
     return true;
+  }
+
+  /**
+   * njudge's PHASE block: the lines after a PHASE line, up to the next command (another PHASE
+   * included), an opener or the end of the message, are that phase's orders and conditions. A CLEAR
+   * line inside it withdraws that phase's orders rather than the current ones.
+   */
+  private readPhaseLines(): BodyLine[] {
+    const lines: BodyLine[] = [];
+    while (this.index < this.lines.length) {
+      const bodyLine = this.lines[this.index]!;
+      if (isBlank(bodyLine.text) || isQuotedLine(bodyLine.text)) {
+        this.index++;
+        continue;
+      }
+      if (isSignatureLine(bodyLine.text) || clientAdditionAt(this.lines, this.index)) break;
+      const match = readKeyword(splitWords(bodyLine.text));
+      if (match !== null && !(match.keyword === 'clear' && match.args.length === 0)) break;
+      lines.push(bodyLine);
+      this.index++;
+    }
+    return lines;
   }
 
   /**
@@ -334,7 +364,61 @@ class BodyReader {
    * Press text runs to ENDPRESS / ENDBROADCAST (consumed with the press) or to
    * SIGNOFF / a signature / the end (left for the main loop, which ends the message).
    */
-  private readPress(first: BodyLine, match: KeywordMatch<'press' | 'broadcast'>, block: Exclude<Draft, { kind: 'create' }>): void {
+  /** njudge's POSTAL PRESS: its text runs as a press's does; the judge checks the rest. */
+  private readPostalPress(first: BodyLine, block: Exclude<Draft, { kind: 'create' }>): void {
+    const { body, consumed } = this.readPressBody();
+    const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+    if (leak) {
+      this.error(first, `press refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+      return;
+    }
+    if (block.kind === 'anonymous') {
+      this.error(first, 'POSTAL PRESS needs a SIGNON first', consumed);
+      return;
+    }
+    const words = splitWords(first.text);
+    const texts = body.map((l) => l.text);
+    while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
+    while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
+    block.commands.push({
+      kind: 'postal-press',
+      line: first.line,
+      text: redactLine(first.text),
+      extraWords: words.slice(words[0]!.toUpperCase() === 'POSTALPRESS' ? 1 : 2),
+      body: texts.join('\n'),
+    });
+  }
+
+  /** njudge's DIARY: RECORD (the default) takes a text as a press does; LIST, READ and DELETE are read by the judge. */
+  private readDiary(first: BodyLine, block: Exclude<Draft, { kind: 'create' }>): void {
+    const words = splitWords(first.text).slice(1);
+    const records = words.length === 0 || (words.length === 1 && words[0]!.toUpperCase() === 'RECORD');
+    let body: string | null = null;
+    let consumed: number[] = [];
+    if (records) {
+      const read = this.readPressBody();
+      consumed = read.consumed;
+      const leak = read.body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+      if (leak) {
+        this.error(first, `DIARY refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
+        return;
+      }
+      const texts = read.body.map((l) => l.text);
+      while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
+      while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
+      body = texts.join('\n');
+    } else {
+      this.index++;
+    }
+    if (block.kind === 'anonymous') {
+      this.error(first, 'DIARY needs a SIGNON first', consumed);
+      return;
+    }
+    block.commands.push({ kind: 'diary', line: first.line, text: redactLine(first.text), words, body });
+  }
+
+  /** A press's text: to ENDPRESS / ENDBROADCAST (consumed) or to SIGNOFF / a signature / the end (left for the main loop). */
+  private readPressBody(): { body: BodyLine[]; end: PressEnding; consumed: number[] } {
     const body: BodyLine[] = [];
     let end: PressEnding = { kind: 'end-of-text', line: null };
     this.index++;
@@ -361,9 +445,13 @@ class BodyReader {
       }
       body.push(bodyLine);
     }
-
     const consumed = [...body.filter((l) => !isBlank(l.text)).map((l) => l.line)];
     if ((end.kind === 'endpress' || end.kind === 'endbroadcast') && end.line !== null) consumed.push(end.line);
+    return { body, end, consumed };
+  }
+
+  private readPress(first: BodyLine, match: KeywordMatch<'press' | 'broadcast'>, block: Exclude<Draft, { kind: 'create' }>): void {
+    const { body, end, consumed } = this.readPressBody();
     const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
     if (leak) {
       this.error(first, `press refused: it contains a ${leak} line with a password; did you forget ENDPRESS?`, consumed);
@@ -392,6 +480,12 @@ class BodyReader {
       end,
     });
   }
+}
+
+/** njudge's POSTAL PRESS line (also run together, POSTALPRESS). */
+function isPostalPressLine(text: string): boolean {
+  const words = splitWords(text).map((w) => w.toUpperCase());
+  return words[0] === 'POSTALPRESS' || (words[0] === 'POSTAL' && words[1] === 'PRESS');
 }
 
 /** Reads a mail body (already decoded to text) into blocks of commands; never throws. */

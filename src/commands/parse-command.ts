@@ -140,11 +140,6 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     const words = splitWords(bodyLine.text);
     if (words.length > 1 && /^DESC(?:RIPTION)?$/i.test(words[0]!))
       return { ok: true, command: { kind: 'set-option', ...base, words, rest: bodyLine.text.trim() } };
-    // njudge's player commands this judge does not have, refused by name rather than read as orders.
-    const spelled = words.join(' ').toUpperCase();
-    if (spelled === 'POSTAL PRESS' || spelled === 'POSTALPRESS')
-      return { ok: false, message: 'POSTAL PRESS (press sent with the next results) is not available on this judge' };
-    if (/^DIARY\b/.test(spelled)) return { ok: false, message: 'DIARY is not available on this judge' };
     return { ok: true, command: { kind: 'order', ...base } };
   }
 
@@ -311,7 +306,7 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
       return ok({ kind: 'propose', ...base, target });
     }
     case 'phase':
-      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest });
+      return rest === '' ? fail('PHASE needs a phase, e.g. PHASE S 1903 M') : ok({ kind: 'phase', ...base, args: rest, lines: [] });
     default:
       return fail(`${name} cannot be used here`);
   }

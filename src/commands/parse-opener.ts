@@ -1,6 +1,6 @@
 import type { ObserverKind, Opener, RoleRef } from './command-types.ts';
 import type { Keyword } from './keywords.ts';
-import { isOverlongGameName, MAX_GAME_NAME_LENGTH, readGameName, type GameName } from './names.ts';
+import { isOverlongGameName, MAX_GAME_NAME_LENGTH, NEXT_FORMING_GAME, readGameName, type GameName } from './names.ts';
 
 // Block openers: SIGNON, JOIN, OBSERVE / MONITOR / WATCH, RESIGN, TAKEOVER, CREATE.
 // Each names a game and carries a password, so error messages here never quote
@@ -41,7 +41,8 @@ function roleAndGame(word: string, allowNewcomer: boolean): Parsed<{ role: RoleR
   }
   if (word.startsWith('?')) {
     if (!allowNewcomer) return { ok: false, message: 'name the power and the game, e.g. Fgame or france@game' };
-    if (word.length === 1) return { ok: false, message: 'name the forming game after the ?, e.g. ?game' };
+    // `SIGN ON ? password`: the next forming game, which the judge names before opening the mail's games.
+    if (word.length === 1) return { ok: true, value: { role: { kind: 'next-forming' }, game: NEXT_FORMING_GAME } };
     const game = gameName(word.slice(1));
     return game.ok ? { ok: true, value: { role: { kind: 'newcomer' }, game: game.value } } : game;
   }

@@ -6,7 +6,7 @@ import type { InboundMail } from './mail/inbound-mail.ts';
 import type { Game, MailAddress, Seat } from './model.ts';
 import type { MailWork } from './mail/mail-work.ts';
 import type { PasswordGuard } from './passwords/password-guard.ts';
-import type { OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
+import type { MailAttachment, OrdersPort, PhaseRecord, SeatRecord } from './ports.ts';
 
 // What every use case of one mail block sees: the storage it may touch, the sender, where the reply
 // text goes, and the failures that make the block roll back.
@@ -68,6 +68,8 @@ export interface BlockContext<Ports> {
   readonly sender: MailAddress;
   /** Paragraphs of the reply to the sender. */
   readonly reply: string[];
+  /** Files the reply carries (MAP's picture), in the order asked for. */
+  readonly attachments: MailAttachment[];
   /**
    * Errors found so far in this block; any error rolls the block back. `text` is what was refused
    * as written (one order of a line holding several); without it the reply quotes the mail's line.

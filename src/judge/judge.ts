@@ -1,3 +1,4 @@
+import { withNextFormingGames } from './players/next-forming.ts';
 import {
   capOpeners,
   isInfoCommand,
@@ -34,7 +35,7 @@ import { withSecretFreeSubject } from './mail/secret-free-subject.ts';
 import { infoCommand } from './reports/info-commands.ts';
 import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail/mail-addresses.ts';
 import { masterCommandWithoutSignon } from './master/master-commands.ts';
-import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, OutgoingMail } from './ports.ts';
+import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, MailAttachment, OutgoingMail } from './ports.ts';
 import { kindForCreate, kindOfGame } from './kinds/registry.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
@@ -128,7 +129,8 @@ export class Judge {
     tx: JudgeTransaction,
     mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[],
   ): Promise<ReceiveOutcome[]> {
-    const mailsRead = mails.map(({ message, origin }) => received(withSecretFreeSubject(message), origin));
+    const mailsRead: Received[] = [];
+    for (const { message, origin } of mails) mailsRead.push(await withNextForming(tx, received(withSecretFreeSubject(message), origin)));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open(mailsRead.map(inboundRecord), mailsRead.flatMap(namedGames));
     const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
@@ -174,7 +176,7 @@ export class Judge {
 
   /** One mail as a unit of work: one call to record it and load its games, one to save what it did. */
   private async receiveOne(tx: JudgeTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
-    const mail = received(message, origin);
+    const mail = await withNextForming(tx, received(message, origin));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open([inboundRecord(mail)], namedGames(mail));
     const guard = new PasswordGuard(games.flatMap((game) => game.passwordFailures));
@@ -333,6 +335,7 @@ export class Judge {
     const { message, messageId, body, leftOut } = mail;
     const now = this.clock();
     const sections: string[] = [];
+    const attachments: MailAttachment[] = [];
     const touched = new Set<number>();
     let failed = 0;
     let signedOn = false;
@@ -348,6 +351,7 @@ export class Judge {
         message,
         sender,
         reply: [],
+        attachments: [],
         errors: parseErrors(index),
         random: this.random,
         now,
@@ -361,6 +365,8 @@ export class Judge {
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
       else failed++;
+      // MAP's pictures go with the reply, as what the block did: a refused block's reply tells none of it.
+      if (ok) attachments.push(...ctx.attachments);
       if (ok && block.kind === 'session' && block.opener.kind === 'signon') signedOn = true;
       sections.push(await blockReply(block, ctx, ok, bodyLines));
     }
@@ -392,7 +398,7 @@ export class Judge {
     // is no longer a stranger's, and a stop it asked for is lifted (src/judge/mail/mail-addresses.ts).
     if (signedOn) tx.proveAddress(sender, now);
     if (message.senderAuth === 'pass' && message.from !== null && !(signedOn && message.from === sender)) tx.proveAddress(message.from, now);
-    await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0 }));
+    await tx.enqueueMail(replyTo(message, this.config, sender, sections, { game: subjectGame, errorFlag: failed > 0 || orphanErrors.length > 0, attachments }));
     await tx.markInbound(messageId, 'processed', null);
     return { status: 'processed', messageId, blocks: body.blocks.length, failedBlocks: failed, games };
   }
@@ -403,7 +409,7 @@ export class Judge {
     try {
       // Info commands (HELP, LIST, HISTORY …) only read: a block of nothing else has no
       // writes to undo, so it spares the SAVEPOINT and RELEASE round trips.
-      const readOnly = block.kind === 'anonymous' && block.commands.every(isInfoCommand);
+      const readOnly = readsOnly(block);
       const work = async () => {
         await this.execute(ctx, block);
         if (ctx.errors.length > 0) throw new BlockRolledBack();
@@ -464,6 +470,20 @@ interface Received {
 
 function received(message: InboundMail, origin: InboundOrigin | null | undefined): Received {
   return { message, messageId: message.id, origin, ...capOpeners(parseBody(message.text)) };
+}
+
+/** A block of information commands (HELP, LIST, MAP …) alone: it writes nothing, so nothing of it is undone. */
+function readsOnly(block: Block): boolean {
+  return block.kind === 'anonymous' && block.commands.every(isInfoCommand);
+}
+
+/**
+ * njudge's SIGN ON ? password: the next forming game named in the opener, read before the mail's
+ * games are opened (they are locked by name).
+ */
+async function withNextForming(tx: JudgeTransaction, mail: Received): Promise<Received> {
+  const body = await withNextFormingGames(tx, mail.body);
+  return body === mail.body ? mail : { ...mail, body };
 }
 
 /**
@@ -588,7 +608,7 @@ function replyTo(
   config: JudgeConfig,
   sender: MailAddress,
   sections: readonly string[],
-  options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean } = {},
+  options: { readonly game?: SubjectGame | null; readonly errorFlag?: boolean; readonly attachments?: readonly MailAttachment[] } = {},
 ): OutgoingMail {
   const references = [...message.references, ...(message.messageId ? [message.messageId] : [])];
   const subject = replySubject(message.subject ?? '', config, options);
@@ -596,6 +616,7 @@ function replyTo(
     to: [sender],
     subject,
     body: cappedBody(sections, config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES),
+    ...(options.attachments !== undefined && options.attachments.length > 0 ? { attachments: options.attachments } : {}),
     headers: {
       'Auto-Submitted': 'auto-replied',
       ...(message.messageId ? { 'In-Reply-To': message.messageId } : {}),

@@ -49,6 +49,16 @@ export const GAME_RULES = [
   'UNMODERATED',
   'STRICT_GRACE',
   'NO_LATE_COUNT',
+  // njudge's PARTIAL FAKES BROADCAST: every player's press is shown as a broadcast; with BY DEFAULT
+  // (FAKES_BROADCAST_DEFAULT) only unless the sender names other recipients with FAKE or says NO FAKE.
+  'PARTIAL_FAKES_BROADCAST',
+  'FAKES_BROADCAST_DEFAULT',
+  // njudge's POSTAL PRESS: players may send broadcasts that go out with the phase's results.
+  'POSTAL_PRESS',
+  // njudge's AUTO CREATE: a game that ends in a victory or a draw is followed by a new one like it.
+  'AUTO_CREATE',
+  // njudge's APPROVAL: a player who enters the game sends orders only once the Master approves them.
+  'APPROVAL',
   // blind and fog-of-war games (src/engine/sight.ts) and DPjudge's modifiers of BLIND
   'BLIND',
   'FOG',
@@ -137,6 +147,23 @@ export interface GameOptionValues {
   readonly allow?: readonly string[];
   /** njudge's DENY PLAYER: these addresses may not JOIN or TAKEOVER. */
   readonly deny?: readonly string[];
+  /** njudge's SET NO BROADCAST: the seats whose holders do not want the players' and observers' broadcasts. */
+  readonly noBroadcast?: readonly number[];
+  /** njudge's SET ALL PRESS: the Masters' (and, under WATCH ALL PRESS, observers') seats silently copied on partial press. */
+  readonly allPress?: readonly number[];
+  /** njudge's POSTAL PRESS: broadcasts waiting to go out with the current phase's results, in the order sent. */
+  readonly postalPress?: readonly PostalPress[];
+  /** njudge's APPROVAL: powers whose players may not send orders until the Master's SET APPROVE. */
+  readonly unapproved?: readonly PowerId[];
+}
+
+/** A POSTAL PRESS waiting for the results: who sent it (a party: power id or `O`) and its text. */
+export interface PostalPress {
+  readonly seatId: number;
+  readonly sender: PowerId;
+  /** The press colour the sender was shown in: white names the sender, grey does not. */
+  readonly kind: 'white' | 'grey';
+  readonly body: string;
 }
 
 /** njudge's signon gates (SET DEDICATION, ONTIMERAT, RESRAT); null: no such requirement. */

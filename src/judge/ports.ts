@@ -1,6 +1,7 @@
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './diplomacy/order-format.ts';
+import type { OrdersAheadRecord } from './diplomacy/orders-ahead-format.ts';
 import type {
   Game,
   GameEnding,
@@ -461,6 +462,13 @@ export interface OrdersPort {
   saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void>;
   /** Replaces every power's orders for the phase (an empty list clears them). */
   replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void>;
+
+  /** Every power's orders ahead (PHASE blocks) on file for later phases, by phase and power. */
+  ordersAhead(gameId: number): Promise<OrdersAheadRecord[]>;
+  /** Stores a power's block for a phase, replacing what it sent for that phase before. */
+  saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void>;
+  /** Forgets these powers' blocks for these phases (withdrawn, loaded when the phase began, or passed). */
+  discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void>;
 }
 
 /** Press archived for the game's history. */
@@ -474,6 +482,23 @@ export interface PressPort {
   gameHistory(gameId: number): Promise<HistoryRecord[]>;
   /** How many press messages this address sent, in any game, since `since` (the hourly press cap). */
   pressSentSince(address: MailAddress, since: Date): Promise<number>;
+  /** njudge's DIARY RECORD: stores the entry under the seat's next number (one past its highest) and returns that number. */
+  addDiaryEntry(entry: NewDiaryEntry): Promise<number>;
+  /** The game's diary entries, by seat and number. */
+  diaryEntries(gameId: number): Promise<DiaryEntry[]>;
+  /** njudge's DIARY DELETE: removes the seat's entries of these numbers; the numbers it removed. */
+  deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]>;
+}
+
+export interface NewDiaryEntry {
+  readonly gameId: number;
+  readonly seatId: number;
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+export interface DiaryEntry extends NewDiaryEntry {
+  readonly number: number;
 }
 
 /** Scheduled game events (deadlines, reminders, delayed processing). */
@@ -514,6 +539,8 @@ export interface GameAggregate {
   /** The orders stored for the current phase, by power. */
   readonly orders: readonly StoredOrders[];
   readonly absences: readonly AbsenceRecord[];
+  /** The powers' orders ahead on file (PHASE blocks), by phase and power. */
+  readonly ordersAhead: readonly OrdersAheadRecord[];
   /** Wrong passwords counted for the game's seats and, opened with mails, for the addresses they came from. */
   readonly passwordFailures: readonly PasswordFailures[];
 }
@@ -538,6 +565,8 @@ export type BufferedWrite =
   | 'setPhaseDeadline'
   | 'saveOrders'
   | 'replaceOrders'
+  | 'saveOrdersAhead'
+  | 'discardOrdersAhead'
   | 'archivePress'
   | 'archiveNotice'
   | 'scheduleJob'
@@ -605,6 +634,8 @@ export type NoticePorts = OutboxPort & Pick<PressPort, 'archiveNotice'>;
 export type SchedulePorts = Pick<GamesPort, 'findGameById' | 'updateGame' | 'absences' | 'seats'> & Pick<OrdersPort, 'phase' | 'setPhaseDeadline'> & JobsPort;
 /** A phase as stored and the orders on file for it: what adjudicating or showing the orders reads. */
 export type PhaseOrdersPorts = Pick<OrdersPort, 'phase' | 'orders'>;
+/** A power's orders ahead (PHASE blocks): read, stored, withdrawn. */
+export type OrdersAheadPorts = Pick<OrdersPort, 'ordersAhead' | 'saveOrdersAhead' | 'discardOrdersAhead'>;
 /** The players' records: punctuality judged per phase, late phases counted, dedication added. */
 export type DedicationPorts = Pick<GamesPort, 'judgePunctuality' | 'markLate' | 'addDedication'>;
 /** What the commands about one game may touch: the game, its phases and orders, press, jobs and the outbox. */

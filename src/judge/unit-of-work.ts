@@ -1,10 +1,12 @@
-import type { PhaseId } from '../engine/types.ts';
+import type { PhaseId, PowerId } from '../engine/types.ts';
+import type { OrdersAheadRecord } from './diplomacy/orders-ahead-format.ts';
 import { mailAddress, type Game, type GameName, type MailAddress } from './model.ts';
 import type {
   AbsenceRecord,
   AddressSeat,
   BufferedWrite,
   DedicationChange,
+  DiaryEntry,
   GameAggregate,
   GameJob,
   GameOverview,
@@ -14,6 +16,7 @@ import type {
   InboundRecord,
   InboundRecorded,
   JudgeTransaction,
+  NewDiaryEntry,
   NewGameRecord,
   NewSeatRecord,
   NoticeRecord,
@@ -55,6 +58,8 @@ interface HeldGame {
   readonly orders: ReadonlyMap<PhaseId, readonly StoredOrders[]>;
   readonly punctualityJudged: ReadonlyMap<PhaseId, boolean>;
   readonly absences?: readonly AbsenceRecord[];
+  /** The orders ahead on file; absent: not read yet. */
+  readonly ordersAhead?: readonly OrdersAheadRecord[];
 }
 
 /** What a block restores when it fails, and its SAVEPOINT once it has one. */
@@ -170,6 +175,14 @@ export class UnitOfWork implements JudgeTransaction {
     const absences = await this.passRead(() => this.store.absences(gameId));
     this.change(gameId, (game) => ({ ...game, absences }));
     return [...absences];
+  }
+
+  async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
+    const held = this.games.get(gameId)?.ordersAhead;
+    if (held) return [...held];
+    const ordersAhead = await this.passRead(() => this.store.ordersAhead(gameId));
+    this.change(gameId, (game) => ({ ...game, ordersAhead }));
+    return [...ordersAhead];
   }
 
   // Writes held until save, applied to the held games as the store will apply them.
@@ -288,6 +301,22 @@ export class UnitOfWork implements JudgeTransaction {
   async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
     this.holdWrite('replaceOrders', [gameId, phaseId, orders]);
     this.change(gameId, (game) => ({ ...game, orders: withEntry(game.orders, phaseId, byPower(orders.map(asStored))) }));
+  }
+
+  async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
+    this.holdWrite('saveOrdersAhead', [gameId, record]);
+    this.change(gameId, (game) =>
+      game.ordersAhead
+        ? { ...game, ordersAhead: byPhaseAndPower([...game.ordersAhead.filter((r) => r.power !== record.power || r.phaseId !== record.phaseId), record]) }
+        : game,
+    );
+  }
+
+  async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
+    this.holdWrite('discardOrdersAhead', [gameId, which]);
+    this.change(gameId, (game) =>
+      game.ordersAhead ? { ...game, ordersAhead: game.ordersAhead.filter((r) => !which.some((w) => w.power === r.power && w.phaseId === r.phaseId)) } : game,
+    );
   }
 
   async archivePress(press: PressRecord): Promise<void> {
@@ -424,6 +453,18 @@ export class UnitOfWork implements JudgeTransaction {
     return this.passRead(() => this.store.gameHistory(gameId));
   }
 
+  addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    return this.passWrite(() => this.store.addDiaryEntry(entry));
+  }
+
+  diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    return this.passRead(() => this.store.diaryEntries(gameId));
+  }
+
+  deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    return this.passWrite(() => this.store.deleteDiaryEntries(seatId, numbers));
+  }
+
   pressSentSince(address: MailAddress, since: Date): Promise<number> {
     return this.passRead(() => this.store.pressSentSince(address, since));
   }
@@ -431,7 +472,7 @@ export class UnitOfWork implements JudgeTransaction {
   // The machinery.
 
   private holdAggregate(aggregate: GameAggregate, locked: boolean): void {
-    const { game, seats, phase, punctualityJudged, orders, absences } = aggregate;
+    const { game, seats, phase, punctualityJudged, orders, absences, ordersAhead } = aggregate;
     const current = game.currentPhase;
     this.names.set(game.name, game.id);
     this.games.set(game.id, {
@@ -442,6 +483,7 @@ export class UnitOfWork implements JudgeTransaction {
       orders: current === null || phase === null ? new Map() : new Map([[current, orders]]),
       punctualityJudged: current === null || phase === null ? new Map() : new Map([[current, punctualityJudged]]),
       absences,
+      ordersAhead,
     });
   }
 
@@ -528,6 +570,12 @@ function without<K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> {
 function asStored(orders: StoredOrders): StoredOrders {
   const parsed = orders.parsed ? { ...orders.parsed, orders: orders.parsed.orders.map((order) => ({ ...order, text: order.text.toWellFormed() })) } : null;
   return { ...orders, lines: orders.lines.map((line) => line.toWellFormed()), parsed };
+}
+
+/** Orders ahead as the store lists them: by phase, then power. */
+function byPhaseAndPower(records: OrdersAheadRecord[]): OrdersAheadRecord[] {
+  const key = (r: OrdersAheadRecord) => `${r.phaseId} ${r.power}`;
+  return records.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** Orders as the store lists them: by power. */

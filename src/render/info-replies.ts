@@ -100,13 +100,8 @@ export interface MapDrawn {
 }
 
 /** The reply: the picture follows in a mail of its own. */
-export function renderMapReply(map: MapDrawn): string {
-  return `The map of game '${map.gameName}' (${mapWhat(map)}) follows in a mail of its own.`;
-}
-
-/** The body of the mail the picture is attached to. */
-export function renderMapMailBody(map: MapDrawn, filename: string): string {
-  return `The map of game '${map.gameName}', ${mapWhat(map)}, is attached (${filename}).\n`;
+export function renderMapReply(map: MapDrawn, filename: string): string {
+  return `The map of game '${map.gameName}', ${mapWhat(map)}, is attached to this reply (${filename}).`;
 }
 
 function mapWhat(map: MapDrawn): string {

@@ -14,9 +14,9 @@ export type NoticeTitle =
   | 'proposal'
   | 'proposal-rejected'
   | 'absence-notice'
-  | 'map'
   | 'players-revealed'
   | 'official-notice'
+  | 'orders-ahead'
   | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
   | { readonly kind: 'new-player-signon'; readonly initial: string };
 
@@ -33,9 +33,9 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   proposal: 'Proposal',
   'proposal-rejected': 'Proposal rejected',
   'absence-notice': 'Absence Notice',
-  map: 'Map',
   'players-revealed': 'Players revealed',
   'official-notice': 'Official notice',
+  'orders-ahead': 'Orders ahead',
 };
 
 export function noticeTitle(title: NoticeTitle): string {

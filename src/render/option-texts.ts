@@ -39,6 +39,21 @@ export const FLAG_TEXTS = {
     off: 'players are revealed when the game ends',
   },
   PLAYER_DEADLINES: { title: 'Player deadlines', on: 'players may put the deadline later', off: 'only the Master moves deadlines' },
+  POSTAL_PRESS: {
+    title: 'Postal press',
+    on: 'postal press: POSTAL PRESS … ENDPRESS goes to everyone with the results of the phase',
+    off: 'no postal press',
+  },
+  AUTO_CREATE: {
+    title: 'Auto create',
+    on: 'auto create: when the game ends in a victory or a draw, a new unlisted game with the same settings and Master is made',
+    off: 'no new game is made when the game ends',
+  },
+  APPROVAL: {
+    title: 'Approval',
+    on: "a player who enters the game may send orders only once the Master's SET APPROVE approves them",
+    off: 'players need no approval to send orders',
+  },
   BLIND: {
     title: 'Blind',
     on: 'blind: each power sees only the units and centres in or next to what it holds (DPjudge BLIND)',
@@ -91,6 +106,14 @@ export const OPTION_TEXTS = {
     any: 'observers may send press as players do',
     mute: 'observers may write only to the Master',
     white: 'observers may send white press only',
+  },
+  fakes: {
+    title: 'Fake press',
+    usage: 'SET PARTIAL MAY BE FAKED | PARTIAL FAKES BROADCAST [BY DEFAULT] | NO FAKE',
+    may: 'press may be faked',
+    none: 'no fake press',
+    broadcast: 'partial fakes broadcast: all press but to or from the Master is shown as a broadcast',
+    broadcastByDefault: 'partial fakes broadcast by default: press is shown as a broadcast unless its sender writes FAKE TO … or NO FAKE',
   },
   maxAbsence: {
     title: 'Absences',

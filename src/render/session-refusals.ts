@@ -260,7 +260,7 @@ export function renderSessionRefusal(refusal: SessionRefusal): string {
     case 'private-needs-word':
       return 'SET PRIVATE needs one word, the privacy word players give after their password';
     case 'access-master':
-      return `SET ${refusal.word} MASTER is refused: this judge has no BECOME MASTER; a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE`;
+      return `SET ${refusal.word} MASTER is refused: njudge's master lists say who may create games on the whole judge (through its CONTROL game); this judge keeps no such list, anyone may CREATE a game, and a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE`;
     case 'access-takes-player':
       return `SET ${refusal.word} takes PLAYER and an address`;
     case 'access-one-address':

@@ -32,6 +32,7 @@ import type { Absence } from '../schedule/index.ts';
 import type {
   AbsenceRecord,
   DedicationChange,
+  DiaryEntry,
   GameAggregate,
   GameEvent,
   GameJob,
@@ -43,6 +44,7 @@ import type {
   InboundRecorded,
   JudgeStore,
   JudgeTransaction,
+  NewDiaryEntry,
   NewGameRecord,
   NewSeatRecord,
   NoticeRecord,
@@ -60,6 +62,7 @@ import type {
 } from '../judge/ports.ts';
 import { readGameEnding } from '../judge/reports/ending-format.ts';
 import { readParsedOrderSet } from '../judge/diplomacy/order-format.ts';
+import { readAheadSteps, storedAheadSteps, type OrdersAheadRecord } from '../judge/diplomacy/orders-ahead-format.ts';
 import { applyInOrder, nestedInSavepoint } from '../judge/ports.ts';
 import { PLAYER_HIDING_RULES } from '../judge/visibility/hidden-players.ts';
 import type { AddressSeat, MailAttachment, PasswordFailures, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
@@ -230,6 +233,14 @@ function readCurrentPlay(rows: CurrentPlayRows): Pick<GameOverview, 'seats' | 'p
     },
     orders: orders.map((o) => ({ power: o.power, lines: o.lines, parsed: readParsedOrderSet(o.parsed), submitted: o.submitted, hasErrors: o.has_errors })),
   };
+}
+
+/** Stored blocks read back; one of another version or shape is left out (the player sends it again). */
+function readOrdersAhead(rows: readonly { readonly power: string; readonly phase_id: string; readonly steps: unknown }[]): OrdersAheadRecord[] {
+  return rows.flatMap((row) => {
+    const steps = readAheadSteps(row.steps);
+    return steps === null ? [] : [{ power: row.power as PowerId, phaseId: row.phase_id as PhaseId, steps }];
+  });
 }
 
 /** phases.results holds the adjudication outcome and the orders it was made from. */
@@ -459,6 +470,14 @@ class KyselyJudgeTransaction implements JudgeTransaction {
             .whereRef('absences.game_id', '=', 'games.id')
             .orderBy('absences.starts_at'),
         ).as('absence_rows'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('orders_ahead')
+            .select(['orders_ahead.power', 'orders_ahead.phase_id', 'orders_ahead.steps'])
+            .whereRef('orders_ahead.game_id', '=', 'games.id')
+            .orderBy('orders_ahead.phase_id')
+            .orderBy('orders_ahead.power'),
+        ).as('orders_ahead_rows'),
         // The wrong passwords counted for the game's seats and for the mails' senders (password-guard.ts).
         jsonArrayFrom(
           eb
@@ -483,11 +502,12 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .where(column, '=', wanted)
       .orderBy(column);
     const rows = await query.execute();
-    return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, password_failure_rows: failures, ...game }) => ({
+    return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, orders_ahead_rows: ahead, password_failure_rows: failures, ...game }) => ({
       game: toGame(game),
       ...readCurrentPlay({ seat_rows, phase_row, order_rows }),
       punctualityJudged: phase_row !== null && phase_row.punctuality_judged_at !== null,
       absences: absences.map((a) => ({ seatId: a.seat_id, start: new Date(a.starts_at), end: new Date(a.ends_at) })),
+      ordersAhead: readOrdersAhead(ahead),
       // Inside JSON a timestamp is text.
       passwordFailures: failures.map((f) => ({
         target: f.seat_id !== null ? { kind: 'seat' as const, seatId: f.seat_id } : { kind: 'address' as const, address: mailAddress(f.address!) },
@@ -930,6 +950,32 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     for (const order of orders) await this.saveOrders(gameId, phaseId, order);
   }
 
+  async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
+    const rows = await this.trx
+      .selectFrom('orders_ahead')
+      .select(['power', 'phase_id', 'steps'])
+      .where('game_id', '=', gameId)
+      .orderBy('phase_id')
+      .orderBy('power')
+      .execute();
+    return readOrdersAhead(rows);
+  }
+
+  async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
+    // A lone surrogate would make jsonb refuse the statement: the steps go through JSON text made well formed.
+    const steps = jsonb<JsonValue>(JSON.parse(JSON.stringify(storedAheadSteps(record.steps)).toWellFormed()) as JsonValue);
+    await this.trx
+      .insertInto('orders_ahead')
+      .values({ game_id: gameId, power: record.power, phase_id: record.phaseId, steps })
+      .onConflict((oc) => oc.columns(['game_id', 'power', 'phase_id']).doUpdateSet({ steps, updated_at: sql<Date>`now()` }))
+      .execute();
+  }
+
+  async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
+    for (const { power, phaseId } of which)
+      await this.trx.deleteFrom('orders_ahead').where('game_id', '=', gameId).where('power', '=', power).where('phase_id', '=', phaseId).execute();
+  }
+
   async absences(gameId: number): Promise<AbsenceRecord[]> {
     const rows = await this.trx.selectFrom('absences').select(['seat_id', 'starts_at', 'ends_at']).where('game_id', '=', gameId).orderBy('starts_at').execute();
     return rows.map((row) => ({ seatId: row.seat_id, start: row.starts_at, end: row.ends_at }));
@@ -976,6 +1022,44 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return Number(row.sent);
+  }
+
+  async addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    // The seat's next number, one past its highest kept: the row lock of the seat's game (held by the mail) keeps two from racing.
+    const row = await this.trx
+      .insertInto('diary_entries')
+      .columns(['seat_id', 'number', 'game_id', 'body', 'created_at'])
+      .expression(
+        this.trx
+          .selectFrom('diary_entries')
+          .select([
+            sql<number>`${entry.seatId}::integer`.as('seat_id'),
+            sql<number>`coalesce(max(number), 0) + 1`.as('number'),
+            sql<number>`${entry.gameId}::integer`.as('game_id'),
+            sql<string>`${entry.body}::text`.as('body'),
+            sql<Date>`${entry.createdAt}::timestamptz`.as('created_at'),
+          ])
+          .where('seat_id', '=', entry.seatId),
+      )
+      .returning('number')
+      .executeTakeFirstOrThrow();
+    return row.number;
+  }
+
+  async diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    const rows = await this.trx.selectFrom('diary_entries').selectAll().where('game_id', '=', gameId).orderBy('seat_id').orderBy('number').execute();
+    return rows.map((r) => ({ gameId: r.game_id, seatId: r.seat_id, number: r.number, body: r.body, createdAt: r.created_at }));
+  }
+
+  async deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    if (numbers.length === 0) return [];
+    const rows = await this.trx
+      .deleteFrom('diary_entries')
+      .where('seat_id', '=', seatId)
+      .where('number', 'in', [...numbers])
+      .returning('number')
+      .execute();
+    return rows.map((r) => r.number).sort((a, b) => a - b);
   }
 
   async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {

@@ -203,6 +203,15 @@ export interface OrdersTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** njudge's PHASE blocks: a power's orders for a later phase, as read (sql/026_orders_ahead.sql). */
+export interface OrdersAheadTable {
+  game_id: number;
+  power: PowerId;
+  phase_id: PhaseId;
+  steps: ColumnType<JsonValue, JsonText<JsonValue>, JsonText<JsonValue>>;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface PressTable {
   id: Generated<string>;
   game_id: number;
@@ -351,6 +360,15 @@ export interface AddressChangesTable {
   requested_at: Timestamp;
 }
 
+/** njudge's DIARY entries (sql/028): numbered per seat, sent to everyone when the game ends. */
+export interface DiaryEntriesTable {
+  seat_id: number;
+  number: number;
+  game_id: number;
+  body: string;
+  created_at: Date;
+}
+
 export interface Database {
   games: GamesTable;
   seats: SeatsTable;
@@ -358,6 +376,7 @@ export interface Database {
   absences: AbsencesTable;
   phases: PhasesTable;
   orders: OrdersTable;
+  orders_ahead: OrdersAheadTable;
   press: PressTable;
   inbound_mail: InboundMailTable;
   inbound_queue: InboundQueueTable;
@@ -370,6 +389,7 @@ export interface Database {
   address_changes: AddressChangesTable;
   seat_password_failures: SeatPasswordFailuresTable;
   address_password_failures: AddressPasswordFailuresTable;
+  diary_entries: DiaryEntriesTable;
 }
 
 export type TableName = keyof Database;

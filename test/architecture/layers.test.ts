@@ -9,24 +9,26 @@ import { importCycles, importEdges, layerOf, sourceModules, SRC, type ImportEdge
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // The pure game core imports nothing outside itself.
   engine: [],
+  // The werewolf narrator's rules (role-set language and engine): pure, like the engine.
+  werewolf: [],
   orders: ['engine'],
-  catalog: ['engine'],
+  catalog: ['engine', 'werewolf'],
   schedule: ['engine'],
   commands: ['engine', 'orders', 'schedule'],
   // The Mafia game kind's pure core: its own rules over the shared deadline arithmetic.
   mafia: ['schedule'],
-  render: ['engine', 'orders', 'catalog', 'commands', 'schedule', 'mafia'],
+  render: ['engine', 'orders', 'catalog', 'commands', 'schedule', 'werewolf', 'mafia'],
   api: ['engine', 'orders', 'catalog', 'render'],
   // The use cases: no mail, no database, no daemon, no settings file.
-  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia'],
+  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'werewolf', 'mafia'],
   // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
   store: ['engine', 'schedule', 'mafia', 'judge'],
   mail: ['engine', 'render', 'judge', 'store'],
   config: [],
   // The read-only web site, /healthz and /metrics: reads through the judge's port and the store.
-  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'config'],
-  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'mail', 'config', 'web'],
-  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web'],
+  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'config', 'werewolf'],
+  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'mail', 'config', 'web', 'werewolf'],
+  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web', 'werewolf'],
   '(root)': ['api', 'engine'],
 };
 
@@ -36,6 +38,7 @@ const STORE_MAY_IMPORT_FROM_JUDGE = [
   'judge/model.ts',
   'judge/mail/inbound-mail.ts',
   'judge/diplomacy/order-format.ts',
+  'judge/diplomacy/orders-ahead-format.ts',
   'judge/reports/ending-format.ts',
   'judge/press/press-types.ts',
   'judge/mail/extra-addresses.ts',

@@ -32,6 +32,7 @@ const MAY_LIST_SEAT_ADDRESSES = [POLICY, 'judge/mail/mail-addresses.ts'];
  */
 const OUTPUT_MODULES = [
   'judge/diplomacy/process-turn.ts',
+  'judge/diplomacy/orders-ahead.ts',
   'judge/master/master-commands.ts',
   'judge/players/enter-game.ts',
   'judge/master/masters.ts',

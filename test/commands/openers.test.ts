@@ -87,7 +87,6 @@ describe('block openers', () => {
       'a game name holds only letters, digits, - and _; write SIGNON Fgame password (or SIGNON france@game password)',
       'SIGNON Fga/me ****',
     ],
-    ['SIGNON ? secret', 'name the forming game after the ?, e.g. ?game; write SIGNON Fgame password (or SIGNON france@game password)', 'SIGNON ? ****'],
     ['JOIN game', 'the password is missing; write JOIN game password [privacy] (or JOIN france@game password [privacy])', 'JOIN game'],
     [
       'JOIN game pw privacy extra',
@@ -123,5 +122,16 @@ describe('block openers', () => {
     // Greetings before the first command are prose: set aside with a note, never refused.
     expect(body.errors).toEqual([]);
     expect(body.proseLines).toEqual([1, 2]);
+  });
+});
+
+describe("njudge's SIGN ON ? password", () => {
+  it('reads as a sign-on to the next forming game, which the judge names before opening it', () => {
+    const body = parseBody('SIGN ON ? secret chaos\nSET WAIT');
+    expect(body.errors).toEqual([]);
+    expect(body.blocks[0]).toMatchObject({
+      kind: 'session',
+      opener: { kind: 'signon', role: { kind: 'next-forming' }, game: '?', password: 'secret', joinOptions: ['chaos'], redactedText: 'SIGN ON ? **** ****' },
+    });
   });
 });

@@ -26,7 +26,12 @@ describe('the options table', () => {
     expect(read('MYOPIC')).toMatchObject({ kind: 'unknown' });
     expect(read('BLIND')).toMatchObject({ kind: 'option' });
     expect(read('STRICT CONVOY')).toMatchObject({ kind: 'refused' });
-    expect(read('APPROVAL')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/ALLOW PLAYER/) });
+    expect(read('LEVEL EXPERT')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/ALLOW PLAYER/) });
+    expect(read('APPROVAL')).toMatchObject({ kind: 'option', reading: { ok: true, change: { rules: ['APPROVAL'] } } });
+    expect(read('PARTIAL FAKES BROADCAST BY DEFAULT')).toMatchObject({
+      kind: 'option',
+      reading: { ok: true, change: { rules: ['FAKES_BROADCAST_DEFAULT', 'FAKE_PRESS'] } },
+    });
     expect(read('COLOUR blue')).toEqual({ kind: 'unknown' });
   });
 
@@ -285,6 +290,9 @@ describeEachDatabase('game options', (getStore) => {
       'SET UNMODERATED',
       'SET GUNBOAT',
       'SET PLAYER DEADLINES',
+      'SET POSTAL PRESS',
+      'SET APPROVAL',
+      'SET AUTO CREATE',
       'SET MOVE NEXT 48',
       'SET COMMENT Everything at once',
       'SET NO LIST',

@@ -8,7 +8,7 @@ import { SPRING_1901_ORDERS, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // Results mails carry the map of the phase after their text; SET MAP OFF sends the text alone; MAP
-// mails the picture on request.
+// answers with the picture in its reply.
 
 const FROM = { name: 'dipjudge', address: 'judge@judge.example' };
 
@@ -61,21 +61,28 @@ describeEachDatabase('map pictures in mail', (getStore) => {
     expect(seat.map_pictures).toBe(true);
   });
 
-  it('MAP mails the picture of the position, or of a played phase with its orders, as PNG or SVG', async () => {
+  it('MAP answers with the picture of the position, or of a played phase with its orders, as PNG or SVG, in the reply itself', async () => {
     const db = getStore().db;
     const played = await startGame(db, 'RULES GUNBOAT');
     for (const [power, orders] of Object.entries(SPRING_1901_ORDERS)) await played.as(power, orders.join('\n'));
-    await played.judge.receive(eml({ from: 'stranger@else.example', messageId: '<map1@else.example>' }, 'MAP demo\nMAP demo S1901M SVG\nMAP demo F1911M'));
-    const replies = await db.selectFrom('outbox').selectAll().where('kind', '=', 'reply').orderBy('id').execute();
-    const reply = replies.filter((r) => r.to_addresses.includes('stranger@else.example'))[0]!;
-    expect(reply.body).toMatch(/has no phase F1911M; its phases: S1901M, F1901M/);
-    // Each MAP line stands alone: the unknown phase is refused, the other two are answered.
-    const maps = await db.selectFrom('outbox').selectAll().where('kind', '=', 'map').orderBy('id').execute();
-    expect(maps.map((m) => m.subject)).toEqual(['DIP:demo - F1901M Map', 'DIP:demo - S1901M Map']);
-    expect(maps.every((m) => m.to_addresses.length === 1 && m.to_addresses[0] === 'stranger@else.example')).toBe(true);
-    expect(maps[0]!.attachments[0]).toMatchObject({ filename: 'demo-F1901M.png', contentType: 'image/png', inline: true });
-    const svg = Buffer.from(maps[1]!.attachments[0]!.content, 'base64').toString('utf8');
-    expect(maps[1]!.attachments[0]).toMatchObject({ filename: 'demo-S1901M.svg', contentType: 'image/svg+xml' });
+    await played.judge.receive(eml({ from: 'stranger@else.example', messageId: '<map1@else.example>' }, 'MAP demo\nMAP demo S1901M SVG'));
+    await played.judge.receive(eml({ from: 'stranger@else.example', messageId: '<map2@else.example>' }, 'MAP demo F1911M'));
+    const replies = (await db.selectFrom('outbox').selectAll().orderBy('id').execute()).filter((r) => r.to_addresses.includes('stranger@else.example'));
+    // One mail a MAP mail: the reply, its text first, then the pictures (issue 29: MAP used to answer with two mails).
+    expect(replies.map((r) => r.kind)).toEqual(['reply', 'reply']);
+    const [reply, refused] = [replies[0]!, replies[1]!];
+    expect(refused.body).toMatch(/has no phase F1911M; its phases: S1901M, F1901M/);
+    expect(refused.attachments).toEqual([]);
+    expect(reply.body).toMatch(/The map of game 'demo', F1901M, is attached to this reply \(demo-F1901M\.png\)\./);
+    expect(reply.body).toMatch(/The map of game 'demo', S1901M with its orders, is attached to this reply \(demo-S1901M\.svg\)\./);
+    const maps = [reply];
+    // As a mail client reads it: the reply's text, then the pictures as parts of the same mail.
+    const sent = await asReceived(reply);
+    expect(sent.parsed.text).toMatch(/is attached to this reply/);
+    expect(sent.parsed.attachments.map((a) => a.filename)).toEqual(['demo-F1901M.png', 'demo-S1901M.svg']);
+    expect(reply.attachments[0]).toMatchObject({ filename: 'demo-F1901M.png', contentType: 'image/png', inline: true });
+    const svg = Buffer.from(maps[0]!.attachments[1]!.content, 'base64').toString('utf8');
+    expect(maps[0]!.attachments[1]).toMatchObject({ filename: 'demo-S1901M.svg', contentType: 'image/svg+xml' });
     expect(svg).toContain('demo · Spring 1901 Movement');
     // The orders are drawn (arrow heads), and a gunboat picture names no player.
     expect(svg).toMatch(/stroke-linejoin="round"\/>/);

@@ -531,6 +531,7 @@ describeEachDatabase('master commands before the game starts', (getStore) => {
           message: {} as InboundMail,
           sender: mailAddress('anyone@players.example'),
           reply: [],
+          attachments: [],
           errors: [],
           random: () => 0.3,
           now,

@@ -78,20 +78,11 @@ describe("njudge's spellings by mail", () => {
     expect(reply).not.toContain('sesame');
   });
 
-  it('refuses by name, with the reason, the njudge options and commands this judge does not have', async () => {
+  it('refuses by name, with the reason, the njudge options this judge does not have', async () => {
     const { send } = await judged();
     const refusals: Record<string, RegExp> = {
-      'SET START Mon 9 Nov 2026': /SET START is not available on this judge/,
-      'SET AUTO CREATE': /AUTO CREATE is not available/,
-      'SET APPROVAL': /APPROVAL \(the Master approves each player\) is not available/,
-      'SET LEVEL ANY': /player levels are not kept/,
-      'SET ALLOW MASTER x@players.example': /SET ALLOW MASTER is refused/,
-      'SET NO BROADCAST': /SET NO BROADCAST is refused: SET \[NO\] BROADCAST is not available/,
-      'SET ALL PRESS': /SET ALL PRESS is refused: ALL PRESS \(the Master copied on all press\)/,
-      'SET NORMAL PRESS': /SET NORMAL PRESS is refused: NORMAL PRESS is how press always goes/,
-      'SET PARTIAL FAKES BROADCAST BY DEFAULT': /PARTIAL FAKES BROADCAST is not available/,
-      'POSTAL PRESS': /POSTAL PRESS \(press sent with the next results\) is not available/,
-      'DIARY RECORD': /DIARY is not available/,
+      'SET LEVEL ANY': /this judge has no registration and so no levels: use SET DEDICATION, ONTIMERAT or RESRAT, or ALLOW PLAYER/,
+      'SET ALLOW MASTER x@players.example': /SET ALLOW MASTER is refused: njudge's master lists say who may create games on the whole judge/,
     };
     for (const [line, reason] of Object.entries(refusals)) expect(await send(GM, `SIGNON Mdemo gmpass\n${line}`), line).toMatch(reason);
   });

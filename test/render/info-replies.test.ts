@@ -3,7 +3,6 @@ import {
   endedWithoutReason,
   gameListLine,
   renderFullList,
-  renderMapMailBody,
   renderMapReply,
   renderOpenings,
   renderPlayerRecord,
@@ -98,9 +97,11 @@ describe('info replies', () => {
   });
 
   it('answers MAP, and writes the mail the picture comes in', () => {
-    expect(renderMapReply({ gameName: 'demo', phaseId: 'S1901M', withOrders: false })).toBe("The map of game 'demo' (S1901M) follows in a mail of its own.");
-    expect(renderMapMailBody({ gameName: 'demo', phaseId: 'S1901M', withOrders: true }, 'demo-S1901M.png')).toBe(
-      "The map of game 'demo', S1901M with its orders, is attached (demo-S1901M.png).\n",
+    expect(renderMapReply({ gameName: 'demo', phaseId: 'S1901M', withOrders: false }, 'demo-S1901M.png')).toBe(
+      "The map of game 'demo', S1901M, is attached to this reply (demo-S1901M.png).",
+    );
+    expect(renderMapReply({ gameName: 'demo', phaseId: 'S1901M', withOrders: true }, 'demo-S1901M.svg')).toBe(
+      "The map of game 'demo', S1901M with its orders, is attached to this reply (demo-S1901M.svg).",
     );
   });
 

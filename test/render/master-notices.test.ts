@@ -139,7 +139,6 @@ describe('notice titles', () => {
     ['proposal', 'Proposal'],
     ['proposal-rejected', 'Proposal rejected'],
     ['absence-notice', 'Absence Notice'],
-    ['map', 'Map'],
     ['official-notice', 'Official notice'],
     [{ kind: 'resignation', power: 'France' }, 'Resignation: France'],
     [{ kind: 'dummy', power: 'France' }, 'Dummy: France'],

@@ -92,7 +92,7 @@ const REFUSALS: readonly (readonly [SessionRefusal, string])[] = [
   [{ kind: 'private-needs-word' }, 'SET PRIVATE needs one word, the privacy word players give after their password'],
   [
     { kind: 'access-master', word: 'ALLOW' },
-    "SET ALLOW MASTER is refused: this judge has no BECOME MASTER; a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE",
+    "SET ALLOW MASTER is refused: njudge's master lists say who may create games on the whole judge (through its CONTROL game); this judge keeps no such list, anyone may CREATE a game, and a game's Masters are whoever creates it, takes it over (TAKEOVER master@game) or is made one with PROMOTE",
   ],
   [{ kind: 'access-takes-player', word: 'DENY' }, 'SET DENY takes PLAYER and an address'],
   [{ kind: 'access-one-address', word: 'DENY' }, 'SET DENY PLAYER takes one address (-address removes it)'],

@@ -13,6 +13,7 @@ import {
   type PasswordFailures,
   type PendingAddressChange,
   type DedicationChange,
+  type DiaryEntry,
   type GameJob,
   type GameOverview,
   type GamePatch,
@@ -23,6 +24,7 @@ import {
   type InboundRecorded,
   type JudgeStore,
   type JudgeTransaction,
+  type NewDiaryEntry,
   type NewGameRecord,
   type NewSeatRecord,
   type NoticeRecord,
@@ -38,6 +40,7 @@ import {
   type TakeoverOpening,
 } from '../../src/judge/ports.ts';
 import type { Absence } from '../../src/schedule/index.ts';
+import type { OrdersAheadRecord } from '../../src/judge/diplomacy/orders-ahead-format.ts';
 
 // The judge's storage port in memory (issue 11): for fast unit tests of the judge that need no
 // database, beside (not instead of) the integration tests on PGlite and PostgreSQL, which test
@@ -111,6 +114,8 @@ interface State {
   phases: PhaseRow[];
   orders: (StoredOrders & { readonly gameId: number; readonly phaseId: PhaseId })[];
   absences: AbsenceRecord[];
+  /** Orders ahead, PHASE blocks (sql/026). */
+  ordersAhead: (OrdersAheadRecord & { readonly gameId: number })[];
   absenceGames: Map<number, number>;
   press: (PressRecord & { readonly id: number; readonly createdAt: Date })[];
   notices: (NoticeRecord & { readonly id: number; readonly createdAt: Date })[];
@@ -128,6 +133,8 @@ interface State {
   }[];
   /** Wrong passwords counted per seat and per address (sql/025). */
   passwordFailures: PasswordFailures[];
+  /** njudge's DIARY entries (sql/028). */
+  diaries: DiaryEntry[];
   nextId: number;
 }
 
@@ -141,6 +148,7 @@ export class InMemoryJudgeStore implements JudgeStore {
     phases: [],
     orders: [],
     absences: [],
+    ordersAhead: [],
     absenceGames: new Map(),
     press: [],
     notices: [],
@@ -150,6 +158,7 @@ export class InMemoryJudgeStore implements JudgeStore {
     addresses: [],
     addressChanges: [],
     passwordFailures: [],
+    diaries: [],
     nextId: 1,
   };
   /** Transactions run one at a time, as the judge's row locks would order them. */
@@ -350,6 +359,7 @@ class InMemoryTransaction implements JudgeTransaction {
         punctualityJudged: judged,
         orders,
         absences: await this.absences(id),
+        ordersAhead: await this.ordersAhead(id),
         passwordFailures: structuredClone(passwordFailures),
       });
     }
@@ -470,10 +480,12 @@ class InMemoryTransaction implements JudgeTransaction {
     this.state.stints = this.state.stints.filter((s) => !seatIds.has(s.seatId));
     this.state.phases = this.state.phases.filter((p) => p.gameId !== id);
     this.state.orders = this.state.orders.filter((o) => o.gameId !== id);
+    this.state.ordersAhead = this.state.ordersAhead.filter((o) => o.gameId !== id);
     this.state.absences = this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) !== id);
     this.state.press = this.state.press.filter((p) => p.gameId !== id);
     this.state.notices = this.state.notices.filter((n) => n.gameId !== id);
     this.state.jobs = this.state.jobs.filter((j) => j.gameId !== id);
+    this.state.diaries = this.state.diaries.filter((d) => d.gameId !== id);
   }
 
   async privateWordHash(gameId: number): Promise<string | null> {
@@ -716,6 +728,23 @@ class InMemoryTransaction implements JudgeTransaction {
     for (const set of orders) await this.saveOrders(gameId, phaseId, set);
   }
 
+  async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
+    const key = (r: OrdersAheadRecord) => `${r.phaseId} ${r.power}`;
+    return this.state.ordersAhead
+      .filter((r) => r.gameId === gameId)
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+      .map(({ gameId: _game, ...record }) => structuredClone(record));
+  }
+
+  async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
+    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && r.power === record.power && r.phaseId === record.phaseId));
+    this.state.ordersAhead.push(structuredClone({ ...record, gameId }));
+  }
+
+  async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
+    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && which.some((w) => w.power === r.power && w.phaseId === r.phaseId)));
+  }
+
   async absences(gameId: number): Promise<AbsenceRecord[]> {
     return structuredClone(
       this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()),
@@ -734,6 +763,22 @@ class InMemoryTransaction implements JudgeTransaction {
 
   async archivePress(press: PressRecord): Promise<void> {
     this.state.press.push(structuredClone({ ...press, id: this.id(), createdAt: this.clock() }));
+  }
+
+  async addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
+    const number = Math.max(0, ...this.state.diaries.filter((d) => d.seatId === entry.seatId).map((d) => d.number)) + 1;
+    this.state.diaries.push(structuredClone({ ...entry, number }));
+    return number;
+  }
+
+  async diaryEntries(gameId: number): Promise<DiaryEntry[]> {
+    return structuredClone(this.state.diaries.filter((d) => d.gameId === gameId).sort((a, b) => a.seatId - b.seatId || a.number - b.number));
+  }
+
+  async deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
+    const removed = this.state.diaries.filter((d) => d.seatId === seatId && numbers.includes(d.number)).map((d) => d.number);
+    this.state.diaries = this.state.diaries.filter((d) => !(d.seatId === seatId && numbers.includes(d.number)));
+    return removed.sort((a, b) => a - b);
   }
 
   async pressSentSince(address: MailAddress, since: Date): Promise<number> {

@@ -18,7 +18,7 @@ import { MASTER_HOLDER, noticeTitle, renderTimeNotice, renderTimeReply, THE_MAST
 import { BlockError, everyone, storedPhase, type BlockContext } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
-import type { GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, SchedulePorts } from '../ports.ts';
+import type { GamesPort, JobsPort, NoticePorts, OrdersPort, OutboxPort, PressPort, SchedulePorts } from '../ports.ts';
 import {
   applicableAbsences,
   deadlineAdjustment,
@@ -27,12 +27,15 @@ import {
   noticeToAll,
   pastAbsences,
   scheduleDeadline,
+  scheduleProcessJob,
   storeDeadline,
 } from './deadlines.ts';
-import type { ActingSession } from '../acting-session.ts';
+import { renderClassicRefusal, renderClassicReply, renderStartNotice } from '../../render/classic-replies.ts';
+import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { mastersOf } from '../master/masters.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
+import { publishDiaries } from '../players/diary.ts';
 
 // Changing the clock of a game in play: SET DEADLINE and SET GRACE (the Master; players only in
 // PLAYER_DEADLINES games, and only later), END and UNEND, and what the Mafia tracker's GM lines
@@ -120,7 +123,7 @@ export async function setDeadlineCommand(
 
 /** "GAME HAS ENDED": the Master ends the game as it stands. */
 export async function endGame(
-  ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'>>,
+  ctx: BlockContext<GamesPort & JobsPort & NoticePorts & Pick<OrdersPort, 'phase'> & Pick<PressPort, 'diaryEntries'>>,
   session: ActingSession,
   line: number,
 ): Promise<ActingSession> {
@@ -132,6 +135,7 @@ export async function endGame(
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   await ctx.tx.cancelJobs(game.id);
   await announceEnd(ctx.tx, ctx.config, game, variant, session.seats, ending, { seq: final.seq, position: final.position, date: ctx.now });
+  await publishDiaries(ctx.tx, ctx.config, game, variant, session.seats);
   ctx.reply.push(renderTimeReply({ kind: 'game-ended', gameName: game.name }));
   return { ...session, game: { ...game, status: 'completed', proposal: null, ending } };
 }
@@ -310,4 +314,56 @@ export async function zoneCommand(
   const deadline = game.deadline ? deadlineTextFor(game, zone, game.deadline)! : null;
   ctx.reply.push(renderTimeReply({ kind: 'own-zone-set', zone, gameZone: game.timeZone, deadline }));
   return updated;
+}
+
+/**
+ * njudge's SET START date (a moderator): the current phase is not processed before `date`, however
+ * early its orders are in. A start after the deadline takes the deadline with it (its grace extended
+ * as SET DEADLINE does); a pending early processing before the start waits for it.
+ */
+export async function setStartCommand(
+  ctx: BlockContext<SchedulePorts & NoticePorts>,
+  session: ActingSession,
+  line: number,
+  written: string,
+): Promise<ActingSession> {
+  const { game } = session;
+  const moderator = masterSeat(session) !== null || (hasRule(game, 'UNMODERATED') && session.seat.role === 'power' && session.seat.status === 'active');
+  if (!moderator) throw new BlockError(line, renderClassicRefusal({ kind: 'start-not-yours', gameName: game.name }));
+  if ((game.status !== 'active' && game.status !== 'waiting') || game.currentPhase === null)
+    throw new BlockError(line, renderClassicRefusal({ kind: 'start-no-phase', gameName: game.name }));
+  const phaseId = game.currentPhase;
+  const timing = gameTiming(game);
+  const date = parseDate(written, {
+    now: ctx.now,
+    zone: senderZone(session),
+    defaultTime: defaultDeadlineClock(timing, phaseOf(phaseId).type),
+    earliest: 'after-now',
+  });
+  if (!date.ok) throw new BlockError(line, renderClassicRefusal({ kind: 'start-unreadable', written, reason: date.error.message }));
+  const start = date.date.instant;
+  let current: ActingSession = session;
+  if (game.deadline !== null && start > game.deadline) {
+    const moved = unwrap(
+      setDeadline(currentState(game, ctx.now), start, {
+        timing,
+        phaseType: phaseOf(phaseId).type,
+        zone: game.timeZone,
+        now: ctx.now,
+        strictGrace: hasRule(game, 'STRICT_GRACE'),
+      }),
+      line,
+    );
+    current = await applyDeadline(ctx, session, moved, { who: THE_MASTER, verb: 'set', what: 'deadline' });
+  }
+  await ctx.tx.updateGame(game.id, { processStart: start });
+  const stored = (await ctx.tx.findGameById(game.id))!;
+  if (stored.processAt !== null && stored.processAt < start) await scheduleProcessJob(ctx.tx, game.id, phaseId, start);
+  const updated: Game = { ...current.game, processStart: start, processAt: stored.processAt !== null && stored.processAt < start ? start : stored.processAt };
+  await noticeToAll(ctx.tx, ctx.config, updated, session.seats, noticeTitle('parameter-change'), (when) =>
+    renderStartNotice(game.name, phaseId, when(start) ?? formatMoment(start, game.timeZone)),
+  );
+  ctx.reply.push(renderClassicReply({ kind: 'start-set', gameName: game.name, phaseId, start: deadlineFor(session, start) }));
+  ctx.touchedGames.add(game.id);
+  return { ...current, game: updated };
 }

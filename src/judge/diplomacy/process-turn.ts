@@ -1,3 +1,6 @@
+import { deliverPostalPress } from '../press/postal-press.ts';
+import { autoCreateSuccessor } from '../master/auto-create.ts';
+import { publishDiaries } from '../players/diary.ts';
 import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../engine/adjudicate-phase.ts';
@@ -25,6 +28,7 @@ import { gameHeader } from '../reports/game-header.ts';
 import { mapAttachment, splitByPictureChoice, type PictureRequest } from '../reports/map-pictures.ts';
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
+import { loadOrdersAhead } from './orders-ahead.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from '../ports.ts';
 import { recordedView, resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
@@ -181,16 +185,23 @@ export async function processTurn(
   await tx.recordResults(game.id, phase.phaseId, outcome.results, text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
-  if (outcome.winner)
-    await announceEnd(
-      tx,
-      config,
-      game,
-      variant,
-      seats,
-      { kind: 'solo', victors: [outcome.winner] },
-      { seq: phase.seq + 1, position: outcome.position, date: now },
-    );
+  // njudge's POSTAL PRESS written in the phase goes out with its results.
+  await deliverPostalPress(tx, config, game, variant, seats, phase.phaseId);
+  if (outcome.winner) {
+    const ending: GameEnding = { kind: 'solo', victors: [outcome.winner] };
+    await announceEnd(tx, config, game, variant, seats, ending, { seq: phase.seq + 1, position: outcome.position, date: now });
+    await publishDiaries(tx, config, game, variant, seats);
+    await autoCreateSuccessor(tx, config, game, seats, ending);
+    return next;
+  }
+  // njudge loads the orders sent ahead for the new phase as it opens, before lateness or civil disorder can be decided on it;
+  // they may complete it, and then it is processed as after a mail (UPDATE_PROCESS).
+  const opened = { phaseId: next, seq: phase.seq + 1, position: outcome.position, deadline: schedule?.deadline ?? null };
+  if (await loadOrdersAhead(tx, config, game.id, variant, opened)) {
+    const reopened = await tx.findGameById(game.id, { forUpdate: true });
+    if (reopened) await processIfReady(tx, config, reopened, now);
+    return (await tx.findGameById(game.id))?.currentPhase ?? next;
+  }
   return next;
 }
 

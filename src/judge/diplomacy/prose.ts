@@ -56,3 +56,19 @@ export function proseAtEdges(commands: readonly Command[], variant: Variant, pha
   for (const command of tail) prose.add(command);
   return prose;
 }
+
+/**
+ * How many lines at the end of the mail's last PHASE block read as prose (a sign-off after its last
+ * order, "Thanks," / "Bob"): the block's lines run to the end of the block, so they would refuse it.
+ */
+export function proseAtEndOfPhaseBlock(lines: readonly { readonly text: string }[], variant: Variant): number {
+  let count = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const before = lines[i - 1];
+    const nameAfterSignOff =
+      before !== undefined && isSignOffLead(before.text) && !readsAsOrder(before.text, variant, 'movement') && isNameLine(lines[i]!.text);
+    if (!nameAfterSignOff && readsAsOrder(lines[i]!.text, variant, 'movement')) break;
+    count++;
+  }
+  return count;
+}

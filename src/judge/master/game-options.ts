@@ -75,7 +75,9 @@ const NOT_ENDED: readonly GameStatus[] = ['preparation', 'forming', 'active', 'w
 
 /** DPjudge's implies (`+`) and forbids (`!`) between rules. */
 export const RULE_RELATIONS: Readonly<Partial<Record<GameRule, { readonly implies?: readonly GameRule[]; readonly forbids?: readonly GameRule[] }>>> = {
-  NO_PRESS: { forbids: ['GREY_PRESS', 'WHITE_GREY', 'FAKE_PRESS', 'WATCH_ALL_PRESS', 'MUST_ORDER'] },
+  NO_PRESS: { forbids: ['GREY_PRESS', 'WHITE_GREY', 'FAKE_PRESS', 'WATCH_ALL_PRESS', 'MUST_ORDER', 'PARTIAL_FAKES_BROADCAST', 'FAKES_BROADCAST_DEFAULT'] },
+  // BY DEFAULT lets senders fake other recipients (FAKE TO …), so it is fake press; without it every press shows as a broadcast.
+  FAKES_BROADCAST_DEFAULT: { implies: ['FAKE_PRESS'], forbids: ['PARTIAL_FAKES_BROADCAST'] },
   GUNBOAT: { implies: ['NO_REVEAL'] },
   NO_DRAW: { forbids: ['NO_DIAS', 'PROPOSE_DIAS'] },
   REAL_TIME: { forbids: ['ALWAYS_WAIT', 'MANUAL_PROCESS'] },
@@ -206,6 +208,44 @@ const pressKind: GameOption = {
     return { ok: true, change: { rules }, announcement: PRESS_KIND_TEXTS[word as PressKindWord] };
   },
   show: (settings) => PRESS_KIND_TEXTS[pressKindOf(settings.rules)],
+};
+
+const FAKE_RULES: readonly GameRule[] = ['FAKE_PRESS', 'PARTIAL_FAKES_BROADCAST', 'FAKES_BROADCAST_DEFAULT'];
+
+/**
+ * njudge's fake settings, one choice of four: PARTIAL MAY [BE FAKED] (senders may fake), NO FAKE,
+ * PARTIAL FAKES BROADCAST (every player's press shows as a broadcast) and PARTIAL FAKES BROADCAST BY
+ * DEFAULT (shows as a broadcast unless the sender fakes other recipients or writes NO FAKE).
+ */
+const fakes: GameOption = {
+  title: OPTION_TEXTS.fakes.title,
+  usage: OPTION_TEXTS.fakes.usage,
+  rules: FAKE_RULES,
+  states: NOT_ENDED,
+  who: 'moderator',
+  read(words, settings) {
+    const word = joined(words);
+    const choices: Readonly<Record<string, { rule: GameRule | null; announcement: string }>> = {
+      FAKE: { rule: 'FAKE_PRESS', announcement: OPTION_TEXTS.fakes.may },
+      PARTIALMAY: { rule: 'FAKE_PRESS', announcement: OPTION_TEXTS.fakes.may },
+      PARTIALMAYBEFAKED: { rule: 'FAKE_PRESS', announcement: OPTION_TEXTS.fakes.may },
+      NOFAKE: { rule: null, announcement: OPTION_TEXTS.fakes.none },
+      NOFAKEBROADCAST: { rule: null, announcement: OPTION_TEXTS.fakes.none },
+      PARTIALFAKESBROADCAST: { rule: 'PARTIAL_FAKES_BROADCAST', announcement: OPTION_TEXTS.fakes.broadcast },
+      PARTIALFAKESBROADCASTBYDEFAULT: { rule: 'FAKES_BROADCAST_DEFAULT', announcement: OPTION_TEXTS.fakes.broadcastByDefault },
+    };
+    const choice = Object.hasOwn(choices, word) ? choices[word]! : null;
+    if (choice === null) return null;
+    const rules = without(settings.rules, ...FAKE_RULES);
+    if (choice.rule === null) return { ok: true, change: { rules }, announcement: choice.announcement };
+    const added = addRule(rules, choice.rule);
+    return added.ok ? { ok: true, change: { rules: added.rules }, announcement: choice.announcement } : { ok: false, message: added.message };
+  },
+  show(settings) {
+    if (settings.rules.includes('PARTIAL_FAKES_BROADCAST')) return OPTION_TEXTS.fakes.broadcast;
+    if (settings.rules.includes('FAKES_BROADCAST_DEFAULT')) return OPTION_TEXTS.fakes.broadcastByDefault;
+    return settings.rules.includes('FAKE_PRESS') ? OPTION_TEXTS.fakes.may : null;
+  },
 };
 
 /** njudge's OBSERVER ANY | NO | WHITE: what observers may write. */
@@ -394,7 +434,8 @@ const timing: GameOption = {
 export const GAME_OPTIONS: readonly GameOption[] = [
   pressKind,
   flag({ rule: 'PUBLIC_PRESS', on: ['NO PARTIAL'], off: ['PARTIAL'] }),
-  flag({ rule: 'FAKE_PRESS', on: ['FAKE', 'PARTIAL MAY BE FAKED', 'PARTIAL MAY'], off: ['NO FAKE'] }),
+  fakes,
+  flag({ rule: 'POSTAL_PRESS', on: ['POSTAL PRESS'], off: ['NO POSTAL PRESS'] }),
   observerPress,
   flag({ rule: 'WATCH_ALL_PRESS', on: ['WATCH ALL PRESS'], off: ['NO WATCH ALL PRESS'] }),
   flag({ rule: 'MUST_ORDER', on: ['MUST ORDER'], off: ['NO MUST ORDER'] }),
@@ -412,6 +453,8 @@ export const GAME_OPTIONS: readonly GameOption[] = [
   flag({ rule: 'GUNBOAT', on: ['GUNBOAT'], off: ['NO GUNBOAT'], states: BEFORE_START, who: 'master' }),
   flag({ rule: 'NO_REVEAL', on: ['NO REVEAL', 'NOREVEAL'], off: ['REVEAL'], states: NOT_ENDED, who: 'master' }),
   flag({ rule: 'PLAYER_DEADLINES', on: ['PLAYER DEADLINES'], off: ['NO PLAYER DEADLINES'] }),
+  flag({ rule: 'APPROVAL', on: ['APPROVAL'], off: ['NO APPROVAL'], who: 'master' }),
+  flag({ rule: 'AUTO_CREATE', on: ['AUTO CREATE'], off: ['NO AUTO CREATE'] }),
   flag({ rule: 'BLIND', on: ['BLIND'], off: ['NO BLIND'], states: BEFORE_START, who: 'master' }),
   flag({ rule: 'FOG', on: ['FOG', 'FOG OF WAR'], off: ['NO FOG'], states: BEFORE_START, who: 'master' }),
   flag({ rule: 'OMNISCIENT_OBSERVERS', on: ['OMNISCIENT OBSERVERS'], off: ['NO OMNISCIENT OBSERVERS'], states: BEFORE_START, who: 'master' }),
@@ -431,6 +474,26 @@ export function createOptionWord(word: string): { ok: true; rule: GameRule } | {
   if (upper === 'BLIND') return { ok: true, rule: 'BLIND' };
   if (upper === 'FOG') return { ok: true, rule: 'FOG' };
   return REFUSED_OPTIONS[upper] ? refused({ kind: 'option-unavailable', key: upper }) : null;
+}
+
+/**
+ * njudge's SIGN ON ? password [variant] [options]: whether a game has just the variant options
+ * (CREATE's words after the variant: GUNBOAT, BLIND, FOG) that `words` name, as njudge requires them to match.
+ */
+export function hasCreateOptions(rules: readonly GameRule[], words: readonly string[]): boolean {
+  const named = new Set(
+    words.flatMap((word) => {
+      const read = createOptionWord(word);
+      return read?.ok ? [read.rule] : [];
+    }),
+  );
+  // NO_REVEAL is left out: GUNBOAT implies it, and a game may set it later without a CREATE word.
+  return (['GUNBOAT', 'BLIND', 'FOG'] as const).every((rule) => rules.includes(rule) === named.has(rule));
+}
+
+/** Whether the word is one of CREATE's variant options (GUNBOAT, NOREVEAL) or refused as one. */
+export function isCreateOptionWord(word: string): boolean {
+  return createOptionWord(word) !== null;
 }
 
 export function isGameRule(name: string): name is GameRule {
@@ -467,10 +530,7 @@ export function readOption(words: readonly string[], rawRest: string, settings: 
   }
   const spelled = upper.join('');
   const refusedKey = Object.keys(REFUSED_OPTIONS).find(
-    (k) =>
-      spelled === k ||
-      spelled === `NO${k}` ||
-      (spelled.startsWith(k) && ['START', 'VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS', 'APPROVE', 'PARTIALFAKESBROADCAST'].includes(k)),
+    (k) => spelled === k || spelled === `NO${k}` || (spelled.startsWith(k) && ['VARIANT', 'BN', 'MN', 'EP', 'LEVEL', 'ACCESS'].includes(k)),
   );
   if (refusedKey) return { kind: 'refused', message: renderSessionRefusal({ kind: 'option-refused', spelled: upper.join(' '), key: refusedKey }) };
   return { kind: 'unknown' };

@@ -12,6 +12,9 @@ import { hashPassword } from '../passwords/passwords.ts';
 import { requireHashBudget } from '../passwords/password-checks.ts';
 import type { GamePatch, GamesPort, NoticePorts, SchedulePorts } from '../ports.ts';
 import { masterSeat, type ActingSession } from '../acting-session.ts';
+import { readReaderPressSetting, setReaderPress } from '../press/reader-press.ts';
+import { setStartCommand } from '../clock/time-commands.ts';
+import { approvePowers, readApproveWords } from './approval.ts';
 
 // `SET option …` and DPjudge's `RULE r !r` after SIGNON: the Master (or, in an UNMODERATED game,
 // any player for the options njudge gives moderators) changes a game's settings. Each change is
@@ -80,6 +83,15 @@ type SetOptionCommand = Extract<SessionCommand, { kind: 'set-option' }>;
 
 export async function setOption(ctx: BlockContext<SchedulePorts & NoticePorts>, session: ActingSession, command: SetOptionCommand): Promise<ActingSession> {
   const { game } = session;
+  const upper = command.words.map((w) => w.toUpperCase());
+  // Each reader's own press choice (SET NO BROADCAST, SET ALL PRESS), not the game's.
+  const readerSetting = readReaderPressSetting(upper);
+  if (readerSetting) return setReaderPress(ctx, session, readerSetting, command.line);
+  // njudge's SET START date: the phase in play is not processed before it.
+  if (upper[0] === 'START') return setStartCommand(ctx, session, command.line, command.rest.replace(/^\s*\S+\s*/, '').trim());
+  // njudge's SET [NOT] APPROVE[D] powers.
+  const approval = readApproveWords(upper);
+  if (approval) return approvePowers(ctx, session, approval, command.line);
   const spelled = `SET ${command.words.map((w) => w.toUpperCase()).join(' ')}`;
   const lookup = readOption(command.words, command.rest, settingsOf(game));
   if (lookup.kind === 'unknown') throw new BlockError(command.line, renderRefusal({ kind: 'unknown-setting', spelled }));

@@ -1,3 +1,4 @@
+import { awaitingApproval } from '../master/approval.ts';
 import { loadVariant, variantNamed } from '../../catalog/variant-catalog.ts';
 import type { RoleRef, SessionOpener } from '../../commands/index.ts';
 import type { Variant } from '../../engine/variant.ts';
@@ -214,7 +215,8 @@ function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], rol
       return seats.find((s) => s.name === role.name.toLowerCase());
     }
     case 'newcomer':
-      // njudge's SIGN ON ?game password: the sender's own seat if they already joined.
+    case 'next-forming':
+      // njudge's SIGN ON ?game password (SIGN ON ? is named as that before the game is opened): the sender's own seat if they already joined.
       return seats.find((s) => s.role === 'power' && s.address === sender && s.status !== 'resigned');
   }
 }
@@ -368,7 +370,12 @@ export async function startGame(ctx: BlockContext<GamePorts>, game: Game, varian
   }
   const position = variant.startingPosition();
   await ctx.tx.savePhase(game.id, { phaseId: position.phase, seq: 0, position });
-  await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase });
+  // njudge's APPROVAL set before the start: every player waits for the Master's approval.
+  const approval = awaitingApproval(
+    game,
+    (await ctx.tx.seats(game.id)).filter((s) => s.role === 'power' && s.status !== 'dummy').map((s) => s.power!),
+  );
+  await ctx.tx.updateGame(game.id, { status: 'active', currentPhase: position.phase, ...(approval ? { options: approval } : {}) });
   const schedule = await scheduleDeadline(ctx.tx, game, position.phase, ctx.now, null);
   const deadline = deadlineText(game, schedule?.deadline ?? null);
   const final = await ctx.tx.seats(game.id);
@@ -558,6 +565,9 @@ async function takeover(
   });
   await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   await countTakeover(ctx.tx, seat.id);
+  // njudge's APPROVAL: a new player's orders wait for the Master's approval (one coming back to their own power's do not).
+  const approval = seat.address !== ctx.sender ? awaitingApproval(game, [seat.power!]) : null;
+  if (approval) await ctx.tx.updateGame(game.id, { options: approval });
   const updated = await ctx.tx.seats(game.id);
   let current = game;
   if (game.status === 'waiting' && !updated.some((s) => s.role === 'power' && (s.status === 'resigned' || s.status === 'abandoned'))) {

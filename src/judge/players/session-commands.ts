@@ -28,12 +28,18 @@ import { hasRule, type GameEnding } from '../model.ts';
 import { checkOrderSet, checkReadOrders, owesOrders, parsedOrdersOf, storedOrders, type OrderEntry } from '../diplomacy/order-set.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { requireNewPassword } from '../passwords/password-checks.ts';
-import { proseAtEdges } from '../diplomacy/prose.ts';
-import type { GamePorts, GamesPort, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from '../ports.ts';
+import { proseAtEdges, proseAtEndOfPhaseBlock } from '../diplomacy/prose.ts';
+import type { GamePorts, GamesPort, OrdersAheadPorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatPatch, SessionPorts } from '../ports.ts';
+import { ordersAheadText, sendOrdersAhead } from '../diplomacy/orders-ahead.ts';
 import { sendPress } from '../press/press-delivery.ts';
 import { masterSeat, type ActingSession } from '../acting-session.ts';
 import { masterCommand, sendOfficialPress, setListed } from '../master/master-commands.ts';
 import { rulesLine, setOption } from '../master/option-commands.ts';
+import { isUnapproved } from '../master/approval.ts';
+import { autoCreateSuccessor } from '../master/auto-create.ts';
+import { queuePostalPress } from '../press/postal-press.ts';
+import { diaryCommand, publishDiaries } from './diary.ts';
+import { renderClassicRefusal } from '../../render/classic-replies.ts';
 import { announceEnd } from '../diplomacy/process-turn.ts';
 import { absenceCommand, setDeadlineCommand, zoneCommand } from '../clock/time-commands.ts';
 import { masterTimeLine } from '../tracker/tracker-lines.ts';
@@ -75,6 +81,15 @@ export async function runSession(ctx: BlockContext<SessionPorts>, session: GameS
   const prose = proseAtEdges(allCommands, session.variant, session.game.currentPhase);
   ctx.proseLines?.push(...[...prose].map((c) => c.line));
   const commands = allCommands.filter((c) => !prose.has(c));
+  // A sign-off after the last PHASE block's orders is prose too, as long as some line of the block is none.
+  const last = commands[commands.length - 1];
+  if (last?.kind === 'phase') {
+    const trailing = proseAtEndOfPhaseBlock(last.lines, session.variant);
+    if (trailing > 0 && trailing < last.lines.length) {
+      ctx.proseLines?.push(...last.lines.slice(-trailing).map((l) => l.line));
+      commands[commands.length - 1] = { ...last, lines: last.lines.slice(0, -trailing) };
+    }
+  }
   ctx.standing = () => ordersOnFile(ctx, session);
   let orders: OrderEntry[] = [];
   let current: ActingSession = session;
@@ -156,12 +171,24 @@ async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, r
 
 async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
-  if (isInfoCommand(command)) return infoCommand(ctx, command, game.name);
+  if (isInfoCommand(command)) {
+    await infoCommand(ctx, command, game.name);
+    // LIST game from a signed-on reader also shows what that reader may see of the orders ahead on file.
+    if (command.kind === 'list' && !command.full && (command.game === null || command.game === game.name) && game.currentPhase !== null) {
+      const ahead = await ordersAheadText(ctx.tx, game, session.variant, echoView(session));
+      if (ahead !== '') ctx.reply.push(ahead);
+    }
+    return;
+  }
   switch (command.kind) {
     case 'press':
       // Past the mail's or the hour's press cap the press is left unsent, and the reply's closing notes say so (mail-work.ts).
       if (ctx.mailWork && !(await ctx.mailWork.mayPress(command.line, (since) => ctx.tx.pressSentSince(seat.address, since), ctx.now))) return;
       return session.official !== undefined && masterSeat(session) ? sendOfficialPress(ctx, session, command) : sendPress(ctx, session, command);
+    case 'postal-press':
+      return queuePostalPress(ctx, session, command);
+    case 'diary':
+      return diaryCommand(ctx, session, command);
     case 'status':
       return reportOrders(ctx, session);
     case 'clear': {
@@ -225,6 +252,10 @@ async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSe
       // A Master's RESIGN steps down (masters.ts): the Master's rights end with it.
       if (seat.role === 'master') return { ...session, steppedDown: true };
       return { ...session, seat: { ...seat, status: 'resigned' } };
+    case 'phase': {
+      const { power, phaseId } = requirePlayingPower(session, command.line);
+      return sendOrdersAhead(ctx, session, command, power, phaseId);
+    }
     case 'set-map':
       await ctx.tx.updateSeat(seat.id, { mapPictures: command.on });
       ctx.reply.push(renderSessionReply({ kind: 'map-set', gameName: game.name, on: command.on }));
@@ -308,6 +339,9 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   const { game, variant } = session;
   const line = entries[0]?.line ?? null;
   const { power, phaseId } = requirePlayingPower(session, line);
+  // njudge's APPROVAL: a power waiting for the Master's approval sends no orders (the Master, after BECOME, may).
+  if (session.master === undefined && isUnapproved(game, power))
+    throw new BlockError(line, renderClassicRefusal({ kind: 'not-approved', gameName: game.name, power: variant.powerById(power).name }));
   const phase = await storedPhase(ctx.tx, game, phaseId);
   if (!owesOrders(variant, phase.position, power))
     throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
@@ -351,10 +385,13 @@ function echoView(session: ActingSession): ReaderView {
   return viewOf(session.game, readerOfSeat(session.master ?? session.seat));
 }
 
-async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: ActingSession): Promise<void> {
+async function reportOrders(ctx: BlockContext<PhaseOrdersPorts & OrdersAheadPorts>, session: ActingSession): Promise<void> {
   const { game, variant, seat } = session;
+  // What is on file for later phases, as the reader may see it (the owner the orders, a gunboat game's Master only that they are there).
+  const ahead = game.currentPhase === null ? '' : await ordersAheadText(ctx.tx, game, variant, echoView(session));
   if (seat.role !== 'power' || seat.power === null || !game.currentPhase) {
     ctx.reply.push(renderSessionReply({ kind: 'game-state', gameName: game.name, status: game.status, phaseId: game.currentPhase }));
+    if (ahead !== '') ctx.reply.push(ahead);
     return;
   }
   const power = seat.power;
@@ -368,6 +405,7 @@ async function reportOrders(ctx: BlockContext<PhaseOrdersPorts>, session: Acting
     sightIn(echoView(session), variant, phase.position),
   );
   ctx.reply.push(orderStatus(ctx.now, session, phase, power, checked.orders));
+  if (ahead !== '') ctx.reply.push(ahead);
 }
 
 /** What stands when the block is refused: the power's orders on file for the phase, read after the rollback. */
@@ -516,7 +554,10 @@ async function vote(ctx: BlockContext<GamePorts>, session: GameSession, command:
   const ending: GameEnding = draw ? { kind: 'draw', victors: draw } : { kind: 'concession', victors: [winner!] };
   await ctx.tx.updateGame(game.id, { status: 'completed', proposal: null, ending });
   const end: VoteEnd = draw ? { kind: 'draw', between: draw.map(name) } : { kind: 'conceded', winner: name(winner!) };
-  await announceEnd(ctx.tx, ctx.config, game, variant, await ctx.tx.seats(game.id), ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  const seats = await ctx.tx.seats(game.id);
+  await announceEnd(ctx.tx, ctx.config, game, variant, seats, ending, { seq: phase.seq, position: phase.position, date: ctx.now });
+  await publishDiaries(ctx.tx, ctx.config, game, variant, seats);
+  await autoCreateSuccessor(ctx.tx, ctx.config, game, seats, ending);
   ctx.reply.push(renderVoteReply({ kind: 'game-over', gameName: game.name, end }));
 }
 

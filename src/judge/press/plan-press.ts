@@ -58,6 +58,30 @@ function readersOf(targets: readonly PartyId[], sender: Seat, withMonitors: bool
   return [...readers.values()];
 }
 
+/**
+ * The readers' own choices (njudge): SET NO BROADCAST keeps the players' and observers' broadcasts
+ * from a seat (the Master's still reach it: they carry the game's business), and SET ALL PRESS
+ * copies partial press silently to the seats that asked for it (Masters; observers under WATCH ALL
+ * PRESS). A silent copy is no recipient: the sender's echo does not name it.
+ */
+function withReaderChoices(readers: Reader[], input: PlanPressInput, broadcast: boolean): Reader[] {
+  const { game, sender, seats } = input;
+  if (broadcast) {
+    const declined = new Set(game.options?.noBroadcast ?? []);
+    return sender.role === 'master' ? readers : readers.filter((r) => !declined.has(r.seat.id));
+  }
+  const watching = new Set(game.options?.allPress ?? []);
+  const copies = seats.filter(
+    (seat) =>
+      watching.has(seat.id) &&
+      seat.id !== sender.id &&
+      hasReader(seat) &&
+      (seat.role === 'master' || (seat.role === 'observer' && game.rules.includes('WATCH_ALL_PRESS'))) &&
+      !readers.some((r) => r.seat.id === seat.id),
+  );
+  return [...readers, ...copies.map((seat) => ({ seat, party: null }))];
+}
+
 export function planPress(input: PlanPressInput): PressPlan {
   const { variant, game, sender, seats, command } = input;
   const { options } = command;
@@ -69,8 +93,8 @@ export function planPress(input: PlanPressInput): PressPlan {
 
   const to = resolveRecipients(options.to, directory);
   if (!to.ok) return refuse(to.reason);
-  const fake = resolveFakeRecipients(options.fake, directory);
-  if (!fake.ok) return refuse(fake.reason);
+  const fakeWritten = resolveFakeRecipients(options.fake, directory);
+  if (!fakeWritten.ok) return refuse(fakeWritten.reason);
   const claimed = resolveSender(options.sender, sender.role === 'master' ? 'white' : defaultPressKind(game), directory);
   if (!claimed.ok) return refuse(claimed.reason);
 
@@ -84,7 +108,7 @@ export function planPress(input: PlanPressInput): PressPlan {
       senderRole: sender.role,
       kind: claimed.value.kind,
       explicitWhite: options.sender?.kind === 'white',
-      fakeRecipients: fake.value !== null,
+      fakeRecipients: fakeWritten.value !== null,
       broadcast,
       ...(input.standing ? { standing: input.standing } : {}),
     });
@@ -98,7 +122,15 @@ export function planPress(input: PlanPressInput): PressPlan {
     }
   }
 
-  const readers = readersOf(targets, sender, sender.role === 'master' && broadcast, directory);
+  // njudge's PARTIAL FAKES BROADCAST: a player's press (not the Master's, not to the Master alone)
+  // is shown as a broadcast; BY DEFAULT only when the sender faked nothing and did not write NO FAKE.
+  const fakedAsBroadcast =
+    sender.role !== 'master' &&
+    !toMasterAlone &&
+    (game.rules.includes('PARTIAL_FAKES_BROADCAST') || (game.rules.includes('FAKES_BROADCAST_DEFAULT') && options.fake === null));
+  const fake = fakedAsBroadcast ? { ok: true as const, value: { broadcast: true, parties: directory.everyone } } : fakeWritten;
+
+  const readers = withReaderChoices(readersOf(targets, sender, sender.role === 'master' && broadcast, directory), input, broadcast);
   // njudge's WATCH ALL PRESS: observers read partial press too (the sender is not told who read it).
   if (!broadcast && game.rules.includes('WATCH_ALL_PRESS')) {
     for (const seat of directory.readersOf(OBSERVERS_PARTY))

@@ -24,7 +24,7 @@ export type PressKind = (typeof PRESS_KINDS)[number];
 
 export interface PlanPressInput {
   readonly variant: Variant;
-  readonly game: Pick<Game, 'name' | 'status' | 'rules'>;
+  readonly game: Pick<Game, 'name' | 'status' | 'rules'> & Partial<Pick<Game, 'options'>>;
   readonly sender: Seat;
   /** Every seat of the game, the sender's included. */
   readonly seats: readonly Seat[];

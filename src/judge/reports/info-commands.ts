@@ -4,12 +4,10 @@ import { renderMafiaStatus } from '../../render/mafia-notices.ts';
 import { gameEndText } from '../../render/end-notices.ts';
 import { renderVariantList } from '../../render/variant-list.ts';
 import { renderHelp } from '../../render/help-text.ts';
-import { noticeTitle } from '../../render/notice-titles.ts';
 import { renderRefusal } from '../../render/refusals.ts';
 import {
   endedWithoutReason,
   renderFullList,
-  renderMapMailBody,
   renderMapReply,
   renderOpenings,
   renderPlayerRecord,
@@ -22,7 +20,6 @@ import type { InfoCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
 import type { OrderResult } from '../../engine/results.ts';
 import { BlockError, type BlockContext } from '../context.ts';
-import { subjectFor } from '../../render/subjects.ts';
 import type { InfoPorts } from '../ports.ts';
 import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
@@ -133,8 +130,8 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
 }
 
 /**
- * MAP game [phase] [PNG|SVG]: the picture goes to the sender in a mail of its own (the reply stays
- * text). Without a phase, the position as it stands; with a processed phase, that phase's position
+ * MAP game [phase] [PNG|SVG]: the picture goes with the reply, after its text (one mail however many
+ * MAP lines; issue 29). Without a phase, the position as it stands; with a processed phase, that phase's position
  * with its orders and what became of them.
  */
 async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
@@ -162,16 +159,8 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
     command.format,
   );
   if (!picture) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-drawn', gameName: game.name, variantTitle: variant.title }));
-  const drawn = { gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 };
-  await ctx.tx.enqueueMail({
-    to: [ctx.sender],
-    subject: subjectFor(ctx.config, game, phase.phaseId, noticeTitle('map')),
-    body: renderMapMailBody(drawn, picture.filename),
-    attachments: [picture],
-    gameId: game.id,
-    kind: 'map',
-  });
-  return renderMapReply(drawn);
+  ctx.attachments.push(picture);
+  return renderMapReply({ gameName: game.name, phaseId: phase.phaseId, withOrders: results.length > 0 }, picture.filename);
 }
 
 /** LIST FULL: the listed games, in play or not, with their rules: the first LIST_LIMIT by name. */

@@ -53,6 +53,11 @@ export interface ReaderView {
    * own power's, or none (that orders are in still shows).
    */
   readonly liveOrders: 'all' | 'own' | 'none';
+  /**
+   * Orders sent ahead for later phases (njudge's PHASE blocks): their texts for every power, for the
+   * reader's own power, only that some are on file (the Master of a gunboat or blind game), or none.
+   */
+  readonly ordersAhead: 'all' | 'own' | 'presence' | 'none';
   /** The press header form: the truth beside what was shown (the Master) or what was shown. */
   readonly press: PressReader;
   /** Whether the variant's title carries njudge's Gunboat ("Standard Gunboat"). */
@@ -88,6 +93,20 @@ function liveOrders(game: VisibleGame, reader: Reader): ReaderView['liveOrders']
   }
 }
 
+function ordersAhead(game: VisibleGame, reader: Reader): ReaderView['ordersAhead'] {
+  switch (reader.kind) {
+    // Orders not yet due are a player's plans: in a gunboat, blind or fog game the Master learns only that they are there.
+    case 'master':
+    case 'judgekeeper':
+      return game.rules.includes('GUNBOAT') || sightRulesOf(game.rules) !== null ? 'presence' : 'all';
+    case 'player':
+      return 'own';
+    case 'observer':
+    case 'public':
+      return 'none';
+  }
+}
+
 function board(game: VisibleGame, reader: Reader): BoardShown {
   const rules = sightRulesOf(game.rules);
   if (rules === null || ENDED_STATUSES.includes(game.status)) return { kind: 'whole' };
@@ -112,6 +131,7 @@ export function viewOf(game: VisibleGame, reader: Reader): ReaderView {
     records: master || !playersHidden(game),
     board: board(game, reader),
     liveOrders: liveOrders(game, reader),
+    ordersAhead: ordersAhead(game, reader),
     press: reader.kind === 'master' ? 'master' : 'reader',
     gunboatLabel: game.rules.includes('GUNBOAT'),
     mastersChangeNamed: master,
@@ -200,6 +220,13 @@ export function boardShown(view: ReaderView): boolean {
 export function liveOrdersShown(view: ReaderView, power: string): boolean {
   const { reader } = view;
   return view.liveOrders === 'all' || (view.liveOrders === 'own' && reader.kind === 'player' && reader.power === power);
+}
+
+/** What the reader may see of a power's orders ahead: their texts, only that they are on file, or nothing. */
+export function shownOrdersAhead(view: ReaderView, power: string): 'contents' | 'presence' | 'none' {
+  const { reader } = view;
+  if (view.ordersAhead === 'own') return reader.kind === 'player' && reader.power === power ? 'contents' : 'none';
+  return view.ordersAhead === 'all' ? 'contents' : view.ordersAhead;
 }
 
 /** Views that show the same results mail share a key: the mail is rendered once per key. */
