@@ -1,5 +1,5 @@
 import type { PhaseId } from '../engine/types.ts';
-import type { SessionOpener } from '../commands/index.ts';
+import type { BodyLine, SessionOpener } from '../commands/index.ts';
 import type { Variant } from '../engine/variant.ts';
 import { noticeTitle } from '../render/notice-titles.ts';
 import type { InboundMail } from './mail/inbound-mail.ts';
@@ -93,6 +93,11 @@ export interface BlockContext<Ports> {
   readonly mailWork?: MailWork;
   /** Password checks started ahead for this mail's openers (a group of mails), by opener. */
   readonly passwordChecks?: ReadonlyMap<SessionOpener, PrecheckedPassword>;
+  /**
+   * The block's own lines after its opener, as the sender wrote them, up to the next opener or the
+   * end of the message: for a game kind whose language is not Diplomacy's (Mafia reads its blocks itself).
+   */
+  readonly blockLines?: readonly BodyLine[];
 }
 
 /** A password check started before the game's row lock, against the seat and hash read then. */

@@ -6,6 +6,7 @@ import {
   redactLine,
   splitBodyLines,
   type Block,
+  type BodyLine,
   type OpenersLeftOut,
   type ParsedBody,
   type SessionOpener,
@@ -344,6 +345,7 @@ export class Judge {
     const bodyLines = quotableLines(message.text ?? '');
     const parseErrors = (block: number) =>
       body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: commandProblemText(e.problem) }));
+    const linesOfBlock = blockLineReader(message.text ?? '', body);
     for (const [index, block] of body.blocks.entries()) {
       const ctx: BlockContext<JudgeTransaction> = {
         tx,
@@ -360,6 +362,7 @@ export class Judge {
         passwordGuard,
         mailWork,
         ...(passwordChecks ? { passwordChecks } : {}),
+        blockLines: linesOfBlock(index),
       };
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
@@ -536,6 +539,19 @@ function notDone(block: Block, errorLines: ReadonlySet<number | null>, proseLine
     { kind: 'commands', lines: linesOf(['master', 'clear', 'resign-self', 'phase']) },
   ];
   return groups.filter((group) => group.lines.length > 0);
+}
+
+/** Each block's own lines after its opener, up to the next block or the end of the message (BlockContext.blockLines). */
+function blockLineReader(text: string, body: ParsedBody): (index: number) => readonly BodyLine[] {
+  let all: readonly BodyLine[] | null = null;
+  const startOf = (block: Block): number => (block.kind === 'anonymous' ? 0 : block.kind === 'broken' ? block.line : block.opener.line);
+  return (index) => {
+    all ??= splitBodyLines(text);
+    const block = body.blocks[index]!;
+    const next = body.blocks[index + 1];
+    const stop = Math.min(next ? startOf(next) : Number.POSITIVE_INFINITY, body.end.line ?? Number.POSITIVE_INFINITY);
+    return all.filter((line) => line.line > startOf(block) && line.line < stop);
+  };
 }
 
 /** The mail's lines by number, passwords masked, for quoting a refused line as written. */

@@ -31,3 +31,4 @@ export { setDeadline, setGrace, moveDeadline, endPhaseNow, shiftInstant } from '
 export type { MasterTimeCommand, MasterTimeResult } from './master-time-forms.ts';
 export { parseMasterTimeLine } from './master-time-forms.ts';
 export { formatDeadline, formatPlayerDeadline, formatMoment } from './format-deadline.ts';
+export { addWallLength } from './wall-length.ts';

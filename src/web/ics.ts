@@ -23,7 +23,7 @@ export function deadlinesCalendar(feed: GameDeadlines, options: IcsOptions): str
     'PRODID:-//dipjudge//deadlines//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${text(`Diplomacy game ${feed.name} (${options.judgeName})`)}`,
+    `X-WR-CALNAME:${text(`${feed.kindTitle ?? 'Diplomacy'} game ${feed.name} (${options.judgeName})`)}`,
     `X-WR-TIMEZONE:${text(feed.timeZone)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
@@ -33,7 +33,9 @@ export function deadlinesCalendar(feed: GameDeadlines, options: IcsOptions): str
     const description = [
       `${entry.title} of game ${feed.name}: ${what}.`,
       entry.kind === 'deadline'
-        ? `Orders go by mail to ${options.judgeAddress}.`
+        ? feed.kindTitle === 'Mafia'
+          ? `Votes and posts go by mail to ${options.judgeAddress}.`
+          : `Orders go by mail to ${options.judgeAddress}.`
         : entry.kind === 'processed'
           ? 'The results went out by mail.'
           : 'Late powers may be put in civil disorder or abandoned now.',

@@ -3,7 +3,9 @@ import { html, type Html, type Part } from './html.ts';
 import { centresChart } from './centres-chart.ts';
 import type { GameResult } from './game-result.ts';
 import type { PhaseView } from './phase-view.ts';
-import type { GameRow, GameView, GamesListView } from './public-view.ts';
+import type { GameRow, GameView, GamesListView, MafiaGameView } from './public-view.ts';
+import type { MafiaView } from '../mafia/index.ts';
+import { phaseName } from '../render/mafia-refusals.ts';
 
 // The site's pages: server-rendered HTML that reads well without JavaScript. The one script
 // (/site.js) only adds each deadline in the reader's own zone, as the browser knows it; without
@@ -138,6 +140,54 @@ ${game.observers > 0 ? html`<p>and ${game.observers} observer${game.observers ==
 ${history}
 <section id="results"><h2>Results</h2>${results}</section>
 <section id="parameters"><h2>Parameters</h2><ul>${game.parameters.map((line) => html`<li>${line}</li>`)}</ul></section>`,
+    { noindex: !game.listed },
+  );
+}
+
+/** A Mafia game's page, the tracker's status page: phase and deadline, the next three deadlines, the living and the dead with the GM's flips, replacements, the count, the end. */
+export function mafiaPage(site: SiteInfo, game: MafiaGameView, readerZone: string | null, badZone: string | null): string {
+  const { view } = game;
+  const path = gamePath(game.name);
+  const zone = view.zone;
+  const state =
+    view.status === 'forming'
+      ? html`<p class="summary">Mafia, forming: ${view.joined.length} joined${view.settings.players ? ` of ${view.settings.players}` : ''}; to join, mail <code>JOIN ${game.name} password</code> and <code>NAME yourname</code> to ${site.judgeAddress}.</p>`
+      : view.status === 'ended'
+        ? html`<p class="summary ended">Mafia, ended in ${phaseName(view.phase!)}.</p>`
+        : html`<p class="summary">Mafia: <span class="phase">${phaseName(view.phase!)}</span>.</p>
+<p class="deadline">${phaseName(view.phase!)} ends ${when(new Date(view.deadline!), zone, readerZone)}.</p>
+<section id="schedule"><h2>Next deadlines</h2><ol class="upcoming">${view.upcoming.map((u) => html`<li>${phaseName(u.phase)}: ${when(new Date(u.deadline), zone, readerZone)}</li>`)}</ol></section>`;
+  const seat = (s: MafiaView['living'][number]) =>
+    html`<li>${s.nick}${s.formerly.length > 0 ? html` <span class="replaced">(replaced ${s.formerly.map((f) => `${f.nick}, ${phaseName(f.phase)}`).join('; ')})</span>` : ''}</li>`;
+  const players =
+    view.status === 'forming'
+      ? html`<ul class="joined">${view.joined.map((n) => html`<li>${n ?? '(no name yet)'}</li>`)}</ul>`
+      : html`<section id="living"><h2>Alive (${view.living.length})</h2><ul class="living">${view.living.map(seat)}</ul></section>
+<section id="dead"><h2>Dead (${view.dead.length})</h2>${
+          view.dead.length === 0
+            ? html`<p class="empty">Nobody yet.</p>`
+            : html`<table class="dead cards"><thead><tr><th>Player</th><th>Died</th><th>The GM said</th></tr></thead><tbody>${view.dead.map(
+                (s) =>
+                  html`<tr><td data-label="Player">${s.nick}</td><td data-label="Died">${phaseName(s.death!.phase)}</td><td data-label="The GM said">${s.death!.comment}</td></tr>`,
+              )}</tbody></table>`
+        }</section>`;
+  const count =
+    view.count === null || view.status !== 'running'
+      ? ''
+      : html`<section id="votes"><h2>Vote count</h2><table class="votes"><tbody>${view.count.lines.map(
+          (line) =>
+            html`<tr><td>${line.target === 'no-lynch' ? 'No lynch' : line.target}</td><td class="n">${line.voters.length}</td><td>${line.voters.join(', ')}</td></tr>`,
+        )}${view.count.notVoting.length > 0 ? html`<tr class="not-voting"><td>Not voting</td><td class="n">${view.count.notVoting.length}</td><td>${view.count.notVoting.join(', ')}</td></tr>` : ''}</tbody></table>
+<p class="needed">With ${view.count.living} alive, it takes ${view.count.needed} to lynch.</p></section>`;
+  return layout(
+    site,
+    `Mafia game ${game.name}`,
+    html`<h1>Mafia game ${game.name}</h1>
+${state}
+<p class="feeds"><a href="${path}/deadlines.ics">Deadlines as a calendar feed (ICS)</a>.</p>
+${zoneForm(readerZone, badZone)}
+${players}
+${count}`,
     { noindex: !game.listed },
   );
 }

@@ -15,6 +15,11 @@ import { owesOrders } from '../judge/diplomacy/order-set.ts';
 import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
 import { boardShown, shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
+import { kindOf } from '../judge/model.ts';
+import { mafiaStateOf } from '../judge/mafia/mafia-state.ts';
+import { mafiaViewFor } from '../judge/visibility/policy.ts';
+import type { MafiaView } from '../mafia/index.ts';
+import { phaseName } from '../render/mafia-refusals.ts';
 import { gatesText } from '../render/signon-gates.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
@@ -112,13 +117,24 @@ export interface DeadlineEntry {
 
 export interface GameDeadlines {
   readonly name: string;
+  /** The kind's name in the calendar's title; absent: Diplomacy. */
+  readonly kindTitle?: string;
   readonly timeZone: string;
   readonly entries: readonly DeadlineEntry[];
+}
+
+/** A Mafia game's page: its public view (roles hidden, the flips shown, the count if public). */
+export interface MafiaGameView {
+  readonly name: string;
+  readonly listed: boolean;
+  readonly view: MafiaView;
 }
 
 /** The site's reads, on the judge's store; each runs in one transaction. */
 export interface PublicSite {
   games(now: Date): Promise<GamesListView>;
+  /** A Mafia game's page; null: no such game, or a game of another kind. */
+  mafia(name: string): Promise<MafiaGameView | null>;
   game(name: string, now: Date): Promise<GameView | null>;
   deadlines(name: string): Promise<GameDeadlines | null>;
   /** The SVG of the game's map as it stands, or after `phase` with its orders; null: no such game, phase or drawing. */
@@ -130,6 +146,7 @@ export interface PublicSite {
 export function publicSite(store: PublicViewStore): PublicSite {
   return {
     games: (now) => store.transaction((tx) => gamesList(tx, now)),
+    mafia: (name) => store.transaction((tx) => mafiaGame(tx, name)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
     deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
     map: (name, phase) => store.transaction((tx) => gameMap(tx, name, phase)),
@@ -144,6 +161,10 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   const shown = games.filter((g) => g.status !== 'preparation');
   const rows: GameRow[] = [];
   for (const game of shown) {
+    if (kindOf(game) === 'mafia') {
+      rows.push(mafiaRow(game));
+      continue;
+    }
     const variant = loadVariant(game.variant);
     const joined =
       game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
@@ -166,10 +187,32 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   };
 }
 
+function mafiaRow(game: Game): GameRow {
+  const view = mafiaViewFor(mafiaStateOf(game), PUBLIC);
+  return {
+    name: game.name,
+    variant: 'Mafia',
+    status: game.status,
+    phase: view.phase === null ? null : phaseName(view.phase),
+    phaseTitle: view.phase === null ? null : phaseName(view.phase),
+    deadline: view.deadline === null ? null : new Date(view.deadline),
+    timeZone: view.zone,
+    joined: view.status === 'forming' ? { players: view.joined.length, of: view.settings.players ?? view.joined.length } : null,
+  };
+}
+
+async function mafiaGame(tx: PublicViewPorts, name: string): Promise<MafiaGameView | null> {
+  const gameName = readGameName(name);
+  const game = gameName && (await tx.findGame(gameName));
+  if (!game || kindOf(game) !== 'mafia') return null;
+  return { name: game.name, listed: game.listed, view: mafiaViewFor(mafiaStateOf(game), PUBLIC) };
+}
+
 async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<GameView | null> {
   const gameName = readGameName(name);
   const overview = gameName && (await tx.gameOverview(gameName));
   if (overview === null) return null;
+  if (kindOf(overview.game) !== 'diplomacy') return null;
   const { game, seats, phase, orders } = overview;
   const variant = loadVariant(game.variant);
   const view = viewOf(game, PUBLIC);
@@ -274,6 +317,17 @@ async function gameDeadlines(tx: PublicViewPorts, name: string): Promise<GameDea
   const gameName = readGameName(name);
   const game = gameName && (await tx.findGame(gameName));
   if (!game) return null;
+  if (kindOf(game) === 'mafia') {
+    // The tracker's schedule: the current deadline and the next three, while the game runs.
+    const view = mafiaViewFor(mafiaStateOf(game), PUBLIC);
+    const entries: DeadlineEntry[] = [];
+    if (view.phase !== null && view.deadline !== null) {
+      entries.push({ phase: phaseName(view.phase).replace(' ', ''), title: phaseName(view.phase), at: new Date(view.deadline), kind: 'deadline' });
+      for (const next of view.upcoming)
+        entries.push({ phase: phaseName(next.phase).replace(' ', ''), title: phaseName(next.phase), at: new Date(next.deadline), kind: 'deadline' });
+    }
+    return { name: game.name, timeZone: view.zone, entries, kindTitle: 'Mafia' };
+  }
   const variant = loadVariant(game.variant);
   const phases = game.currentPhase === null ? [] : await tx.phases(game.id);
   const entries: DeadlineEntry[] = [];

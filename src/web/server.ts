@@ -3,7 +3,18 @@ import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
 import { deadlinesCalendar } from './ics.ts';
 import type { LinkStop } from '../judge/mail/mail-addresses.ts';
-import { badRequestPage, errorPage, gamePage, gamesPage, notFoundPage, phasePage, unsubscribePage, type SiteInfo, type UnsubscribeState } from './pages.ts';
+import {
+  badRequestPage,
+  errorPage,
+  gamePage,
+  gamesPage,
+  mafiaPage,
+  notFoundPage,
+  phasePage,
+  unsubscribePage,
+  type SiteInfo,
+  type UnsubscribeState,
+} from './pages.ts';
 import type { PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
@@ -117,9 +128,11 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
 
   app.get<{ Params: { name: string }; Querystring: { zone?: unknown } }>('/games/:name', async (request, reply) => {
     const name = gameName(request.params.name);
+    const { zone, bad } = readerZone(request.query.zone);
+    const mafia = name === null ? null : await deps.site.mafia(name);
+    if (mafia !== null) return page(reply, mafiaPage(deps.info, mafia, zone, bad));
     const game = name === null ? null : await deps.site.game(name, now());
     if (game === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
-    const { zone, bad } = readerZone(request.query.zone);
     return page(reply, gamePage(deps.info, game, zone, bad));
   });
 

@@ -15,18 +15,20 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   catalog: ['engine', 'werewolf'],
   schedule: ['engine'],
   commands: ['engine', 'orders', 'schedule'],
-  render: ['engine', 'orders', 'catalog', 'commands', 'schedule', 'werewolf'],
+  // The Mafia game kind's pure core: its own rules over the shared deadline arithmetic.
+  mafia: ['schedule'],
+  render: ['engine', 'orders', 'catalog', 'commands', 'schedule', 'werewolf', 'mafia'],
   api: ['engine', 'orders', 'catalog', 'render'],
   // The use cases: no mail, no database, no daemon, no settings file.
-  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'werewolf'],
+  judge: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'werewolf', 'mafia'],
   // The store implements the judge's port (see STORE_MAY_IMPORT_FROM_JUDGE).
-  store: ['engine', 'schedule', 'judge'],
+  store: ['engine', 'schedule', 'mafia', 'judge'],
   mail: ['engine', 'render', 'judge', 'store'],
   config: [],
   // The read-only web site, /healthz and /metrics: reads through the judge's port and the store.
-  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'config', 'werewolf'],
-  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'judge', 'store', 'mail', 'config', 'web', 'werewolf'],
-  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web', 'werewolf'],
+  web: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'config', 'werewolf'],
+  daemon: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'judge', 'store', 'mail', 'config', 'web', 'werewolf'],
+  cli: ['engine', 'orders', 'catalog', 'commands', 'render', 'schedule', 'mafia', 'api', 'judge', 'store', 'mail', 'config', 'daemon', 'web', 'werewolf'],
   '(root)': ['api', 'engine'],
 };
 

@@ -1,4 +1,6 @@
 import { loadVariant, variantNames } from '../../catalog/variant-catalog.ts';
+import { mafiaStateOf } from '../mafia/mafia-state.ts';
+import { renderMafiaStatus } from '../../render/mafia-notices.ts';
 import { gameEndText } from '../../render/end-notices.ts';
 import { renderVariantList } from '../../render/variant-list.ts';
 import { renderHelp } from '../../render/help-text.ts';
@@ -23,13 +25,13 @@ import { noGameNamed } from './game-names.ts';
 import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from '../players/dedication.ts';
 import { endReason } from './game-ending.ts';
-import type { Game, GameName, MailAddress } from '../model.ts';
+import { kindOf, type Game, type GameName, type MailAddress } from '../model.ts';
 import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../../render/summary.ts';
 import { gameHeader } from './game-header.ts';
 import { renderListGame } from './game-report.ts';
 import { optionHelpLines } from '../master/game-options.ts';
 import { parseHistoryOptions, renderHistory } from './history-report.ts';
-import { boardShown, playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
+import { boardShown, mafiaViewFor, playerRecordScope, shownPosition, shownResults, viewOf } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
 
 // Commands anyone may send without signing on: LIST, LIST game, HISTORY, SUMMARY, SEARCH, HELP,
@@ -101,6 +103,7 @@ async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddre
 }
 
 function listEntry(game: Game): GameListEntry {
+  if (kindOf(game) === 'mafia') return { name: game.name, variantTitle: 'Mafia', status: game.status, phaseId: null };
   return { name: game.name, variantTitle: loadVariant(game.variant).title, status: game.status, phaseId: game.currentPhase };
 }
 
@@ -178,6 +181,8 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
   const own = overview.seats.find((s) => s.address === ctx.sender);
+  // A Mafia game answers with the tracker's status as anyone may see it (roles hidden).
+  if (kindOf(overview.game) === 'mafia') return renderMafiaStatus(mafiaViewFor(mafiaStateOf(overview.game), PUBLIC), overview.game.name, own?.timeZone ?? null);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
   const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now }, header);

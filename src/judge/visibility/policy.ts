@@ -1,3 +1,4 @@
+import { mafiaView, type MafiaState, type MafiaView } from '../../mafia/index.ts';
 import type { OrderResult } from '../../engine/results.ts';
 import { NO_SIGHT, seesUnit, sightedPosition, sightOf, sightRulesOf, type SightRules } from '../../engine/sight.ts';
 import type { Position, PositionSight, PowerId } from '../../engine/types.ts';
@@ -260,4 +261,21 @@ export function resultsAudiences<S extends Pick<Seat, 'id' | 'role' | 'power' | 
  */
 export function playerRecordScope(readerIsThePlayer: boolean): PlayerRecordOptions {
   return { withoutHiddenGames: !readerIsThePlayer };
+}
+
+/**
+ * What a reader may see of a Mafia game (issue 32): a player sees their own role, the Masters (the
+ * GMs) every role, everyone else none; the vote count follows the game's VOTE COUNTS setting; the
+ * dead's flips are public. The rules are the Mafia core's (src/mafia/view.ts); the reader is decided here.
+ */
+export function mafiaViewFor(state: MafiaState, reader: Reader): MafiaView {
+  switch (reader.kind) {
+    case 'master':
+    case 'judgekeeper':
+      return mafiaView(state, { kind: 'gm' });
+    case 'player':
+      return mafiaView(state, { kind: 'person', person: reader.seatId });
+    default:
+      return mafiaView(state, { kind: 'public' });
+  }
 }
