@@ -5,6 +5,8 @@
 export type Refusal =
   | { readonly kind: 'game-name-missing' }
   | { readonly kind: 'map-not-started'; readonly gameName: string }
+  /** A Diplomacy information command (HISTORY, SUMMARY, MAP) asked of a game of another kind. */
+  | { readonly kind: 'not-for-kind'; readonly command: string; readonly gameName: string; readonly gameKind: string }
   | { readonly kind: 'map-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] }
   | { readonly kind: 'map-not-drawn'; readonly gameName: string; readonly variantTitle: string }
   | { readonly kind: 'history-no-phase'; readonly gameName: string; readonly phase: string; readonly phases: readonly string[] }
@@ -26,10 +28,15 @@ export type HistoryOptionsRefusal =
   | { readonly kind: 'history-phase-unreadable'; readonly word: string; readonly written: string }
   | { readonly kind: 'history-lines'; readonly written: string; readonly max: number };
 
+/** The kinds of game by the name players know them by. */
+const KIND_TITLES: Readonly<Record<string, string>> = { diplomacy: 'Diplomacy', mafia: 'Mafia' };
+
 export function renderRefusal(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'game-name-missing':
       return 'Which game? Write the game name after the command';
+    case 'not-for-kind':
+      return `${refusal.command} is for Diplomacy games; '${refusal.gameName}' is a ${KIND_TITLES[refusal.gameKind] ?? refusal.gameKind} game: LIST ${refusal.gameName} shows where it stands`;
     case 'map-not-started':
       return `Game '${refusal.gameName}' has not started: there is no map to draw yet`;
     case 'map-no-phase':

@@ -216,6 +216,11 @@ describe('a Mafia game by mail', () => {
     expect(list).toMatch(/Day 1, ending .*\nNext deadlines:\n {2}Night 1: /);
     expect(list).toContain('Alive (3): Alice, Bob, Carol');
     expect(list).not.toMatch(/Goon|Cop|Villager|@players/);
+    // Diplomacy's information commands say what the game is instead of reading phases it has none of.
+    for (const command of ['HISTORY town', 'SUMMARY town', 'MAP town'])
+      expect(await t.ask('stranger@players.example', command)).toContain(
+        `${command.split(' ')[0]} is for Diplomacy games; 'town' is a Mafia game: LIST town shows where it stands`,
+      );
     // A player reads their own role in STATUS, and nobody else's.
     const own = await t.player(1, 'STATUS');
     expect(own).toMatch(/Your role: (Goon|Cop|Villager)/);

@@ -135,7 +135,7 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
  * with its orders and what became of them.
  */
 async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCommand, { kind: 'map' }>): Promise<string> {
-  const game = await requireGame(ctx, command.game, command.line);
+  const game = await requireDiplomacyGame(ctx, command.game, command.line, 'MAP');
   if (game.currentPhase === null) throw new BlockError(command.line, renderRefusal({ kind: 'map-not-started', gameName: game.name }));
   const variant = loadVariant(game.variant);
   const wanted = command.phase ?? game.currentPhase;
@@ -177,6 +177,13 @@ async function requireGame(ctx: BlockContext<InfoPorts>, name: GameName | null, 
   return game;
 }
 
+/** HISTORY, SUMMARY and MAP read a Diplomacy game's phases; a game of another kind has none to show. */
+async function requireDiplomacyGame(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number, command: string): Promise<Game> {
+  const game = await requireGame(ctx, name, line);
+  if (kindOf(game) !== 'diplomacy') throw new BlockError(line, renderRefusal({ kind: 'not-for-kind', command, gameName: game.name, gameKind: kindOf(game) }));
+  return game;
+}
+
 async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: number): Promise<string> {
   const overview = await ctx.tx.gameOverview(name);
   if (!overview) throw await noGameNamed(ctx.tx, name, line);
@@ -189,7 +196,7 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
 }
 
 async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
-  const game = await requireGame(ctx, name, line);
+  const game = await requireDiplomacyGame(ctx, name, line, 'HISTORY');
   const zone = (await ctx.tx.seats(game.id)).find((s) => s.address === ctx.sender && s.timeZone !== null)?.timeZone ?? game.timeZone;
   const parsed = parseHistoryOptions(optionText, { now: ctx.now, zone });
   if (!parsed.ok) throw new BlockError(line, parsed.error);
@@ -206,7 +213,7 @@ async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, opti
 const SUMMARY_PLAYERS = { named: 'addresses', numbered: 'numbers', hidden: 'hidden' } as const;
 
 async function summary(ctx: BlockContext<InfoPorts>, name: GameName | null, line: number): Promise<string> {
-  const game = await requireGame(ctx, name, line);
+  const game = await requireDiplomacyGame(ctx, name, line, 'SUMMARY');
   if (game.currentPhase === null) return renderSummaryNotStarted(game.name);
   const variant = loadVariant(game.variant);
   const stored = await ctx.tx.storedPhases(game.id);
