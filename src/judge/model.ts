@@ -1,4 +1,5 @@
 import type { PhaseId, PowerId } from '../engine/types.ts';
+import { BLIND_MODIFIERS } from '../engine/sight.ts';
 import type { GameName, MailAddress } from '../commands/names.ts';
 
 // The store and the mail layer make these from rows and headers (they may import this model, not the commands).
@@ -63,14 +64,7 @@ export const GAME_RULES = [
   'BLIND',
   'FOG',
   'OMNISCIENT_OBSERVERS',
-  'OWN_SCS_SEE',
-  'NO_SCS_SEE',
-  'NO_UNITS_SEE',
-  'UNITS_SEE_SAME',
-  'UNITS_SEE_OTHER',
-  'SEE_NO_UNITS',
-  'SEE_NO_SCS',
-  'SEE_ALL_SCS',
+  ...BLIND_MODIFIERS,
 ] as const;
 export type GameRule = (typeof GAME_RULES)[number];
 
