@@ -342,10 +342,12 @@ export class Judge {
     let signedOn = false;
     const proseLines = [...body.proseLines];
     const mailWork = new MailWork();
-    const bodyLines = quotableLines(message.text ?? '');
+    // The body's lines, split once: quoted in refusals, and handed to a kind that reads its blocks itself.
+    const splitLines = splitBodyLines(message.text ?? '');
+    const bodyLines = quotableLines(splitLines);
     const parseErrors = (block: number) =>
       body.errors.filter((e) => e.block === block).map((e) => ({ line: e.line, text: e.text, message: commandProblemText(e.problem) }));
-    const linesOfBlock = blockLineReader(message.text ?? '', body);
+    const linesOfBlock = blockLineReader(splitLines, body);
     for (const [index, block] of body.blocks.entries()) {
       const ctx: BlockContext<JudgeTransaction> = {
         tx,
@@ -362,7 +364,10 @@ export class Judge {
         passwordGuard,
         mailWork,
         ...(passwordChecks ? { passwordChecks } : {}),
-        blockLines: linesOfBlock(index),
+        // Only a kind with a language of its own (Mafia) reads them: cut out on first use.
+        get blockLines() {
+          return linesOfBlock(index);
+        },
       };
       const ok = await this.runBlock(ctx, block);
       if (ok) for (const game of ctx.touchedGames) touched.add(game);
@@ -541,23 +546,26 @@ function notDone(block: Block, errorLines: ReadonlySet<number | null>, proseLine
   return groups.filter((group) => group.lines.length > 0);
 }
 
-/** Each block's own lines after its opener, up to the next block or the end of the message (BlockContext.blockLines). */
-function blockLineReader(text: string, body: ParsedBody): (index: number) => readonly BodyLine[] {
-  let all: readonly BodyLine[] | null = null;
+/** Each block's own lines after its opener, up to the next block or the end of the message (BlockContext.blockLines), cut out once. */
+function blockLineReader(all: readonly BodyLine[], body: ParsedBody): (index: number) => readonly BodyLine[] {
+  const cut = new Map<number, readonly BodyLine[]>();
   const startOf = (block: Block): number => (block.kind === 'anonymous' ? 0 : block.kind === 'broken' ? block.line : block.opener.line);
   return (index) => {
-    all ??= splitBodyLines(text);
+    const known = cut.get(index);
+    if (known) return known;
     const block = body.blocks[index]!;
     const next = body.blocks[index + 1];
     const stop = Math.min(next ? startOf(next) : Number.POSITIVE_INFINITY, body.end.line ?? Number.POSITIVE_INFINITY);
-    return all.filter((line) => line.line > startOf(block) && line.line < stop);
+    const lines = all.filter((line) => line.line > startOf(block) && line.line < stop);
+    cut.set(index, lines);
+    return lines;
   };
 }
 
 /** The mail's lines by number, passwords masked, for quoting a refused line as written. */
-function quotableLines(text: string): Map<number, string> {
+function quotableLines(bodyLines: readonly BodyLine[]): Map<number, string> {
   const lines = new Map<number, string>();
-  for (const { line, text: piece } of splitBodyLines(text)) if (!lines.has(line)) lines.set(line, redactLine(piece.trim()));
+  for (const { line, text: piece } of bodyLines) if (!lines.has(line)) lines.set(line, redactLine(piece.trim()));
   return lines;
 }
 
