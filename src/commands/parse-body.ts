@@ -368,7 +368,7 @@ class BodyReader {
   /** njudge's POSTAL PRESS: its text runs as a press's does; the judge checks the rest. */
   private readPostalPress(first: BodyLine, block: Exclude<Draft, { kind: 'create' }>): void {
     const { body, consumed } = this.readPressBody();
-    const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+    const leak = passwordLeak(body);
     if (leak) {
       this.error(first, { kind: 'press-password-line', keyword: leak }, consumed);
       return;
@@ -378,15 +378,12 @@ class BodyReader {
       return;
     }
     const words = splitWords(first.text);
-    const texts = body.map((l) => l.text);
-    while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
-    while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
     block.commands.push({
       kind: 'postal-press',
       line: first.line,
       text: redactLine(first.text),
       extraWords: words.slice(words[0]!.toUpperCase() === 'POSTALPRESS' ? 1 : 2),
-      body: texts.join('\n'),
+      body: pressText(body),
     });
   }
 
@@ -399,15 +396,12 @@ class BodyReader {
     if (records) {
       const read = this.readPressBody();
       consumed = read.consumed;
-      const leak = read.body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+      const leak = passwordLeak(read.body);
       if (leak) {
         this.error(first, { kind: 'press-password-line', keyword: leak, command: 'DIARY' }, consumed);
         return;
       }
-      const texts = read.body.map((l) => l.text);
-      while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
-      while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
-      body = texts.join('\n');
+      body = pressText(read.body);
     } else {
       this.index++;
     }
@@ -453,7 +447,7 @@ class BodyReader {
 
   private readPress(first: BodyLine, match: KeywordMatch<'press' | 'broadcast'>, block: Exclude<Draft, { kind: 'create' }>): void {
     const { body, end, consumed } = this.readPressBody();
-    const leak = body.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null);
+    const leak = passwordLeak(body);
     if (leak) {
       this.error(first, { kind: 'press-password-line', keyword: leak }, consumed);
       return;
@@ -467,9 +461,6 @@ class BodyReader {
       this.error(first, { kind: 'needs-signon', command: spell(match) }, consumed);
       return;
     }
-    const texts = body.map((l) => l.text);
-    while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
-    while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
     block.commands.push({
       kind: 'press',
       line: first.line,
@@ -477,7 +468,7 @@ class BodyReader {
       broadcast: match.keyword === 'broadcast',
       options: options.options,
       lines: body,
-      body: texts.join('\n'),
+      body: pressText(body),
       end,
     });
   }
@@ -492,4 +483,17 @@ function isPostalPressLine(text: string): boolean {
 /** Reads a mail body (already decoded to text) into blocks of commands; never throws. */
 export function parseBody(text: string): ParsedBody {
   return new BodyReader(splitBodyLines(text)).read();
+}
+
+/** A press text as sent: its lines without the blank ones at either end. */
+function pressText(lines: readonly BodyLine[]): string {
+  const texts = lines.map((l) => l.text);
+  while (texts.length > 0 && isBlank(texts[0]!)) texts.shift();
+  while (texts.length > 0 && isBlank(texts[texts.length - 1]!)) texts.pop();
+  return texts.join('\n');
+}
+
+/** The keyword of the first line of a press text that carries a password (an ENDPRESS forgotten before a SIGNON), if any. */
+function passwordLeak(lines: readonly BodyLine[]): string | undefined {
+  return lines.map((l) => passwordLineKeyword(l.text)).find((k) => k !== null) ?? undefined;
 }
