@@ -316,13 +316,7 @@ async function remindOfVacancies(tx: GamePorts, config: JudgeConfig, game: Game,
 
 /** njudge mails a forming game weekly until it is full: how many players it still waits for. */
 export async function scheduleFormingReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
-  await tx.scheduleJob({
-    kind: 'forming',
-    gameId: game.id,
-    dueAt: new Date(now.getTime() + FORMING_REMINDER_MS),
-    dedupeKey: `game:${game.id}:forming`,
-    payload: { phase: game.currentPhase },
-  });
+  await scheduleReminder(tx, game, 'forming', new Date(now.getTime() + FORMING_REMINDER_MS));
 }
 
 async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
@@ -337,13 +331,7 @@ async function remindOfForming(tx: GamePorts, config: JudgeConfig, game: Game, n
 
 /** njudge reminds the Master of a paused game every three days. */
 export async function schedulePauseReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Pick<Game, 'id' | 'currentPhase'>, now: Date): Promise<void> {
-  await tx.scheduleJob({
-    kind: 'paused',
-    gameId: game.id,
-    dueAt: new Date(now.getTime() + PAUSE_REMINDER_MS),
-    dedupeKey: `game:${game.id}:paused`,
-    payload: { phase: game.currentPhase },
-  });
+  await scheduleReminder(tx, game, 'paused', new Date(now.getTime() + PAUSE_REMINDER_MS));
 }
 
 async function remindOfPause(tx: GamePorts, config: JudgeConfig, game: Game, now: Date): Promise<void> {
@@ -358,13 +346,17 @@ async function remindOfPause(tx: GamePorts, config: JudgeConfig, game: Game, now
 }
 
 async function scheduleReplacementReminder(tx: Pick<JobsPort, 'scheduleJob'>, game: Game, now: Date): Promise<void> {
-  await tx.scheduleJob({
-    kind: 'replacements',
-    gameId: game.id,
-    dueAt: new Date(now.getTime() + REPLACEMENT_REMINDER_MS),
-    dedupeKey: `game:${game.id}:replacements`,
-    payload: { phase: game.currentPhase! },
-  });
+  await scheduleReminder(tx, game, 'replacements', new Date(now.getTime() + REPLACEMENT_REMINDER_MS));
+}
+
+/** A game's one pending reminder of a kind (its dedupe key keeps it one), tied to the phase it was set in. */
+async function scheduleReminder(
+  tx: Pick<JobsPort, 'scheduleJob'>,
+  game: Pick<Game, 'id' | 'currentPhase'>,
+  kind: 'forming' | 'paused' | 'replacements',
+  dueAt: Date,
+): Promise<void> {
+  await tx.scheduleJob({ kind, gameId: game.id, dueAt, dedupeKey: `game:${game.id}:${kind}`, payload: { phase: game.currentPhase } });
 }
 
 /** The powers the seats hold, as the notices name them. */
