@@ -1,6 +1,5 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
-import type { OrderResult } from '../engine/results.ts';
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { gameTiming } from '../judge/clock/deadlines.ts';
@@ -12,6 +11,7 @@ import type { Game, GameStatus } from '../judge/model.ts';
 import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/master/option-commands.ts';
 import { owesOrders } from '../judge/diplomacy/order-set.ts';
+import { readStoredOrderResults } from '../judge/diplomacy/stored-results.ts';
 import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
 import { boardShown, shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
@@ -368,7 +368,7 @@ async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | 
   // A phase rolled back past is not shown: only those up to the current one, as MAP does.
   const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
   if (phase === undefined) return null;
-  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const results = phase.phaseId === game.currentPhase ? [] : readStoredOrderResults(phase.results, `${game.name} ${phase.phaseId}`);
   const view = viewOf(game, PUBLIC);
   return mapSvg({
     gameName: game.name,

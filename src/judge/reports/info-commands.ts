@@ -18,7 +18,7 @@ import {
 } from '../../render/info-replies.ts';
 import type { InfoCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
-import type { OrderResult } from '../../engine/results.ts';
+import { readStoredOrderResults } from '../diplomacy/stored-results.ts';
 import { BlockError, type BlockContext } from '../context.ts';
 import type { InfoPorts } from '../ports.ts';
 import { noGameNamed } from './game-names.ts';
@@ -146,7 +146,7 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
     const played = phases.filter((p) => current === undefined || p.seq <= current.seq).map((p) => p.phaseId);
     throw new BlockError(command.line, renderRefusal({ kind: 'map-no-phase', gameName: game.name, phase: wanted, phases: played }));
   }
-  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const results = phase.phaseId === game.currentPhase ? [] : readStoredOrderResults(phase.results, `${game.name} ${phase.phaseId}`);
   const view = viewOf(game, PUBLIC);
   const picture = mapAttachment(
     {

@@ -1,5 +1,5 @@
 import { mafiaView, type MafiaState, type MafiaView } from '../../mafia/index.ts';
-import type { OrderResult } from '../../engine/results.ts';
+import type { ResultFacts } from '../../engine/results.ts';
 import { NO_SIGHT, seesUnit, sightedPosition, sightOf, sightRulesOf, type SightRules } from '../../engine/sight.ts';
 import type { Position, PositionSight, PowerId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
@@ -180,13 +180,13 @@ export function shownPosition(view: ReaderView, position: Position, variant: Var
  * another's whose unit it saw where it stood before the phase, or whose build it sees after it
  * (`after`); nothing for a reader who sees nothing.
  */
-export function shownResults(
+export function shownResults<R extends ResultFacts>(
   view: ReaderView,
-  results: readonly OrderResult[],
+  results: readonly R[],
   variant: Variant,
   before: Position,
   after: Position = before,
-): readonly OrderResult[] {
+): readonly R[] {
   const seenBefore = sightIn(view, variant, before);
   if (seenBefore === null) return results;
   const seenAfter = sightIn(view, variant, after) ?? seenBefore;
