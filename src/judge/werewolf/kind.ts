@@ -157,7 +157,13 @@ async function create(ctx: BlockContext<JudgeTransaction>, block: CreateBlock): 
     kind: 'werewolf',
     kindState: storedWerewolfTable(table),
   });
-  await ctx.tx.addSeat({ gameId: game.id, role: 'master', power: null, address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost) });
+  await ctx.tx.addSeat({
+    gameId: game.id,
+    role: 'master',
+    power: null,
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+  });
   ctx.touchedGames.add(game.id);
   ctx.reply.push(renderWerewolfReply({ kind: 'created', gameName: name, roleSet: set.set.name, players: tableSize(table, set.set), settings: told }));
 }
@@ -175,7 +181,13 @@ interface Work {
   table: WerewolfTable;
 }
 
-async function enter(ctx: BlockContext<JudgeTransaction>, work: Work, block: SessionBlock, seats: readonly SeatRecord[], lines: NumberedLine[]): Promise<Sender> {
+async function enter(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  block: SessionBlock,
+  seats: readonly SeatRecord[],
+  lines: NumberedLine[],
+): Promise<Sender> {
   const { game } = work;
   const { opener } = block;
   switch (opener.kind) {
@@ -191,7 +203,8 @@ async function enter(ctx: BlockContext<JudgeTransaction>, work: Work, block: Ses
         if (named?.kind !== 'name') throw refuse(opener.line, { kind: 'name-needed', gameName: game.name });
         lines.splice(lines.indexOf(named), 1);
         if (!NICK.test(named.nick)) throw refuse(named.line, { kind: 'bad-name', nick: named.nick });
-        if (work.table.joined.some((j) => j.nick.toLowerCase() === named.nick.toLowerCase())) throw refuse(named.line, { kind: 'name-taken', nick: named.nick });
+        if (work.table.joined.some((j) => j.nick.toLowerCase() === named.nick.toLowerCase()))
+          throw refuse(named.line, { kind: 'name-taken', nick: named.nick });
         nick = named.nick;
       }
       requireNewPassword(ctx, opener.password, opener.line);
@@ -316,7 +329,9 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   } else if (command.kind === 'unvote') reply({ kind: 'unvoted', poll: command.poll });
   else if (command.kind === 'withdraw') reply({ kind: 'withdrawn', verb: line.kind === 'withdraw' ? line.verb : '' });
   else if (command.kind === 'act') {
-    const immediate = stepped.state.submissions.every((s) => !(s.player === sender.nick && s.actionId === command.actionId && s.submittedIn === state.phaseIndex));
+    const immediate = stepped.state.submissions.every(
+      (s) => !(s.player === sender.nick && s.actionId === command.actionId && s.submittedIn === state.phaseIndex),
+    );
     const chosen = stepped.state.submissions.filter((s) => s.player === sender.nick && s.actionId === command.actionId && s.submittedIn === state.phaseIndex);
     const names = immediate ? command.selections : chosen.flatMap((s) => (s.selection === null ? [] : [s.selection]));
     reply({ kind: 'recorded', verb: line.kind === 'verb' ? line.verb : '', names, phase: phaseAt(set, state.phaseIndex), immediate });
@@ -352,7 +367,14 @@ async function start(tx: GamePorts, config: JudgeConfig, game: Game, work: Work,
     refused?.({ kind: 'narrator', refusal: started.refusal });
     return;
   }
-  work.table = { ...work.table, status: started.state.ended ? 'ended' : 'running', game: started.state, log: [], done: [], deadline: deadlineAfter(work.table, set, 0, now) };
+  work.table = {
+    ...work.table,
+    status: started.state.ended ? 'ended' : 'running',
+    game: started.state,
+    log: [],
+    done: [],
+    deadline: deadlineAfter(work.table, set, 0, now),
+  };
   await tell(tx, config, game, work.table, started.effects, { prompt: true, subject: 'start', headline: null });
 }
 
@@ -388,7 +410,12 @@ async function rollback(ctx: BlockContext<JudgeTransaction>, work: Work, refused
   if (work.table.status === 'forming' || last < 0) return refused({ kind: 'nothing-to-roll-back' });
   const set = roleSetOf(work.table.settings.roleSet);
   const log = work.table.log.slice(0, last);
-  const state = replay(set, work.table.joined.map((j) => j.nick), work.table.seed, log);
+  const state = replay(
+    set,
+    work.table.joined.map((j) => j.nick),
+    work.table.seed,
+    log,
+  );
   const { game } = work;
   work.table = { ...work.table, status: 'running', game: state, log, done: [], deadline: deadlineAfter(work.table, set, state.phaseIndex, ctx.now) };
   const phase = phaseAt(set, state.phaseIndex);

@@ -53,4 +53,3 @@ export function storedWerewolfTable(table: WerewolfTable): KindState {
 export function werewolfStatus(table: WerewolfTable): GameStatus {
   return table.status === 'forming' ? 'forming' : table.status === 'running' ? 'active' : 'completed';
 }
-
