@@ -9,6 +9,7 @@ import {
   gamePage,
   gamesPage,
   mafiaPage,
+  werewolfPage,
   notFoundPage,
   phasePage,
   unsubscribePage,
@@ -131,6 +132,8 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     const { zone, bad } = readerZone(request.query.zone);
     const mafia = name === null ? null : await deps.site.mafia(name);
     if (mafia !== null) return page(reply, mafiaPage(deps.info, mafia, zone, bad));
+    const werewolf = name === null ? null : await deps.site.werewolf(name);
+    if (werewolf !== null) return page(reply, werewolfPage(deps.info, werewolf, zone, bad));
     const game = name === null ? null : await deps.site.game(name, now());
     if (game === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
     return page(reply, gamePage(deps.info, game, zone, bad));

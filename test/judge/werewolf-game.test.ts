@@ -8,6 +8,8 @@ import type { RoleSet } from '../../src/werewolf/definitions.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore, type QueuedMailRow } from '../support/in-memory-judge-store.ts';
 import { gameName } from '../support/names.ts';
+import { werewolfPage } from '../../src/web/pages.ts';
+import { publicSite } from '../../src/web/public-view.ts';
 
 // Issue 34's narrator games by mail: nine players of the shipped classic set on the in-memory store
 // (the judge's whole mail path, no database), dealt from the seed recorded at CREATE, played to a
@@ -69,7 +71,10 @@ async function village() {
   /** The player dealt the role (the n-th, for the two werewolves). */
   const who = (role: string, n = 0) => t.game!.players.filter((p) => p.role === role)[n]!.name;
   const mailsTo = (mails: readonly QueuedMailRow[], nick: string) => mails.filter((m) => m.kind !== 'reply' && m.to.includes(address(nick) as never));
-  return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo };
+  /** The game's page on the web site, as anyone sees it. */
+  const page = async () =>
+    werewolfPage({ judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address }, (await publicSite(store).werewolf('village'))!, null, null);
+  return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo, page };
 }
 
 /** Every mail (not a reply) a recipient got after `mark`, joined. */
@@ -138,6 +143,13 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     for (const nick of NICKS.filter((n) => n !== seer)) expect(told(v.store, address(nick))).not.toContain('Your investigation');
     expect(told(v.store, address(v.who('Hunter')))).toContain(`Your target is ${w2}.`);
     expect(told(v.store, address(v.who('Doctor')), mark)).toContain('VOTE name: your vote in the Lynch poll');
+    // The web page shows the public facts only: the phase, the living, the night's dead with the role told at the death.
+    const day1 = await v.page();
+    expect(day1).toContain('<span class="phase">Day 1</span>');
+    expect(day1).toContain(`<td data-label="Player">${v.who('Villager')}</td><td data-label="Died">Night 1</td><td data-label="Role">Villager</td>`);
+    const players = day1.slice(day1.indexOf('<section id="living">'));
+    for (const role of ['Seer', 'Doctor', 'Werewolf', 'Tanner', 'Witch', 'Mayor', 'Hunter']) expect(players).not.toContain(role);
+    expect(day1).not.toContain('id="roles"');
     // Day 1: every living player votes, so the day ends at once; the mayor's vote counts twice.
     const town = ['Seer', 'Doctor', 'Hunter', 'Witch', 'Mayor', 'Tanner'].map((r) => v.who(r));
     for (const nick of town) await v.as(nick, `VOTE ${w1}`);
@@ -154,6 +166,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(end).toContain(`The game is over: the Townsfolk wins`);
     // Every role revealed to everyone at the end.
     for (const nick of NICKS) expect(told(v.store, address(nick))).toContain(`  ${nick}: ${v.roleOf.get(nick)}`);
+    // After the end the web page shows every role.
+    const over = await v.page();
+    expect(over).toContain('over in Night 2: the Townsfolk wins');
+    for (const nick of NICKS) expect(over).toContain(`<tr><td>${nick}</td><td>${v.roleOf.get(nick)}</td></tr>`);
     const t = await v.table();
     expect(t.status).toBe('ended');
     expect(v.store.jobs()).toEqual([]);

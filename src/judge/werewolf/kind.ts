@@ -458,7 +458,7 @@ async function tell(tx: GamePorts, config: JudgeConfig, game: Game, table: Werew
   for (const seat of seats) {
     const nick = seat.role === 'power' ? (table.joined.find((j) => j.seat === seat.id)?.nick ?? null) : null;
     const seen = effects.filter((e) => (nick === null ? e.audience.kind === 'public' : seenBy(e, nick)));
-    const alive = nick !== null && state !== null && state.players.some((p) => p.name === nick && p.alive);
+    const alive = nick !== null && state?.players.some((p) => p.name === nick && p.alive) === true;
     const prompting = how.prompt && alive && table.status === 'running';
     if (seen.length === 0 && !prompting && how.headline === null) continue;
     const dealt = seen.find((e) => e.kind === 'role-dealt');
