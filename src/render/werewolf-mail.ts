@@ -40,6 +40,7 @@ export type WerewolfProblem =
   | { readonly kind: 'name-taken'; readonly nick: string }
   | { readonly kind: 'bad-name'; readonly nick: string }
   | { readonly kind: 'table-full'; readonly players: number }
+  | { readonly kind: 'too-many-joined'; readonly players: number; readonly joined: number }
   | { readonly kind: 'no-such-seat'; readonly gameName: string; readonly written: string }
   | { readonly kind: 'bad-players'; readonly written: string; readonly sizes: readonly number[] }
   | { readonly kind: 'bad-length'; readonly written: string }
@@ -74,6 +75,8 @@ export function werewolfProblemText(problem: WerewolfProblem): string {
       return `"${problem.nick}" cannot be a name: one word of letters, digits, - or _, at most 20 characters.`;
     case 'table-full':
       return `The game is full: it starts with ${problem.players} players.`;
+    case 'too-many-joined':
+      return `${problem.joined} players have joined already: the game cannot start with ${problem.players}.`;
     case 'no-such-seat':
       return `Nobody plays in '${problem.gameName}' as "${problem.written}".`;
     case 'bad-players':

@@ -237,6 +237,32 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect((await v.table()).game).toEqual(ended.game);
   });
 
+  it('ends a night early once every player with something to do has chosen it or written DONE; STATUS tells a player their own state', async () => {
+    const v = await village();
+    const [w1, w2] = [v.who('Werewolf', 0), v.who('Werewolf', 1)];
+    const status = await v.as(v.who('Seer'), 'STATUS');
+    expect(status).toContain(`You are ${v.who('Seer')}, the Seer.`);
+    expect(status).toContain('Alive (9): ann, bob, cat, dan, eve, fay, gus, hal, ivy.');
+    expect(status).toContain('INVESTIGATE name: done when the phase ends');
+    // Only the Master sets, only before the start; nobody joins a full game.
+    expect(await v.as(w1, 'SET NIGHT 2D')).toContain("Only the game's Master may write SET.");
+    expect(await v.master('SET NIGHT 2D')).toContain('SET can be written only before the game starts.');
+    expect(await v.ask('late@players.example', 'JOIN village latepw\nNAME kim')).toContain('JOIN can be written only before the game starts.');
+    await v.as(w1, `VOTE ${v.who('Mayor')}`);
+    await v.as(w2, `VOTE ${v.who('Mayor')}`);
+    await v.as(v.who('Seer'), `INVESTIGATE ${w2}`);
+    await v.as(v.who('Doctor'), `PROTECT ${v.who('Mayor')}`);
+    expect((await v.table()).game!.phaseIndex).toBe(0);
+    // The witch keeps her potions: DONE, and the night ends at once, hours before its deadline.
+    expect(await v.as(v.who('Witch'), 'DONE')).toContain('You are done for Night 1.');
+    const t = await v.table();
+    expect(t.game!.phaseIndex).toBe(1);
+    expect(t.deadline).toBe('2026-11-29T12:00:00.000Z');
+    expect(told(v.store, address(v.who('Doctor')))).toContain(`Your protection of ${v.who('Mayor')} was used.`);
+    expect(told(v.store, WATCHER)).not.toContain('protection');
+    expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-11-29T12:00:00.000Z']);
+  });
+
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {
     const store = new InMemoryJudgeStore();
     const judge = new Judge(

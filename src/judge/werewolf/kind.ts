@@ -287,6 +287,8 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       if (work.table.status !== 'forming') return refused({ kind: 'before-start-only', command: 'SET' });
       const changed = applySetting(work.table.settings, line.setting, line.value);
       if (!changed.ok) return refused(changed.problem);
+      if (changed.settings.players !== null && changed.settings.players < work.table.joined.length)
+        return refused({ kind: 'too-many-joined', players: changed.settings.players, joined: work.table.joined.length });
       work.table = { ...work.table, settings: changed.settings };
       reply({ kind: 'setting', text: changed.text });
       return;
