@@ -5,6 +5,7 @@ import type { GameResult } from './game-result.ts';
 import type { PhaseView } from './phase-view.ts';
 import type { GameRow, GameView, GamesListView, MafiaGameView, WerewolfGameView } from './public-view.ts';
 import { phaseName as werewolfPhaseName } from '../werewolf/phases.ts';
+import type { RoleSet } from '../werewolf/definitions.ts';
 import type { MafiaView } from '../mafia/index.ts';
 import { phaseName } from '../render/mafia-refusals.ts';
 
@@ -227,11 +228,39 @@ export function werewolfPage(site: SiteInfo, game: WerewolfGameView, readerZone:
     `Werewolf game ${game.name}`,
     html`<h1>Werewolf game ${game.name}</h1>
 ${state}
+<p class="role-set">Roles: <a href="/rolesets#${view.roleSet}">the ${view.roleSet} set</a>.</p>
 <p class="feeds"><a href="${path}/deadlines.ics">Deadlines as a calendar feed (ICS)</a>.</p>
 ${zoneForm(readerZone, badZone)}
 ${players}
 ${roles}`,
     { noindex: !game.listed },
+  );
+}
+
+/** One role set for the /rolesets page: its roles by team and its role lists, or the problems that keep it from loading. */
+export type RoleSetEntry = { readonly name: string } & ({ readonly set: RoleSet } | { readonly problems: readonly string[] });
+
+/** The werewolf role sets the judge narrates (HELP ROLES by mail): each set's roles by team and how many are dealt. */
+export function roleSetsPage(site: SiteInfo, sets: readonly RoleSetEntry[]): string {
+  const section = (entry: RoleSetEntry) => {
+    if (!('set' in entry))
+      return html`<section id="${entry.name}"><h2>${entry.name}</h2><p>Does not load:</p><ul>${entry.problems.map((p) => html`<li>${p}</li>`)}</ul></section>`;
+    const { set } = entry;
+    const teams = [...set.teams.keys()].map((team) => {
+      const roles = [...set.roles.values()].filter((r) => r.team === team);
+      return html`<tr><td>${team}</td><td>${roles.map((r) => `${r.name}${r.unique ? ' (unique)' : ''}`).join(', ')}</td></tr>`;
+    });
+    const lists = set.roleLists.map((l) => html`<li>${l.players} players: ${l.roles.join(', ')}</li>`);
+    return html`<section id="${entry.name}"><h2>${entry.name}</h2><p>First phase: ${werewolfPhaseName(set.firstPhase)}.</p>
+<table class="roles"><thead><tr><th>Team</th><th>Roles</th></tr></thead><tbody>${teams}</tbody></table>
+<ul class="role-lists">${lists}</ul></section>`;
+  };
+  return layout(
+    site,
+    'Werewolf role sets',
+    html`<h1>Werewolf role sets</h1>
+<p class="summary">The judge runs these roles itself. To play, mail <code>CREATE name password werewolf ROLESET set</code> to ${site.judgeAddress}; <code>HELP ROLES</code> mails this list.</p>
+${sets.map(section)}`,
   );
 }
 

@@ -1,3 +1,5 @@
+import { loadRoleSet, roleSetNames } from '../catalog/roleset-catalog.ts';
+import { roleSetProblemLine } from '../render/werewolf-problems.ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
@@ -10,6 +12,7 @@ import {
   gamesPage,
   mafiaPage,
   werewolfPage,
+  roleSetsPage,
   notFoundPage,
   phasePage,
   unsubscribePage,
@@ -126,6 +129,18 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return page(reply, gamesPage(deps.info, await deps.site.games(now()), zone, bad));
   });
   app.get('/games', async (_request, reply) => reply.redirect('/'));
+  app.get('/rolesets', async (_request, reply) =>
+    page(
+      reply,
+      roleSetsPage(
+        deps.info,
+        roleSetNames().map((name) => {
+          const loaded = loadRoleSet(name);
+          return loaded.ok ? { name, set: loaded.roleSet } : { name, problems: loaded.problems.map(roleSetProblemLine) };
+        }),
+      ),
+    ),
+  );
 
   app.get<{ Params: { name: string }; Querystring: { zone?: unknown } }>('/games/:name', async (request, reply) => {
     const name = gameName(request.params.name);

@@ -8,8 +8,8 @@ import type { RoleSet } from '../../src/werewolf/definitions.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore, type QueuedMailRow } from '../support/in-memory-judge-store.ts';
 import { gameName } from '../support/names.ts';
-import { werewolfPage } from '../../src/web/pages.ts';
 import { publicSite } from '../../src/web/public-view.ts';
+import { buildWebApp } from '../../src/web/server.ts';
 
 // Issue 34's narrator games by mail: nine players of the shipped classic set on the in-memory store
 // (the judge's whole mail path, no database), dealt from the seed recorded at CREATE, played to a
@@ -71,10 +71,23 @@ async function village() {
   /** The player dealt the role (the n-th, for the two werewolves). */
   const who = (role: string, n = 0) => t.game!.players.filter((p) => p.role === role)[n]!.name;
   const mailsTo = (mails: readonly QueuedMailRow[], nick: string) => mails.filter((m) => m.kind !== 'reply' && m.to.includes(address(nick) as never));
-  /** The game's page on the web site, as anyone sees it. */
-  const page = async () =>
-    werewolfPage({ judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address }, (await publicSite(store).werewolf('village'))!, null, null);
-  return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo, page };
+  /** A page of the web site (the read-only games site on this store), as anyone sees it. */
+  const web = async (url: string) => {
+    const app = buildWebApp({
+      site: publicSite(store),
+      info: { judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address },
+      health: async () => ({ ok: true, checks: {} }),
+      metrics: async () => '',
+      unsubscribe: async () => 'unknown-token',
+      now: () => now,
+    });
+    const response = await app.inject({ method: 'GET', url });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const page = () => web('/games/village');
+  return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo, page, web };
 }
 
 /** Every mail (not a reply) a recipient got after `mark`, joined. */
@@ -287,5 +300,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(help).toContain('  Werewolf: Werewolf');
     expect(help).toContain('  Tanner: Tanner (unique)');
     expect(help).toContain('9 players: Werewolf x2, Seer, Doctor, Hunter, Witch, Mayor, Tanner, Villager');
+    const v = await village();
+    const sets = await v.web('/rolesets');
+    expect(sets).toContain('<section id="classic"><h2>classic</h2><p>First phase: Night 1.</p>');
+    expect(sets).toContain('<tr><td>Tanner</td><td>Tanner (unique)</td></tr>');
+    expect(await v.web('/')).toContain('Werewolf (classic)');
   });
 });
