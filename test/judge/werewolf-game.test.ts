@@ -100,6 +100,41 @@ function told(store: InMemoryJudgeStore, recipient: string, mark = 0): string {
     .join('\n---\n');
 }
 
+const ROLES = ['Villager', 'Werewolf', 'Seer', 'Doctor', 'Hunter', 'Witch', 'Mayor', 'Tanner'];
+
+/**
+ * Nothing leaks: in every mail before the end, a line that names a role is one the reader may see —
+ * a death told to all with the role, the reader's own role and its text, or (for the seer alone) the
+ * seer's own answer. The Master and observers see the deaths alone.
+ */
+function expectNoRoleLeaks(store: InMemoryJudgeStore, roleOf: ReadonlyMap<string, string>): void {
+  const recipients = [
+    ...NICKS.map((nick) => ({ address: address(nick), role: roleOf.get(nick)! })),
+    { address: MASTER, role: null },
+    { address: WATCHER, role: null },
+  ];
+  let checked = 0;
+  for (const { address: to, role } of recipients) {
+    const bodies = store.outbox().filter((m) => m.kind !== 'reply' && m.to.includes(to as never));
+    for (const body of bodies.map((m) => m.body.split('The game is over')[0]!)) {
+      let ownRoleText = false;
+      for (const line of body.split('\n')) {
+        if (line.startsWith('Your role, as the role set writes it:')) ownRoleText = true;
+        else if (!line.startsWith('  ')) ownRoleText = false;
+        if (!ROLES.some((r) => new RegExp(`\\b${r}\\b`).test(line))) continue;
+        checked++;
+        const allowed =
+          /^\S+ has (died|been lynched)\. They were an? \w+\.$/.test(line) ||
+          (role !== null && new RegExp(`^You are an? ${role} \\(`).test(line)) ||
+          (role !== null && ownRoleText && line.includes(role)) ||
+          (role === 'Seer' && /^Your investigation of \S+: their role is \w+\.$/.test(line));
+        expect(allowed, `${to} was told: ${line}`).toBe(true);
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(NICKS.length);
+}
+
 describe('a werewolf game by mail, the classic set, nine players', () => {
   it('deals from the seed recorded at CREATE and mails each player their role alone, with what they may do', async () => {
     const v = await village();
@@ -179,6 +214,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(end).toContain(`The game is over: the Townsfolk wins`);
     // Every role revealed to everyone at the end.
     for (const nick of NICKS) expect(told(v.store, address(nick))).toContain(`  ${nick}: ${v.roleOf.get(nick)}`);
+    expectNoRoleLeaks(v.store, v.roleOf);
     // After the end the web page shows every role.
     const over = await v.page();
     expect(over).toContain('over in Night 2: the Townsfolk wins');
@@ -219,6 +255,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
       expect(untilEnd(address(nick))).not.toMatch(new RegExp(`${w1}\\b[^\\n]*Werewolf|${w2}\\b[^\\n]*Werewolf`));
     }
     expect(untilEnd(MASTER)).not.toContain('Werewolf');
+    expectNoRoleLeaks(v.store, v.roleOf);
   });
 
   it("plays to the tanner's solo win, and ROLLBACK opens the day again as it stood", async () => {
@@ -239,6 +276,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(told(v.store, WATCHER)).toContain(`The game is over: the Tanner wins (${tanner}).`);
     const ended = await v.table();
     expect(ended.status).toBe('ended');
+    expectNoRoleLeaks(v.store, v.roleOf);
     // ROLLBACK: the day before its end, replayed from the seed and the log, with its votes.
     expect(await v.master('ROLLBACK')).toContain('The game is rolled back to the start of Day 1.');
     const back = await v.table();
