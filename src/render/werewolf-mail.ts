@@ -23,6 +23,7 @@ export type WerewolfReply =
   | { readonly kind: 'withdrawn'; readonly verb: string }
   | { readonly kind: 'done'; readonly phase: Phase }
   | { readonly kind: 'rolled-back'; readonly phase: Phase }
+  | { readonly kind: 'press-sent'; readonly to: 'everyone' | 'the dead' | string; readonly count: number }
   | { readonly kind: 'line-refused'; readonly line: number; readonly text: string; readonly why: WerewolfProblem };
 
 /** Why a line or a block of a werewolf game is refused. */
@@ -45,7 +46,11 @@ export type WerewolfProblem =
   | { readonly kind: 'bad-players'; readonly written: string; readonly sizes: readonly number[] }
   | { readonly kind: 'bad-length'; readonly written: string }
   | { readonly kind: 'role-set'; readonly lines: readonly string[] }
-  | { readonly kind: 'nothing-to-roll-back' };
+  | { readonly kind: 'nothing-to-roll-back' }
+  | { readonly kind: 'press-unclosed' }
+  | { readonly kind: 'press-empty' }
+  | { readonly kind: 'not-in-group'; readonly group: string; readonly groups: readonly string[] }
+  | { readonly kind: 'dead-press-to-group' };
 
 export function werewolfProblemText(problem: WerewolfProblem): string {
   switch (problem.kind) {
@@ -87,6 +92,16 @@ export function werewolfProblemText(problem: WerewolfProblem): string {
       return problem.lines.join('\n');
     case 'nothing-to-roll-back':
       return 'There is no earlier phase to roll back to.';
+    case 'press-unclosed':
+      return 'The press has no ENDPRESS line: nothing was sent.';
+    case 'press-empty':
+      return 'The press is empty: nothing was sent.';
+    case 'not-in-group':
+      return problem.groups.length === 0
+        ? `You cannot write to ${problem.group}: you write to everyone (PRESS) only.`
+        : `You cannot write to ${problem.group}; you may write to ${orList([...problem.groups])} or to everyone.`;
+    case 'dead-press-to-group':
+      return 'The dead write to the dead only (PRESS).';
   }
 }
 
@@ -131,6 +146,8 @@ export function renderWerewolfReply(reply: WerewolfReply): string {
       return `You are done for ${phaseName(reply.phase)}.`;
     case 'rolled-back':
       return `The game is rolled back to the start of ${phaseName(reply.phase)}.`;
+    case 'press-sent':
+      return `Your press was sent to ${reply.to === 'everyone' || reply.to === 'the dead' ? reply.to : `the ${reply.to}`} (${reply.count} ${reply.count === 1 ? 'address' : 'addresses'}).`;
     case 'line-refused':
       return `Line ${reply.line}, "${reply.text}": ${werewolfProblemText(reply.why)}`;
   }
@@ -267,4 +284,15 @@ export function renderWerewolfStatus(view: WerewolfTableView, gameName: string, 
   lines.push(`Alive (${view.living.length}): ${view.living.join(', ')}.`);
   if (view.dead.length > 0) lines.push(`Dead (${view.dead.length}):`, ...view.dead.map((d) => `  ${d.player}, the ${d.role} (${phaseName(d.phase)})`));
   return lines.join('\n');
+}
+
+/** A post in a werewolf game: who wrote it (a player's name, or the Master) and to whom. */
+export function renderWerewolfPress(press: { readonly from: string | null; readonly to: 'everyone' | 'the dead' | string; readonly body: string }): string {
+  const from = press.from ?? 'The Master';
+  const to = press.to === 'everyone' ? 'everyone' : press.to === 'the dead' ? 'the dead' : `the ${press.to}`;
+  return `${from} writes to ${to}:\n\n${press.body}\n`;
+}
+
+export function werewolfPressSubject(press: { readonly from: string | null; readonly to: 'everyone' | 'the dead' | string }): string {
+  return `Press from ${press.from ?? 'the Master'}${press.to === 'everyone' ? '' : ` to ${press.to}`}`;
 }

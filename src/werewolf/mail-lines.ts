@@ -18,7 +18,9 @@ export type WerewolfLine =
   | { readonly kind: 'unvote'; readonly poll: string | null }
   | { readonly kind: 'withdraw'; readonly verb: string }
   /** A verb of the player's role (INVESTIGATE nick, PROTECT nick, KILL nick …), read against what they may do now. */
-  | { readonly kind: 'verb'; readonly verb: string; readonly names: readonly string[] };
+  | { readonly kind: 'verb'; readonly verb: string; readonly names: readonly string[] }
+  /** PRESS [TO ALL|group] … ENDPRESS: a post to everyone (the dead's to the dead) or to a group's channel. */
+  | { readonly kind: 'press'; readonly to: string | null; readonly body: string; readonly closed: boolean };
 
 export type NumberedLine = WerewolfLine & { readonly line: number; readonly text: string };
 
@@ -32,9 +34,25 @@ const SETTINGS: Readonly<Record<string, Extract<WerewolfLine, { kind: 'set' }>['
 /** The block's lines (blank ones left out), each read. */
 export function readWerewolfBlock(lines: readonly { readonly line: number; readonly text: string }[]): NumberedLine[] {
   const read: NumberedLine[] = [];
-  for (const { line, text: raw } of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const { line, text: raw } = lines[i]!;
     const text = raw.trim();
     if (text === '') continue;
+    const press = /^(?:PRESS|POST)(?:\s+TO\s+(.+))?$/i.exec(text);
+    if (press) {
+      const taken: string[] = [];
+      let closed = false;
+      for (i++; i < lines.length; i++) {
+        if (/^END\s*(?:PRESS|POST)$/i.test(lines[i]!.text.trim())) {
+          closed = true;
+          break;
+        }
+        taken.push(lines[i]!.text.replace(/\s+$/, ''));
+      }
+      const to = press[1]?.trim() ?? null;
+      read.push({ kind: 'press', to: to === null || /^(ALL|EVERYONE)$/i.test(to) ? null : to, body: taken.join('\n').trim(), closed, line, text });
+      continue;
+    }
     const words = text.split(/\s+/);
     const first = words[0]!.toUpperCase();
     const rest = words.slice(1);

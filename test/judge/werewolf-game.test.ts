@@ -177,6 +177,24 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await v.as(seer, `INVESTIGATE ${w1}`)).toContain(`INVESTIGATE ${w1}: recorded`);
     expect(await v.as(v.who('Doctor'), `PROTECT ${seer}`)).toContain('recorded');
     expect(await v.as(v.who('Hunter'), `TARGET ${w2}`)).toContain(`TARGET ${w2}: done.`);
+    // The pack talks in its own channel; a post to everyone reaches everyone; nobody else writes to the pack.
+    let mark0 = v.store.outbox().length;
+    expect(await v.as(w1, 'PRESS TO Wolfpack\nThe villager tonight.\nENDPRESS')).toContain('Your press was sent to the Wolfpack (1 address).');
+    let posts = v.store
+      .outbox()
+      .slice(mark0)
+      .filter((m) => m.kind === 'press');
+    expect(posts.map((m) => ({ to: m.to, body: m.body }))).toEqual([{ to: [address(w2)], body: `${w1} writes to the Wolfpack:\n\nThe villager tonight.\n` }]);
+    expect(await v.as(seer, 'PRESS TO Wolfpack\nhello\nENDPRESS')).toContain('You cannot write to Wolfpack: you write to everyone (PRESS) only.');
+    mark0 = v.store.outbox().length;
+    expect(await v.as(seer, 'PRESS\nGood night, all.\nENDPRESS')).toContain('Your press was sent to everyone (10 addresses).');
+    posts = v.store
+      .outbox()
+      .slice(mark0)
+      .filter((m) => m.kind === 'press');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.to).not.toContain(address(seer));
+    expect(posts[0]!.to).toContain(WATCHER);
     // Bad lines are refused by name and change nothing.
     expect(await v.as(v.who('Villager'), `INVESTIGATE ${w1}`)).toContain(
       'INVESTIGATE is not a command of a werewolf game, and your role has no action to write.',
@@ -191,6 +209,14 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     for (const nick of NICKS.filter((n) => n !== seer)) expect(told(v.store, address(nick))).not.toContain('Your investigation');
     expect(told(v.store, address(v.who('Hunter')))).toContain(`Your target is ${w2}.`);
     expect(told(v.store, address(v.who('Doctor')), mark)).toContain('VOTE name: your vote in the Lynch poll');
+    // The dead write to the dead alone (here: the Master and the observer).
+    mark0 = v.store.outbox().length;
+    expect(await v.as(v.who('Villager'), 'PRESS\nI was a villager!\nENDPRESS')).toContain('Your press was sent to the dead (2 addresses).');
+    const deadPost = v.store
+      .outbox()
+      .slice(mark0)
+      .find((m) => m.kind === 'press')!;
+    expect([...deadPost.to].sort()).toEqual([MASTER, WATCHER].sort());
     // The web page shows the public facts only: the phase, the living, the night's dead with the role told at the death.
     const day1 = await v.page();
     expect(day1).toContain('<span class="phase">Day 1</span>');

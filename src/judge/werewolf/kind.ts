@@ -8,6 +8,8 @@ import {
   renderWerewolfMail,
   renderWerewolfReply,
   renderWerewolfStatus,
+  renderWerewolfPress,
+  werewolfPressSubject,
   werewolfProblemText,
   werewolfSettingText,
   werewolfSubject,
@@ -305,6 +307,9 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
     case 'status':
       ctx.reply.push(statusText(work.table, sender, game));
       return;
+    case 'press':
+      await press(ctx, work, sender, line, refused, reply);
+      return;
     default:
       break;
   }
@@ -341,6 +346,61 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   // An immediate action's effects (the hunter's aim) are told at once, each to whom it is for.
   if (stepped.effects.length > 0) await tell(ctx.tx, ctx.config, game, work.table, stepped.effects, { prompt: false, subject: 'news', headline: null });
   if (stepped.state.ended) finish(work);
+}
+
+/**
+ * PRESS … ENDPRESS: a living player's or the Master's post goes to everyone; a dead player's to the
+ * dead, the Master and observers; PRESS TO group to the group's living members (a wolf to the pack).
+ */
+async function press(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  sender: Sender,
+  line: Extract<NumberedLine, { kind: 'press' }>,
+  refused: (why: WerewolfProblem) => void,
+  reply: (r: WerewolfReply) => void,
+): Promise<void> {
+  if (!line.closed) return refused({ kind: 'press-unclosed' });
+  if (line.body === '') return refused({ kind: 'press-empty' });
+  if (sender.kind === 'observer') return refused({ kind: 'players-only', command: 'PRESS' });
+  const { game, table } = work;
+  const seats = (await ctx.tx.seats(game.id)).filter((s) => s.status !== 'resigned');
+  const nickOf = (seat: SeatRecord) => (seat.role === 'power' ? (table.joined.find((j) => j.seat === seat.id)?.nick ?? null) : null);
+  const state = table.game;
+  const alive = (nick: string | null) => nick !== null && state !== null && state.players.some((p) => p.name === nick && p.alive);
+  const from = sender.kind === 'player' ? sender.nick : null;
+  let to: string;
+  let readers: SeatRecord[];
+  if (line.to !== null) {
+    const groups = state === null || from === null || !alive(from) ? [] : groupsOf(state, from);
+    if (from !== null && !alive(from) && state !== null) return refused({ kind: 'dead-press-to-group' });
+    const group = groups.find((g) => g.toLowerCase() === line.to!.toLowerCase().replace(/^#/, ''));
+    if (from === null || group === undefined) return refused({ kind: 'not-in-group', group: line.to, groups });
+    to = group;
+    readers = seats.filter((s) => alive(nickOf(s)) && groupsOf(state!, nickOf(s)!).includes(group));
+  } else if (from !== null && state !== null && table.status === 'running' && !alive(from)) {
+    to = 'the dead';
+    readers = seats.filter((s) => nickOf(s) === null || !alive(nickOf(s)));
+  } else {
+    to = 'everyone';
+    readers = seats;
+  }
+  const addresses = [...new Set(readers.filter((s) => s.address !== ctx.sender).map((s) => s.address))];
+  if (addresses.length > 0) {
+    await ctx.tx.enqueueMail({
+      to: addresses,
+      subject: subjectFor(ctx.config, game, phaseLabel(table), werewolfPressSubject({ from, to })),
+      body: renderWerewolfPress({ from, to, body: line.body }),
+      gameId: game.id,
+      kind: 'press',
+    });
+  }
+  reply({ kind: 'press-sent', to, count: addresses.length });
+}
+
+/** The groups a player is a member of now. */
+function groupsOf(state: GameState, nick: string): string[] {
+  return (state.players.find((p) => p.name === nick)?.attributes ?? []).flatMap((a) => (a.type === 'membership' ? [a.group] : []));
 }
 
 /** The narrator took a command: the new state, the command logged for replay. */
