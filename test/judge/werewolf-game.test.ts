@@ -359,6 +359,16 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await reply(MASTER, 'CREATE hamlet gmpass werewolf\nSET PLAYERS 8')).toContain(
       '"8" is no number of players the role set deals for; it deals for 5, 7 or 9.',
     );
+    // A game of five: JOIN needs a NAME, one word and not "master"; before the start, nothing but the table's lines are commands.
+    expect(await reply(MASTER, 'CREATE hamlet gmpass werewolf\nSET PLAYERS 5\nSET DAY 36H')).toContain('A day lasts 1 day 12 hours.');
+    expect(await reply(address('ann'), 'JOIN hamlet pw-ann')).toContain(
+      'Say the name you play under: JOIN hamlet password, and NAME yourname on the next line.',
+    );
+    expect(await reply(address('ann'), 'JOIN hamlet pw-ann\nNAME master')).toContain('"master" cannot be a name');
+    expect(await reply(address('ann'), 'JOIN hamlet pw-ann\nNAME ann\nVOTE bob')).toContain('The game is not running: nothing can be done or voted now.');
+    expect(await reply(address('ann'), 'SIGNON ann@hamlet pw-ann\nhello')).toContain('"hello" is not a command of a werewolf game');
+    expect(await reply(address('bob'), 'JOIN hamlet pw-bob\nNAME Ann')).toContain('The name Ann is taken in this game; choose another.');
+    expect(await reply(MASTER, 'SIGNON master@hamlet gmpass\nSTART')).toContain('The role set has no role list for 1 players');
     const help = await reply('someone@players.example', 'HELP ROLES');
     expect(help).toContain('classic (first phase Night 1):');
     expect(help).toContain('  Werewolf: Werewolf');

@@ -204,7 +204,8 @@ async function enter(
         const named = lines.find((l) => l.kind === 'name');
         if (named?.kind !== 'name') throw refuse(opener.line, { kind: 'name-needed', gameName: game.name });
         lines.splice(lines.indexOf(named), 1);
-        if (!NICK.test(named.nick)) throw refuse(named.line, { kind: 'bad-name', nick: named.nick });
+        // A name is one word, and never `master`, which SIGNON master@game reads as the Master.
+        if (!NICK.test(named.nick) || named.nick.toLowerCase() === 'master') throw refuse(named.line, { kind: 'bad-name', nick: named.nick });
         if (work.table.joined.some((j) => j.nick.toLowerCase() === named.nick.toLowerCase()))
           throw refuse(named.line, { kind: 'name-taken', nick: named.nick });
         nick = named.nick;
@@ -289,8 +290,8 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       if (work.table.status !== 'forming') return refused({ kind: 'before-start-only', command: 'SET' });
       const changed = applySetting(work.table.settings, line.setting, line.value);
       if (!changed.ok) return refused(changed.problem);
-      if (changed.settings.players !== null && changed.settings.players < work.table.joined.length)
-        return refused({ kind: 'too-many-joined', players: changed.settings.players, joined: work.table.joined.length });
+      const size = tableSize({ ...work.table, settings: changed.settings }, roleSetOf(changed.settings.roleSet));
+      if (size < work.table.joined.length) return refused({ kind: 'too-many-joined', players: size, joined: work.table.joined.length });
       work.table = { ...work.table, settings: changed.settings };
       reply({ kind: 'setting', text: changed.text });
       return;
@@ -314,8 +315,10 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       break;
   }
   // What remains is a player's move in the running game.
-  if (sender.kind !== 'player') return refused({ kind: 'players-only', command: line.text.split(/\s+/)[0]!.toUpperCase() });
   const state = work.table.game;
+  // A word that is no command here (before the start, or from the Master or an observer) is refused as such.
+  if (line.kind === 'verb' && (sender.kind !== 'player' || work.table.status !== 'running')) return refused({ kind: 'not-a-command', text: line.text });
+  if (sender.kind !== 'player') return refused({ kind: 'players-only', command: line.text.split(/\s+/)[0]!.toUpperCase() });
   if (work.table.status !== 'running' || state === null) return refused({ kind: 'not-running' });
   const set = roleSetOf(work.table.settings.roleSet);
   if (line.kind === 'done') {
