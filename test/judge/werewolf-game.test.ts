@@ -201,6 +201,9 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     );
     expect(await v.as(seer, 'INVESTIGATE nobody')).toContain('nobody cannot be chosen; choose one of');
     expect(await v.as(seer, 'VOTE ann')).toContain('You vote in no poll now.');
+    const masked = await v.as(seer, 'SET PASSWORD secret-pw');
+    expect(masked).toContain('Line 2, "SET PASSWORD ****": SET is not a command of your role; it has INVESTIGATE.');
+    expect(masked).not.toContain('secret-pw');
     const mark = v.store.outbox().length;
     await v.at('2026-11-29T12:00:00Z');
     // The night's death to everyone; the seer's answer to the seer alone.

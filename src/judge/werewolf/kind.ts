@@ -1,6 +1,7 @@
 import { loadRoleSet, roleText } from '../../catalog/roleset-catalog.ts';
 import type { CreateBlock, SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
+import { redactLine } from '../../commands/redact.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { subjectFor } from '../../render/subjects.ts';
@@ -131,7 +132,7 @@ async function create(ctx: BlockContext<JudgeTransaction>, block: CreateBlock): 
   const told: string[] = [];
   for (const line of lines) {
     if (line.kind !== 'set') {
-      ctx.errors.push({ line: line.line, message: werewolfProblemText({ kind: 'not-a-command', text: line.text }) });
+      ctx.errors.push({ line: line.line, message: werewolfProblemText({ kind: 'not-a-command', text: redactLine(line.text) }) });
       continue;
     }
     const changed = applySetting(settings, line.setting, line.value);
@@ -281,7 +282,8 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   const reply = (r: WerewolfReply): void => {
     ctx.reply.push(renderWerewolfReply(r));
   };
-  const refused = (why: WerewolfProblem): void => reply({ kind: 'line-refused', line: line.line, text: line.text, why });
+  // A line is quoted masked: a password written where it does not belong (SET PASSWORD …) never comes back.
+  const refused = (why: WerewolfProblem): void => reply({ kind: 'line-refused', line: line.line, text: redactLine(line.text), why });
   switch (line.kind) {
     case 'name':
       return refused({ kind: 'before-start-only', command: 'NAME (with JOIN)' });
@@ -317,7 +319,8 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   // What remains is a player's move in the running game.
   const state = work.table.game;
   // A word that is no command here (before the start, or from the Master or an observer) is refused as such.
-  if (line.kind === 'verb' && (sender.kind !== 'player' || work.table.status !== 'running')) return refused({ kind: 'not-a-command', text: line.text });
+  if (line.kind === 'verb' && (sender.kind !== 'player' || work.table.status !== 'running'))
+    return refused({ kind: 'not-a-command', text: redactLine(line.text) });
   if (sender.kind !== 'player') return refused({ kind: 'players-only', command: line.text.split(/\s+/)[0]!.toUpperCase() });
   if (work.table.status !== 'running' || state === null) return refused({ kind: 'not-running' });
   const set = roleSetOf(work.table.settings.roleSet);
@@ -327,7 +330,7 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
     return;
   }
   const read = commandOfLine(set, state, sender.nick, line);
-  if (read === null) return refused({ kind: 'not-a-command', text: line.text });
+  if (read === null) return refused({ kind: 'not-a-command', text: redactLine(line.text) });
   if (!read.ok) return refused({ kind: 'line', problem: read.problem });
   const stepped = step(set, state, read.command);
   if (!stepped.ok) return refused({ kind: 'narrator', refusal: stepped.refusal });
