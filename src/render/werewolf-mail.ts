@@ -23,7 +23,7 @@ export type WerewolfReply =
   | { readonly kind: 'withdrawn'; readonly verb: string }
   | { readonly kind: 'done'; readonly phase: Phase }
   | { readonly kind: 'rolled-back'; readonly phase: Phase }
-  | { readonly kind: 'press-sent'; readonly to: 'everyone' | 'the dead' | string; readonly count: number }
+  | { readonly kind: 'press-sent'; readonly to: PressChannel; readonly count: number }
   | { readonly kind: 'line-refused'; readonly line: number; readonly text: string; readonly why: WerewolfProblem };
 
 /** Why a line or a block of a werewolf game is refused. */
@@ -147,7 +147,7 @@ export function renderWerewolfReply(reply: WerewolfReply): string {
     case 'rolled-back':
       return `The game is rolled back to the start of ${phaseName(reply.phase)}.`;
     case 'press-sent':
-      return `Your press was sent to ${reply.to === 'everyone' || reply.to === 'the dead' ? reply.to : `the ${reply.to}`} (${reply.count} ${reply.count === 1 ? 'address' : 'addresses'}).`;
+      return `Your press was sent to ${channelName(reply.to)} (${reply.count} ${reply.count === 1 ? 'address' : 'addresses'}).`;
     case 'line-refused':
       return `Line ${reply.line}, "${reply.text}": ${werewolfProblemText(reply.why)}`;
   }
@@ -286,13 +286,18 @@ export function renderWerewolfStatus(view: WerewolfTableView, gameName: string, 
   return lines.join('\n');
 }
 
-/** A post in a werewolf game: who wrote it (a player's name, or the Master) and to whom. */
-export function renderWerewolfPress(press: { readonly from: string | null; readonly to: 'everyone' | 'the dead' | string; readonly body: string }): string {
-  const from = press.from ?? 'The Master';
-  const to = press.to === 'everyone' ? 'everyone' : press.to === 'the dead' ? 'the dead' : `the ${press.to}`;
-  return `${from} writes to ${to}:\n\n${press.body}\n`;
+/** Where a post goes: everyone, the dead (a dead player's post), or a group's channel. */
+export type PressChannel = { readonly kind: 'everyone' } | { readonly kind: 'dead' } | { readonly kind: 'group'; readonly group: string };
+
+function channelName(to: PressChannel): string {
+  return to.kind === 'everyone' ? 'everyone' : to.kind === 'dead' ? 'the dead' : `the ${to.group}`;
 }
 
-export function werewolfPressSubject(press: { readonly from: string | null; readonly to: 'everyone' | 'the dead' | string }): string {
-  return `Press from ${press.from ?? 'the Master'}${press.to === 'everyone' ? '' : ` to ${press.to}`}`;
+/** A post in a werewolf game: who wrote it (a player's name, or the Master) and to whom. */
+export function renderWerewolfPress(press: { readonly from: string | null; readonly to: PressChannel; readonly body: string }): string {
+  return `${press.from ?? 'The Master'} writes to ${channelName(press.to)}:\n\n${press.body}\n`;
+}
+
+export function werewolfPressSubject(press: { readonly from: string | null; readonly to: PressChannel }): string {
+  return `Press from ${press.from ?? 'the Master'}${press.to.kind === 'everyone' ? '' : ` to ${channelName(press.to)}`}`;
 }

@@ -14,6 +14,7 @@ import {
   werewolfProblemText,
   werewolfSettingText,
   werewolfSubject,
+  type PressChannel,
   type WerewolfProblem,
   type WerewolfReply,
 } from '../../render/werewolf-mail.ts';
@@ -375,20 +376,20 @@ async function press(
   const state = table.game;
   const alive = (nick: string | null) => nick !== null && state !== null && state.players.some((p) => p.name === nick && p.alive);
   const from = sender.kind === 'player' ? sender.nick : null;
-  let to: string;
+  let to: PressChannel;
   let readers: SeatRecord[];
   if (line.to !== null) {
     const groups = state === null || from === null || !alive(from) ? [] : groupsOf(state, from);
     if (from !== null && !alive(from) && state !== null) return refused({ kind: 'dead-press-to-group' });
     const group = groups.find((g) => g.toLowerCase() === line.to!.toLowerCase().replace(/^#/, ''));
     if (from === null || group === undefined) return refused({ kind: 'not-in-group', group: line.to, groups });
-    to = group;
+    to = { kind: 'group', group };
     readers = seats.filter((s) => alive(nickOf(s)) && groupsOf(state!, nickOf(s)!).includes(group));
   } else if (from !== null && state !== null && table.status === 'running' && !alive(from)) {
-    to = 'the dead';
+    to = { kind: 'dead' };
     readers = seats.filter((s) => nickOf(s) === null || !alive(nickOf(s)));
   } else {
-    to = 'everyone';
+    to = { kind: 'everyone' };
     readers = seats;
   }
   const addresses = [...new Set(readers.filter((s) => s.address !== ctx.sender).map((s) => s.address))];
