@@ -1,3 +1,6 @@
+import { loadRoleSet } from '../../catalog/roleset-catalog.ts';
+import type { RoleSet } from '../../werewolf/definitions.ts';
+import { phaseAt, phaseName } from '../../werewolf/phases.ts';
 import type { Command, GameState } from '../../werewolf/state.ts';
 import type { Game, GameStatus, KindState } from '../model.ts';
 
@@ -52,4 +55,22 @@ export function storedWerewolfTable(table: WerewolfTable): KindState {
 /** The game's status as the judge lists it. */
 export function werewolfStatus(table: WerewolfTable): GameStatus {
   return table.status === 'forming' ? 'forming' : table.status === 'running' ? 'active' : 'completed';
+}
+
+/** The role set of a game in play (checked when the game was created). */
+export function roleSetOf(name: string): RoleSet {
+  const loaded = loadRoleSet(name);
+  if (!loaded.ok) throw new Error(`the role set ${name} of a game in play no longer loads`);
+  return loaded.roleSet;
+}
+
+/** The number of players the game starts with: the setting, or the set's largest role list. */
+export function tableSize(table: WerewolfTable, set: RoleSet): number {
+  return table.settings.players ?? Math.max(...set.roleLists.map((l) => l.players));
+}
+
+/** The phase open now in the subject's spelling (Night1); null before the start. */
+export function phaseLabel(table: WerewolfTable): string | null {
+  if (table.game === null) return null;
+  return phaseName(phaseAt(roleSetOf(table.settings.roleSet), table.game.phaseIndex)).replace(' ', '');
 }
