@@ -341,6 +341,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(told(v.store, address(v.who('Doctor')))).toContain(`Your protection of ${v.who('Mayor')} was used.`);
     expect(told(v.store, WATCHER)).not.toContain('protection');
     expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-11-29T12:00:00.000Z']);
+    // ROLLBACK opens the night again with every choice in: it waits for its deadline (or a change), not ending at once.
+    expect(await v.master('ROLLBACK')).toContain('The game is rolled back to the start of Night 1.');
+    expect((await v.table()).game!.phaseIndex).toBe(0);
+    expect(await v.master('ROLLBACK')).toContain('There is no earlier phase to roll back to.');
   });
 
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {

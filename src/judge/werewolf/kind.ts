@@ -236,7 +236,7 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
   // A table that is full starts by itself; a phase whose every player is done ends at once.
   if (work.table.status === 'forming' && work.table.joined.length === tableSize(work.table, roleSetOf(work.table.settings.roleSet)))
     await start(ctx.tx, ctx.config, game, work, ctx.now, null);
-  if (work.table.status === 'running' && everyoneDone(work.table)) await endPhase(ctx.tx, ctx.config, game, work, ctx.now);
+  if (work.table.status === 'running' && !work.rolledBack && everyoneDone(work.table)) await endPhase(ctx.tx, ctx.config, game, work, ctx.now);
   await save(ctx.tx, game, work.table, ctx.now);
 }
 
@@ -394,6 +394,7 @@ async function rollback(ctx: BlockContext<JudgeTransaction>, work: Work, refused
   );
   const { game } = work;
   work.table = { ...work.table, status: 'running', game: state, log, done: [], deadline: deadlineAfter(work.table, set, state.phaseIndex, ctx.now) };
+  work.rolledBack = true;
   const phase = phaseAt(set, state.phaseIndex);
   ctx.reply.push(renderWerewolfReply({ kind: 'rolled-back', phase }));
   await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: true, subject: 'rollback', headline: renderWerewolfReply({ kind: 'rolled-back', phase }) });

@@ -33,6 +33,8 @@ export type Sender =
 export interface Work {
   readonly game: Game;
   table: WerewolfTable;
+  /** Set by ROLLBACK: the phase it opened again does not end early in the same mail. */
+  rolledBack?: boolean;
 }
 
 export interface Telling {
