@@ -375,7 +375,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await reply(address('ann'), 'JOIN hamlet pw-ann\nNAME ann\nVOTE bob')).toContain('The game is not running: nothing can be done or voted now.');
     expect(await reply(address('ann'), 'SIGNON ann@hamlet pw-ann\nhello')).toContain('"hello" is not a command of a werewolf game');
     expect(await reply(address('bob'), 'JOIN hamlet pw-bob\nNAME Ann')).toContain('The name Ann is taken in this game; choose another.');
-    expect(await reply(MASTER, 'SIGNON master@hamlet gmpass\nSTART')).toContain('The role set has no role list for 1 players');
+    expect(await reply(MASTER, 'SIGNON master@hamlet gmpass\nSTART')).toContain('The role set has no role list for 1 player (it has lists for 5, 7 or 9).');
     const help = await reply('someone@players.example', 'HELP ROLES');
     expect(help).toContain('classic (first phase Night 1):');
     expect(help).toContain('  Werewolf: Werewolf');
