@@ -380,7 +380,7 @@ async function endPhase(tx: GamePorts, config: JudgeConfig, game: Game, work: Wo
   await tell(tx, config, game, work.table, stepped.effects, { prompt: !ended, subject: ended ? 'end' : 'phase', headline: null });
 }
 
-/** ROLLBACK (the Master): the phase before the last one ended is open again, as it stood at its end, replayed from the seed and the log. */
+/** ROLLBACK (the Master): the phase that ended last is open again as it stood just before its end, replayed from the seed and the log. */
 async function rollback(ctx: BlockContext<JudgeTransaction>, work: Work, refused: (why: WerewolfProblem) => void): Promise<void> {
   const last = work.table.log.map((c) => c.kind).lastIndexOf('end-phase');
   if (work.table.status === 'forming' || last < 0) return refused({ kind: 'nothing-to-roll-back' });
