@@ -229,6 +229,9 @@ function publicWerewolfView(game: Game): WerewolfTableView {
 }
 
 function werewolfRow(game: Game): GameRow {
+  // A set edited on disk so that it no longer loads must not take the home page down: the row says less.
+  if (!loadRoleSet(werewolfTableOf(game).settings.roleSet).ok)
+    return { name: game.name, variant: 'Werewolf', status: game.status, phase: null, phaseTitle: null, deadline: null, timeZone: game.timeZone, joined: null };
   const view = publicWerewolfView(game);
   const phase = view.phase === null ? null : werewolfPhaseName(view.phase);
   return {
