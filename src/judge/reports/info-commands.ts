@@ -1,5 +1,6 @@
 import { loadVariant, variantNames } from '../../catalog/variant-catalog.ts';
 import { mafiaStateOf } from '../mafia/mafia-state.ts';
+import { roleSetsHelp, werewolfListText } from '../werewolf/werewolf-reports.ts';
 import { renderMafiaStatus } from '../../render/mafia-notices.ts';
 import { gameEndText } from '../../render/end-notices.ts';
 import { renderVariantList } from '../../render/variant-list.ts';
@@ -54,7 +55,7 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
   }
   switch (command.kind) {
     case 'help':
-      ctx.reply.push(HELP_TEXT);
+      ctx.reply.push(command.topic === 'roles' ? roleSetsHelp() : HELP_TEXT);
       return;
     case 'version':
       ctx.reply.push(VERSION_TEXT);
@@ -104,6 +105,7 @@ async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddre
 
 function listEntry(game: Game): GameListEntry {
   if (kindOf(game) === 'mafia') return { name: game.name, variantTitle: 'Mafia', status: game.status, phaseId: null };
+  if (kindOf(game) === 'werewolf') return { name: game.name, variantTitle: 'Werewolf', status: game.status, phaseId: null };
   return { name: game.name, variantTitle: loadVariant(game.variant).title, status: game.status, phaseId: game.currentPhase };
 }
 
@@ -190,6 +192,7 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
   const own = overview.seats.find((s) => s.address === ctx.sender);
   // A Mafia game answers with the tracker's status as anyone may see it (roles hidden).
   if (kindOf(overview.game) === 'mafia') return renderMafiaStatus(mafiaViewFor(mafiaStateOf(overview.game), PUBLIC), overview.game.name, own?.timeZone ?? null);
+  if (kindOf(overview.game) === 'werewolf') return werewolfListText(overview.game, own?.timeZone ?? null);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
   const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
   return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now }, header);
