@@ -2,14 +2,14 @@ import { expect, it } from 'vitest';
 import { DEFAULT_MAX_REPLY_BYTES } from '../../src/judge/judge.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The judge is no amplifier: the hourly limit counts every address a reply goes to, and a reply
 // never grows past its cap however many commands a mail holds.
 
-describeEachDatabase('amplification', (getStore) => {
+describeWithDatabase('amplification', (getStore) => {
   const db = () => getStore().db;
   const judge = (extra: { maxMailsPerHour?: number; maxReplyBytes?: number } = {}) =>
     new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), { ...TEST_JUDGE, maxMailsPerHour: 3, ...extra });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -12,7 +12,7 @@ const START = new Date('2004-01-05T16:00:00Z');
 const GM = 'gm@players.example';
 const WATCHER = 'watcher@else.example';
 
-describeEachDatabase('several Masters (PROMOTE)', (getStore) => {
+describeWithDatabase('several Masters (PROMOTE)', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
 // The clock is injected: the game starts on Monday 5 January 2004 17:00 in Europe/Berlin, as in
 // njudge's worked example, and time moves only when the test says so.
 
-describeEachDatabase('deadlines and lateness', (getStore) => {
+describeWithDatabase('deadlines and lateness', (getStore) => {
   let now = new Date('2004-01-05T16:00:00Z');
   const clock = () => now;
   const store = () => createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' });
@@ -93,7 +93,7 @@ describeEachDatabase('deadlines and lateness', (getStore) => {
   });
 });
 
-describeEachDatabase('master processing', (getStore) => {
+describeWithDatabase('master processing', (getStore) => {
   it('PROCESS refuses while orders are missing; PROCESS! defaults them', async () => {
     const played = await startGame(getStore().db, '');
     await played.as('FRANCE', 'A Par - Bur\nA Mar H\nF Bre - Mao');

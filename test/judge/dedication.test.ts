@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { civilDisorderRatio, onTimeRatio } from '../../src/judge/players/dedication.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { mailAddress } from '../../src/judge/model.ts';
@@ -20,7 +20,7 @@ describe('ratios', () => {
   });
 });
 
-describeEachDatabase('dedication and ratings', (getStore) => {
+describeWithDatabase('dedication and ratings', (getStore) => {
   let now = new Date('2004-01-05T16:00:00Z');
   const clock = () => now;
   const db = () => getStore().db;

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { JudgeLog } from '../../src/judge/judge.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -26,7 +26,7 @@ function capturingLog(): CapturingLog {
   return { entries, error: (details, message) => void entries.push({ details, message }) };
 }
 
-describeEachDatabase(
+describeWithDatabase(
   'a mail the judge fails on',
   (getStore) => {
     const db = () => getStore().db;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.ts';
 import { readGameEnding } from '../../src/judge/reports/ending-format.ts';
 import { jsonb } from '../../src/store/schema.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -24,7 +24,7 @@ const SURVIVORS = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA',
 // France's homes, every neutral centre and Italy's homes: eighteen, a solo once the year ends.
 const FRENCH_CENTRES = ['bre', 'par', 'mar', 'nwy', 'swe', 'den', 'hol', 'bel', 'spa', 'por', 'tun', 'ser', 'rum', 'bul', 'gre', 'ven', 'rom', 'nap'];
 
-describeEachDatabase('how a game ended, stored and told by SUMMARY', (getStore) => {
+describeWithDatabase('how a game ended, stored and told by SUMMARY', (getStore) => {
   const db = () => getStore().db;
   const storedEnding = async () => (await db().selectFrom('games').select('ending').executeTakeFirstOrThrow()).ending;
   const master = async (played: StartedGame, lines: string) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addRule, GAME_OPTIONS, readOption, type GameSettings } from '../../src/judge/master/game-options.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, runGameEventsUntil, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -48,7 +48,7 @@ describe('the options table', () => {
   });
 });
 
-describeEachDatabase('game options', (getStore) => {
+describeWithDatabase('game options', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

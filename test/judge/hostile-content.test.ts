@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { JudgeLog } from '../../src/judge/judge.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -14,7 +14,7 @@ function capturingLog(): JudgeLog & { readonly lines: string[] } {
   return { lines, error: (details, message) => void lines.push(JSON.stringify({ ...details, message })) };
 }
 
-describeEachDatabase('hostile content', (getStore) => {
+describeWithDatabase('hostile content', (getStore) => {
   const db = () => getStore().db;
   const judge = (log: JudgeLog = capturingLog()) =>
     new MailJudge(

@@ -7,7 +7,7 @@ import { drainInbox, prepareSpool, spoolFolders } from '../../src/daemon/spool.t
 import type { JudgeLog } from '../../src/judge/judge.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-describeEachDatabase('hostile structure', (getStore) => {
+describeWithDatabase('hostile structure', (getStore) => {
   const db = () => getStore().db;
   const config = { ...TEST_JUDGE, maxMessageBytes: 4096 };
   const judge = (log: JudgeLog = capturingLog()) =>

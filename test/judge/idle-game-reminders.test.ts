@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -13,7 +13,7 @@ const START = new Date('2004-01-05T16:00:00Z');
 const DAY = 24 * 3_600_000;
 const GM = 'gm@players.example';
 
-describeEachDatabase('reminders for forming and paused games', (getStore) => {
+describeWithDatabase('reminders for forming and paused games', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

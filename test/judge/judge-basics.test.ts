@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { eml } from './mail-builder.ts';
 
 const config = { address: 'judge@judge.example', name: 'dipjudge', code: 'DIP' };
 
-describeEachDatabase('judge basics', (getStore) => {
+describeWithDatabase('judge basics', (getStore) => {
   const judge = () => new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
   const outbox = async () => getStore().db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
@@ -56,7 +56,7 @@ describeEachDatabase('judge basics', (getStore) => {
   });
 });
 
-describeEachDatabase('commands before any SIGNON', (getStore) => {
+describeWithDatabase('commands before any SIGNON', (getStore) => {
   it('lets the Master PURGE an empty game with its password, and refuses a wrong one', async () => {
     const judge = new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), config, () => 0.5);
     await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE demo hunter2\nFORM'));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { abandonmentTime, nextLateCheck } from '../../src/judge/diplomacy/late-checks.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -34,7 +34,7 @@ describe('when a late game is looked at', () => {
   });
 });
 
-describeEachDatabase('late notices, abandonment and civil disorder', (getStore) => {
+describeWithDatabase('late notices, abandonment and civil disorder', (getStore) => {
   let now = new Date('2004-01-05T16:00:00Z');
   const clock = () => now;
   const db = () => getStore().db;

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { eml } from './mail-builder.ts';
 
-describeEachDatabase('inbound limits', (getStore) => {
+describeWithDatabase('inbound limits', (getStore) => {
   const judge = () =>
     new MailJudge(createJudgeStore(getStore().db, { messageIdDomain: 'judge.example' }), {
       address: 'judge@judge.example',

@@ -5,7 +5,7 @@ import { readAddressRequest, stopNotices } from '../../src/judge/mail/mail-addre
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { addressToken, countRecipients } from '../../src/store/mail-address-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { gameName } from '../support/names.ts';
@@ -64,7 +64,7 @@ describe('reading a mail about an address', () => {
   });
 });
 
-describeEachDatabase('mail to addresses', (getStore) => {
+describeWithDatabase('mail to addresses', (getStore) => {
   const db = () => getStore().db;
   const lastTo = async (address: string) =>
     db()

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -13,7 +13,7 @@ function brokenRandom(): number {
   throw new Error('the random source is unavailable');
 }
 
-describeEachDatabase('a group of mails in one transaction', (getStore) => {
+describeWithDatabase('a group of mails in one transaction', (getStore) => {
   const db = () => getStore().db;
   const failures: string[] = [];
   const judgeWith = (options: { random?: () => number; maxMailsPerHour?: number } = {}) =>

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { expect, it } from 'vitest';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { decodePalettePng } from '../render/map/png-decode.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -20,7 +20,7 @@ async function asReceived(row: OutboxMail) {
   return { raw: raw.toString('latin1'), parsed: await simpleParser(raw) };
 }
 
-describeEachDatabase('map pictures in mail', (getStore) => {
+describeWithDatabase('map pictures in mail', (getStore) => {
   it('results carry the map after the unchanged text, except for players who SET MAP OFF', async () => {
     const db = getStore().db;
     const played = await startGame(db, '');

@@ -8,7 +8,7 @@ import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { masterCommandWithoutSignon, type MasterCommand } from '../../src/judge/master/master-commands.ts';
 import type { InboundMail } from '../../src/judge/mail/inbound-mail.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { readGameName } from '../../src/commands/names.ts';
@@ -29,7 +29,7 @@ const FALL_1901: Record<string, string[]> = {
   TURKEY: ['A Bul H', 'A Con H', 'F Ank H'],
 };
 
-describeEachDatabase('master commands', (getStore) => {
+describeWithDatabase('master commands', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;
@@ -447,7 +447,7 @@ describeEachDatabase('master commands', (getStore) => {
   });
 });
 
-describeEachDatabase('master commands before the game starts', (getStore) => {
+describeWithDatabase('master commands before the game starts', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

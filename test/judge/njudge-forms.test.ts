@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -14,7 +14,7 @@ import { eml } from './mail-builder.ts';
 // "did you mean"; observers get the game-start mail without anyone's address. One game, built
 // step by step, serves every assertion (the suite's time budget).
 
-describeEachDatabase(
+describeWithDatabase(
   "njudge's sign-on forms",
   (getStore) => {
     const db = () => getStore().db;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { startHarnessGame } from '../support/judge-harness.ts';
 import { recordingStore } from '../support/recording-transaction.ts';
 import { SPRING_1901_ORDERS } from './game-fixture.ts';
@@ -21,7 +21,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
  */
 const MOST_STATEMENTS = 16;
 
-describeEachDatabase('one order mail as a unit of work', (getStore) => {
+describeWithDatabase('one order mail as a unit of work', (getStore) => {
   it('opens once and saves once, and writes the same results', async () => {
     const { db } = getStore();
     let recording = false;

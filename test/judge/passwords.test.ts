@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { hashPassword, verifyPassword } from '../../src/judge/passwords/passwords.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { databaseBackend, describeWithDatabase, type TestDatabase } from '../support/databases.ts';
 import { duringMasterPasswordChange } from '../support/master-password-race.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
@@ -73,7 +73,7 @@ async function isListed(db: TestDatabase['store']['db']): Promise<boolean> {
   return (await db.selectFrom('games').select('listed').executeTakeFirstOrThrow()).listed;
 }
 
-describeEachDatabase('SIGNON passwords', (getStore) => {
+describeWithDatabase('SIGNON passwords', (getStore) => {
   it('takes the right password, refuses a wrong one or a wrong seat alike, and follows SET PASSWORD', async () => {
     const { db } = getStore();
     const judge = judgeOn(db);

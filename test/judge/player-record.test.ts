@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -12,7 +12,7 @@ import { eml } from './mail-builder.ts';
 const START = new Date('2004-01-05T16:00:00Z');
 const READER = 'reader@elsewhere.example';
 
-describeEachDatabase('a player record on request', (getStore) => {
+describeWithDatabase('a player record on request', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

@@ -4,7 +4,7 @@ import type { Position } from '../../src/engine/types.ts';
 import { storeDeadline } from '../../src/judge/clock/deadlines.ts';
 import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { runDueGameEvents, SPRING_1901_ORDERS, startGame, TEST_JUDGE, type FixtureTiming, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -19,7 +19,7 @@ const START = new Date('2004-01-05T16:00:00Z');
 const MINUTE = 60_000;
 const at = (iso: string) => new Date(iso);
 
-describeEachDatabase('the processing delay', (getStore) => {
+describeWithDatabase('the processing delay', (getStore) => {
   let now = START;
   const db = () => getStore().db;
   const game = () => db().selectFrom('games').selectAll().executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { appleMail, gmail, htmlOnlyWebmail, outlook, thunderbird } from './client-mails.ts';
 import { startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
@@ -9,7 +9,7 @@ import { eml } from './mail-builder.ts';
 // its attribution line, Outlook's header block, "Sent from my iPhone", a sign-off) must not cost
 // the player their orders, while a wrong order is still refused.
 
-describeEachDatabase('mail as players really write it', (getStore) => {
+describeWithDatabase('mail as players really write it', (getStore) => {
   const db = () => getStore().db;
   const franceOrders = async () => (await db().selectFrom('orders').select('lines').where('power', '=', 'FRANCE').executeTakeFirst())?.lines ?? null;
   const replyTo = async (address: string) =>
@@ -94,7 +94,7 @@ describeEachDatabase('mail as players really write it', (getStore) => {
   });
 });
 
-describeEachDatabase('the reply to a refused block', (getStore) => {
+describeWithDatabase('the reply to a refused block', (getStore) => {
   const NOT_DONE_CLAIMS =
     /has been recorded|Press sent|Message sent|Wait flag set|partial orders will be processed|Error flag set|orders for Spring of 1901\. {2}\(demo|password has been changed|You concede/;
 
@@ -146,7 +146,7 @@ describeEachDatabase('the reply to a refused block', (getStore) => {
   });
 });
 
-describeEachDatabase('a wrong unit type', (getStore) => {
+describeWithDatabase('a wrong unit type', (getStore) => {
   it('is noted and the order applies to the unit that is there (DATC 4.B.5, 4.C.2)', async () => {
     const game = await startGame(getStore().db, '');
     const reply = await game.as('FRANCE', 'F Par - Bur\nA Mar S F Par - Bur\nA Bre - Mao');

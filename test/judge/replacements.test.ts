@@ -1,7 +1,7 @@
 import type { PowerId } from '../../src/engine/types.ts';
 import { expect, it } from 'vitest';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, runGameEventsUntil, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { mailAddress } from '../../src/judge/model.ts';
@@ -16,7 +16,7 @@ const START = new Date('2004-01-05T16:00:00Z');
 const HOUR = 3_600_000;
 const GM = 'gm@players.example';
 
-describeEachDatabase('waiting for replacements after a resignation', (getStore) => {
+describeWithDatabase('waiting for replacements after a resignation', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, runDueGameEvents, SPRING_1901_ORDERS, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -13,7 +13,7 @@ import { eml } from './mail-builder.ts';
 const START = new Date('2004-01-05T16:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-describeEachDatabase('what replies say about time', (getStore) => {
+describeWithDatabase('what replies say about time', (getStore) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -12,7 +12,7 @@ const GM = 'gm@players.example';
 const OUTSIDER = 'outsider@else.example';
 const NEWCOMER = 'p8@players.example';
 
-describeEachDatabase(
+describeWithDatabase(
   'SUMMARY and HISTORY',
   (getStore) => {
     let played: StartedGame;

@@ -3,7 +3,7 @@ import type { JudgeLog } from '../../src/judge/judge.ts';
 import { secretFreeSubject } from '../../src/judge/mail/secret-free-subject.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -19,7 +19,7 @@ it('masks the subject’s own password and every body password found in it', () 
   expect(secretFreeSubject('my password is zqpwxatjseva', `JOIN nosuch zqpwxatjseva${'\u1cc7\uc771\u711c'.repeat(31_000)}`)).toBe('my password is ****');
 });
 
-describeEachDatabase('a password in the Subject', (getStore) => {
+describeWithDatabase('a password in the Subject', (getStore) => {
   it('reaches neither the reply, nor the record of the mail, nor the log', async () => {
     const lines: string[] = [];
     const log: JudgeLog = { error: (details, message) => void lines.push(JSON.stringify({ details, message })) };

@@ -6,7 +6,8 @@ import { describeEachDatabase } from '../support/databases.ts';
 import { runDueGameEvents, SPRING_1901_ORDERS } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
-// A whole game played only through e-mail messages fed to the judge: CREATE, seven JOINs (one
+// A whole game played only through e-mail messages fed to the judge, on both databases (the judge's
+// other rules by mail run on PostgreSQL alone; this game and DIARY keep PGlite's whole path in view): CREATE, seven JOINs (one
 // with POWER_CHOICE), orders with an error and its correction, press of each kind including a
 // refused one, SET WAIT holding a phase, a resignation and a takeover, builds, a retreat, two
 // game years. Every queued message is checked for its recipients and contents.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/commands/index.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, type StartedGame, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 import { gameName } from '../support/names.ts';
@@ -55,7 +55,7 @@ describe('parsing the gate commands', () => {
   });
 });
 
-describeEachDatabase('signon gates', (getStore) => {
+describeWithDatabase('signon gates', (getStore) => {
   const now = new Date('2004-01-05T16:00:00Z');
   const clock = () => now;
   const db = () => getStore().db;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ORDER_FORMAT_VERSION, readParsedOrderSet } from '../../src/judge/diplomacy/order-format.ts';
 import { jsonb } from '../../src/store/index.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { SPRING_1901_ORDERS, startGame } from './game-fixture.ts';
 
 // Orders are stored as the judge read them, beside the text the player wrote: processing uses the
@@ -30,7 +30,7 @@ describe('the stored order format', () => {
   });
 });
 
-describeEachDatabase('orders stored parsed', (getStore) => {
+describeWithDatabase('orders stored parsed', (getStore) => {
   const playAllBut = async (game: Awaited<ReturnType<typeof startGame>>, but: string) => {
     for (const [power, lines] of Object.entries(SPRING_1901_ORDERS)) if (power !== but) await game.as(power, lines.join('\n'));
   };

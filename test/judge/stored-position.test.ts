@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { Judge, type JudgeLog } from '../../src/judge/judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail, startHarnessGame } from '../support/judge-harness.ts';
 import { SPRING_1901_ORDERS } from './game-fixture.ts';
 
@@ -10,7 +10,7 @@ import { SPRING_1901_ORDERS } from './game-fixture.ts';
 // faulty migration): the judge refuses to judge or restore from them. The mail fails as a whole
 // with its one reply, the judgekeeper's log names the row and the field, and the game stays as it was.
 
-describeEachDatabase('stored phase data that does not fit', (getStore) => {
+describeWithDatabase('stored phase data that does not fit', (getStore) => {
   it('fails the mail cleanly, tells the judgekeeper where, and changes nothing', async () => {
     const db = getStore().db;
     const store = createJudgeStore(db, { messageIdDomain: 'judge.example' });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { lastReplyTo, type StartedGame, startGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -10,7 +10,7 @@ const START = new Date('2004-01-05T16:00:00Z');
 const GM = 'gm@players.example';
 const READER = 'reader@else.example';
 
-describeEachDatabase('the openings list', (getStore) => {
+describeWithDatabase('the openings list', (getStore) => {
   let now = START;
   const db = () => getStore().db;
   const send = async (played: StartedGame, from: string, body: string) => {

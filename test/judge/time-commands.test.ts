@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { onGameEvent } from '../../src/judge/diplomacy/game-events.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -22,7 +22,7 @@ const HOLDS: Record<string, string[]> = {
   TURKEY: ['A Con H', 'A Smy H', 'F Ank H'],
 };
 
-describeEachDatabase('deadline commands', (getStore, getDatabase) => {
+describeWithDatabase('deadline commands', (getStore, getDatabase) => {
   let now = START;
   const clock = () => now;
   const db = () => getStore().db;

@@ -6,13 +6,13 @@ import type { GameName } from '../../src/judge/model.ts';
 import type { JudgeTransaction } from '../../src/judge/ports.ts';
 import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
-import { databaseBackend, describeEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { databaseBackend, describeWithDatabase, type TestDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { duringMasterPasswordChange } from '../support/master-password-race.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS } from './game-fixture.ts';
 
-// Real mails through the judge's unit of work (src/judge/unit-of-work.ts) on PGlite and
-// PostgreSQL, in the cases where what it holds and what the database holds could part: blocks of
+// Real mails through the judge's unit of work (src/judge/unit-of-work.ts) on PostgreSQL (the
+// store reads the same on PGlite: test/store), in the cases where what it holds and what the database holds could part: blocks of
 // one mail that fail after another wrote (with and without writing through to the store), a game
 // renamed or created and then used in the same mail or batch, a JOIN that starts the game and
 // orders after it, ROLLBACK / ROLLFORWARD / PROCESS and SET NOWAIT, TAKEOVER, a batch against the
@@ -80,7 +80,7 @@ afterAll(() => {
   UnitOfWork.prototype.save = save;
 });
 
-describeEachDatabase('mails through the unit of work', (getStore, getDatabase) => {
+describeWithDatabase('mails through the unit of work', (getStore, getDatabase) => {
   const db = () => getStore().db;
   let random: () => number = () => 0.3;
   let now = NOW;

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../support/databases.ts';
+import { describeWithDatabase } from '../support/databases.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { INITIALS, startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
-describeEachDatabase('draws and concessions by mail', (getStore) => {
+describeWithDatabase('draws and concessions by mail', (getStore) => {
   const status = async () => await getStore().db.selectFrom('games').select(['status', 'timing', 'time_zone']).executeTakeFirstOrThrow();
 
   it('ends the game in a DIAS draw when every survivor votes for it, and reveals the players', async () => {
@@ -70,7 +70,7 @@ describeEachDatabase('draws and concessions by mail', (getStore) => {
   });
 });
 
-describeEachDatabase('proposals under PROPOSE_DIAS', (getStore) => {
+describeWithDatabase('proposals under PROPOSE_DIAS', (getStore) => {
   it('passes a proposal when every survivor says yes, and withdraws it on a no', async () => {
     const game = await startGame(getStore().db, 'RULES PROPOSE_DIAS');
     expect(await game.as('FRANCE', 'VOTE YES')).toMatch(/no open proposal/);
