@@ -62,7 +62,7 @@ const REPORT_NAMES = REPORT_FIELDS.map((field) => REPORT[field]);
 const UNIT_NAMES = DISLODGED_FIELDS.map((field) => UNIT[field]);
 const NULL_BYTES = new TextEncoder().encode('null');
 
-function putStringOrNull(bytes: Uint8Array, at: number, text: string | null): number {
+function putStringOrNull(bytes: Buffer, at: number, text: string | null): number {
   return text === null ? putBytes(bytes, at, NULL_BYTES) : putString(bytes, at, text);
 }
 

@@ -30,15 +30,16 @@ for (const [code, letter] of [
 ])
   SHORT_ESCAPES[code!] = letter;
 
-const EMPTY = new Uint8Array(0);
+const EMPTY = Buffer.alloc(0);
 
 /** A growing run of output bytes: `bytes[0..length)` is written. */
 export class JsonBytes {
-  bytes: Uint8Array;
+  /** A Buffer, whose own write copies a long string's characters without first making it one flat string. */
+  bytes: Buffer;
   length = 0;
 
   constructor(private readonly capacity = 64 * 1024) {
-    this.bytes = new Uint8Array(capacity);
+    this.bytes = Buffer.allocUnsafeSlow(capacity);
   }
 
   /** The bytes written, handed over (the taker may keep them): the next write starts a fresh run. */
@@ -52,7 +53,7 @@ export class JsonBytes {
   /** Room for `count` more bytes. */
   reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.capacity, this.length + count));
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.capacity, this.length + count));
     grown.set(this.bytes.subarray(0, this.length));
     this.bytes = grown;
   }
@@ -89,6 +90,9 @@ export class JsonBytes {
   }
 }
 
+/** Strings from this many characters are written by Buffer's own write. */
+const NATIVE_FROM = 24;
+
 /** Room a string may take written by putString. */
 export function stringRoom(text: string): number {
   return 2 + 6 * text.length;
@@ -101,9 +105,24 @@ export function putBytes(bytes: Uint8Array, at: number, run: Uint8Array): number
 }
 
 /** Writes `text` as a JSON string to `bytes` at `at` (stringRoom reserved): quoted and escaped as JSON.stringify escapes it, in UTF-8. Returns the end. */
-export function putString(bytes: Uint8Array, at: number, text: string): number {
+export function putString(bytes: Buffer, at: number, text: string): number {
   const count = text.length;
   bytes[at++] = QUOTE;
+  if (count >= NATIVE_FROM) {
+    // A long string (an order's echo, built piece by piece) is copied by Buffer's own write, which
+    // reads the pieces where they are; if a byte needs JSON's care (an escape, a character beyond
+    // ASCII), the string is written again below, character by character.
+    const written = bytes.write(text, at, 3 * count, 'utf8');
+    let plain = written === count;
+    for (let k = at, end = at + written; plain && k < end; k++) {
+      const byte = bytes[k]!;
+      if (byte < SPACE || byte >= 0x80 || byte === QUOTE || byte === BACKSLASH) plain = false;
+    }
+    if (plain) {
+      bytes[at + written] = QUOTE;
+      return at + written + 1;
+    }
+  }
   for (let k = 0; k < count; k++) {
     const code = text.charCodeAt(k);
     if (code >= SPACE && code < 0x80 && code !== QUOTE && code !== BACKSLASH) bytes[at++] = code;
