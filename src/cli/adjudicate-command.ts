@@ -1,6 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { adjudicate, AdjudicateInputError } from '../api/adjudicate.ts';
-import { writeAdjudicateOutput } from '../api/adjudicate-json.ts';
 import { checkJson, type JsonExpected, JsonSyntaxFault, readJson } from '../api/json-reader.ts';
 import { JsonBytes } from '../api/json-writer.ts';
 import { jsonSyntaxText } from '../render/json-syntax.ts';
@@ -11,8 +10,8 @@ import { JsonArraySplitter, type TextPlace } from './json-array-splitter.ts';
 // `dipjudge adjudicate < in.json > out.json`: one phase, or a JSON array of phases, per run.
 // A batch is read, adjudicated and written item by item as stdin arrives: a run of 20,000 phases
 // never holds 20,000 parsed inputs or outputs (holding them once took a 1.4 GB heap and more time
-// collecting garbage than adjudicating), nor the input's text. Each item is read from its bytes and
-// its outcome written as bytes (src/api/json-reader.ts, adjudicate-json.ts).
+// collecting garbage than adjudicating), nor the input's text. Each item is read from its bytes
+// (src/api/json-reader.ts) and its outcome written into the output's bytes (adjudicate-items.ts).
 
 export class CommandInputError extends Error {
   override readonly name = 'CommandInputError';
@@ -223,10 +222,7 @@ async function runSingle(bytes: Uint8Array, sink: OutputSink, pretty: boolean): 
     if (error instanceof AdjudicateInputError) throw new CommandInputError(error.message);
     throw error;
   }
-  const out = new JsonBytes();
-  writeAdjudicateOutput(out, output, pretty);
-  out.byte(0x0a);
-  await sink(out.take());
+  await sink(`${pretty ? JSON.stringify(output, null, 2) : JSON.stringify(output)}\n`);
 }
 
 async function* pieces(source: AdjudicateSource): AsyncIterable<Uint8Array> {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adjudicate } from '../../src/api/adjudicate.ts';
-import type { AdjudicateInput } from '../../src/api/adjudicate-format.ts';
-import { writeAdjudicateOutput } from '../../src/api/adjudicate-json.ts';
 import { checkJson, JsonSyntaxFault, readJson } from '../../src/api/json-reader.ts';
-import { JsonBytes, writeJson } from '../../src/api/json-writer.ts';
-import { loadVariant } from '../../src/catalog/variant-catalog.ts';
-import { formatOrder } from '../../src/orders/index.ts';
-import { playRandomGame } from '../support/random-play.ts';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
-const text = (out: JsonBytes) => Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.length).toString('utf8');
 
 /** JSON.parse's fault position, where its message gives one. */
 function parseFault(json: string): number | null {
@@ -102,50 +94,5 @@ describe('readJson', () => {
       // JSON.parse names a byte for most faults (in characters: these are ASCII up to the fault).
       if (position !== -1) expect(at, json).toBe(position);
     }
-  });
-});
-
-describe('writeJson and writeAdjudicateOutput', () => {
-  it('write the bytes of JSON.stringify, compact and indented', () => {
-    for (const value of [...VALUES, { u: undefined, f: () => 1, k: [undefined, () => 1], n: Number.NaN, i: -Infinity }, {}, [], [{}], { a: {} }]) {
-      for (const pretty of [false, true]) {
-        const out = new JsonBytes(8);
-        writeJson(out, value, pretty);
-        expect(text(out)).toBe(pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value));
-      }
-    }
-  });
-
-  it("write every phase of random games in six variants (illegal orders, retreats, builds) as JSON.stringify writes adjudicate()'s output", () => {
-    let phases = 0;
-    for (const [name, seed] of [
-      ['standard', 1],
-      ['youngstown', 2],
-      ['imperial', 3],
-      ['1898', 4],
-      ['chaos', 5],
-      ['fleetrome', 6],
-    ] as const) {
-      const variant = loadVariant(name);
-      playRandomGame(variant, seed, 14, (position, orders) => {
-        const grouped: Record<string, string[]> = {};
-        for (const { power, order } of orders) (grouped[power] ??= []).push(formatOrder(order, variant.map));
-        (grouped[variant.powers[0]!.id] ??= []).push('A Atlantis - Nowhere', 'F xyz S A abc');
-        const output = adjudicate({ position: position as AdjudicateInput['position'], orders: grouped });
-        for (const [pretty, depth] of [
-          [false, 0],
-          [true, 0],
-          [true, 1],
-        ] as const) {
-          const out = new JsonBytes(16);
-          writeAdjudicateOutput(out, output, pretty, depth);
-          const expected = pretty ? JSON.stringify([output], null, 2).slice(depth === 0 ? 0 : 4, depth === 0 ? undefined : -2) : JSON.stringify(output);
-          if (depth === 0 && pretty) expect(text(out)).toBe(JSON.stringify(output, null, 2));
-          else expect(text(out)).toBe(expected);
-        }
-        phases++;
-      });
-    }
-    expect(phases).toBe(6 * 14);
   });
 });
