@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { adjudicateDetailed } from '../src/api/adjudicate.ts';
 import { loadGeometry } from '../src/catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../src/catalog/map-assets.ts';
@@ -12,10 +11,11 @@ import { renderMapPng, svgToPng } from '../src/render/map-png.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import type { Position } from '../src/engine/types.ts';
 import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
+import { figuresOf, previousRelease, ROOT } from './release-tree.ts';
 
 // npm run bench [-- --previous=REF --cli-phases=N]: the adjudicator on the two reference positions
 // (bench/fixtures/adjudicate-positions.json), each figure beside the previous release's measured in
-// the same run (REF, a git commit; by default the one the last stop ended on), so the two compare
+// the same run (REF, a git commit; by default ded7973, before the command's own JSON reader and writer), so the two compare
 // whatever else the machine is doing:
 //  - in process (bench/adjudicate-figures.ts, bundled as the judge is built, against each release's
 //    sources): CPU µs per phase of the resolver, adjudication, parsing, both, adjudicate() and its
@@ -30,51 +30,15 @@ interface Fixture {
   readonly input: { position: Omit<Position, 'dislodged' | 'supplyCenters'> & Partial<Position>; orders: Record<string, string[]> };
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/adjudicate-positions.json', import.meta.url));
 const fixtures = (JSON.parse(readFileSync(FIXTURES, 'utf8')) as { positions: Fixture[] }).positions;
 const variant = loadVariant('standard');
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-const previousRef = option('previous') ?? '835f543';
+const previousRef = option('previous') ?? 'ded7973';
 const cliPhases = Number(option('cli-phases') ?? 20_000);
 
-/** The previous release's tree in a scratch folder, with this checkout's packages, built. */
-function previousRelease(work: string): string {
-  const tree = path.join(work, 'previous');
-  const archive = spawnSync(
-    'bash',
-    ['-c', `mkdir -p ${JSON.stringify(tree)} && git -C ${JSON.stringify(ROOT)} archive ${previousRef} | tar -x -C ${JSON.stringify(tree)}`],
-    { encoding: 'utf8' },
-  );
-  if (archive.status !== 0) throw new Error(`cannot take release ${previousRef} from git: ${archive.stderr}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: tree, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`cannot build release ${previousRef}: ${built.stderr}`);
-  return tree;
-}
-
 /** Runs adjudicate-figures.ts against the sources under `tree`, bundled as the judge's build bundles. */
-async function inProcessFigures(tree: string): Promise<Figures[]> {
-  const outfile = path.join(tree, 'dist', 'bench', 'figures.mjs'); // two folders down, as dist/lib: data paths resolve
-  await esbuild.build({
-    entryPoints: [fileURLToPath(new URL('./adjudicate-figures.ts', import.meta.url))],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    external: ['@electric-sql/pglite', '@resvg/resvg-js', 'pino', 'pino-pretty', 'esbuild'],
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
-    nodePaths: [path.join(ROOT, 'node_modules')],
-    logLevel: 'error',
-    plugins: [
-      { name: 'release-sources', setup: (build) => build.onResolve({ filter: /^\.\.\/src\// }, (args) => ({ path: path.join(tree, args.path.slice(3)) })) },
-    ],
-  });
-  const run = spawnSync(process.execPath, [outfile, FIXTURES], { encoding: 'utf8', maxBuffer: 2 ** 24 });
-  if (run.status !== 0) throw new Error(`figures of ${tree} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Figures[];
-}
+const inProcessFigures = (tree: string) => figuresOf<Figures[]>(tree, './adjudicate-figures.ts', [FIXTURES], 'figures');
 
 interface Figures {
   readonly name: string;
@@ -127,7 +91,7 @@ const load = () =>
 console.log(`${machineLine()}, load ${load()}`);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dipjudge-bench-'));
 try {
-  const previous = previousRelease(work);
+  const previous = previousRelease(work, previousRef);
   const [before, now] = [await inProcessFigures(previous), await inProcessFigures(ROOT)];
   console.log(`in process, CPU µs per phase (median of batches), release ${previousRef} → this checkout (faster by):`);
   const rows: [string, keyof Figures][] = [
@@ -155,12 +119,13 @@ try {
     `\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`,
   );
   // A large batch is adjudicated on worker threads too, by default one per further core the load
-  // average says is idle; --threads N says how many. The previous release (835f543 and before) had
-  // one thread and no such option.
+  // average says is idle; --threads N says how many. Releases up to 835f543 had one thread and no
+  // such option: they are run as they are.
+  const withThreads = spawnSync('git', ['-C', ROOT, 'merge-base', '--is-ancestor', '835f543', previousRef]).status === 0 && previousRef !== '835f543';
   const modes = [
     { label: 'compact', args: [], previousArgs: [] },
-    { label: 'compact, --threads 0', args: ['--threads', '0'], previousArgs: [] },
-    { label: 'compact, --threads 1', args: ['--threads', '1'], previousArgs: [] },
+    { label: 'compact, --threads 0', args: ['--threads', '0'], previousArgs: withThreads ? ['--threads', '0'] : [] },
+    { label: 'compact, --threads 1', args: ['--threads', '1'], previousArgs: withThreads ? ['--threads', '1'] : [] },
     { label: '--pretty', args: ['--pretty'], previousArgs: ['--pretty'] },
   ];
   for (const { label, args, previousArgs } of modes) {

@@ -1,16 +1,32 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { adjudicate, AdjudicateInputError } from '../api/adjudicate.ts';
-import { adjudicateItems, type ItemFailure } from './adjudicate-items.ts';
+import { checkJson, type JsonExpected, JsonSyntaxFault, readJson } from '../api/json-reader.ts';
+import { JsonBytes } from '../api/json-writer.ts';
+import { jsonSyntaxText } from '../render/json-syntax.ts';
+import { adjudicateItems, type ItemFailure, type SyntaxFailure, syntaxFailure } from './adjudicate-items.ts';
 import { AdjudicateThreads } from './adjudicate-threads.ts';
-import { JsonArraySplitter } from './json-array-splitter.ts';
+import { JsonArraySplitter, type TextPlace } from './json-array-splitter.ts';
 
 // `dipjudge adjudicate < in.json > out.json`: one phase, or a JSON array of phases, per run.
 // A batch is read, adjudicated and written item by item as stdin arrives: a run of 20,000 phases
 // never holds 20,000 parsed inputs or outputs (holding them once took a 1.4 GB heap and more time
-// collecting garbage than adjudicating).
+// collecting garbage than adjudicating), nor the input's text. Each item is read from its bytes
+// (src/api/json-reader.ts) and its outcome written into the output's bytes (adjudicate-items.ts).
 
 export class CommandInputError extends Error {
   override readonly name = 'CommandInputError';
+}
+
+/** Input that is not JSON: where (line, column, byte offset) and what was expected there. */
+export class JsonInputError extends CommandInputError {
+  constructor(
+    readonly place: TextPlace,
+    readonly expected: JsonExpected,
+    /** The character found there, or null at the end of the input. */
+    readonly found: string | null,
+  ) {
+    super(jsonSyntaxText(place, expected, found));
+  }
 }
 
 export interface AdjudicateCommandOptions {
@@ -25,8 +41,8 @@ export interface AdjudicateCommandOptions {
 /** Takes the next piece of output; a promise says to wait before the next (stdout's backpressure). */
 export type OutputSink = (chunk: string | Uint8Array) => void | Promise<void>;
 
-/** Output is handed on in pieces of about this many characters: one write per phase costs more than the phase. */
-const FLUSH_CHARS = 64 * 1024;
+/** Output is handed on in pieces of about this many bytes: one write per phase costs more than the phase. */
+const FLUSH_BYTES = 64 * 1024;
 
 /** A thread starts in about 0.1 s of CPU and learns its speed on its first few hundred phases: a batch pays it back from here. */
 const THREADS_AFTER_ITEMS = 1000;
@@ -48,85 +64,108 @@ function idleCores(): number {
   return Math.max(0, Math.min(cores - 1, Math.round(cores - loadavg()[0]!)));
 }
 
-/** A run of items adjudicated: here (text) or on a thread (UTF-8), now or later. */
+/** A run of items adjudicated: here (written to the command's output already) or on a thread (UTF-8 bytes), now or later. */
 interface Run {
-  output: string | Uint8Array | null;
+  /** Null until a thread's run is done; empty for a run done here. */
+  output: Uint8Array | null;
   failure: ItemFailure | null;
+  syntaxAfter: SyntaxFailure | null;
+  /** Where the run's first item starts in the whole input. */
+  readonly place: TextPlace;
   readonly done: Promise<void>;
 }
 
+const NOTHING = new Uint8Array(0);
+
 /**
  * Adjudicates the phase or phases of `source` and writes their outcomes to `sink`, the same bytes
- * as JSON.stringify(outputs[, null, 2]). A bad item throws CommandInputError naming it, after the
- * outcomes of the items before it have been written; input that is not JSON throws
- * CommandInputError with JSON.parse's message, whatever the items before the fault were.
+ * as JSON.stringify(outputs[, null, 2]) in UTF-8. A bad item throws CommandInputError naming it,
+ * after the outcomes of the items before it have been written; input that is not JSON throws a
+ * JsonInputError naming where, whatever the items before the fault were.
  */
 export async function runAdjudicate(source: AdjudicateSource, sink: OutputSink, options: AdjudicateCommandOptions = { pretty: false }): Promise<void> {
   const { pretty } = options;
   const threadCount = options.threads ?? idleCores();
   const threadsAfter = options.threadsAfter ?? THREADS_AFTER_ITEMS;
-  const received: Uint8Array[] = [];
+  // Kept only until the input is seen to be an array: one phase alone is read whole.
+  let received: Uint8Array[] | null = [];
   const splitter = new JsonArraySplitter();
   let threads: AdjudicateThreads | null = null;
   const runs: Run[] = [];
   let itemCount = 0;
+  /** The output waiting to go to the sink; the runs done here write into it. */
+  const pending = new JsonBytes(2 * FLUSH_BYTES);
+  /** Whether the output array's opening bracket is written: only before a first outcome, none when item 0 fails. */
   let opened = false;
-  let pending = '';
   // Set by writeRuns, which TypeScript's narrowing does not follow.
   let failure = null as ItemFailure | null;
+  let syntax = null as JsonInputError | null;
 
-  /** Writes the outputs of the runs done, in order, up to a failure; with `all`, waits for each. */
+  const flush = async () => {
+    if (pending.length > 0) await sink(pending.take());
+  };
+  /** Writes the outputs of the runs done, in order, up to a failure (after one, only looks for bad JSON); with `all`, waits for each. */
   const writeRuns = async (all: boolean) => {
-    while (runs.length > 0 && failure === null) {
+    while (runs.length > 0 && syntax === null) {
       const run = runs[0]!;
       if (run.output === null) {
         if (!all && runs.length <= RUNS_AHEAD) return;
         await run.done;
       }
       runs.shift();
-      const output = run.output!;
-      if (!opened && output.length > 0) {
-        pending = pretty ? '[\n' : '[';
-        opened = true;
-      }
+      const bad = run.failure?.kind === 'syntax' ? run.failure : run.syntaxAfter;
+      if (bad) syntax = located(run.place, bad);
+      if (failure !== null) continue;
       failure = run.failure;
-      if (typeof output === 'string') pending += output;
-      else {
-        if (pending !== '') await sink(pending);
-        pending = '';
+      const output = run.output!;
+      if (output.length > 0) {
+        if (!opened) pending.byte(0x5b); // [
+        opened = true;
+        await flush();
         await sink(output);
       }
-      if (pending.length >= FLUSH_CHARS || (failure && pending !== '')) {
-        await sink(pending);
-        pending = '';
-      }
+      if (pending.length >= FLUSH_BYTES || failure) await flush();
     }
   };
 
   try {
     for await (const chunk of pieces(source)) {
-      received.push(chunk);
-      if (failure || splitter.shape !== 'unknown') continue; // the rest is read only to say what the input was
-      const { bytes, starts, ends } = splitter.feed(chunk);
+      received?.push(chunk);
+      if (syntax || splitter.shape !== 'unknown') continue; // the rest is read only to say what the input was
+      const { bytes, starts, ends, firstPlace } = splitter.feed(chunk);
+      if (received !== null && splitter.seenArray) received = null;
       if (starts.length === 0) continue;
       const firstIndex = itemCount;
       itemCount += starts.length;
-      if (!threads && threadCount > 0 && itemCount > threadsAfter) threads = new AdjudicateThreads(threadCount, pretty);
-      const onThread = threads?.offer(bytes, starts, ends, firstIndex);
+      if (!threads && failure === null && threadCount > 0 && itemCount > threadsAfter) threads = new AdjudicateThreads(threadCount, pretty);
+      const onThread = failure === null ? threads?.offer(bytes, starts, ends, firstIndex) : undefined;
       if (onThread) {
         const run: Run = {
           output: null,
           failure: null,
+          syntaxAfter: null,
+          place: firstPlace!,
           done: onThread.then((result) => {
             run.output = result.output;
             run.failure = result.failure;
+            run.syntaxAfter = result.syntaxAfter;
           }),
         };
         run.done.catch(() => undefined); // awaited when its turn to be written comes
         runs.push(run);
       } else {
-        const done = adjudicateItems(bytes, starts, ends, firstIndex, pretty);
-        runs.push({ output: done.text, failure: done.failure, done: Promise.resolve() });
+        // Written straight to `pending` when no thread's run waits to be written before it.
+        const direct = runs.length === 0 || failure !== null;
+        const out = direct ? pending : new JsonBytes(4 * bytes.length);
+        const opening = direct && !opened;
+        if (opening) out.byte(0x5b); // [, taken back if no outcome follows
+        const before = out.length;
+        const done = adjudicateItems(bytes, starts, ends, firstIndex, pretty, out, failure !== null);
+        if (opening) {
+          if (out.length > before) opened = true;
+          else out.length--;
+        }
+        runs.push({ output: direct ? NOTHING : out.take(), failure: done.failure, syntaxAfter: done.syntaxAfter, place: firstPlace!, done: Promise.resolve() });
         // Let the threads' finished runs in before the next is handed out.
         if (threads) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -136,30 +175,45 @@ export async function runAdjudicate(source: AdjudicateSource, sink: OutputSink, 
   } finally {
     await threads?.close();
   }
-  const shape = failure ? 'failed' : splitter.finish();
-  if (shape === 'not an array') return runSingle(wholeText(received), sink, pretty);
-  if (shape === 'array') {
-    await sink(splitter.empty ? '[]\n' : `${pending}${pretty ? '\n]' : ']'}\n`);
-    return;
-  }
-  // Input that is not JSON anywhere is reported as such, as when the whole input was parsed first.
-  const text = wholeText(received);
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    throw new CommandInputError(`the input is not valid JSON: ${(error as Error).message}`);
+  if (syntax) throw syntax;
+  const shape = splitter.finish();
+  if (shape === 'not an array') return runSingle(Buffer.concat(received ?? []), sink, pretty);
+  if (shape === 'malformed') {
+    // The array's punctuation is broken, or it is cut short: a fault inside the item it cut comes first.
+    const { place, found, unfinished } = splitter.fault!;
+    if (unfinished) {
+      const end = unfinished.bytes.length - (found === null ? 0 : 1);
+      try {
+        checkJson(unfinished.bytes, 0, end);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxFault)) throw error;
+        throw located(unfinished.place, syntaxFailure(unfinished.bytes, 0, itemCount, error));
+      }
+    }
+    throw new JsonInputError(place, place.offset === 0 || unfinished ? 'comma or closing bracket' : 'end of input', found);
   }
   if (failure?.kind === 'input') throw new CommandInputError(failure.message);
-  throw new Error(`the input parsed whole but not item by item (${failure ? `item ${failure.index}` : 'its brackets'})`);
+  if (splitter.empty) pending.ascii('[]\n');
+  else pending.ascii(pretty ? '\n]\n' : ']\n');
+  await flush();
+}
+
+/** A syntax failure of a run placed in the whole input. */
+function located(place: TextPlace, failure: SyntaxFailure): JsonInputError {
+  const offset = place.offset + failure.at;
+  const line = place.line + failure.lines;
+  const column = failure.lines === 0 ? place.column + failure.at : failure.at - failure.lineStart + 1;
+  return new JsonInputError({ offset, line, column }, failure.expected, failure.found);
 }
 
 /** One phase, not in an array: its outcome alone. */
-async function runSingle(text: string, sink: OutputSink, pretty: boolean): Promise<void> {
+async function runSingle(bytes: Uint8Array, sink: OutputSink, pretty: boolean): Promise<void> {
   let input: unknown;
   try {
-    input = JSON.parse(text);
+    input = readJson(bytes);
   } catch (error) {
-    throw new CommandInputError(`the input is not valid JSON: ${(error as Error).message}`);
+    if (!(error instanceof JsonSyntaxFault)) throw error;
+    throw located({ offset: 0, line: 1, column: 1 }, syntaxFailure(bytes, 0, 0, error, false));
   }
   let output: ReturnType<typeof adjudicate>;
   try {
@@ -175,8 +229,4 @@ async function* pieces(source: AdjudicateSource): AsyncIterable<Uint8Array> {
   if (typeof source === 'string') yield Buffer.from(source, 'utf8');
   else if (source instanceof Uint8Array) yield source;
   else yield* source;
-}
-
-function wholeText(received: readonly Uint8Array[]): string {
-  return Buffer.concat(received).toString('utf8');
 }

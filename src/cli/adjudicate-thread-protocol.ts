@@ -1,4 +1,4 @@
-import type { ItemFailure } from './adjudicate-items.ts';
+import type { ItemFailure, SyntaxFailure } from './adjudicate-items.ts';
 
 // What `dipjudge adjudicate` and its worker threads say to each other.
 
@@ -18,7 +18,7 @@ export interface AdjudicateTask {
 }
 
 export type AdjudicateTaskResult =
-  /** The items' output text as UTF-8 (see ItemsOutput), and the failure that stopped them, if any. */
-  | { readonly id: number; readonly output: Uint8Array; readonly failure: ItemFailure | null }
+  /** The items' output as UTF-8 (see adjudicateItems), the failure that stopped them, if any, and the bad JSON after it. */
+  | { readonly id: number; readonly output: Uint8Array; readonly failure: ItemFailure | null; readonly syntaxAfter: SyntaxFailure | null }
   /** Something other than bad input went wrong: a fault in the judge. */
   | { readonly id: number; readonly fault: string };

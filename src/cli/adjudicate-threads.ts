@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ItemFailure } from './adjudicate-items.ts';
+import type { ItemFailure, SyntaxFailure } from './adjudicate-items.ts';
 import type { AdjudicateTask, AdjudicateTaskResult, AdjudicateThreadData } from './adjudicate-thread-protocol.ts';
 
 // Worker threads for a large batch of `dipjudge adjudicate`: each adjudicates the runs of items it
@@ -15,10 +15,11 @@ const WORKER_MODULE = FROM_SOURCE ? new URL('./adjudicate-thread-worker.ts', imp
 /** Runs a thread holds at once: one in work and one waiting, so it never idles between messages. */
 const RUNS_PER_THREAD = 2;
 
-/** A run's output as UTF-8 and the failure that stopped it, if any (see ItemsOutput). */
+/** A run's output as UTF-8 and the failure that stopped it, if any (see ItemsOutcome). */
 export interface ThreadOutput {
   readonly output: Uint8Array;
   readonly failure: ItemFailure | null;
+  readonly syntaxAfter: SyntaxFailure | null;
 }
 
 interface Thread {
@@ -56,7 +57,8 @@ export class AdjudicateThreads {
     const from = starts[0]!;
     const task: AdjudicateTask = {
       id: this.nextId++,
-      bytes: bytes.slice(from, ends[ends.length - 1]),
+      // With the comma or bracket after the last item, which a fault at that item's end names.
+      bytes: bytes.slice(from, ends[ends.length - 1]! + 1),
       starts: starts.map((s) => s - from),
       ends: ends.map((e) => e - from),
       firstIndex,
@@ -78,7 +80,7 @@ export class AdjudicateThreads {
     this.waiting.delete(result.id);
     waiter.thread.holding--;
     if ('fault' in result) waiter.reject(new Error(`an adjudicate thread failed: ${result.fault}`));
-    else waiter.resolve({ output: result.output, failure: result.failure });
+    else waiter.resolve({ output: result.output, failure: result.failure, syntaxAfter: result.syntaxAfter });
   }
 
   /** A thread that died takes no more runs, and the runs it held fail. */

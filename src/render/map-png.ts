@@ -124,15 +124,29 @@ interface StaticRaster {
   /** Per province outline (SVG path data): its region number. */
   readonly regions: Map<string, number>;
   /** Per pixel: the region (tinted outline) it lies in, or -1. */
-  readonly regionOf: Int32Array;
+  readonly regionOf: Int16Array;
   regionCount: number;
   /** The drawing's own colours counted, made on its first picture. */
   histogram: Histogram | null;
 }
 
-/** The last few drawings rasterised, by their SVG and the width: a judge draws the maps of its games over and over. */
+/**
+ * The last drawings rasterised, by their SVG and the width: a judge draws the maps of its games over
+ * and over. Kept up to a count and a number of bytes (imperial's, at its 2,400 px, takes about 50 MB).
+ */
 const rasters = new Map<string, StaticRaster>();
 const RASTERS_KEPT = 6;
+const RASTER_BYTES_KEPT = 160 * 1024 * 1024;
+
+/** The bytes a kept drawing holds: its pixels, the lines' cover, the regions and the counted colours. */
+function rasterBytes(raster: StaticRaster): number {
+  return (
+    raster.pixels.byteLength +
+    raster.overlayAlpha.byteLength +
+    raster.regionOf.byteLength +
+    (raster.histogram?.buckets.byteLength ?? 2 * raster.regionOf.length)
+  );
+}
 
 function staticRaster(open: string, base: readonly string[], overlay: readonly string[], options: PngOptions): StaticRaster {
   const key = createHash('sha256')
@@ -154,12 +168,19 @@ function staticRaster(open: string, base: readonly string[], overlay: readonly s
     pixels: drawing.pixels,
     overlayAlpha,
     regions: new Map(),
-    regionOf: new Int32Array(drawing.width * drawing.height).fill(-1),
+    regionOf: new Int16Array(drawing.width * drawing.height).fill(-1),
     regionCount: 0,
     histogram: null,
   };
   rasters.set(key, raster);
-  if (rasters.size > RASTERS_KEPT) rasters.delete(rasters.keys().next().value!);
+  let bytes = 0;
+  for (const kept of rasters.values()) bytes += rasterBytes(kept);
+  // The oldest go first; the newest stays whatever its size.
+  for (const [oldest, kept] of rasters) {
+    if (rasters.size <= 1 || (rasters.size <= RASTERS_KEPT && bytes <= RASTER_BYTES_KEPT)) break;
+    rasters.delete(oldest);
+    bytes -= rasterBytes(kept);
+  }
   return raster;
 }
 
@@ -180,6 +201,7 @@ function tintRegions(raster: StaticRaster, open: string, outlines: readonly stri
   const fresh = [...new Set(outlines.filter((d) => !raster.regions.has(d)))];
   if (fresh.length > 0) {
     const first = raster.regionCount;
+    if (first + fresh.length > 0x7fff) throw new Error(`a map with more than ${0x7fff} tinted outlines`);
     const fills = fresh.map((d, i) => `<path d="${d}" fill="#${(i + 1).toString(16).padStart(6, '0')}"/>`);
     const numbered = rasterise(`${[open, `<g fill-rule="evenodd" shape-rendering="crispEdges">${fills.join('')}</g>`, '</svg>'].join('\n')}\n`, options);
     const n = numbered.pixels;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/api/adjudicate.ts';
-import { runAdjudicate } from '../../src/cli/adjudicate-command.ts';
+import { JsonInputError, runAdjudicate } from '../../src/cli/adjudicate-command.ts';
 
 const bin = fileURLToPath(new URL('../../bin/dipjudge.js', import.meta.url));
 const run = (stdin: string) => spawnSync(process.execPath, [bin, 'adjudicate'], { input: stdin, encoding: 'utf8' });
@@ -102,20 +102,54 @@ describe('the adjudicate output', () => {
     expect(chunks.join('')).toBe(`${JSON.stringify(expected).slice(0, -1)}`);
   });
 
-  it("reports input that is not JSON with JSON.parse's message, even after a bad item or a good one read in pieces", async () => {
+  it('names where input that is not JSON goes wrong (line, column, byte, what was expected), even after a bad item or a good one read in pieces', async () => {
     const bad = { position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'ATLANTIS', type: 'A', location: 'par' }] } };
-    for (const text of [`${JSON.stringify([fixtures[0], bad])}x`, `[${JSON.stringify(fixtures[0])},{"position":]`, `[${JSON.stringify(fixtures[0])}`]) {
-      let message = '';
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        message = (error as Error).message;
+    const good = JSON.stringify(fixtures[0]);
+    const pretty = JSON.stringify([fixtures[0], fixtures[1]], null, 2);
+    const cases: [string, string][] = [
+      [
+        `${JSON.stringify([fixtures[0], bad])}x`,
+        `line 1, column ${good.length + JSON.stringify(bad).length + 4} (byte ${good.length + JSON.stringify(bad).length + 3}): expected the end of the input, found 'x'`,
+      ],
+      [
+        `[${good},{"position":]`,
+        `line 1, column ${good.length + 15} (byte ${good.length + 14}): expected a value (object, array, string, number, true, false or null), found ']'`,
+      ],
+      [`[${good}`, `line 1, column ${good.length + 2} (byte ${good.length + 1}): expected a ',' or ']' after the array's item, found the end of the input`],
+      [`[${good} ${good}]`, `line 1, column ${good.length + 3} (byte ${good.length + 2}): expected a ',' or ']' after the array's item, found '{'`],
+      [`[${good}}]`, `line 1, column ${good.length + 2} (byte ${good.length + 1}): expected a ',' or ']' after the array's item, found '}'`],
+      [pretty.replace('"S1901M"', 'S1901M'), `line 5, column 16 (byte ${pretty.indexOf('"S1901M"')}): expected a value`],
+      [pretty.replace(/"F1904M"/, '"F1904M" x'), `line ${pretty.slice(0, pretty.indexOf('"F1904M"')).split('\n').length}, column`],
+      [`${good}x`, `line 1, column ${good.length + 1} (byte ${good.length}): expected the end of the input, found 'x'`],
+      ['', 'line 1, column 1 (byte 0): expected a value (object, array, string, number, true, false or null), found the end of the input'],
+    ];
+    for (const [text, where] of cases) {
+      expect(() => JSON.parse(text), text.slice(0, 40)).toThrow();
+      for (const size of [100, 4096]) {
+        async function* inPieces() {
+          const bytes = Buffer.from(text);
+          for (let at = 0; at < bytes.length || at === 0; at += size) yield bytes.subarray(at, at + size);
+        }
+        const failure = await runAdjudicate(inPieces(), () => undefined, { pretty: false }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(JsonInputError);
+        expect((failure as Error).message).toContain(`the input is not valid JSON at ${where}`);
       }
-      async function* inPieces() {
-        const bytes = Buffer.from(text);
-        for (let at = 0; at < bytes.length; at += 100) yield bytes.subarray(at, at + 100);
-      }
-      await expect(runAdjudicate(inPieces(), () => undefined, { pretty: false })).rejects.toThrow(`the input is not valid JSON: ${message}`);
     }
+    const onThreads = await runAdjudicate(`[${Array.from({ length: 30 }, () => good).join(',')},{"position": nope}]`, () => undefined, {
+      pretty: false,
+      threads: 1,
+      threadsAfter: 5,
+    }).then(
+      () => null,
+      (error: unknown) => error as JsonInputError,
+    );
+    // The 'o' of "nope": the 31st item starts after '[' and 30 items with their commas.
+    const offset = 1 + 30 * (good.length + 1) + '{"position": n'.length;
+    expect(onThreads).toBeInstanceOf(JsonInputError);
+    expect(onThreads?.place).toEqual({ offset, line: 1, column: offset + 1 });
+    expect(onThreads?.found).toBe('o');
   });
 });

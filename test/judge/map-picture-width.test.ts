@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGeometry } from '../../src/catalog/geometry-catalog.ts';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import {
   attachmentBytes,
+  hasMapDrawing,
   mailPictureWidth,
   mapAttachment,
   mapSvg,
@@ -11,6 +14,7 @@ import {
   MAIL_PICTURE_WIDTH,
 } from '../../src/judge/reports/map-pictures.ts';
 import { detailRegion } from '../../src/render/map-detail.ts';
+import { pictureSize } from '../../src/render/map-picture.ts';
 import { decodePalettePng } from '../render/map/png-decode.ts';
 
 // A results mail's picture keeps the standard map's scale for wider drawings (imperial's world), within a
@@ -30,7 +34,30 @@ describe('the width of a mailed map picture', () => {
     const [w, h] = [2675, 3000];
     const width = mailPictureWidth(w, h);
     expect(width * Math.round((width * h) / w)).toBeLessThanOrEqual(MAIL_PICTURE_MAX_PIXELS);
-    expect(width).toBeGreaterThan(3000);
+    expect(width).toBe(2300);
+  });
+});
+
+describe('the largest picture mailed', () => {
+  it("stays within the pixels for every variant's map, and imperial's, the largest, is 2,400 px wide and under 600 KB", () => {
+    const sizes = readdirSync(fileURLToPath(new URL('../../variants/', import.meta.url)))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => loadVariant(file.slice(0, -5)))
+      .filter((variant) => hasMapDrawing(variant))
+      .map((variant) => {
+        const [w, h] = pictureSize(loadGeometry(variant.map)!, variant, detailRegion(variant.map.name));
+        const width = mailPictureWidth(w, h);
+        return { name: variant.name, width, pixels: width * Math.round((width * h) / w) };
+      })
+      .sort((a, b) => b.pixels - a.pixels);
+    expect(sizes.length).toBeGreaterThanOrEqual(30);
+    for (const size of sizes) expect(size.pixels, size.name).toBeLessThanOrEqual(MAIL_PICTURE_MAX_PIXELS);
+    expect(sizes[0]).toMatchObject({ name: 'imperial', width: 2400 });
+    const variant = loadVariant('imperial');
+    const png = attachmentBytes(mapAttachment({ gameName: 'big', variant, position: variant.startingPosition(), results: [], date: null })!)!;
+    const image = decodePalettePng(new Uint8Array(png));
+    expect([image.width, image.height]).toEqual([2400, 2393]);
+    expect(png.length).toBeLessThan(600_000);
   });
 });
 

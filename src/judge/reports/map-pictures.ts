@@ -18,11 +18,14 @@ import type { MailAddress } from '../model.ts';
 export const MAIL_PICTURE_WIDTH = 1000;
 /**
  * A larger picture (youngstown's, imperial's world, and their detail panels) gets as many pixels per
- * unit of its drawing as standard's, up to this width and this many pixels: the mail stays under 1 MB
- * (imperial's, the largest, is about 0.6 MB; `npm run bench:maps`).
+ * unit of its drawing as standard's, up to this width and this many pixels. The pixels bound the
+ * picture's size, the sender's CPU and the renderer's memory (each canvas is 4 bytes a pixel):
+ * imperial's, the largest of the variants, is drawn 2,400 px wide (5.7 million pixels, about 0.55 MB)
+ * instead of 3,400 (11.5 million, 0.84 MB); its Europe panel, enlarged 4.3×, keeps the crowded part
+ * legible (`npm run bench:maps`).
  */
 export const MAIL_PICTURE_MAX_WIDTH = 4000;
-export const MAIL_PICTURE_MAX_PIXELS = 12_000_000;
+export const MAIL_PICTURE_MAX_PIXELS = 6_000_000;
 const PIXELS_PER_UNIT = 1.6;
 
 /** The PNG width for a picture `width` by `height` units (its SVG's size). */
