@@ -18,7 +18,7 @@ export class JsonSyntaxFault extends Error {
     /** The character found (a control character as `U+000A`), or null at the end. */
     readonly found: string | null,
   ) {
-    super(`JSON: expected ${expected} at byte ${at}`);
+    super(`json-syntax ${expected} @${at}`);
   }
 }
 
@@ -89,7 +89,7 @@ class JsonReader {
 
   end(): void {
     this.skipSpace();
-    if (this.at < this.stop) this.fail('end of input');
+    if (this.at < this.stop) this.fail('end-of-input');
   }
 
   value(): unknown {
@@ -118,7 +118,7 @@ class JsonReader {
     }
     for (;;) {
       this.skipSpace();
-      if (this.at >= this.stop || bytes[this.at] !== QUOTE) this.fail('property name');
+      if (this.at >= this.stop || bytes[this.at] !== QUOTE) this.fail('property-name');
       const key = this.string();
       this.skipSpace();
       if (this.at >= this.stop || bytes[this.at] !== COLON) this.fail('colon');
@@ -135,7 +135,7 @@ class JsonReader {
       if (next === COMMA) continue;
       if (next === CLOSE_BRACE) return object;
       this.at--;
-      this.fail('comma or closing brace');
+      this.fail('comma-or-closing-brace');
     }
   }
 
@@ -158,7 +158,7 @@ class JsonReader {
       if (next === COMMA) continue;
       if (next === CLOSE_BRACKET) return array;
       this.at--;
-      this.fail('comma or closing bracket');
+      this.fail('comma-or-closing-bracket');
     }
   }
 
@@ -220,7 +220,7 @@ class JsonReader {
     }
     if (i >= stop) {
       this.at = stop;
-      this.fail('string character');
+      this.fail('string-character');
     }
     this.at = i + 1;
     if (!this.build) return undefined;
@@ -250,7 +250,7 @@ class JsonReader {
       if (byte === QUOTE) break;
       if (byte < SPACE) {
         this.at = i;
-        this.fail('string character');
+        this.fail('string-character');
       }
       if (byte !== BACKSLASH) continue;
       escaped = true;
@@ -259,7 +259,7 @@ class JsonReader {
         for (let k = i + 2; k < i + 6; k++) {
           if (k >= stop || !isHexDigit(bytes[k]!)) {
             this.at = k;
-            this.fail('hex digit');
+            this.fail('hex-digit');
           }
         }
         i += 5;
@@ -281,7 +281,7 @@ class JsonReader {
     }
     if (i >= stop) {
       this.at = stop;
-      this.fail('string character');
+      this.fail('string-character');
     }
     this.at = i + 1;
     if (!this.build) return undefined;

@@ -190,7 +190,7 @@ export async function runAdjudicate(source: AdjudicateSource, sink: OutputSink, 
         throw located(unfinished.place, syntaxFailure(unfinished.bytes, 0, itemCount, error));
       }
     }
-    throw new JsonInputError(place, place.offset === 0 || unfinished ? 'comma or closing bracket' : 'end of input', found);
+    throw new JsonInputError(place, place.offset === 0 || unfinished ? 'comma-or-closing-bracket' : 'end-of-input', found);
   }
   if (failure?.kind === 'input') throw new CommandInputError(failure.message);
   if (splitter.empty) pending.ascii('[]\n');

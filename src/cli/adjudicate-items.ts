@@ -100,6 +100,6 @@ export function syntaxFailure(bytes: Uint8Array, from: number, index: number, fa
       lineStart = i + 1 - from;
     }
   }
-  const expected = inArray && fault.expected === 'end of input' ? 'comma or closing bracket' : fault.expected;
+  const expected = inArray && fault.expected === 'end-of-input' ? 'comma-or-closing-bracket' : fault.expected;
   return { kind: 'syntax', index, at: fault.at - from, lines, lineStart, expected, found: fault.found };
 }

@@ -5,15 +5,15 @@
 /** What was expected where a JSON input went wrong. */
 export const JSON_EXPECTED = [
   'value',
-  'property name',
+  'property-name',
   'colon',
-  'comma or closing brace',
-  'comma or closing bracket',
+  'comma-or-closing-brace',
+  'comma-or-closing-bracket',
   'digit',
   'escape',
-  'hex digit',
-  'string character',
-  'end of input',
+  'hex-digit',
+  'string-character',
+  'end-of-input',
 ] as const;
 export type JsonExpected = (typeof JSON_EXPECTED)[number];
 
@@ -26,15 +26,15 @@ export interface JsonPlace {
 
 const EXPECTED_TEXT: Record<JsonExpected, string> = {
   value: 'a value (object, array, string, number, true, false or null)',
-  'property name': 'a property name in double quotes',
+  'property-name': 'a property name in double quotes',
   colon: "a ':' after the property name",
-  'comma or closing brace': "a ',' or '}' after the property's value",
-  'comma or closing bracket': "a ',' or ']' after the array's item",
+  'comma-or-closing-brace': "a ',' or '}' after the property's value",
+  'comma-or-closing-bracket': "a ',' or ']' after the array's item",
   digit: 'a digit',
   escape: 'an escape (\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u and four hex digits)',
-  'hex digit': 'a hex digit of a \\u escape',
-  'string character': "a string's closing '\"' (a line break or other control character must be escaped)",
-  'end of input': 'the end of the input',
+  'hex-digit': 'a hex digit of a \\u escape',
+  'string-character': "a string's closing '\"' (a line break or other control character must be escaped)",
+  'end-of-input': 'the end of the input',
 };
 
 /** "the input is not valid JSON at line 3, column 14 (byte 120): expected …, found 'x'" */
