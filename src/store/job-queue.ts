@@ -38,8 +38,8 @@ import { noteLockedGames } from './locked-games.ts';
 //
 //   startJobRunner({ db, now, workerId, handle, pollMs, concurrency?, … }) → { wake(), stop() }
 //     runDueJobs in a loop (in `concurrency` lanes side by side), pausing pollMs when nothing is
-//     left; wake() ends the pause (call it after scheduling a job that is due at once); stop()
-//     lets the jobs in hand finish.
+//     left (the first lane only: the others wait until a lane finds work); wake() ends the pause
+//     (call it after scheduling a job that is due at once); stop() lets the jobs in hand finish.
 //
 // Time is always the injected `now()`, sent as a query parameter (never SQL now()), so tests can
 // run years of game time in milliseconds.
@@ -109,6 +109,8 @@ export interface RunDueJobsOptions {
   readonly retryDelayMs?: JobRetryDelay;
   /** Checked before each claim: the job in hand always finishes. */
   readonly signal?: AbortSignal;
+  /** Called when a claim took jobs, before they run (startJobRunner wakes its idle lanes). */
+  readonly onClaimed?: () => void;
   readonly logger?: JobQueueLogger;
 }
 
@@ -119,7 +121,7 @@ export interface RunDueJobsResult {
   readonly failed: number;
 }
 
-export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal'> {
+export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal' | 'onClaimed'> {
   readonly db: Kysely<Database>;
   /** Pause after a round that left nothing due, or after a round that failed. */
   readonly pollMs: number;
@@ -310,6 +312,7 @@ async function runBatch(db: Kysely<Database>, settings: RunSettings, size: numbe
       const jobs = await lockDueJobs(trx, claimedAt, size, onlyId);
       if (jobs.length === 0) return [];
       inHand.jobs = jobs;
+      settings.onClaimed?.();
       // Marked done before the handlers run, so that a handler may schedule its job's dedupe key
       // again (the next deadline) as a new open job instead of updating this one. A failing
       // handler's job is put back by recordFailure, under the row lock this transaction keeps.
@@ -473,17 +476,27 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     while (!stopping.signal.aborted) {
       lane.wakeRequested = false;
       let more = false;
+      let failedRound = false;
       try {
-        const result = await runDueJobs(db, { ...runOptions, workerId, limit, signal: stopping.signal });
+        // Work is due: the lanes waiting idle join in.
+        const onClaimed = () => {
+          for (const other of lanes) if (other !== lane) other.endPause?.();
+        };
+        const result = await runDueJobs(db, { ...runOptions, workerId, limit, signal: stopping.signal, onClaimed });
         more = result.done + result.failed >= limit;
       } catch (error) {
+        failedRound = true;
         options.logger?.error({ err: error, workerId }, 'job round failed; trying again');
       }
       if (stopping.signal.aborted || more || lane.wakeRequested) continue;
+      // Idle, the first lane alone looks again after pollMs; the others wait until wake() or a lane
+      // that found work ends their pause, so an idle process costs one claim per pollMs whatever its
+      // concurrency. A lane whose round failed tries again after pollMs.
+      const timed = index === 0 || failedRound;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = timed ? setTimeout(resolve, pollMs) : null;
         lane.endPause = () => {
-          clearTimeout(timer);
+          if (timer !== null) clearTimeout(timer);
           resolve();
         };
       });

@@ -634,6 +634,46 @@ describe('job queue with two runners [postgres]', () => {
     await database?.reset();
   });
 
+  it('startJobRunner: an idle runner of four lanes looks for due jobs once per pollMs, and its lanes join in when work is due', async () => {
+    const { db } = getDb();
+    const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));
+    let claims = 0;
+    const counted = db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('pg_try_advisory_xact_lock')) claims += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const lanesUsed = new Set<string>();
+    const handle: JobHandler = async () => {
+      await sleep(5);
+    };
+    const pollMs = 50;
+    const runner = startJobRunner({
+      db: counted,
+      now: clock.now,
+      workerId: 'idle',
+      pollMs,
+      concurrency: 4,
+      batchSize: 2,
+      handle,
+      logger: { info: (bindings) => lanesUsed.add(String((bindings as { workerId: string }).workerId)), warn: () => undefined, error: () => undefined },
+    });
+    try {
+      const idleFor = 500;
+      await sleep(idleFor);
+      // Each lane's first round, then the first lane alone: at most one claim per pollMs (before, every lane polled).
+      expect(claims).toBeLessThanOrEqual(4 + Math.ceil(idleFor / pollMs) + 1);
+      // Jobs due without a wake: the first lane finds them and the others join in.
+      for (let n = 0; n < 40; n++) await scheduleJob(db, { kind: 'reminder', dueAt: clock.now(), payload: { label: `job-${n}` } });
+      await expect.poll(async () => (await jobRows(db)).every((row) => row.done_at !== null), { timeout: 10_000 }).toBe(true);
+      expect(lanesUsed.size).toBeGreaterThan(1);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   /** Runner A starts on the first due job and holds it until `release` opens. */
   async function holdFirstJob(db: Kysely<Database>, clock: TestClock) {
     const entered = gate();
