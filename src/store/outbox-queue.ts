@@ -122,8 +122,9 @@ async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Pr
     db
       .selectFrom('outbox as o')
       .select(['o.id', 'o.next_attempt_at'])
-      .where('o.status', '=', 'pending')
-      .where('o.drawing', '=', drawing)
+      // Constants, not parameters: the generic plan of a named statement (prepared-statements.ts)
+      // could not prove the partial indexes' predicates from $1.
+      .where(drawing ? sql<boolean>`o.status = 'pending' AND o.drawing` : sql<boolean>`o.status = 'pending' AND NOT o.drawing`)
       .where('o.next_attempt_at', '<=', request.now)
       .where((w) => w.or([w('o.claimed_at', 'is', null), w('o.claimed_at', '<', leaseCutoff)]))
       .orderBy('o.next_attempt_at')
@@ -143,8 +144,7 @@ async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Pr
           exists(
             selectFrom('outbox as p')
               .select('p.id')
-              .where('p.status', '=', 'pending')
-              .where('p.drawing', '=', true)
+              .where(sql<boolean>`p.status = 'pending' AND p.drawing`)
               .whereRef('p.game_id', '=', 'o.game_id')
               .whereRef('p.id', '<', 'o.id'),
           ),
