@@ -97,6 +97,15 @@ export async function dumpDatabase(db: Kysely<Database>, write: (line: string) =
     });
 }
 
+/** A table's columns that take a value on INSERT: all but the generated ones. */
+async function insertableColumns(trx: Transaction<Database>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT column_name AS name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER'
+    ORDER BY ordinal_position`.execute(trx);
+  return rows.map((row) => row.name);
+}
+
 /**
  * Loads a dump into a database whose schema is up to date and which holds no judge data yet.
  * `openLines` is called once, when the lines are wanted (a readline interface made earlier would
@@ -115,6 +124,7 @@ export async function restoreDatabase(db: Kysely<Database>, openLines: () => Asy
     let header: BackupHeader | null = null;
     let count = 0;
     const seen = new Set<string>();
+    const storedColumns: Record<string, string[]> = {};
     let lineNumber = 0;
     for await (const line of openLines()) {
       lineNumber++;
@@ -138,7 +148,9 @@ export async function restoreDatabase(db: Kysely<Database>, openLines: () => Asy
       const batch = parsed as BackupBatch;
       if (!tables.includes(batch.table)) throw new BackupError(`line ${lineNumber}: the backup has a table ${batch.table} this judge does not know`);
       seen.add(batch.table);
-      await sql`INSERT INTO ${sql.table(batch.table)} SELECT * FROM json_populate_recordset(NULL::${sql.table(batch.table)}, ${JSON.stringify(batch.rows)}::json)`.execute(
+      // Generated columns (outbox.drawing) are computed again from the others.
+      const columns = sql.join((storedColumns[batch.table] ??= await insertableColumns(trx, batch.table)).map((column) => sql.ref(column)));
+      await sql`INSERT INTO ${sql.table(batch.table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(batch.table)}, ${JSON.stringify(batch.rows)}::json)`.execute(
         trx,
       );
       count += batch.rows.length;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, OnConflictBuilder, Transaction } from 'kysely';
 import { jsonb } from './schema.ts';
 import type { Database, JobRow, JsonObject } from './schema.ts';
+import { noteLockedGames } from './locked-games.ts';
 
 // A durable job queue on the `jobs` table: the deadline scheduler's timers. Generic: it knows
 // nothing of games beyond an optional game_id; callers supply the handlers.
@@ -20,7 +21,7 @@ import type { Database, JobRow, JsonObject } from './schema.ts';
 //     Runs due jobs, oldest due first, a batch (batchSize, default 1) per transaction that holds
 //     the jobs' row locks (mail-and-database.md §5, "lock-held"):
 //       BEGIN; SELECT … WHERE done_at IS NULL AND due_at <= $now ORDER BY due_at, id
-//              FOR UPDATE SKIP LOCKED LIMIT $batchSize;  mark them done;  lock their games;
+//              FOR UPDATE SKIP LOCKED LIMIT $batchSize;  mark them done and lock their games (one statement);
 //              for each: SAVEPOINT; handle(trx, job);  COMMIT
 //     A batch holds at most one job per game, and a judge-wide job (no game) alone. Other runners,
 //     in this process or another, skip the locked rows. A crash mid-handler rolls everything back
@@ -37,8 +38,8 @@ import type { Database, JobRow, JsonObject } from './schema.ts';
 //
 //   startJobRunner({ db, now, workerId, handle, pollMs, concurrency?, … }) → { wake(), stop() }
 //     runDueJobs in a loop (in `concurrency` lanes side by side), pausing pollMs when nothing is
-//     left; wake() ends the pause (call it after scheduling a job that is due at once); stop()
-//     lets the jobs in hand finish.
+//     left (the first lane only: the others wait until a lane finds work); wake() ends the pause
+//     (call it after scheduling a job that is due at once); stop() lets the jobs in hand finish.
 //
 // Time is always the injected `now()`, sent as a query parameter (never SQL now()), so tests can
 // run years of game time in milliseconds.
@@ -108,6 +109,8 @@ export interface RunDueJobsOptions {
   readonly retryDelayMs?: JobRetryDelay;
   /** Checked before each claim: the job in hand always finishes. */
   readonly signal?: AbortSignal;
+  /** Called when a claim took jobs, before they run (startJobRunner wakes its idle lanes). */
+  readonly onClaimed?: () => void;
   readonly logger?: JobQueueLogger;
 }
 
@@ -118,7 +121,7 @@ export interface RunDueJobsResult {
   readonly failed: number;
 }
 
-export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal'> {
+export interface JobRunnerOptions extends Omit<RunDueJobsOptions, 'signal' | 'onClaimed'> {
   readonly db: Kysely<Database>;
   /** Pause after a round that left nothing due, or after a round that failed. */
   readonly pollMs: number;
@@ -154,6 +157,38 @@ const MAX_BATCH_SIZE = 64;
 // Scheduling
 // ------------------------------------------------------------------------------------------------
 
+function jobRows(jobs: readonly NewJobRequest[]) {
+  return jobs.map((job) => ({
+    kind: job.kind,
+    due_at: job.dueAt,
+    game_id: job.gameId ?? null,
+    payload: jsonb(job.payload ?? {}),
+    dedupe_key: job.dedupeKey ?? null,
+  }));
+}
+
+/**
+ * Names the partial unique index jobs_open_dedupe_key by its columns and predicate; a job without a
+ * dedupeKey never conflicts. The open job with the key is replaced: its kind, game, due time and
+ * payload, attempts and error reset.
+ */
+function replacingOpenJob(conflict: OnConflictBuilder<Database, 'jobs'>) {
+  return conflict
+    .column('dedupe_key')
+    .where('done_at', 'is', null)
+    .where('dedupe_key', 'is not', null)
+    .doUpdateSet((eb) => ({
+      kind: eb.ref('excluded.kind'),
+      due_at: eb.ref('excluded.due_at'),
+      game_id: eb.ref('excluded.game_id'),
+      payload: eb.ref('excluded.payload'),
+      attempts: 0,
+      last_error: null,
+      claimed_by: null,
+      claimed_at: null,
+    }));
+}
+
 /** Inserts a job, or replaces the open job with the same dedupeKey. Returns the job's id. */
 export async function scheduleJob(db: Kysely<Database>, job: NewJobRequest): Promise<string> {
   const [id] = await scheduleJobs(db, [job]);
@@ -166,42 +201,38 @@ export async function scheduleJob(db: Kysely<Database>, job: NewJobRequest): Pro
  */
 export async function scheduleJobs(db: Kysely<Database>, jobs: readonly NewJobRequest[]): Promise<string[]> {
   if (jobs.length === 0) return [];
-  const rows = jobs.map((job) => ({
-    kind: job.kind,
-    due_at: job.dueAt,
-    game_id: job.gameId ?? null,
-    payload: jsonb(job.payload ?? {}),
-    dedupe_key: job.dedupeKey ?? null,
-  }));
-  const inserted = await db
-    .insertInto('jobs')
-    .values(rows)
-    .onConflict((conflict) =>
-      // Names the partial unique index jobs_open_dedupe_key by its columns and predicate; a job
-      // without a dedupeKey never conflicts.
-      conflict
-        .column('dedupe_key')
-        .where('done_at', 'is', null)
-        .where('dedupe_key', 'is not', null)
-        .doUpdateSet((eb) => ({
-          kind: eb.ref('excluded.kind'),
-          due_at: eb.ref('excluded.due_at'),
-          game_id: eb.ref('excluded.game_id'),
-          payload: eb.ref('excluded.payload'),
-          attempts: 0,
-          last_error: null,
-          claimed_by: null,
-          claimed_at: null,
-        })),
-    )
-    .returning(['id', 'dedupe_key'])
-    .execute();
+  const inserted = await db.insertInto('jobs').values(jobRows(jobs)).onConflict(replacingOpenJob).returning(['id', 'dedupe_key']).execute();
   // RETURNING gives rows in no promised order: match them back by dedupe key where there is one.
   if (inserted.length !== jobs.length) throw new Error(`scheduled ${inserted.length} of ${jobs.length} jobs`);
   if (jobs.length === 1) return [inserted[0]!.id];
   const byKey = new Map(inserted.filter((row) => row.dedupe_key !== null).map((row) => [row.dedupe_key, row.id]));
   const unkeyed = inserted.filter((row) => row.dedupe_key === null).map((row) => row.id);
   return jobs.map((job) => (job.dedupeKey ? byKey.get(job.dedupeKey)! : unkeyed.shift()!));
+}
+
+/**
+ * cancelJobs({ gameId }) and then scheduleJobs(jobs) in one statement: the game's open jobs are
+ * deleted but for those the new jobs' dedupe keys name, which are replaced as scheduleJobs replaces
+ * them (the two parts never touch one row). Every job must be of the game, with a dedupe key of its
+ * own. Returns nothing: a storm's turn does not read the ids.
+ */
+export async function replaceGameJobs(db: Kysely<Database>, gameId: number, jobs: readonly NewJobRequest[]): Promise<void> {
+  const keys = jobs.map((job) => job.dedupeKey);
+  if (jobs.length === 0 || jobs.some((job) => job.gameId !== gameId) || keys.some((key) => !key) || new Set(keys).size !== keys.length) {
+    throw new Error(`replaceGameJobs needs jobs of game ${gameId}, each with a dedupe key of its own`);
+  }
+  await db
+    .with('gone', (qc) =>
+      qc
+        .deleteFrom('jobs')
+        .where('done_at', 'is', null)
+        .where('game_id', '=', gameId)
+        .where((eb) => eb.or([eb('dedupe_key', 'is', null), sql<boolean>`dedupe_key <> ALL(${keys}::text[])`])),
+    )
+    .insertInto('jobs')
+    .values(jobRows(jobs))
+    .onConflict(replacingOpenJob)
+    .execute();
 }
 
 /** Deletes the matching open jobs; returns how many. */
@@ -281,14 +312,15 @@ async function runBatch(db: Kysely<Database>, settings: RunSettings, size: numbe
       const jobs = await lockDueJobs(trx, claimedAt, size, onlyId);
       if (jobs.length === 0) return [];
       inHand.jobs = jobs;
-      // Done before the handlers run, so that a handler may schedule its job's dedupe key again
-      // (the next deadline) as a new open job instead of updating this one. A failing handler's
-      // job is put back by recordFailure, under the row lock this transaction keeps.
-      await markClaimed(trx, jobs, settings.workerId, claimedAt);
-      // The batch's games are locked in id order before any handler runs: the mail path locks a
-      // game and then its jobs, so a game of the batch must not be left free for that while the
-      // batch holds the game's job and works through the jobs before it.
-      if (jobs.length > 1) await lockGamesOf(trx, jobs);
+      settings.onClaimed?.();
+      // Marked done before the handlers run, so that a handler may schedule its job's dedupe key
+      // again (the next deadline) as a new open job instead of updating this one. A failing
+      // handler's job is put back by recordFailure, under the row lock this transaction keeps.
+      // In the same statement the jobs' games are locked, in id order, before any handler runs:
+      // the mail path locks a game and then its jobs, so a game of the batch must not be left free
+      // for that while the batch holds the game's job and works through the jobs before it; and
+      // the handler, finding its game locked (locked-games.ts), loads it without locking it again.
+      await markClaimedAndLockGames(trx, jobs, settings.workerId, claimedAt);
       const outcomes: JobOutcome[] = [];
       for (const [index, job] of jobs.entries()) {
         // One savepoint at a time (the previous one released in the same round trip): a batch
@@ -373,17 +405,16 @@ async function lockDueJobs(trx: Transaction<Database>, now: Date, size: number, 
   return batch;
 }
 
-async function markClaimed(trx: Transaction<Database>, jobs: readonly JobRow[], workerId: string, claimedAt: Date): Promise<void> {
-  await trx
-    .updateTable('jobs')
-    .set((eb) => ({ done_at: claimedAt, claimed_by: workerId, claimed_at: claimedAt, attempts: eb('attempts', '+', 1), last_error: null }))
-    .where(sql<boolean>`id = ANY(${jobs.map((job) => job.id)}::bigint[])`)
-    .execute();
-}
-
-async function lockGamesOf(trx: Transaction<Database>, jobs: readonly JobRow[]): Promise<void> {
-  const ids = jobs.map((job) => job.game_id!).sort((a, b) => a - b);
-  await sql`SELECT id FROM games WHERE id = ANY(${ids}::integer[]) ORDER BY id FOR UPDATE`.execute(trx);
+async function markClaimedAndLockGames(trx: Transaction<Database>, jobs: readonly JobRow[], workerId: string, claimedAt: Date): Promise<void> {
+  const gameIds = [...new Set(jobs.flatMap((job) => (job.game_id === null ? [] : [job.game_id])))].sort((a, b) => a - b);
+  // A data-modifying WITH runs whether or not the query reads it.
+  await sql`
+    WITH claimed AS (
+      UPDATE jobs SET done_at = ${claimedAt}, claimed_by = ${workerId}, claimed_at = ${claimedAt}, attempts = attempts + 1, last_error = NULL
+      WHERE id = ANY(${jobs.map((job) => job.id)}::bigint[])
+    )
+    SELECT id FROM games WHERE id = ANY(${gameIds}::integer[]) ORDER BY id FOR UPDATE`.execute(trx);
+  noteLockedGames(trx, gameIds);
 }
 
 /** Counts a failed attempt of a job this transaction has locked: retry later, or give up. */
@@ -445,17 +476,27 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     while (!stopping.signal.aborted) {
       lane.wakeRequested = false;
       let more = false;
+      let failedRound = false;
       try {
-        const result = await runDueJobs(db, { ...runOptions, workerId, limit, signal: stopping.signal });
+        // Work is due: the lanes waiting idle join in.
+        const onClaimed = () => {
+          for (const other of lanes) if (other !== lane) other.endPause?.();
+        };
+        const result = await runDueJobs(db, { ...runOptions, workerId, limit, signal: stopping.signal, onClaimed });
         more = result.done + result.failed >= limit;
       } catch (error) {
+        failedRound = true;
         options.logger?.error({ err: error, workerId }, 'job round failed; trying again');
       }
       if (stopping.signal.aborted || more || lane.wakeRequested) continue;
+      // Idle, the first lane alone looks again after pollMs; the others wait until wake() or a lane
+      // that found work ends their pause, so an idle process costs one claim per pollMs whatever its
+      // concurrency. A lane whose round failed tries again after pollMs.
+      const timed = index === 0 || failedRound;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = timed ? setTimeout(resolve, pollMs) : null;
         lane.endPause = () => {
-          clearTimeout(timer);
+          if (timer !== null) clearTimeout(timer);
           resolve();
         };
       });

@@ -66,7 +66,8 @@ import { readAheadSteps, storedAheadSteps, type OrdersAheadRecord } from '../jud
 import { applyInOrder, nestedInSavepoint } from '../judge/ports.ts';
 import { PLAYER_HIDING_RULES } from '../judge/visibility/hidden-players.ts';
 import type { AddressSeat, MailAttachment, PasswordFailures, PendingAddressChange, TakeoverOpening } from '../judge/ports.ts';
-import { cancelJobs, scheduleJob, scheduleJobs } from './job-queue.ts';
+import { cancelJobs, replaceGameJobs, scheduleJob, scheduleJobs, type NewJobRequest } from './job-queue.ts';
+import { combineWrites } from './combined-writes.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/mail/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
 import {
@@ -81,6 +82,7 @@ import {
   type SeatsTable,
 } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
+import { holdsGameLocks } from './locked-games.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
@@ -118,6 +120,10 @@ export async function inJudgeTransaction<T>(
  */
 export function judgeTransaction(trx: Transaction<Database>, options: { readonly messageIdDomain: string }): JudgeTransaction {
   return new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: false });
+}
+
+function jobRequest(job: GameJob): NewJobRequest {
+  return { kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload };
 }
 
 /** A stored kind the judge does not know is a fault of the database (a newer judge's rows), not input. */
@@ -438,8 +444,13 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return this.gameAggregates('id', ids, options.forUpdate);
   }
 
-  apply(changes: readonly StorageChange[]): Promise<void> {
-    return applyInOrder(this, changes);
+  /** The held writes in order, some neighbours merged into one statement (combined-writes.ts). */
+  async apply(changes: readonly StorageChange[]): Promise<void> {
+    for (const write of combineWrites(changes)) {
+      if (write.kind === 'change') await applyInOrder(this, [write.change]);
+      else if (write.kind === 'replaceJobs') await replaceGameJobs(this.trx, write.gameId, write.jobs.map(jobRequest));
+      else await this.writeResults(...write.args, write.punctualityAt);
+    }
   }
 
   /**
@@ -457,7 +468,9 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     // Locked by a statement of its own: one that waited for a lock reads the seats, phase and
     // orders of its own snapshot, from before the other transaction committed (READ COMMITTED
     // rechecks only the locked row), and a password changed meanwhile would be read stale.
-    if (forUpdate) await this.trx.selectFrom('games').select('id').where(column, '=', wanted).orderBy(column).forUpdate().execute();
+    // A game the job queue locked before the handler ran (locked-games.ts) needs no second lock.
+    const locked = column === 'id' && holdsGameLocks(this.trx, keys as readonly number[]);
+    if (forUpdate && !locked) await this.trx.selectFrom('games').select('id').where(column, '=', wanted).orderBy(column).forUpdate().execute();
     const query = this.trx
       .selectFrom('games')
       .selectAll('games')
@@ -504,7 +517,7 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const rows = await query.execute();
     return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, orders_ahead_rows: ahead, password_failure_rows: failures, ...game }) => ({
       game: toGame(game),
-      ...readCurrentPlay({ seat_rows, phase_row, order_rows }),
+      ...this.withExtraAddressHolders(game.id, readCurrentPlay({ seat_rows, phase_row, order_rows })),
       punctualityJudged: phase_row !== null && phase_row.punctuality_judged_at !== null,
       absences: absences.map((a) => ({ seatId: a.seat_id, start: new Date(a.starts_at), end: new Date(a.ends_at) })),
       ordersAhead: readOrdersAhead(ahead),
@@ -673,12 +686,16 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     const seats = (await this.trx.selectFrom('seats').selectAll().where('game_id', '=', gameId).where('left_at', 'is', null).orderBy('id').execute()).map(
       toSeat,
     );
-    // The rows the game's mail takes its further addresses from: enqueueMail need not read them again.
+    return this.withExtraAddressHolders(gameId, { seats }).seats;
+  }
+
+  /** The rows the game's mail takes its further addresses from, as just read: enqueueMail need not read them again. */
+  private withExtraAddressHolders<T extends { readonly seats: readonly SeatRecord[] }>(gameId: number, read: T): T {
     this.extraAddressHolders.set(
       gameId,
-      seats.filter((seat) => (seat.extraAddresses?.length ?? 0) > 0).map((seat) => ({ address: seat.address, extraAddresses: seat.extraAddresses ?? [] })),
+      read.seats.filter((seat) => (seat.extraAddresses?.length ?? 0) > 0).map((seat) => ({ address: seat.address, extraAddresses: seat.extraAddresses ?? [] })),
     );
-    return seats;
+    return read;
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
@@ -706,7 +723,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       ...(patch.preferences !== undefined ? { preferences: [...patch.preferences] } : {}),
       ...(patch.extraAddresses !== undefined ? { extra_addresses: patch.extraAddresses.map((a) => a.toLowerCase()) } : {}),
     };
-    this.extraAddressHolders.clear();
+    // Only a seat's address and further addresses are what its mail is copied to.
+    if (patch.address !== undefined || patch.extraAddresses !== undefined) this.extraAddressHolders.clear();
     if (Object.keys(values).length > 0) await this.trx.updateTable('seats').set(values).where('id', '=', id).execute();
   }
 
@@ -907,11 +925,28 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     await this.trx.deleteFrom('phases').where('game_id', '=', gameId).where('seq', '>', seq).execute();
   }
 
-  async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+  recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
+    return this.writeResults(gameId, phaseId, results, text, orders, null);
+  }
+
+  /** recordResults; with `punctualityAt`, the phase's punctuality judged then too unless it already was (judgePunctuality). */
+  private async writeResults(
+    gameId: number,
+    phaseId: PhaseId,
+    results: unknown,
+    text: string,
+    orders: readonly StoredOrders[],
+    punctualityAt: Date | null,
+  ): Promise<void> {
     const stored: StoredResults = { results, orders };
     await this.trx
       .updateTable('phases')
-      .set({ results: jsonb(stored as unknown as JsonValue), results_text: text, processed_at: sql`clock_timestamp()` })
+      .set({
+        results: jsonb(stored as unknown as JsonValue),
+        results_text: text,
+        processed_at: sql`clock_timestamp()`,
+        ...(punctualityAt !== null ? { punctuality_judged_at: sql<Date>`coalesce(punctuality_judged_at, ${punctualityAt})` } : {}),
+      })
       .where('game_id', '=', gameId)
       .where('phase_id', '=', phaseId)
       .execute();
@@ -1158,14 +1193,11 @@ class KyselyJudgeTransaction implements JudgeTransaction {
   }
 
   async scheduleJob(job: GameJob): Promise<void> {
-    await scheduleJob(this.trx, { kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload });
+    await scheduleJob(this.trx, jobRequest(job));
   }
 
   async scheduleJobs(jobs: readonly GameJob[]): Promise<void> {
-    await scheduleJobs(
-      this.trx,
-      jobs.map((job) => ({ kind: job.kind, gameId: job.gameId, dueAt: job.dueAt, dedupeKey: job.dedupeKey, payload: job.payload })),
-    );
+    await scheduleJobs(this.trx, jobs.map(jobRequest));
   }
 
   async cancelJobs(gameId: number): Promise<void> {

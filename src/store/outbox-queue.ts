@@ -109,28 +109,67 @@ export interface ClaimRequest {
   readonly now: Date;
   /** A claim older than this counts as abandoned (its sender crashed). */
   readonly leaseMs: number;
+  /** Of `limit`, the most mails with a picture still to draw (default: `limit`); the others go first. */
+  readonly pictures?: number;
 }
 
 const LAST_ERROR_MAX = 2000;
 
 async function claimDueMessages(db: Kysely<Database>, request: ClaimRequest): Promise<OutboxRow[]> {
   const leaseCutoff = new Date(request.now.getTime() - request.leaseMs);
+  const pictures = Math.min(request.limit, request.pictures ?? request.limit);
+  const due = (drawing: boolean, limit: number) =>
+    db
+      .selectFrom('outbox as o')
+      .select(['o.id', 'o.next_attempt_at'])
+      // Constants, not parameters: the generic plan of a named statement (prepared-statements.ts)
+      // could not prove the partial indexes' predicates from $1.
+      .where(drawing ? sql<boolean>`o.status = 'pending' AND o.drawing` : sql<boolean>`o.status = 'pending' AND NOT o.drawing`)
+      .where('o.next_attempt_at', '<=', request.now)
+      .where((w) => w.or([w('o.claimed_at', 'is', null), w('o.claimed_at', '<', leaseCutoff)]))
+      .orderBy('o.next_attempt_at')
+      .orderBy('o.id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+  // Up to `limit` rows: mail without a picture to draw first, unless an earlier picture mail of its
+  // own game is still pending (a game's mail keeps its order); then mail whose picture is drawn as
+  // it is sent, at most `pictures` of them (sql/033). A storm's thousands of pictures thus never hold
+  // another game's mail for more than a round. Rows locked by a part and not claimed are free again
+  // when the statement ends.
   const rows = await db
+    .with('plain', () =>
+      due(false, request.limit).where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('outbox as p')
+              .select('p.id')
+              .where(sql<boolean>`p.status = 'pending' AND p.drawing`)
+              .whereRef('p.game_id', '=', 'o.game_id')
+              .whereRef('p.id', '<', 'o.id'),
+          ),
+        ),
+      ),
+    )
+    .with('drawn', () => due(true, pictures))
+    .with('picked', (qc) =>
+      qc
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('plain')
+            .select(['plain.id', 'plain.next_attempt_at', sql<boolean>`false`.as('drawing')])
+            .unionAll(eb.selectFrom('drawn').select(['drawn.id', 'drawn.next_attempt_at', sql<boolean>`true`.as('drawing')]))
+            .as('c'),
+        )
+        .select('c.id')
+        .orderBy('c.drawing')
+        .orderBy('c.next_attempt_at')
+        .orderBy('c.id')
+        .limit(request.limit),
+    )
     .updateTable('outbox')
     .set({ claimed_by: request.workerId, claimed_at: request.now })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', request.now)
-        .where((w) => w.or([w('claimed_at', 'is', null), w('claimed_at', '<', leaseCutoff)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(request.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+    .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || compareIds(a.id, b.id));

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import { GAME_STATUSES, SEAT_ROLES, SEAT_STATUSES, type GameStatus, type SeatRole, type SeatStatus } from '../judge/model.ts';
 import { PRESS_KINDS, type PressKind } from '../judge/press/press-types.ts';
@@ -256,6 +256,8 @@ export interface OutboxTable {
   body: string;
   /** Files sent with the text (sql/012): a map picture. */
   attachments: JsonbDefaulted<readonly MailAttachment[]>;
+  /** Whether an attachment is still to be drawn (sql/033, computed from attachments). */
+  drawing: GeneratedAlways<boolean>;
   status: Defaulted<OutboxStatus>;
   attempts: Defaulted<number>;
   next_attempt_at: DefaultedTimestamp;

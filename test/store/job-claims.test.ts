@@ -6,6 +6,8 @@ import { jsonb, openStore } from '../../src/store/index.ts';
 import type { Database, Store } from '../../src/store/index.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 import { insertGame } from './fixtures.ts';
+import { DELIVERY_FAILURE_NOTICES } from '../../src/mail/delivery-failure-notice.ts';
+import { outboxQueue } from '../../src/store/outbox-queue.ts';
 
 // The scheduler's claim queries (mail-and-database.md §5): lock-held for jobs, lease for the
 // outbox. On real PostgreSQL the second claimer is a separate pool, like a second daemon.
@@ -177,5 +179,42 @@ describeEachDatabase('job and outbox claims', (getStore, getDatabase) => {
     await db.updateTable('outbox').set({ claimed_at: sql`now() - interval '6 minutes'` }).where('claimed_by', '=', 'sender-a').execute();
     const retaken = await lease(other, 'sender-b');
     expect(retaken.map((row) => row.message_id).sort()).toEqual(['<outbox-1@judge.test>', '<outbox-2@judge.test>']);
+  });
+  it('claims mail without a picture to draw first, but after its own game’s pending picture mail, and at most `pictures` picture mails a round', async () => {
+    const { db } = getStore();
+    const [a, b] = [await insertGame(db, { name: 'alpha' }), await insertGame(db, { name: 'beta' })];
+    const picture = [{ filename: 'map.png', contentType: 'image/png', content: '', inline: true, draw: { svg: '<svg/>', width: 1000 } }];
+    const file = [{ filename: 'a.txt', contentType: 'text/plain', content: 'YQ==', inline: false }];
+    const queued = [
+      { name: 'alpha results', game: a.id, attachments: picture },
+      { name: 'beta results', game: b.id, attachments: picture },
+      { name: 'alpha notice', game: a.id, attachments: [] },
+      { name: 'reply', game: null, attachments: file },
+      { name: 'gamma results', game: null, attachments: picture },
+      { name: 'beta reply', game: null, attachments: [] },
+    ];
+    for (const [n, mail] of queued.entries()) {
+      await db
+        .insertInto('outbox')
+        .values({
+          message_id: `<m${n}@judge.test>`,
+          to_addresses: ['p@example.test'],
+          subject: mail.name,
+          body: 'b',
+          game_id: mail.game,
+          attachments: jsonb(mail.attachments),
+        })
+        .execute();
+    }
+    const rows = await db.selectFrom('outbox').select(['subject', 'drawing']).orderBy('id').execute();
+    expect(rows.map((row) => row.drawing)).toEqual([true, true, false, false, true, false]);
+    const outbox = outboxQueue(db, DELIVERY_FAILURE_NOTICES);
+    const claim = async (limit: number, pictures: number) =>
+      (await outbox.claimDue({ workerId: 'sender', limit, pictures, now: new Date(Date.now() + 60_000), leaseMs: 300_000 })).map((row) => row.subject);
+    // The alpha notice waits for alpha's results; other mail goes before any picture.
+    expect(await claim(3, 1)).toEqual(['alpha results', 'reply', 'beta reply']);
+    expect(await claim(10, 2)).toEqual(['beta results', 'gamma results']);
+    await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date() }).where('subject', '=', 'alpha results').execute();
+    expect(await claim(10, 2)).toEqual(['alpha notice']);
   });
 });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelJobs, runDueJobs, scheduleJob, startJobRunner } from '../../src/store/job-queue.ts';
+import { cancelJobs, replaceGameJobs, runDueJobs, scheduleJob, startJobRunner } from '../../src/store/job-queue.ts';
 import type { JobHandler, JobQueueLogger, RunDueJobsOptions } from '../../src/store/job-queue.ts';
 import { jsonb, openStore } from '../../src/store/index.ts';
 import type { Database, JobRow, Store } from '../../src/store/index.ts';
@@ -271,6 +271,35 @@ describeEachDatabase('job queue', (getStore) => {
       }),
     ).rejects.toThrow('roll back');
     expect(await labels()).toEqual(['done-deadline', 'other-deadline']);
+  });
+
+  it('replaces a game’s open jobs in one statement: the others deleted, the same keys replaced, done ones and other games’ left alone', async () => {
+    const { db } = getStore();
+    const clock = new TestClock(new Date('2026-01-10T00:00:00Z'));
+    const demo = await insertGame(db, { name: 'demo' });
+    const other = await insertGame(db, { name: 'other' });
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    await scheduleJob(db, { kind: 'deadline', dueAt: at(1), gameId: demo.id, dedupeKey: 'game:demo:deadline', payload: { label: 'done-deadline' } });
+    await run(db, clock, async () => undefined);
+    await scheduleJob(db, { kind: 'deadline', dueAt: at(20), gameId: demo.id, dedupeKey: 'game:demo:deadline', payload: { label: 'old-deadline' } });
+    await scheduleJob(db, { kind: 'process', dueAt: at(15), gameId: demo.id, dedupeKey: 'game:demo:process', payload: { label: 'old-process' } });
+    await scheduleJob(db, { kind: 'reminder', dueAt: at(19), gameId: demo.id, payload: { label: 'old-unkeyed' } });
+    await scheduleJob(db, { kind: 'deadline', dueAt: at(20), gameId: other.id, dedupeKey: 'game:other:deadline', payload: { label: 'other-deadline' } });
+
+    await replaceGameJobs(db, demo.id, [
+      { kind: 'deadline', dueAt: at(25), gameId: demo.id, dedupeKey: 'game:demo:deadline', payload: { label: 'new-deadline' } },
+      { kind: 'reminder', dueAt: at(24), gameId: demo.id, dedupeKey: 'game:demo:reminder:0', payload: { label: 'new-reminder' } },
+    ]);
+    const rows = await jobRows(db);
+    expect(rows.map((row) => [row.payload.label, row.done_at === null ? 'open' : 'done', row.due_at.toISOString().slice(0, 10)])).toEqual([
+      ['done-deadline', 'done', '2026-01-01'],
+      ['new-deadline', 'open', '2026-01-25'],
+      ['other-deadline', 'open', '2026-01-20'],
+      ['new-reminder', 'open', '2026-01-24'],
+    ]);
+    await expect(replaceGameJobs(db, demo.id, [{ kind: 'deadline', dueAt: at(25), gameId: other.id, dedupeKey: 'x' }])).rejects.toThrow(
+      `replaceGameJobs needs jobs of game ${demo.id}, each with a dedupe key of its own`,
+    );
   });
 
   it('schedules inside the caller’s transaction: a rolled-back change leaves no job', async () => {
@@ -603,6 +632,46 @@ describe('job queue with two runners [postgres]', () => {
   });
   beforeEach(async () => {
     await database?.reset();
+  });
+
+  it('startJobRunner: an idle runner of four lanes looks for due jobs once per pollMs, and its lanes join in when work is due', async () => {
+    const { db } = getDb();
+    const clock = new TestClock(new Date('2026-06-01T00:00:00Z'));
+    let claims = 0;
+    const counted = db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('pg_try_advisory_xact_lock')) claims += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const lanesUsed = new Set<string>();
+    const handle: JobHandler = async () => {
+      await sleep(5);
+    };
+    const pollMs = 50;
+    const runner = startJobRunner({
+      db: counted,
+      now: clock.now,
+      workerId: 'idle',
+      pollMs,
+      concurrency: 4,
+      batchSize: 2,
+      handle,
+      logger: { info: (bindings) => lanesUsed.add(String((bindings as { workerId: string }).workerId)), warn: () => undefined, error: () => undefined },
+    });
+    try {
+      const idleFor = 500;
+      await sleep(idleFor);
+      // Each lane's first round, then the first lane alone: at most one claim per pollMs (before, every lane polled).
+      expect(claims).toBeLessThanOrEqual(4 + Math.ceil(idleFor / pollMs) + 1);
+      // Jobs due without a wake: the first lane finds them and the others join in.
+      for (let n = 0; n < 40; n++) await scheduleJob(db, { kind: 'reminder', dueAt: clock.now(), payload: { label: `job-${n}` } });
+      await expect.poll(async () => (await jobRows(db)).every((row) => row.done_at !== null), { timeout: 10_000 }).toBe(true);
+      expect(lanesUsed.size).toBeGreaterThan(1);
+    } finally {
+      await runner.stop();
+    }
   });
 
   /** Runner A starts on the first due job and holds it until `release` opens. */

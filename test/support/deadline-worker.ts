@@ -19,7 +19,7 @@ import { TEST_JUDGE } from '../judge/game-fixture.ts';
 
 export type DeadlineWorkerEvent =
   | { readonly event: 'ready'; readonly workerId: string; readonly pid: number }
-  | { readonly event: 'finished'; readonly workerId: string; readonly handled: number; readonly failed: number }
+  | { readonly event: 'finished'; readonly workerId: string; readonly handled: number; readonly failed: number; readonly statements: number }
   | { readonly event: 'error'; readonly workerId: string; readonly message: string };
 
 function emit(event: DeadlineWorkerEvent): void {
@@ -61,8 +61,17 @@ async function main(): Promise<void> {
 
     let handled = 0;
     let failed = 0;
+    // Every SQL statement the scheduler sends, for the benchmark's statements per event.
+    let statements = 0;
+    const counted = store.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
     const runner = startJobRunner({
-      db: store.db,
+      db: counted,
       now: () => now,
       workerId,
       pollMs: 20,
@@ -90,7 +99,7 @@ async function main(): Promise<void> {
     await stopping;
     await runner.stop();
     lines.close();
-    emit({ event: 'finished', workerId, handled, failed });
+    emit({ event: 'finished', workerId, handled, failed, statements });
   } finally {
     await store.close();
   }
