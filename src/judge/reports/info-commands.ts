@@ -120,6 +120,18 @@ const LIST_LIMIT = 50;
 async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
   const forming = await ctx.tx.openings(LIST_LIMIT);
   const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
+  // The unit of work gives a group's mails the same answers (unit-of-work.ts): worded once.
+  const worded = openingsWorded.get(forming);
+  if (worded?.takeovers === takeovers) return worded.text;
+  const text = openingsText(forming, takeovers);
+  openingsWorded.set(forming, { takeovers, text });
+  return text;
+}
+
+/** LIST's reply by the answers it was worded from (the same answers give the same words; no reader or time in them). */
+const openingsWorded = new WeakMap<object, { readonly takeovers: object; readonly text: string }>();
+
+function openingsText(forming: Awaited<ReturnType<InfoPorts['openings']>>, takeovers: Awaited<ReturnType<InfoPorts['takeoverOpenings']>>): string {
   const open = takeovers.games.map(({ game, powers }) => ({
     game: listEntry(game),
     powers: loadVariant(game.variant)
