@@ -405,6 +405,12 @@ export interface GamesPort {
    * by name, at most `limit`, and whether there are more.
    */
   searchGames(words: readonly string[], limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }>;
+  /**
+   * A print of what `searchGames([], limit)` lists (the first listed games by name and whether there
+   * are more) and of the players joined to each forming one: it changes whenever any of that may
+   * have changed, by this process or another, so a page made from them can be kept until it does.
+   */
+  gamesListPrint(limit: number): Promise<string>;
   createGame(game: NewGameRecord): Promise<Game>;
   updateGame(id: number, patch: GamePatch): Promise<void>;
   deleteGame(id: number): Promise<void>;
@@ -651,7 +657,7 @@ export type InfoPorts = Pick<
   Pick<PressPort, 'gameHistory'> &
   OutboxPort;
 /** What the public web pages read: games, their seats and phases; nothing is written. */
-export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'privateWordHash' | 'seats'> &
+export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'gamesListPrint' | 'privateWordHash' | 'seats'> &
   Pick<OrdersPort, 'phases' | 'storedPhases'>;
 /** A store whose transactions only read what the public pages show (a JudgeStore is one). */
 export interface PublicViewStore {

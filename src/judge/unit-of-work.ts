@@ -461,6 +461,10 @@ export class UnitOfWork implements JudgeTransaction {
     return this.passRead(() => this.store.searchGames(words, limit));
   }
 
+  gamesListPrint(limit: number): Promise<string> {
+    return this.passRead(() => this.store.gamesListPrint(limit));
+  }
+
   privateWordHash(gameId: number): Promise<string | null> {
     return this.keptRead(`private ${gameId}`, () => this.store.privateWordHash(gameId));
   }

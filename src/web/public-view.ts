@@ -144,8 +144,22 @@ export interface PublicSite {
 }
 
 export function publicSite(store: PublicViewStore): PublicSite {
+  // The games list is the site's most asked page and the costliest to make (200 games, the players
+  // of the forming ones): it is kept with the print of what it was made from (gamesListPrint),
+  // and made again only once the print differs, whoever wrote (this process, another, the admin
+  // CLI). The same list object is handed out until then, so the server may keep its page too.
+  let kept: { readonly print: string; readonly view: GamesListView } | null = null;
   return {
-    games: (now) => store.transaction((tx) => gamesList(tx, now)),
+    games: (now) =>
+      store.transaction(async (tx) => {
+        const print = await tx.gamesListPrint(WEB_LIST_LIMIT);
+        if (kept?.print === print) return kept.view;
+        // Read after the print: a write committed in between makes the list newer than the print,
+        // never older, so the next request at worst makes it again.
+        const view = await gamesList(tx, now);
+        kept = { print, view };
+        return view;
+      }),
     mafia: (name) => store.transaction((tx) => mafiaGame(tx, name)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
     deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
