@@ -418,6 +418,8 @@ export interface GamesPort {
   privateWordHash(gameId: number): Promise<string | null>;
 
   seats(gameId: number): Promise<SeatRecord[]>;
+  /** The players holding a power seat (not left) in each of the games, by game id (0 for none): one read for a list of games. */
+  joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
   addSeat(seat: NewSeatRecord): Promise<SeatRecord>;
   updateSeat(id: number, patch: SeatPatch): Promise<void>;
   /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
@@ -657,7 +659,7 @@ export type InfoPorts = Pick<
   Pick<PressPort, 'gameHistory'> &
   OutboxPort;
 /** What the public web pages read: games, their seats and phases; nothing is written. */
-export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'gamesListPrint' | 'privateWordHash' | 'seats'> &
+export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'gamesListPrint' | 'privateWordHash' | 'seats' | 'joinedPlayers'> &
   Pick<OrdersPort, 'phases' | 'storedPhases'>;
 /** A store whose transactions only read what the public pages show (a JudgeStore is one). */
 export interface PublicViewStore {

@@ -461,6 +461,10 @@ export class UnitOfWork implements JudgeTransaction {
     return this.passRead(() => this.store.searchGames(words, limit));
   }
 
+  joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    return this.passRead(() => this.store.joinedPlayers(gameIds));
+  }
+
   gamesListPrint(limit: number): Promise<string> {
     return this.passRead(() => this.store.gamesListPrint(limit));
   }

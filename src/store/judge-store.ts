@@ -609,6 +609,21 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
+  async joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    const joined = new Map(gameIds.map((id) => [id, 0]));
+    if (gameIds.length === 0) return joined;
+    const rows = await this.trx
+      .selectFrom('seats')
+      .select(['game_id', sql<string>`count(*)`.as('players')])
+      .where('game_id', '=', sql<number>`ANY(${[...gameIds]}::int4[])`)
+      .where('role', '=', 'power')
+      .where('left_at', 'is', null)
+      .groupBy('game_id')
+      .execute();
+    for (const row of rows) joined.set(row.game_id, Number(row.players));
+    return joined;
+  }
+
   async gamesListPrint(limit: number): Promise<string> {
     // The rows searchGames([], limit) reads, each by its id and row version (xmin: a new one for
     // every update of the row), and the power seats of the forming ones (what the games page

@@ -174,14 +174,15 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   const { games, more } = await tx.searchGames([], WEB_LIST_LIMIT);
   const shown = games.filter((g) => g.status !== 'preparation');
   const rows: GameRow[] = [];
+  // The players of every forming game in one read, not one per game.
+  const players = await tx.joinedPlayers(shown.filter((g) => g.status === 'forming' && kindOf(g) !== 'mafia').map((g) => g.id));
   for (const game of shown) {
     if (kindOf(game) === 'mafia') {
       rows.push(mafiaRow(game));
       continue;
     }
     const variant = loadVariant(game.variant);
-    const joined =
-      game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
+    const joined = game.status === 'forming' ? { players: players.get(game.id) ?? 0, of: variant.powers.length } : null;
     rows.push({
       name: game.name,
       variant: variantLine(viewOf(game, PUBLIC), variant),

@@ -63,7 +63,7 @@ const MAX_KEPT_ZONES = 64;
 /** The judge's unsubscribe tokens (src/store/mail-address-store.ts newAddressToken). */
 const TOKEN = /^[a-z0-9]{20}$/i;
 
-function page(reply: FastifyReply, body: string, status = 200) {
+function page(reply: FastifyReply, body: string | Buffer, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
@@ -97,15 +97,16 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   // The games page as made for each reader's zone, by the list it was made from: the site hands
   // out the same list object while the games it shows are unchanged (public-view.ts), so the page
   // is made once per change and zone. A zone the reader got wrong is echoed, so not kept.
-  const gamesPages = new WeakMap<GamesListView, Map<string, string>>();
-  const gamesPageOf = (view: GamesListView, zone: string | null, bad: string | null): string => {
+  // Kept as bytes: the page (some 100 KB at 200 games) is not encoded again for each request.
+  const gamesPages = new WeakMap<GamesListView, Map<string, Buffer>>();
+  const gamesPageOf = (view: GamesListView, zone: string | null, bad: string | null): string | Buffer => {
     if (bad !== null) return gamesPage(deps.info, view, zone, bad);
     let pages = gamesPages.get(view);
     if (pages === undefined) gamesPages.set(view, (pages = new Map()));
     const key = zone ?? '';
     let body = pages.get(key);
     if (body === undefined) {
-      body = gamesPage(deps.info, view, zone, null);
+      body = Buffer.from(gamesPage(deps.info, view, zone, null));
       if (pages.size >= MAX_KEPT_ZONES) pages.clear();
       pages.set(key, body);
     }

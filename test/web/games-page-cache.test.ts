@@ -59,6 +59,7 @@ function pick(tx: PublicViewPorts): PublicViewPorts {
     gamesListPrint: tx.gamesListPrint.bind(tx),
     privateWordHash: tx.privateWordHash.bind(tx),
     seats: tx.seats.bind(tx),
+    joinedPlayers: tx.joinedPlayers.bind(tx),
     phases: tx.phases.bind(tx),
     storedPhases: tx.storedPhases.bind(tx),
   };
