@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JudgeStore, JudgeTransaction } from '../../src/judge/ports.ts';
+import type { JudgeStore } from '../../src/judge/ports.ts';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
+import { recordingStore } from '../support/recording-transaction.ts';
 import { TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
 
@@ -18,30 +19,11 @@ beforeAll(async () => {
 afterAll(async () => database.dispose());
 beforeEach(async () => database.reset());
 
-/** The judge's store on the test database, counting the store's reads by name. */
-function countingStore(): { store: JudgeStore; reads: Map<string, number> } {
-  const inner = createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' });
-  const reads = new Map<string, number>();
-  const counted = new Set(['openings', 'takeoverOpenings', 'gameOverview', 'privateWordHash']);
-  return {
-    reads,
-    store: {
-      isTransient: inner.isTransient,
-      transaction: (work) =>
-        inner.transaction((tx) =>
-          work(
-            new Proxy(tx, {
-              get(target, property, receiver) {
-                const value = Reflect.get(target, property, receiver);
-                if (typeof property !== 'string' || typeof value !== 'function') return value;
-                if (counted.has(property)) reads.set(property, (reads.get(property) ?? 0) + 1);
-                return value.bind(target);
-              },
-            }) as JudgeTransaction,
-          ),
-        ),
-    },
-  };
+/** The judge's store on the test database, with its calls counted by name (test/support/recording-transaction.ts). */
+function countingStore(): { store: JudgeStore; reads: { get(name: string): number; clear(): void } } {
+  const calls: string[] = [];
+  const store = recordingStore(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), calls, () => true);
+  return { store, reads: { get: (name) => calls.filter((call) => call === name).length, clear: () => void calls.splice(0) } };
 }
 
 const mail = (from: string, id: string, body: string) => ({ raw: eml({ from, subject: id, messageId: `<${id}@players.example>` }, body) });
