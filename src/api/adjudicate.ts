@@ -10,6 +10,7 @@ import type { GameMap } from '../engine/map.ts';
 import type { Variant } from '../engine/variant.ts';
 import { formatOrder, parseOrderLine, type OrderDescriber } from '../orders/index.ts';
 import { orderReadingText } from '../render/order-readings.ts';
+import { listedOrderProblemText, orderProblemText } from '../render/order-problems.ts';
 import { orderReasonText } from '../render/order-reasons.ts';
 import type { AdjudicateInput, AdjudicateOutput, OrderReport } from './adjudicate-format.ts';
 
@@ -136,10 +137,13 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
         const prefixed = order.power === null ? power : variant.power(order.power)?.id;
         if (!order.ok || prefixed !== power) {
           const reason = !order.ok
-            ? order.error
-            : prefixed === undefined
-              ? `"${order.power}" is not a power in ${variant.title}`
-              : `An order for ${order.power} cannot be listed under ${powerName}`;
+            ? orderProblemText(order.error)
+            : listedOrderProblemText(
+                prefixed === undefined
+                  ? { kind: 'prefix-not-a-power', written: order.power! }
+                  : { kind: 'prefix-other-power', written: order.power!, listedUnder: powerName },
+                variant,
+              );
           reports.push({
             power,
             unit: null,

@@ -37,3 +37,17 @@ export function loadRoleSet(written: string, folder = `${ROOT}${FOLDER}`): RoleS
 export function loadAllRoleSets(folder = `${ROOT}${FOLDER}`): Map<string, RoleSetParse> {
   return new Map(roleSetNames(folder).map((name) => [name, loadRoleSet(name, folder)]));
 }
+
+/** A role's own lines in its set's file (its header and abilities, up to the next blank line or element): the role text mailed to its player. */
+export function roleText(setName: string, role: { readonly line: number }, folder = `${ROOT}${FOLDER}`): string {
+  const name = setName.toLowerCase();
+  if (!/^[a-z0-9_-]+$/.test(name)) return '';
+  const lines = readFileSync(`${folder}/${name}.md`, 'utf8').split(/\r?\n/);
+  const taken: string[] = [];
+  for (let i = role.line - 1; i < lines.length; i++) {
+    const text = lines[i]!.trimEnd();
+    if (text.trim() === '' || (i > role.line - 1 && text.startsWith('**'))) break;
+    taken.push(text);
+  }
+  return taken.join('\n');
+}

@@ -261,7 +261,8 @@ export type InfoCommand =
       readonly format: 'png' | 'svg';
     })
   | (CommandBase & { readonly kind: 'search'; readonly words: readonly string[] })
-  | (CommandBase & { readonly kind: 'help' })
+  /** HELP, or HELP ROLES: the werewolf role sets and their roles. */
+  | (CommandBase & { readonly kind: 'help'; readonly topic: 'roles' | null })
   | (CommandBase & { readonly kind: 'version' })
   /** njudge's GET DEDICATION: the sender's own record. */
   | (CommandBase & { readonly kind: 'get-dedication' })

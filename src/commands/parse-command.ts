@@ -205,7 +205,8 @@ export function parseCommandLine(bodyLine: BodyLine, match: KeywordMatch<Keyword
     case 'search':
       return ok({ kind: 'search', ...base, words: args });
     case 'help':
-      return noArguments({ kind: 'help', ...base });
+      if (args.length === 1 && args[0]!.toUpperCase() === 'ROLES') return ok({ kind: 'help', ...base, topic: 'roles' });
+      return noArguments({ kind: 'help', ...base, topic: null });
     case 'version':
       return noArguments({ kind: 'version', ...base });
     case 'get-dedication':

@@ -66,6 +66,11 @@ const configSchema = z
       .default(256 * 1024),
     DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN: z.coerce.number().int().min(1).max(10_000).default(20),
     DIPJUDGE_MIN_PASSWORD_LENGTH: z.coerce.number().int().min(1).max(64).default(4),
+    DIPJUDGE_PASSWORD_COST: z.coerce
+      .number()
+      .int()
+      .refine((n) => n >= 1024 && n <= 1_048_576 && (n & (n - 1)) === 0, 'must be a power of two from 1024 to 1048576 (scrypt cost N; 16384 by default)')
+      .optional(),
     DIPJUDGE_AUTHSERV_ID: z
       .string()
       .regex(/^[A-Za-z0-9._-]+$/, 'must be the authserv-id your mail server writes in Authentication-Results, e.g. mx.judge.example.org')
@@ -215,6 +220,8 @@ export interface JudgeSettings {
     readonly maxMailsPerDayUnproven: number;
     /** The fewest characters of a new password; passwords set before keep working. */
     readonly minPasswordLength: number;
+    /** scrypt's cost N for new password hashes (the judge's default when unset); each hash keeps its own, so old passwords keep working. */
+    readonly passwordCost?: number;
     /** The authserv-id of the judge's own mail server: only its Authentication-Results headers are read. */
     readonly authservId?: string;
     /** Drop mail whose From fails DMARC/SPF by that server, unanswered. */
@@ -312,6 +319,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       defaultTimeZone: c.DIPJUDGE_TIME_ZONE,
       maxMailsPerDayUnproven: c.DIPJUDGE_MAX_MAILS_PER_DAY_UNPROVEN,
       minPasswordLength: c.DIPJUDGE_MIN_PASSWORD_LENGTH,
+      ...(c.DIPJUDGE_PASSWORD_COST !== undefined ? { passwordCost: c.DIPJUDGE_PASSWORD_COST } : {}),
       ...(c.DIPJUDGE_AUTHSERV_ID !== undefined ? { authservId: c.DIPJUDGE_AUTHSERV_ID.toLowerCase() } : {}),
       refuseFailedSenderAuth: c.DIPJUDGE_REFUSE_FAILED_SENDER_AUTH === 'yes',
     },

@@ -27,6 +27,8 @@ import { JudgeMetrics } from '../web/metrics.ts';
 import { publicSite } from '../web/public-view.ts';
 import { pingDatabase, queueGauges } from '../store/health-queries.ts';
 import { DIPJUDGE_VERSION } from '../config/version.ts';
+import { loadAllRoleSets } from '../catalog/roleset-catalog.ts';
+import { roleSetProblemLine } from '../render/werewolf-problems.ts';
 import { drainInbox, drainOutboxToFiles, prepareSpool, recordInbox, spoolFolders } from './spool.ts';
 
 // `dipjudge serve`: the judge on its database, reading mail from the local spool and, when
@@ -64,6 +66,11 @@ export async function serve(settings: JudgeSettings, log: Logger): Promise<Runni
       log.error({ err: error, messageId: outcome.messageId }, 'could not keep a copy of the failed mail'),
     );
   };
+  // The werewolf role sets are read and checked once at start-up: a set that does not load is told
+  // here with every problem (file, line, element), and CREATE and HELP ROLES say the same.
+  for (const [name, parsed] of loadAllRoleSets()) {
+    if (!parsed.ok) log.error({ roleSet: name, problems: parsed.problems.map(roleSetProblemLine) }, 'a werewolf role set does not load');
+  }
   log.info(
     { database: store.kind, spool: settings.spoolDir, judge: settings.judge.address, config: settings.configFile ?? undefined },
     'dipjudge is running: drop .eml files into the spool inbox',

@@ -23,6 +23,13 @@ export interface OrderResult {
   readonly notes: readonly OrderReading[];
 }
 
+/**
+ * What became of an order, without why: what a map picture draws and the visibility policy sorts, the
+ * same for results just adjudicated and for those read back from a processed phase (whose reasons are
+ * kept in words: the judge's StoredOrderResult).
+ */
+export type ResultFacts = Pick<OrderResult, 'power' | 'unit' | 'order' | 'input' | 'outcome' | 'markers'>;
+
 /** How an order was read where that could surprise its player; src/render/order-readings.ts words it. */
 export type OrderReading =
   /** The order named the other unit type (DATC 4.B.5): the unit's own is read. */

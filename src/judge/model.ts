@@ -107,7 +107,7 @@ export interface Game {
 }
 
 /** The kinds of game the judge hosts; each has its rules in a room of src/judge (src/judge/kinds/registry.ts). */
-export const GAME_KINDS = ['diplomacy', 'mafia'] as const;
+export const GAME_KINDS = ['diplomacy', 'mafia', 'werewolf'] as const;
 export type GameKindId = (typeof GAME_KINDS)[number];
 
 export function isGameKindId(word: string): word is GameKindId {

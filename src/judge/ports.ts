@@ -186,6 +186,7 @@ export interface PhaseHistory extends PhaseRecord {
   readonly resultsText: string | null;
   /** When the phase was processed (its results written), which may be before its deadline. */
   readonly processedAt: Date | null;
+  /** The order results as stored; readStoredOrderResults (diplomacy/stored-results.ts) reads them typed. */
   readonly results: unknown;
   /** The orders the phase was processed with, kept for ROLLFORWARD. */
   readonly processedOrders: readonly StoredOrders[] | null;

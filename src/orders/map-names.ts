@@ -1,6 +1,7 @@
 import type { GameMap } from '../engine/map.ts';
-import { closest, orList } from '../engine/suggest.ts';
+import { closest } from '../engine/suggest.ts';
 import type { Coast, LocationId, ProvinceId } from '../engine/types.ts';
+import type { ProvinceSuggestion } from './order-problems.ts';
 
 // The full names and coast location ids of one map, computed once: the echo writes names,
 // and the parser builds `stp/nc` without concatenating strings.
@@ -10,8 +11,8 @@ export interface MapNames {
   location(province: ProvinceId, coast: Coast): LocationId | undefined;
   /** The map's full name of the province, or its id if the map does not know it. */
   name(province: ProvinceId): string;
-  /** "Par (Paris)" for a misspelt province ("Pra", "Pariss"), or null when nothing is close. */
-  suggest(written: string): string | null;
+  /** The provinces close to a misspelt name ("Pra", "Pariss": Paris), or null when nothing is close. */
+  suggest(written: string): readonly ProvinceSuggestion[] | null;
 }
 
 const compiled = new WeakMap<GameMap, MapNames>();
@@ -48,7 +49,7 @@ function compile(map: GameMap): MapNames {
       if (written.length > 30 || !/^[\p{L} .'-]+$/u.test(written)) return null;
       const provinces = [...new Set(closest(written.toLowerCase(), words).map((word) => provinceByWord.get(word)!))];
       if (provinces.length === 0) return null;
-      return orList(provinces.map((province) => `${province.charAt(0).toUpperCase()}${province.slice(1)} (${fullNames.get(province)})`));
+      return provinces.map((id) => ({ id, name: fullNames.get(id)! }));
     },
   };
 }

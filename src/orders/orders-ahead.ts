@@ -2,6 +2,7 @@ import { formatPhaseId, phaseOf, readPhaseId, type Phase } from '../engine/phase
 import { provinceOf } from '../engine/map.ts';
 import type { LocationId, PhaseId, PhaseType, PowerId, ProvinceId, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
+import type { OrderProblem } from './order-problems.ts';
 import { parseOrderLine } from './parse-order.ts';
 
 // njudge's orders ahead: `PHASE S 1903 M` (or DPjudge's id, `S1903M`) and the lines after it are the
@@ -62,7 +63,7 @@ export type AheadError = { readonly line: number } & (
   | { readonly kind: 'else-twice' }
   | { readonly kind: 'endif-without-if' }
   | { readonly kind: 'endif-missing' }
-  | { readonly kind: 'order-unreadable'; readonly text: string; readonly error: string }
+  | { readonly kind: 'order-unreadable'; readonly text: string; readonly error: OrderProblem }
 );
 
 export type AheadBlockRead = { readonly ok: true; readonly block: OrdersAheadBlock } | { readonly ok: false; readonly errors: readonly AheadError[] };

@@ -1,17 +1,19 @@
 import type { GameMap } from '../engine/map.ts';
 import type { Coast, LocationId, Order, PhaseType, ProvinceId, UnitRef } from '../engine/types.ts';
-import { COAST_NAMES, unitTypeOf, type Keyword } from './keywords.ts';
+import { unitTypeOf, type Keyword } from './keywords.ts';
 import { lexiconOf, type Lexicon } from './lexicon.ts';
 import { mapNames, type MapNames } from './map-names.ts';
+import type { OrderProblem, WrittenKeyword } from './order-problems.ts';
 import { CLOSE, COLON, DASH, OPEN, SEPARATOR, SLASH, TokenBuffer, WORD, tokenise } from './tokens.ts';
 
 // Turns the text players write ("A Lon-Nth-Nwy", "F StP/sc S A Mos - Fin", "build army london")
 // into typed orders. Syntax only: whether the unit exists or the move is legal is the caller's question.
-// Errors are values, never exceptions, and say in plain words what was not understood.
+// Errors are values, never exceptions: an OrderProblem says what was not understood, with the player's
+// own text, and src/render/order-problems.ts words it.
 
 export type ParsedOrder =
   | { readonly ok: true; readonly text: string; readonly power: string | null; readonly order: Order }
-  | { readonly ok: false; readonly text: string; readonly power: string | null; readonly error: string };
+  | { readonly ok: false; readonly text: string; readonly power: string | null; readonly error: OrderProblem };
 
 const NO_ROUTE: readonly ProvinceId[] = Object.freeze([]);
 /** Longer lines are refused rather than tokenised: no order is this long, and the token buffer stays small. */
@@ -41,8 +43,7 @@ function parserFor(map: GameMap): OrderParser {
  */
 export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): ParsedOrder[] {
   if (line.length > MAX_LINE_LENGTH) {
-    const error = `The line is too long (${line.length} characters): put the orders on separate lines`;
-    return [{ ok: false, text: `${line.slice(0, 40)}…`, power: null, error }];
+    return [{ ok: false, text: `${line.slice(0, 40)}…`, power: null, error: { kind: 'line-too-long', length: line.length } }];
   }
   const parser = parserFor(map);
   tokenise(line, parser.lexicon, buffer);
@@ -68,7 +69,7 @@ export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): Pa
       // From the first to the last token: blanks and a closing full stop are not part of the order.
       const text = line.slice(buffer.start[first], buffer.end[t - 1]);
       const order = parser.parse(line, phase, first, t);
-      const parsed: ParsedOrder = order ? { ok: true, text, power, order } : { ok: false, text, power, error: parser.error };
+      const parsed: ParsedOrder = order ? { ok: true, text, power, order } : { ok: false, text, power, error: parser.error! };
       if (only === null) only = parsed;
       else (results ??= [only]).push(parsed);
     }
@@ -78,7 +79,7 @@ export function parseOrderLine(line: string, map: GameMap, phase: PhaseType): Pa
   }
   if (results !== null) return results;
   if (only !== null) return [only];
-  const error = power === null ? 'The order is empty' : `There is no order after "${power}:"`;
+  const error: OrderProblem = power === null ? { kind: 'empty' } : { kind: 'nothing-after-power', power };
   return [{ ok: false, text: '', power, error }];
 }
 
@@ -93,7 +94,7 @@ export function powerHeader(line: string): string | null {
 
 /** Reads one order from tokens `first` to `last` (exclusive) of the buffer. */
 class OrderParser {
-  error = '';
+  error: OrderProblem | null = null;
   private source = '';
   private i = 0;
   private first = 0;
@@ -111,7 +112,7 @@ class OrderParser {
     this.source = source;
     this.i = this.first = first;
     this.last = last;
-    this.error = '';
+    this.error = null;
     if (phase === 'adjustment') return this.adjustment();
     return this.movementOrRetreat(phase === 'retreat');
   }
@@ -130,21 +131,19 @@ class OrderParser {
     const unit = this.unit();
     if (!unit) return null;
     if (this.atEnd()) {
-      return this.fail(
-        retreat ? `Expected a retreat (-) or "disband" after "${this.written()}"` : `Expected a move (-), hold, support or convoy after "${this.written()}"`,
-      );
+      return this.fail({ kind: 'expected-order-word', retreat, written: this.written(), found: null });
     }
     const next = this.i;
     const keyword = this.keyword();
     if (this.atMoveWord()) return this.move(unit, retreat);
     switch (keyword) {
       case 'hold':
-        if (retreat) return this.fail('A dislodged unit cannot hold: retreat it (-) or disband it');
+        if (retreat) return this.fail({ kind: 'dislodged-hold' });
         this.i++;
         return this.end({ kind: 'hold', unit });
       case 'support':
       case 'convoy':
-        if (retreat) return this.fail(`${this.keywordQuote(next)} is not possible in a retreat phase: retreat the unit (-) or disband it`);
+        if (retreat) return this.fail({ kind: 'not-in-retreat', keyword: this.writtenKeyword(next) });
         this.i++;
         return keyword === 'support' ? this.support(unit) : this.convoy(unit);
       case 'disband':
@@ -156,11 +155,7 @@ class OrderParser {
       case 'waive':
         return this.adjustmentOnly(next);
       default:
-        return this.fail(
-          retreat
-            ? `Expected a retreat (-) or "disband" after "${this.written()}", not "${this.quote(next)}"`
-            : `Expected a move (-), hold, support or convoy after "${this.written()}", not "${this.quote(next)}"`,
-        );
+        return this.fail({ kind: 'expected-order-word', retreat, written: this.written(), found: this.quote(next) });
     }
   }
 
@@ -218,12 +213,12 @@ class OrderParser {
     let viaConvoy = false;
     if (this.keyword() === 'via') {
       this.i++;
-      if (this.keyword() !== 'convoy') return this.fail(`Expected "convoy" after "${this.written()}"`);
+      if (this.keyword() !== 'convoy') return this.fail({ kind: 'via-without-convoy', written: this.written() });
       this.i++;
       viaConvoy = true;
     }
     if (retreat) {
-      if (route !== null || viaConvoy) return this.fail('A retreat cannot be convoyed: name one neighbouring province');
+      if (route !== null || viaConvoy) return this.fail({ kind: 'retreat-convoyed' });
       return this.end({ kind: 'retreat', unit, to });
     }
     return this.end({ kind: 'move', unit, to, viaConvoy: viaConvoy || route !== null, route: route ?? NO_ROUTE });
@@ -238,7 +233,7 @@ class OrderParser {
       return this.end({ kind: 'support', unit, supported, to: null });
     }
     if (!this.atMoveWord()) {
-      return this.fail(`Expected a move (-) or the end of the order after "${this.written()}", not "${this.quote(this.i)}"`);
+      return this.fail({ kind: 'support-end', written: this.written(), found: this.quote(this.i) });
     }
     this.moveWord();
     // The coast is kept: a support naming a coast only matches a move to that coast (DATC 4.B.4).
@@ -251,10 +246,9 @@ class OrderParser {
     const armyStart = this.i;
     const army = this.unit();
     if (!army) return null;
-    if (army.type === 'F') return this.fail(`Only armies can be convoyed, and "${this.writtenFrom(armyStart)}" is a fleet`);
+    if (army.type === 'F') return this.fail({ kind: 'convoy-of-fleet', fleet: this.writtenFrom(armyStart) });
     if (!this.atMoveWord()) {
-      const found = this.atEnd() ? '' : `, not "${this.quote(this.i)}"`;
-      return this.fail(`Expected "-" and the army's destination after "${this.written()}"${found}`);
+      return this.fail({ kind: 'convoy-destination', written: this.written(), found: this.atEnd() ? null : this.quote(this.i) });
     }
     this.moveWord();
     if (this.location() === null) return null;
@@ -263,8 +257,7 @@ class OrderParser {
 
   private build(unit: UnitRef): Order | null {
     if (unit.type === null) {
-      const where = this.names.name(this.lastProvince);
-      return this.fail(`Say which kind of unit to build, e.g. "Build A ${where}" or "Build F ${where}"`);
+      return this.fail({ kind: 'build-needs-type', provinceName: this.names.name(this.lastProvince) });
     }
     return this.end({ kind: 'build', unit });
   }
@@ -283,9 +276,9 @@ class OrderParser {
   private location(): LocationId | null {
     const at = this.i;
     if (at >= this.last || this.tokens.kind[at] !== WORD) {
-      const found = at < this.last ? `, not "${this.quote(at)}"` : '';
-      if (at === this.first) return this.fail(at < this.last ? `Expected a province, not "${this.quote(at)}"` : 'The order is empty');
-      return this.fail(`Expected a province after "${this.written()}"${found}`);
+      const found = at < this.last ? this.quote(at) : null;
+      if (at === this.first) return this.fail(found === null ? { kind: 'empty' } : { kind: 'expected-province', after: null, found });
+      return this.fail({ kind: 'expected-province', after: this.written(), found });
     }
     const province = this.phrase();
     if (province === null) return this.unknownProvince(at);
@@ -293,7 +286,7 @@ class OrderParser {
     if (coast === undefined) return null;
     if (coast === null) return province;
     const location = this.names.location(province, coast);
-    if (location === undefined) return this.fail(`${this.names.name(province)} has no ${COAST_NAMES[coast]} coast`);
+    if (location === undefined) return this.fail({ kind: 'no-such-coast', provinceName: this.names.name(province), coast });
     return location;
   }
 
@@ -366,8 +359,7 @@ class OrderParser {
 
   private unknownProvince(at: number): null {
     if (this.keyword() !== undefined) {
-      if (at === this.first) return this.fail(`Expected a province, not "${this.quote(at)}"`);
-      return this.fail(`Expected a province after "${this.written()}", not "${this.quote(at)}"`);
+      return this.fail({ kind: 'expected-province', after: at === this.first ? null : this.written(), found: this.quote(at) });
     }
     // Quote the run of words that could have been meant as a name ("Nrth Sea"), stopping at order words.
     let end = this.tokens.end[at]!;
@@ -377,7 +369,7 @@ class OrderParser {
     }
     const written = this.source.slice(this.tokens.start[at], end);
     const suggestion = this.names.suggest(written) ?? (end !== this.tokens.end[at] ? this.names.suggest(this.quote(at)) : null);
-    return this.fail(`"${written}" is not a province on this map${suggestion ? `; did you mean ${suggestion}?` : ''}`);
+    return this.fail({ kind: 'unknown-province', written, suggestions: suggestion ?? [] });
   }
 
   /** `/nc`, `/n`, `/north coast`, `(nc)`, `(north coast)`, ` nc`, ` north coast`; null when none is written, undefined after an error. */
@@ -390,12 +382,12 @@ class OrderParser {
       const coast = this.coastWords();
       if (coast === null) {
         const end = this.i < this.last && this.tokens.kind[this.i] === WORD ? this.tokens.end[this.i]! : this.tokens.end[at]!;
-        this.fail(`"${this.source.slice(this.tokens.start[at], end)}" is not a coast: write /nc, /sc, /ec or /wc`);
+        this.fail({ kind: 'not-a-coast', written: this.source.slice(this.tokens.start[at], end) });
         return undefined;
       }
       if (kind === OPEN) {
         if (this.i >= this.last || this.tokens.kind[this.i] !== CLOSE) {
-          this.fail(`Expected ")" after "${this.written()}"`);
+          this.fail({ kind: 'unclosed-parenthesis', written: this.written() });
           return undefined;
         }
         this.i++;
@@ -471,31 +463,31 @@ class OrderParser {
   private end(order: Order): Order | null {
     if (this.i >= this.last) return order;
     const rest = this.source.slice(this.tokens.start[this.i], this.tokens.end[this.last - 1]);
-    return this.fail(`Did not understand "${rest}" after "${this.written()}"`);
+    return this.fail({ kind: 'trailing-text', rest, written: this.written() });
   }
 
-  private fail(message: string): null {
-    this.error = message;
+  private fail(problem: OrderProblem): null {
+    this.error = problem;
     return null;
   }
 
   private disbandNotHere(at: number): null {
-    return this.fail(`${this.keywordQuote(at)} is only possible in retreat and adjustment phases`);
+    return this.fail({ kind: 'retreat-or-adjustment-only', keyword: this.writtenKeyword(at) });
   }
 
   private adjustmentOnly(at: number): null {
-    return this.fail(`${this.keywordQuote(at)} is only possible in adjustment phases`);
+    return this.fail({ kind: 'adjustment-only', keyword: this.writtenKeyword(at) });
   }
 
   private movementOnly(): null {
-    return this.fail('Only builds, removals and "waive" are possible in an adjustment phase');
+    return this.fail({ kind: 'movement-in-adjustment' });
   }
 
-  /** `"disband"`, or `"D" (disband)` for an abbreviation or synonym, so the player sees what it was read as. */
-  private keywordQuote(at: number): string {
+  /** The keyword as written, and what it was read as for an abbreviation or synonym (`D`: disband), so the player sees it. */
+  private writtenKeyword(at: number): WrittenKeyword {
     const word = this.tokens.word[at]!;
     const keyword = this.lexicon.keyword(word);
     const written = this.quote(at);
-    return keyword === undefined || this.lexicon.text(word).startsWith(keyword) ? `"${written}"` : `"${written}" (${keyword})`;
+    return { written, meant: keyword === undefined || this.lexicon.text(word).startsWith(keyword) ? null : keyword };
   }
 }

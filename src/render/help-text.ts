@@ -50,7 +50,9 @@ SEARCH words, HELP, GET DEDICATION (your own record:
 dedication, on-time and civil-disorder ratios, games started and taken
 over),
 INFO PLAYER address (anyone's, without gunboat and NO_REVEAL games),
-MAP game [phase] [SVG] (the map as PNG, or SVG, attached to the reply).
+MAP game [phase] [SVG] (the map as PNG, or SVG, attached to the reply),
+HELP ROLES (the werewolf role sets the judge narrates, and their roles:
+CREATE game pw werewolf ROLESET set; JOIN game pw, then NAME yourname).
 
 Results come with the map of the phase as a picture after the text;
 SET MAP OFF (after SIGNON) sends them as text alone, SET MAP ON again.

@@ -1,7 +1,7 @@
 import type { MapGeometry } from '../catalog/map-geometry.ts';
 import { provinceOf } from '../engine/map.ts';
 import { phaseOf } from '../engine/phase.ts';
-import type { OrderResult } from '../engine/results.ts';
+import type { ResultFacts } from '../engine/results.ts';
 import type { LocationId, Order, Position, Unit, UnitType } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { contrastOn, MAP_COLOURS, powerColours } from './map-colours.ts';
@@ -19,7 +19,7 @@ export interface MapPictureInput {
   /** The position the orders were given in (or the position to show, without orders). */
   readonly position: Position;
   /** The phase's orders with their outcomes; absent for a position alone. */
-  readonly results?: readonly OrderResult[];
+  readonly results?: readonly ResultFacts[];
   /** A crowded region drawn again, enlarged, in a panel under the map (src/render/map-detail.ts). */
   readonly detail?: DetailRegion | null;
   readonly title: { readonly game: string; readonly date?: string | null };
@@ -502,7 +502,7 @@ function crossAt([x, y]: Point, size: number): string {
 
 interface OrderContext {
   readonly geometry: MapGeometry;
-  readonly results: readonly OrderResult[];
+  readonly results: readonly ResultFacts[];
   readonly position: Position;
   readonly colourOf: (power: string) => string;
   readonly unitAt: (location: LocationId) => Point | null;

@@ -5,6 +5,7 @@ import type { LocationId, Order, PowerId, Position, UnitType } from '../engine/t
 import type { Variant } from '../engine/variant.ts';
 import { phaseTitle } from './layout.ts';
 import { adjustmentLine, movementEcho, ownersOf, retreatLine, type AdjustmentLine, type RetreatLine } from './order-lines.ts';
+import { orderRefusalText, type OrderRefusal } from './order-problems.ts';
 
 // The reply to a mail carrying orders, in the order njudge's mail.c writes it:
 //
@@ -30,8 +31,8 @@ export interface OrderLine {
   readonly text: string;
   /** The order as understood (unit types may be null; they are taken from the position); null when rejected. */
   readonly order: Order | null;
-  /** Why the order was rejected, in plain words; null when it was accepted. */
-  readonly error: string | null;
+  /** Why the order was rejected (worded here); null when it was accepted. */
+  readonly error: OrderRefusal | null;
 }
 
 export interface OrderStatusInput {
@@ -69,7 +70,9 @@ export function renderOrderStatus(input: OrderStatusInput): string {
   const power = variant.power(input.power);
   if (!power) throw new Error(`renderOrderStatus: ${input.power} is not a power of ${variant.title}`);
   const rejected = input.orders.filter((o) => o.error !== null || o.order === null);
-  let text = rejected.map((o) => `${power.initial}: ${o.text}\n${sentence(o.error ?? 'The order was not understood')}\n`).join('');
+  let text = rejected
+    .map((o) => `${power.initial}: ${o.text}\n${sentence(o.error === null ? 'The order was not understood' : orderRefusalText(o.error, variant))}\n`)
+    .join('');
   if (rejected.length > 0) text += '\n';
   const accepted = input.orders.filter((o) => o.error === null && o.order !== null).map((o) => o.order!);
   const listing = listOrders(input, phase, power.name, accepted);

@@ -2,6 +2,7 @@ import { formatPhaseId, phaseOf, type Phase } from '../engine/phase.ts';
 import type { PhaseId } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import type { AheadCondition, AheadError, AheadStep } from '../orders/orders-ahead.ts';
+import { orderProblemText } from './order-problems.ts';
 
 // The words of njudge's orders ahead (PHASE blocks, IF … ELSE … ENDIF): what is wrong with a block,
 // the reply that stores or withdraws one, what is on file (STATUS, LIST game) and the private notice
@@ -55,7 +56,7 @@ export function aheadErrorText(error: AheadError, variant: Variant): string {
     case 'endif-missing':
       return 'this IF has no ENDIF before the end of its PHASE block';
     case 'order-unreadable':
-      return `${error.text}: ${error.error}`;
+      return `${error.text}: ${orderProblemText(error.error)}`;
   }
 }
 

@@ -29,7 +29,7 @@ export type HistoryOptionsRefusal =
   | { readonly kind: 'history-lines'; readonly written: string; readonly max: number };
 
 /** The kinds of game by the name players know them by. */
-const KIND_TITLES: Readonly<Record<string, string>> = { diplomacy: 'Diplomacy', mafia: 'Mafia' };
+const KIND_TITLES: Readonly<Record<string, string>> = { diplomacy: 'Diplomacy', mafia: 'Mafia', werewolf: 'werewolf' };
 
 export function renderRefusal(refusal: Refusal): string {
   switch (refusal.kind) {

@@ -99,7 +99,7 @@ export function werewolfRefusalText(refusal: Refusal): string {
     case 'bad-choice':
       return `${refusal.written} is not a choice; vote for one of ${orList([...refusal.choices])}.`;
     case 'no-role-list':
-      return `The role set has no role list for ${refusal.players} players (it has lists for ${orList(refusal.sizes.map(String))}).`;
+      return `The role set has no role list for ${refusal.players} ${refusal.players === 1 ? 'player' : 'players'} (it has lists for ${orList(refusal.sizes.map(String))}).`;
     case 'duplicate-player':
       return `${refusal.player} is named twice.`;
   }

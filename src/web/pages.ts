@@ -3,7 +3,9 @@ import { html, type Html, type Part } from './html.ts';
 import { centresChart } from './centres-chart.ts';
 import type { GameResult } from './game-result.ts';
 import type { PhaseView } from './phase-view.ts';
-import type { GameRow, GameView, GamesListView, MafiaGameView } from './public-view.ts';
+import type { GameRow, GameView, GamesListView, MafiaGameView, WerewolfGameView } from './public-view.ts';
+import { phaseName as werewolfPhaseName } from '../werewolf/phases.ts';
+import type { RoleSet } from '../werewolf/definitions.ts';
 import type { MafiaView } from '../mafia/index.ts';
 import { phaseName } from '../render/mafia-refusals.ts';
 
@@ -189,6 +191,76 @@ ${zoneForm(readerZone, badZone)}
 ${players}
 ${count}`,
     { noindex: !game.listed },
+  );
+}
+
+/** A werewolf game's page: its phase and deadline, the living, the dead with the roles told at their deaths; every role once it is over. */
+export function werewolfPage(site: SiteInfo, game: WerewolfGameView, readerZone: string | null, badZone: string | null): string {
+  const { view } = game;
+  const path = gamePath(game.name);
+  const phase = view.phase === null ? '' : werewolfPhaseName(view.phase);
+  const state =
+    view.status === 'forming'
+      ? html`<p class="summary">Werewolf (${view.roleSet}), forming: ${view.joined.length} of ${view.players} joined; to join, mail <code>JOIN ${game.name} password</code> and <code>NAME yourname</code> to ${site.judgeAddress}.</p>`
+      : view.ended !== null
+        ? html`<p class="summary ended">Werewolf (${view.roleSet}), over in ${phase}: the ${view.ended.winners.join(' and ')} ${view.ended.winners.length === 1 ? 'wins' : 'win'} (${view.ended.winningPlayers.join(', ')}).</p>`
+        : html`<p class="summary">Werewolf (${view.roleSet}): <span class="phase">${phase}</span>.</p>${
+            view.deadline === null ? '' : html`<p class="deadline">${phase} ends ${when(new Date(view.deadline), game.timeZone, readerZone)} at the latest.</p>`
+          }`;
+  const players =
+    view.status === 'forming'
+      ? html`<ul class="joined">${view.joined.map((n) => html`<li>${n}</li>`)}</ul>`
+      : html`<section id="living"><h2>Alive (${view.living.length})</h2><ul class="living">${view.living.map((n) => html`<li>${n}</li>`)}</ul></section>
+<section id="dead"><h2>Dead (${view.dead.length})</h2>${
+          view.dead.length === 0
+            ? html`<p class="empty">Nobody yet.</p>`
+            : html`<table class="dead cards"><thead><tr><th>Player</th><th>Died</th><th>Role</th></tr></thead><tbody>${view.dead.map(
+                (d) =>
+                  html`<tr><td data-label="Player">${d.player}</td><td data-label="Died">${werewolfPhaseName(d.phase)}</td><td data-label="Role">${d.role}</td></tr>`,
+              )}</tbody></table>`
+        }</section>`;
+  const roles =
+    view.ended === null
+      ? ''
+      : html`<section id="roles"><h2>Roles</h2><table class="roles"><tbody>${view.ended.roles.map((r) => html`<tr><td>${r.player}</td><td>${r.role}</td></tr>`)}</tbody></table></section>`;
+  return layout(
+    site,
+    `Werewolf game ${game.name}`,
+    html`<h1>Werewolf game ${game.name}</h1>
+${state}
+<p class="role-set">Roles: <a href="/rolesets#${view.roleSet}">the ${view.roleSet} set</a>.</p>
+<p class="feeds"><a href="${path}/deadlines.ics">Deadlines as a calendar feed (ICS)</a>.</p>
+${zoneForm(readerZone, badZone)}
+${players}
+${roles}`,
+    { noindex: !game.listed },
+  );
+}
+
+/** One role set for the /rolesets page: its roles by team and its role lists, or the problems that keep it from loading. */
+export type RoleSetEntry = { readonly name: string } & ({ readonly set: RoleSet } | { readonly problems: readonly string[] });
+
+/** The werewolf role sets the judge narrates (HELP ROLES by mail): each set's roles by team and how many are dealt. */
+export function roleSetsPage(site: SiteInfo, sets: readonly RoleSetEntry[]): string {
+  const section = (entry: RoleSetEntry) => {
+    if (!('set' in entry))
+      return html`<section id="${entry.name}"><h2>${entry.name}</h2><p>Does not load:</p><ul>${entry.problems.map((p) => html`<li>${p}</li>`)}</ul></section>`;
+    const { set } = entry;
+    const teams = [...set.teams.keys()].map((team) => {
+      const roles = [...set.roles.values()].filter((r) => r.team === team);
+      return html`<tr><td>${team}</td><td>${roles.map((r) => `${r.name}${r.unique ? ' (unique)' : ''}`).join(', ')}</td></tr>`;
+    });
+    const lists = set.roleLists.map((l) => html`<li>${l.players} players: ${l.roles.join(', ')}</li>`);
+    return html`<section id="${entry.name}"><h2>${entry.name}</h2><p>First phase: ${werewolfPhaseName(set.firstPhase)}.</p>
+<table class="roles"><thead><tr><th>Team</th><th>Roles</th></tr></thead><tbody>${teams}</tbody></table>
+<ul class="role-lists">${lists}</ul></section>`;
+  };
+  return layout(
+    site,
+    'Werewolf role sets',
+    html`<h1>Werewolf role sets</h1>
+<p class="summary">The judge runs these roles itself. To play, mail <code>CREATE name password werewolf ROLESET set</code> to ${site.judgeAddress}; <code>HELP ROLES</code> mails this list.</p>
+${sets.map(section)}`,
   );
 }
 

@@ -1,6 +1,5 @@
 import { loadVariant } from '../catalog/variant-catalog.ts';
 import { formatPhaseId, parsePhaseId } from '../engine/phase.ts';
-import type { OrderResult } from '../engine/results.ts';
 import type { Position } from '../engine/types.ts';
 import type { Variant } from '../engine/variant.ts';
 import { gameTiming } from '../judge/clock/deadlines.ts';
@@ -12,12 +11,17 @@ import type { Game, GameStatus } from '../judge/model.ts';
 import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/master/option-commands.ts';
 import { owesOrders } from '../judge/diplomacy/order-set.ts';
+import { readStoredOrderResults } from '../judge/diplomacy/stored-results.ts';
 import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
 import { boardShown, shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
 import { kindOf } from '../judge/model.ts';
 import { mafiaStateOf } from '../judge/mafia/mafia-state.ts';
-import { mafiaViewFor } from '../judge/visibility/policy.ts';
+import { mafiaViewFor, werewolfViewFor } from '../judge/visibility/policy.ts';
+import { werewolfTableOf } from '../judge/werewolf/werewolf-state.ts';
+import { loadRoleSet } from '../catalog/roleset-catalog.ts';
+import { phaseName as werewolfPhaseName } from '../werewolf/phases.ts';
+import type { WerewolfTableView } from '../werewolf/view.ts';
 import type { MafiaView } from '../mafia/index.ts';
 import { phaseName } from '../render/mafia-refusals.ts';
 import { gatesText } from '../render/signon-gates.ts';
@@ -130,11 +134,21 @@ export interface MafiaGameView {
   readonly view: MafiaView;
 }
 
+/** A werewolf game's page: its public view (the living, the dead with their roles, every role after the end). */
+export interface WerewolfGameView {
+  readonly name: string;
+  readonly listed: boolean;
+  readonly timeZone: string;
+  readonly view: WerewolfTableView;
+}
+
 /** The site's reads, on the judge's store; each runs in one transaction. */
 export interface PublicSite {
   games(now: Date): Promise<GamesListView>;
   /** A Mafia game's page; null: no such game, or a game of another kind. */
   mafia(name: string): Promise<MafiaGameView | null>;
+  /** A werewolf game's page (its public view); null: no such game, or a game of another kind. */
+  werewolf(name: string): Promise<WerewolfGameView | null>;
   game(name: string, now: Date): Promise<GameView | null>;
   deadlines(name: string): Promise<GameDeadlines | null>;
   /** The SVG of the game's map as it stands, or after `phase` with its orders; null: no such game, phase or drawing. */
@@ -161,6 +175,7 @@ export function publicSite(store: PublicViewStore): PublicSite {
         return view;
       }),
     mafia: (name) => store.transaction((tx) => mafiaGame(tx, name)),
+    werewolf: (name) => store.transaction((tx) => werewolfGame(tx, name)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
     deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
     map: (name, phase) => store.transaction((tx) => gameMap(tx, name, phase)),
@@ -179,6 +194,10 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   for (const game of shown) {
     if (kindOf(game) === 'mafia') {
       rows.push(mafiaRow(game));
+      continue;
+    }
+    if (kindOf(game) === 'werewolf') {
+      rows.push(werewolfRow(game));
       continue;
     }
     const variant = loadVariant(game.variant);
@@ -214,6 +233,39 @@ function mafiaRow(game: Game): GameRow {
     timeZone: view.zone,
     joined: view.status === 'forming' ? { players: view.joined.length, of: view.settings.players ?? view.joined.length } : null,
   };
+}
+
+/** A werewolf game as the public sees it (the visibility policy's view): no role of a living player before the end. */
+function publicWerewolfView(game: Game): WerewolfTableView {
+  const table = werewolfTableOf(game);
+  const loaded = loadRoleSet(table.settings.roleSet);
+  if (!loaded.ok) throw new Error(`the role set ${table.settings.roleSet} of game '${game.name}' no longer loads`);
+  return werewolfViewFor(table, loaded.roleSet, PUBLIC);
+}
+
+function werewolfRow(game: Game): GameRow {
+  // A set edited on disk so that it no longer loads must not take the home page down: the row says less.
+  if (!loadRoleSet(werewolfTableOf(game).settings.roleSet).ok)
+    return { name: game.name, variant: 'Werewolf', status: game.status, phase: null, phaseTitle: null, deadline: null, timeZone: game.timeZone, joined: null };
+  const view = publicWerewolfView(game);
+  const phase = view.phase === null ? null : werewolfPhaseName(view.phase);
+  return {
+    name: game.name,
+    variant: `Werewolf (${view.roleSet})`,
+    status: game.status,
+    phase,
+    phaseTitle: phase,
+    deadline: view.deadline === null ? null : new Date(view.deadline),
+    timeZone: game.timeZone,
+    joined: view.status === 'forming' ? { players: view.joined.length, of: view.players } : null,
+  };
+}
+
+async function werewolfGame(tx: PublicViewPorts, name: string): Promise<WerewolfGameView | null> {
+  const gameName = readGameName(name);
+  const game = gameName && (await tx.findGame(gameName));
+  if (!game || kindOf(game) !== 'werewolf') return null;
+  return { name: game.name, listed: game.listed, timeZone: game.timeZone, view: publicWerewolfView(game) };
 }
 
 async function mafiaGame(tx: PublicViewPorts, name: string): Promise<MafiaGameView | null> {
@@ -332,6 +384,15 @@ async function gameDeadlines(tx: PublicViewPorts, name: string): Promise<GameDea
   const gameName = readGameName(name);
   const game = gameName && (await tx.findGame(gameName));
   if (!game) return null;
+  if (kindOf(game) === 'werewolf') {
+    // The narrator's phases end at their deadline (or earlier): only the current one is known.
+    const view = publicWerewolfView(game);
+    const entries: DeadlineEntry[] =
+      view.phase === null || view.deadline === null
+        ? []
+        : [{ phase: werewolfPhaseName(view.phase).replace(' ', ''), title: werewolfPhaseName(view.phase), at: new Date(view.deadline), kind: 'deadline' }];
+    return { name: game.name, timeZone: game.timeZone, entries, kindTitle: 'Werewolf' };
+  }
   if (kindOf(game) === 'mafia') {
     // The tracker's schedule: the current deadline and the next three, while the game runs.
     const view = mafiaViewFor(mafiaStateOf(game), PUBLIC);
@@ -383,7 +444,7 @@ async function gameMap(tx: PublicViewPorts, name: string, wantedPhase: string | 
   // A phase rolled back past is not shown: only those up to the current one, as MAP does.
   const phase = phases.find((p) => p.phaseId === wanted && (current === undefined || p.seq <= current.seq));
   if (phase === undefined) return null;
-  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const results = phase.phaseId === game.currentPhase ? [] : readStoredOrderResults(phase.results, `${game.name} ${phase.phaseId}`);
   const view = viewOf(game, PUBLIC);
   return mapSvg({
     gameName: game.name,

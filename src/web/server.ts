@@ -1,3 +1,5 @@
+import { loadRoleSet, roleSetNames } from '../catalog/roleset-catalog.ts';
+import { roleSetProblemLine } from '../render/werewolf-problems.ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { IANAZone } from 'luxon';
 import { SITE_CSS, SITE_JS } from './assets.ts';
@@ -9,6 +11,8 @@ import {
   gamePage,
   gamesPage,
   mafiaPage,
+  werewolfPage,
+  roleSetsPage,
   notFoundPage,
   phasePage,
   unsubscribePage,
@@ -147,12 +151,26 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return page(reply, gamesPageOf(await deps.site.games(now()), zone, bad));
   });
   app.get('/games', async (_request, reply) => reply.redirect('/'));
+  app.get('/rolesets', async (_request, reply) =>
+    page(
+      reply,
+      roleSetsPage(
+        deps.info,
+        roleSetNames().map((name) => {
+          const loaded = loadRoleSet(name);
+          return loaded.ok ? { name, set: loaded.roleSet } : { name, problems: loaded.problems.map(roleSetProblemLine) };
+        }),
+      ),
+    ),
+  );
 
   app.get<{ Params: { name: string }; Querystring: { zone?: unknown } }>('/games/:name', async (request, reply) => {
     const name = gameName(request.params.name);
     const { zone, bad } = readerZone(request.query.zone);
     const mafia = name === null ? null : await deps.site.mafia(name);
     if (mafia !== null) return page(reply, mafiaPage(deps.info, mafia, zone, bad));
+    const werewolf = name === null ? null : await deps.site.werewolf(name);
+    if (werewolf !== null) return page(reply, werewolfPage(deps.info, werewolf, zone, bad));
     const game = name === null ? null : await deps.site.game(name, now());
     if (game === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
     return page(reply, gamePage(deps.info, game, zone, bad));

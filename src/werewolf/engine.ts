@@ -799,7 +799,8 @@ function scaledUses(state: GameState, action: Action): number {
   return Math.floor(count / scaling.per);
 }
 
-function verbsFor(actions: readonly Action[]): Map<string, string> {
+/** The command word of each of a role's actions (by action id): INVESTIGATE, PROTECT, KILL, KILL2 … */
+export function verbsFor(actions: readonly Action[]): Map<string, string> {
   const seen = new Map<string, number>();
   const verbs = new Map<string, string>();
   for (const action of actions) {

@@ -6,15 +6,17 @@ import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
 import { MARKERS } from '../../src/engine/types.ts';
 
 // The pure cores decide and src/render words (issue 27): the engine returns a typed OrderReason,
-// the schedule a ScheduleProblem and the command parser a CommandProblem, and render/order-reasons.ts,
-// render/schedule-errors.ts and render/command-problems.ts write the sentences. So no string or
-// template literal in src/engine, src/schedule or src/commands may be an English sentence (two or
-// more lower-case words). Excepted: the text of an exception (`new …Error(…)`, `throw …`) and of a
-// log call, which the judgekeeper or a developer reads, not a player; literal types; the keys of
-// an object; the engine's result markers (`no convoy`, which njudge's results print as they are);
-// and the modules listed below, with why.
+// the schedule a ScheduleProblem, the command parser a CommandProblem and the order parser an
+// OrderProblem, and render/order-reasons.ts, render/schedule-errors.ts, render/command-problems.ts
+// and render/order-problems.ts write the sentences; the adjudicate API words its JSON's reasons
+// through them. So no string or template literal in src/engine, src/schedule, src/commands,
+// src/orders or src/api may be an English sentence (two or more lower-case words). Excepted: the
+// text of an exception (`new …Error(…)`, `throw …`), of a log call and of a schema (`z.…`), which
+// the judgekeeper or a developer reads, not a player; literal types; the keys of an object; a field
+// path (`position.units[…].power`); the engine's result markers (`no convoy`, which njudge's results
+// print as they are); and the modules listed below, with why.
 
-const CORE_LAYERS = ['engine', 'schedule', 'commands'];
+const CORE_LAYERS = ['engine', 'schedule', 'commands', 'orders', 'api'];
 
 /** Modules whose literals are not words for a reader of the judge's mail. */
 const NOT_FOR_PLAYERS: Readonly<Record<string, string>> = {
@@ -24,13 +26,25 @@ const NOT_FOR_PLAYERS: Readonly<Record<string, string>> = {
   'engine/position-schema.ts': 'schema messages for a stored or posted position that does not fit, thrown as an error',
   'schedule/format-deadline.ts': "luxon's format patterns (EEE MMM dd yyyy), not words",
   'schedule/format-timing.ts': "njudge's TIMING keywords as LIST writes them (clock, min, next, grace), not sentences",
+  'orders/format-order.ts':
+    "the order language's canonical echo (`Army London -> Norway by convoy.`), which the parser reads back to the same order: `by convoy` is its keywords",
 };
 
 const ALLOWED_TEXTS: ReadonlySet<string> = new Set<string>(MARKERS);
 
+/** A field path of the adjudicate API's input, named in its errors: `position.units[…].power`, `orders.…`. */
+const FIELD_PATH = /^[a-z]\w*(?:\.(?:\w+|…)|\[(?:\d+|…)\])+$/i;
+
 /** Two or more whole lower-case words of two letters or more: "is not adjacent to", "gave way" (not a code like "not-adjacent"). */
 function isSentence(text: string): boolean {
-  return (text.match(/(?<![\w-])[a-z][a-z']+(?![\w-])/g) ?? []).length >= 2;
+  return !FIELD_PATH.test(text) && (text.match(/(?<![\w-])[a-z][a-z']+(?![\w-])/g) ?? []).length >= 2;
+}
+
+/** The identifier a chain of calls and property reads starts from: `z` for `z.string().regex(…)`. */
+function chainRoot(expression: ts.Expression): string | null {
+  let at = expression;
+  while (ts.isPropertyAccessExpression(at) || ts.isCallExpression(at)) at = at.expression;
+  return ts.isIdentifier(at) ? at.text : null;
 }
 
 function literalText(node: ts.Node): string | null {
@@ -50,6 +64,7 @@ function isExempt(node: ts.Node): boolean {
     if (ts.isCallExpression(up) && ts.isPropertyAccessExpression(up.expression) && ts.isIdentifier(up.expression.expression)) {
       if (/^(log|logger|console)$/.test(up.expression.expression.text)) return true;
     }
+    if (ts.isCallExpression(up) && chainRoot(up.expression) === 'z') return true;
     if (ts.isFunctionLike(up) || ts.isSourceFile(up)) return false;
   }
   return false;
@@ -83,9 +98,11 @@ describe('the pure cores return typed results and src/render words them', () => 
     expect(modules).toContain('engine/movement/bind-orders.ts');
     expect(modules).toContain('schedule/parse-date.ts');
     expect(modules).toContain('commands/parse-command.ts');
+    expect(modules).toContain('orders/parse-order.ts');
+    expect(modules).toContain('api/adjudicate.ts');
   });
 
-  it.each(CORE_LAYERS)('no English sentence in src/%s (log and exception messages excepted)', (layer) => {
+  it.each(CORE_LAYERS)('no English sentence in src/%s (log, exception and schema messages excepted)', (layer) => {
     const found = modules
       .filter((module) => layerOf(module) === layer && !Object.hasOwn(NOT_FOR_PLAYERS, module))
       .flatMap((module) => sentencesIn(module, readFileSync(path.join(SRC, module), 'utf8')));
@@ -110,6 +127,11 @@ describe('the pure cores return typed results and src/render words them', () => 
       "const words = { 'owned-with-home': 1, 'any-home': 2 };",
       "logger.warn('the stored timing does not read');",
       "const reason = stands === 'gave way' ? 'Another unit retreated to the same province' : null;",
+      'return this.fail(`Expected a province after "${this.written()}"`);',
+      "return this.fail({ kind: 'expected-province', after: this.written(), found: null });",
+      'const power = requirePower(variant, u.power, `position.units[${i}].power`);',
+      "const unit = z.object({ type: z.string().regex(/^[AF]$/, 'unit type must be A or F') });",
+      'const reason = `An order for ${written} cannot be listed under ${listedUnder}`;',
     ].join('\n');
     expect(sentencesIn('engine/example.ts', source).map((s) => [s.line, s.text])).toEqual([
       [1, '… is not adjacent to …'],
@@ -117,6 +139,8 @@ describe('the pure cores return typed results and src/render words them', () => 
       [5, '"…" is not in the future'],
       [12, 'gave way'],
       [12, 'Another unit retreated to the same province'],
+      [13, 'Expected a province after "…"'],
+      [17, 'An order for … cannot be listed under …'],
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
 import { startDaemonProcess } from '../support/daemon-process.ts';
-import { pgliteTemplate } from '../support/databases.ts';
+import { pgliteTemplate, seedPgliteDataDir } from '../support/databases.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 
 // With PGlite only one process may open the database. While `dipjudge serve` runs, the
@@ -31,7 +31,13 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
 }, async () => {
   const work = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-admin-serving-'));
   dirs.push(work);
-  const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'), DIPJUDGE_POLL_MS: '200' };
+  const env = {
+    ...baseEnv,
+    DIPJUDGE_DATA_DIR: path.join(work, 'pglite'),
+    DIPJUDGE_SPOOL_DIR: path.join(work, 'spool'),
+    DIPJUDGE_POLL_MS: '200',
+    DIPJUDGE_PASSWORD_COST: '1024',
+  };
   const dipjudge = (args: string[], stdin?: string) =>
     stdin === undefined
       ? run(process.execPath, [BIN, ...args], { env, cwd: work })
@@ -40,7 +46,7 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
   const seed = await openStore({ dataDir: env.DIPJUDGE_DATA_DIR, loadDataDir: await pgliteTemplate() });
   await seed.close();
   const daemon = await startDaemonProcess(
-    { DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200' },
+    { DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200', DIPJUDGE_PASSWORD_COST: '1024' },
     { readyTimeoutMs: 100_000 },
   );
   try {
@@ -78,7 +84,9 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
 
     // Restored elsewhere once the judge is stopped, the games are there.
     await daemon.stop();
+    // Into an empty, migrated database laid from the template, as `migrate` would make it, without its initdb.
     const elsewhere = { ...env, DIPJUDGE_DATA_DIR: path.join(work, 'restored') };
+    await seedPgliteDataDir(elsewhere.DIPJUDGE_DATA_DIR);
     const restored = await run(process.execPath, [BIN, 'restore', backupFile], { env: elsewhere, cwd: work });
     expect(restored.stdout).toMatch(/^restored \d+ row\(s\)/);
     const listed = await run(process.execPath, [BIN, 'games'], { env: elsewhere, cwd: work });

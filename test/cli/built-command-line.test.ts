@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { seedPgliteDataDir } from '../support/databases.ts';
 
 // The compiled command line (bin/dipjudge.js runs dist/lib, built by vitest's global setup as
 // `npm ci` builds it): it starts without TypeScript, knows its version, lists its commands, and
@@ -56,6 +57,11 @@ it('the built `receive` creates a game and lists it on a new PGlite database (mi
   expect((await stat(path.join(work, 'backups'))).mode & 0o777).toBe(0o700);
 });
 
+async function chownTree(root: string, uid: number, gid: number): Promise<void> {
+  await chown(root, uid, gid);
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) await chown(path.join(entry.parentPath, entry.name), uid, gid);
+}
+
 /** Every file and folder under `root` (itself included) with its permission bits. */
 async function modesUnder(root: string): Promise<{ files: [string, number][]; folders: [string, number][] }> {
   const files: [string, number][] = [];
@@ -76,14 +82,12 @@ it('a file the command cannot write is one line naming it and why (EACCES), not 
   const user = asRoot ? { uid: 65534, gid: 65534 } : {};
   await chmod(work, 0o755);
   await mkdir(path.join(work, 'locked'), { mode: 0o500 });
-  await mkdir(path.join(work, 'pglite'));
-  if (asRoot) await chown(path.join(work, 'pglite'), 65534, 65534);
+  // The judge's database first (the judgekeeper's commands never make one they were not asked for): an empty,
+  // migrated one laid from the template, as `migrate` (tested above through `receive`) makes it, and the command's user's.
+  await seedPgliteDataDir(path.join(work, 'pglite'));
+  if (asRoot) await chownTree(path.join(work, 'pglite'), 65534, 65534);
   const target = path.join(work, 'locked', 'judge.jsonl');
   const env = { ...baseEnv, DIPJUDGE_DATA_DIR: path.join(work, 'pglite'), DIPJUDGE_SPOOL_DIR: path.join(work, 'pglite', 'spool') };
-  // The judge's database first: the judgekeeper's commands never make one they were not asked for.
-  const migrated = spawnSync(process.execPath, [BIN, 'migrate'], { ...user, env, encoding: 'utf8', timeout: 50_000 });
-  expect(migrated.error).toBeUndefined();
-  expect(migrated.status).toBe(0);
   const backup = spawnSync(process.execPath, [BIN, 'backup', target], { ...user, env, encoding: 'utf8', timeout: 50_000 });
   // As nobody, node itself and the built judge must be readable: .ci/node24.sh installs Node 24 where they are.
   expect(backup.error).toBeUndefined();

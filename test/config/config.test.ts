@@ -114,6 +114,14 @@ describe('loadConfig', () => {
     expect(configError(() => loadConfig({ DIPJUDGE_REFUSE_FAILED_SENDER_AUTH: 'true' }))).toMatch(/must be yes or no/);
   });
 
+  it("takes scrypt's cost for new passwords as a power of two from 1024, and leaves the judge's default when unset", () => {
+    expect(loadConfig({}).judge.passwordCost).toBeUndefined();
+    expect(loadConfig({ DIPJUDGE_PASSWORD_COST: '65536' }).judge.passwordCost).toBe(65536);
+    for (const bad of ['512', '20000', '2097152', 'many']) {
+      expect(configError(() => loadConfig({ DIPJUDGE_PASSWORD_COST: bad }))).toMatch(/DIPJUDGE_PASSWORD_COST \(from the environment\): /);
+    }
+  });
+
   it('takes the public HTTPS address for one-click unsubscribe links only with the HTTP side on', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ DIPJUDGE_HTTP_PORT: '8080', DIPJUDGE_PUBLIC_URL: 'https://judge.example.org/' }).publicUrl).toBe('https://judge.example.org');

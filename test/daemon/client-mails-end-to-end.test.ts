@@ -25,7 +25,7 @@ import { startSmtpCapture } from '../support/smtp-capture.ts';
 const ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'dipjudge.js');
 const baseEnv = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]!]])));
 const inCi = process.env.CI !== undefined && !/^(|0|false)$/i.test(process.env.CI);
-const JUDGE = { JUDGE_ADDRESS: 'judge@judge.example' };
+const JUDGE = { JUDGE_ADDRESS: 'judge@judge.example', DIPJUDGE_PASSWORD_COST: '1024' };
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -115,7 +115,7 @@ it('dipjudge serve on its spool folders, on PGlite', { timeout: 180_000 }, async
   await seedPgliteDataDir(path.join(root, 'db'));
   const spool = path.join(root, 'spool');
   const running = await serve(
-    loadConfig({ ...JUDGE, DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: spool, DIPJUDGE_POLL_MS: '50' }),
+    loadConfig({ ...JUDGE, DIPJUDGE_DATA_DIR: path.join(root, 'db'), DIPJUDGE_SPOOL_DIR: spool, DIPJUDGE_POLL_MS: '50', DIPJUDGE_PASSWORD_COST: '1024' }),
     pino({ level: 'silent' }),
   );
   let n = 0;
@@ -160,6 +160,7 @@ describe.skipIf(!dovecotInstalled() && !inCi)('dipjudge serve on IMAP and SMTP',
       DATABASE_URL: scratch.url,
       DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
       DIPJUDGE_POLL_MS: '100',
+      DIPJUDGE_PASSWORD_COST: '1024',
       IMAP_URL: dovecot.url,
       SMTP_URL: capture.url,
     });

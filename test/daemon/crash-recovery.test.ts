@@ -114,6 +114,7 @@ describe.skipIf(mayRunWithoutDovecot)('dipjudge serve crash recovery', () => {
         SMTP_URL: capture.url,
         JUDGE_ADDRESS: JUDGE,
         DIPJUDGE_POLL_MS: '100',
+        DIPJUDGE_PASSWORD_COST: '1024',
         DIPJUDGE_OUTBOX_LEASE_SECONDS: String(OUTBOX_LEASE_SECONDS),
         DIPJUDGE_SMTP_RETRY_MIN_SECONDS: '3',
         // Not used with IMAP, SMTP and PostgreSQL, but kept out of the repository all the same.

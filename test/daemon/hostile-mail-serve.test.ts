@@ -119,6 +119,7 @@ describe.each(['pglite', 'postgres'] as const)("the issue's hostile mails end to
     const base = {
       DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
       DIPJUDGE_POLL_MS: '50',
+      DIPJUDGE_PASSWORD_COST: '1024',
       JUDGE_ADDRESS: 'judge@judge.example',
       DIPJUDGE_MAX_MAIL_BYTES: String(64 * 1024),
       DIPJUDGE_MAX_MAILS_PER_HOUR: String(LIMIT),
@@ -211,7 +212,13 @@ describe.each(['pglite', 'postgres'] as const)("the issue's hostile mails end to
   }, async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-long-headers-'));
     dirs.push(root);
-    const env = { DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example', ...(await databaseEnv(root)) };
+    const env = {
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '50',
+      DIPJUDGE_PASSWORD_COST: '1024',
+      JUDGE_ADDRESS: 'judge@judge.example',
+      ...(await databaseEnv(root)),
+    };
     const lines: string[] = [];
     const running = await serve(loadConfig(env), pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }));
     const spool = (folder: string) => path.join(root, 'spool', folder);

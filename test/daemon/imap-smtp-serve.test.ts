@@ -35,6 +35,7 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
       DIPJUDGE_DATA_DIR: path.join(root, 'db'),
       DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
       DIPJUDGE_POLL_MS: '100',
+      DIPJUDGE_PASSWORD_COST: '1024',
       IMAP_URL: dovecot.url,
       SMTP_URL: capture.url,
       JUDGE_ADDRESS: 'judge@judge.example',

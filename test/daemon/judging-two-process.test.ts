@@ -77,6 +77,7 @@ describe.skipIf(mayRunWithoutDovecot)('two serve processes share the judging', (
         SMTP_URL: capture.url,
         JUDGE_ADDRESS: JUDGE,
         DIPJUDGE_POLL_MS: '100',
+        DIPJUDGE_PASSWORD_COST: '1024',
         DIPJUDGE_MAILBOX_LEADER_RETRY_MS: '500',
         DIPJUDGE_OUTBOX_LEASE_SECONDS: String(OUTBOX_LEASE_SECONDS),
         DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),

@@ -65,6 +65,7 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
             SMTP_URL: capture.url,
             JUDGE_ADDRESS: JUDGE,
             DIPJUDGE_POLL_MS: '100',
+            DIPJUDGE_PASSWORD_COST: '1024',
             DIPJUDGE_MAILBOX_LEADER_RETRY_MS: String(RETRY_MS),
             DIPJUDGE_SPOOL_DIR: path.join(root, `spool-${index}`),
             DIPJUDGE_DATA_DIR: path.join(root, `pglite-${index}`),

@@ -38,7 +38,13 @@ it('a mail recorded by one process is judged by another within seconds, its poll
   cleanups.push(() => rm(root, { recursive: true, force: true }));
   const judgedAt = new Map<string, number>();
   const daemon: DaemonProcess = await startDaemonProcess(
-    { DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: String(POLL_MS), JUDGE_ADDRESS: 'judge@judge.example' },
+    {
+      DATABASE_URL: scratch.url,
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: String(POLL_MS),
+      DIPJUDGE_PASSWORD_COST: '1024',
+      JUDGE_ADDRESS: 'judge@judge.example',
+    },
     { onLog: (entry) => void (entry.msg === 'message handled' && typeof entry.messageId === 'string' && judgedAt.set(entry.messageId, Date.now())) },
   );
   cleanups.push(() => daemon.stop(2_000));

@@ -25,6 +25,7 @@ it('runs due deadline jobs: a late notice goes out when the deadline passes with
     DATABASE_URL: database.databaseUrl!,
     DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
     DIPJUDGE_POLL_MS: '50',
+    DIPJUDGE_PASSWORD_COST: '1024',
     JUDGE_ADDRESS: 'judge@judge.example',
   });
   const running = await serve(settings, pino({ level: 'silent' }));

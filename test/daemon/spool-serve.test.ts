@@ -37,6 +37,7 @@ it('answers a mail dropped into the spool inbox with an .eml in the spool outbox
     DIPJUDGE_DATA_DIR: path.join(root, 'db'),
     DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
     DIPJUDGE_POLL_MS: '50',
+    DIPJUDGE_PASSWORD_COST: '1024',
     JUDGE_ADDRESS: 'judge@judge.example',
   });
   const running = await serve(settings, pino({ level: 'silent' }));
@@ -71,6 +72,7 @@ it('sends replies through SMTP when SMTP_URL is set', { timeout: 60_000 }, async
     DIPJUDGE_DATA_DIR: path.join(root, 'db'),
     DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
     DIPJUDGE_POLL_MS: '50',
+    DIPJUDGE_PASSWORD_COST: '1024',
     SMTP_URL: capture.url,
     JUDGE_ADDRESS: 'judge@judge.example',
   });
@@ -229,6 +231,7 @@ it('logs one line per handled mail with the games it changed, and never the mail
     DIPJUDGE_DATA_DIR: path.join(root, 'db'),
     DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
     DIPJUDGE_POLL_MS: '50',
+    DIPJUDGE_PASSWORD_COST: '1024',
     JUDGE_ADDRESS: 'judge@judge.example',
   });
   const running = await serve(settings, pino({ level: 'info' }, sink));
@@ -267,7 +270,13 @@ describe('the spool inbox on PostgreSQL', () => {
     dirs.push(root);
     const scratch = await createScratchDatabase('dipjudge_spool_queue');
     scratches.push(scratch);
-    const env = { DATABASE_URL: scratch.url, DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'), DIPJUDGE_POLL_MS: '50', JUDGE_ADDRESS: 'judge@judge.example' };
+    const env = {
+      DATABASE_URL: scratch.url,
+      DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
+      DIPJUDGE_POLL_MS: '50',
+      DIPJUDGE_PASSWORD_COST: '1024',
+      JUDGE_ADDRESS: 'judge@judge.example',
+    };
     const handled: { process: number; messageId: unknown; status: unknown }[] = [];
     const logTo = (process: number) =>
       pino(

@@ -5,6 +5,7 @@ import { mapDataSchema } from '../../src/engine/map-schema.ts';
 import type { LocationId, Order } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 import { locationId as loc } from '../../src/engine/ids.ts';
+import { orderProblemText } from '../../src/render/order-problems.ts';
 
 // A map of its own, so that what these tests teach the lexicon does not reach other tests.
 function freshStandardMap(): GameMap {
@@ -14,7 +15,7 @@ function freshStandardMap(): GameMap {
 
 function moveOf(map: GameMap, text: string): Order | string {
   const [result] = parseOrderLine(text, map, 'movement');
-  return result === undefined ? 'nothing' : result.ok ? result.order : result.error;
+  return result === undefined ? 'nothing' : result.ok ? result.order : orderProblemText(result.error);
 }
 
 const move = (from: LocationId, to: LocationId): Order => ({ kind: 'move', unit: { type: 'F', location: from }, to, viaConvoy: false, route: [] });

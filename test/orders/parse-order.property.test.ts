@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { PHASE_TYPES, type Order, type PhaseType, type UnitRef } from '../../src/engine/types.ts';
 import { formatOrder, parseOrderLine } from '../../src/orders/index.ts';
+import { orderProblemText } from '../../src/render/order-problems.ts';
 
 const map = loadVariant('standard').map;
 const phase = fc.constantFrom<PhaseType>(...PHASE_TYPES);
@@ -13,8 +14,8 @@ function wellFormed(text: string, p: PhaseType): void {
   for (const result of results) {
     if (result.ok) expect(typeof result.order.kind).toBe('string');
     else {
-      expect(typeof result.error).toBe('string');
-      expect(result.error.length).toBeGreaterThan(0);
+      expect(typeof result.error.kind).toBe('string');
+      expect(orderProblemText(result.error).length).toBeGreaterThan(0);
     }
   }
 }

@@ -3,6 +3,7 @@ import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import type { LocationId, Order, PhaseType, ProvinceId } from '../../src/engine/types.ts';
 import { parseOrderLine, powerHeader, type ParsedOrder } from '../../src/orders/index.ts';
 import { locationId as loc, provinceId as prov } from '../../src/engine/ids.ts';
+import { orderProblemText } from '../../src/render/order-problems.ts';
 
 const map = loadVariant('standard').map;
 
@@ -12,16 +13,21 @@ function parseOne(text: string, phase: PhaseType = 'movement'): ParsedOrder {
   return results[0]!;
 }
 
+/** A result with its problem in words, as the player reads it. */
+function worded(result: ParsedOrder | undefined): unknown {
+  return result === undefined || result.ok ? result : { ...result, error: orderProblemText(result.error) };
+}
+
 function order(text: string, phase: PhaseType = 'movement'): Order {
   const result = parseOne(text, phase);
-  if (!result.ok) throw new Error(`"${text}" did not parse: ${result.error}`);
+  if (!result.ok) throw new Error(`"${text}" did not parse: ${orderProblemText(result.error)}`);
   return result.order;
 }
 
 function error(text: string, phase: PhaseType = 'movement'): string {
   const result = parseOne(text, phase);
   if (result.ok) throw new Error(`"${text}" parsed as ${JSON.stringify(result.order)}`);
-  return result.error;
+  return orderProblemText(result.error);
 }
 
 const move = (type: 'A' | 'F' | null, from: LocationId, to: LocationId, route: ProvinceId[] = [], viaConvoy = route.length > 0): Order => ({
@@ -338,7 +344,8 @@ describe('lines, separators and powers', () => {
   it('keeps a failed order among good ones', () => {
     const results = parseOrderLine('A Par - Bur, A Xyz H, A Mar H', map, 'movement');
     expect(results.map((r) => r.ok)).toEqual([true, false, true]);
-    expect(results[1]).toEqual({ ok: false, text: 'A Xyz H', power: null, error: '"Xyz" is not a province on this map' });
+    expect(results[1]).toEqual({ ok: false, text: 'A Xyz H', power: null, error: { kind: 'unknown-province', written: 'Xyz', suggestions: [] } });
+    expect(worded(results[1])).toEqual({ ok: false, text: 'A Xyz H', power: null, error: '"Xyz" is not a province on this map' });
   });
 
   it('returns a leading power name raw and applies it to the rest of the line', () => {
@@ -352,16 +359,18 @@ describe('lines, separators and powers', () => {
   });
 
   it('reports an empty order', () => {
-    expect(parseOrderLine('', map, 'movement')).toEqual([{ ok: false, text: '', power: null, error: 'The order is empty' }]);
+    expect(parseOrderLine('', map, 'movement').map(worded)).toEqual([{ ok: false, text: '', power: null, error: 'The order is empty' }]);
     expect(error('   ')).toBe('The order is empty');
     expect(error(' , ; ')).toBe('The order is empty');
-    expect(parseOrderLine('England:', map, 'movement')).toEqual([{ ok: false, text: '', power: 'England', error: 'There is no order after "England:"' }]);
+    expect(parseOrderLine('England:', map, 'movement').map(worded)).toEqual([
+      { ok: false, text: '', power: 'England', error: 'There is no order after "England:"' },
+    ]);
   });
 
   it('refuses a line too long to hold orders instead of tokenising it', () => {
     const results = parseOrderLine('A Par H, '.repeat(2000), map, 'movement');
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ ok: false, power: null, error: 'The line is too long (18000 characters): put the orders on separate lines' });
+    expect(worded(results[0])).toMatchObject({ ok: false, power: null, error: 'The line is too long (18000 characters): put the orders on separate lines' });
     expect(parseOrderLine('A Par H, '.repeat(1000), map, 'movement')).toHaveLength(1000);
   });
 

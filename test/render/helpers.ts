@@ -8,6 +8,7 @@ import type { PhaseOutcome, SubmittedOrder } from '../../src/engine/results.ts';
 import { powerEntries } from '../../src/engine/ids.ts';
 import type { LocationId, DislodgedUnit, PhaseId, PowerId, Position, ProvinceId, Unit, UnitType } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
+import { orderProblemText } from '../../src/render/order-problems.ts';
 
 // Shared by the render tests: real adjudications of small positions, and golden files that hold the
 // exact text a judge would mail.
@@ -39,7 +40,7 @@ export function play(before: Position, orders: Readonly<Record<PowerId, readonly
   for (const [power, lines] of powerEntries(orders)) {
     for (const line of lines) {
       for (const parsed of parseOrderLine(line, standard.map, type)) {
-        if (!parsed.ok) throw new Error(`test order "${line}" does not parse: ${parsed.error}`);
+        if (!parsed.ok) throw new Error(`test order "${line}" does not parse: ${orderProblemText(parsed.error)}`);
         submitted.push({ power, order: parsed.order });
       }
     }

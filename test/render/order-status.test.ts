@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderReason } from '../../src/engine/results.ts';
 import type { Order, Position, PowerId } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
 import { renderOrderStatus, type OrderLine, type OrderStatusInput } from '../../src/render/index.ts';
@@ -20,6 +21,11 @@ function accepted(text: string, phase: 'movement' | 'retreat' | 'adjustment'): O
   return { text, order: parsed.order, error: null };
 }
 
+/** A line the engine found illegal, for this reason. */
+function refused(text: string, reason: OrderReason): OrderLine {
+  return { text, order: null, error: { kind: 'illegal', reason } };
+}
+
 function status(position: Position, power: PowerId, orders: OrderLine[], extra: Partial<OrderStatusInput> = {}): string {
   return renderOrderStatus({ variant: standard, gameName: 'demo', sequence: 1, power, position, orders, deadline, grace, ...extra });
 }
@@ -28,7 +34,7 @@ describe('renderOrderStatus: movement', () => {
   const start = standard.startingPosition();
 
   it('lists the rejected line with its reason, every unit, and sets the error flag', () => {
-    const orders = [accepted('A Vie - Gal', 'movement'), { text: 'F Tri - Bud', order: null, error: 'A fleet cannot move inland to Budapest' }];
+    const orders = [accepted('A Vie - Gal', 'movement'), refused('F Tri - Bud', { code: 'fleet-inland', province: prov('bud') })];
     expectGolden('order-status-error', status(start, 'AUSTRIA', orders));
   });
 
@@ -82,7 +88,7 @@ describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
   });
 
   it('does the same when lines were rejected and units are still without orders', () => {
-    const text = status(start, 'ITALY', [{ text: 'A Rom - Lon', order: null, error: 'Army Rome cannot reach London' }], { abandonment });
+    const text = status(start, 'ITALY', [refused('A Rom - Lon', { code: 'not-adjacent', from: prov('rom'), to: prov('lon') })], { abandonment });
     expect(text).toContain(`Error flag set.\n\n`);
     expect(text).toContain(
       `You will be considered abandoned if nothing is received by\n${abandonment},\nand the partial orders will be processed if nothing is received by\n${grace}.\n\n`,
@@ -92,7 +98,7 @@ describe('renderOrderStatus: abandonment in CIVIL_DISORDER (NMR) games', () => {
 
   it('names only grace for a power with an order for every unit: its orders are accepted as they are', () => {
     const all = ['A Rom H', 'A Ven H', 'F Nap H'].map((o) => accepted(o, 'movement'));
-    const text = status(start, 'ITALY', [...all, { text: 'A Ven - Lon', order: null, error: 'Army Venice cannot reach London' }], { abandonment });
+    const text = status(start, 'ITALY', [...all, refused('A Ven - Lon', { code: 'not-adjacent', from: prov('ven'), to: prov('lon') })], { abandonment });
     expect(text).toContain(`The partial orders will be processed if nothing is received by\n${grace}.\n\n`);
     expect(text).not.toContain(abandonment);
   });
@@ -165,7 +171,7 @@ describe('renderOrderStatus: adjustment', () => {
   });
 
   it('does not set the error flag for a power with nothing to order', () => {
-    const text = status(winter, 'FRANCE', [{ text: 'Build A Par', order: null, error: 'France has no builds this winter' }], { sequence: 4 });
+    const text = status(winter, 'FRANCE', [refused('Build A Par', { code: 'no-builds', power: 'FRANCE' as PowerId })], { sequence: 4 });
     expect(text).toContain('Since you have no moves due, the error flag is not set.');
     expect(text).not.toContain('Error flag set.');
   });

@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { storedGameName, type KindState } from '../../src/judge/model.ts';
 import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
+import { loadRoleSet } from '../../src/catalog/roleset-catalog.ts';
+import { newWerewolfTable, storedWerewolfTable, werewolfTableOf, DEFAULT_WEREWOLF_SETTINGS } from '../../src/judge/werewolf/werewolf-state.ts';
+import { startGame, step } from '../../src/werewolf/engine.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeEachDatabase } from '../support/databases.ts';
 
@@ -48,6 +51,44 @@ describeEachDatabase('game kinds, stored', (getStore) => {
     expect(loaded?.kindState).toEqual(STATE);
     await store().transaction((tx) => tx.updateGame(created.id, { kindState: null }));
     expect((await store().transaction((tx) => tx.findGameById(created.id)))?.kindState).toBeNull();
+  });
+
+  it("keeps a werewolf game's table and the narrator's state whole: seed, dice, attributes, votes and the log", async () => {
+    const loaded = loadRoleSet('classic');
+    if (!loaded.ok) throw new Error('the classic set does not load');
+    const players = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal', 'ivy'];
+    const started = startGame(loaded.roleSet, { players, seed: 4_000_000_123 });
+    if (!started.ok) throw new Error('no start');
+    const wolf = started.state.players.find((p) => p.role === 'Werewolf')!.name;
+    const vote = { kind: 'vote', player: wolf, poll: 'Wolfpack', choice: started.state.players.find((p) => p.role === 'Seer')!.name } as const;
+    const voted = step(loaded.roleSet, started.state, vote);
+    if (!voted.ok) throw new Error('vote refused');
+    const table = {
+      ...newWerewolfTable(DEFAULT_WEREWOLF_SETTINGS, 4_000_000_123),
+      status: 'running' as const,
+      joined: players.map((nick, i) => ({ seat: i + 2, nick })),
+      game: voted.state,
+      deadline: '2026-11-29T12:00:00.000Z',
+      log: [vote],
+    };
+    const created = await store().transaction((tx) =>
+      tx.createGame({
+        ...newGame,
+        name: storedGameName('village'),
+        variant: 'standard',
+        kind: 'werewolf',
+        kindState: storedWerewolfTable(newWerewolfTable(DEFAULT_WEREWOLF_SETTINGS, 7)),
+      }),
+    );
+    await store().transaction(async (tx) => {
+      const work = new UnitOfWork(tx);
+      await work.findGameById(created.id, { forUpdate: true });
+      await work.updateGame(created.id, { kindState: storedWerewolfTable(table), status: 'active' });
+      await work.save();
+    });
+    const loadedGame = await store().transaction((tx) => tx.findGameById(created.id));
+    expect(loadedGame?.kind).toBe('werewolf');
+    expect(werewolfTableOf(loadedGame!)).toEqual(table);
   });
 
   it('refuses a kind the judge does not host, in the database itself', async () => {

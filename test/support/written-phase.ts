@@ -4,6 +4,7 @@ import { powerId } from '../../src/engine/ids.ts';
 import type { OrderResult, PhaseOutcome, SubmittedOrder } from '../../src/engine/results.ts';
 import type { PhaseId, Position, Unit } from '../../src/engine/types.ts';
 import { parseOrderLine } from '../../src/orders/index.ts';
+import { orderProblemText } from '../../src/render/order-problems.ts';
 
 // A movement phase written as the players write it: each power's order lines, one per unit, the
 // units standing where the orders say. For rule tests that read like the issue or rulebook case they
@@ -22,7 +23,7 @@ export function writtenPhase(variantName: string, phase: PhaseId, byPower: Reado
     const power = powerId(name);
     for (const line of lines) {
       for (const parsed of parseOrderLine(line, variant.map, 'movement')) {
-        if (!parsed.ok) throw new Error(`${line}: ${parsed.error}`);
+        if (!parsed.ok) throw new Error(`${line}: ${orderProblemText(parsed.error)}`);
         const { order } = parsed;
         if (!('unit' in order) || order.unit.type === null) throw new Error(`${line}: write the unit's type`);
         units.push({ power, type: order.unit.type, location: order.unit.location });

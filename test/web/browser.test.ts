@@ -42,6 +42,7 @@ async function startJudge(database: ScratchDatabase | null): Promise<Judge> {
     ...(database ? { DATABASE_URL: database.url } : { DIPJUDGE_DATA_DIR: path.join(root, 'pglite') }),
     DIPJUDGE_SPOOL_DIR: spool,
     DIPJUDGE_POLL_MS: '50',
+    DIPJUDGE_PASSWORD_COST: '1024',
     DIPJUDGE_HTTP_PORT: '0',
     JUDGE_ADDRESS: 'judge@judge.example',
     JUDGE_NAME: 'Browser Judge',

@@ -43,6 +43,7 @@ describe.skipIf(skip)('a Mafia game on the web site, in a browser', () => {
       DIPJUDGE_DATA_DIR: path.join(root, 'pglite'),
       DIPJUDGE_SPOOL_DIR: spool,
       DIPJUDGE_POLL_MS: '50',
+      DIPJUDGE_PASSWORD_COST: '1024',
       DIPJUDGE_HTTP_PORT: '0',
       JUDGE_ADDRESS: 'judge@judge.example',
       JUDGE_NAME: 'Browser Judge',

@@ -320,7 +320,7 @@ describe('public web site without a database', () => {
       throw new Error('connection refused at /secret/path');
     };
     const app = buildWebApp({
-      site: { games: failing, mafia: failing, game: failing, deadlines: failing, map: failing, phase: failing },
+      site: { games: failing, mafia: failing, werewolf: failing, game: failing, deadlines: failing, map: failing, phase: failing },
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',
@@ -346,7 +346,15 @@ describe('public web site without a database', () => {
     const logged: unknown[] = [];
     const none = async () => null;
     const app = buildWebApp({
-      site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), mafia: none, game: none, deadlines: none, map: none, phase: none },
+      site: {
+        games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
+        mafia: none,
+        werewolf: none,
+        game: none,
+        deadlines: none,
+        map: none,
+        phase: none,
+      },
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',
@@ -364,7 +372,15 @@ describe('public web site without a database', () => {
   it("answers an unsubscribe form over its size limit with 413 and the site's page", async () => {
     const none = async () => null;
     const app = buildWebApp({
-      site: { games: async () => ({ openings: [], inPlay: [], finished: [], more: false }), mafia: none, game: none, deadlines: none, map: none, phase: none },
+      site: {
+        games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
+        mafia: none,
+        werewolf: none,
+        game: none,
+        deadlines: none,
+        map: none,
+        phase: none,
+      },
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',

@@ -138,6 +138,7 @@ describe.each(['pglite', 'postgres'] as const)('one-click unsubscribe through a 
     const base = {
       DIPJUDGE_SPOOL_DIR: path.join(root, 'spool'),
       DIPJUDGE_POLL_MS: '50',
+      DIPJUDGE_PASSWORD_COST: '1024',
       JUDGE_ADDRESS: 'judge@judge.example',
       DIPJUDGE_HTTP_PORT: '0',
       DIPJUDGE_PUBLIC_URL: 'https://dip.example.org/judge',

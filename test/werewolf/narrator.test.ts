@@ -862,3 +862,43 @@ describe('the remaining forms, one each', () => {
     expect(play(set, state, ...wolvesKill(state, otherVillager(state)), END)).toEqual(next);
   });
 });
+
+describe('the forms left: a defense from attacks and lynches, @Alive, a Class filter over the dead, Status: Alive', () => {
+  const set = setWith(
+    [
+      '**Saint** | Townsfolk Power',
+      "Starting: Protect @Self from 'Attacks & Lynches' through Passive Defense (~Permanent)",
+      '',
+      '**Crier** | Townsfolk Miscellaneous',
+      "Starting: Apply 'Marked' to @Alive",
+      'Immediate Day: Reveal @(Class:Townsfolk,AliveOnly:False) to #story_time [Status: Alive]',
+    ].join('\n'),
+    'Werewolf, Saint, Crier, Villager x2',
+    '**Marked** | Attribute\nNo Abilities',
+  );
+
+  it('stops the attack and the lynch on the saint, marks every living player, and reveals the townsfolk dead or alive to everyone', () => {
+    const { state } = start(set);
+    const [first] = all(state, 'Villager');
+    const saint = who(state, 'Saint');
+    expect(state.players.every((p) => p.attributes.some((a) => a.type === 'custom' && a.name === 'Marked'))).toBe(true);
+    const night = play(set, state, vote(who(state, 'Werewolf'), 'Wolfpack', first!), END);
+    expect(deaths(night.effects)).toEqual([first]);
+    const living = night.state.players.filter((p) => p.alive).map((p) => p.name);
+    const day = play(set, night.state, ...living.map((p) => vote(p, 'Lynch', saint)), END);
+    // The lynch of the saint is stopped, as the attack would be: nobody dies by day.
+    expect(deaths(day.effects)).toEqual([]);
+    expect(ofKind(day.effects, 'poll-closed')[0]).toMatchObject({ poll: 'Lynch', winner: saint });
+    const night2 = play(set, day.state, vote(who(state, 'Werewolf'), 'Wolfpack', saint), END);
+    expect(deaths(night2.effects)).toEqual([]);
+    const revealed = play(set, night2.state, act(who(state, 'Crier'), 'Crier#2'));
+    const told = ofKind(revealed.effects, 'revealed');
+    expect(told.map((e) => e.player).sort()).toEqual(
+      state.players
+        .filter((p) => p.role !== 'Werewolf')
+        .map((p) => p.name)
+        .sort(),
+    );
+    expect(told.every((e) => e.audience.kind === 'public' && e.location === 'story_time')).toBe(true);
+  });
+});

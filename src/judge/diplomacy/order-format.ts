@@ -30,7 +30,8 @@ const province = z
   .regex(/^[^/]+$/)
   .transform((id) => id as ProvinceId);
 const unitRef = z.object({ type: z.enum(['A', 'F']).nullable(), location });
-const orderSchema: z.ZodType<Order> = z.discriminatedUnion('kind', [
+/** An engine order as the judge stores it (in a parsed order set, and in a processed phase's results). */
+export const orderSchema: z.ZodType<Order> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hold'), unit: unitRef }),
   z.object({ kind: z.literal('move'), unit: unitRef, to: location, viaConvoy: z.boolean(), route: z.array(province) }),
   z.object({ kind: z.literal('support'), unit: unitRef, supported: unitRef, to: location.nullable() }),

@@ -1,6 +1,5 @@
 import { checkPhaseOrders, powersAdjusting } from '../../engine/check-orders.ts';
-import { orderReasonText } from '../../render/order-reasons.ts';
-import { renderSessionRefusal } from '../../render/session-refusals.ts';
+import type { OrderRefusal } from '../../render/order-problems.ts';
 import { phaseOf } from '../../engine/phase.ts';
 import type { OrderReading, SubmittedOrder } from '../../engine/results.ts';
 import { provinceOf } from '../../engine/map.ts';
@@ -12,7 +11,8 @@ import { parsedOrderSet, type ParsedOrderSet } from './order-format.ts';
 
 // A power's orders for a phase are always a full set, replaced by each mail (njudge and
 // DPjudge). Checking a set runs the engine on it alone, so a player learns about every order
-// the adjudicator would ignore, in the adjudicator's own words, before the deadline.
+// the adjudicator would ignore, in the adjudicator's own words, before the deadline. Why an order
+// does not stand is typed (OrderRefusal); the reply words it (src/render/order-problems.ts).
 
 export interface OrderEntry {
   readonly text: string;
@@ -24,7 +24,8 @@ export interface CheckedOrder {
   readonly text: string;
   readonly line: number | null;
   readonly order: Order | null;
-  readonly error: string | null;
+  /** Why the order does not stand; null when it does. */
+  readonly error: OrderRefusal | null;
 }
 
 export interface OrderSetCheck {
@@ -54,18 +55,20 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
   for (const entry of entries) {
     for (const parsed of parseOrderLine(entry.text, variant.map, phase.type)) {
       if (!parsed.ok) {
-        checked.push({ text: parsed.text || entry.text, line: entry.line, order: null, error: parsed.error });
+        checked.push({ text: parsed.text || entry.text, line: entry.line, order: null, error: { kind: 'unreadable', problem: parsed.error } });
         continue;
       }
       const named = parsed.power === null ? power : variant.power(parsed.power)?.id;
-      const error =
+      const error: OrderRefusal | null =
         named === power
           ? null
-          : renderSessionRefusal(
-              named === undefined
-                ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) }
-                : { kind: 'order-other-power', powerName: variant.powerById(named).name },
-            );
+          : {
+              kind: 'refused',
+              refusal:
+                named === undefined
+                  ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) }
+                  : { kind: 'order-other-power', powerName: variant.powerById(named).name },
+            };
       checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
     }
   }
@@ -95,16 +98,19 @@ function otherUnitsNamed(order: Order): UnitRef[] {
  * unjudged (DPjudge's FICTIONAL_OK; the adjudicator judges it against the true board), and an order
  * for a unit the power does not have, in a province out of sight, is refused as for an empty one.
  */
-function blindVerdict(position: Position, power: PowerId, sight: PositionSight, order: Order, variant: Variant): 'fictional' | string | null {
+function blindVerdict(position: Position, power: PowerId, sight: PositionSight, order: Order, variant: Variant): 'fictional' | OrderRefusal | null {
   if (!('unit' in order)) return null;
   const own = [...position.units, ...position.dislodged].some((u) => u.power === power && provinceOf(u.location) === provinceOf(order.unit.location));
   const unitProvince = provinceOf(order.unit.location);
   if (!own && order.kind !== 'build' && order.kind !== 'adjust' && !sight.provinces.includes(unitProvince))
-    return renderSessionRefusal({
-      kind: 'order-no-own-unit-unseen',
-      powerName: variant.powerById(power).name,
-      province: variant.map.province(unitProvince)?.name ?? unitProvince,
-    });
+    return {
+      kind: 'refused',
+      refusal: {
+        kind: 'order-no-own-unit-unseen',
+        powerName: variant.powerById(power).name,
+        province: variant.map.province(unitProvince)?.name ?? unitProvince,
+      },
+    };
   const unseen = otherUnitsNamed(order).some((ref) =>
     ref.type === null
       ? !sight.armies.includes(provinceOf(ref.location)) && !sight.fleets.includes(provinceOf(ref.location))
@@ -133,7 +139,7 @@ export function checkReadOrders(
     submitted.push({ power, order: entry.order });
   });
   const check = checkPhaseOrders(variant, position, submitted);
-  const errors = new Map<number, string>();
+  const errors = new Map<number, OrderRefusal>();
   const fictional = new Set<number>();
   /** Units whose order is accepted unjudged: the engine's check leaves them without one. */
   const fictionalUnits = new Set<string>();
@@ -143,7 +149,7 @@ export function checkReadOrders(
     if (verdict === 'fictional') {
       fictional.add(index);
       if (unit !== null) fictionalUnits.add(unit);
-    } else errors.set(index, verdict ?? orderReasonText(reason, variant));
+    } else errors.set(index, verdict ?? { kind: 'illegal', reason });
   }
   // How an order was read tells nothing the player cannot see: a note on another unit out of sight is left out.
   const notes = check.notes

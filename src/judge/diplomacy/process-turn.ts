@@ -4,10 +4,9 @@ import { publishDiaries } from '../players/diary.ts';
 import type { PhaseId, Position, PowerId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import { adjudicatePhase, skippingIdleRetreats } from '../../engine/adjudicate-phase.ts';
-import type { OrderResult, PhaseOutcome } from '../../engine/results.ts';
+import type { PhaseOutcome } from '../../engine/results.ts';
 import type { Variant } from '../../engine/variant.ts';
 import { positionLines } from '../../render/list-game.ts';
-import { orderReasonText } from '../../render/order-reasons.ts';
 import {
   gameEndText,
   gameEndTitle,
@@ -30,6 +29,7 @@ import { mapAttachment, splitByPictureChoice, type PictureRequest } from '../rep
 import { hasRule, type Game, type GameEnding } from '../model.ts';
 import { owesOrders, submittedOrders } from './order-set.ts';
 import { loadOrdersAhead } from './orders-ahead.ts';
+import { storedResultsJson } from './stored-results.ts';
 import type { GamePorts, NoticePorts, OutboxPort, PhaseOrdersPorts, PhaseRecord, SeatRecord, StoredOrders } from '../ports.ts';
 import { recordedView, resultsAudiences, resultsKey, shownAddresses, shownPosition, shownResults, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { PUBLIC } from '../visibility/reader.ts';
@@ -183,7 +183,7 @@ export async function processTurn(
   // board, shown once the game ends).
   const publicView = recordedView(game);
   const text = resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, publicView);
-  await tx.recordResults(game.id, phase.phaseId, storedResults(outcome.results, variant), text, stored);
+  await tx.recordResults(game.id, phase.phaseId, storedResultsJson(outcome.results, variant), text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   // njudge's POSTAL PRESS written in the phase goes out with its results.
@@ -340,12 +340,4 @@ export async function announceEnd(
   };
   await mailWithMap(tx, seats, picture, { subject: subjectFor(config, game, phaseId, what), body, gameId: game.id, kind: 'notice' });
   await tx.archiveNotice({ gameId: game.id, phaseId, subject: what, body });
-}
-
-/**
- * The results as phases.results keeps them: each reason in its words, as every row written before the
- * engine's reasons were typed holds it, so the stored JSON keeps one form (nothing reads the reason back).
- */
-function storedResults(results: readonly OrderResult[], variant: Variant): unknown[] {
-  return results.map((result) => (result.reason === null ? result : { ...result, reason: orderReasonText(result.reason, variant) }));
 }

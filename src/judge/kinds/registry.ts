@@ -1,12 +1,13 @@
 import { diplomacy } from '../diplomacy/kind.ts';
 import { mafia } from '../mafia/kind.ts';
 import { kindOf, type Game, type GameKindId } from '../model.ts';
+import { werewolf } from '../werewolf/kind.ts';
 import type { GameKind } from './game-kind.ts';
 
 // Every kind of game the judge hosts, by id. A new kind is one entry here, its id in
 // GAME_KINDS (model.ts), and its room.
 
-const KINDS: Readonly<Record<GameKindId, GameKind>> = { diplomacy, mafia };
+const KINDS: Readonly<Record<GameKindId, GameKind>> = { diplomacy, mafia, werewolf };
 
 /** The kind a game follows. */
 export function kindOfGame(game: Pick<Game, 'kind'>): GameKind {

@@ -1,4 +1,4 @@
-import type { CreateBlock, SessionBlock } from '../../commands/index.ts';
+import { type CreateBlock, redactLine, type SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import {
   currentPhase,
@@ -76,7 +76,7 @@ async function create(ctx: BlockContext<JudgeTransaction>, block: CreateBlock): 
     if (text === null) {
       ctx.errors.push({
         line: command.line,
-        message: renderMafiaJudgeText({ kind: 'not-a-command', text: command.kind === 'other' ? command.text : command.kind }),
+        message: renderMafiaJudgeText({ kind: 'not-a-command', text: command.kind === 'other' ? redactLine(command.text) : command.kind }),
       });
       continue;
     }
@@ -214,7 +214,8 @@ async function runLine(
   command: NumberedCommand,
   apply: (command: MafiaCommand, line: number | null, text: string) => Promise<boolean>,
 ): Promise<void> {
-  const text = (ctx.blockLines ?? []).find((l) => l.line === command.line)?.text.trim() ?? '';
+  // Every quoted line is masked: a player may write SET PASSWORD, which a Mafia game does not take.
+  const text = redactLine((ctx.blockLines ?? []).find((l) => l.line === command.line)?.text.trim() ?? '');
   switch (command.kind) {
     case 'name':
       await apply({ kind: 'name', nick: command.nick }, command.line, text);
@@ -256,8 +257,8 @@ async function runLine(
       return;
     case 'other':
       if (sender.actor.kind === 'gm') await apply({ kind: 'gm-line', line: command.text }, command.line, text);
-      else if (isGmCommandLine(state, command.text)) ctx.reply.push(renderMafiaRefusal({ kind: 'gm-only', command: command.text }));
-      else ctx.reply.push(renderMafiaJudgeText({ kind: 'not-a-command', text: command.text }));
+      else if (isGmCommandLine(state, command.text)) ctx.reply.push(renderMafiaRefusal({ kind: 'gm-only', command: redactLine(command.text) }));
+      else ctx.reply.push(renderMafiaJudgeText({ kind: 'not-a-command', text: redactLine(command.text) }));
       return;
   }
 }

@@ -16,6 +16,7 @@ import {
 import { BlockError, everyone, newPlayerSignon, storedPhase, type BlockContext, type GameSession } from '../context.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { orderReadingText } from '../../render/order-readings.ts';
+import { orderRefusalText } from '../../render/order-problems.ts';
 import { shownPosition, sightIn, viewOf, type ReaderView } from '../visibility/policy.ts';
 import { readerOfSeat } from '../visibility/reader.ts';
 import { deadlineTextFor } from '../clock/deadlines.ts';
@@ -346,7 +347,7 @@ async function submitOrders(ctx: BlockContext<GamePorts>, acting: ActingSession,
   if (!owesOrders(variant, phase.position, power))
     throw new BlockError(line, renderSessionRefusal({ kind: 'no-orders-owed', power: variant.powerById(power).name, phase: phaseId }));
   const checked = checkOrderSet(variant, phase.position, power, entries, sightIn(echoView(session), variant, phase.position));
-  for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: order.error });
+  for (const order of checked.orders) if (order.error) ctx.errors.push({ line: order.line, text: order.text, message: orderRefusalText(order.error, variant) });
   if (checked.fictional.length > 0) ctx.reply.push(renderSessionReply({ kind: 'fictional-orders', orders: checked.fictional }));
   // How orders were read where that could surprise: a wrong unit type or coast ignored (DATC 4.B.5, 4.C.2), an inferred coast.
   const typeNotes = checked.notes.filter((n) => n.note.kind === 'unit-type-read' || n.note.kind === 'fleet-coast-ignored');

@@ -1,5 +1,6 @@
 import { loadVariant, variantNames } from '../../catalog/variant-catalog.ts';
 import { mafiaStateOf } from '../mafia/mafia-state.ts';
+import { roleSetsHelp, werewolfListText } from '../werewolf/werewolf-reports.ts';
 import { renderMafiaStatus } from '../../render/mafia-notices.ts';
 import { gameEndText } from '../../render/end-notices.ts';
 import { renderVariantList } from '../../render/variant-list.ts';
@@ -18,7 +19,7 @@ import {
 } from '../../render/info-replies.ts';
 import type { InfoCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
-import type { OrderResult } from '../../engine/results.ts';
+import { readStoredOrderResults } from '../diplomacy/stored-results.ts';
 import { BlockError, type BlockContext } from '../context.ts';
 import type { InfoPorts } from '../ports.ts';
 import { noGameNamed } from './game-names.ts';
@@ -54,7 +55,7 @@ export async function infoCommand(ctx: BlockContext<InfoPorts>, command: InfoCom
   }
   switch (command.kind) {
     case 'help':
-      ctx.reply.push(HELP_TEXT);
+      ctx.reply.push(command.topic === 'roles' ? roleSetsHelp() : HELP_TEXT);
       return;
     case 'version':
       ctx.reply.push(VERSION_TEXT);
@@ -104,6 +105,7 @@ async function playerRecordText(ctx: BlockContext<InfoPorts>, address: MailAddre
 
 function listEntry(game: Game): GameListEntry {
   if (kindOf(game) === 'mafia') return { name: game.name, variantTitle: 'Mafia', status: game.status, phaseId: null };
+  if (kindOf(game) === 'werewolf') return { name: game.name, variantTitle: 'Werewolf', status: game.status, phaseId: null };
   return { name: game.name, variantTitle: loadVariant(game.variant).title, status: game.status, phaseId: game.currentPhase };
 }
 
@@ -158,7 +160,7 @@ async function mapCommand(ctx: BlockContext<InfoPorts>, command: Extract<InfoCom
     const played = phases.filter((p) => current === undefined || p.seq <= current.seq).map((p) => p.phaseId);
     throw new BlockError(command.line, renderRefusal({ kind: 'map-no-phase', gameName: game.name, phase: wanted, phases: played }));
   }
-  const results = phase.phaseId === game.currentPhase || !Array.isArray(phase.results) ? [] : (phase.results as OrderResult[]);
+  const results = phase.phaseId === game.currentPhase ? [] : readStoredOrderResults(phase.results, `${game.name} ${phase.phaseId}`);
   const view = viewOf(game, PUBLIC);
   const picture = mapAttachment(
     {
@@ -202,6 +204,7 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
   const own = overview.seats.find((s) => s.address === ctx.sender);
   // A Mafia game answers with the tracker's status as anyone may see it (roles hidden).
   if (kindOf(overview.game) === 'mafia') return renderMafiaStatus(mafiaViewFor(mafiaStateOf(overview.game), PUBLIC), overview.game.name, own?.timeZone ?? null);
+  if (kindOf(overview.game) === 'werewolf') return werewolfListText(overview.game, own?.timeZone ?? null);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
   const zone = own?.timeZone ?? null;
   // The same overview (a group's mails share it: unit-of-work.ts) gives the same words for the same

@@ -1,7 +1,7 @@
 import { GeometryLoadError, loadGeometry } from '../../catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../../catalog/map-assets.ts';
 import type { MapGeometry } from '../../catalog/map-geometry.ts';
-import type { OrderResult } from '../../engine/results.ts';
+import type { ResultFacts } from '../../engine/results.ts';
 import type { Position } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
 import { detailRegion } from '../../render/map-detail.ts';
@@ -36,7 +36,7 @@ export interface PictureRequest {
   readonly gameName: string;
   readonly variant: Variant;
   readonly position: Position;
-  readonly results: readonly OrderResult[];
+  readonly results: readonly ResultFacts[];
   /** Shown in the title, e.g. the day the phase was processed. */
   readonly date: string | null;
 }

@@ -1,5 +1,8 @@
+import type { RoleSet } from '../../werewolf/definitions.ts';
+import { werewolfView, type WerewolfTableView } from '../../werewolf/view.ts';
+import type { WerewolfTable } from '../werewolf/werewolf-state.ts';
 import { mafiaView, type MafiaState, type MafiaView } from '../../mafia/index.ts';
-import type { OrderResult } from '../../engine/results.ts';
+import type { ResultFacts } from '../../engine/results.ts';
 import { NO_SIGHT, seesUnit, sightedPosition, sightOf, sightRulesOf, type SightRules } from '../../engine/sight.ts';
 import type { Position, PositionSight, PowerId } from '../../engine/types.ts';
 import type { Variant } from '../../engine/variant.ts';
@@ -180,13 +183,13 @@ export function shownPosition(view: ReaderView, position: Position, variant: Var
  * another's whose unit it saw where it stood before the phase, or whose build it sees after it
  * (`after`); nothing for a reader who sees nothing.
  */
-export function shownResults(
+export function shownResults<R extends ResultFacts>(
   view: ReaderView,
-  results: readonly OrderResult[],
+  results: readonly R[],
   variant: Variant,
   before: Position,
   after: Position = before,
-): readonly OrderResult[] {
+): readonly R[] {
   const seenBefore = sightIn(view, variant, before);
   if (seenBefore === null) return results;
   const seenAfter = sightIn(view, variant, after) ?? seenBefore;
@@ -278,4 +281,22 @@ export function mafiaViewFor(state: MafiaState, reader: Reader): MafiaView {
     default:
       return mafiaView(state, { kind: 'public' });
   }
+}
+
+/**
+ * What a reader may see of a werewolf game (issue 34): a player their own role, everyone the phase,
+ * the living, the dead with their roles (told to all at each death), and after the end every role.
+ * The narrator runs the roles, so the Master sees what the public sees. The rules are the core's
+ * (src/werewolf/view.ts); the reader is decided here.
+ */
+export function werewolfViewFor(table: WerewolfTable, set: RoleSet, reader: Reader): WerewolfTableView {
+  const viewer = reader.kind === 'player' ? (table.joined.find((j) => j.seat === reader.seatId)?.nick ?? null) : null;
+  return {
+    status: table.status,
+    roleSet: table.settings.roleSet,
+    joined: table.joined.map((j) => j.nick),
+    players: table.settings.players ?? Math.max(...set.roleLists.map((l) => l.players)),
+    deadline: table.deadline,
+    ...werewolfView(set, table.game, viewer),
+  };
 }

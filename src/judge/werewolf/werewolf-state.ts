@@ -1,0 +1,76 @@
+import { loadRoleSet } from '../../catalog/roleset-catalog.ts';
+import type { RoleSet } from '../../werewolf/definitions.ts';
+import { phaseAt, phaseName } from '../../werewolf/phases.ts';
+import type { Command, GameState } from '../../werewolf/state.ts';
+import type { Game, GameStatus, KindState } from '../model.ts';
+
+// A werewolf game as the store keeps it (games.kind_state, JSON): the table before the start, the
+// narrator's state once it runs, the seed the dealing and every random choice came from, and every
+// command since the start, so that the game replays exactly (tests, ROLLBACK).
+
+export interface WerewolfSettings {
+  /** The role set's name: rolesets/<name>.md. */
+  readonly roleSet: string;
+  /** The game starts by itself when this many have joined; null: the largest role list of the set. */
+  readonly players: number | null;
+  readonly dayMinutes: number;
+  readonly nightMinutes: number;
+}
+
+export const DEFAULT_WEREWOLF_SETTINGS: WerewolfSettings = { roleSet: 'classic', players: null, dayMinutes: 48 * 60, nightMinutes: 24 * 60 };
+
+export interface WerewolfTable {
+  readonly version: 1;
+  readonly status: 'forming' | 'running' | 'ended';
+  readonly settings: WerewolfSettings;
+  /** Drawn at CREATE and recorded here: the dealing and every random choice of the narrator follow from it. */
+  readonly seed: number;
+  /** Who joined, in seat order: their seat id and the nick they play under. */
+  readonly joined: readonly { readonly seat: number; readonly nick: string }[];
+  /** The narrator's state; null before the start. */
+  readonly game: GameState | null;
+  /** When the phase now open ends (ISO); null when none is open. */
+  readonly deadline: string | null;
+  /** Players who wrote DONE in the phase now open. */
+  readonly done: readonly string[];
+  /** Every command the narrator took since the start, in order: the game replays from the seed and these. */
+  readonly log: readonly Command[];
+}
+
+export function newWerewolfTable(settings: WerewolfSettings, seed: number): WerewolfTable {
+  return { version: 1, status: 'forming', settings, seed: seed >>> 0, joined: [], game: null, deadline: null, done: [], log: [] };
+}
+
+export function werewolfTableOf(game: Pick<Game, 'kindState'>): WerewolfTable {
+  const stored = game.kindState;
+  if (stored === null || stored === undefined || typeof stored !== 'object' || Array.isArray(stored) || !('version' in stored) || !('joined' in stored))
+    throw new Error('a werewolf game whose stored state is not one (games.kind_state)');
+  return stored as unknown as WerewolfTable;
+}
+
+export function storedWerewolfTable(table: WerewolfTable): KindState {
+  return JSON.parse(JSON.stringify(table)) as KindState;
+}
+
+/** The game's status as the judge lists it. */
+export function werewolfStatus(table: WerewolfTable): GameStatus {
+  return table.status === 'forming' ? 'forming' : table.status === 'running' ? 'active' : 'completed';
+}
+
+/** The role set of a game in play (checked when the game was created). */
+export function roleSetOf(name: string): RoleSet {
+  const loaded = loadRoleSet(name);
+  if (!loaded.ok) throw new Error(`the role set ${name} of a game in play no longer loads`);
+  return loaded.roleSet;
+}
+
+/** The number of players the game starts with: the setting, or the set's largest role list. */
+export function tableSize(table: WerewolfTable, set: RoleSet): number {
+  return table.settings.players ?? Math.max(...set.roleLists.map((l) => l.players));
+}
+
+/** The phase open now in the subject's spelling (Night1); null before the start. */
+export function phaseLabel(table: WerewolfTable): string | null {
+  if (table.game === null) return null;
+  return phaseName(phaseAt(roleSetOf(table.settings.roleSet), table.game.phaseIndex)).replace(' ', '');
+}
