@@ -190,7 +190,7 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   const shown = games.filter((g) => g.status !== 'preparation');
   const rows: GameRow[] = [];
   // The players of every forming game in one read, not one per game.
-  const players = await tx.joinedPlayers(shown.filter((g) => g.status === 'forming' && kindOf(g) !== 'mafia').map((g) => g.id));
+  const players = await tx.joinedPlayers(shown.filter((g) => g.status === 'forming' && kindOf(g) === 'diplomacy').map((g) => g.id));
   for (const game of shown) {
     if (kindOf(game) === 'mafia') {
       rows.push(mafiaRow(game));
