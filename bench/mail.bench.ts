@@ -19,7 +19,7 @@ import { trackReplies, type ReplyTracker } from '../test/support/reply-tracker.t
 import { createScratchDatabase } from '../test/support/scratch-postgres.ts';
 import { startSmtpCapture } from '../test/support/smtp-capture.ts';
 import { cloneGames } from '../test/support/clone-games.ts';
-import { machineLine } from './machine.ts';
+import { calibrationMs, machineLine } from './machine.ts';
 
 // npm run bench:mail — the whole mail path of `dipjudge serve`: mail APPENDed to a throwaway
 // Dovecot, read by the IMAP intake, judged (the mail waiting together in groups of up to 50,
@@ -40,8 +40,13 @@ import { machineLine } from './machine.ts';
 // The burst is timed --bursts=B times (3) and the median is the figure compared with the goal.
 //
 // --games=N (1) fills the database with N active 7-player games before the timed runs: the game
-// 'bench' is made through the judge as always, then copied N − 1 times in SQL (test/support/clone-games.ts
-// says how), so every mail runs against a judge of that size (PostgreSQL only).
+// 'bench' is made through the judge as always, then copied in SQL (test/support/clone-games.ts
+// says how), so every mail runs against a judge of that size (PostgreSQL only). At every size the
+// database also holds the same FORMING_GAMES forming games (copies too), so LIST shows the same
+// 50 games and the same "more" line at 1 game as at 10,000: the sizes compare like with like.
+// --games=1,10000 runs each size in turn (a fresh database each) and ends with their figures side
+// by side, with the growth from the first size, and the machine's calibration (machine.ts) taken
+// before and after each size: the bench's own baseline of the day.
 //
 // Options: --games=N (1), --processes=N (1), --messages=N (400), --warmup=W (400), --bursts=B (3), --rate=R (50), --rate-messages=M (400), --burst=staged|append
 // (staged), --pglite (also run on PGlite), --child (run the daemon as `node bin/dipjudge.js
@@ -58,8 +63,8 @@ import { machineLine } from './machine.ts';
 
 interface BenchOptions {
   readonly messages: number;
-  /** Active games in the database while timing (the bench game and copies of it). */
-  readonly games: number;
+  /** Active games in the database while timing (the bench game and copies of it); one run per size. */
+  readonly games: readonly number[];
   readonly warmup: number;
   /** Timed bursts; the median is the figure (one burst on a shared machine is noisy). */
   readonly bursts: number;
@@ -113,6 +118,16 @@ const ORDERING_POWERS = variant.powers.filter((p) => p.name !== 'Austria');
 const passwordOf = (powerId: string) => `pw-${powerId.toLowerCase()}`;
 const playerOf = (powerId: string) => `${powerId.toLowerCase()}@players.example`;
 
+/** --games=N or --games=N,M,…: the sizes to run, each a positive whole number. */
+function sizes(argv: readonly string[]): number[] {
+  const at = argv.indexOf('--games');
+  const given = at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : argv.find((a) => a.startsWith('--games='))?.slice('--games='.length);
+  if (given === undefined) return [1];
+  const values = given.split(',').map(Number);
+  if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`--games needs positive whole numbers separated by commas, not '${given}'`);
+  return values;
+}
+
 function parseOptions(argv: readonly string[]): BenchOptions {
   const value = (name: string, fallback: number): number => {
     // --name=N or --name N
@@ -125,7 +140,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
   };
   return {
     messages: value('messages', 400),
-    games: value('games', 1),
+    games: sizes(argv),
     warmup: value('warmup', 400),
     bursts: value('bursts', 3),
     rate: value('rate', 50),
@@ -166,12 +181,25 @@ function benchMail(run: string, index: number): BenchMail {
   return { messageId, kind, raw: eml({ from, subject: `${kind.toLowerCase()} ${index}`, messageId }, body) };
 }
 
-/** Marks the games whose names match as forming (seats and all); returns how many. */
-async function setForming(databaseUrl: string, namePattern: string): Promise<number> {
+/** Forming games in the database at every size, so LIST has the same games to show (it shows 50 and says there are more). */
+const FORMING_GAMES = 100;
+
+/**
+ * Marks `count` of the copies forming (seats and all), spread evenly: copy numbers step, 2·step, …
+ * count·step of `copies`. Returns how many were marked.
+ */
+async function setForming(databaseUrl: string, copies: number, count: number): Promise<number> {
+  const step = Math.floor(copies / count);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query("UPDATE games SET status = 'forming' WHERE name ~ $1", [namePattern])).rowCount ?? 0;
+    const number = "substring(name from '[0-9]+$')::int";
+    const result = await client.query(`UPDATE games SET status = 'forming' WHERE name ~ $1 AND ${number} % $2 = 0 AND ${number} <= $3`, [
+      `^${GAME}-c[0-9]+$`,
+      step,
+      step * count,
+    ]);
+    return result.rowCount ?? 0;
   } finally {
     await client.end();
   }
@@ -438,6 +466,16 @@ function logLines(onLog: (entry: DaemonLogEntry) => void): Writable {
  * follow the others' load, while CPU per mail compares runs made under different loads.
  */
 function describeCpu(meter: CpuMeter, mails: number): string {
+  return cpuFigures(meter, mails).text;
+}
+
+/** CPU ms per mail of the judge process(es) together and of the judge's PostgreSQL backends (null: not known). */
+interface CpuPerMail {
+  readonly judge: number | null;
+  readonly postgres: number | null;
+}
+
+function cpuFigures(meter: CpuMeter, mails: number): CpuPerMail & { readonly text: string } {
   const reading = meter.read();
   const cores = (seconds: number | null) => (seconds === null ? '?' : (seconds / reading.elapsed).toFixed(2));
   const perMail = (seconds: number | null) => (seconds === null ? '?' : ms((1000 * seconds) / mails));
@@ -445,10 +483,16 @@ function describeCpu(meter: CpuMeter, mails: number): string {
   const parts = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${cores(seconds)}`);
   if (reading.machineBusy !== null) parts.push(`everything else on the machine ${cores(Math.max(0, reading.machineBusy - ours))}`);
   const costs = Object.entries(reading.groups).map(([name, seconds]) => `${name} ${perMail(seconds)}`);
-  const judges = Object.entries(reading.groups).filter(([name]) => /^judge \d+$/.test(name));
+  const judges = Object.entries(reading.groups).filter(([name]) => name.startsWith('judge'));
   const judgesTogether =
     judges.length > 1 ? `, the ${judges.length} judge processes ${perMail(judges.reduce<number>((sum, [, seconds]) => sum + (seconds ?? 0), 0))}` : '';
-  return `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}`;
+  const judgeSeconds = judges.some(([, seconds]) => seconds === null) ? null : judges.reduce<number>((sum, [, seconds]) => sum + seconds!, 0);
+  const postgresSeconds = reading.groups['PostgreSQL backends'] ?? null;
+  return {
+    text: `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}`,
+    judge: judgeSeconds === null ? null : (1000 * judgeSeconds) / mails,
+    postgres: postgresSeconds === null ? null : (1000 * postgresSeconds) / mails,
+  };
 }
 
 const STAGING = 'Staging';
@@ -501,7 +545,12 @@ async function answered(rig: Rig, mails: readonly BenchMail[]): Promise<void> {
   await checkReplies(mails, rig.tracker);
 }
 
-async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOptions, run: number): Promise<number> {
+/** One timed burst's figures. */
+interface BurstFigures extends CpuPerMail {
+  readonly throughput: number;
+}
+
+async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOptions, run: number): Promise<BurstFigures> {
   const judgedBefore = rig.judged.entries.length;
   let meter: CpuMeter | null = null;
   let loopBefore = performance.eventLoopUtilization();
@@ -517,7 +566,7 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
   const lastReply = Math.max(...mails.map((m) => rig.tracker.firstReplyAt(m.messageId)!));
   const wall = lastReply - started;
   const loop = performance.eventLoopUtilization(loopBefore);
-  const cpu = describeCpu(meter!, mails.length);
+  const cpu = cpuFigures(meter!, mails.length);
   await checkReplies(mails, rig.tracker);
   const throughput = mails.length / (wall / 1000);
   const arrival =
@@ -542,9 +591,9 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
         `${(mails.length / ((lastReply - firstJudged) / 1000)).toFixed(0)} msg/s from then to the last reply`,
     );
   }
-  console.log(`    ${cpu}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
+  console.log(`    ${cpu.text}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
   if (options.profile) printProfile(wall, mails.length);
-  return throughput;
+  return { throughput, judge: cpu.judge, postgres: cpu.postgres };
 }
 
 async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Promise<number> {
@@ -575,24 +624,44 @@ async function steady(rig: Rig, mails: readonly BenchMail[], rate: number): Prom
   return percentile(values, 0.99);
 }
 
-async function runBackend(backend: Backend, options: BenchOptions): Promise<void> {
+/** What one size on one backend gave: the median burst, and CPU per mail (medians over the bursts), with the calibration around it. */
+interface SizeFigures {
+  readonly backend: Backend;
+  readonly games: number;
+  readonly forming: number;
+  readonly burst: number;
+  readonly judge: number | null;
+  readonly postgres: number | null;
+  readonly p99: number;
+  readonly calibration: readonly [number, number];
+}
+
+async function runBackend(backend: Backend, games: number, options: BenchOptions): Promise<SizeFigures> {
   const processes = backend === 'postgres' && options.processes > 1 ? ` (${options.processes} serve processes)` : '';
-  console.log(`\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, daemon ${options.daemon}${processes}:`);
+  console.log(
+    `\n${backend === 'postgres' ? 'PostgreSQL (fresh database)' : 'PGlite (fresh data directory)'}, ${games} active game${games === 1 ? '' : 's'}, daemon ${options.daemon}${processes}:`,
+  );
+  const calibrationBefore = calibrationMs();
   const rigStarted = performance.now();
   const rig = await startRig(backend, options.daemon, options.cpuProfileDir, backend === 'postgres' ? options.processes : 1);
   try {
     const setup = setupMails();
     for (const mail of setup) await rig.appender.append(mail.raw);
     await answered(rig, setup);
-    if (options.games > 1) {
-      if (rig.databaseUrl === null) throw new Error('--games needs PostgreSQL');
+    let forming = 0;
+    if (rig.databaseUrl !== null) {
+      // The same forming games at every size (see FORMING_GAMES): games − 1 active copies and FORMING_GAMES more.
+      const copies = games - 1 + FORMING_GAMES;
       const cloning = performance.now();
-      await cloneGames(rig.databaseUrl, { template: GAME, copies: options.games - 1 });
-      // As in a community, some games are still forming: every hundredth copy, so LIST has some to show.
-      const forming = await setForming(rig.databaseUrl, `^${GAME}-c[0-9]*00$`);
+      await cloneGames(rig.databaseUrl, { template: GAME, copies });
+      forming = await setForming(rig.databaseUrl, copies, FORMING_GAMES);
       console.log(
-        `  ${options.games - 1} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${options.games - forming} active 7-player games, ${forming} forming`,
+        `  ${copies} copies of game '${GAME}' added in SQL in ${ms(performance.now() - cloning)}: ${copies + 1 - forming} active 7-player games, ${forming} forming`,
       );
+    } else if (games > 1) {
+      throw new Error('--games needs PostgreSQL');
+    } else {
+      console.log('  PGlite: no copies, so no forming games for LIST (the PostgreSQL runs have them)');
     }
     await warmUp(
       rig,
@@ -600,9 +669,9 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
       options,
     );
     console.log(`  set up in ${ms(performance.now() - rigStarted)}: game '${GAME}' started by 8 mails, a warm-up burst of ${options.warmup} mails answered`);
-    const rates: number[] = [];
+    const bursts: BurstFigures[] = [];
     for (let run = 1; run <= options.bursts; run++) {
-      rates.push(
+      bursts.push(
         await burst(
           rig,
           Array.from({ length: options.messages }, (_, i) => benchMail(`burst${run}`, i)),
@@ -611,20 +680,63 @@ async function runBackend(backend: Backend, options: BenchOptions): Promise<void
         ),
       );
     }
-    const throughput = percentile(rates, 0.5);
-    if (rates.length > 1) console.log(`  bursts: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s; median ${throughput.toFixed(0)} msg/s`);
+    const throughput = percentile(
+      bursts.map((b) => b.throughput),
+      0.5,
+    );
+    if (bursts.length > 1) console.log(`  bursts: ${bursts.map((b) => b.throughput.toFixed(0)).join(', ')} msg/s; median ${throughput.toFixed(0)} msg/s`);
     const p99 = await steady(
       rig,
       Array.from({ length: options.rateMessages }, (_, i) => benchMail('steady', i)),
       options.rate,
     );
     console.log(
-      `  goals: burst >= 200 msg/s ${throughput >= 200 ? 'met' : 'MISSED'} (${throughput.toFixed(0)}); ` +
+      `  goals: burst >= 400 msg/s ${throughput >= 400 ? 'met' : 'MISSED'} (${throughput.toFixed(0)}); ` +
         `p99 < 1 s at ${options.rate}/s ${p99 < 1000 ? 'met' : 'MISSED'} (${ms(p99)})`,
     );
+    const median = (values: (number | null)[]) => (values.some((v) => v === null) ? null : percentile(values as number[], 0.5));
+    return {
+      backend,
+      games,
+      forming,
+      burst: throughput,
+      judge: median(bursts.map((b) => b.judge)),
+      postgres: median(bursts.map((b) => b.postgres)),
+      p99,
+      calibration: [calibrationBefore, calibrationMs()],
+    };
   } finally {
     await rig.stop();
   }
+}
+
+/**
+ * The issue's figures (issue 35, measured on this machine when idle, before its work) beside this
+ * run's, each size's growth from the first size, and CPU per mail in units of the calibration.
+ */
+function printFigures(figures: readonly SizeFigures[]): void {
+  const num = (value: number | null, digits = 2) => (value === null ? '?' : value.toFixed(digits));
+  console.log("\nfigures of this run (CPU per mail: median of the bursts; ×cal: per mail ÷ the calibration, the machine's speed taken in this run):");
+  console.log('  backend     games  forming  burst msg/s  judge ms/mail  PostgreSQL ms/mail  judge ×cal  p99 steady  calibration before/after');
+  for (const f of figures) {
+    const cal = (f.calibration[0] + f.calibration[1]) / 2;
+    console.log(
+      `  ${f.backend.padEnd(10)} ${String(f.games).padStart(6)}  ${String(f.forming).padStart(7)}  ${f.burst.toFixed(0).padStart(11)}  ${num(f.judge).padStart(13)}  ${num(f.postgres).padStart(18)}  ${num(f.judge === null ? null : f.judge / cal, 4).padStart(10)}  ${ms(f.p99).padStart(10)}  ${f.calibration.map((c) => c.toFixed(1)).join(' / ')} ms`,
+    );
+  }
+  for (const backend of new Set(figures.map((f) => f.backend))) {
+    const sized = figures.filter((f) => f.backend === backend);
+    const first = sized[0]!;
+    for (const f of sized.slice(1)) {
+      const growth = (a: number | null, b: number | null) => (a === null || b === null ? '?' : `${(100 * (b / a - 1)).toFixed(0)} %`);
+      console.log(
+        `  ${backend} ${first.games} → ${f.games} games: judge CPU per mail ${growth(first.judge, f.judge)}, PostgreSQL ${growth(first.postgres, f.postgres)}, burst ${growth(first.burst, f.burst)} (goal: within 10 %)`,
+      );
+    }
+  }
+  console.log(
+    '  issue 35 (idle, before): judge 3.2 → 4.65 ms and 3.15 → 4.2 ms per mail from 1 to 10,000 games, PostgreSQL 0.8 → 1.3 ms; burst 286–300 msg/s at 1 game, 216–220 at 10,000 (goals: within 10 %, ≥ 400 msg/s, flat)',
+  );
 }
 
 const options = parseOptions(process.argv.slice(2));
@@ -634,9 +746,17 @@ console.log(
   `load average at the start: ${os
     .loadavg()
     .map((l) => l.toFixed(2))
-    .join(', ')}; active games: ${options.games}`,
+    .join(', ')}; active games: ${options.games.join(', ')}; forming games at every size: ${FORMING_GAMES}`,
 );
 console.log(`mix per 40 mails: 13 LIST, 13 HELP, 13 LIST ${GAME}, 1 SIGNON with orders (scrypt); every mail from its own sender`);
-for (const backend of options.backends) await runBackend(backend, options);
+const figures: SizeFigures[] = [];
+for (const backend of options.backends) for (const games of options.games) figures.push(await runBackend(backend, games, options));
+printFigures(figures);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 // imapflow and pg keep sockets with timers; nothing else is left to do.
 process.exit(0);

@@ -406,6 +406,12 @@ export interface GamesPort {
    * by name, at most `limit`, and whether there are more.
    */
   searchGames(words: readonly string[], limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }>;
+  /**
+   * A print of what `searchGames([], limit)` lists (the first listed games by name and whether there
+   * are more) and of the players joined to each forming one: it changes whenever any of that may
+   * have changed, by this process or another, so a page made from them can be kept until it does.
+   */
+  gamesListPrint(limit: number): Promise<string>;
   createGame(game: NewGameRecord): Promise<Game>;
   updateGame(id: number, patch: GamePatch): Promise<void>;
   deleteGame(id: number): Promise<void>;
@@ -413,6 +419,8 @@ export interface GamesPort {
   privateWordHash(gameId: number): Promise<string | null>;
 
   seats(gameId: number): Promise<SeatRecord[]>;
+  /** The players holding a power seat (not left) in each of the games, by game id (0 for none): one read for a list of games. */
+  joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
   addSeat(seat: NewSeatRecord): Promise<SeatRecord>;
   updateSeat(id: number, patch: SeatPatch): Promise<void>;
   /** The seat's holder leaves the game (before it starts, or an observer stops watching). */
@@ -652,7 +660,7 @@ export type InfoPorts = Pick<
   Pick<PressPort, 'gameHistory'> &
   OutboxPort;
 /** What the public web pages read: games, their seats and phases; nothing is written. */
-export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'privateWordHash' | 'seats'> &
+export type PublicViewPorts = Pick<GamesPort, 'findGame' | 'gameOverview' | 'searchGames' | 'gamesListPrint' | 'privateWordHash' | 'seats' | 'joinedPlayers'> &
   Pick<OrdersPort, 'phases' | 'storedPhases'>;
 /** A store whose transactions only read what the public pages show (a JudgeStore is one). */
 export interface PublicViewStore {

@@ -45,6 +45,14 @@ import type { Absence } from '../schedule/index.ts';
 // seat's id …) first writes what waits, so the store answers with the mail's own writes in it.
 // A block of a mail (nested) that fails restores what was held and what waited at its start; a
 // SAVEPOINT is taken only once the block writes to the store, since until then all it did is here.
+//
+// A group of mails shares one unit (Judge.receiveAll), and the public answers many of its mails
+// ask for again (LIST's forming games and takeover openings, LIST game's overview and whether the
+// game is private) are read from the store once and kept here: the answers are the same for
+// every reader (each reply applies the reader's view to them), and they are forgotten when the
+// unit writes anything that may change them (every write but those in KEEPS_ANSWERS) and when a
+// block is undone. Other transactions' commits during the group are seen by the next group, as
+// if this group's mails had come a few milliseconds earlier.
 
 /** A game as held: what was loaded or read of it, with the mail's writes applied. */
 interface HeldGame {
@@ -62,6 +70,28 @@ interface HeldGame {
   readonly ordersAhead?: readonly OrdersAheadRecord[];
 }
 
+/**
+ * Writes that change none of the kept answers (see the top): the mail the judge sends and its
+ * record of the mail read, jobs, press and notices archived, wrong passwords counted, addresses
+ * proven or asking for a change.
+ */
+const KEEPS_ANSWERS: ReadonlySet<BufferedWrite> = new Set<BufferedWrite>([
+  'enqueueMail',
+  'markInbound',
+  'archivePress',
+  'archiveNotice',
+  'scheduleJob',
+  'scheduleJobs',
+  'cancelJobs',
+  'cancelJob',
+  'recordPasswordFailures',
+  'markAddressProven',
+  'requestAddressChanges',
+]);
+
+/** Answers kept per unit at most; past it they are all forgotten (a group of mails asks for a few). */
+const MAX_KEPT_ANSWERS = 200;
+
 /** What a block restores when it fails, and its SAVEPOINT once it has one. */
 interface Block {
   readonly games: Map<number, HeldGame>;
@@ -76,6 +106,10 @@ export class UnitOfWork implements JudgeTransaction {
   private names = new Map<GameName, number | null>();
   private pending: StorageChange[] = [];
   private readonly blocks: Block[] = [];
+  /** Public answers read from the store, by what was asked (see the top); forgotten by writes that may change them. */
+  private readonly answers = new Map<string, unknown>();
+  /** Counts the times `answers` was forgotten, so an answer read across a write is not kept. */
+  private answersForgotten = 0;
 
   constructor(private readonly store: JudgeTransaction) {}
 
@@ -116,6 +150,8 @@ export class UnitOfWork implements JudgeTransaction {
       return result;
     } catch (error) {
       this.blocks.pop();
+      // What was read inside the block may hold its writes, now undone.
+      this.forgetAnswers();
       await block.savepoint?.rollback();
       this.games = block.games;
       this.names = block.names;
@@ -125,7 +161,7 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   savepoint(): Promise<Savepoint> {
-    return this.passWrite(() => this.store.savepoint());
+    return this.passWrite(() => this.store.savepoint(), { keepsAnswers: true });
   }
 
   // Reads served from the held games.
@@ -367,15 +403,15 @@ export class UnitOfWork implements JudgeTransaction {
   // Passed to the store, after what waits is written.
 
   recordInbound(mails: readonly InboundRecord[]): Promise<InboundRecorded[]> {
-    return this.passWrite(() => this.store.recordInbound(mails));
+    return this.passWrite(() => this.store.recordInbound(mails), { keepsAnswers: true });
   }
 
   markAddressProven(address: MailAddress, at: Date): Promise<boolean> {
-    return this.passWrite(() => this.store.markAddressProven(address, at));
+    return this.passWrite(() => this.store.markAddressProven(address, at), { keepsAnswers: true });
   }
 
   stopAddress(token: string, at: Date): Promise<{ readonly address: MailAddress; readonly already: boolean } | null> {
-    return this.passWrite(() => this.store.stopAddress(token, at));
+    return this.passWrite(() => this.store.stopAddress(token, at), { keepsAnswers: true });
   }
 
   takeAddressChange(code: string, address: MailAddress, notBefore: Date): Promise<(PendingAddressChange & { readonly gameId: number }) | null> {
@@ -410,23 +446,31 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   gameOverview(name: GameName): Promise<GameOverview | null> {
-    return this.passRead(() => this.store.gameOverview(name));
+    return this.keptRead(`overview ${name}`, () => this.store.gameOverview(name));
   }
 
   openings(limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }> {
-    return this.passRead(() => this.store.openings(limit));
+    return this.keptRead(`openings ${limit}`, () => this.store.openings(limit));
   }
 
   takeoverOpenings(limit: number): Promise<{ readonly games: readonly TakeoverOpening[]; readonly more: boolean }> {
-    return this.passRead(() => this.store.takeoverOpenings(limit));
+    return this.keptRead(`takeovers ${limit}`, () => this.store.takeoverOpenings(limit));
   }
 
   searchGames(words: readonly string[], limit: number): Promise<{ readonly games: readonly Game[]; readonly more: boolean }> {
     return this.passRead(() => this.store.searchGames(words, limit));
   }
 
+  joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    return this.passRead(() => this.store.joinedPlayers(gameIds));
+  }
+
+  gamesListPrint(limit: number): Promise<string> {
+    return this.passRead(() => this.store.gamesListPrint(limit));
+  }
+
   privateWordHash(gameId: number): Promise<string | null> {
-    return this.passRead(() => this.store.privateWordHash(gameId));
+    return this.keptRead(`private ${gameId}`, () => this.store.privateWordHash(gameId));
   }
 
   playerRecords(addresses: readonly MailAddress[], options?: PlayerRecordOptions): Promise<Map<MailAddress, PlayerRecord>> {
@@ -454,7 +498,7 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   addDiaryEntry(entry: NewDiaryEntry): Promise<number> {
-    return this.passWrite(() => this.store.addDiaryEntry(entry));
+    return this.passWrite(() => this.store.addDiaryEntry(entry), { keepsAnswers: true });
   }
 
   diaryEntries(gameId: number): Promise<DiaryEntry[]> {
@@ -462,7 +506,7 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   deleteDiaryEntries(seatId: number, numbers: readonly number[]): Promise<number[]> {
-    return this.passWrite(() => this.store.deleteDiaryEntries(seatId, numbers));
+    return this.passWrite(() => this.store.deleteDiaryEntries(seatId, numbers), { keepsAnswers: true });
   }
 
   pressSentSince(address: MailAddress, since: Date): Promise<number> {
@@ -530,6 +574,7 @@ export class UnitOfWork implements JudgeTransaction {
   /** Writes what waits; inside a block, under the block's SAVEPOINT, taken now if not yet. */
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
+    if (this.pending.some((change) => !KEEPS_ANSWERS.has(change.kind))) this.forgetAnswers();
     await this.beforeWrite();
     const changes = this.pending;
     this.pending = [];
@@ -546,10 +591,31 @@ export class UnitOfWork implements JudgeTransaction {
     return read();
   }
 
-  private async passWrite<T>(write: () => Promise<T>): Promise<T> {
+  /** `keepsAnswers`: the write changes none of the kept answers (as KEEPS_ANSWERS). */
+  private async passWrite<T>(write: () => Promise<T>, options: { readonly keepsAnswers?: boolean } = {}): Promise<T> {
     await this.beforeWrite();
     await this.flush();
+    if (options.keepsAnswers !== true) this.forgetAnswers();
     return write();
+  }
+
+  /** A public answer read once per unit (see the top), after what waits is written. */
+  private async keptRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+    await this.flush();
+    if (this.answers.has(key)) return this.answers.get(key) as T;
+    const forgotten = this.answersForgotten;
+    const answer = await read();
+    // A write while it was read (a password check runs beside the mails) may not be in it.
+    if (forgotten === this.answersForgotten) {
+      if (this.answers.size >= MAX_KEPT_ANSWERS) this.answers.clear();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private forgetAnswers(): void {
+    this.answers.clear();
+    this.answersForgotten += 1;
   }
 }
 

@@ -622,6 +622,35 @@ class KyselyJudgeTransaction implements JudgeTransaction {
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
+  async joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    const joined = new Map(gameIds.map((id) => [id, 0]));
+    if (gameIds.length === 0) return joined;
+    const rows = await this.trx
+      .selectFrom('seats')
+      .select(['game_id', sql<string>`count(*)`.as('players')])
+      .where('game_id', '=', sql<number>`ANY(${[...gameIds]}::int4[])`)
+      .where('role', '=', 'power')
+      .where('left_at', 'is', null)
+      .groupBy('game_id')
+      .execute();
+    for (const row of rows) joined.set(row.game_id, Number(row.players));
+    return joined;
+  }
+
+  async gamesListPrint(limit: number): Promise<string> {
+    // The rows searchGames([], limit) reads, each by its id and row version (xmin: a new one for
+    // every update of the row), and the power seats of the forming ones (what the games page
+    // counts); one short value back instead of the rows.
+    const { rows } = await sql<{ print: string | null }>`
+      SELECT md5(string_agg(g.id || '.' || g.xmin::text || '.' || coalesce(s.joined, -1), ',' ORDER BY g.name)) AS print
+      FROM (SELECT id, name, xmin, status FROM games WHERE listed ORDER BY name LIMIT ${limit + 1}) AS g
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS joined FROM seats
+        WHERE seats.game_id = g.id AND seats.left_at IS NULL AND seats.role = 'power' AND g.status = 'forming'
+      ) AS s ON g.status = 'forming'`.execute(this.trx);
+    return rows[0]?.print ?? '';
+  }
+
   async createGame(game: NewGameRecord): Promise<Game> {
     const row = await this.trx
       .insertInto('games')

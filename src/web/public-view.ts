@@ -158,8 +158,22 @@ export interface PublicSite {
 }
 
 export function publicSite(store: PublicViewStore): PublicSite {
+  // The games list is the site's most asked page and the costliest to make (200 games, the players
+  // of the forming ones): it is kept with the print of what it was made from (gamesListPrint),
+  // and made again only once the print differs, whoever wrote (this process, another, the admin
+  // CLI). The same list object is handed out until then, so the server may keep its page too.
+  let kept: { readonly print: string; readonly view: GamesListView } | null = null;
   return {
-    games: (now) => store.transaction((tx) => gamesList(tx, now)),
+    games: (now) =>
+      store.transaction(async (tx) => {
+        const print = await tx.gamesListPrint(WEB_LIST_LIMIT);
+        if (kept?.print === print) return kept.view;
+        // Read after the print: a write committed in between makes the list newer than the print,
+        // never older, so the next request at worst makes it again.
+        const view = await gamesList(tx, now);
+        kept = { print, view };
+        return view;
+      }),
     mafia: (name) => store.transaction((tx) => mafiaGame(tx, name)),
     werewolf: (name) => store.transaction((tx) => werewolfGame(tx, name)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
@@ -175,6 +189,8 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
   const { games, more } = await tx.searchGames([], WEB_LIST_LIMIT);
   const shown = games.filter((g) => g.status !== 'preparation');
   const rows: GameRow[] = [];
+  // The players of every forming game in one read, not one per game.
+  const players = await tx.joinedPlayers(shown.filter((g) => g.status === 'forming' && kindOf(g) === 'diplomacy').map((g) => g.id));
   for (const game of shown) {
     if (kindOf(game) === 'mafia') {
       rows.push(mafiaRow(game));
@@ -185,8 +201,7 @@ async function gamesList(tx: PublicViewPorts, _now: Date): Promise<GamesListView
       continue;
     }
     const variant = loadVariant(game.variant);
-    const joined =
-      game.status === 'forming' ? { players: (await tx.seats(game.id)).filter((s) => s.role === 'power').length, of: variant.powers.length } : null;
+    const joined = game.status === 'forming' ? { players: players.get(game.id) ?? 0, of: variant.powers.length } : null;
     rows.push({
       name: game.name,
       variant: variantLine(viewOf(game, PUBLIC), variant),

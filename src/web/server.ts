@@ -19,7 +19,7 @@ import {
   type SiteInfo,
   type UnsubscribeState,
 } from './pages.ts';
-import type { PublicSite } from './public-view.ts';
+import type { GamesListView, PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
 // monitoring, and a read-only public site: the games (those taking players first), a page per
@@ -61,10 +61,13 @@ export interface WebDependencies {
 const HTML_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 const MAX_NAME = 64;
+/** Games pages kept per list, one per reader's zone: past this many zones they are made again. */
+const MAX_KEPT_ZONES = 64;
+
 /** The judge's unsubscribe tokens (src/store/mail-address-store.ts newAddressToken). */
 const TOKEN = /^[a-z0-9]{20}$/i;
 
-function page(reply: FastifyReply, body: string, status = 200) {
+function page(reply: FastifyReply, body: string | Buffer, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
@@ -94,6 +97,25 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   });
 
   const notFound = (reply: FastifyReply, what: string) => page(reply, notFoundPage(deps.info, what), 404);
+
+  // The games page as made for each reader's zone, by the list it was made from: the site hands
+  // out the same list object while the games it shows are unchanged (public-view.ts), so the page
+  // is made once per change and zone. A zone the reader got wrong is echoed, so not kept.
+  // Kept as bytes: the page (some 100 KB at 200 games) is not encoded again for each request.
+  const gamesPages = new WeakMap<GamesListView, Map<string, Buffer>>();
+  const gamesPageOf = (view: GamesListView, zone: string | null, bad: string | null): string | Buffer => {
+    if (bad !== null) return gamesPage(deps.info, view, zone, bad);
+    let pages = gamesPages.get(view);
+    if (pages === undefined) gamesPages.set(view, (pages = new Map()));
+    const key = zone ?? '';
+    let body = pages.get(key);
+    if (body === undefined) {
+      body = Buffer.from(gamesPage(deps.info, view, zone, null));
+      if (pages.size >= MAX_KEPT_ZONES) pages.clear();
+      pages.set(key, body);
+    }
+    return body;
+  };
 
   app.setNotFoundHandler((request, reply) => notFound(reply, `There is no page at ${request.url.split('?')[0]}.`));
   app.setErrorHandler((error, request, reply) => {
@@ -126,7 +148,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
 
   app.get<{ Querystring: { zone?: unknown } }>('/', async (request, reply) => {
     const { zone, bad } = readerZone(request.query.zone);
-    return page(reply, gamesPage(deps.info, await deps.site.games(now()), zone, bad));
+    return page(reply, gamesPageOf(await deps.site.games(now()), zone, bad));
   });
   app.get('/games', async (_request, reply) => reply.redirect('/'));
   app.get('/rolesets', async (_request, reply) =>

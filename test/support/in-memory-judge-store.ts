@@ -426,6 +426,17 @@ class InMemoryTransaction implements JudgeTransaction {
     return { games: games.slice(0, limit), more: games.length > limit };
   }
 
+  async joinedPlayers(gameIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    const count = (id: number) => this.state.seats.filter((s) => s.gameId === id && s.leftAt === null && s.role === 'power').length;
+    return new Map(gameIds.map((id) => [id, count(id)]));
+  }
+
+  async gamesListPrint(limit: number): Promise<string> {
+    const games = this.listed().slice(0, limit + 1);
+    const joined = (game: Game) => this.state.seats.filter((s) => s.gameId === game.id && s.leftAt === null && s.role === 'power').length;
+    return JSON.stringify(games.map((game) => [game, game.status === 'forming' ? joined(game) : -1]));
+  }
+
   private listed(): Game[] {
     return this.state.games
       .filter((g) => g.listed)

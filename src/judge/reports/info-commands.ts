@@ -122,6 +122,18 @@ const LIST_LIMIT = 50;
 async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
   const forming = await ctx.tx.openings(LIST_LIMIT);
   const takeovers = await ctx.tx.takeoverOpenings(LIST_LIMIT);
+  // The unit of work gives a group's mails the same answers (unit-of-work.ts): worded once.
+  const worded = openingsWorded.get(forming);
+  if (worded?.takeovers === takeovers) return worded.text;
+  const text = openingsText(forming, takeovers);
+  openingsWorded.set(forming, { takeovers, text });
+  return text;
+}
+
+/** LIST's reply by the answers it was worded from (the same answers give the same words; no reader or time in them). */
+const openingsWorded = new WeakMap<object, { readonly takeovers: object; readonly text: string }>();
+
+function openingsText(forming: Awaited<ReturnType<InfoPorts['openings']>>, takeovers: Awaited<ReturnType<InfoPorts['takeoverOpenings']>>): string {
   const open = takeovers.games.map(({ game, powers }) => ({
     game: listEntry(game),
     powers: loadVariant(game.variant)
@@ -194,9 +206,23 @@ async function listGame(ctx: BlockContext<InfoPorts>, name: GameName, line: numb
   if (kindOf(overview.game) === 'mafia') return renderMafiaStatus(mafiaViewFor(mafiaStateOf(overview.game), PUBLIC), overview.game.name, own?.timeZone ?? null);
   if (kindOf(overview.game) === 'werewolf') return werewolfListText(overview.game, own?.timeZone ?? null);
   const isPrivate = (await ctx.tx.privateWordHash(overview.game.id)) !== null;
-  const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
-  return renderListGame(overview, { zone: own?.timeZone ?? null, isPrivate, now: ctx.now }, header);
+  const zone = own?.timeZone ?? null;
+  // The same overview (a group's mails share it: unit-of-work.ts) gives the same words for the same
+  // zone and privacy, and `now` changes them only by whether the deadline has passed.
+  const key = `${zone ?? ''}\u0000${isPrivate}\u0000${overview.game.deadline !== null && ctx.now >= overview.game.deadline}`;
+  let worded = listGameWorded.get(overview);
+  if (worded === undefined) listGameWorded.set(overview, (worded = new Map()));
+  let text = worded.get(key);
+  if (text === undefined) {
+    const header = gameHeader(ctx.config, overview.game, loadVariant(overview.game.variant));
+    text = renderListGame(overview, { zone, isPrivate, now: ctx.now }, header);
+    worded.set(key, text);
+  }
+  return text;
 }
+
+/** LIST game's replies by the overview they were worded from, by zone, privacy and whether the deadline has passed. */
+const listGameWorded = new WeakMap<object, Map<string, string>>();
 
 async function history(ctx: BlockContext<InfoPorts>, name: GameName | null, optionText: string, line: number): Promise<string> {
   const game = await requireDiplomacyGame(ctx, name, line, 'HISTORY');
