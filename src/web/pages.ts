@@ -35,7 +35,7 @@ ${options.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <script src="/site.js" defer></script>
 </head>
 <body>
-<header><a href="/" class="home">${site.judgeName}</a> <span class="tag">a Diplomacy judge played by e-mail: write to <code>${site.judgeAddress}</code></span></header>
+<header><a href="/" class="home">${site.judgeName}</a> <span class="tag">Diplomacy, Mafia and Werewolf games played by e-mail: write to <code>${site.judgeAddress}</code></span></header>
 <main>
 ${body}
 </main>
