@@ -1,3 +1,4 @@
+import type { ResultFacts } from '../engine/results.ts';
 import type { PhaseId, Position, PowerId } from '../engine/types.ts';
 import type { Absence } from '../schedule/index.ts';
 import type { ParsedOrderSet } from './diplomacy/order-format.ts';
@@ -44,11 +45,23 @@ export interface MailAttachment {
   /** Shown in the mail (an image) rather than offered as a file to save. */
   readonly inline: boolean;
   /**
-   * A PNG picture not drawn yet: the outbox sender draws it from this SVG just before sending
-   * (drawPicture in map-pictures.ts). Drawing costs about 0.1 s of CPU; the turn's transaction must
-   * not spend it, or a deadline storm of thousands of games takes hours (issue 16).
+   * A PNG picture not drawn yet: the outbox sender draws it just before sending (attachmentBytes in
+   * map-pictures.ts). Drawing costs 30–100 ms of CPU; the turn's transaction must not spend it, or a
+   * deadline storm of thousands of games takes hours (issue 16). It is queued as what the picture
+   * shows (some 5 KB), not as its SVG (55 KB, whose making and storing cost a storm about 2 ms of CPU
+   * a game: issue 35); mail queued before keeps its SVG and is drawn from it.
    */
-  readonly draw?: { readonly svg: string; readonly width: number };
+  readonly draw?: { readonly picture: QueuedPicture } | { readonly svg: string; readonly width: number };
+}
+
+/** What a queued map picture shows, already as its reader may see it (a blind game's position is the reader's). */
+export interface QueuedPicture {
+  readonly gameName: string;
+  /** The variant's name in the catalog. */
+  readonly variant: string;
+  readonly position: Position;
+  readonly results: readonly ResultFacts[];
+  readonly date: string | null;
 }
 
 export interface OutgoingMail {

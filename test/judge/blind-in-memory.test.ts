@@ -1,3 +1,4 @@
+import { queuedDrawing } from '../../src/judge/reports/map-pictures.ts';
 import { describe, expect, it } from 'vitest';
 import { loadVariant } from '../../src/catalog/variant-catalog.ts';
 import { sightedPosition, sightOf, sightRulesOf } from '../../src/engine/sight.ts';
@@ -122,7 +123,7 @@ function checkOutbox(store: InMemoryJudgeStore, steps: readonly Step[], addressO
       if (power === null && /^(Austria|England|France|Germany|Italy|Russia|Turkey): (Army|Fleet) /m.test(mail.body))
         problems.push(`${mail.subject} to ${reader}: a unit`);
       for (const attachment of mail.attachments ?? []) {
-        const svg = attachment.draw?.svg ?? Buffer.from(attachment.content, 'base64').toString('utf8');
+        const svg = (attachment.draw && queuedDrawing(attachment.draw)?.svg) ?? Buffer.from(attachment.content, 'base64').toString('utf8');
         // Each unit is drawn with its power's initial: as many as the reader sees in the picture's position.
         const drawn = [...svg.matchAll(/font-size="6\.2"[^>]*>([A-Z])<\/text>/g)].map((m) => m[1]);
         const pictured = step.positions[0]!;

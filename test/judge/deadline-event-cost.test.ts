@@ -1,3 +1,4 @@
+import { queuedDrawing } from '../../src/judge/reports/map-pictures.ts';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
@@ -64,7 +65,7 @@ it('a deadline that processes a turn costs at most a fixed number of statements 
   const results = await db.selectFrom('outbox').selectAll().where('kind', '=', 'results').execute();
   expect(results).toHaveLength(1);
   expect(results[0]!.attachments[0]).toMatchObject({ contentType: 'image/png', content: '' });
-  expect(results[0]!.attachments[0]!.draw?.svg).toMatch(/^<svg/);
+  expect(queuedDrawing(results[0]!.attachments[0]!.draw!)?.svg).toMatch(/^<svg/);
   // The new phase's deadline and reminders are scheduled as before.
   const open = await sql<{ kind: string }>`SELECT kind FROM jobs WHERE done_at IS NULL ORDER BY kind`.execute(db);
   expect(open.rows.map((r) => r.kind)).toEqual(['deadline', 'reminder']);

@@ -1,3 +1,4 @@
+import { queuedDrawing } from '../../src/judge/reports/map-pictures.ts';
 import { describe, expect, it } from 'vitest';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { inboundMail, startHarnessGame } from '../support/judge-harness.ts';
@@ -27,7 +28,7 @@ describe("a finished game's end notice", () => {
     expect(withMap!.to).not.toContain(without!.to[0]);
     const [picture] = withMap!.attachments!;
     expect(picture).toMatchObject({ filename: 'demo-S1901M.png', contentType: 'image/png', inline: true });
-    const svg = picture!.draw!.svg;
+    const svg = queuedDrawing(picture!.draw!)!.svg;
     expect(svg).toContain('demo · Spring 1901 Movement');
     expect(svg).toContain('2026-11-21');
     // The position, without orders: every unit is drawn, no arrow, no default-order tag.
@@ -42,6 +43,6 @@ describe("a finished game's end notice", () => {
     await game.judge.receive(inboundMail('gm@players.example', 'SIGNON Mdemo gmpass\nGAME HAS ENDED'));
     const notices = endNotices(store);
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.attachments![0]!.draw!.svg).toContain('demo · Spring 1901 Movement');
+    expect(queuedDrawing(notices[0]!.attachments![0]!.draw!)!.svg).toContain('demo · Spring 1901 Movement');
   });
 });

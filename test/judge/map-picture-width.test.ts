@@ -12,6 +12,7 @@ import {
   MAIL_PICTURE_MAX_PIXELS,
   MAIL_PICTURE_MAX_WIDTH,
   MAIL_PICTURE_WIDTH,
+  queuedDrawing,
 } from '../../src/judge/reports/map-pictures.ts';
 import { detailRegion } from '../../src/render/map-detail.ts';
 import { pictureSize } from '../../src/render/map-picture.ts';
@@ -69,7 +70,7 @@ describe('a large map mailed with its crowded region enlarged', () => {
 
   it("youngstown's PNG has a panel of Europe under the map: its units apart at their usual size, the mail under 1 MB", () => {
     const attachment = picture('youngstown');
-    const svg = attachment.draw!.svg;
+    const svg = queuedDrawing(attachment.draw!)!.svg;
     expect(svg).toContain('>Europe, enlarged 2.7×</text>');
     // Vienna's and Budapest's armies: in the map and again in the panel, as large, 2.7 times as far apart.
     const position = svg.slice(svg.indexOf('<!-- the position -->'));
@@ -94,7 +95,7 @@ describe('a large map mailed with its crowded region enlarged', () => {
   });
 
   it('every tint of the panel stays inside the panel; the SVG (the web page zooms it) has no panel', () => {
-    const svg = picture('imperial').draw!.svg;
+    const svg = queuedDrawing(picture('imperial').draw!)!.svg;
     const tintLine = svg.split('\n').find((line) => line.startsWith('<g fill-opacity'))!;
     const top = Number(/<g transform="translate\([\d.]+ ([\d.]+)\)"/.exec(svg)![1]);
     const panelTints = [...tintLine.matchAll(/<path d="([^"]*)"/g)].map((m) => m[1]!).filter((d) => Number(/^M[\d.]+ ([\d.]+)/.exec(d)![1]) >= top);

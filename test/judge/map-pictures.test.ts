@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { expect, it } from 'vitest';
+import { queuedDrawing } from '../../src/judge/reports/map-pictures.ts';
 import { mailOptions, type OutboxMail } from '../../src/mail/outgoing-message.ts';
 import { decodePalettePng } from '../render/map/png-decode.ts';
 import { describeWithDatabase } from '../support/databases.ts';
@@ -33,9 +34,12 @@ describeWithDatabase('map pictures in mail', (getStore) => {
     expect(withMap.to_addresses).toHaveLength(7); // the Master and six players
     expect(withMap.to_addresses).not.toContain(played.holder.get('ENGLAND')!.address);
     expect(withMap.body).toBe(textOnly.body);
-    // The picture is queued as its SVG and drawn by the sender, outside the turn's transaction (issue 16).
-    expect(withMap.attachments[0]).toMatchObject({ filename: 'demo-S1901M.png', content: '', draw: { width: 1000 } });
-    expect(withMap.attachments[0]!.draw!.svg).toContain('demo · ');
+    // The picture is queued as what it shows (a few KB, not its 55 KB SVG) and drawn by the sender, outside
+    // the turn's transaction (issues 16 and 35).
+    const queued = withMap.attachments[0]!;
+    expect(queued).toMatchObject({ filename: 'demo-S1901M.png', content: '', draw: { picture: { gameName: 'demo', variant: 'standard' } } });
+    expect(JSON.stringify(queued).length).toBeLessThan(12_000);
+    expect(queuedDrawing(queued.draw!)).toMatchObject({ svg: expect.stringContaining('demo · '), width: 1000 });
     expect(withMap.body).toMatch(/Movement results for Spring of 1901/);
 
     const plain = await asReceived(textOnly);

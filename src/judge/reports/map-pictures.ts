@@ -1,5 +1,6 @@
 import { GeometryLoadError, loadGeometry } from '../../catalog/geometry-catalog.ts';
 import { MAP_FONT_FILE } from '../../catalog/map-assets.ts';
+import { loadVariant } from '../../catalog/variant-catalog.ts';
 import type { MapGeometry } from '../../catalog/map-geometry.ts';
 import type { ResultFacts } from '../../engine/results.ts';
 import type { Position } from '../../engine/types.ts';
@@ -7,7 +8,7 @@ import type { Variant } from '../../engine/variant.ts';
 import { detailRegion } from '../../render/map-detail.ts';
 import { pictureSize, renderMapSvg } from '../../render/map-picture.ts';
 import { renderMapPng } from '../../render/map-png.ts';
-import type { MailAttachment, SeatRecord } from '../ports.ts';
+import type { MailAttachment, QueuedPicture, SeatRecord } from '../ports.ts';
 import type { MailAddress } from '../model.ts';
 
 // The map picture a results mail or a MAP reply carries. A picture names powers only, never players,
@@ -83,13 +84,33 @@ function mapDrawing(request: PictureRequest, format: 'png' | 'svg' = 'svg'): { s
 }
 
 export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = 'png'): MailAttachment | null {
+  const filename = `${request.gameName}-${request.position.phase}.${format}`;
+  if (format === 'png') {
+    if (!hasMapDrawing(request.variant)) return null;
+    // Drawn by the sender, outside the judge's transaction, from what it shows (MailAttachment.draw).
+    return { filename, contentType: 'image/png', content: '', inline: true, draw: { picture: queuedPicture(request) } };
+  }
   const drawing = mapDrawing(request, format);
   if (drawing === null) return null;
-  const { svg, width } = drawing;
-  const filename = `${request.gameName}-${request.position.phase}.${format}`;
-  if (format === 'svg') return { filename, contentType: 'image/svg+xml', content: Buffer.from(svg, 'utf8').toString('base64'), inline: false };
-  // Drawn by the sender, outside the judge's transaction (MailAttachment.draw).
-  return { filename, contentType: 'image/png', content: '', inline: true, draw: { svg, width } };
+  return { filename, contentType: 'image/svg+xml', content: Buffer.from(drawing.svg, 'utf8').toString('base64'), inline: false };
+}
+
+function queuedPicture(request: PictureRequest): QueuedPicture {
+  return {
+    gameName: request.gameName,
+    variant: request.variant.name,
+    position: request.position,
+    // The facts the picture draws, not the whole results (their reasons and notes are the text's).
+    results: request.results.map(({ power, unit, order, input, outcome, markers }) => ({ power, unit, order, input, outcome, markers })),
+    date: request.date,
+  };
+}
+
+/** The SVG and width a queued picture is drawn from; null when its variant or drawing cannot be had any more. */
+export function queuedDrawing(draw: NonNullable<MailAttachment['draw']>): { svg: string; width: number } | null {
+  if ('svg' in draw) return draw;
+  const { picture } = draw;
+  return mapDrawing({ ...picture, variant: loadVariant(picture.variant) }, 'png');
 }
 
 /**
@@ -100,7 +121,8 @@ export function mapAttachment(request: PictureRequest, format: 'png' | 'svg' = '
 export function attachmentBytes(attachment: MailAttachment): Buffer | null {
   if (attachment.draw === undefined) return Buffer.from(attachment.content, 'base64');
   try {
-    return Buffer.from(renderMapPng(attachment.draw.svg, { fontFile: MAP_FONT_FILE, width: attachment.draw.width }));
+    const drawing = queuedDrawing(attachment.draw);
+    return drawing === null ? null : Buffer.from(renderMapPng(drawing.svg, { fontFile: MAP_FONT_FILE, width: drawing.width }));
   } catch {
     return null;
   }
