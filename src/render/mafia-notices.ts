@@ -226,7 +226,8 @@ export type MafiaJudgeText =
   | { readonly kind: 'unclosed'; readonly opener: string; readonly closer: string }
   | { readonly kind: 'promote-whom'; readonly written: string }
   | { readonly kind: 'promoted'; readonly gameName: string }
-  | { readonly kind: 'you-promoted'; readonly gameName: string };
+  | { readonly kind: 'you-promoted'; readonly gameName: string }
+  | { readonly kind: 'set-password-usage' };
 
 export function renderMafiaJudgeText(text: MafiaJudgeText): string {
   switch (text.kind) {
@@ -252,5 +253,7 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
       return `A co-GM has been added to '${text.gameName}'.`;
     case 'you-promoted':
       return `You are now a GM of '${text.gameName}': sign on with SIGNON master@${text.gameName} and your password.`;
+    case 'set-password-usage':
+      return 'SET PASSWORD takes one word, the new password; your password was not changed.';
   }
 }

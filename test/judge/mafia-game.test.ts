@@ -239,4 +239,27 @@ describe('a Mafia game by mail', () => {
     }
     expect(await t.state()).toEqual(before);
   });
+
+  it('takes SET PASSWORD from a player and a GM, never quoting the password back', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia');
+    for (let i = 1; i <= 3; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    const mark = t.store.outbox().length;
+    const changed = await t.player(1, 'SET PASSWORD fresh1secret');
+    expect(changed).toContain('Your password has been changed.');
+    expect(await t.gm('SET PASSWORD newgm2pass')).toContain('Your password has been changed.');
+    for (const mail of t.since(mark)) expect(mail.body).not.toMatch(/fresh1secret|newgm2pass/);
+    // The old passwords are gone, the new ones sign on.
+    expect(await t.player(1, 'STATUS')).toMatch(/password/i);
+    expect(await t.ask(address(1), 'SIGNON Alice@town fresh1secret\nSTATUS')).toContain('Forming');
+    expect(await t.gm('START')).toMatch(/password/i);
+    expect(await t.ask(GM, 'SIGNON master@town newgm2pass\nSTART')).not.toMatch(/Line|password/i);
+    expect((await t.game()).status).toBe('active');
+    // A bad SET PASSWORD is refused clearly and changes nothing.
+    const bad = await t.ask(address(2), 'SIGNON Bob@town pw2x\nSET PASSWORD two words');
+    expect(bad).toContain('SET PASSWORD takes one word, the new password');
+    expect(bad).toContain('SET PASSWORD **** ****');
+    expect(bad).not.toContain('two words');
+    expect(await t.ask(address(2), 'SIGNON Bob@town pw2x\nSTATUS')).toContain('Day 1');
+  });
 });

@@ -29,6 +29,7 @@ import {
   renderSettingChange,
 } from '../../render/mafia-notices.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
+import { renderSessionReply } from '../../render/session-replies.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { BlockError, everyone, type BlockContext, type JudgeConfig } from '../context.ts';
 import type { GameKind } from '../kinds/game-kind.ts';
@@ -214,7 +215,7 @@ async function runLine(
   command: NumberedCommand,
   apply: (command: MafiaCommand, line: number | null, text: string) => Promise<boolean>,
 ): Promise<void> {
-  // Every quoted line is masked: a player may write SET PASSWORD, which a Mafia game does not take.
+  // Every quoted line is masked: SET PASSWORD, and a password written where the game takes none.
   const text = redactLine((ctx.blockLines ?? []).find((l) => l.line === command.line)?.text.trim() ?? '');
   switch (command.kind) {
     case 'name':
@@ -249,6 +250,16 @@ async function runLine(
       ctx.reply.push(renderMafiaStatus(mafiaViewFor(state, reader), game.name, sender.seat.timeZone));
       return;
     }
+    case 'set-password':
+      // The sender's own seat (a co-GM's own Master seat); the reply never holds the password.
+      if (command.password === null) {
+        ctx.errors.push({ line: command.line, message: renderMafiaJudgeText({ kind: 'set-password-usage' }) });
+        return;
+      }
+      requireNewPassword(ctx, command.password, command.line);
+      await ctx.tx.updateSeat(sender.seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
+      ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
+      return;
     case 'promote':
       await promote(ctx, game, sender, state, command.who, command.line);
       return;
