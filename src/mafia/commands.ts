@@ -12,6 +12,7 @@ import { parseVoteLine, type WrittenVote } from './votes.ts';
 //   VOTE nick | VOTE: nick | VOTE NO LYNCH | UNVOTE | VOTECOUNT
 //   STATUS | LIST                      PROMOTE address (the GM: a co-GM)
 //   SET PASSWORD new                   the sender's own password (the judge hashes it)
+//   RESIGN | WITHDRAW                  the sender leaves; a player's seat opens for a replacement
 
 export interface MafiaLine {
   readonly line: number;
@@ -31,6 +32,7 @@ export type MafiaBlockCommand =
   | { readonly kind: 'promote'; readonly who: string }
   /** SET PASSWORD new: null when the line holds no one word after PASSWORD. */
   | { readonly kind: 'set-password'; readonly password: string | null }
+  | { readonly kind: 'resign' }
   /** A block ended without its closing word (ENDROLE, ENDPRESS). */
   | { readonly kind: 'unclosed'; readonly opener: string; readonly closer: string }
   | { readonly kind: 'other'; readonly text: string };
@@ -85,6 +87,7 @@ export function readMafiaBlock(lines: readonly MafiaLine[]): NumberedCommand[] {
       commands.push({ kind: 'group', name: head.replace(/^GROUP\s+/i, '').trim(), nicks, line });
     } else if (/^VOTE\s*COUNT$/i.test(text)) commands.push({ kind: 'votecount', line });
     else if (/^(STATUS|LIST)$/i.test(text)) commands.push({ kind: 'status', line });
+    else if (/^(RESIGN|WITHDRAW)$/i.test(text)) commands.push({ kind: 'resign', line });
     else if (/^PROMOTE\s+\S+$/i.test(text)) commands.push({ kind: 'promote', who: text.replace(/^PROMOTE\s+/i, ''), line });
     else {
       const vote = parseVoteLine(text);

@@ -31,6 +31,8 @@ export type MafiaRefusal =
   | { readonly kind: 'not-dead'; readonly nick: string }
   | { readonly kind: 'replacement-names-nobody'; readonly line: string }
   | { readonly kind: 'replacement-plays-already'; readonly nick: string }
+  | { readonly kind: 'seat-not-open'; readonly nick: string }
+  | { readonly kind: 'gm-cannot-resign' }
   | { readonly kind: 'bad-length'; readonly error: ScheduleError }
   | { readonly kind: 'deadline-in-past'; readonly wouldBe: Instant; readonly zone: string }
   | { readonly kind: 'early-not-alone' }

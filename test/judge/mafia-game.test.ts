@@ -262,4 +262,65 @@ describe('a Mafia game by mail', () => {
     expect(bad).not.toContain('two words');
     expect(await t.ask(address(2), 'SIGNON Bob@town pw2x\nSTATUS')).toContain('Day 1');
   });
+
+  it('opens a resigned seat and fills it by TAKEOVER or the GM, with its nick, role, vote and the votes on it', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia\nSET ROLES Goon, Cop, Villager, Doctor');
+    for (let i = 1; i <= 4; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    await t.gm('START');
+    const roleOf = async (nick: string) => (await t.state()).players.find((p) => p.nick === nick)!.role!;
+    const bobRole = await roleOf('Bob');
+    await t.player(2, 'VOTE Alice');
+    await t.player(3, 'VOTE Bob');
+
+    // Bob resigns: he and the GMs are told, nobody reads his role, his seat keeps its vote and the vote on it.
+    let mark = t.store.outbox().length;
+    expect(await t.ask(address(2), 'RESIGN Bob@town pw2x')).toContain('You have resigned as Bob: the GMs are told');
+    const told = t.since(mark).filter((m) => m.kind !== 'reply');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.to).toEqual([GM]);
+    expect(told[0]!.body).toContain("Bob has resigned from 'town'. The seat is open: a newcomer may write TAKEOVER Bob@town password");
+    for (const mail of t.since(mark)) expect(mail.body).not.toContain(bobRole);
+    expect(await t.player(2, 'VOTE Carol')).toContain("You resigned as Bob in 'town'; that password no longer signs on.");
+    const count = await t.player(1, 'VOTECOUNT');
+    expect(count).toContain('Alice (1): Bob');
+    expect(count).toContain('Bob (1): Carol');
+    expect(await t.player(4, 'STATUS')).toContain('Open seats (their players resigned): Bob');
+    expect(await t.ask('new@players.example', 'TAKEOVER Alice@town newpw1')).toContain(
+      "Alice's seat is held: only a seat whose player resigned can be taken over.",
+    );
+    expect(await t.ask('new@players.example', 'TAKEOVER Bobb@town newpw1')).toContain('Did you mean Bob?');
+    expect(await t.ask(address(3), 'TAKEOVER Bob@town newpw1')).toContain('You have joined this game already');
+
+    // A newcomer takes Bob's seat: the nick, the role (mailed to them alone), the vote and the votes on it.
+    mark = t.store.outbox().length;
+    expect(await t.ask('new@players.example', 'TAKEOVER Bob@town newpw1')).toContain("You have taken over Bob's seat (Day 1)");
+    const roleMail = t.since(mark).find((m) => m.subject.includes('Your role'))!;
+    expect(roleMail.to).toEqual(['new@players.example']);
+    expect(roleMail.body).toContain(`Your role:\n\n${bobRole}`);
+    const announced = t.since(mark).find((m) => m.body.includes("A new player has taken over Bob's seat"))!;
+    expect(announced.to).toEqual(expect.arrayContaining([GM, address(1), address(3), address(4)]));
+    expect(announced.to).not.toContain(address(2));
+    expect(announced.body).not.toContain(bobRole);
+    expect(await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nVOTECOUNT')).toContain('Alice (1): Bob');
+    const revote = await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nVOTE Carol');
+    expect(revote).toContain('Your vote: Carol.');
+    expect(revote).toContain('Bob (1): Carol');
+    expect(revote).not.toContain('Alice (1)');
+    expect(await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nSTATUS')).toContain(`Your role: ${bobRole}`);
+    expect(await t.player(2, 'STATUS')).toMatch(/password/i);
+    expect(await t.player(4, 'STATUS')).toContain('Bob replaced a player who left (Day 1).');
+    expect(await t.ask('other@players.example', 'TAKEOVER Bob@town otherpw')).toContain("Bob's seat is held");
+
+    // RESIGN as a line of a signed-on block; a standby fills the seat by the GM's line, and is mailed its role.
+    const daveRole = await roleOf('Dave');
+    expect(await t.player(4, 'RESIGN')).toContain('You have resigned as Dave');
+    await t.ask('kim@players.example', 'JOIN town kimpw\nNAME Kim');
+    mark = t.store.outbox().length;
+    expect(await t.gm('Kim has replaced Dave')).toContain('Kim has replaced Dave.');
+    expect(t.since(mark).find((m) => m.to.includes('kim@players.example' as never) && m.kind !== 'reply')!.body).toContain(daveRole);
+    expect(await t.player(1, 'STATUS')).not.toContain('Open seats');
+    // A GM does not resign.
+    expect(await t.gm('RESIGN')).toContain('A GM does not resign from a Mafia game');
+  });
 });

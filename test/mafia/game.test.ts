@@ -302,7 +302,7 @@ describe('what a reader sees', () => {
     expect([...mafiaView(table.state, { kind: 'public' }).living].every((s) => s.role === null)).toBe(true);
     expect(mafiaView(table.state, { kind: 'gm' }).living.every((s) => s.role !== null)).toBe(true);
     expect(mafiaView(table.state, { kind: 'public' }).dead).toEqual([
-      { seat: 1, nick: 'Alice', alive: false, death: { phase: { kind: 'day', number: 1 }, comment: 'a Goon.' }, formerly: [], role: null },
+      { seat: 1, nick: 'Alice', alive: false, death: { phase: { kind: 'day', number: 1 }, comment: 'a Goon.' }, formerly: [], role: null, open: false },
     ]);
     expect(JSON.stringify(mafiaView(table.state, { kind: 'public' }))).not.toContain('Cop');
   });

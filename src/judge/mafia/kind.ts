@@ -1,4 +1,4 @@
-import { type CreateBlock, redactLine, type SessionBlock } from '../../commands/index.ts';
+import { type CreateBlock, redactLine, type RoleRef, type SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import {
   currentPhase,
@@ -139,31 +139,63 @@ async function enter(ctx: BlockContext<JudgeTransaction>, block: SessionBlock, g
       if (opener.kind === 'observe') ctx.reply.push(renderMafiaJudgeText({ kind: 'observing', gameName: game.name }));
       return { seat, actor: { kind: 'person', person: seat.id } };
     }
-    case 'signon': {
-      const role = opener.role;
-      const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
-      const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
-      let seat: SeatRecord | undefined;
-      if (isMaster) seat = masterSeatFor(seats, ctx.sender);
-      else if (role.kind === 'named') {
-        const key = role.name.toLowerCase().replace(/\s+/g, '');
-        const person =
-          state.players.find((p) => p.nick.toLowerCase().replace(/\s+/g, '') === key)?.person ??
-          state.joined.find((j) => j.nick !== null && j.nick.toLowerCase().replace(/\s+/g, '') === key)?.person;
-        seat = seats.find((s) => s.id === person);
-      } else if (role.kind === 'seat') seat = seats.find((s) => s.id === state.players.find((p) => p.seat === role.number)?.person);
-      const proven = await guardedCheck(ctx, seat ?? null, opener.line, async () =>
-        (await verifyPassword(opener.password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
-      );
-      if (!proven) {
-        if (!seat && !isMaster) throw new BlockError(opener.line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written }));
-        throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-      }
+    case 'signon':
+    case 'resign': {
+      const proven = await proveSeat(ctx, game, seats, state, opener.role, opener.password, opener.line);
       return { seat: proven, actor: proven.role === 'master' ? { kind: 'gm' } : { kind: 'person', person: proven.id } };
     }
-    default:
-      throw new BlockError(opener.line, renderMafiaJudgeText({ kind: 'opener-not-supported', opener: opener.kind.toUpperCase() }));
+    case 'takeover': {
+      // A newcomer takes an open seat under a password of their own; a standby is put in a seat by the GM.
+      if (seats.some((s) => s.address === ctx.sender && s.status !== 'resigned'))
+        throw new BlockError(opener.line, renderMafiaRefusal({ kind: 'joined-already' }));
+      requireNewPassword(ctx, opener.password, opener.line);
+      const seat = await ctx.tx.addSeat({
+        gameId: game.id,
+        role: 'power',
+        power: null,
+        address: ctx.sender,
+        passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+      });
+      return { seat, actor: { kind: 'person', person: seat.id } };
+    }
   }
+}
+
+/** The seat a SIGNON or RESIGN names (a nick, a seat number, or master), proven by its password under the guard. */
+async function proveSeat(
+  ctx: BlockContext<JudgeTransaction>,
+  game: Game,
+  seats: readonly SeatRecord[],
+  state: MafiaState,
+  role: RoleRef,
+  password: string,
+  line: number,
+): Promise<SeatRecord> {
+  const written = writtenRole(role);
+  const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
+  let seat: SeatRecord | undefined;
+  if (isMaster) seat = masterSeatFor(seats, ctx.sender);
+  else if (role.kind === 'named') {
+    const key = role.name.toLowerCase().replace(/\s+/g, '');
+    const person =
+      state.players.find((p) => p.nick.toLowerCase().replace(/\s+/g, '') === key)?.person ??
+      state.joined.find((j) => j.nick !== null && j.nick.toLowerCase().replace(/\s+/g, '') === key)?.person;
+    seat = seats.find((s) => s.id === person);
+  } else if (role.kind === 'seat') seat = seats.find((s) => s.id === state.players.find((p) => p.seat === role.number)?.person);
+  const proven = await guardedCheck(ctx, seat ?? null, line, async () =>
+    (await verifyPassword(password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
+  );
+  if (!proven) {
+    if (!seat && !isMaster) throw new BlockError(line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written }));
+    throw new BlockError(line, renderSessionRefusal({ kind: 'bad-signon' }));
+  }
+  // A resigned player's seat waits for its replacement: its password no longer enters the game.
+  if (proven.status === 'resigned') throw new BlockError(line, renderMafiaJudgeText({ kind: 'you-resigned', gameName: game.name, written }));
+  return proven;
+}
+
+function writtenRole(role: RoleRef): string {
+  return role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
@@ -202,6 +234,15 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
     const named = commands.find((c) => c.kind === 'name');
     await apply({ kind: 'join', nick: named?.kind === 'name' ? named.nick : null }, named?.line ?? null, '');
     commands = commands.filter((c) => c !== named);
+  }
+  // RESIGN nick@game and TAKEOVER nick@game are their block's first command; refused, the whole block is.
+  if (block.opener.kind === 'resign' && (await apply({ kind: 'resign' }, null, ''))) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
+  if (block.opener.kind === 'takeover') {
+    const role = block.opener.role;
+    const nick = role.kind === 'seat' ? state.players.find((p) => p.seat === role.number)?.nick : role.kind === 'named' ? role.name : undefined;
+    if (nick === undefined)
+      throw new BlockError(block.opener.line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written: writtenRole(role) }));
+    await apply({ kind: 'takeover', nick }, null, '');
   }
   for (const command of commands) await runLine(ctx, game, sender, state, command, apply);
   await saveMafia(ctx.tx, game, state, ctx.now);
@@ -259,6 +300,9 @@ async function runLine(
       requireNewPassword(ctx, command.password, command.line);
       await ctx.tx.updateSeat(sender.seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
       ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
+      return;
+    case 'resign':
+      if (await apply({ kind: 'resign' }, command.line, text)) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
       return;
     case 'promote':
       await promote(ctx, game, sender, state, command.who, command.line);
