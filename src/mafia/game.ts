@@ -300,7 +300,11 @@ function post(state: MafiaState, actor: MafiaActor, text: string, to: PostChanne
   if (actor.kind === 'clock') return refuse({ kind: 'not-in-game' });
   if (actor.kind === 'gm') return gmPost(state, text, to, now);
   const author = state.players.find((p) => p.person === actor.person && !p.open);
-  if (!author) return refuse({ kind: state.joined.some((j) => j.person === actor.person) ? 'not-started' : 'not-in-game' });
+  // Whoever else is signed on in the game reads the thread only: a standby (once the game runs), or an observer.
+  if (!author) {
+    if (!state.joined.some((j) => j.person === actor.person)) return refuse({ kind: 'readers-do-not-post', who: 'observer' });
+    return refuse(state.status === 'forming' ? { kind: 'not-started' } : { kind: 'readers-do-not-post', who: 'standby' });
+  }
   if (to === 'everyone') {
     if (!author.alive) return refuse({ kind: 'dead-cannot-post' });
     let current = state;

@@ -258,6 +258,7 @@ export type MafiaJudgeText =
   | { readonly kind: 'promoted'; readonly gameName: string }
   | { readonly kind: 'you-promoted'; readonly gameName: string }
   | { readonly kind: 'set-password-usage' }
+  | { readonly kind: 'observer-left'; readonly gameName: string }
   | { readonly kind: 'you-resigned'; readonly gameName: string; readonly written: string };
 
 export function renderMafiaJudgeText(text: MafiaJudgeText): string {
@@ -269,7 +270,7 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
         `Players join with JOIN ${text.gameName} password and NAME yourname; START starts the game.`,
       ].join('\n');
     case 'observing':
-      return `You are observing '${text.gameName}': you get every post and notice to everyone.`;
+      return `You are observing '${text.gameName}': you get every post and notice to everyone, and do not post. Sign on later with SIGNON observer@${text.gameName} and your password.`;
     case 'no-such-seat':
       return `Nobody in '${text.gameName}' signs on as "${text.written}": use SIGNON yourname@${text.gameName} password (or master@${text.gameName} for a GM).`;
     case 'not-a-command':
@@ -284,6 +285,8 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
       return `You are now a GM of '${text.gameName}': sign on with SIGNON master@${text.gameName} and your password.`;
     case 'you-resigned':
       return `You resigned as ${text.written} in '${text.gameName}'; that password no longer signs on. To play again, ask the GM.`;
+    case 'observer-left':
+      return `You no longer observe '${text.gameName}'.`;
     case 'set-password-usage':
       return 'SET PASSWORD takes one word, the new password; your password was not changed.';
   }

@@ -84,6 +84,10 @@ export function renderMafiaRefusal(refusal: MafiaRefusal): string {
       return `${refusal.nick} plays in the game already and cannot replace anyone.`;
     case 'seat-not-open':
       return `${refusal.nick}'s seat is held: only a seat whose player resigned can be taken over.`;
+    case 'readers-do-not-post':
+      return refusal.who === 'observer'
+        ? "Observers read the game's posts but do not post: only its players and GMs write to the thread (and the dead to the dead)."
+        : "Standbys read the game's posts but do not post until the GM puts them in a player's seat.";
     case 'gm-cannot-resign':
       return 'A GM does not resign from a Mafia game; PROMOTE a co-GM to hand the game over.';
     case 'bad-length':

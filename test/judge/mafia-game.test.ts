@@ -323,4 +323,33 @@ describe('a Mafia game by mail', () => {
     // A GM does not resign.
     expect(await t.gm('RESIGN')).toContain('A GM does not resign from a Mafia game');
   });
+
+  it('lets observers and standbys read the thread and tells them clearly they do not post', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia');
+    for (let i = 1; i <= 3; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    const watcher = 'watcher@players.example';
+    const observing = await t.ask(watcher, 'OBSERVE town watchpw\nPRESS TO ALL\nhello\nENDPRESS');
+    expect(observing).toContain("You are observing 'town'");
+    expect(observing).toContain("Observers read the game's posts but do not post");
+    await t.gm('START');
+    let mark = t.store.outbox().length;
+    await t.player(1, 'PRESS TO ALL\nGood morning, town.\nENDPRESS');
+    expect(t.since(mark).find((m) => m.kind === 'press')!.to).toContain(watcher);
+    // The observer signs on later with their own password; a post is refused, and nothing is sent.
+    mark = t.store.outbox().length;
+    const refused = await t.ask(watcher, 'SIGNON observer@town watchpw\nPRESS TO ALL\nI think Bob is scum.\nENDPRESS\nVOTE Bob\nSTATUS');
+    expect(refused).toContain("Observers read the game's posts but do not post: only its players and GMs write to the thread");
+    expect(refused).toContain('You do not play in this game.');
+    expect(refused).toContain('Alive (3): Alice, Bob, Carol');
+    expect(t.since(mark).filter((m) => m.kind !== 'reply')).toEqual([]);
+    // A standby reads too, and is told they post once the GM puts them in a seat.
+    await t.ask('kim@players.example', 'JOIN town kimpw\nNAME Kim');
+    expect(await t.ask('kim@players.example', 'SIGNON Kim@town kimpw\nPRESS TO ALL\nhi\nENDPRESS')).toContain(
+      "Standbys read the game's posts but do not post until the GM puts them in a player's seat.",
+    );
+    // The observer stops watching with RESIGN; their password signs on no more.
+    expect(await t.ask(watcher, 'RESIGN observer@town watchpw')).toContain("You no longer observe 'town'.");
+    expect(await t.ask(watcher, 'SIGNON observer@town watchpw\nSTATUS')).toContain('Nobody in \'town\' signs on as "observer"');
+  });
 });

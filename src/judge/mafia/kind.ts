@@ -175,6 +175,9 @@ async function proveSeat(
   const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
   let seat: SeatRecord | undefined;
   if (isMaster) seat = masterSeatFor(seats, ctx.sender);
+  // An observer signs on as `observer@game` (or njudge's `Ogame`): the seat is the sender's own.
+  else if (role.kind === 'observer' || (role.kind === 'named' && role.name.toLowerCase() === 'observer'))
+    seat = seats.find((s) => s.address === ctx.sender && s.role === 'observer' && s.status !== 'resigned');
   else if (role.kind === 'named') {
     const key = role.name.toLowerCase().replace(/\s+/g, '');
     const person =
@@ -236,7 +239,10 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
     commands = commands.filter((c) => c !== named);
   }
   // RESIGN nick@game and TAKEOVER nick@game are their block's first command; refused, the whole block is.
-  if (block.opener.kind === 'resign' && (await apply({ kind: 'resign' }, null, ''))) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
+  if (block.opener.kind === 'resign' && sender.seat.role === 'observer') {
+    await ctx.tx.removeSeat(sender.seat.id);
+    ctx.reply.push(renderMafiaJudgeText({ kind: 'observer-left', gameName: game.name }));
+  } else if (block.opener.kind === 'resign' && (await apply({ kind: 'resign' }, null, ''))) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
   if (block.opener.kind === 'takeover') {
     const role = block.opener.role;
     const nick = role.kind === 'seat' ? state.players.find((p) => p.seat === role.number)?.nick : role.kind === 'named' ? role.name : undefined;
@@ -302,7 +308,11 @@ async function runLine(
       ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;
     case 'resign':
-      if (await apply({ kind: 'resign' }, command.line, text)) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
+      // An observer stops watching: their seat goes, the game's state never knew them.
+      if (sender.seat.role === 'observer') {
+        await ctx.tx.removeSeat(sender.seat.id);
+        ctx.reply.push(renderMafiaJudgeText({ kind: 'observer-left', gameName: game.name }));
+      } else if (await apply({ kind: 'resign' }, command.line, text)) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
       return;
     case 'promote':
       await promote(ctx, game, sender, state, command.who, command.line);
