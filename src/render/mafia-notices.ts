@@ -274,7 +274,7 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
     case 'no-such-seat':
       return `Nobody in '${text.gameName}' signs on as "${text.written}": use SIGNON yourname@${text.gameName} password (or master@${text.gameName} for a GM).`;
     case 'not-a-command':
-      return `"${text.text}" is not a command of a Mafia game (NAME, VOTE, UNVOTE, VOTECOUNT, STATUS, PRESS TO … ENDPRESS).`;
+      return `"${text.text}" is not a command of a Mafia game (NAME, VOTE, UNVOTE, VOTECOUNT, STATUS, PRESS TO … ENDPRESS, SET PASSWORD, RESIGN).`;
     case 'unclosed':
       return `${text.opener} needs its ${text.closer} line; nothing of it was done.`;
     case 'promote-whom':
