@@ -11,6 +11,8 @@ import { parseVoteLine, type WrittenVote } from './votes.ts';
 //   PRESS [TO ALL | TO DEAD | TO group] … ENDPRESS     (POST … ENDPOST alike): a post
 //   VOTE nick | VOTE: nick | VOTE NO LYNCH | UNVOTE | VOTECOUNT
 //   STATUS | LIST                      PROMOTE address (the GM: a co-GM)
+//   SET PASSWORD new                   the sender's own password (the judge hashes it)
+//   RESIGN | WITHDRAW                  the sender leaves; a player's seat opens for a replacement
 
 export interface MafiaLine {
   readonly line: number;
@@ -28,6 +30,9 @@ export type MafiaBlockCommand =
   | { readonly kind: 'votecount' }
   | { readonly kind: 'status' }
   | { readonly kind: 'promote'; readonly who: string }
+  /** SET PASSWORD new: null when the line holds no one word after PASSWORD. */
+  | { readonly kind: 'set-password'; readonly password: string | null }
+  | { readonly kind: 'resign' }
   /** A block ended without its closing word (ENDROLE, ENDPRESS). */
   | { readonly kind: 'unclosed'; readonly opener: string; readonly closer: string }
   | { readonly kind: 'other'; readonly text: string };
@@ -65,7 +70,14 @@ export function readMafiaBlock(lines: readonly MafiaLine[]): NumberedCommand[] {
       commands.push(read.closed ? { kind: 'post', to: channel, text: read.text, line } : { kind: 'unclosed', opener: 'PRESS', closer: 'ENDPRESS', line });
     } else if (/^NAME\s+\S/i.test(text)) commands.push({ kind: 'name', nick: text.replace(/^NAME\s+/i, ''), line });
     else if (upper === 'START') commands.push({ kind: 'start', line });
-    else if (/^SET\s+/i.test(text) && isMafiaSetting(text.replace(/^SET\s+/i, ''))) commands.push({ kind: 'set', text: text.replace(/^SET\s+/i, ''), line });
+    else if (/^SET\s*PASSWORD(?:\s|$)/i.test(text)) {
+      const words = text
+        .replace(/^SET\s*PASSWORD/i, '')
+        .trim()
+        .split(/\s+/)
+        .filter((w) => w !== '');
+      commands.push({ kind: 'set-password', password: words.length === 1 ? words[0]! : null, line });
+    } else if (/^SET\s+/i.test(text) && isMafiaSetting(text.replace(/^SET\s+/i, ''))) commands.push({ kind: 'set', text: text.replace(/^SET\s+/i, ''), line });
     else if (/^GROUP\s+[^:]+:/i.test(text)) {
       const [head, rest] = [text.slice(0, text.indexOf(':')), text.slice(text.indexOf(':') + 1)];
       const nicks = rest
@@ -75,6 +87,7 @@ export function readMafiaBlock(lines: readonly MafiaLine[]): NumberedCommand[] {
       commands.push({ kind: 'group', name: head.replace(/^GROUP\s+/i, '').trim(), nicks, line });
     } else if (/^VOTE\s*COUNT$/i.test(text)) commands.push({ kind: 'votecount', line });
     else if (/^(STATUS|LIST)$/i.test(text)) commands.push({ kind: 'status', line });
+    else if (/^(RESIGN|WITHDRAW)$/i.test(text)) commands.push({ kind: 'resign', line });
     else if (/^PROMOTE\s+\S+$/i.test(text)) commands.push({ kind: 'promote', who: text.replace(/^PROMOTE\s+/i, ''), line });
     else {
       const vote = parseVoteLine(text);

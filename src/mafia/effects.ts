@@ -47,6 +47,12 @@ export type MafiaNotice =
   | { readonly kind: 'game-unended'; readonly phase: Phase; readonly deadline: Instant; readonly zone: string }
   | { readonly kind: 'you-replace'; readonly nick: string; readonly old: string; readonly role: string | null }
   | { readonly kind: 'you-were-replaced'; readonly nick: string; readonly by: string }
+  /** To the GMs: a player or standby left; `open` when a seat of the game waits for a replacement. The role is not in it. */
+  | { readonly kind: 'player-resigned'; readonly nick: string | null; readonly open: boolean }
+  /** To the newcomer who took over an open seat: its nick and role are theirs. */
+  | { readonly kind: 'you-took-over'; readonly nick: string; readonly role: string | null }
+  /** To everyone: a new player holds the seat under the same nick. */
+  | { readonly kind: 'seat-taken-over'; readonly nick: string; readonly phase: Phase }
   | { readonly kind: 'setting-changed'; readonly change: SettingChange }
   | { readonly kind: 'group-formed'; readonly name: string; readonly members: readonly string[] };
 
@@ -64,6 +70,8 @@ export type MafiaReply =
   | { readonly kind: 'died'; readonly nick: string; readonly comment: string; readonly phase: Phase }
   | { readonly kind: 'resurrected'; readonly nick: string }
   | { readonly kind: 'replaced'; readonly nick: string; readonly old: string }
+  | { readonly kind: 'resigned'; readonly nick: string | null; readonly open: boolean }
+  | { readonly kind: 'took-over'; readonly nick: string; readonly phase: Phase }
   | { readonly kind: 'phase-ended'; readonly phase: Phase; readonly next: Phase }
   | { readonly kind: 'phase-begun-noted'; readonly phase: Phase }
   | { readonly kind: 'deadline-moved'; readonly direction: 'later' | 'earlier'; readonly duration: Duration; readonly deadline: Instant; readonly zone: string }

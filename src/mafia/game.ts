@@ -24,6 +24,10 @@ export type MafiaCommand =
   | { readonly kind: 'post'; readonly text: string; readonly to: PostChannel }
   | { readonly kind: 'vote'; readonly vote: WrittenVote }
   | { readonly kind: 'votecount' }
+  /** The sender leaves: a player's seat opens for a replacement, a player-to-be or standby just goes. */
+  | { readonly kind: 'resign' }
+  /** The sender (new to the game) takes the open seat of this nick. */
+  | { readonly kind: 'takeover'; readonly nick: string }
   /** One line of a GM's block (not a post): read as a GM line only. */
   | { readonly kind: 'gm-line'; readonly line: string }
   /** The scheduler: the current deadline has come. */
@@ -73,6 +77,10 @@ function step(state: MafiaState, actor: MafiaActor, command: MafiaCommand, conte
       if (state.status === 'forming') return refuse({ kind: 'not-started' });
       if (state.settings.voteCounts === 'gm' && actor.kind !== 'gm') return refuse({ kind: 'gm-only', command: 'VOTECOUNT' });
       return done(state, [{ kind: 'reply', reply: { kind: 'vote-count', count: voteCount(state) } }]);
+    case 'resign':
+      return actor.kind === 'person' ? resign(state, actor.person) : refuse({ kind: actor.kind === 'gm' ? 'gm-cannot-resign' : 'not-in-game' });
+    case 'takeover':
+      return actor.kind === 'person' ? takeover(state, actor.person, command.nick) : refuse({ kind: 'not-in-game' });
     case 'gm-line':
       return gmOnly(command.line.trim()) ?? gmLine(state, command.line, context.now);
     case 'deadline':
@@ -121,6 +129,47 @@ function startWhenFull(state: MafiaState, effects: MafiaEffect[], context: Mafia
   if (state.status !== 'forming' || wanted === null || state.joined.filter((j) => j.nick !== null).length < wanted) return done(state, effects);
   const started = start(state, context);
   return started.ok ? done(started.state, [...effects, ...started.effects]) : done(state, effects);
+}
+
+// --- Leaving and taking over a seat ------------------------------------------------------------
+
+function resign(state: MafiaState, person: PersonId): Step {
+  if (state.status === 'ended') return refuse({ kind: 'game-over' });
+  const joined = state.joined.find((j) => j.person === person);
+  if (joined) {
+    const left = { ...state, joined: state.joined.filter((j) => j.person !== person) };
+    return done(left, [
+      { kind: 'reply', reply: { kind: 'resigned', nick: joined.nick, open: false } },
+      { kind: 'notice', to: GMS, notice: { kind: 'player-resigned', nick: joined.nick, open: false } },
+    ]);
+  }
+  const player = state.players.find((p) => p.person === person && !p.open);
+  if (!player) return refuse({ kind: 'not-in-game' });
+  // The seat stays as it was (alive or dead, its vote and the votes on it): only its holder goes.
+  const players = state.players.map((p) => (p.seat === player.seat ? { ...p, open: true } : p));
+  return done({ ...state, players }, [
+    { kind: 'reply', reply: { kind: 'resigned', nick: player.nick, open: true } },
+    { kind: 'notice', to: GMS, notice: { kind: 'player-resigned', nick: player.nick, open: true } },
+  ]);
+}
+
+function takeover(state: MafiaState, person: PersonId, written: string): Step {
+  if (state.status === 'forming') return refuse({ kind: 'not-started' });
+  if (state.status === 'ended') return refuse({ kind: 'game-over' });
+  if (state.joined.some((j) => j.person === person) || state.players.some((p) => p.person === person)) return refuse({ kind: 'joined-already' });
+  const player = findPlayer(state, written);
+  if ('kind' in player) return refuse(player);
+  if (!player.open) return refuse({ kind: 'seat-not-open', nick: player.nick });
+  const phase = currentPhase(state);
+  const { open: _open, ...held } = player;
+  const players = state.players.map((p) =>
+    p.seat === player.seat ? { ...held, person, formerly: [...p.formerly, { nick: p.nick, person: p.person, phase }] } : p,
+  );
+  return done({ ...state, players }, [
+    { kind: 'reply', reply: { kind: 'took-over', nick: player.nick, phase } },
+    { kind: 'notice', to: { kind: 'people', people: [person], gms: false }, notice: { kind: 'you-took-over', nick: player.nick, role: player.role } },
+    { kind: 'notice', to: EVERYONE, notice: { kind: 'seat-taken-over', nick: player.nick, phase } },
+  ]);
 }
 
 // --- Settings and the start ---------------------------------------------------------------------
@@ -250,8 +299,12 @@ function group(state: MafiaState, written: string, nicks: readonly string[]): St
 function post(state: MafiaState, actor: MafiaActor, text: string, to: PostChannel, now: Date): Step {
   if (actor.kind === 'clock') return refuse({ kind: 'not-in-game' });
   if (actor.kind === 'gm') return gmPost(state, text, to, now);
-  const author = state.players.find((p) => p.person === actor.person);
-  if (!author) return refuse({ kind: state.joined.some((j) => j.person === actor.person) ? 'not-started' : 'not-in-game' });
+  const author = state.players.find((p) => p.person === actor.person && !p.open);
+  // Whoever else is signed on in the game reads the thread only: a standby (once the game runs), or an observer.
+  if (!author) {
+    if (!state.joined.some((j) => j.person === actor.person)) return refuse({ kind: 'readers-do-not-post', who: 'observer' });
+    return refuse(state.status === 'forming' ? { kind: 'not-started' } : { kind: 'readers-do-not-post', who: 'standby' });
+  }
   if (to === 'everyone') {
     if (!author.alive) return refuse({ kind: 'dead-cannot-post' });
     let current = state;
@@ -327,7 +380,7 @@ function gmPost(state: MafiaState, text: string, to: PostChannel, now: Date): St
 function vote(state: MafiaState, person: PersonId, written: WrittenVote): Step {
   if (state.status === 'forming') return refuse({ kind: 'not-started' });
   if (state.status === 'ended') return refuse({ kind: 'game-over' });
-  const voter = state.players.find((p) => p.person === person);
+  const voter = state.players.find((p) => p.person === person && !p.open);
   if (!voter) return refuse({ kind: state.joined.some((j) => j.person === person) ? 'standby-cannot-vote' : 'not-in-game' });
   if (!voter.alive) return refuse({ kind: 'dead-cannot-vote', nick: voter.nick });
   if (currentPhase(state).kind !== 'day') return refuse({ kind: 'no-votes-at-night', phase: currentPhase(state) });
@@ -421,8 +474,9 @@ function gmAction(state: MafiaState, action: GmAction, now: Date): Step {
       const old = state.players.find((p) => p.seat === action.seat)!;
       const newcomer = state.joined.find((j) => j.person === action.newcomer)!;
       const nick = newcomer.nick!;
+      const { open: _open, ...held } = old;
       const players = state.players.map((p) =>
-        p.seat === old.seat ? { ...p, person: newcomer.person, nick, formerly: [...p.formerly, { nick: old.nick, person: old.person, phase }] } : p,
+        p.seat === old.seat ? { ...held, person: newcomer.person, nick, formerly: [...p.formerly, { nick: old.nick, person: old.person, phase }] } : p,
       );
       return done({ ...state, players, joined: state.joined.filter((j) => j.person !== newcomer.person) }, [
         { kind: 'reply', reply: { kind: 'replaced', nick, old: old.nick } },

@@ -31,6 +31,10 @@ export type MafiaRefusal =
   | { readonly kind: 'not-dead'; readonly nick: string }
   | { readonly kind: 'replacement-names-nobody'; readonly line: string }
   | { readonly kind: 'replacement-plays-already'; readonly nick: string }
+  | { readonly kind: 'seat-not-open'; readonly nick: string }
+  | { readonly kind: 'gm-cannot-resign' }
+  /** Observers and standbys read the game's posts; only its players and GMs write them. */
+  | { readonly kind: 'readers-do-not-post'; readonly who: 'observer' | 'standby' }
   | { readonly kind: 'bad-length'; readonly error: ScheduleError }
   | { readonly kind: 'deadline-in-past'; readonly wouldBe: Instant; readonly zone: string }
   | { readonly kind: 'early-not-alone' }

@@ -88,6 +88,8 @@ export interface MafiaPlayer {
   /** The role text mailed to the player; secret (only the player and the GMs read it). */
   readonly role: string | null;
   readonly formerly: readonly FormerPlayer[];
+  /** The player resigned: the seat (nick, role, vote) waits for a TAKEOVER or the GM's replacement line. Absent: held. */
+  readonly open?: boolean;
 }
 
 /** Someone who joined: a player-to-be before START, afterwards a standby who may replace a player. */

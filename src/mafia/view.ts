@@ -17,6 +17,8 @@ export interface MafiaSeatView {
   readonly formerly: readonly Pick<FormerPlayer, 'nick' | 'phase'>[];
   /** Shown only to the player holding the seat and to the GMs. */
   readonly role: string | null;
+  /** Its player resigned; it waits for a replacement. */
+  readonly open: boolean;
 }
 
 export interface MafiaView {
@@ -43,7 +45,8 @@ export function mafiaView(state: MafiaState, reader: MafiaReader): MafiaView {
     alive: p.alive,
     death: p.death,
     formerly: p.formerly.map((f) => ({ nick: f.nick, phase: f.phase })),
-    role: reader.kind === 'gm' || (reader.kind === 'person' && reader.person === p.person) ? p.role : null,
+    role: reader.kind === 'gm' || (reader.kind === 'person' && reader.person === p.person && !p.open) ? p.role : null,
+    open: p.open === true,
   }));
   const running = state.status === 'running' && state.schedule !== null;
   const countShown = state.status !== 'forming' && (state.settings.voteCounts === 'public' || reader.kind === 'gm');
@@ -61,6 +64,6 @@ export function mafiaView(state: MafiaState, reader: MafiaReader): MafiaView {
     joined: state.joined.map((j) => j.nick),
     count: countShown && currentPhase(state).kind === 'day' ? voteCount(state) : null,
     settings: { ...settings, roleCount: roles.length },
-    yourRole: reader.kind === 'person' ? (state.players.find((p) => p.person === reader.person)?.role ?? null) : null,
+    yourRole: reader.kind === 'person' ? (state.players.find((p) => p.person === reader.person && !p.open)?.role ?? null) : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { DayOutcome, MafiaNotice, MafiaReply, MafiaView, SettingChange, VoteCount } from '../mafia/index.ts';
+import type { DayOutcome, MafiaNotice, MafiaReply, MafiaView, Phase, SettingChange, VoteCount } from '../mafia/index.ts';
 import { describeDuration, type Duration, formatPlayerDeadline } from '../schedule/index.ts';
 import { phaseName, renderMafiaRefusal } from './mafia-refusals.ts';
 
@@ -114,6 +114,20 @@ export function renderMafiaNotice(notice: MafiaNotice, gameName: string, readerZ
         .trim();
     case 'you-were-replaced':
       return `${notice.by} has replaced you (${notice.nick}) in '${gameName}'. Thank you for playing.`;
+    case 'player-resigned':
+      if (notice.open && notice.nick !== null)
+        return `${notice.nick} has resigned from '${gameName}'. The seat is open: a newcomer may write TAKEOVER ${notice.nick.replace(/\s+/g, '')}@${gameName} password, or a standby may replace them ("NEW HAS REPLACED ${notice.nick}").`;
+      return `${notice.nick ?? 'A player without a name yet'} has left '${gameName}' before holding a seat.`;
+    case 'you-took-over':
+      return [
+        `You have taken over ${notice.nick}'s seat in '${gameName}': you play as ${notice.nick}, with the seat's vote and the votes on it.`,
+        notice.role === null ? '' : `\nYour role:\n\n${notice.role}`,
+        `\nSign on with SIGNON ${notice.nick.replace(/\s+/g, '')}@${gameName} and your password.`,
+      ]
+        .join('\n')
+        .trim();
+    case 'seat-taken-over':
+      return `A new player has taken over ${notice.nick}'s seat in '${gameName}' (${phaseName(notice.phase)}); the seat keeps the name ${notice.nick}.`;
     case 'setting-changed':
       return `The GM changed a setting of '${gameName}': ${renderSettingChange(notice.change, readerZone ?? 'UTC')}`;
     case 'group-formed':
@@ -151,6 +165,12 @@ export function renderMafiaReply(reply: MafiaReply, gameName: string, zone: stri
       return `${reply.nick} is alive again.`;
     case 'replaced':
       return `${reply.nick} has replaced ${reply.old}.`;
+    case 'resigned':
+      return reply.open
+        ? `You have resigned as ${reply.nick}: the GMs are told, and the seat waits for a replacement. Thank you for playing.`
+        : 'You have left the game.';
+    case 'took-over':
+      return `You have taken over ${reply.nick}'s seat (${phaseName(reply.phase)}); your role comes in a separate mail.`;
     case 'phase-ended':
       return `${phaseName(reply.phase)} has ended; ${phaseName(reply.next)} has begun.`;
     case 'phase-begun-noted':
@@ -183,7 +203,13 @@ export function renderMafiaPostSubject(post: { from: string | 'gm'; channel: str
 /** What a notice's subject says after the game and phase (null: the judge's own notices). */
 export function renderMafiaNoticeSubject(notice: MafiaNotice | null): string {
   if (notice === null) return 'Notice';
-  return notice.kind === 'vote-count' ? 'Vote count' : notice.kind === 'your-role' ? 'Your role' : notice.kind === 'reminder' ? 'Reminder' : 'Notice';
+  return notice.kind === 'vote-count'
+    ? 'Vote count'
+    : notice.kind === 'your-role' || notice.kind === 'you-took-over'
+      ? 'Your role'
+      : notice.kind === 'reminder'
+        ? 'Reminder'
+        : 'Notice';
 }
 
 /** STATUS and LIST game: the tracker's status page as text. */
@@ -206,7 +232,12 @@ export function renderMafiaStatus(view: MafiaView, gameName: string, readerZone:
       for (const seat of view.dead) lines.push(`  ${seat.nick}, ${phaseName(seat.death!.phase)}: ${seat.death!.comment}`);
     }
     const replaced = [...view.living, ...view.dead].filter((s) => s.formerly.length > 0);
-    for (const seat of replaced) lines.push(`${seat.nick} replaced ${seat.formerly.map((f) => `${f.nick} (${phaseName(f.phase)})`).join(', then ')}.`);
+    // A seat taken over keeps its nick: "Carol replaced Carol" would say nothing.
+    const former = (nick: string, f: { readonly nick: string; readonly phase: Phase }) =>
+      f.nick === nick ? `a player who left (${phaseName(f.phase)})` : `${f.nick} (${phaseName(f.phase)})`;
+    for (const seat of replaced) lines.push(`${seat.nick} replaced ${seat.formerly.map((f) => former(seat.nick, f)).join(', then ')}.`);
+    const open = [...view.living, ...view.dead].filter((s) => s.open);
+    if (open.length > 0) lines.push(`Open seats (their players resigned): ${open.map((s) => s.nick).join(', ')}`);
     if (view.joined.length > 0) lines.push(`Standbys: ${view.joined.map((n) => n ?? '(no name yet)').join(', ')}`);
   }
   if (view.count !== null && view.status === 'running') lines.push('', renderVoteCount(view.count));
@@ -221,12 +252,14 @@ export type MafiaJudgeText =
   | { readonly kind: 'created'; readonly gameName: string; readonly settings: readonly string[] }
   | { readonly kind: 'observing'; readonly gameName: string }
   | { readonly kind: 'no-such-seat'; readonly gameName: string; readonly written: string }
-  | { readonly kind: 'opener-not-supported'; readonly opener: string }
   | { readonly kind: 'not-a-command'; readonly text: string }
   | { readonly kind: 'unclosed'; readonly opener: string; readonly closer: string }
   | { readonly kind: 'promote-whom'; readonly written: string }
   | { readonly kind: 'promoted'; readonly gameName: string }
-  | { readonly kind: 'you-promoted'; readonly gameName: string };
+  | { readonly kind: 'you-promoted'; readonly gameName: string }
+  | { readonly kind: 'set-password-usage' }
+  | { readonly kind: 'observer-left'; readonly gameName: string }
+  | { readonly kind: 'you-resigned'; readonly gameName: string; readonly written: string };
 
 export function renderMafiaJudgeText(text: MafiaJudgeText): string {
   switch (text.kind) {
@@ -237,13 +270,11 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
         `Players join with JOIN ${text.gameName} password and NAME yourname; START starts the game.`,
       ].join('\n');
     case 'observing':
-      return `You are observing '${text.gameName}': you get every post and notice to everyone.`;
+      return `You are observing '${text.gameName}': you get every post and notice to everyone, and do not post. Sign on later with SIGNON observer@${text.gameName} and your password.`;
     case 'no-such-seat':
       return `Nobody in '${text.gameName}' signs on as "${text.written}": use SIGNON yourname@${text.gameName} password (or master@${text.gameName} for a GM).`;
-    case 'opener-not-supported':
-      return `${text.opener} is not used in Mafia games: the GM replaces players ("NEW HAS REPLACED OLD").`;
     case 'not-a-command':
-      return `"${text.text}" is not a command of a Mafia game (NAME, VOTE, UNVOTE, VOTECOUNT, STATUS, PRESS TO … ENDPRESS).`;
+      return `"${text.text}" is not a command of a Mafia game (NAME, VOTE, UNVOTE, VOTECOUNT, STATUS, PRESS TO … ENDPRESS, SET PASSWORD, RESIGN).`;
     case 'unclosed':
       return `${text.opener} needs its ${text.closer} line; nothing of it was done.`;
     case 'promote-whom':
@@ -252,5 +283,11 @@ export function renderMafiaJudgeText(text: MafiaJudgeText): string {
       return `A co-GM has been added to '${text.gameName}'.`;
     case 'you-promoted':
       return `You are now a GM of '${text.gameName}': sign on with SIGNON master@${text.gameName} and your password.`;
+    case 'you-resigned':
+      return `You resigned as ${text.written} in '${text.gameName}'; that password no longer signs on. To play again, ask the GM.`;
+    case 'observer-left':
+      return `You no longer observe '${text.gameName}'.`;
+    case 'set-password-usage':
+      return 'SET PASSWORD takes one word, the new password; your password was not changed.';
   }
 }

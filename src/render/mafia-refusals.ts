@@ -82,6 +82,14 @@ export function renderMafiaRefusal(refusal: MafiaRefusal): string {
       return `A replacement names a standby (who joined the game with a name) and then a player: "NEW HAS REPLACED OLD". This line does not: "${refusal.line}".`;
     case 'replacement-plays-already':
       return `${refusal.nick} plays in the game already and cannot replace anyone.`;
+    case 'seat-not-open':
+      return `${refusal.nick}'s seat is held: only a seat whose player resigned can be taken over.`;
+    case 'readers-do-not-post':
+      return refusal.who === 'observer'
+        ? "Observers read the game's posts but do not post: only its players and GMs write to the thread (and the dead to the dead)."
+        : "Standbys read the game's posts but do not post until the GM puts them in a player's seat.";
+    case 'gm-cannot-resign':
+      return 'A GM does not resign from a Mafia game; PROMOTE a co-GM to hand the game over.';
     case 'bad-length':
       // The schedule's own text names DEADLINE MOVED when the length was read as part of it.
       return refusal.error.problem.kind === 'deadline-moved' ? `${scheduleErrorText(refusal.error)}.` : `DEADLINE MOVED: ${scheduleErrorText(refusal.error)}.`;

@@ -239,4 +239,117 @@ describe('a Mafia game by mail', () => {
     }
     expect(await t.state()).toEqual(before);
   });
+
+  it('takes SET PASSWORD from a player and a GM, never quoting the password back', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia');
+    for (let i = 1; i <= 3; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    const mark = t.store.outbox().length;
+    const changed = await t.player(1, 'SET PASSWORD fresh1secret');
+    expect(changed).toContain('Your password has been changed.');
+    expect(await t.gm('SET PASSWORD newgm2pass')).toContain('Your password has been changed.');
+    for (const mail of t.since(mark)) expect(mail.body).not.toMatch(/fresh1secret|newgm2pass/);
+    // The old passwords are gone, the new ones sign on.
+    expect(await t.player(1, 'STATUS')).toMatch(/password/i);
+    expect(await t.ask(address(1), 'SIGNON Alice@town fresh1secret\nSTATUS')).toContain('Forming');
+    expect(await t.gm('START')).toMatch(/password/i);
+    expect(await t.ask(GM, 'SIGNON master@town newgm2pass\nSTART')).not.toMatch(/Line|password/i);
+    expect((await t.game()).status).toBe('active');
+    // A bad SET PASSWORD is refused clearly and changes nothing.
+    const bad = await t.ask(address(2), 'SIGNON Bob@town pw2x\nSET PASSWORD two words');
+    expect(bad).toContain('SET PASSWORD takes one word, the new password');
+    expect(bad).toContain('SET PASSWORD **** ****');
+    expect(bad).not.toContain('two words');
+    expect(await t.ask(address(2), 'SIGNON Bob@town pw2x\nSTATUS')).toContain('Day 1');
+  });
+
+  it('opens a resigned seat and fills it by TAKEOVER or the GM, with its nick, role, vote and the votes on it', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia\nSET ROLES Goon, Cop, Villager, Doctor');
+    for (let i = 1; i <= 4; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    await t.gm('START');
+    const roleOf = async (nick: string) => (await t.state()).players.find((p) => p.nick === nick)!.role!;
+    const bobRole = await roleOf('Bob');
+    await t.player(2, 'VOTE Alice');
+    await t.player(3, 'VOTE Bob');
+
+    // Bob resigns: he and the GMs are told, nobody reads his role, his seat keeps its vote and the vote on it.
+    let mark = t.store.outbox().length;
+    expect(await t.ask(address(2), 'RESIGN Bob@town pw2x')).toContain('You have resigned as Bob: the GMs are told');
+    const told = t.since(mark).filter((m) => m.kind !== 'reply');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.to).toEqual([GM]);
+    expect(told[0]!.body).toContain("Bob has resigned from 'town'. The seat is open: a newcomer may write TAKEOVER Bob@town password");
+    for (const mail of t.since(mark)) expect(mail.body).not.toContain(bobRole);
+    expect(await t.player(2, 'VOTE Carol')).toContain("You resigned as Bob in 'town'; that password no longer signs on.");
+    const count = await t.player(1, 'VOTECOUNT');
+    expect(count).toContain('Alice (1): Bob');
+    expect(count).toContain('Bob (1): Carol');
+    expect(await t.player(4, 'STATUS')).toContain('Open seats (their players resigned): Bob');
+    expect(await t.ask('new@players.example', 'TAKEOVER Alice@town newpw1')).toContain(
+      "Alice's seat is held: only a seat whose player resigned can be taken over.",
+    );
+    expect(await t.ask('new@players.example', 'TAKEOVER Bobb@town newpw1')).toContain('Did you mean Bob?');
+    expect(await t.ask(address(3), 'TAKEOVER Bob@town newpw1')).toContain('You have joined this game already');
+
+    // A newcomer takes Bob's seat: the nick, the role (mailed to them alone), the vote and the votes on it.
+    mark = t.store.outbox().length;
+    expect(await t.ask('new@players.example', 'TAKEOVER Bob@town newpw1')).toContain("You have taken over Bob's seat (Day 1)");
+    const roleMail = t.since(mark).find((m) => m.subject.includes('Your role'))!;
+    expect(roleMail.to).toEqual(['new@players.example']);
+    expect(roleMail.body).toContain(`Your role:\n\n${bobRole}`);
+    const announced = t.since(mark).find((m) => m.body.includes("A new player has taken over Bob's seat"))!;
+    expect(announced.to).toEqual(expect.arrayContaining([GM, address(1), address(3), address(4)]));
+    expect(announced.to).not.toContain(address(2));
+    expect(announced.body).not.toContain(bobRole);
+    expect(await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nVOTECOUNT')).toContain('Alice (1): Bob');
+    const revote = await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nVOTE Carol');
+    expect(revote).toContain('Your vote: Carol.');
+    expect(revote).toContain('Bob (1): Carol');
+    expect(revote).not.toContain('Alice (1)');
+    expect(await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nSTATUS')).toContain(`Your role: ${bobRole}`);
+    expect(await t.player(2, 'STATUS')).toMatch(/password/i);
+    expect(await t.player(4, 'STATUS')).toContain('Bob replaced a player who left (Day 1).');
+    expect(await t.ask('other@players.example', 'TAKEOVER Bob@town otherpw')).toContain("Bob's seat is held");
+
+    // RESIGN as a line of a signed-on block; a standby fills the seat by the GM's line, and is mailed its role.
+    const daveRole = await roleOf('Dave');
+    expect(await t.player(4, 'RESIGN')).toContain('You have resigned as Dave');
+    await t.ask('kim@players.example', 'JOIN town kimpw\nNAME Kim');
+    mark = t.store.outbox().length;
+    expect(await t.gm('Kim has replaced Dave')).toContain('Kim has replaced Dave.');
+    expect(t.since(mark).find((m) => m.to.includes('kim@players.example' as never) && m.kind !== 'reply')!.body).toContain(daveRole);
+    expect(await t.player(1, 'STATUS')).not.toContain('Open seats');
+    // A GM does not resign.
+    expect(await t.gm('RESIGN')).toContain('A GM does not resign from a Mafia game');
+  });
+
+  it('lets observers and standbys read the thread and tells them clearly they do not post', async () => {
+    const t = table();
+    await t.ask(GM, 'CREATE town gmpass mafia');
+    for (let i = 1; i <= 3; i++) await t.ask(address(i), `JOIN town pw${i}x\nNAME ${NICKS[i - 1]}`);
+    const watcher = 'watcher@players.example';
+    const observing = await t.ask(watcher, 'OBSERVE town watchpw\nPRESS TO ALL\nhello\nENDPRESS');
+    expect(observing).toContain("You are observing 'town'");
+    expect(observing).toContain("Observers read the game's posts but do not post");
+    await t.gm('START');
+    let mark = t.store.outbox().length;
+    await t.player(1, 'PRESS TO ALL\nGood morning, town.\nENDPRESS');
+    expect(t.since(mark).find((m) => m.kind === 'press')!.to).toContain(watcher);
+    // The observer signs on later with their own password; a post is refused, and nothing is sent.
+    mark = t.store.outbox().length;
+    const refused = await t.ask(watcher, 'SIGNON observer@town watchpw\nPRESS TO ALL\nI think Bob is scum.\nENDPRESS\nVOTE Bob\nSTATUS');
+    expect(refused).toContain("Observers read the game's posts but do not post: only its players and GMs write to the thread");
+    expect(refused).toContain('You do not play in this game.');
+    expect(refused).toContain('Alive (3): Alice, Bob, Carol');
+    expect(t.since(mark).filter((m) => m.kind !== 'reply')).toEqual([]);
+    // A standby reads too, and is told they post once the GM puts them in a seat.
+    await t.ask('kim@players.example', 'JOIN town kimpw\nNAME Kim');
+    expect(await t.ask('kim@players.example', 'SIGNON Kim@town kimpw\nPRESS TO ALL\nhi\nENDPRESS')).toContain(
+      "Standbys read the game's posts but do not post until the GM puts them in a player's seat.",
+    );
+    // The observer stops watching with RESIGN; their password signs on no more.
+    expect(await t.ask(watcher, 'RESIGN observer@town watchpw')).toContain("You no longer observe 'town'.");
+    expect(await t.ask(watcher, 'SIGNON observer@town watchpw\nSTATUS')).toContain('Nobody in \'town\' signs on as "observer"');
+  });
 });

@@ -302,8 +302,68 @@ describe('what a reader sees', () => {
     expect([...mafiaView(table.state, { kind: 'public' }).living].every((s) => s.role === null)).toBe(true);
     expect(mafiaView(table.state, { kind: 'gm' }).living.every((s) => s.role !== null)).toBe(true);
     expect(mafiaView(table.state, { kind: 'public' }).dead).toEqual([
-      { seat: 1, nick: 'Alice', alive: false, death: { phase: { kind: 'day', number: 1 }, comment: 'a Goon.' }, formerly: [], role: null },
+      { seat: 1, nick: 'Alice', alive: false, death: { phase: { kind: 'day', number: 1 }, comment: 'a Goon.' }, formerly: [], role: null, open: false },
     ]);
     expect(JSON.stringify(mafiaView(table.state, { kind: 'public' }))).not.toContain('Cop');
+  });
+});
+
+describe('resigning and taking over a seat', () => {
+  it('an open seat keeps its vote and the votes on it, neither votes nor posts, and a newcomer takes it with its nick and role', () => {
+    const table = startedTable(5, { hammer: false });
+    table.do(GM, { kind: 'role', nick: 'Bob', text: 'Cop' });
+    table.vote(2, 'Alice');
+    table.vote(3, 'Bob');
+    const left = table.do(person(2), { kind: 'resign' });
+    expect(replies(left)).toEqual([{ kind: 'resigned', nick: 'Bob', open: true }]);
+    expect(left).toContainEqual({ kind: 'notice', to: { kind: 'gms' }, notice: { kind: 'player-resigned', nick: 'Bob', open: true } });
+    expect(JSON.stringify(left)).not.toContain('Cop');
+    expect(table.state.votes).toEqual([
+      { voter: 2, target: 1 },
+      { voter: 3, target: 2 },
+    ]);
+    expect(table.refused(person(2), { kind: 'vote', vote: { kind: 'vote', written: 'Carol' } })).toEqual({ kind: 'not-in-game' });
+    expect(table.refused(person(2), { kind: 'resign' })).toEqual({ kind: 'not-in-game' });
+    expect(table.refused(person(3), { kind: 'takeover', nick: 'Bob' })).toEqual({ kind: 'joined-already' });
+    expect(table.refused(person(9), { kind: 'takeover', nick: 'Carol' })).toEqual({ kind: 'seat-not-open', nick: 'Carol' });
+    expect(table.refused(GM, { kind: 'resign' })).toEqual({ kind: 'gm-cannot-resign' });
+    expect(mafiaView(table.state, { kind: 'public' }).living.find((s) => s.nick === 'Bob')!.open).toBe(true);
+
+    const took = table.do(person(9), { kind: 'takeover', nick: 'bob' });
+    expect(notices(took)).toEqual([
+      { kind: 'you-took-over', nick: 'Bob', role: 'Cop' },
+      { kind: 'seat-taken-over', nick: 'Bob', phase: { kind: 'day', number: 1 } },
+    ]);
+    expect(table.player('Bob')).toEqual({
+      seat: 2,
+      person: 9,
+      nick: 'Bob',
+      alive: true,
+      death: null,
+      role: 'Cop',
+      formerly: [{ nick: 'Bob', person: 2, phase: { kind: 'day', number: 1 } }],
+    });
+    // The newcomer's vote replaces the seat's; the count reads as before.
+    table.vote(9, 'Carol');
+    expect(table.state.votes).toEqual([
+      { voter: 3, target: 2 },
+      { voter: 2, target: 3 },
+    ]);
+    expect(mafiaView(table.state, { kind: 'person', person: 9 }).yourRole).toBe('Cop');
+  });
+
+  it('a standby or a player-to-be who resigns just leaves', () => {
+    const table = new Table();
+    table.do(person(1), { kind: 'join', nick: 'Alice' });
+    expect(notices(table.do(person(1), { kind: 'resign' }))).toEqual([{ kind: 'player-resigned', nick: 'Alice', open: false }]);
+    expect(table.state.joined).toEqual([]);
+    expect(table.refused(person(1), { kind: 'takeover', nick: 'Alice' })).toEqual({ kind: 'not-started' });
+  });
+
+  it('observers and standbys read the thread but do not post', () => {
+    const table = startedTable(3);
+    expect(table.refused(person(8), { kind: 'post', text: 'hi', to: 'everyone' })).toEqual({ kind: 'readers-do-not-post', who: 'observer' });
+    table.do(person(9), { kind: 'join', nick: 'Kim' });
+    expect(table.refused(person(9), { kind: 'post', text: 'hi', to: 'everyone' })).toEqual({ kind: 'readers-do-not-post', who: 'standby' });
   });
 });

@@ -1,4 +1,4 @@
-import { type CreateBlock, redactLine, type SessionBlock } from '../../commands/index.ts';
+import { type CreateBlock, redactLine, type RoleRef, type SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import {
   currentPhase,
@@ -29,6 +29,7 @@ import {
   renderSettingChange,
 } from '../../render/mafia-notices.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
+import { renderSessionReply } from '../../render/session-replies.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import { BlockError, everyone, type BlockContext, type JudgeConfig } from '../context.ts';
 import type { GameKind } from '../kinds/game-kind.ts';
@@ -138,31 +139,66 @@ async function enter(ctx: BlockContext<JudgeTransaction>, block: SessionBlock, g
       if (opener.kind === 'observe') ctx.reply.push(renderMafiaJudgeText({ kind: 'observing', gameName: game.name }));
       return { seat, actor: { kind: 'person', person: seat.id } };
     }
-    case 'signon': {
-      const role = opener.role;
-      const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
-      const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
-      let seat: SeatRecord | undefined;
-      if (isMaster) seat = masterSeatFor(seats, ctx.sender);
-      else if (role.kind === 'named') {
-        const key = role.name.toLowerCase().replace(/\s+/g, '');
-        const person =
-          state.players.find((p) => p.nick.toLowerCase().replace(/\s+/g, '') === key)?.person ??
-          state.joined.find((j) => j.nick !== null && j.nick.toLowerCase().replace(/\s+/g, '') === key)?.person;
-        seat = seats.find((s) => s.id === person);
-      } else if (role.kind === 'seat') seat = seats.find((s) => s.id === state.players.find((p) => p.seat === role.number)?.person);
-      const proven = await guardedCheck(ctx, seat ?? null, opener.line, async () =>
-        (await verifyPassword(opener.password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
-      );
-      if (!proven) {
-        if (!seat && !isMaster) throw new BlockError(opener.line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written }));
-        throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-      }
+    case 'signon':
+    case 'resign': {
+      const proven = await proveSeat(ctx, game, seats, state, opener.role, opener.password, opener.line);
       return { seat: proven, actor: proven.role === 'master' ? { kind: 'gm' } : { kind: 'person', person: proven.id } };
     }
-    default:
-      throw new BlockError(opener.line, renderMafiaJudgeText({ kind: 'opener-not-supported', opener: opener.kind.toUpperCase() }));
+    case 'takeover': {
+      // A newcomer takes an open seat under a password of their own; a standby is put in a seat by the GM.
+      if (seats.some((s) => s.address === ctx.sender && s.status !== 'resigned'))
+        throw new BlockError(opener.line, renderMafiaRefusal({ kind: 'joined-already' }));
+      requireNewPassword(ctx, opener.password, opener.line);
+      const seat = await ctx.tx.addSeat({
+        gameId: game.id,
+        role: 'power',
+        power: null,
+        address: ctx.sender,
+        passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+      });
+      return { seat, actor: { kind: 'person', person: seat.id } };
+    }
   }
+}
+
+/** The seat a SIGNON or RESIGN names (a nick, a seat number, or master), proven by its password under the guard. */
+async function proveSeat(
+  ctx: BlockContext<JudgeTransaction>,
+  game: Game,
+  seats: readonly SeatRecord[],
+  state: MafiaState,
+  role: RoleRef,
+  password: string,
+  line: number,
+): Promise<SeatRecord> {
+  const written = writtenRole(role);
+  const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
+  let seat: SeatRecord | undefined;
+  if (isMaster) seat = masterSeatFor(seats, ctx.sender);
+  // An observer signs on as `observer@game` (or njudge's `Ogame`): the seat is the sender's own.
+  else if (role.kind === 'observer' || (role.kind === 'named' && role.name.toLowerCase() === 'observer'))
+    seat = seats.find((s) => s.address === ctx.sender && s.role === 'observer' && s.status !== 'resigned');
+  else if (role.kind === 'named') {
+    const key = role.name.toLowerCase().replace(/\s+/g, '');
+    const person =
+      state.players.find((p) => p.nick.toLowerCase().replace(/\s+/g, '') === key)?.person ??
+      state.joined.find((j) => j.nick !== null && j.nick.toLowerCase().replace(/\s+/g, '') === key)?.person;
+    seat = seats.find((s) => s.id === person);
+  } else if (role.kind === 'seat') seat = seats.find((s) => s.id === state.players.find((p) => p.seat === role.number)?.person);
+  const proven = await guardedCheck(ctx, seat ?? null, line, async () =>
+    (await verifyPassword(password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
+  );
+  if (!proven) {
+    if (!seat && !isMaster) throw new BlockError(line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written }));
+    throw new BlockError(line, renderSessionRefusal({ kind: 'bad-signon' }));
+  }
+  // A resigned player's seat waits for its replacement: its password no longer enters the game.
+  if (proven.status === 'resigned') throw new BlockError(line, renderMafiaJudgeText({ kind: 'you-resigned', gameName: game.name, written }));
+  return proven;
+}
+
+function writtenRole(role: RoleRef): string {
+  return role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
@@ -202,6 +238,18 @@ async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock)
     await apply({ kind: 'join', nick: named?.kind === 'name' ? named.nick : null }, named?.line ?? null, '');
     commands = commands.filter((c) => c !== named);
   }
+  // RESIGN nick@game and TAKEOVER nick@game are their block's first command; refused, the whole block is.
+  if (block.opener.kind === 'resign' && sender.seat.role === 'observer') {
+    await ctx.tx.removeSeat(sender.seat.id);
+    ctx.reply.push(renderMafiaJudgeText({ kind: 'observer-left', gameName: game.name }));
+  } else if (block.opener.kind === 'resign' && (await apply({ kind: 'resign' }, null, ''))) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
+  if (block.opener.kind === 'takeover') {
+    const role = block.opener.role;
+    const nick = role.kind === 'seat' ? state.players.find((p) => p.seat === role.number)?.nick : role.kind === 'named' ? role.name : undefined;
+    if (nick === undefined)
+      throw new BlockError(block.opener.line, renderMafiaJudgeText({ kind: 'no-such-seat', gameName: game.name, written: writtenRole(role) }));
+    await apply({ kind: 'takeover', nick }, null, '');
+  }
   for (const command of commands) await runLine(ctx, game, sender, state, command, apply);
   await saveMafia(ctx.tx, game, state, ctx.now);
 }
@@ -214,7 +262,7 @@ async function runLine(
   command: NumberedCommand,
   apply: (command: MafiaCommand, line: number | null, text: string) => Promise<boolean>,
 ): Promise<void> {
-  // Every quoted line is masked: a player may write SET PASSWORD, which a Mafia game does not take.
+  // Every quoted line is masked: SET PASSWORD, and a password written where the game takes none.
   const text = redactLine((ctx.blockLines ?? []).find((l) => l.line === command.line)?.text.trim() ?? '');
   switch (command.kind) {
     case 'name':
@@ -249,6 +297,23 @@ async function runLine(
       ctx.reply.push(renderMafiaStatus(mafiaViewFor(state, reader), game.name, sender.seat.timeZone));
       return;
     }
+    case 'set-password':
+      // The sender's own seat (a co-GM's own Master seat); the reply never holds the password.
+      if (command.password === null) {
+        ctx.errors.push({ line: command.line, message: renderMafiaJudgeText({ kind: 'set-password-usage' }) });
+        return;
+      }
+      requireNewPassword(ctx, command.password, command.line);
+      await ctx.tx.updateSeat(sender.seat.id, { passwordHash: await hashPassword(command.password, ctx.config.passwordCost) });
+      ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
+      return;
+    case 'resign':
+      // An observer stops watching: their seat goes, the game's state never knew them.
+      if (sender.seat.role === 'observer') {
+        await ctx.tx.removeSeat(sender.seat.id);
+        ctx.reply.push(renderMafiaJudgeText({ kind: 'observer-left', gameName: game.name }));
+      } else if (await apply({ kind: 'resign' }, command.line, text)) await ctx.tx.updateSeat(sender.seat.id, { status: 'resigned' });
+      return;
     case 'promote':
       await promote(ctx, game, sender, state, command.who, command.line);
       return;
