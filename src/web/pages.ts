@@ -160,7 +160,12 @@ export function mafiaPage(site: SiteInfo, game: MafiaGameView, readerZone: strin
 <p class="deadline">${phaseName(view.phase!)} ends ${when(new Date(view.deadline!), zone, readerZone)}.</p>
 <section id="schedule"><h2>Next deadlines</h2><ol class="upcoming">${view.upcoming.map((u) => html`<li>${phaseName(u.phase)}: ${when(new Date(u.deadline), zone, readerZone)}</li>`)}</ol></section>`;
   const seat = (s: MafiaView['living'][number]) =>
-    html`<li>${s.nick}${s.formerly.length > 0 ? html` <span class="replaced">(replaced ${s.formerly.map((f) => `${f.nick}, ${phaseName(f.phase)}`).join('; ')})</span>` : ''}</li>`;
+    html`<li>${s.nick}${s.open ? html` <span class="open">(open: its player left; TAKEOVER ${s.nick}@${game.name} password takes it)</span>` : ''}${
+      s.formerly.length > 0
+        ? // A TAKEOVER keeps the seat's nick: the former player is then told apart by when they left, not by name.
+          html` <span class="replaced">(replaced ${s.formerly.map((f) => (f.nick === s.nick ? `a player who left, ${phaseName(f.phase)}` : `${f.nick}, ${phaseName(f.phase)}`)).join('; ')})</span>`
+        : ''
+    }</li>`;
   const players =
     view.status === 'forming'
       ? html`<ul class="joined">${view.joined.map((n) => html`<li>${n ?? '(no name yet)'}</li>`)}</ul>`

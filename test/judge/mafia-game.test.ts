@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { publicSite } from '../../src/web/public-view.ts';
+import { buildWebApp } from '../../src/web/server.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { mafiaStateOf } from '../../src/judge/mafia/mafia-state.ts';
@@ -50,7 +52,22 @@ function table() {
       await store.transaction((tx) => onScheduledGameEvent(tx, HARNESS_JUDGE, { kind: job.kind, gameId: job.gameId, phase: null }, now));
     }
   };
-  return { store, ask, player, gm, state, game, since, at, sent };
+  /** The game's page on the read-only web site, as anyone sees it. */
+  const page = async (): Promise<string> => {
+    const app = buildWebApp({
+      site: publicSite(store),
+      info: { judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address },
+      health: async () => ({ ok: true, checks: {} }),
+      metrics: async () => '',
+      unsubscribe: async () => 'unknown-token',
+      now: () => now,
+    });
+    const response = await app.inject({ method: 'GET', url: '/games/town' });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  return { store, ask, player, gm, state, game, since, at, sent, page };
 }
 
 describe('a Mafia game by mail', () => {
@@ -286,6 +303,9 @@ describe('a Mafia game by mail', () => {
     expect(count).toContain('Alice (1): Bob');
     expect(count).toContain('Bob (1): Carol');
     expect(await t.player(4, 'STATUS')).toContain('Open seats (their players resigned): Bob');
+    const open = await t.page();
+    expect(open).toContain('(open: its player left; TAKEOVER Bob@town password takes it)');
+    expect(open).not.toContain(bobRole);
     expect(await t.ask('new@players.example', 'TAKEOVER Alice@town newpw1')).toContain(
       "Alice's seat is held: only a seat whose player resigned can be taken over.",
     );
@@ -310,6 +330,9 @@ describe('a Mafia game by mail', () => {
     expect(await t.ask('new@players.example', 'SIGNON Bob@town newpw1\nSTATUS')).toContain(`Your role: ${bobRole}`);
     expect(await t.player(2, 'STATUS')).toMatch(/password/i);
     expect(await t.player(4, 'STATUS')).toContain('Bob replaced a player who left (Day 1).');
+    const taken = await t.page();
+    expect(taken).toContain('Bob <span class="replaced">(replaced a player who left, Day 1)</span>');
+    expect(taken).not.toContain('(open:');
     expect(await t.ask('other@players.example', 'TAKEOVER Bob@town otherpw')).toContain("Bob's seat is held");
 
     // RESIGN as a line of a signed-on block; a standby fills the seat by the GM's line, and is mailed its role.
