@@ -347,6 +347,36 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await v.master('ROLLBACK')).toContain('There is no earlier phase to roll back to.');
   });
 
+  it('the Master moves a running deadline (SET DEADLINE date, EXTEND length): everyone is told, the end is rescheduled, the past refused', async () => {
+    const v = await village();
+    const wolf = v.who('Werewolf');
+    expect(await v.as(wolf, 'SET DEADLINE 2026-11-29T18:00')).toContain("Only the game's Master may write SET DEADLINE.");
+    const mark = v.store.outbox().length;
+    expect(await v.master('SET DEADLINE 2026-11-29T18:00')).toContain('The Master has moved the deadline: Night 1 now ends');
+    expect((await v.table()).deadline).toBe('2026-11-29T18:00:00.000Z');
+    // Every player and the observer are told; the Master has it in the reply.
+    for (const to of [...NICKS.map(address), WATCHER]) expect(told(v.store, to, mark)).toContain('The Master has moved the deadline: Night 1 now ends');
+    expect(told(v.store, MASTER, mark)).toBe('');
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T18:00:00.000Z']);
+    // The old deadline passes and the night is still open.
+    await v.at('2026-11-29T12:00:00Z');
+    expect((await v.table()).game!.phaseIndex).toBe(0);
+    expect(await v.master('EXTEND 6H')).toContain('Night 1 now ends');
+    expect((await v.table()).deadline).toBe('2026-11-30T00:00:00.000Z');
+    // A moment in the past, or words that are no date, are refused with the reason; the deadline stays.
+    expect(await v.master('SET DEADLINE 2026-11-29T06:00')).toMatch(/"SET DEADLINE 2026-11-29T06:00": .*is not in the future.* The deadline is unchanged/);
+    expect(await v.master('SET DEADLINE soonish')).toContain('The deadline is unchanged (SET DEADLINE takes a date such as');
+    expect(await v.master('EXTEND forever')).toContain('The deadline is unchanged (EXTEND takes a length such as 12H or 1D 6H).');
+    expect((await v.table()).deadline).toBe('2026-11-30T00:00:00.000Z');
+    await v.at('2026-11-30T00:00:00Z');
+    expect((await v.table()).game!.phaseIndex).toBe(1);
+  });
+
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {
     const store = new InMemoryJudgeStore();
     const judge = new Judge(

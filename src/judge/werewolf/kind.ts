@@ -6,7 +6,8 @@ import { renderMasterRefusal } from '../../render/master-refusals.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { renderWerewolfReply, werewolfProblemText, werewolfSettingText, type WerewolfProblem, type WerewolfReply } from '../../render/werewolf-mail.ts';
 import { roleSetProblemLine } from '../../render/werewolf-problems.ts';
-import { durationMinutes, parseDuration } from '../../schedule/index.ts';
+import { durationMinutes, parseDate, parseDuration, shiftInstant } from '../../schedule/index.ts';
+import { toDateTime, zoneFor } from '../../schedule/local-time.ts';
 import type { RoleSet } from '../../werewolf/definitions.ts';
 import { availableActions, startGame, step } from '../../werewolf/engine.ts';
 import { commandOfLine, readWerewolfBlock, type NumberedLine } from '../../werewolf/mail-lines.ts';
@@ -270,6 +271,11 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'ROLLBACK' });
       await rollback(ctx, work, (why) => refused(why));
       return;
+    case 'deadline':
+    case 'extend':
+      if (sender.kind !== 'master') return refused({ kind: 'master-only', command: line.kind === 'deadline' ? 'SET DEADLINE' : 'EXTEND' });
+      await moveDeadline(ctx, work, sender, line, refused);
+      return;
     case 'status':
       ctx.reply.push(statusText(work.table, sender, game));
       return;
@@ -315,6 +321,44 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   // An immediate action's effects (the hunter's aim) are told at once, each to whom it is for.
   if (stepped.effects.length > 0) await tell(ctx.tx, ctx.config, game, work.table, stepped.effects, { prompt: false, subject: 'news', headline: null });
   if (stepped.state.ended) finish(work);
+}
+
+/**
+ * SET DEADLINE date / EXTEND length (the Master): the phase now open ends then; the date is read in
+ * the Master's zone by the shared date reader, a length moves it later (days on the calendar). A
+ * moment not in the future is refused and the deadline stays. Everyone is told the new deadline;
+ * save() reschedules the phase's end and its reminder.
+ */
+async function moveDeadline(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  sender: Sender,
+  line: Extract<NumberedLine, { kind: 'deadline' | 'extend' }>,
+  refused: (why: WerewolfProblem) => void,
+): Promise<void> {
+  const { game } = work;
+  const state = work.table.game;
+  if (work.table.status !== 'running' || state === null || work.table.deadline === null) return refused({ kind: 'not-running' });
+  const zone = sender.seat.timeZone ?? game.timeZone;
+  const current = new Date(work.table.deadline);
+  let deadline: Date;
+  if (line.kind === 'deadline') {
+    const clock = toDateTime(current, zoneFor(zone));
+    const read = parseDate(line.value, { now: ctx.now, zone, defaultTime: clock.hour * 60 + clock.minute, earliest: 'after-now' });
+    if (!read.ok) return refused({ kind: 'bad-deadline', command: 'SET DEADLINE', written: line.value, reason: read.error });
+    deadline = read.date.instant;
+  } else {
+    const read = parseDuration(line.value);
+    if (!read.ok) return refused({ kind: 'bad-deadline', command: 'EXTEND', written: line.value, reason: read.error });
+    if (durationMinutes(read.duration) < 1) return refused({ kind: 'bad-length', written: line.value });
+    deadline = shiftInstant(current, read.duration, 'later', game.timeZone);
+  }
+  if (deadline.getTime() <= ctx.now.getTime()) return refused({ kind: 'deadline-past', deadline, now: ctx.now, zone });
+  work.table = { ...work.table, deadline: deadline.toISOString() };
+  const phase = phaseAt(roleSetOf(work.table.settings.roleSet), state.phaseIndex);
+  ctx.reply.push(renderWerewolfReply({ kind: 'deadline-moved', phase, deadline, zone }));
+  const headline = renderWerewolfReply({ kind: 'deadline-moved', phase, deadline, zone: game.timeZone });
+  await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: false, subject: 'deadline', headline, except: sender.seat.id });
 }
 
 /** The narrator took a command: the new state, the command logged for replay. */
