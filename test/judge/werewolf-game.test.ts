@@ -5,6 +5,7 @@ import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { replay } from '../../src/judge/werewolf/kind.ts';
 import { werewolfTableOf, type WerewolfTable } from '../../src/judge/werewolf/werewolf-state.ts';
 import type { RoleSet } from '../../src/werewolf/definitions.ts';
+import { reminderLeadMinutes } from '../../src/werewolf/reminders.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore, type QueuedMailRow } from '../support/in-memory-judge-store.ts';
 import { gameName } from '../support/names.ts';
@@ -312,7 +313,12 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(back).toMatchObject({ status: 'running', deadline: '2026-12-01T12:00:00.000Z' });
     expect(back.game!.phaseIndex).toBe(1);
     expect(Object.keys(back.game!.polls[0]!.votes)).toHaveLength(7);
-    expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-12-01T12:00:00.000Z']);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-12-01T12:00:00.000Z']);
     await v.at('2026-12-01T12:00:00Z');
     expect((await v.table()).game).toEqual(ended.game);
   });
@@ -340,7 +346,12 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(t.deadline).toBe('2026-11-29T12:00:00.000Z');
     expect(told(v.store, address(v.who('Doctor')))).toContain(`Your protection of ${v.who('Mayor')} was used.`);
     expect(told(v.store, WATCHER)).not.toContain('protection');
-    expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-11-29T12:00:00.000Z']);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T12:00:00.000Z']);
     // ROLLBACK opens the night again with every choice in: it waits for its deadline (or a change), not ending at once.
     expect(await v.master('ROLLBACK')).toContain('The game is rolled back to the start of Night 1.');
     expect((await v.table()).game!.phaseIndex).toBe(0);
@@ -375,6 +386,51 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect((await v.table()).deadline).toBe('2026-11-30T00:00:00.000Z');
     await v.at('2026-11-30T00:00:00Z');
     expect((await v.table()).game!.phaseIndex).toBe(1);
+  });
+
+  it('reminds, 12 hours before the deadline, each player with a vote or action still to give, once, naming their own options alone', async () => {
+    const v = await village();
+    const [w1, w2, seer, doctor, witch] = [v.who('Werewolf', 0), v.who('Werewolf', 1), v.who('Seer'), v.who('Doctor'), v.who('Witch')];
+    expect(reminderLeadMinutes(24 * 60)).toBe(12 * 60);
+    expect(reminderLeadMinutes(6 * 60)).toBe(3 * 60);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'reminder')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T00:00:00.000Z']);
+    await v.as(seer, `INVESTIGATE ${w1}`);
+    await v.as(witch, 'DONE');
+    const mark = v.store.outbox().length;
+    await v.at('2026-11-29T00:00:00Z');
+    const reminders = v.store
+      .outbox()
+      .slice(mark)
+      .filter((m) => m.subject.includes('Reminder'));
+    const reminded = reminders.flatMap((m) => m.to).sort();
+    // The wolves (their poll) and the doctor; not the seer who chose, the witch who wrote DONE, the villagers with nothing to do, the Master or observer.
+    expect(reminded).toEqual([w1, w2, doctor].map(address).sort());
+    for (const m of reminders) expect(m.to).toHaveLength(1);
+    const wolfMail = reminders.find((m) => m.to.includes(address(w1) as never))!.body;
+    expect(wolfMail).toContain("A reminder from 'village': Night 1 ends soon and you have not chosen everything you may yet.");
+    expect(wolfMail).toContain('VOTE name: your vote in the');
+    expect(wolfMail).toContain('Night 1 ends');
+    const doctorMail = reminders.find((m) => m.to.includes(address(doctor) as never))!.body;
+    expect(doctorMail).not.toContain('VOTE');
+    for (const body of [wolfMail, doctorMail]) expect(body).not.toMatch(/INVESTIGATE|Seer|Witch/);
+    // Once: the job is spent, running the clock again sends nothing more.
+    await v.at('2026-11-29T01:00:00Z');
+    expect(v.store.outbox().filter((m) => m.subject.includes('Reminder'))).toHaveLength(3);
+    expect(v.store.jobs().filter((j) => j.kind === 'reminder')).toEqual([]);
+    // A deadline moved later gets its own reminder.
+    await v.master('EXTEND 12H');
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'reminder')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T12:00:00.000Z']);
+    expectNoRoleLeaks(v.store, v.roleOf);
   });
 
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {

@@ -4,12 +4,22 @@ import { readNewGameName } from '../../commands/names.ts';
 import { redactLine } from '../../commands/redact.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
-import { renderWerewolfReply, werewolfProblemText, werewolfSettingText, type WerewolfProblem, type WerewolfReply } from '../../render/werewolf-mail.ts';
+import { subjectFor } from '../../render/subjects.ts';
+import {
+  renderWerewolfMail,
+  renderWerewolfReply,
+  werewolfSubject,
+  werewolfProblemText,
+  werewolfSettingText,
+  type WerewolfProblem,
+  type WerewolfReply,
+} from '../../render/werewolf-mail.ts';
 import { roleSetProblemLine } from '../../render/werewolf-problems.ts';
 import { durationMinutes, parseDate, parseDuration, shiftInstant } from '../../schedule/index.ts';
 import { toDateTime, zoneFor } from '../../schedule/local-time.ts';
 import type { RoleSet } from '../../werewolf/definitions.ts';
 import { availableActions, startGame, step } from '../../werewolf/engine.ts';
+import { openChoices, reminderLeadMinutes } from '../../werewolf/reminders.ts';
 import { commandOfLine, readWerewolfBlock, type NumberedLine } from '../../werewolf/mail-lines.ts';
 import { phaseAt } from '../../werewolf/phases.ts';
 import type { Command, GameState } from '../../werewolf/state.ts';
@@ -403,13 +413,7 @@ function everyoneDone(table: WerewolfTable): boolean {
   const state = table.game;
   if (state === null || state.ended) return false;
   const set = roleSetOf(table.settings.roleSet);
-  return state.players
-    .filter((p) => p.alive)
-    .every(
-      (p) =>
-        table.done.includes(p.name) ||
-        availableActions(set, state, p.name).every((o) => (o.kind === 'vote' ? o.chosen !== null : o.timing === 'Immediate' || o.chosen.length > 0)),
-    );
+  return state.players.filter((p) => p.alive).every((p) => table.done.includes(p.name) || openChoices(set, state, p.name).length === 0);
 }
 
 async function endPhase(tx: GamePorts, config: JudgeConfig, game: Game, work: Work, now: Date): Promise<void> {
@@ -465,14 +469,79 @@ async function save(tx: GamePorts, game: Game, table: WerewolfTable, now: Date):
   if (table.status === 'running' && table.deadline !== null) {
     const dueAt = new Date(Math.max(Date.parse(table.deadline), now.getTime()));
     await tx.scheduleJobs([{ kind: 'deadline', gameId: game.id, dueAt, dedupeKey: `werewolf:${game.id}:deadline`, payload: { phase: null } }]);
+    const remindAt = reminderAt(table);
+    if (remindAt !== null && table.remindedFor !== table.deadline && remindAt.getTime() < dueAt.getTime())
+      await tx.scheduleJobs([
+        {
+          kind: 'reminder',
+          gameId: game.id,
+          dueAt: new Date(Math.max(remindAt.getTime(), now.getTime())),
+          dedupeKey: `werewolf:${game.id}:reminder`,
+          payload: { phase: null },
+        },
+      ]);
   }
+}
+
+/** When the phase now open reminds its players: 12 hours before its deadline, or half-way through a shorter phase. */
+function reminderAt(table: WerewolfTable): Date | null {
+  if (table.game === null || table.deadline === null) return null;
+  const lead = reminderLeadMinutes(phaseLength(table, roleSetOf(table.settings.roleSet), table.game.phaseIndex));
+  return lead < 1 ? null : new Date(Date.parse(table.deadline) - lead * 60_000);
+}
+
+/**
+ * The reminder job: each living player who has a vote or action still to give (and has not written
+ * DONE) is mailed once, with their own open options alone; then the table records that this
+ * deadline's reminder went out, so that it is not sent again (a moved deadline gets its own).
+ */
+async function remind(tx: GamePorts, config: JudgeConfig, game: Game, work: Work): Promise<void> {
+  const { table } = work;
+  const state = table.game!;
+  const set = roleSetOf(table.settings.roleSet);
+  const phase = phaseAt(set, state.phaseIndex);
+  const seats = await tx.seats(game.id);
+  for (const seat of seats) {
+    if (seat.role !== 'power' || seat.status === 'resigned') continue;
+    const nick = table.joined.find((j) => j.seat === seat.id)?.nick;
+    if (nick === undefined || table.done.includes(nick)) continue;
+    const open = openChoices(set, state, nick);
+    if (open.length === 0) continue;
+    const options = availableActions(set, state, nick);
+    await tx.enqueueMail({
+      to: [seat.address],
+      subject: subjectFor(config, game, phaseLabel(table), werewolfSubject('reminder')),
+      body: renderWerewolfMail({
+        gameName: game.name,
+        effects: [],
+        roleText: null,
+        headline: renderWerewolfReply({ kind: 'reminder', gameName: game.name, phase }),
+        prompt: {
+          phase,
+          options,
+          deadline: new Date(table.deadline!),
+          zone: seat.timeZone ?? game.timeZone,
+          votesIn: options.filter((o) => o.kind === 'vote').length,
+        },
+      }),
+      gameId: game.id,
+      kind: 'notice',
+    });
+  }
+  work.table = { ...table, remindedFor: table.deadline };
 }
 
 async function onEvent(tx: GamePorts, config: JudgeConfig, game: Game, event: GameEvent, now: Date): Promise<void> {
   const table = werewolfTableOf(game);
-  if (event.kind !== 'deadline' || table.status !== 'running' || table.deadline === null || Date.parse(table.deadline) > now.getTime()) return;
+  if (table.status !== 'running' || table.deadline === null) return;
   const work: Work = { game, table };
-  await endPhase(tx, config, game, work, now);
+  if (event.kind === 'reminder') {
+    // Too early (the deadline moved later since), already sent, or too late (the deadline's own job follows): nothing.
+    const at = reminderAt(table);
+    if (at === null || at.getTime() > now.getTime() || Date.parse(table.deadline) <= now.getTime() || table.remindedFor === table.deadline) return;
+    await remind(tx, config, game, work);
+  } else if (event.kind === 'deadline' && Date.parse(table.deadline) <= now.getTime()) await endPhase(tx, config, game, work, now);
+  else return;
   await save(tx, game, work.table, now);
 }
 
