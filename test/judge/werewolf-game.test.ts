@@ -433,6 +433,54 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expectNoRoleLeaks(v.store, v.roleOf);
   });
 
+  it('replaces a player: RESIGN opens the seat without telling the role, TAKEOVER gives a newcomer the seat, its role and all it was told', async () => {
+    const v = await village();
+    const [w1, seer, doctor] = [v.who('Werewolf', 0), v.who('Seer'), v.who('Doctor')];
+    const KIM = 'kim@players.example';
+    await v.as(seer, `INVESTIGATE ${w1}`);
+    await v.at('2026-11-29T12:00:00Z');
+    let mark = v.store.outbox().length;
+    const resigned = await v.ask(address(seer), `RESIGN ${seer}@village pw-${seer}`);
+    expect(resigned).toContain(`You have resigned from 'village'. Your seat (${seer}) is open for a replacement`);
+    const open = `${seer}'s player has resigned from 'village'. The seat is open: a replacement takes it by writing TAKEOVER ${seer}@village password`;
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer).map(address)]) {
+      expect(told(v.store, to, mark)).toContain(open);
+      expect(told(v.store, to, mark)).not.toContain('Seer');
+    }
+    expect(told(v.store, address(seer), mark)).toBe('');
+    // The old password no longer opens the seat; a seat not open, or a newcomer already playing, is refused.
+    expect(await v.as(seer, 'STATUS')).toContain(`Nobody plays in 'village' as "${seer}".`);
+    expect(await v.ask(KIM, `TAKEOVER ${doctor}@village kimpass`)).toContain(`${doctor}'s seat is not open`);
+    expect(await v.ask(address(doctor), `TAKEOVER ${seer}@village docpass`)).toContain('already');
+    // The newcomer takes the seat and votes in the same mail.
+    mark = v.store.outbox().length;
+    const took = await v.ask(KIM, `TAKEOVER ${seer}@village kimpass\nVOTE ${w1}`);
+    expect(took).toContain(`You have taken over ${seer}'s seat in 'village': you play on as ${seer}`);
+    expect(took).toContain(`Your vote in the Lynch poll: ${w1}.`);
+    expect(took).not.toContain('kimpass');
+    const caught = v.store
+      .outbox()
+      .slice(mark)
+      .filter((m) => m.to.includes(KIM as never) && m.kind !== 'reply');
+    expect(caught).toHaveLength(1);
+    expect(caught[0]!.to).toEqual([KIM]);
+    expect(caught[0]!.body).toContain('You are a Seer (');
+    expect(caught[0]!.body).toContain('Your role, as the role set writes it:');
+    expect(caught[0]!.body).toContain(`Your investigation of ${w1}: their role is Werewolf.`);
+    expect(caught[0]!.body).toContain('VOTE name: your vote in the Lynch poll');
+    // Everyone else hears the seat is taken, never the role nor the newcomer's address.
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer).map(address)]) {
+      const news = told(v.store, to, mark);
+      expect(news).toContain(`A replacement has taken ${seer}'s seat and plays on as ${seer}.`);
+      expect(news).not.toMatch(/Seer|kim@/);
+    }
+    expect(told(v.store, address(seer), mark)).toBe('');
+    // The newcomer signs on with their own password and plays on; the vote stands.
+    expect(await v.ask(KIM, `SIGNON ${seer}@village kimpass\nSTATUS`)).toContain(`You are ${seer}, the Seer.`);
+    expect((await v.table()).game!.polls[0]!.votes[seer]).toBe(w1);
+    expectNoRoleLeaks(v.store, v.roleOf);
+  });
+
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {
     const store = new InMemoryJudgeStore();
     const judge = new Judge(

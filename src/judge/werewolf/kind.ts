@@ -1,4 +1,4 @@
-import { loadRoleSet } from '../../catalog/roleset-catalog.ts';
+import { loadRoleSet, roleText } from '../../catalog/roleset-catalog.ts';
 import type { CreateBlock, SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import { redactLine } from '../../commands/redact.ts';
@@ -18,11 +18,11 @@ import { roleSetProblemLine } from '../../render/werewolf-problems.ts';
 import { durationMinutes, parseDate, parseDuration, shiftInstant } from '../../schedule/index.ts';
 import { toDateTime, zoneFor } from '../../schedule/local-time.ts';
 import type { RoleSet } from '../../werewolf/definitions.ts';
-import { availableActions, startGame, step } from '../../werewolf/engine.ts';
+import { availableActions, seenBy, startGame, step } from '../../werewolf/engine.ts';
 import { openChoices, reminderLeadMinutes } from '../../werewolf/reminders.ts';
 import { commandOfLine, readWerewolfBlock, type NumberedLine } from '../../werewolf/mail-lines.ts';
 import { phaseAt } from '../../werewolf/phases.ts';
-import type { Command, GameState } from '../../werewolf/state.ts';
+import type { Command, Effect, GameState } from '../../werewolf/state.ts';
 import { BlockError, type BlockContext, type JudgeConfig } from '../context.ts';
 import type { GameKind } from '../kinds/game-kind.ts';
 import { masterSeatFor } from '../master/masters.ts';
@@ -203,29 +203,135 @@ async function enter(
       return { kind: 'player', seat, nick };
     }
     case 'signon': {
-      const role = opener.role;
-      const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
-      const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
-      let seat: SeatRecord | undefined;
-      if (isMaster) seat = masterSeatFor(seats, ctx.sender);
-      else if (role.kind === 'named') {
-        const joined = work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase());
-        seat = seats.find((s) => s.id === joined?.seat && s.status !== 'resigned');
-      }
-      const proven = await guardedCheck(ctx, seat ?? null, opener.line, async () =>
-        (await verifyPassword(opener.password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
-      );
-      if (!proven) {
-        if (!seat && !isMaster) throw refuse(opener.line, { kind: 'no-such-seat', gameName: game.name, written });
-        throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-      }
+      const proven = await provenSeat(ctx, work, seats, opener.role, opener.password, opener.line);
       if (proven.role === 'master') return { kind: 'master', seat: proven };
       const joined = work.table.joined.find((j) => j.seat === proven.id);
       return joined ? { kind: 'player', seat: proven, nick: joined.nick } : { kind: 'observer', seat: proven };
     }
-    default:
-      throw refuse(opener.line, { kind: 'opener-not-supported', opener: opener.kind.toUpperCase() });
+    case 'resign': {
+      const proven = await provenSeat(ctx, work, seats, opener.role, opener.password, opener.line);
+      const joined = work.table.joined.find((j) => j.seat === proven.id);
+      if (proven.role !== 'power' || joined === undefined)
+        throw refuse(opener.line, { kind: 'opener-not-supported', opener: proven.role === 'master' ? 'RESIGN (the Master)' : 'RESIGN (an observer)' });
+      await resign(ctx, work, proven, joined.nick, opener.line);
+      lines.length = 0;
+      return { kind: 'observer', seat: proven };
+    }
+    case 'takeover':
+      return takeover(ctx, work, seats, opener);
   }
+}
+
+/** The seat a SIGNON or RESIGN names (the Master, or a player by nick), its password proven; a wrong name takes as long as a wrong password. */
+async function provenSeat(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  seats: readonly SeatRecord[],
+  role: Extract<SessionBlock['opener'], { kind: 'signon' }>['role'],
+  password: string,
+  line: number,
+): Promise<SeatRecord> {
+  const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
+  const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
+  let seat: SeatRecord | undefined;
+  if (isMaster) seat = masterSeatFor(seats, ctx.sender);
+  else if (role.kind === 'named') {
+    const joined = work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase());
+    seat = seats.find((s) => s.id === joined?.seat && s.status !== 'resigned');
+  }
+  const proven = await guardedCheck(ctx, seat ?? null, line, async () =>
+    (await verifyPassword(password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
+  );
+  if (!proven) {
+    if (!seat && !isMaster) throw refuse(line, { kind: 'no-such-seat', gameName: work.game.name, written });
+    throw new BlockError(line, renderSessionRefusal({ kind: 'bad-signon' }));
+  }
+  return proven;
+}
+
+// --- Replacements: RESIGN, then a newcomer's TAKEOVER ----------------------------------------------
+
+/**
+ * RESIGN nick@game password: before the start the nick is free again; in a running game the seat
+ * stays in play (the narrator's player lives on) and opens for a replacement, and everyone (the
+ * Master too) is told that it is open, never the role. The resigned address gets no more mail.
+ */
+async function resign(ctx: BlockContext<JudgeTransaction>, work: Work, seat: SeatRecord, nick: string, line: number): Promise<void> {
+  const { game } = work;
+  if (work.table.status === 'ended') throw refuse(line, { kind: 'not-running' });
+  await ctx.tx.updateSeat(seat.id, { status: 'resigned' });
+  const running = work.table.status === 'running';
+  ctx.reply.push(renderWerewolfReply({ kind: 'resigned', gameName: game.name, nick, running }));
+  if (!running) {
+    work.table = { ...work.table, joined: work.table.joined.filter((j) => j.seat !== seat.id) };
+    return;
+  }
+  const headline = renderWerewolfReply({ kind: 'seat-open', gameName: game.name, nick });
+  await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: false, subject: 'seat', headline });
+}
+
+/**
+ * TAKEOVER nick@game password (a newcomer, with a password of their own): the open seat of a living
+ * player becomes theirs — the same nick, role and everything the seat was told, which is mailed to
+ * them alone (replayed from the seed and the log: their role and its text, their own results, the
+ * announcements) with what they may do now. Everyone else is told the seat is taken, not by whom.
+ */
+async function takeover(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionBlock['opener'], { kind: 'takeover' }>,
+): Promise<Sender> {
+  const { game } = work;
+  const line = opener.line;
+  const role = opener.role;
+  const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
+  const joined = role.kind === 'named' ? work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase()) : undefined;
+  const seat = seats.find((s) => s.id === joined?.seat);
+  if (joined === undefined || seat === undefined) throw refuse(line, { kind: 'no-such-seat', gameName: game.name, written });
+  const state = work.table.game;
+  if (work.table.status !== 'running' || state === null) throw refuse(line, { kind: 'not-running' });
+  if (seat.status !== 'resigned') throw refuse(line, { kind: 'seat-not-open', nick: joined.nick });
+  if (!state.players.some((p) => p.name === joined.nick && p.alive)) throw refuse(line, { kind: 'dead-seat', nick: joined.nick });
+  if (seats.some((s) => s.address === ctx.sender && s.status !== 'resigned')) throw refuse(line, { kind: 'joined-already' });
+  requireNewPassword(ctx, opener.password, line);
+  // Everyone else first, while the seat is still closed to mail; then the seat is the newcomer's.
+  await tell(ctx.tx, ctx.config, game, work.table, [], {
+    prompt: false,
+    subject: 'seat',
+    headline: renderWerewolfReply({ kind: 'seat-taken', nick: joined.nick }),
+  });
+  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active' });
+  const set = roleSetOf(work.table.settings.roleSet);
+  const history = toldSoFar(
+    set,
+    work.table.joined.map((j) => j.nick),
+    work.table.seed,
+    work.table.log,
+  ).filter((e) => seenBy(e, joined.nick));
+  const dealt = history.find((e) => e.kind === 'role-dealt');
+  const options = availableActions(set, state, joined.nick);
+  await ctx.tx.enqueueMail({
+    to: [ctx.sender],
+    subject: subjectFor(ctx.config, game, phaseLabel(work.table), werewolfSubject('takeover')),
+    body: renderWerewolfMail({
+      gameName: game.name,
+      effects: history,
+      roleText: dealt?.kind === 'role-dealt' ? roleText(set.name, set.roles.get(dealt.role)!) : null,
+      headline: renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }),
+      prompt: {
+        phase: phaseAt(set, state.phaseIndex),
+        options,
+        deadline: work.table.deadline === null ? null : new Date(work.table.deadline),
+        zone: game.timeZone,
+        votesIn: options.filter((o) => o.kind === 'vote').length,
+      },
+    }),
+    gameId: game.id,
+    kind: 'notice',
+  });
+  ctx.reply.push(renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }));
+  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active' }, nick: joined.nick };
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
@@ -446,6 +552,21 @@ async function rollback(ctx: BlockContext<JudgeTransaction>, work: Work, refused
   const phase = phaseAt(set, state.phaseIndex);
   ctx.reply.push(renderWerewolfReply({ kind: 'rolled-back', phase }));
   await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: true, subject: 'rollback', headline: renderWerewolfReply({ kind: 'rolled-back', phase }) });
+}
+
+/** Every effect the narrator has told since the start, in order, replayed from the seed and the log (a replacement's catch-up). */
+function toldSoFar(set: RoleSet, players: readonly string[], seed: number, log: readonly Command[]): Effect[] {
+  const started = startGame(set, { players, seed });
+  if (!started.ok) throw new Error('a werewolf game whose start does not replay');
+  const effects: Effect[] = [...started.effects];
+  let state = started.state;
+  for (const command of log) {
+    const stepped = step(set, state, command);
+    if (!stepped.ok) throw new Error(`a werewolf game whose log does not replay: ${command.kind}`);
+    effects.push(...stepped.effects);
+    state = stepped.state;
+  }
+  return effects;
 }
 
 /** The game from its seed and commands: the same seed and log give the same state (ROLLBACK, tests). */
