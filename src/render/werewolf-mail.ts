@@ -28,7 +28,7 @@ export type WerewolfReply =
   | { readonly kind: 'deadline-moved'; readonly phase: Phase; readonly deadline: Date; readonly zone: string }
   | { readonly kind: 'resigned'; readonly gameName: string; readonly nick: string; readonly running: boolean }
   /** Told to everyone when a seat is left: never the role. */
-  | { readonly kind: 'seat-open'; readonly gameName: string; readonly nick: string }
+  | { readonly kind: 'seat-open'; readonly gameName: string; readonly nick: string; readonly open: boolean }
   | { readonly kind: 'seat-taken'; readonly nick: string }
   | { readonly kind: 'took-over'; readonly gameName: string; readonly nick: string }
   /** Some hours before the deadline, to a player who still has something to choose. */
@@ -180,6 +180,7 @@ export function renderWerewolfReply(reply: WerewolfReply): string {
         ? `You have resigned from '${reply.gameName}'. Your seat (${reply.nick}) is open for a replacement; you will get no more mail from the game.`
         : `You have left '${reply.gameName}' before its start; ${reply.nick} is free for another player.`;
     case 'seat-open':
+      if (!reply.open) return `${reply.nick}'s player has resigned from '${reply.gameName}'.`;
       return `${reply.nick}'s player has resigned from '${reply.gameName}'. The seat is open: a replacement takes it by writing TAKEOVER ${reply.nick}@${reply.gameName} password (a new password of their own) and plays on as ${reply.nick}.`;
     case 'seat-taken':
       return `A replacement has taken ${reply.nick}'s seat and plays on as ${reply.nick}.`;

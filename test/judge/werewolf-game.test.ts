@@ -437,13 +437,23 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     const v = await village();
     const [w1, seer, doctor] = [v.who('Werewolf', 0), v.who('Seer'), v.who('Doctor')];
     const KIM = 'kim@players.example';
+    const villager = v.who('Villager');
     await v.as(seer, `INVESTIGATE ${w1}`);
+    for (const wolf of [w1, v.who('Werewolf', 1)]) await v.as(wolf, `VOTE ${villager}`);
     await v.at('2026-11-29T12:00:00Z');
+    // A dead player may leave too; their seat is not offered, nor taken over.
     let mark = v.store.outbox().length;
+    expect(await v.ask(address(villager), `RESIGN ${villager}@village pw-${villager}`)).toContain('You have resigned');
+    expect(told(v.store, MASTER, mark)).toContain(`${villager}'s player has resigned from 'village'.`);
+    expect(told(v.store, MASTER, mark)).not.toContain('TAKEOVER');
+    expect(await v.ask('late@players.example', `TAKEOVER ${villager}@village latepw`)).toContain(
+      `${villager} is dead: a dead player's seat is not taken over.`,
+    );
+    mark = v.store.outbox().length;
     const resigned = await v.ask(address(seer), `RESIGN ${seer}@village pw-${seer}`);
     expect(resigned).toContain(`You have resigned from 'village'. Your seat (${seer}) is open for a replacement`);
     const open = `${seer}'s player has resigned from 'village'. The seat is open: a replacement takes it by writing TAKEOVER ${seer}@village password`;
-    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer).map(address)]) {
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer && n !== villager).map(address)]) {
       expect(told(v.store, to, mark)).toContain(open);
       expect(told(v.store, to, mark)).not.toContain('Seer');
     }
@@ -469,7 +479,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(caught[0]!.body).toContain(`Your investigation of ${w1}: their role is Werewolf.`);
     expect(caught[0]!.body).toContain('VOTE name: your vote in the Lynch poll');
     // Everyone else hears the seat is taken, never the role nor the newcomer's address.
-    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer).map(address)]) {
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer && n !== villager).map(address)]) {
       const news = told(v.store, to, mark);
       expect(news).toContain(`A replacement has taken ${seer}'s seat and plays on as ${seer}.`);
       expect(news).not.toMatch(/Seer|kim@/);
@@ -479,6 +489,33 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await v.ask(KIM, `SIGNON ${seer}@village kimpass\nSTATUS`)).toContain(`You are ${seer}, the Seer.`);
     expect((await v.table()).game!.polls[0]!.votes[seer]).toBe(w1);
     expectNoRoleLeaks(v.store, v.roleOf);
+  });
+
+  it('before the start RESIGN frees the nick for another player; TAKEOVER needs a running game', async () => {
+    const store = new InMemoryJudgeStore();
+    const judge = new Judge(
+      store,
+      HARNESS_JUDGE,
+      () => 0.3,
+      () => new Date('2026-11-28T12:00:00Z'),
+    );
+    const ask = async (from: string, text: string) => {
+      const before = store.outbox().length;
+      await judge.receive(inboundMail(from, text));
+      return (
+        store
+          .outbox()
+          .slice(before)
+          .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? ''
+      );
+    };
+    await ask(MASTER, 'CREATE hamlet gmpass werewolf');
+    expect(await ask(address('ann'), 'JOIN hamlet pw-ann\nNAME ann')).toContain('(1 of 9)');
+    expect(await ask(address('ann'), 'RESIGN ann@hamlet pw-ann')).toContain("You have left 'hamlet' before its start; ann is free for another player.");
+    expect(await ask('kim@players.example', 'TAKEOVER ann@hamlet kimpass')).toContain('Nobody plays in \'hamlet\' as "ann".');
+    expect(await ask('kim@players.example', 'JOIN hamlet kimpass\nNAME ann')).toContain("You have joined 'hamlet' as ann (1 of 9).");
+    expect(await ask(address('bob'), 'JOIN hamlet pw-bob\nNAME bob')).toContain('(2 of 9)');
+    expect(await ask(MASTER, 'SIGNON master@hamlet gmpass\nSET DEADLINE tomorrow 18:00')).toContain('The game is not running');
   });
 
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {

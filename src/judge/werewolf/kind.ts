@@ -266,7 +266,9 @@ async function resign(ctx: BlockContext<JudgeTransaction>, work: Work, seat: Sea
     work.table = { ...work.table, joined: work.table.joined.filter((j) => j.seat !== seat.id) };
     return;
   }
-  const headline = renderWerewolfReply({ kind: 'seat-open', gameName: game.name, nick });
+  // A dead player's seat is not taken over: the table is told they left, without the invitation.
+  const open = work.table.game?.players.some((p) => p.name === nick && p.alive) === true;
+  const headline = renderWerewolfReply({ kind: 'seat-open', gameName: game.name, nick, open });
   await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: false, subject: 'seat', headline });
 }
 
@@ -301,7 +303,13 @@ async function takeover(
     subject: 'seat',
     headline: renderWerewolfReply({ kind: 'seat-taken', nick: joined.nick }),
   });
-  await ctx.tx.updateSeat(seat.id, { address: ctx.sender, passwordHash: await hashPassword(opener.password, ctx.config.passwordCost), status: 'active' });
+  await ctx.tx.updateSeat(seat.id, {
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+    status: 'active',
+    // The leaver's own settings (their zone) are not the newcomer's.
+    timeZone: null,
+  });
   const set = roleSetOf(work.table.settings.roleSet);
   const history = toldSoFar(
     set,
@@ -331,7 +339,7 @@ async function takeover(
     kind: 'notice',
   });
   ctx.reply.push(renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }));
-  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active' }, nick: joined.nick };
+  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active', timeZone: null }, nick: joined.nick };
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
