@@ -488,6 +488,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     // The newcomer signs on with their own password and plays on; the vote stands.
     expect(await v.ask(KIM, `SIGNON ${seer}@village kimpass\nSTATUS`)).toContain(`You are ${seer}, the Seer.`);
     expect((await v.table()).game!.polls[0]!.votes[seer]).toBe(w1);
+    // The seat's holders, as for a Diplomacy power: the leaver first, the newcomer now.
+    const seatId = (await v.table()).joined.find((j) => j.nick === seer)!.seat;
+    const holders = await v.store.transaction((tx) => tx.holders(seatId));
+    expect([holders[0]!.address, holders.at(-1)!.address, holders.at(-1)!.endReason]).toEqual([address(seer), KIM, null]);
     expectNoRoleLeaks(v.store, v.roleOf);
   });
 

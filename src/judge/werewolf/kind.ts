@@ -260,6 +260,7 @@ async function resign(ctx: BlockContext<JudgeTransaction>, work: Work, seat: Sea
   const { game } = work;
   if (work.table.status === 'ended') throw refuse(line, { kind: 'not-running' });
   await ctx.tx.updateSeat(seat.id, { status: 'resigned' });
+  await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
   const running = work.table.status === 'running';
   ctx.reply.push(renderWerewolfReply({ kind: 'resigned', gameName: game.name, nick, running }));
   if (!running) {
@@ -310,6 +311,8 @@ async function takeover(
     // The leaver's own settings (their zone) are not the newcomer's.
     timeZone: null,
   });
+  // The seat's record of who held it (as a Diplomacy power's): the leaver's stint ends, the newcomer's begins.
+  await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
   const set = roleSetOf(work.table.settings.roleSet);
   const history = toldSoFar(
     set,
