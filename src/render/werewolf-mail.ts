@@ -1,4 +1,5 @@
-import { describeDuration, formatPlayerDeadline } from '../schedule/index.ts';
+import { describeDuration, formatPlayerDeadline, type ScheduleError } from '../schedule/index.ts';
+import { scheduleErrorText } from './schedule-errors.ts';
 import type { RoleSet } from '../werewolf/definitions.ts';
 import type { LineProblem } from '../werewolf/mail-lines.ts';
 import { phaseName } from '../werewolf/phases.ts';
@@ -23,6 +24,15 @@ export type WerewolfReply =
   | { readonly kind: 'withdrawn'; readonly verb: string }
   | { readonly kind: 'done'; readonly phase: Phase }
   | { readonly kind: 'rolled-back'; readonly phase: Phase }
+  /** The Master moved the deadline of the phase now open (also the line everyone is told). */
+  | { readonly kind: 'deadline-moved'; readonly phase: Phase; readonly deadline: Date; readonly zone: string }
+  | { readonly kind: 'resigned'; readonly gameName: string; readonly nick: string; readonly running: boolean }
+  /** Told to everyone when a seat is left: never the role. */
+  | { readonly kind: 'seat-open'; readonly gameName: string; readonly nick: string; readonly open: boolean }
+  | { readonly kind: 'seat-taken'; readonly nick: string }
+  | { readonly kind: 'took-over'; readonly gameName: string; readonly nick: string }
+  /** Some hours before the deadline, to a player who still has something to choose. */
+  | { readonly kind: 'reminder'; readonly gameName: string; readonly phase: Phase }
   | { readonly kind: 'press-sent'; readonly to: PressChannel; readonly count: number }
   | { readonly kind: 'line-refused'; readonly line: number; readonly text: string; readonly why: WerewolfProblem };
 
@@ -47,6 +57,10 @@ export type WerewolfProblem =
   | { readonly kind: 'bad-length'; readonly written: string }
   | { readonly kind: 'role-set'; readonly lines: readonly string[] }
   | { readonly kind: 'nothing-to-roll-back' }
+  | { readonly kind: 'bad-deadline'; readonly command: string; readonly written: string; readonly reason: ScheduleError }
+  | { readonly kind: 'deadline-past'; readonly deadline: Date; readonly now: Date; readonly zone: string }
+  | { readonly kind: 'seat-not-open'; readonly nick: string }
+  | { readonly kind: 'dead-seat'; readonly nick: string }
   | { readonly kind: 'press-unclosed' }
   | { readonly kind: 'press-empty' }
   | { readonly kind: 'not-in-group'; readonly group: string; readonly groups: readonly string[] }
@@ -90,6 +104,19 @@ export function werewolfProblemText(problem: WerewolfProblem): string {
       return `"${problem.written}" is no length of a phase: write it as 1D, 36H or 2D 12H.`;
     case 'role-set':
       return problem.lines.join('\n');
+    case 'bad-deadline': {
+      const form =
+        problem.command === 'EXTEND'
+          ? 'EXTEND takes a length such as 12H or 1D 6H'
+          : 'SET DEADLINE takes a date such as "Sat 30 Nov 18:00" or 2026-11-30T18:00';
+      return `${scheduleErrorText(problem.reason)} The deadline is unchanged (${form}).`;
+    }
+    case 'deadline-past':
+      return `the new deadline, ${formatPlayerDeadline(problem.deadline, problem.zone)}, is not in the future (it is now ${formatPlayerDeadline(problem.now, problem.zone)}); the deadline is unchanged.`;
+    case 'seat-not-open':
+      return `${problem.nick}'s seat is not open: a seat is open for TAKEOVER once its player has resigned.`;
+    case 'dead-seat':
+      return `${problem.nick} is dead: a dead player's seat is not taken over.`;
     case 'nothing-to-roll-back':
       return 'There is no earlier phase to roll back to.';
     case 'press-unclosed':
@@ -146,6 +173,21 @@ export function renderWerewolfReply(reply: WerewolfReply): string {
       return `You are done for ${phaseName(reply.phase)}.`;
     case 'rolled-back':
       return `The game is rolled back to the start of ${phaseName(reply.phase)}.`;
+    case 'deadline-moved':
+      return `The Master has moved the deadline: ${phaseName(reply.phase)} now ends ${formatPlayerDeadline(reply.deadline, reply.zone)}.`;
+    case 'resigned':
+      return reply.running
+        ? `You have resigned from '${reply.gameName}'. Your seat (${reply.nick}) is open for a replacement; you will get no more mail from the game.`
+        : `You have left '${reply.gameName}' before its start; ${reply.nick} is free for another player.`;
+    case 'seat-open':
+      if (!reply.open) return `${reply.nick}'s player has resigned from '${reply.gameName}'.`;
+      return `${reply.nick}'s player has resigned from '${reply.gameName}'. The seat is open: a replacement takes it by writing TAKEOVER ${reply.nick}@${reply.gameName} password (a new password of their own) and plays on as ${reply.nick}.`;
+    case 'seat-taken':
+      return `A replacement has taken ${reply.nick}'s seat and plays on as ${reply.nick}.`;
+    case 'took-over':
+      return `You have taken over ${reply.nick}'s seat in '${reply.gameName}': you play on as ${reply.nick}, with their role and everything their seat was told (mailed to you now). Sign on as ${reply.nick}@${reply.gameName} with the password you chose.`;
+    case 'reminder':
+      return `A reminder from '${reply.gameName}': ${phaseName(reply.phase)} ends soon and you have not chosen everything you may yet.`;
     case 'press-sent':
       return `Your press was sent to ${channelName(reply.to)} (${reply.count} ${reply.count === 1 ? 'address' : 'addresses'}).`;
     case 'line-refused':
@@ -233,8 +275,18 @@ function optionLine(option: AvailableAction, namePoll: boolean): string {
 }
 
 /** The subject of a werewolf mail: the start, a phase's results, or a word to one reader. */
-export function werewolfSubject(kind: 'start' | 'phase' | 'end' | 'news' | 'rollback'): string {
-  return { start: 'Your role', phase: 'Results', end: 'Game over', news: 'News', rollback: 'Rolled back' }[kind];
+export function werewolfSubject(kind: 'start' | 'phase' | 'end' | 'news' | 'rollback' | 'deadline' | 'reminder' | 'seat' | 'takeover'): string {
+  return {
+    start: 'Your role',
+    phase: 'Results',
+    end: 'Game over',
+    news: 'News',
+    rollback: 'Rolled back',
+    deadline: 'Deadline moved',
+    reminder: 'Reminder',
+    seat: 'Replacement',
+    takeover: 'Your seat',
+  }[kind];
 }
 
 /** HELP ROLES: each role set, its roles by team and its role lists; or what is wrong with a set that does not load. */

@@ -11,6 +11,10 @@ export type WerewolfLine =
   | { readonly kind: 'start' }
   | { readonly kind: 'set'; readonly setting: 'roleset' | 'day' | 'night' | 'players'; readonly value: string }
   | { readonly kind: 'rollback' }
+  /** The Master's SET DEADLINE date: the phase now open ends then. */
+  | { readonly kind: 'deadline'; readonly value: string }
+  /** The Master's EXTEND length: the phase now open ends that much later. */
+  | { readonly kind: 'extend'; readonly value: string }
   | { readonly kind: 'status' }
   | { readonly kind: 'done' }
   /** VOTE [poll] nick; poll null: the one poll the player votes in now. */
@@ -62,6 +66,9 @@ export function readWerewolfBlock(lines: readonly { readonly line: number; reado
     else if (first === 'ROLLBACK' && rest.length === 0) read.push({ kind: 'rollback', ...at });
     else if (first === 'STATUS' && rest.length === 0) read.push({ kind: 'status', ...at });
     else if (first === 'DONE' && rest.length === 0) read.push({ kind: 'done', ...at });
+    else if (first === 'SET' && rest.length >= 2 && rest[0]!.toUpperCase() === 'DEADLINE')
+      read.push({ kind: 'deadline', value: rest.slice(1).join(' '), ...at });
+    else if (first === 'EXTEND' && rest.length > 0) read.push({ kind: 'extend', value: rest.join(' '), ...at });
     else if (first === 'SET' && rest.length >= 2 && SETTINGS[rest[0]!.toUpperCase()] !== undefined)
       read.push({ kind: 'set', setting: SETTINGS[rest[0]!.toUpperCase()]!, value: rest.slice(1).join(' '), ...at });
     else if (first === 'VOTE' && rest.length > 0) read.push({ kind: 'vote', words: rest, ...at });

@@ -5,6 +5,7 @@ import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { replay } from '../../src/judge/werewolf/kind.ts';
 import { werewolfTableOf, type WerewolfTable } from '../../src/judge/werewolf/werewolf-state.ts';
 import type { RoleSet } from '../../src/werewolf/definitions.ts';
+import { reminderLeadMinutes } from '../../src/werewolf/reminders.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore, type QueuedMailRow } from '../support/in-memory-judge-store.ts';
 import { gameName } from '../support/names.ts';
@@ -312,7 +313,12 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(back).toMatchObject({ status: 'running', deadline: '2026-12-01T12:00:00.000Z' });
     expect(back.game!.phaseIndex).toBe(1);
     expect(Object.keys(back.game!.polls[0]!.votes)).toHaveLength(7);
-    expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-12-01T12:00:00.000Z']);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-12-01T12:00:00.000Z']);
     await v.at('2026-12-01T12:00:00Z');
     expect((await v.table()).game).toEqual(ended.game);
   });
@@ -340,11 +346,180 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(t.deadline).toBe('2026-11-29T12:00:00.000Z');
     expect(told(v.store, address(v.who('Doctor')))).toContain(`Your protection of ${v.who('Mayor')} was used.`);
     expect(told(v.store, WATCHER)).not.toContain('protection');
-    expect(v.store.jobs().map((j) => j.dueAt.toISOString())).toEqual(['2026-11-29T12:00:00.000Z']);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T12:00:00.000Z']);
     // ROLLBACK opens the night again with every choice in: it waits for its deadline (or a change), not ending at once.
     expect(await v.master('ROLLBACK')).toContain('The game is rolled back to the start of Night 1.');
     expect((await v.table()).game!.phaseIndex).toBe(0);
     expect(await v.master('ROLLBACK')).toContain('There is no earlier phase to roll back to.');
+  });
+
+  it('the Master moves a running deadline (SET DEADLINE date, EXTEND length): everyone is told, the end is rescheduled, the past refused', async () => {
+    const v = await village();
+    const wolf = v.who('Werewolf');
+    expect(await v.as(wolf, 'SET DEADLINE 2026-11-29T18:00')).toContain("Only the game's Master may write SET DEADLINE.");
+    const mark = v.store.outbox().length;
+    expect(await v.master('SET DEADLINE 2026-11-29T18:00')).toContain('The Master has moved the deadline: Night 1 now ends');
+    expect((await v.table()).deadline).toBe('2026-11-29T18:00:00.000Z');
+    // Every player and the observer are told; the Master has it in the reply.
+    for (const to of [...NICKS.map(address), WATCHER]) expect(told(v.store, to, mark)).toContain('The Master has moved the deadline: Night 1 now ends');
+    expect(told(v.store, MASTER, mark)).toBe('');
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'deadline')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T18:00:00.000Z']);
+    // The old deadline passes and the night is still open.
+    await v.at('2026-11-29T12:00:00Z');
+    expect((await v.table()).game!.phaseIndex).toBe(0);
+    expect(await v.master('EXTEND 6H')).toContain('Night 1 now ends');
+    expect((await v.table()).deadline).toBe('2026-11-30T00:00:00.000Z');
+    // A moment in the past, or words that are no date, are refused with the reason; the deadline stays.
+    expect(await v.master('SET DEADLINE 2026-11-29T06:00')).toMatch(/"SET DEADLINE 2026-11-29T06:00": .*is not in the future.* The deadline is unchanged/);
+    expect(await v.master('SET DEADLINE soonish')).toContain('The deadline is unchanged (SET DEADLINE takes a date such as');
+    expect(await v.master('EXTEND forever')).toContain('The deadline is unchanged (EXTEND takes a length such as 12H or 1D 6H).');
+    expect((await v.table()).deadline).toBe('2026-11-30T00:00:00.000Z');
+    await v.at('2026-11-30T00:00:00Z');
+    expect((await v.table()).game!.phaseIndex).toBe(1);
+  });
+
+  it('reminds, 12 hours before the deadline, each player with a vote or action still to give, once, naming their own options alone', async () => {
+    const v = await village();
+    const [w1, w2, seer, doctor, witch] = [v.who('Werewolf', 0), v.who('Werewolf', 1), v.who('Seer'), v.who('Doctor'), v.who('Witch')];
+    expect(reminderLeadMinutes(24 * 60)).toBe(12 * 60);
+    expect(reminderLeadMinutes(6 * 60)).toBe(3 * 60);
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'reminder')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T00:00:00.000Z']);
+    await v.as(seer, `INVESTIGATE ${w1}`);
+    await v.as(witch, 'DONE');
+    const mark = v.store.outbox().length;
+    await v.at('2026-11-29T00:00:00Z');
+    const reminders = v.store
+      .outbox()
+      .slice(mark)
+      .filter((m) => m.subject.includes('Reminder'));
+    const reminded = reminders.flatMap((m) => m.to).sort();
+    // The wolves (their poll) and the doctor; not the seer who chose, the witch who wrote DONE, the villagers with nothing to do, the Master or observer.
+    expect(reminded).toEqual([w1, w2, doctor].map(address).sort());
+    for (const m of reminders) expect(m.to).toHaveLength(1);
+    const wolfMail = reminders.find((m) => m.to.includes(address(w1) as never))!.body;
+    expect(wolfMail).toContain("A reminder from 'village': Night 1 ends soon and you have not chosen everything you may yet.");
+    expect(wolfMail).toContain('VOTE name: your vote in the');
+    expect(wolfMail).toContain('Night 1 ends');
+    const doctorMail = reminders.find((m) => m.to.includes(address(doctor) as never))!.body;
+    expect(doctorMail).not.toContain('VOTE');
+    for (const body of [wolfMail, doctorMail]) expect(body).not.toMatch(/INVESTIGATE|Seer|Witch/);
+    // Once: the job is spent, running the clock again sends nothing more.
+    await v.at('2026-11-29T01:00:00Z');
+    expect(v.store.outbox().filter((m) => m.subject.includes('Reminder'))).toHaveLength(3);
+    expect(v.store.jobs().filter((j) => j.kind === 'reminder')).toEqual([]);
+    // A deadline moved later gets its own reminder.
+    await v.master('EXTEND 12H');
+    expect(
+      v.store
+        .jobs()
+        .filter((j) => j.kind === 'reminder')
+        .map((j) => j.dueAt.toISOString()),
+    ).toEqual(['2026-11-29T12:00:00.000Z']);
+    expectNoRoleLeaks(v.store, v.roleOf);
+  });
+
+  it('replaces a player: RESIGN opens the seat without telling the role, TAKEOVER gives a newcomer the seat, its role and all it was told', async () => {
+    const v = await village();
+    const [w1, seer, doctor] = [v.who('Werewolf', 0), v.who('Seer'), v.who('Doctor')];
+    const KIM = 'kim@players.example';
+    const villager = v.who('Villager');
+    await v.as(seer, `INVESTIGATE ${w1}`);
+    for (const wolf of [w1, v.who('Werewolf', 1)]) await v.as(wolf, `VOTE ${villager}`);
+    await v.at('2026-11-29T12:00:00Z');
+    // A dead player may leave too; their seat is not offered, nor taken over.
+    let mark = v.store.outbox().length;
+    expect(await v.ask(address(villager), `RESIGN ${villager}@village pw-${villager}`)).toContain('You have resigned');
+    expect(told(v.store, MASTER, mark)).toContain(`${villager}'s player has resigned from 'village'.`);
+    expect(told(v.store, MASTER, mark)).not.toContain('TAKEOVER');
+    expect(await v.ask('late@players.example', `TAKEOVER ${villager}@village latepw`)).toContain(
+      `${villager} is dead: a dead player's seat is not taken over.`,
+    );
+    mark = v.store.outbox().length;
+    const resigned = await v.ask(address(seer), `RESIGN ${seer}@village pw-${seer}`);
+    expect(resigned).toContain(`You have resigned from 'village'. Your seat (${seer}) is open for a replacement`);
+    const open = `${seer}'s player has resigned from 'village'. The seat is open: a replacement takes it by writing TAKEOVER ${seer}@village password`;
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer && n !== villager).map(address)]) {
+      expect(told(v.store, to, mark)).toContain(open);
+      expect(told(v.store, to, mark)).not.toContain('Seer');
+    }
+    expect(told(v.store, address(seer), mark)).toBe('');
+    // The old password no longer opens the seat; a seat not open, or a newcomer already playing, is refused.
+    expect(await v.as(seer, 'STATUS')).toContain(`Nobody plays in 'village' as "${seer}".`);
+    expect(await v.ask(KIM, `TAKEOVER ${doctor}@village kimpass`)).toContain(`${doctor}'s seat is not open`);
+    expect(await v.ask(address(doctor), `TAKEOVER ${seer}@village docpass`)).toContain('already');
+    // The newcomer takes the seat and votes in the same mail.
+    mark = v.store.outbox().length;
+    const took = await v.ask(KIM, `TAKEOVER ${seer}@village kimpass\nVOTE ${w1}`);
+    expect(took).toContain(`You have taken over ${seer}'s seat in 'village': you play on as ${seer}`);
+    expect(took).toContain(`Your vote in the Lynch poll: ${w1}.`);
+    expect(took).not.toContain('kimpass');
+    const caught = v.store
+      .outbox()
+      .slice(mark)
+      .filter((m) => m.to.includes(KIM as never) && m.kind !== 'reply');
+    expect(caught).toHaveLength(1);
+    expect(caught[0]!.to).toEqual([KIM]);
+    expect(caught[0]!.body).toContain('You are a Seer (');
+    expect(caught[0]!.body).toContain('Your role, as the role set writes it:');
+    expect(caught[0]!.body).toContain(`Your investigation of ${w1}: their role is Werewolf.`);
+    expect(caught[0]!.body).toContain('VOTE name: your vote in the Lynch poll');
+    // Everyone else hears the seat is taken, never the role nor the newcomer's address.
+    for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer && n !== villager).map(address)]) {
+      const news = told(v.store, to, mark);
+      expect(news).toContain(`A replacement has taken ${seer}'s seat and plays on as ${seer}.`);
+      expect(news).not.toMatch(/Seer|kim@/);
+    }
+    expect(told(v.store, address(seer), mark)).toBe('');
+    // The newcomer signs on with their own password and plays on; the vote stands.
+    expect(await v.ask(KIM, `SIGNON ${seer}@village kimpass\nSTATUS`)).toContain(`You are ${seer}, the Seer.`);
+    expect((await v.table()).game!.polls[0]!.votes[seer]).toBe(w1);
+    // The seat's holders, as for a Diplomacy power: the leaver first, the newcomer now.
+    const seatId = (await v.table()).joined.find((j) => j.nick === seer)!.seat;
+    const holders = await v.store.transaction((tx) => tx.holders(seatId));
+    expect([holders[0]!.address, holders.at(-1)!.address, holders.at(-1)!.endReason]).toEqual([address(seer), KIM, null]);
+    expectNoRoleLeaks(v.store, v.roleOf);
+  });
+
+  it('before the start RESIGN frees the nick for another player; TAKEOVER needs a running game', async () => {
+    const store = new InMemoryJudgeStore();
+    const judge = new Judge(
+      store,
+      HARNESS_JUDGE,
+      () => 0.3,
+      () => new Date('2026-11-28T12:00:00Z'),
+    );
+    const ask = async (from: string, text: string) => {
+      const before = store.outbox().length;
+      await judge.receive(inboundMail(from, text));
+      return (
+        store
+          .outbox()
+          .slice(before)
+          .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? ''
+      );
+    };
+    await ask(MASTER, 'CREATE hamlet gmpass werewolf');
+    expect(await ask(address('ann'), 'JOIN hamlet pw-ann\nNAME ann')).toContain('(1 of 9)');
+    expect(await ask(address('ann'), 'RESIGN ann@hamlet pw-ann')).toContain("You have left 'hamlet' before its start; ann is free for another player.");
+    expect(await ask('kim@players.example', 'TAKEOVER ann@hamlet kimpass')).toContain('Nobody plays in \'hamlet\' as "ann".');
+    expect(await ask('kim@players.example', 'JOIN hamlet kimpass\nNAME ann')).toContain("You have joined 'hamlet' as ann (1 of 9).");
+    expect(await ask(address('bob'), 'JOIN hamlet pw-bob\nNAME bob')).toContain('(2 of 9)');
+    expect(await ask(MASTER, 'SIGNON master@hamlet gmpass\nSET DEADLINE tomorrow 18:00')).toContain('The game is not running');
   });
 
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {

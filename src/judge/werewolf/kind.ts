@@ -1,17 +1,28 @@
-import { loadRoleSet } from '../../catalog/roleset-catalog.ts';
+import { loadRoleSet, roleText } from '../../catalog/roleset-catalog.ts';
 import type { CreateBlock, SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import { redactLine } from '../../commands/redact.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
-import { renderWerewolfReply, werewolfProblemText, werewolfSettingText, type WerewolfProblem, type WerewolfReply } from '../../render/werewolf-mail.ts';
+import { subjectFor } from '../../render/subjects.ts';
+import {
+  renderWerewolfMail,
+  renderWerewolfReply,
+  werewolfSubject,
+  werewolfProblemText,
+  werewolfSettingText,
+  type WerewolfProblem,
+  type WerewolfReply,
+} from '../../render/werewolf-mail.ts';
 import { roleSetProblemLine } from '../../render/werewolf-problems.ts';
-import { durationMinutes, parseDuration } from '../../schedule/index.ts';
+import { durationMinutes, parseDate, parseDuration, shiftInstant } from '../../schedule/index.ts';
+import { toDateTime, zoneFor } from '../../schedule/local-time.ts';
 import type { RoleSet } from '../../werewolf/definitions.ts';
-import { availableActions, startGame, step } from '../../werewolf/engine.ts';
+import { availableActions, seenBy, startGame, step } from '../../werewolf/engine.ts';
+import { openChoices, reminderLeadMinutes } from '../../werewolf/reminders.ts';
 import { commandOfLine, readWerewolfBlock, type NumberedLine } from '../../werewolf/mail-lines.ts';
 import { phaseAt } from '../../werewolf/phases.ts';
-import type { Command, GameState } from '../../werewolf/state.ts';
+import type { Command, Effect, GameState } from '../../werewolf/state.ts';
 import { BlockError, type BlockContext, type JudgeConfig } from '../context.ts';
 import type { GameKind } from '../kinds/game-kind.ts';
 import { masterSeatFor } from '../master/masters.ts';
@@ -192,29 +203,146 @@ async function enter(
       return { kind: 'player', seat, nick };
     }
     case 'signon': {
-      const role = opener.role;
-      const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
-      const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
-      let seat: SeatRecord | undefined;
-      if (isMaster) seat = masterSeatFor(seats, ctx.sender);
-      else if (role.kind === 'named') {
-        const joined = work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase());
-        seat = seats.find((s) => s.id === joined?.seat && s.status !== 'resigned');
-      }
-      const proven = await guardedCheck(ctx, seat ?? null, opener.line, async () =>
-        (await verifyPassword(opener.password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
-      );
-      if (!proven) {
-        if (!seat && !isMaster) throw refuse(opener.line, { kind: 'no-such-seat', gameName: game.name, written });
-        throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
-      }
+      const proven = await provenSeat(ctx, work, seats, opener.role, opener.password, opener.line);
       if (proven.role === 'master') return { kind: 'master', seat: proven };
       const joined = work.table.joined.find((j) => j.seat === proven.id);
       return joined ? { kind: 'player', seat: proven, nick: joined.nick } : { kind: 'observer', seat: proven };
     }
-    default:
-      throw refuse(opener.line, { kind: 'opener-not-supported', opener: opener.kind.toUpperCase() });
+    case 'resign': {
+      const proven = await provenSeat(ctx, work, seats, opener.role, opener.password, opener.line);
+      const joined = work.table.joined.find((j) => j.seat === proven.id);
+      if (proven.role !== 'power' || joined === undefined)
+        throw refuse(opener.line, { kind: 'opener-not-supported', opener: proven.role === 'master' ? 'RESIGN (the Master)' : 'RESIGN (an observer)' });
+      await resign(ctx, work, proven, joined.nick, opener.line);
+      lines.length = 0;
+      return { kind: 'observer', seat: proven };
+    }
+    case 'takeover':
+      return takeover(ctx, work, seats, opener);
   }
+}
+
+/** The seat a SIGNON or RESIGN names (the Master, or a player by nick), its password proven; a wrong name takes as long as a wrong password. */
+async function provenSeat(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  seats: readonly SeatRecord[],
+  role: Extract<SessionBlock['opener'], { kind: 'signon' }>['role'],
+  password: string,
+  line: number,
+): Promise<SeatRecord> {
+  const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
+  const isMaster = role.kind === 'master' || (role.kind === 'named' && role.name.toLowerCase() === 'master');
+  let seat: SeatRecord | undefined;
+  if (isMaster) seat = masterSeatFor(seats, ctx.sender);
+  else if (role.kind === 'named') {
+    const joined = work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase());
+    seat = seats.find((s) => s.id === joined?.seat && s.status !== 'resigned');
+  }
+  const proven = await guardedCheck(ctx, seat ?? null, line, async () =>
+    (await verifyPassword(password, seat?.passwordHash ?? NO_SEAT_HASH)) && seat ? seat : null,
+  );
+  if (!proven) {
+    if (!seat && !isMaster) throw refuse(line, { kind: 'no-such-seat', gameName: work.game.name, written });
+    throw new BlockError(line, renderSessionRefusal({ kind: 'bad-signon' }));
+  }
+  return proven;
+}
+
+// --- Replacements: RESIGN, then a newcomer's TAKEOVER ----------------------------------------------
+
+/**
+ * RESIGN nick@game password: before the start the nick is free again; in a running game the seat
+ * stays in play (the narrator's player lives on) and opens for a replacement, and everyone (the
+ * Master too) is told that it is open, never the role. The resigned address gets no more mail.
+ */
+async function resign(ctx: BlockContext<JudgeTransaction>, work: Work, seat: SeatRecord, nick: string, line: number): Promise<void> {
+  const { game } = work;
+  if (work.table.status === 'ended') throw refuse(line, { kind: 'not-running' });
+  await ctx.tx.updateSeat(seat.id, { status: 'resigned' });
+  await ctx.tx.changeHolder(seat.id, seat.address, 'resigned');
+  const running = work.table.status === 'running';
+  ctx.reply.push(renderWerewolfReply({ kind: 'resigned', gameName: game.name, nick, running }));
+  if (!running) {
+    work.table = { ...work.table, joined: work.table.joined.filter((j) => j.seat !== seat.id) };
+    return;
+  }
+  // A dead player's seat is not taken over: the table is told they left, without the invitation.
+  const open = work.table.game?.players.some((p) => p.name === nick && p.alive) === true;
+  const headline = renderWerewolfReply({ kind: 'seat-open', gameName: game.name, nick, open });
+  await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: false, subject: 'seat', headline });
+}
+
+/**
+ * TAKEOVER nick@game password (a newcomer, with a password of their own): the open seat of a living
+ * player becomes theirs — the same nick, role and everything the seat was told, which is mailed to
+ * them alone (replayed from the seed and the log: their role and its text, their own results, the
+ * announcements) with what they may do now. Everyone else is told the seat is taken, not by whom.
+ */
+async function takeover(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  seats: readonly SeatRecord[],
+  opener: Extract<SessionBlock['opener'], { kind: 'takeover' }>,
+): Promise<Sender> {
+  const { game } = work;
+  const line = opener.line;
+  const role = opener.role;
+  const written = role.kind === 'named' ? role.name : role.kind === 'seat' ? String(role.number) : role.kind;
+  const joined = role.kind === 'named' ? work.table.joined.find((j) => j.nick.toLowerCase() === role.name.toLowerCase()) : undefined;
+  const seat = seats.find((s) => s.id === joined?.seat);
+  if (joined === undefined || seat === undefined) throw refuse(line, { kind: 'no-such-seat', gameName: game.name, written });
+  const state = work.table.game;
+  if (work.table.status !== 'running' || state === null) throw refuse(line, { kind: 'not-running' });
+  if (seat.status !== 'resigned') throw refuse(line, { kind: 'seat-not-open', nick: joined.nick });
+  if (!state.players.some((p) => p.name === joined.nick && p.alive)) throw refuse(line, { kind: 'dead-seat', nick: joined.nick });
+  if (seats.some((s) => s.address === ctx.sender && s.status !== 'resigned')) throw refuse(line, { kind: 'joined-already' });
+  requireNewPassword(ctx, opener.password, line);
+  // Everyone else first, while the seat is still closed to mail; then the seat is the newcomer's.
+  await tell(ctx.tx, ctx.config, game, work.table, [], {
+    prompt: false,
+    subject: 'seat',
+    headline: renderWerewolfReply({ kind: 'seat-taken', nick: joined.nick }),
+  });
+  await ctx.tx.updateSeat(seat.id, {
+    address: ctx.sender,
+    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+    status: 'active',
+    // The leaver's own settings (their zone) are not the newcomer's.
+    timeZone: null,
+  });
+  // The seat's record of who held it (as a Diplomacy power's): the leaver's stint ends, the newcomer's begins.
+  await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
+  const set = roleSetOf(work.table.settings.roleSet);
+  const history = toldSoFar(
+    set,
+    work.table.joined.map((j) => j.nick),
+    work.table.seed,
+    work.table.log,
+  ).filter((e) => seenBy(e, joined.nick));
+  const dealt = history.find((e) => e.kind === 'role-dealt');
+  const options = availableActions(set, state, joined.nick);
+  await ctx.tx.enqueueMail({
+    to: [ctx.sender],
+    subject: subjectFor(ctx.config, game, phaseLabel(work.table), werewolfSubject('takeover')),
+    body: renderWerewolfMail({
+      gameName: game.name,
+      effects: history,
+      roleText: dealt?.kind === 'role-dealt' ? roleText(set.name, set.roles.get(dealt.role)!) : null,
+      headline: renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }),
+      prompt: {
+        phase: phaseAt(set, state.phaseIndex),
+        options,
+        deadline: work.table.deadline === null ? null : new Date(work.table.deadline),
+        zone: game.timeZone,
+        votesIn: options.filter((o) => o.kind === 'vote').length,
+      },
+    }),
+    gameId: game.id,
+    kind: 'notice',
+  });
+  ctx.reply.push(renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }));
+  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active', timeZone: null }, nick: joined.nick };
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
@@ -270,6 +398,11 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'ROLLBACK' });
       await rollback(ctx, work, (why) => refused(why));
       return;
+    case 'deadline':
+    case 'extend':
+      if (sender.kind !== 'master') return refused({ kind: 'master-only', command: line.kind === 'deadline' ? 'SET DEADLINE' : 'EXTEND' });
+      await moveDeadline(ctx, work, sender, line, refused);
+      return;
     case 'status':
       ctx.reply.push(statusText(work.table, sender, game));
       return;
@@ -317,6 +450,44 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
   if (stepped.state.ended) finish(work);
 }
 
+/**
+ * SET DEADLINE date / EXTEND length (the Master): the phase now open ends then; the date is read in
+ * the Master's zone by the shared date reader, a length moves it later (days on the calendar). A
+ * moment not in the future is refused and the deadline stays. Everyone is told the new deadline;
+ * save() reschedules the phase's end and its reminder.
+ */
+async function moveDeadline(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  sender: Sender,
+  line: Extract<NumberedLine, { kind: 'deadline' | 'extend' }>,
+  refused: (why: WerewolfProblem) => void,
+): Promise<void> {
+  const { game } = work;
+  const state = work.table.game;
+  if (work.table.status !== 'running' || state === null || work.table.deadline === null) return refused({ kind: 'not-running' });
+  const zone = sender.seat.timeZone ?? game.timeZone;
+  const current = new Date(work.table.deadline);
+  let deadline: Date;
+  if (line.kind === 'deadline') {
+    const clock = toDateTime(current, zoneFor(zone));
+    const read = parseDate(line.value, { now: ctx.now, zone, defaultTime: clock.hour * 60 + clock.minute, earliest: 'after-now' });
+    if (!read.ok) return refused({ kind: 'bad-deadline', command: 'SET DEADLINE', written: line.value, reason: read.error });
+    deadline = read.date.instant;
+  } else {
+    const read = parseDuration(line.value);
+    if (!read.ok) return refused({ kind: 'bad-deadline', command: 'EXTEND', written: line.value, reason: read.error });
+    if (durationMinutes(read.duration) < 1) return refused({ kind: 'bad-length', written: line.value });
+    deadline = shiftInstant(current, read.duration, 'later', game.timeZone);
+  }
+  if (deadline.getTime() <= ctx.now.getTime()) return refused({ kind: 'deadline-past', deadline, now: ctx.now, zone });
+  work.table = { ...work.table, deadline: deadline.toISOString() };
+  const phase = phaseAt(roleSetOf(work.table.settings.roleSet), state.phaseIndex);
+  ctx.reply.push(renderWerewolfReply({ kind: 'deadline-moved', phase, deadline, zone }));
+  const headline = renderWerewolfReply({ kind: 'deadline-moved', phase, deadline, zone: game.timeZone });
+  await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: false, subject: 'deadline', headline, except: sender.seat.id });
+}
+
 /** The narrator took a command: the new state, the command logged for replay. */
 function apply(work: Work, command: Command, state: GameState): void {
   work.table = { ...work.table, game: state, log: [...work.table.log, command] };
@@ -359,13 +530,7 @@ function everyoneDone(table: WerewolfTable): boolean {
   const state = table.game;
   if (state === null || state.ended) return false;
   const set = roleSetOf(table.settings.roleSet);
-  return state.players
-    .filter((p) => p.alive)
-    .every(
-      (p) =>
-        table.done.includes(p.name) ||
-        availableActions(set, state, p.name).every((o) => (o.kind === 'vote' ? o.chosen !== null : o.timing === 'Immediate' || o.chosen.length > 0)),
-    );
+  return state.players.filter((p) => p.alive).every((p) => table.done.includes(p.name) || openChoices(set, state, p.name).length === 0);
 }
 
 async function endPhase(tx: GamePorts, config: JudgeConfig, game: Game, work: Work, now: Date): Promise<void> {
@@ -400,6 +565,21 @@ async function rollback(ctx: BlockContext<JudgeTransaction>, work: Work, refused
   await tell(ctx.tx, ctx.config, game, work.table, [], { prompt: true, subject: 'rollback', headline: renderWerewolfReply({ kind: 'rolled-back', phase }) });
 }
 
+/** Every effect the narrator has told since the start, in order, replayed from the seed and the log (a replacement's catch-up). */
+function toldSoFar(set: RoleSet, players: readonly string[], seed: number, log: readonly Command[]): Effect[] {
+  const started = startGame(set, { players, seed });
+  if (!started.ok) throw new Error('a werewolf game whose start does not replay');
+  const effects: Effect[] = [...started.effects];
+  let state = started.state;
+  for (const command of log) {
+    const stepped = step(set, state, command);
+    if (!stepped.ok) throw new Error(`a werewolf game whose log does not replay: ${command.kind}`);
+    effects.push(...stepped.effects);
+    state = stepped.state;
+  }
+  return effects;
+}
+
 /** The game from its seed and commands: the same seed and log give the same state (ROLLBACK, tests). */
 export function replay(set: RoleSet, players: readonly string[], seed: number, log: readonly Command[]): GameState {
   const started = startGame(set, { players, seed });
@@ -421,14 +601,79 @@ async function save(tx: GamePorts, game: Game, table: WerewolfTable, now: Date):
   if (table.status === 'running' && table.deadline !== null) {
     const dueAt = new Date(Math.max(Date.parse(table.deadline), now.getTime()));
     await tx.scheduleJobs([{ kind: 'deadline', gameId: game.id, dueAt, dedupeKey: `werewolf:${game.id}:deadline`, payload: { phase: null } }]);
+    const remindAt = reminderAt(table);
+    if (remindAt !== null && table.remindedFor !== table.deadline && remindAt.getTime() < dueAt.getTime())
+      await tx.scheduleJobs([
+        {
+          kind: 'reminder',
+          gameId: game.id,
+          dueAt: new Date(Math.max(remindAt.getTime(), now.getTime())),
+          dedupeKey: `werewolf:${game.id}:reminder`,
+          payload: { phase: null },
+        },
+      ]);
   }
+}
+
+/** When the phase now open reminds its players: 12 hours before its deadline, or half-way through a shorter phase. */
+function reminderAt(table: WerewolfTable): Date | null {
+  if (table.game === null || table.deadline === null) return null;
+  const lead = reminderLeadMinutes(phaseLength(table, roleSetOf(table.settings.roleSet), table.game.phaseIndex));
+  return lead < 1 ? null : new Date(Date.parse(table.deadline) - lead * 60_000);
+}
+
+/**
+ * The reminder job: each living player who has a vote or action still to give (and has not written
+ * DONE) is mailed once, with their own open options alone; then the table records that this
+ * deadline's reminder went out, so that it is not sent again (a moved deadline gets its own).
+ */
+async function remind(tx: GamePorts, config: JudgeConfig, game: Game, work: Work): Promise<void> {
+  const { table } = work;
+  const state = table.game!;
+  const set = roleSetOf(table.settings.roleSet);
+  const phase = phaseAt(set, state.phaseIndex);
+  const seats = await tx.seats(game.id);
+  for (const seat of seats) {
+    if (seat.role !== 'power' || seat.status === 'resigned') continue;
+    const nick = table.joined.find((j) => j.seat === seat.id)?.nick;
+    if (nick === undefined || table.done.includes(nick)) continue;
+    const open = openChoices(set, state, nick);
+    if (open.length === 0) continue;
+    const options = availableActions(set, state, nick);
+    await tx.enqueueMail({
+      to: [seat.address],
+      subject: subjectFor(config, game, phaseLabel(table), werewolfSubject('reminder')),
+      body: renderWerewolfMail({
+        gameName: game.name,
+        effects: [],
+        roleText: null,
+        headline: renderWerewolfReply({ kind: 'reminder', gameName: game.name, phase }),
+        prompt: {
+          phase,
+          options,
+          deadline: new Date(table.deadline!),
+          zone: seat.timeZone ?? game.timeZone,
+          votesIn: options.filter((o) => o.kind === 'vote').length,
+        },
+      }),
+      gameId: game.id,
+      kind: 'notice',
+    });
+  }
+  work.table = { ...table, remindedFor: table.deadline };
 }
 
 async function onEvent(tx: GamePorts, config: JudgeConfig, game: Game, event: GameEvent, now: Date): Promise<void> {
   const table = werewolfTableOf(game);
-  if (event.kind !== 'deadline' || table.status !== 'running' || table.deadline === null || Date.parse(table.deadline) > now.getTime()) return;
+  if (table.status !== 'running' || table.deadline === null) return;
   const work: Work = { game, table };
-  await endPhase(tx, config, game, work, now);
+  if (event.kind === 'reminder') {
+    // Too early (the deadline moved later since), already sent, or too late (the deadline's own job follows): nothing.
+    const at = reminderAt(table);
+    if (at === null || at.getTime() > now.getTime() || Date.parse(table.deadline) <= now.getTime() || table.remindedFor === table.deadline) return;
+    await remind(tx, config, game, work);
+  } else if (event.kind === 'deadline' && Date.parse(table.deadline) <= now.getTime()) await endPhase(tx, config, game, work, now);
+  else return;
   await save(tx, game, work.table, now);
 }
 

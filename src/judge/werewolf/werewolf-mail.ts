@@ -41,6 +41,8 @@ export interface Telling {
   readonly prompt: boolean;
   readonly subject: Parameters<typeof werewolfSubject>[0];
   readonly headline: string | null;
+  /** A seat not mailed (the Master who moved the deadline has the reply). */
+  readonly except?: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface Telling {
 export async function tell(tx: GamePorts, config: JudgeConfig, game: Game, table: WerewolfTable, effects: readonly Effect[], how: Telling): Promise<void> {
   const set = roleSetOf(table.settings.roleSet);
   const state = table.game;
-  const seats = (await tx.seats(game.id)).filter((s) => s.status !== 'resigned');
+  const seats = (await tx.seats(game.id)).filter((s) => s.status !== 'resigned' && s.id !== how.except);
   const bodies = new Map<string, MailAddress[]>();
   const players: { to: MailAddress; body: string }[] = [];
   for (const seat of seats) {

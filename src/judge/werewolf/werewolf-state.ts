@@ -31,6 +31,8 @@ export interface WerewolfTable {
   readonly game: GameState | null;
   /** When the phase now open ends (ISO); null when none is open. */
   readonly deadline: string | null;
+  /** The deadline (ISO) whose reminder has gone out; absent or null: none yet. */
+  readonly remindedFor?: string | null;
   /** Players who wrote DONE in the phase now open. */
   readonly done: readonly string[];
   /** Every command the narrator took since the start, in order: the game replays from the seed and these. */
