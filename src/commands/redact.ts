@@ -79,8 +79,9 @@ function redactWords(text: string): string {
     const from = meant && OPENER_KEYWORDS.has(meant.keyword) ? FIRST_SECRET_ARGUMENT[meant.keyword] : undefined;
     if (from !== undefined && from < words.length - 1) return mask(words.slice(0, 1), words.slice(1), from);
   }
-  // SETPRIVATE run together is no command, but the error that says so quotes the line.
-  if (/^SETPRIVATE/i.test(words[0] ?? '')) return mask(words.slice(0, 1), words.slice(1), 0);
+  // SETPRIVATE run together is no command, but the error that says so quotes the line; so is PASSWORD
+  // without SET ("PASSWORD newsecret", a player's shorthand for SET PASSWORD), whose words may be one.
+  if (/^(SETPRIVATE|PASSWORD$)/i.test(words[0] ?? '')) return mask(words.slice(0, 1), words.slice(1), 0);
   const setting = readSettingKeyword(words);
   if (setting?.keyword === 'private' && setting.args.length > 0) return mask(setting.keywordWords, setting.args, 0);
   return text.trim();

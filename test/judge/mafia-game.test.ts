@@ -250,7 +250,7 @@ describe('a Mafia game by mail', () => {
     expect(await t.gm('Deadline moved 5 days earlier')).toContain('would put it in the past; nothing was changed.');
     expect(await t.ask(address(1), 'SIGNON Alice@town wrongpw\nVOTE Bob')).toMatch(/password/i);
     // A password written on a line the game does not take is never quoted back.
-    for (const line of ['SET PASSWORD newsecret1', 'JOIN town newsecret1', 'SIGNON Alice@town newsecret1']) {
+    for (const line of ['SET PASSWORD newsecret1', 'PASSWORD newsecret1', 'JOIN town newsecret1', 'SIGNON Alice@town newsecret1']) {
       const answer = await t.player(1, line);
       expect(answer).not.toContain('newsecret1');
     }
