@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicSite } from '../../src/web/public-view.ts';
-import { buildWebApp } from '../../src/web/server.ts';
+import { publicPage } from '../support/public-page.ts';
 import { Judge } from '../../src/judge/judge.ts';
 import { onScheduledGameEvent } from '../../src/judge/kinds/events.ts';
 import { mafiaStateOf } from '../../src/judge/mafia/mafia-state.ts';
@@ -53,20 +52,7 @@ function table() {
     }
   };
   /** The game's page on the read-only web site, as anyone sees it. */
-  const page = async (): Promise<string> => {
-    const app = buildWebApp({
-      site: publicSite(store),
-      info: { judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address },
-      health: async () => ({ ok: true, checks: {} }),
-      metrics: async () => '',
-      unsubscribe: async () => 'unknown-token',
-      now: () => now,
-    });
-    const response = await app.inject({ method: 'GET', url: '/games/town' });
-    await app.close();
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
+  const page = () => publicPage(store, '/games/town', () => now);
   return { store, ask, player, gm, state, game, since, at, sent, page };
 }
 

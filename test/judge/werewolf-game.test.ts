@@ -9,8 +9,7 @@ import { reminderLeadMinutes } from '../../src/werewolf/reminders.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 import { InMemoryJudgeStore, type QueuedMailRow } from '../support/in-memory-judge-store.ts';
 import { gameName } from '../support/names.ts';
-import { publicSite } from '../../src/web/public-view.ts';
-import { buildWebApp } from '../../src/web/server.ts';
+import { publicPage } from '../support/public-page.ts';
 
 // Issue 34's narrator games by mail: nine players of the shipped classic set on the in-memory store
 // (the judge's whole mail path, no database), dealt from the seed recorded at CREATE, played to a
@@ -73,20 +72,7 @@ async function village() {
   const who = (role: string, n = 0) => t.game!.players.filter((p) => p.role === role)[n]!.name;
   const mailsTo = (mails: readonly QueuedMailRow[], nick: string) => mails.filter((m) => m.kind !== 'reply' && m.to.includes(address(nick) as never));
   /** A page of the web site (the read-only games site on this store), as anyone sees it. */
-  const web = async (url: string) => {
-    const app = buildWebApp({
-      site: publicSite(store),
-      info: { judgeName: 'dipjudge', judgeAddress: HARNESS_JUDGE.address },
-      health: async () => ({ ok: true, checks: {} }),
-      metrics: async () => '',
-      unsubscribe: async () => 'unknown-token',
-      now: () => now,
-    });
-    const response = await app.inject({ method: 'GET', url });
-    await app.close();
-    expect(response.statusCode).toBe(200);
-    return response.body;
-  };
+  const web = (url: string) => publicPage(store, url, () => now);
   const page = () => web('/games/village');
   return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo, page, web };
 }
