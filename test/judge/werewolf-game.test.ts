@@ -28,25 +28,8 @@ function classic(): RoleSet {
 }
 
 async function village() {
-  const store = new InMemoryJudgeStore();
   let now = new Date('2026-11-28T12:00:00Z');
-  const judge = new Judge(
-    store,
-    HARNESS_JUDGE,
-    () => 0.3,
-    () => now,
-  );
-  /** The judge's reply to the mail `from` sends. */
-  const ask = async (from: string, text: string): Promise<string> => {
-    const before = store.outbox().length;
-    await judge.receive(inboundMail(from, text));
-    return (
-      store
-        .outbox()
-        .slice(before)
-        .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? ''
-    );
-  };
+  const { store, ask } = freshJudge(() => now);
   const as = (nick: string, lines: string) => ask(address(nick), `SIGNON ${nick}@village pw-${nick}\n${lines}`);
   const master = (lines: string) => ask(MASTER, `SIGNON master@village gmpass\n${lines}`);
   const table = (): Promise<WerewolfTable> => store.transaction(async (tx) => werewolfTableOf((await tx.findGame(gameName('village')))!));
@@ -75,6 +58,23 @@ async function village() {
   const web = (url: string) => publicPage(store, url, () => now);
   const page = () => web('/games/village');
   return { store, ask, as, master, table, at, startMails, roleOf, who, mailsTo, page, web };
+}
+
+/** A judge on a store of its own, its clock at `now`, and the reply it gives a mail. */
+function freshJudge(now: () => Date = () => new Date('2026-11-28T12:00:00Z')) {
+  const store = new InMemoryJudgeStore();
+  const judge = new Judge(store, HARNESS_JUDGE, () => 0.3, now);
+  const ask = async (from: string, text: string) => {
+    const before = store.outbox().length;
+    await judge.receive(inboundMail(from, text));
+    return (
+      store
+        .outbox()
+        .slice(before)
+        .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? ''
+    );
+  };
+  return { store, judge, ask };
 }
 
 /** Every mail (not a reply) a recipient got after `mark`, joined. */
@@ -482,23 +482,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
   });
 
   it('before the start RESIGN frees the nick for another player; TAKEOVER needs a running game', async () => {
-    const store = new InMemoryJudgeStore();
-    const judge = new Judge(
-      store,
-      HARNESS_JUDGE,
-      () => 0.3,
-      () => new Date('2026-11-28T12:00:00Z'),
-    );
-    const ask = async (from: string, text: string) => {
-      const before = store.outbox().length;
-      await judge.receive(inboundMail(from, text));
-      return (
-        store
-          .outbox()
-          .slice(before)
-          .find((m) => m.kind === 'reply' && m.to.includes(from as never))?.body ?? ''
-      );
-    };
+    const { ask } = freshJudge();
     await ask(MASTER, 'CREATE hamlet gmpass werewolf');
     expect(await ask(address('ann'), 'JOIN hamlet pw-ann\nNAME ann')).toContain('(1 of 9)');
     expect(await ask(address('ann'), 'RESIGN ann@hamlet pw-ann')).toContain("You have left 'hamlet' before its start; ann is free for another player.");
@@ -509,13 +493,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
   });
 
   it('refuses an unknown role set at CREATE naming the sets there are, and HELP ROLES lists the sets and their roles', async () => {
-    const store = new InMemoryJudgeStore();
-    const judge = new Judge(
-      store,
-      HARNESS_JUDGE,
-      () => 0.3,
-      () => new Date('2026-11-28T12:00:00Z'),
-    );
+    const { store, judge } = freshJudge();
     const reply = async (from: string, text: string) => {
       await judge.receive(inboundMail(from, text));
       return store.outbox().at(-1)!.body;
