@@ -14,7 +14,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { readPhaseId } from '../engine/phase.ts';
 import { readStoredPosition } from '../engine/position-schema.ts';
 import { readGameSnapshot, readStoredResults } from './stored-phase-json.ts';
-import type { PhaseId, Position, PowerId } from '../engine/types.ts';
+import type { PhaseId, PowerId } from '../engine/types.ts';
 import {
   isGameKindId,
   mailAddress,
@@ -70,17 +70,7 @@ import { cancelJobs, replaceGameJobs, scheduleJob, scheduleJobs, type NewJobRequ
 import { combineWrites } from './combined-writes.ts';
 import { copiesToExtraAddresses, withExtraAddresses } from '../judge/mail/extra-addresses.ts';
 import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, stoppedAddresses, takeAddressChange } from './mail-address-store.ts';
-import {
-  jsonb,
-  type Database,
-  type GamesTable,
-  type JobRow,
-  type JsonObject,
-  type JsonText,
-  type JsonValue,
-  type NewInboundMail,
-  type SeatsTable,
-} from './schema.ts';
+import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonText, type JsonValue, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 import { holdsGameLocks } from './locked-games.ts';
 
@@ -595,7 +585,8 @@ class KyselyJudgeTransaction implements JudgeTransaction {
       .innerJoin('games', 'games.id', 'seats.game_id')
       .selectAll('games')
       .select(sql<string[]>`array_agg(seats.power ORDER BY seats.power)`.as('open_powers'))
-      .where(sql<boolean>`seats.role = 'power' AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
+      // A power's seat: a Mafia or Werewolf seat (no power) is offered by its game's own mail and page, by its name.
+      .where(sql<boolean>`seats.role = 'power' AND seats.power IS NOT NULL AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
       .where(sql<boolean>`games.listed AND games.status IN ('active', 'waiting')`)
       .groupBy('games.id')
       .orderBy('games.name')
