@@ -314,6 +314,18 @@ describeEachDatabase(
 );
 
 describe('public web site without a database', () => {
+  const none = async () => null;
+  /** A site with no games at all. */
+  const EMPTY_SITE = {
+    games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
+    mafia: none,
+    werewolf: none,
+    game: none,
+    deadlines: none,
+    map: none,
+    phase: none,
+  };
+
   it('answers a failing read with a plain 500 page and logs it, no stack trace', async () => {
     const logged: unknown[] = [];
     const failing = async () => {
@@ -344,17 +356,8 @@ describe('public web site without a database', () => {
     [`/games/${'a'.repeat(200)}`, 414],
   ])("answers the malformed address %s with the site's page and status %i, logging nothing", async (url, status) => {
     const logged: unknown[] = [];
-    const none = async () => null;
     const app = buildWebApp({
-      site: {
-        games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
-        mafia: none,
-        werewolf: none,
-        game: none,
-        deadlines: none,
-        map: none,
-        phase: none,
-      },
+      site: EMPTY_SITE,
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',
@@ -370,17 +373,8 @@ describe('public web site without a database', () => {
   });
 
   it("answers an unsubscribe form over its size limit with 413 and the site's page", async () => {
-    const none = async () => null;
     const app = buildWebApp({
-      site: {
-        games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
-        mafia: none,
-        werewolf: none,
-        game: none,
-        deadlines: none,
-        map: none,
-        phase: none,
-      },
+      site: EMPTY_SITE,
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',
