@@ -2,6 +2,7 @@ import { loadRoleSet } from '../../catalog/roleset-catalog.ts';
 import type { RoleSet } from '../../werewolf/definitions.ts';
 import { phaseAt, phaseName } from '../../werewolf/phases.ts';
 import type { Command, GameState } from '../../werewolf/state.ts';
+import { listedStatus, readKindState, storedKindState } from '../kinds/kind-state.ts';
 import type { Game, GameStatus, KindState } from '../model.ts';
 
 // A werewolf game as the store keeps it (games.kind_state, JSON): the table before the start, the
@@ -44,19 +45,18 @@ export function newWerewolfTable(settings: WerewolfSettings, seed: number): Were
 }
 
 export function werewolfTableOf(game: Pick<Game, 'kindState'>): WerewolfTable {
-  const stored = game.kindState;
-  if (stored === null || stored === undefined || typeof stored !== 'object' || Array.isArray(stored) || !('version' in stored) || !('joined' in stored))
-    throw new Error('a werewolf game whose stored state is not one (games.kind_state)');
-  return stored as unknown as WerewolfTable;
+  const table = readKindState<WerewolfTable>(game, ['version', 'joined'], 'werewolf');
+  if (table === null) throw new Error('a werewolf game whose stored state is not one (games.kind_state)');
+  return table;
 }
 
 export function storedWerewolfTable(table: WerewolfTable): KindState {
-  return JSON.parse(JSON.stringify(table)) as KindState;
+  return storedKindState(table);
 }
 
 /** The game's status as the judge lists it. */
 export function werewolfStatus(table: WerewolfTable): GameStatus {
-  return table.status === 'forming' ? 'forming' : table.status === 'running' ? 'active' : 'completed';
+  return listedStatus(table.status);
 }
 
 /** The role set of a game in play (checked when the game was created). */
