@@ -12,7 +12,7 @@ import { readGameName } from '../commands/names.ts';
 import { settingsOf } from '../judge/master/option-commands.ts';
 import { owesOrders } from '../judge/diplomacy/order-set.ts';
 import { readStoredOrderResults } from '../judge/diplomacy/stored-results.ts';
-import type { PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
+import type { GameOverview, PublicViewPorts, PublicViewStore } from '../judge/ports.ts';
 import { boardShown, shownPosition, shownResults, viewOf, type ReaderView } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
 import { kindOf } from '../judge/model.ts';
@@ -143,12 +143,17 @@ export interface WerewolfGameView {
 }
 
 /** The site's reads, on the judge's store; each runs in one transaction. */
+/** A game's page by its kind. */
+export type GamePageView =
+  | { readonly kind: 'diplomacy'; readonly game: GameView }
+  | { readonly kind: 'mafia'; readonly game: MafiaGameView }
+  | { readonly kind: 'werewolf'; readonly game: WerewolfGameView };
+
 export interface PublicSite {
   games(now: Date): Promise<GamesListView>;
-  /** A Mafia game's page; null: no such game, or a game of another kind. */
-  mafia(name: string): Promise<MafiaGameView | null>;
-  /** A werewolf game's page (its public view); null: no such game, or a game of another kind. */
-  werewolf(name: string): Promise<WerewolfGameView | null>;
+  /** A game's page, whatever its kind; null: no such game. */
+  page(name: string, now: Date): Promise<GamePageView | null>;
+  /** A Diplomacy game's page; null: no such game, or a game of another kind. */
   game(name: string, now: Date): Promise<GameView | null>;
   deadlines(name: string): Promise<GameDeadlines | null>;
   /** The SVG of the game's map as it stands, or after `phase` with its orders; null: no such game, phase or drawing. */
@@ -174,8 +179,7 @@ export function publicSite(store: PublicViewStore): PublicSite {
         kept = { print, view };
         return view;
       }),
-    mafia: (name) => store.transaction((tx) => mafiaGame(tx, name)),
-    werewolf: (name) => store.transaction((tx) => werewolfGame(tx, name)),
+    page: (name, now) => store.transaction((tx) => gamePage(tx, name, now)),
     game: (name, now) => store.transaction((tx) => gameView(tx, name, now)),
     deadlines: (name) => store.transaction((tx) => gameDeadlines(tx, name)),
     map: (name, phase) => store.transaction((tx) => gameMap(tx, name, phase)),
@@ -261,25 +265,28 @@ function werewolfRow(game: Game): GameRow {
   };
 }
 
-async function werewolfGame(tx: PublicViewPorts, name: string): Promise<WerewolfGameView | null> {
+/** The page of the game named, whatever its kind: its row read once, the kind's public view made from it. */
+async function gamePage(tx: PublicViewPorts, name: string, now: Date): Promise<GamePageView | null> {
   const gameName = readGameName(name);
-  const game = gameName && (await tx.findGame(gameName));
-  if (!game || kindOf(game) !== 'werewolf') return null;
-  return { name: game.name, listed: game.listed, timeZone: game.timeZone, view: publicWerewolfView(game) };
-}
-
-async function mafiaGame(tx: PublicViewPorts, name: string): Promise<MafiaGameView | null> {
-  const gameName = readGameName(name);
-  const game = gameName && (await tx.findGame(gameName));
-  if (!game || kindOf(game) !== 'mafia') return null;
-  return { name: game.name, listed: game.listed, view: mafiaViewFor(mafiaStateOf(game), PUBLIC) };
+  const overview = gameName && (await tx.gameOverview(gameName));
+  if (!overview) return null;
+  const { game } = overview;
+  switch (kindOf(game)) {
+    case 'mafia':
+      return { kind: 'mafia', game: { name: game.name, listed: game.listed, view: mafiaViewFor(mafiaStateOf(game), PUBLIC) } };
+    case 'werewolf':
+      return { kind: 'werewolf', game: { name: game.name, listed: game.listed, timeZone: game.timeZone, view: publicWerewolfView(game) } };
+    default:
+      return { kind: 'diplomacy', game: await diplomacyView(tx, overview, now) };
+  }
 }
 
 async function gameView(tx: PublicViewPorts, name: string, now: Date): Promise<GameView | null> {
-  const gameName = readGameName(name);
-  const overview = gameName && (await tx.gameOverview(gameName));
-  if (overview === null) return null;
-  if (kindOf(overview.game) !== 'diplomacy') return null;
+  const page = await gamePage(tx, name, now);
+  return page?.kind === 'diplomacy' ? page.game : null;
+}
+
+async function diplomacyView(tx: PublicViewPorts, overview: GameOverview, now: Date): Promise<GameView> {
   const { game, seats, phase, orders } = overview;
   const variant = loadVariant(game.variant);
   const view = viewOf(game, PUBLIC);

@@ -167,13 +167,11 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   app.get<{ Params: { name: string }; Querystring: { zone?: unknown } }>('/games/:name', async (request, reply) => {
     const name = gameName(request.params.name);
     const { zone, bad } = readerZone(request.query.zone);
-    const mafia = name === null ? null : await deps.site.mafia(name);
-    if (mafia !== null) return page(reply, mafiaPage(deps.info, mafia, zone, bad));
-    const werewolf = name === null ? null : await deps.site.werewolf(name);
-    if (werewolf !== null) return page(reply, werewolfPage(deps.info, werewolf, zone, bad));
-    const game = name === null ? null : await deps.site.game(name, now());
-    if (game === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
-    return page(reply, gamePage(deps.info, game, zone, bad));
+    const found = name === null ? null : await deps.site.page(name, now());
+    if (found === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
+    if (found.kind === 'mafia') return page(reply, mafiaPage(deps.info, found.game, zone, bad));
+    if (found.kind === 'werewolf') return page(reply, werewolfPage(deps.info, found.game, zone, bad));
+    return page(reply, gamePage(deps.info, found.game, zone, bad));
   });
 
   app.get<{ Params: { name: string } }>('/games/:name/deadlines.ics', async (request, reply) => {

@@ -318,8 +318,7 @@ describe('public web site without a database', () => {
   /** A site with no games at all. */
   const EMPTY_SITE = {
     games: async () => ({ openings: [], inPlay: [], finished: [], more: false }),
-    mafia: none,
-    werewolf: none,
+    page: none,
     game: none,
     deadlines: none,
     map: none,
@@ -332,7 +331,7 @@ describe('public web site without a database', () => {
       throw new Error('connection refused at /secret/path');
     };
     const app = buildWebApp({
-      site: { games: failing, mafia: failing, werewolf: failing, game: failing, deadlines: failing, map: failing, phase: failing },
+      site: { games: failing, page: failing, game: failing, deadlines: failing, map: failing, phase: failing },
       info: INFO,
       health: async () => ({ ok: true, checks: {} }),
       metrics: async () => '',
