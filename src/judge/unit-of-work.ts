@@ -1,6 +1,6 @@
 import type { PhaseId, PowerId } from '../engine/types.ts';
 import type { OrdersAheadRecord } from './diplomacy/orders-ahead-format.ts';
-import { mailAddress, type Game, type GameName, type MailAddress } from './model.ts';
+import type { Game, GameName, MailAddress } from './model.ts';
 import type {
   AbsenceRecord,
   AddressSeat,
@@ -36,6 +36,7 @@ import type {
   TakeoverOpening,
 } from './ports.ts';
 import type { Absence } from '../schedule/index.ts';
+import { applyGameChange, gameRowState, gameStateOf, isGameChange, type GameState } from './state/game-state.ts';
 
 // One mail's work against storage (issue 11: the walk of one order crosses each layer once).
 // The mail opens it (one call: the inbound mail recorded, the games it names loaded and locked),
@@ -54,20 +55,11 @@ import type { Absence } from '../schedule/index.ts';
 // block is undone. Other transactions' commits during the group are seen by the next group, as
 // if this group's mails had come a few milliseconds earlier.
 
-/** A game as held: what was loaded or read of it, with the mail's writes applied. */
+/** A game as held: its state as loaded or read, with the mail's writes applied (state/game-state.ts). */
 interface HeldGame {
-  readonly game: Game;
+  readonly state: GameState;
   /** Whether the game's row is locked (FOR UPDATE) in this transaction. */
   readonly locked: boolean;
-  /** Absent: not read yet. */
-  readonly seats?: readonly SeatRecord[];
-  /** By phase; null: the phase is not stored; a phase not in the map was not read. */
-  readonly phases: ReadonlyMap<PhaseId, PhaseRecord | null>;
-  readonly orders: ReadonlyMap<PhaseId, readonly StoredOrders[]>;
-  readonly punctualityJudged: ReadonlyMap<PhaseId, boolean>;
-  readonly absences?: readonly AbsenceRecord[];
-  /** The orders ahead on file; absent: not read yet. */
-  readonly ordersAhead?: readonly OrdersAheadRecord[];
 }
 
 /**
@@ -182,222 +174,171 @@ export class UnitOfWork implements JudgeTransaction {
   }
 
   async seats(gameId: number): Promise<SeatRecord[]> {
-    const held = this.games.get(gameId);
-    if (held?.seats) return [...held.seats];
+    const held = this.games.get(gameId)?.state.seats;
+    if (held) return [...held];
     const seats = await this.passRead(() => this.store.seats(gameId));
-    this.change(gameId, (game) => ({ ...game, seats }));
+    this.change(gameId, (state) => ({ ...state, seats }));
     return [...seats];
   }
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
-    const held = this.games.get(gameId)?.phases;
+    const held = this.games.get(gameId)?.state.phases;
     if (held?.has(phaseId)) return held.get(phaseId)!;
     const phase = await this.passRead(() => this.store.phase(gameId, phaseId));
-    this.change(gameId, (game) => ({ ...game, phases: withEntry(game.phases, phaseId, phase) }));
+    this.change(gameId, (state) => ({ ...state, phases: new Map(state.phases).set(phaseId, phase) }));
     return phase;
   }
 
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
-    const held = this.games.get(gameId)?.orders.get(phaseId);
+    const held = this.games.get(gameId)?.state.orders.get(phaseId);
     if (held) return [...held];
     const orders = await this.passRead(() => this.store.orders(gameId, phaseId));
-    this.change(gameId, (game) => ({ ...game, orders: withEntry(game.orders, phaseId, orders) }));
+    this.change(gameId, (state) => ({ ...state, orders: new Map(state.orders).set(phaseId, orders) }));
     return [...orders];
   }
 
   async absences(gameId: number): Promise<AbsenceRecord[]> {
-    const held = this.games.get(gameId)?.absences;
+    const held = this.games.get(gameId)?.state.absences;
     if (held) return [...held];
     const absences = await this.passRead(() => this.store.absences(gameId));
-    this.change(gameId, (game) => ({ ...game, absences }));
+    this.change(gameId, (state) => ({ ...state, absences }));
     return [...absences];
   }
 
   async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
-    const held = this.games.get(gameId)?.ordersAhead;
+    const held = this.games.get(gameId)?.state.ordersAhead;
     if (held) return [...held];
     const ordersAhead = await this.passRead(() => this.store.ordersAhead(gameId));
-    this.change(gameId, (game) => ({ ...game, ordersAhead }));
+    this.change(gameId, (state) => ({ ...state, ordersAhead }));
     return [...ordersAhead];
   }
 
-  // Writes held until save, applied to the held games as the store will apply them.
+  // Writes held until save, applied to the held games as the store will apply them (state/game-state.ts).
 
   async updateGame(id: number, patch: GamePatch): Promise<void> {
-    this.holdWrite('updateGame', [id, patch]);
     const held = this.games.get(id);
-    if (!held) return;
-    if (patch.name !== undefined && patch.name !== held.game.name) {
-      this.names.delete(held.game.name);
+    if (held && patch.name !== undefined && patch.name !== held.state.game.name) {
+      this.names.delete(held.state.game.name);
       this.names.set(patch.name, id);
     }
-    this.change(id, (game) => ({ ...game, game: patchedGame(game.game, patch) }));
+    this.hold('updateGame', [id, patch]);
   }
 
   async updateSeat(id: number, patch: SeatPatch): Promise<void> {
-    this.holdWrite('updateSeat', [id, patch]);
-    this.changeSeats(id, (seat) => [patchedSeat(seat, patch)]);
+    this.hold('updateSeat', [id, patch]);
   }
 
   async removeSeat(id: number): Promise<void> {
-    this.holdWrite('removeSeat', [id]);
-    this.changeSeats(id, () => []);
+    this.hold('removeSeat', [id]);
   }
 
   async changeHolder(seatId: number, address: MailAddress, reason: string): Promise<void> {
-    this.holdWrite('changeHolder', [seatId, address, reason]);
-    // The store may clear the seat's further addresses (by the holder it had): read the seats anew.
-    for (const [gameId, held] of this.games) if (held.seats?.some((seat) => seat.id === seatId)) this.change(gameId, ({ seats: _stale, ...game }) => game);
+    this.hold('changeHolder', [seatId, address, reason]);
   }
 
   async markLate(seatIds: readonly number[]): Promise<void> {
-    this.holdWrite('markLate', [seatIds]);
+    this.hold('markLate', [seatIds]);
   }
 
   async addDedication(changes: readonly DedicationChange[]): Promise<void> {
-    this.holdWrite('addDedication', [changes]);
+    this.hold('addDedication', [changes]);
   }
 
   async judgePunctuality(gameId: number, phaseId: PhaseId, at: Date): Promise<boolean> {
-    const judged = this.games.get(gameId)?.punctualityJudged.get(phaseId);
+    const judged = this.games.get(gameId)?.state.punctualityJudged.get(phaseId);
     if (judged === undefined) {
       const first = await this.passWrite(() => this.store.judgePunctuality(gameId, phaseId, at));
-      this.change(gameId, (game) => ({ ...game, punctualityJudged: withEntry(game.punctualityJudged, phaseId, true) }));
+      this.change(gameId, (state) => ({ ...state, punctualityJudged: new Map(state.punctualityJudged).set(phaseId, true) }));
       return first;
     }
     if (judged) return false;
-    this.holdWrite('judgePunctuality', [gameId, phaseId, at]);
-    this.change(gameId, (game) => ({ ...game, punctualityJudged: withEntry(game.punctualityJudged, phaseId, true) }));
+    this.hold('judgePunctuality', [gameId, phaseId, at]);
     return true;
   }
 
   async clearProposalVotes(gameId: number): Promise<void> {
-    this.holdWrite('clearProposalVotes', [gameId]);
+    this.hold('clearProposalVotes', [gameId]);
   }
 
   async replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void> {
-    this.holdWrite('replaceAbsences', [gameId, seatId, absences]);
-    this.change(gameId, (game) =>
-      game.absences
-        ? {
-            ...game,
-            absences: [...game.absences.filter((a) => a.seatId !== seatId), ...absences.map((a) => ({ seatId, start: a.start, end: a.end }))].sort(
-              (a, b) => a.start.getTime() - b.start.getTime(),
-            ),
-          }
-        : game,
-    );
+    this.hold('replaceAbsences', [gameId, seatId, absences]);
   }
 
   async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
-    this.holdWrite('savePhase', [gameId, phase]);
-    // A phase stored again (after a ROLLBACK) keeps its orders in the store: unknown here until read.
-    this.change(gameId, (game) => ({
-      ...game,
-      phases: withEntry(game.phases, phase.phaseId, { phaseId: phase.phaseId, seq: phase.seq, position: phase.position, deadline: phase.deadline ?? null }),
-      orders: without(game.orders, phase.phaseId),
-      punctualityJudged: withEntry(game.punctualityJudged, phase.phaseId, false),
-    }));
+    this.hold('savePhase', [gameId, phase]);
   }
 
   async discardPhasesAfter(gameId: number, seq: number): Promise<void> {
-    this.holdWrite('discardPhasesAfter', [gameId, seq]);
-    this.change(gameId, (game) => {
-      const kept = new Set([...game.phases].filter(([, phase]) => phase !== null && phase.seq <= seq).map(([id]) => id));
-      const phases = new Map([...game.phases].map(([id, phase]) => [id, phase !== null && phase.seq > seq ? null : phase] as const));
-      return {
-        ...game,
-        phases,
-        orders: new Map([...game.orders].filter(([id]) => kept.has(id))),
-        punctualityJudged: new Map([...game.punctualityJudged].filter(([id]) => kept.has(id))),
-      };
-    });
+    this.hold('discardPhasesAfter', [gameId, seq]);
   }
 
   async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
-    this.holdWrite('recordResults', [gameId, phaseId, results, text, orders]);
+    this.hold('recordResults', [gameId, phaseId, results, text, orders]);
   }
 
   async setPhaseDeadline(gameId: number, phaseId: PhaseId, deadline: Date | null): Promise<void> {
-    this.holdWrite('setPhaseDeadline', [gameId, phaseId, deadline]);
-    this.change(gameId, (game) => {
-      const phase = game.phases.get(phaseId);
-      return phase ? { ...game, phases: withEntry(game.phases, phaseId, { ...phase, deadline }) } : game;
-    });
+    this.hold('setPhaseDeadline', [gameId, phaseId, deadline]);
   }
 
   async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
-    this.holdWrite('saveOrders', [gameId, phaseId, orders]);
-    this.change(gameId, (game) => {
-      const held = game.orders.get(phaseId);
-      return held ? { ...game, orders: withEntry(game.orders, phaseId, byPower([...held.filter((o) => o.power !== orders.power), asStored(orders)])) } : game;
-    });
+    this.hold('saveOrders', [gameId, phaseId, orders]);
   }
 
   async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
-    this.holdWrite('replaceOrders', [gameId, phaseId, orders]);
-    this.change(gameId, (game) => ({ ...game, orders: withEntry(game.orders, phaseId, byPower(orders.map(asStored))) }));
+    this.hold('replaceOrders', [gameId, phaseId, orders]);
   }
 
   async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
-    this.holdWrite('saveOrdersAhead', [gameId, record]);
-    this.change(gameId, (game) =>
-      game.ordersAhead
-        ? { ...game, ordersAhead: byPhaseAndPower([...game.ordersAhead.filter((r) => r.power !== record.power || r.phaseId !== record.phaseId), record]) }
-        : game,
-    );
+    this.hold('saveOrdersAhead', [gameId, record]);
   }
 
   async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
-    this.holdWrite('discardOrdersAhead', [gameId, which]);
-    this.change(gameId, (game) =>
-      game.ordersAhead ? { ...game, ordersAhead: game.ordersAhead.filter((r) => !which.some((w) => w.power === r.power && w.phaseId === r.phaseId)) } : game,
-    );
+    this.hold('discardOrdersAhead', [gameId, which]);
   }
 
   async archivePress(press: PressRecord): Promise<void> {
-    this.holdWrite('archivePress', [press]);
+    this.hold('archivePress', [press]);
   }
 
   async archiveNotice(notice: NoticeRecord): Promise<void> {
-    this.holdWrite('archiveNotice', [notice]);
+    this.hold('archiveNotice', [notice]);
   }
 
   async scheduleJob(job: GameJob): Promise<void> {
-    this.holdWrite('scheduleJob', [job]);
+    this.hold('scheduleJob', [job]);
   }
 
   async scheduleJobs(jobs: readonly GameJob[]): Promise<void> {
-    this.holdWrite('scheduleJobs', [jobs]);
+    this.hold('scheduleJobs', [jobs]);
   }
 
   async cancelJobs(gameId: number): Promise<void> {
-    this.holdWrite('cancelJobs', [gameId]);
+    this.hold('cancelJobs', [gameId]);
   }
 
   async cancelJob(dedupeKey: string): Promise<void> {
-    this.holdWrite('cancelJob', [dedupeKey]);
+    this.hold('cancelJob', [dedupeKey]);
   }
 
   async enqueueMail(mail: OutgoingMail): Promise<void> {
-    this.holdWrite('enqueueMail', [mail]);
+    this.hold('enqueueMail', [mail]);
   }
 
   async markInbound(messageId: string, outcome: InboundOutcome, gameId: number | null): Promise<void> {
-    this.holdWrite('markInbound', [messageId, outcome, gameId]);
+    this.hold('markInbound', [messageId, outcome, gameId]);
   }
 
   async requestAddressChanges(seatId: number, changes: readonly PendingAddressChange[], at: Date): Promise<void> {
-    this.holdWrite('requestAddressChanges', [seatId, changes, at]);
+    this.hold('requestAddressChanges', [seatId, changes, at]);
   }
 
   async recordPasswordFailures(failures: readonly PasswordFailures[]): Promise<void> {
-    this.holdWrite('recordPasswordFailures', [failures]);
+    this.hold('recordPasswordFailures', [failures]);
   }
 
   /** markAddressProven when nothing needs to know whether a stop was lifted: held like any write. */
   proveAddress(address: MailAddress, at: Date): void {
-    this.holdWrite('markAddressProven', [address, at]);
+    this.hold('markAddressProven', [address, at]);
   }
 
   // Passed to the store, after what waits is written.
@@ -427,13 +368,13 @@ export class UnitOfWork implements JudgeTransaction {
   async deleteGame(id: number): Promise<void> {
     await this.passWrite(() => this.store.deleteGame(id));
     const held = this.games.get(id);
-    if (held) this.names.set(held.game.name, null);
+    if (held) this.names.set(held.state.game.name, null);
     this.games.delete(id);
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
     const added = await this.passWrite(() => this.store.addSeat(seat));
-    this.change(seat.gameId, (game) => (game.seats ? { ...game, seats: [...game.seats, added] } : game));
+    this.change(seat.gameId, (state) => (state.seats ? { ...state, seats: [...state.seats, added] } : state));
     return added;
   }
 
@@ -516,29 +457,16 @@ export class UnitOfWork implements JudgeTransaction {
   // The machinery.
 
   private holdAggregate(aggregate: GameAggregate, locked: boolean): void {
-    const { game, seats, phase, punctualityJudged, orders, absences, ordersAhead } = aggregate;
-    const current = game.currentPhase;
+    const { game } = aggregate;
     this.names.set(game.name, game.id);
-    this.games.set(game.id, {
-      game,
-      locked: locked || (this.games.get(game.id)?.locked ?? false),
-      seats,
-      phases: current === null ? new Map() : new Map([[current, phase]]),
-      orders: current === null || phase === null ? new Map() : new Map([[current, orders]]),
-      punctualityJudged: current === null || phase === null ? new Map() : new Map([[current, punctualityJudged]]),
-      absences,
-      ordersAhead,
-    });
+    this.games.set(game.id, { state: gameStateOf(aggregate), locked: locked || (this.games.get(game.id)?.locked ?? false) });
   }
 
   /** A game read alone (findGame, createGame): its other parts are read when asked for. */
   private holdGame(game: Game, locked: boolean): void {
     const held = this.games.get(game.id);
     this.names.set(game.name, game.id);
-    this.games.set(
-      game.id,
-      held ? { ...held, game, locked: held.locked || locked } : { game, locked, phases: new Map(), orders: new Map(), punctualityJudged: new Map() },
-    );
+    this.games.set(game.id, held ? { state: { ...held.state, game }, locked: held.locked || locked } : { state: gameRowState(game), locked });
   }
 
   /**
@@ -548,27 +476,26 @@ export class UnitOfWork implements JudgeTransaction {
    */
   private async heldGame(id: number, forUpdate: boolean): Promise<Game | null> {
     const held = this.games.get(id)!;
-    if (!forUpdate || held.locked) return held.game;
+    if (!forUpdate || held.locked) return held.state.game;
     const [loaded] = await this.loadGames([id], { forUpdate: true });
     if (!loaded) this.games.delete(id);
     return loaded?.game ?? null;
   }
 
-  private change(gameId: number, update: (game: HeldGame) => HeldGame): void {
+  private change(gameId: number, update: (state: GameState) => GameState): void {
     const held = this.games.get(gameId);
-    if (held) this.games.set(gameId, update(held));
+    if (held) this.games.set(gameId, { ...held, state: update(held.state) });
   }
 
-  /** Replaces the seat with `id` (wherever it is held) by what `update` gives: one seat, or none. */
-  private changeSeats(id: number, update: (seat: SeatRecord) => SeatRecord[]): void {
+  /** Holds the write until save, and applies it now to every game held that it changes. */
+  private hold<K extends BufferedWrite>(kind: K, args: Parameters<JudgeTransaction[K]>): void {
+    const change = { kind, args } as StorageChange;
+    this.pending.push(change);
+    if (!isGameChange(change)) return;
     for (const [gameId, held] of this.games) {
-      if (held.seats?.some((seat) => seat.id === id))
-        this.change(gameId, (game) => ({ ...game, seats: game.seats!.flatMap((seat) => (seat.id === id ? update(seat) : [seat])) }));
+      const state = applyGameChange(held.state, change);
+      if (state !== held.state) this.games.set(gameId, { ...held, state });
     }
-  }
-
-  private holdWrite<K extends BufferedWrite>(kind: K, args: Parameters<JudgeTransaction[K]>): void {
-    this.pending.push({ kind, args } as StorageChange);
   }
 
   /** Writes what waits; inside a block, under the block's SAVEPOINT, taken now if not yet. */
@@ -617,58 +544,4 @@ export class UnitOfWork implements JudgeTransaction {
     this.answers.clear();
     this.answersForgotten += 1;
   }
-}
-
-function withEntry<K, V>(map: ReadonlyMap<K, V>, key: K, value: V): Map<K, V> {
-  return new Map(map).set(key, value);
-}
-
-function without<K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> {
-  const copy = new Map(map);
-  copy.delete(key);
-  return copy;
-}
-
-/**
- * Orders as the store gives them back: a lone surrogate (text from a broken mail) as U+FFFD, as
- * PostgreSQL keeps it, so the results recorded from them can be stored as JSON.
- */
-function asStored(orders: StoredOrders): StoredOrders {
-  const parsed = orders.parsed ? { ...orders.parsed, orders: orders.parsed.orders.map((order) => ({ ...order, text: order.text.toWellFormed() })) } : null;
-  return { ...orders, lines: orders.lines.map((line) => line.toWellFormed()), parsed };
-}
-
-/** Orders ahead as the store lists them: by phase, then power. */
-function byPhaseAndPower(records: OrdersAheadRecord[]): OrdersAheadRecord[] {
-  const key = (r: OrdersAheadRecord) => `${r.phaseId} ${r.power}`;
-  return records.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
-/** Orders as the store lists them: by power. */
-function byPower(orders: StoredOrders[]): StoredOrders[] {
-  return orders.sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0));
-}
-
-function patchedGame(game: Game, patch: GamePatch): Game {
-  const { signonGates, privateWordHash: _notHeld, ...fields } = patch;
-  return {
-    ...game,
-    ...(definedOnly(fields) as Partial<Game>),
-    ...(signonGates !== undefined && game.signonGates !== undefined ? { signonGates: { ...game.signonGates, ...definedOnly(signonGates) } } : {}),
-  };
-}
-
-function patchedSeat(seat: SeatRecord, patch: SeatPatch): SeatRecord {
-  const { drawVote: _draw, concedeVote: _concede, proposalVote: _proposal, extraAddresses, preferences, ...fields } = patch;
-  return {
-    ...seat,
-    ...(definedOnly(fields) as Partial<SeatRecord>),
-    ...(patch.address !== undefined ? { address: mailAddress(patch.address) } : {}),
-    ...(preferences !== undefined ? { preferences: [...preferences] } : {}),
-    ...(extraAddresses !== undefined ? { extraAddresses: extraAddresses.map(mailAddress) } : {}),
-  };
-}
-
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

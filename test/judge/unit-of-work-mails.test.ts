@@ -5,6 +5,7 @@ import { Judge, type JudgeLog, type ReceiveOutcome } from '../../src/judge/judge
 import type { GameName } from '../../src/judge/model.ts';
 import type { JudgeTransaction } from '../../src/judge/ports.ts';
 import { UnitOfWork } from '../../src/judge/unit-of-work.ts';
+import type { GameState } from '../../src/judge/state/game-state.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeWithDatabase, type TestDatabase } from '../support/databases.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
@@ -29,17 +30,7 @@ const quietLog: JudgeLog = { error: () => undefined };
 interface HeldState {
   readonly store: JudgeTransaction;
   readonly names: Map<GameName, number | null>;
-  readonly games: Map<
-    number,
-    {
-      game: unknown;
-      seats?: unknown[];
-      phases: Map<string, unknown>;
-      orders: Map<string, unknown[]>;
-      punctualityJudged: Map<string, boolean>;
-      absences?: unknown[];
-    }
-  >;
+  readonly games: Map<number, { readonly state: GameState }>;
 }
 
 const disagreements: string[] = [];
@@ -52,7 +43,7 @@ async function compareWithStore(unit: UnitOfWork): Promise<void> {
       disagreements.push(`${what}: held ${JSON.stringify(held)}, stored ${JSON.stringify(stored)}`);
   };
   for (const [name, id] of names) differ(`the game named ${name}`, id, (await store.findGame(name))?.id ?? null);
-  for (const [id, held] of games) {
+  for (const [id, { state: held }] of games) {
     const [stored] = await store.loadGames([id], { forUpdate: false });
     if (!stored) {
       disagreements.push(`game ${id} is held but not stored`);
