@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Judge, ReceiveOutcome } from '../judge/judge.ts';
 import { orderKeys } from '../judge/mail/mail-order.ts';
-import type { InboundOrigin, JudgeTransaction } from '../judge/ports.ts';
+import type { InboundOrigin, StoreTransaction } from '../judge/ports.ts';
 import { backoffDelay, backoffPolicy } from '../mail/backoff.ts';
 import { Doorbell, waitForAny } from '../mail/doorbell.ts';
 import type { ImapMail } from '../mail/imap-intake.ts';
@@ -147,7 +147,7 @@ export function startQueuedMailJudge(options: QueuedMailJudgeOptions): QueuedMai
     }
   };
 
-  const judgeEach = async (tx: JudgeTransaction, mails: readonly ClaimedInbound[]) => {
+  const judgeEach = async (tx: StoreTransaction, mails: readonly ClaimedInbound[]) => {
     const outcomes: ReceiveOutcome[] = [];
     for (const m of mails)
       outcomes.push(await judge.receiveIn(tx, m.mail ?? { id: m.messageId, unreadable: new Error(m.unreadable ?? 'unreadable') }, m.origin));

@@ -36,9 +36,9 @@ import { withSecretFreeSubject } from './mail/secret-free-subject.ts';
 import { infoCommand } from './reports/info-commands.ts';
 import { bareStopReply, confirmAddress, readAddressRequest, stopByToken, type AddressRequest } from './mail/mail-addresses.ts';
 import { masterCommandWithoutSignon } from './master/master-commands.ts';
-import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, MailAttachment, OutgoingMail } from './ports.ts';
+import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTransaction, MailAttachment, OutgoingMail, StoreTransaction } from './ports.ts';
 import { kindForCreate, kindOfGame } from './kinds/registry.ts';
-import { UnitOfWork } from './unit-of-work.ts';
+import { inUnitOfWork, UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
 import { PasswordGuard } from './passwords/password-guard.ts';
 
@@ -127,7 +127,7 @@ export class Judge {
    * src/daemon/queued-mail.ts, claims the mails in the same transaction): all or nothing with it.
    */
   async receiveAllIn(
-    tx: JudgeTransaction,
+    tx: StoreTransaction,
     mails: readonly { readonly message: InboundMail; readonly origin?: InboundOrigin | null }[],
   ): Promise<ReceiveOutcome[]> {
     const mailsRead: Received[] = [];
@@ -157,7 +157,7 @@ export class Judge {
    * Throws only transient store failures, as receive() does.
    */
   async receiveIn(
-    tx: JudgeTransaction,
+    tx: StoreTransaction,
     given: InboundMail | { readonly id: string; readonly unreadable: unknown },
     origin?: InboundOrigin | null,
   ): Promise<ReceiveOutcome> {
@@ -176,7 +176,7 @@ export class Judge {
   }
 
   /** One mail as a unit of work: one call to record it and load its games, one to save what it did. */
-  private async receiveOne(tx: JudgeTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
+  private async receiveOne(tx: StoreTransaction, message: InboundMail, origin: InboundOrigin | null | undefined): Promise<ReceiveOutcome> {
     const mail = await withNextForming(tx, received(message, origin));
     const work = new UnitOfWork(tx);
     const { recorded, games } = await work.open([inboundRecord(mail)], namedGames(mail));
@@ -280,10 +280,10 @@ export class Judge {
   }
 
   /** Records the failure (and its one reply) in `tx`; a mail recorded before is a duplicate. */
-  private async recordFailureIn(tx: JudgeTransaction, failure: MailFailure): Promise<ReceiveOutcome> {
+  private async recordFailureIn(store: StoreTransaction, failure: MailFailure): Promise<ReceiveOutcome> {
     const { messageId, origin, message, error } = failure;
     const reason = describeFailure(error);
-    const answered = await (async () => {
+    const answered = await inUnitOfWork(store, async (tx) => {
       const [inbound] = await tx.recordInbound([
         { messageId, from: message?.from ?? '', replyAddress: message?.replyAddress ?? null, subject: message?.subject ?? '', origin },
       ]);
@@ -295,7 +295,7 @@ export class Judge {
       if (inbound!.fromSenderThisHour > this.mailsPerHour() + 1) return false;
       await tx.enqueueMail(replyTo(message, this.config, sender, [renderMailFailure(messageId)]));
       return true;
-    })();
+    });
     if (answered === null) return { status: 'duplicate', messageId };
     // Bodies can hold passwords: the log names the mail and the error, never what the mail said.
     this.log.error(
@@ -488,7 +488,7 @@ function readsOnly(block: Block): boolean {
  * njudge's SIGN ON ? password: the next forming game named in the opener, read before the mail's
  * games are opened (they are locked by name).
  */
-async function withNextForming(tx: JudgeTransaction, mail: Received): Promise<Received> {
+async function withNextForming(tx: Pick<StoreTransaction, 'openings' | 'privateWordHash'>, mail: Received): Promise<Received> {
   const body = await withNextFormingGames(tx, mail.body);
   return body === mail.body ? mail : { ...mail, body };
 }

@@ -617,6 +617,10 @@ export interface UnitOfWorkPort {
   apply(changes: readonly StorageChange[]): Promise<void>;
 }
 
+/**
+ * What the use cases write through (the unit of work, src/judge/unit-of-work.ts): every port above,
+ * each held write as a method. A store does not implement these one by one: see StoreTransaction.
+ */
 export interface JudgeTransaction
   extends MailPort,
     GamesPort,
@@ -627,6 +631,23 @@ export interface JudgeTransaction
     PasswordFailuresPort,
     SavepointPort,
     UnitOfWorkPort {}
+
+/**
+ * The writes a store takes only as data, through `apply`: the unit of work holds them, applies them
+ * to the games it holds (state/game-state.ts) and hands them over when it saves. The two it also
+ * passes straight on (whether punctuality was judged first, whether a stop was lifted) answer a
+ * question, so a store still answers them.
+ */
+export type HeldWrite = Exclude<BufferedWrite, 'judgePunctuality' | 'markAddressProven'>;
+
+/**
+ * What a store implements (src/store/judge-store.ts; the in-memory store of the tests): a game
+ * loaded whole (open, loadGames), the held writes saved as data (apply), the writes whose answer
+ * the judge needs (a new game's or seat's id, a code taken, a diary number), and the read-only
+ * query bundles (LIST, SEARCH, records, HISTORY, the web). Use cases never hold one: they get a
+ * unit of work over it.
+ */
+export type StoreTransaction = Omit<JudgeTransaction, HeldWrite>;
 
 /** nested() as any port does it: `work` under a SAVEPOINT, rolled back to it when `work` throws. */
 export async function nestedInSavepoint<T>(port: Pick<SavepointPort, 'savepoint'>, work: () => Promise<T>): Promise<T> {
@@ -683,7 +704,7 @@ export interface PublicViewStore {
 export type AddressPorts = MailAddressPort & Pick<GamesPort, 'findGameById' | 'seats' | 'updateSeat'> & OutboxPort;
 
 export interface JudgeStore {
-  transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /**
    * Whether an error thrown by `transaction` may pass if the same work is tried again (the
    * connection was lost, a serialization failure or deadlock): then the caller retries the

@@ -32,6 +32,7 @@ import type {
   SeatPatch,
   SeatRecord,
   StorageChange,
+  StoreTransaction,
   StoredOrders,
   TakeoverOpening,
 } from './ports.ts';
@@ -103,7 +104,7 @@ export class UnitOfWork implements JudgeTransaction {
   /** Counts the times `answers` was forgotten, so an answer read across a write is not kept. */
   private answersForgotten = 0;
 
-  constructor(private readonly store: JudgeTransaction) {}
+  constructor(private readonly store: StoreTransaction) {}
 
   /** Records the mails and loads, locked, the games they name: the first of the mail's two calls. */
   async open(mails: readonly InboundRecord[], games: readonly GameName[]): Promise<{ recorded: InboundRecorded[]; games: GameAggregate[] }> {
@@ -544,4 +545,12 @@ export class UnitOfWork implements JudgeTransaction {
     this.answers.clear();
     this.answersForgotten += 1;
   }
+}
+
+/** `work` on a unit of work over `tx`, saved when it is done: the one way use cases write to a store. */
+export async function inUnitOfWork<T>(tx: StoreTransaction, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  const unit = new UnitOfWork(tx);
+  const result = await work(unit);
+  await unit.save();
+  return result;
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { InboundMail } from '../judge/mail/inbound-mail.ts';
-import type { InboundOrigin, JudgeTransaction } from '../judge/ports.ts';
+import type { InboundOrigin, StoreTransaction } from '../judge/ports.ts';
 import { inJudgeTransaction } from './judge-store.ts';
 import { jsonb, type Database } from './schema.ts';
 
@@ -75,7 +75,7 @@ export interface QueueClaimOptions {
 export async function judgeQueued<T extends { readonly failed: boolean }>(
   db: Kysely<Database>,
   options: QueueClaimOptions,
-  work: (tx: JudgeTransaction, mails: readonly ClaimedInbound[]) => Promise<readonly T[]>,
+  work: (tx: StoreTransaction, mails: readonly ClaimedInbound[]) => Promise<readonly T[]>,
 ): Promise<{ readonly mails: readonly ClaimedInbound[]; readonly results: readonly T[] } | null> {
   return db.transaction().execute(async (trx) => {
     const mails = await claim(trx, options);

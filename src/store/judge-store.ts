@@ -43,7 +43,7 @@ import type {
   InboundRecord,
   InboundRecorded,
   JudgeStore,
-  JudgeTransaction,
+  StoreTransaction,
   NewDiaryEntry,
   NewGameRecord,
   NewSeatRecord,
@@ -96,7 +96,7 @@ export function createJudgeStore(db: Kysely<Database>, options: { readonly messa
 export async function inJudgeTransaction<T>(
   trx: Transaction<Database>,
   options: { readonly messageIdDomain: string },
-  work: (tx: JudgeTransaction) => Promise<T>,
+  work: (tx: StoreTransaction) => Promise<T>,
 ): Promise<T> {
   const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
   const result = await work(tx);
@@ -108,7 +108,7 @@ export async function inJudgeTransaction<T>(
  * The judge's port on a transaction someone else opened and commits (the scheduler's job
  * transaction): it writes everything at once, having no say in when the commit comes.
  */
-export function judgeTransaction(trx: Transaction<Database>, options: { readonly messageIdDomain: string }): JudgeTransaction {
+export function judgeTransaction(trx: Transaction<Database>, options: { readonly messageIdDomain: string }): StoreTransaction {
   return new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: false });
 }
 
@@ -286,7 +286,7 @@ type HeldWrite =
   | { readonly kind: 'mail'; readonly row: QueuedMail }
   | { readonly kind: 'outcome'; readonly messageId: string; readonly outcome: InboundOutcome; readonly gameId: number | null };
 
-class KyselyJudgeTransaction implements JudgeTransaction {
+class KyselyJudgeTransaction implements StoreTransaction {
   private savepoints = 0;
   private held: HeldWrite[] = [];
   /** holdersWithExtraAddresses by game; emptied by every write to seats (and a rolled-back block). */

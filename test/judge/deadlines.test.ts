@@ -4,6 +4,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeWithDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // The clock is injected: the game starts on Monday 5 January 2004 17:00 in Europe/Berlin, as in
 // njudge's worked example, and time moves only when the test says so.
@@ -15,7 +16,7 @@ describeWithDatabase('deadlines and lateness', (getStore) => {
   const game = () => getStore().db.selectFrom('games').selectAll().executeTakeFirstOrThrow();
   const fire = async (kind: string) => {
     const g = await game();
-    await store().transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now));
+    await store().transaction((tx) => inUnitOfWork(tx, (work) => onGameEvent(work, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now)));
   };
   const notices = async (subjectLike: string) =>
     getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'notice').where('subject', 'like', subjectLike).orderBy('id').execute();
@@ -88,7 +89,7 @@ describeWithDatabase('deadlines and lateness', (getStore) => {
     const results = await getStore().db.selectFrom('outbox').selectAll().where('kind', '=', 'results').executeTakeFirstOrThrow();
     expect(results.body).toMatch(/Austria: Army Vienna, No Order Processed\./);
     // Jobs of a phase the game has left do nothing.
-    await store().transaction((tx) => onGameEvent(tx, TEST_JUDGE, { kind: 'grace', gameId: g.id, phase: 'S1901M' }, now));
+    await store().transaction((tx) => inUnitOfWork(tx, (work) => onGameEvent(work, TEST_JUDGE, { kind: 'grace', gameId: g.id, phase: 'S1901M' }, now)));
     expect((await game()).current_phase).toBe('F1901M');
   });
 });

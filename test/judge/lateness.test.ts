@@ -5,6 +5,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeWithDatabase } from '../support/databases.ts';
 import { runGameEventsUntil, SPRING_1901_ORDERS, startGame, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // njudge's late timeline (njudge.md §2, observed with a deadline on Monday 23:30) replayed with a
 // fake clock through the real job queue: every job fires at its due time, as in `serve`.
@@ -151,12 +152,14 @@ describeWithDatabase('late notices, abandonment and civil disorder', (getStore) 
     expect(await played.as('RUSSIA', 'A Mos - Ukr\nA War - Mun\nF Sev - Bla\nF Stp/sc - Bot')).toMatch(/Warsaw is not adjacent to Munich/);
     const { id } = await game();
     await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
-      tx.saveOrders(id, 'S1901M', {
-        power: 'RUSSIA',
-        lines: ['A Mos - Ukr', 'A War - Mun', 'F Sev - Bla', 'F Stp/sc - Bot'],
-        submitted: false,
-        hasErrors: true,
-      }),
+      inUnitOfWork(tx, (work) =>
+        work.saveOrders(id, 'S1901M', {
+          power: 'RUSSIA',
+          lines: ['A Mos - Ukr', 'A War - Mun', 'F Sev - Bla', 'F Stp/sc - Bot'],
+          submitted: false,
+          hasErrors: true,
+        }),
+      ),
     );
     const russia = address(played, 'RUSSIA');
     const turkey = address(played, 'TURKEY');

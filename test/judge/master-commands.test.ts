@@ -13,6 +13,7 @@ import { lastReplyTo, SPRING_1901_ORDERS, type StartedGame, startGame, TEST_JUDG
 import { eml } from './mail-builder.ts';
 import { readGameName } from '../../src/commands/names.ts';
 import { mailAddress } from '../../src/judge/model.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // The Master's commands through mail, on a fake clock that starts on Monday 5 January 2004.
 
@@ -170,7 +171,7 @@ describeWithDatabase('master commands', (getStore) => {
   const fire = async (kind: string) => {
     const g = await game();
     await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
-      onGameEvent(tx, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now),
+      inUnitOfWork(tx, (work) => onGameEvent(work, TEST_JUDGE, { kind, gameId: g.id, phase: g.current_phase! }, now)),
     );
   };
   const openJobs = () => db().selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('due_at').execute();
@@ -523,34 +524,36 @@ describeWithDatabase('master commands before the game starts', (getStore) => {
   it('PURGE and RENAME without SIGNON carry the Master password themselves', async () => {
     await create(0);
     const run = (text: string) =>
-      createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) => {
-        const [keyword, ...args] = text.split(' ');
-        const ctx: BlockContext<GamePorts> = {
-          tx,
-          config: TEST_JUDGE,
-          message: {} as InboundMail,
-          sender: mailAddress('anyone@players.example'),
-          reply: [],
-          attachments: [],
-          errors: [],
-          random: () => 0.3,
-          now,
-          touchedGames: new Set(),
-        };
-        try {
-          const [written = '', second = '', third = ''] = args;
-          const game = readGameName(written);
-          const command: MasterCommand =
-            keyword === 'PURGE'
-              ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second }
-              : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
-          await masterCommandWithoutSignon(ctx, command);
-        } catch (error) {
-          if (error instanceof BlockError) return error.message;
-          throw error;
-        }
-        return ctx.reply.join('\n');
-      });
+      createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((store) =>
+        inUnitOfWork(store, async (tx) => {
+          const [keyword, ...args] = text.split(' ');
+          const ctx: BlockContext<GamePorts> = {
+            tx,
+            config: TEST_JUDGE,
+            message: {} as InboundMail,
+            sender: mailAddress('anyone@players.example'),
+            reply: [],
+            attachments: [],
+            errors: [],
+            random: () => 0.3,
+            now,
+            touchedGames: new Set(),
+          };
+          try {
+            const [written = '', second = '', third = ''] = args;
+            const game = readGameName(written);
+            const command: MasterCommand =
+              keyword === 'PURGE'
+                ? { kind: 'master', line: 1, text, command: 'PURGE', args, game, password: second }
+                : { kind: 'master', line: 1, text, command: 'RENAME', args, game, newName: second, password: third };
+            await masterCommandWithoutSignon(ctx, command);
+          } catch (error) {
+            if (error instanceof BlockError) return error.message;
+            throw error;
+          }
+          return ctx.reply.join('\n');
+        }),
+      );
     expect(await run('RENAME nothere other gmpass')).toMatch(/There is no game named 'nothere'/);
     expect(await run('RENAME demo other wrong')).toMatch(/needs the Master's password/);
     expect(await run('RENAME demo other gmpass')).toMatch(/is now called 'other'/);

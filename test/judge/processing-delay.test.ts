@@ -7,6 +7,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeWithDatabase } from '../support/databases.ts';
 import { runDueGameEvents, SPRING_1901_ORDERS, startGame, TEST_JUDGE, type FixtureTiming, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // njudge's processing delay (UPDATE_PROCESS, njudge.md §2) on a fake clock: once every order is
 // in and nobody waits, the turn runs `delay` after the last mail that signed on, and never before
@@ -55,7 +56,7 @@ describeWithDatabase('the processing delay', (getStore) => {
   const fireProcess = async () => {
     const g = await game();
     await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
-      onGameEvent(tx, TEST_JUDGE, { kind: 'process', gameId: g.id, phase: g.current_phase! }, now),
+      inUnitOfWork(tx, (work) => onGameEvent(work, TEST_JUDGE, { kind: 'process', gameId: g.id, phase: g.current_phase! }, now)),
     );
   };
 
@@ -164,13 +165,17 @@ describeWithDatabase('the processing delay', (getStore) => {
     await allOrders(played);
     // Replacing the game's jobs for a new deadline brings the pending processing back as it was.
     const g = await game();
-    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) =>
-      storeDeadline(tx, (await tx.findGameById(g.id))!, 'S1901M', at('2004-01-09T23:30:00Z'), at('2004-01-16T23:30:00Z'), now),
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
+      inUnitOfWork(tx, async (work) =>
+        storeDeadline(work, (await work.findGameById(g.id))!, 'S1901M', at('2004-01-09T23:30:00Z'), at('2004-01-16T23:30:00Z'), now),
+      ),
     );
     expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T06:00:00Z')]);
     // A deadline moved before the pending time brings it forward to the deadline.
-    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction(async (tx) =>
-      storeDeadline(tx, (await tx.findGameById(g.id))!, 'S1901M', at('2004-01-06T05:40:00Z'), at('2004-01-16T23:30:00Z'), now),
+    await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
+      inUnitOfWork(tx, async (work) =>
+        storeDeadline(work, (await work.findGameById(g.id))!, 'S1901M', at('2004-01-06T05:40:00Z'), at('2004-01-16T23:30:00Z'), now),
+      ),
     );
     expect((await processJobs()).map((j) => j.due_at)).toEqual([at('2004-01-06T05:40:00Z')]);
     expect((await game()).process_at).toEqual(at('2004-01-06T05:40:00Z'));

@@ -7,6 +7,7 @@ import { lastReplyTo, type StartedGame, startGame, TEST_JUDGE } from './game-fix
 import { eml } from './mail-builder.ts';
 import { gameName } from '../support/names.ts';
 import { commandProblemText } from '../../src/render/command-problems.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // njudge's signon gates (njudge.md §3): SET DEDICATION n, SET ONTIMERAT x and SET RESRAT x decide
 // whose record lets them JOIN a game or TAKEOVER one of its powers.
@@ -77,14 +78,16 @@ describeWithDatabase('signon gates', (getStore) => {
   const setUp = async (): Promise<{ played: StartedGame; judge: MailJudge }> => {
     const played = await startGame(db(), '', clock);
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
-    await store.transaction(async (tx) => {
-      const seats = await tx.seats((await tx.findGame(gameName('demo')))!.id);
-      const seatOf = (address: string) => seats.find((s) => s.address === address)!.id;
-      await tx.addDedication([
-        { seatId: seatOf('p1@players.example'), points: 3 - 1 - 49 - 100, onTime: 1, late: 1, resigned: 2 },
-        { seatId: seatOf('p2@players.example'), points: 6, onTime: 2 },
-      ]);
-    });
+    await store.transaction((store) =>
+      inUnitOfWork(store, async (tx) => {
+        const seats = await tx.seats((await tx.findGame(gameName('demo')))!.id);
+        const seatOf = (address: string) => seats.find((s) => s.address === address)!.id;
+        await tx.addDedication([
+          { seatId: seatOf('p1@players.example'), points: 3 - 1 - 49 - 100, onTime: 1, late: 1, resigned: 2 },
+          { seatId: seatOf('p2@players.example'), points: 6, onTime: 2 },
+        ]);
+      }),
+    );
     const judge = new MailJudge(createJudgeStore(db(), { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.3, clock);
     await judge.receive(eml({ from: GM }, 'CREATE gated gmpass\nFORM'));
     return { played, judge };
@@ -203,10 +206,12 @@ describeWithDatabase('signon gates', (getStore) => {
     // whose record comes from a seat they held in 'gated' before leaving it.
     const store = createJudgeStore(db(), { messageIdDomain: 'judge.example' });
     await judge.receive(eml({ from: 'poor@players.example' }, 'JOIN gated poorpw'));
-    await store.transaction(async (tx) => {
-      const seat = (await tx.seats((await tx.findGame(gameName('gated')))!.id)).find((s) => s.address === 'poor@players.example')!;
-      await tx.addDedication([{ seatId: seat.id, points: -100, started: 1, resigned: 1 }]);
-    });
+    await store.transaction((store) =>
+      inUnitOfWork(store, async (tx) => {
+        const seat = (await tx.seats((await tx.findGame(gameName('gated')))!.id)).find((s) => s.address === 'poor@players.example')!;
+        await tx.addDedication([{ seatId: seat.id, points: -100, started: 1, resigned: 1 }]);
+      }),
+    );
 
     const refused = await send(judge, 'poor@players.example', 'TAKEOVER austria@demo poorpw');
     expect(refused).toMatch(

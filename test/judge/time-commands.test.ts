@@ -5,6 +5,7 @@ import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { describeWithDatabase } from '../support/databases.ts';
 import { startGame, TEST_JUDGE, type StartedGame } from './game-fixture.ts';
 import { eml } from './mail-builder.ts';
+import { inUnitOfWork } from '../../src/judge/unit-of-work.ts';
 
 // SET DEADLINE, SET GRACE and the Mafia tracker's GM lines, through mail, on a fake clock. The game
 // plays in Europe/Berlin and starts on Monday 5 January 2004 17:00 local (16:00Z); its first
@@ -312,7 +313,7 @@ describeWithDatabase('deadline commands', (getStore, getDatabase) => {
     now = (await game()).deadline_at!;
     const g = await game();
     await createJudgeStore(db(), { messageIdDomain: 'judge.example' }).transaction((tx) =>
-      onGameEvent(tx, TEST_JUDGE, { kind: 'deadline', gameId: g.id, phase: 'S1901M' }, now),
+      inUnitOfWork(tx, (work) => onGameEvent(work, TEST_JUDGE, { kind: 'deadline', gameId: g.id, phase: 'S1901M' }, now)),
     );
     expect((await game()).current_phase).toBe('F1901M');
     expect(await notices('%Late Notice%')).toHaveLength(0);

@@ -71,10 +71,10 @@ describe('the unit of work', () => {
       const game = (await unit.findGame(DEMO))!;
       const seat = (await unit.seats(game.id)).find((s) => s.role === 'power')!;
       // Another mail's transaction changes the seat and commits while this one holds no lock.
-      await tx.updateSeat(seat.id, { wait: !seat.wait });
+      await tx.apply([{ kind: 'updateSeat', args: [seat.id, { wait: !seat.wait }] }]);
       await unit.findGameById(game.id, { forUpdate: true });
       expect((await unit.seats(game.id)).find((s) => s.id === seat.id)!.wait).toBe(!seat.wait);
-      await tx.updateSeat(seat.id, { wait: seat.wait });
+      await tx.apply([{ kind: 'updateSeat', args: [seat.id, { wait: seat.wait }] }]);
     });
     expect(calls).toEqual(['open', 'findGame', 'seats', 'loadGames']);
   });

@@ -49,7 +49,7 @@ describeEachDatabase('game kinds, stored', (getStore) => {
     });
     const loaded = await store().transaction((tx) => tx.findGameById(created.id));
     expect(loaded?.kindState).toEqual(STATE);
-    await store().transaction((tx) => tx.updateGame(created.id, { kindState: null }));
+    await store().transaction((tx) => tx.apply([{ kind: 'updateGame', args: [created.id, { kindState: null }] }]));
     expect((await store().transaction((tx) => tx.findGameById(created.id)))?.kindState).toBeNull();
   });
 

@@ -176,15 +176,15 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
     });
     await store.transaction(async (tx) => {
       await tx.recordInbound([{ messageId: '<m@example.test>', from: 'x@example.test', subject: 'orders' }]);
-      await tx.enqueueMail(mail('first'));
+      await tx.apply([{ kind: 'enqueueMail', args: [mail('first')] }]);
       await expect(
         tx.nested(async () => {
-          await tx.enqueueMail(mail('undone'));
+          await tx.apply([{ kind: 'enqueueMail', args: [mail('undone')] }]);
           throw new Error('the block fails');
         }),
       ).rejects.toThrow('the block fails');
-      await tx.nested(() => tx.enqueueMail(mail('second')));
-      await tx.markInbound('<m@example.test>', 'processed', null);
+      await tx.nested(() => tx.apply([{ kind: 'enqueueMail', args: [mail('second')] }]));
+      await tx.apply([{ kind: 'markInbound', args: ['<m@example.test>', 'processed', null] }]);
     });
     const queued = await db.selectFrom('outbox').select(['subject', 'to_addresses', 'headers', 'body', 'status']).orderBy('id').execute();
     expect(queued).toEqual([
@@ -197,7 +197,9 @@ describeEachDatabase('inbound mail dedupe', (getStore) => {
   it('writes text with a lone surrogate (from a mail in a broken charset) as U+FFFD, as a text parameter would', async () => {
     const { db } = getStore();
     const store = createJudgeStore(db, { messageIdDomain: 'judge.test' });
-    await store.transaction((tx) => tx.enqueueMail({ to: [mailAddress('x@example.test')], subject: 'Re: \ud800', body: 'press: a\udc00b\n', kind: 'reply' }));
+    await store.transaction((tx) =>
+      tx.apply([{ kind: 'enqueueMail', args: [{ to: [mailAddress('x@example.test')], subject: 'Re: \ud800', body: 'press: a\udc00b\n', kind: 'reply' }] }]),
+    );
     expect(await db.selectFrom('outbox').select(['subject', 'body']).execute()).toEqual([{ subject: 'Re: \ufffd', body: 'press: a\ufffdb\n' }]);
   });
 });

@@ -23,7 +23,7 @@ import {
   type InboundRecord,
   type InboundRecorded,
   type JudgeStore,
-  type JudgeTransaction,
+  type StoreTransaction,
   type NewDiaryEntry,
   type NewGameRecord,
   type NewSeatRecord,
@@ -167,7 +167,7 @@ export class InMemoryJudgeStore implements JudgeStore {
   /** `clock` is the store's own (PostgreSQL's now()), read once per transaction; the judge's clock is another. */
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
-  transaction<T>(work: (tx: JudgeTransaction) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       const tx = new InMemoryTransaction(structuredClone(this.state), this.clock());
       const result = await work(tx);
@@ -198,7 +198,7 @@ export class InMemoryJudgeStore implements JudgeStore {
   }
 }
 
-class InMemoryTransaction implements JudgeTransaction {
+class InMemoryTransaction implements StoreTransaction {
   constructor(
     public state: State,
     /** When the transaction started: what PostgreSQL's now() gives inside it. */

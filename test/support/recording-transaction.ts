@@ -1,10 +1,10 @@
-import type { JudgeStore, JudgeTransaction, StorageChange } from '../../src/judge/ports.ts';
+import type { JudgeStore, StorageChange, StoreTransaction } from '../../src/judge/ports.ts';
 
 // The judge's storage port with every call to it written down, by method name (apply with the
 // kinds of the changes it carries, a SAVEPOINT's release and rollback too): what the unit of work
 // tests count.
 
-export function recordingTransaction(tx: JudgeTransaction, calls: string[]): JudgeTransaction {
+export function recordingTransaction(tx: StoreTransaction, calls: string[]): StoreTransaction {
   return new Proxy(tx, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;
@@ -13,7 +13,7 @@ export function recordingTransaction(tx: JudgeTransaction, calls: string[]): Jud
         calls.push(property === 'apply' ? `apply(${(args[0] as StorageChange[]).map((c) => c.kind).join(',')})` : String(property));
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (property !== 'savepoint') return result;
-        return (result as ReturnType<JudgeTransaction['savepoint']>).then((savepoint) => ({
+        return (result as ReturnType<StoreTransaction['savepoint']>).then((savepoint) => ({
           release: () => (calls.push('release'), savepoint.release()),
           rollback: () => (calls.push('rollback'), savepoint.rollback()),
         }));

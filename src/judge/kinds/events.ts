@@ -1,16 +1,14 @@
 import type { JudgeConfig } from '../context.ts';
-import type { GameEvent, GamePorts, JudgeTransaction } from '../ports.ts';
-import { UnitOfWork } from '../unit-of-work.ts';
+import type { GameEvent, GamePorts, StoreTransaction } from '../ports.ts';
+import { inUnitOfWork } from '../unit-of-work.ts';
 import { kindOfGame } from './registry.ts';
 
 /**
  * A timed event in a transaction of its own (the scheduler's job), as a unit of work: the game
  * loaded whole in one call, handed to its kind, and everything the event did written in one more.
  */
-export async function onScheduledGameEvent(tx: JudgeTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
-  const work = new UnitOfWork(tx);
-  await onKindEvent(work, config, event, now);
-  await work.save();
+export function onScheduledGameEvent(tx: StoreTransaction, config: JudgeConfig, event: GameEvent, now: Date): Promise<void> {
+  return inUnitOfWork(tx, (work) => onKindEvent(work, config, event, now));
 }
 
 /** A timed event of whichever kind the game is. A game deleted since the job was scheduled has nothing to do. */

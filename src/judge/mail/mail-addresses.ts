@@ -14,6 +14,7 @@ import type { InboundMail } from './inbound-mail.ts';
 import type { JudgeConfig } from '../context.ts';
 import type { AddressPorts, AddressSeat, GamesPort, JudgeStore, MailAddressPort, OutboxPort, OutgoingMail, SeatRecord } from '../ports.ts';
 import type { MailAddress } from '../model.ts';
+import { inUnitOfWork } from '../unit-of-work.ts';
 
 // The judge never becomes a way to mail strangers (issue 10): the mails that act on an address
 // rather than on a game. STOP <token> (the judge's List-Unsubscribe mailto and the closing line of
@@ -90,7 +91,7 @@ export type LinkStop = 'stopped' | 'already-stopped' | 'unknown-token';
  * <token>, in a transaction of its own: the address stops and each game's Master is told.
  */
 export async function stopByLink(store: JudgeStore, config: JudgeConfig, token: string, now: Date): Promise<LinkStop> {
-  const stop = await store.transaction((tx) => stopByToken(tx, config, token.toLowerCase(), now));
+  const stop = await store.transaction((tx) => inUnitOfWork(tx, (work) => stopByToken(work, config, token.toLowerCase(), now)));
   return stop.stopped === null ? 'unknown-token' : stop.already ? 'already-stopped' : 'stopped';
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { PhaseId, Position, PowerId } from '../../../src/engine/types.ts';
 import { mailAddress, type Game } from '../../../src/judge/model.ts';
-import type { GameAggregate, SeatRecord, StorageChange, StoredOrders } from '../../../src/judge/ports.ts';
+import type { GameAggregate, HeldWrite, JudgeTransaction, SeatRecord, StorageChange, StoredOrders, StoreTransaction } from '../../../src/judge/ports.ts';
 import { applyGameChange, gameStateOf, isGameChange, type GameChange, type GameState } from '../../../src/judge/state/game-state.ts';
 import { gameName } from '../../support/names.ts';
 
@@ -144,5 +144,13 @@ describe("a game's state and its pure updates", () => {
     expect(isGameChange(change('recordResults'))).toBe(false);
     const kinds: GameChange['kind'][] = ['updateGame', 'removeSeat'];
     expect(kinds.every((kind) => isGameChange(change(kind)))).toBe(true);
+  });
+});
+
+describe('who writes a game', () => {
+  it('a store takes the held writes only as data: StoreTransaction has none of them as a method', () => {
+    expectTypeOf<Extract<keyof StoreTransaction, HeldWrite>>().toBeNever();
+    expectTypeOf<StoreTransaction>().toHaveProperty('apply');
+    expectTypeOf<JudgeTransaction>().toHaveProperty('updateGame');
   });
 });
