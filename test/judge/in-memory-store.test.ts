@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgeStore } from '../../src/judge/ports.ts';
+import type { PhaseId, PowerId } from '../../src/engine/types.ts';
+import type { JudgeStore, StoredOrders } from '../../src/judge/ports.ts';
+import { gameName } from '../support/names.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
@@ -88,5 +90,32 @@ describe('the in-memory storage port against the real store (PGlite)', () => {
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.kind.localeCompare(b.kind))
       .map((j) => ({ kind: j.kind, due_at: j.dueAt, dedupe_key: j.dedupeKey }));
     expect(fakeJobs).toEqual(jobs);
+  });
+
+  it("forgets the orders of a phase it discards, as the orders' foreign key cascades, so a phase stored again has none", async () => {
+    const replayed = async (store: JudgeStore) => {
+      let orders: readonly StoredOrders[] = [];
+      await store
+        .transaction(async (tx) => {
+          const game = (await tx.findGame(gameName('demo')))!;
+          const phase = (await tx.phase(game.id, game.currentPhase!))!;
+          const later = { phaseId: 'S1909M' as PhaseId, seq: phase.seq + 50, position: phase.position };
+          await tx.apply([
+            { kind: 'savePhase', args: [game.id, later] },
+            { kind: 'saveOrders', args: [game.id, later.phaseId, { power: 'FRANCE' as PowerId, lines: ['A Par H'], submitted: true, hasErrors: false }] },
+            { kind: 'discardPhasesAfter', args: [game.id, phase.seq] },
+            { kind: 'savePhase', args: [game.id, later] },
+          ]);
+          orders = await tx.orders(game.id, later.phaseId);
+          throw new Error('undo');
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error) || error.message !== 'undo') throw error;
+        });
+      return orders;
+    };
+    const real = await replayed(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }));
+    expect(real).toEqual([]);
+    expect(await replayed(memory)).toEqual(real);
   });
 });

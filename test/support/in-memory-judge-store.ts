@@ -41,6 +41,7 @@ import {
 } from '../../src/judge/ports.ts';
 import type { Absence } from '../../src/schedule/index.ts';
 import type { OrdersAheadRecord } from '../../src/judge/diplomacy/orders-ahead-format.ts';
+import { asStored, byPhaseAndPower, byPower } from '../../src/judge/state/game-state.ts';
 
 // The judge's storage port in memory (issue 11): for fast unit tests of the judge that need no
 // database, beside (not instead of) the integration tests on PGlite and PostgreSQL, which test
@@ -709,7 +710,10 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async discardPhasesAfter(gameId: number, seq: number): Promise<void> {
-    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.seq > seq));
+    const discarded = new Set(this.state.phases.filter((p) => p.gameId === gameId && p.seq > seq).map((p) => p.phaseId));
+    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && discarded.has(p.phaseId)));
+    // The orders of a discarded phase go with it, as the orders' foreign key cascades in the store.
+    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && discarded.has(o.phaseId)));
   }
 
   async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
@@ -723,15 +727,14 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
-    return this.state.orders
-      .filter((o) => o.gameId === gameId && o.phaseId === phaseId)
-      .sort((a, b) => (a.power < b.power ? -1 : a.power > b.power ? 1 : 0))
-      .map(({ gameId: _game, phaseId: _phase, ...orders }) => structuredClone({ ...orders, parsed: orders.parsed ?? null }));
+    return byPower(this.state.orders.filter((o) => o.gameId === gameId && o.phaseId === phaseId)).map(({ gameId: _game, phaseId: _phase, ...orders }) =>
+      structuredClone({ ...orders, parsed: orders.parsed ?? null }),
+    );
   }
 
   async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
     this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId && o.power === orders.power));
-    this.state.orders.push(structuredClone({ ...orders, gameId, phaseId }));
+    this.state.orders.push(structuredClone({ ...asStored(orders), gameId, phaseId }));
   }
 
   async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
@@ -740,11 +743,7 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
-    const key = (r: OrdersAheadRecord) => `${r.phaseId} ${r.power}`;
-    return this.state.ordersAhead
-      .filter((r) => r.gameId === gameId)
-      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-      .map(({ gameId: _game, ...record }) => structuredClone(record));
+    return byPhaseAndPower(this.state.ordersAhead.filter((r) => r.gameId === gameId)).map(({ gameId: _game, ...record }) => structuredClone(record));
   }
 
   async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
