@@ -111,10 +111,13 @@ export interface NewSeatRecord {
   readonly name?: string | null;
 }
 
-/** A game in play with powers a newcomer may TAKEOVER. */
+/** A game in play with seats a newcomer may TAKEOVER. */
 export interface TakeoverOpening {
   readonly game: Game;
+  /** Diplomacy's open powers. */
   readonly powers: readonly PowerId[];
+  /** Open player seats that hold no power (a Mafia or Werewolf player's), by id: the game's kind names them. */
+  readonly seats: readonly number[];
 }
 
 export interface GamePatch {

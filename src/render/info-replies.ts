@@ -31,10 +31,11 @@ export function renderSearchResults(page: ListPage<GameListEntry>, limit: number
   return lines.join('\n');
 }
 
-/** A game in play with powers open for TAKEOVER (their names). */
+/** A game in play with powers (Diplomacy) or players' seats (Mafia, Werewolf: their nicks) open for TAKEOVER. */
 export interface TakeoverOpening {
   readonly game: GameListEntry;
   readonly powers: readonly string[];
+  readonly seats: readonly string[];
 }
 
 /** LIST: the games taking players, then the games in play with a power open for TAKEOVER. */
@@ -44,10 +45,17 @@ export function renderOpenings(forming: ListPage<GameListEntry>, takeovers: List
     lines.push('There are no games on this judge taking players just now. Start one with CREATE game password.');
   if (forming.games.length > 0) lines.push('Games on this judge taking players (send JOIN game password):', ...forming.games.map(gameListLine));
   if (forming.more) lines.push(`(only the first ${limit} by name are shown: SEARCH forming words narrows them down)`);
-  if (takeovers.games.length > 0) {
+  const powers = takeovers.games.filter((opening) => opening.powers.length > 0);
+  if (powers.length > 0) {
     if (lines.length > 0) lines.push('');
     lines.push('Games in play with a power open for TAKEOVER (send TAKEOVER power@game password):');
-    for (const { game, powers } of takeovers.games) lines.push(`${gameListLine(game).padEnd(50)} ${powers.join(', ')}`);
+    for (const { game, powers: open } of powers) lines.push(`${gameListLine(game).padEnd(50)} ${open.join(', ')}`);
+  }
+  const seats = takeovers.games.filter((opening) => opening.seats.length > 0);
+  if (seats.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push("Mafia and Werewolf games with a player's seat open for TAKEOVER (send TAKEOVER nick@game password):");
+    for (const { game, seats: open } of seats) lines.push(`${gameListLine(game).padEnd(50)} ${open.join(', ')}`);
   }
   if (takeovers.more) lines.push(`(only the first ${limit} by name are shown: SEARCH waiting words narrows them down)`);
   lines.push('', 'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.');

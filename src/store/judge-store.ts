@@ -584,15 +584,17 @@ class KyselyJudgeTransaction implements StoreTransaction {
       .selectFrom('seats')
       .innerJoin('games', 'games.id', 'seats.game_id')
       .selectAll('games')
-      .select(sql<string[]>`array_agg(seats.power ORDER BY seats.power)`.as('open_powers'))
-      // A power's seat: a Mafia or Werewolf seat (no power) is offered by its game's own mail and page, by its name.
-      .where(sql<boolean>`seats.role = 'power' AND seats.power IS NOT NULL AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
+      .select(sql<string[]>`coalesce(array_agg(seats.power ORDER BY seats.power) FILTER (WHERE seats.power IS NOT NULL), '{}')`.as('open_powers'))
+      // A Mafia or Werewolf player's seat holds no power: its kind names it (GameKind.openSeatNames).
+      .select(sql<number[]>`coalesce(array_agg(seats.id ORDER BY seats.id) FILTER (WHERE seats.power IS NULL), '{}')`.as('open_seats'))
+      .where(sql<boolean>`seats.role = 'power' AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
       .where(sql<boolean>`games.listed AND games.status IN ('active', 'waiting')`)
       .groupBy('games.id')
       .orderBy('games.name')
       .limit(limit + 1)
       .execute();
-    return { games: rows.slice(0, limit).map((row) => ({ game: toGame(row), powers: row.open_powers as PowerId[] })), more: rows.length > limit };
+    const opening = (row: (typeof rows)[number]): TakeoverOpening => ({ game: toGame(row), powers: row.open_powers as PowerId[], seats: row.open_seats });
+    return { games: rows.slice(0, limit).map(opening), more: rows.length > limit };
   }
 
   async searchGames(words: readonly string[], limit: number): Promise<{ games: Game[]; more: boolean }> {

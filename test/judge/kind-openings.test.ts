@@ -6,10 +6,10 @@ import { describeWithDatabase } from '../support/databases.ts';
 import { InMemoryJudgeStore } from '../support/in-memory-judge-store.ts';
 import { HARNESS_JUDGE, inboundMail } from '../support/judge-harness.ts';
 
-// LIST's games in play with a seat open for TAKEOVER are Diplomacy's powers. A Mafia seat whose
-// player resigned has no power: it is offered by its own game's mail and web page, under its name
-// (TAKEOVER Bob@town). LIST showed such a game on PostgreSQL with no seat named and the power's
-// spelling, and not at all on the in-memory store; both now agree.
+// LIST's games in play with a seat open for TAKEOVER: Diplomacy's powers, and a Mafia or Werewolf
+// player's seat under its nick (TAKEOVER Bob@town), which has no power: its kind names it. LIST once
+// showed such a game on PostgreSQL with no seat named and the power's spelling, and not at all on
+// the in-memory store; both now list it the same way.
 
 /** The reply LIST gets once a Mafia game's player has resigned, on `store`. */
 async function listAfterMafiaResignation(store: JudgeStore, lastReply: () => Promise<string>): Promise<string> {
@@ -31,7 +31,7 @@ async function listAfterMafiaResignation(store: JudgeStore, lastReply: () => Pro
 }
 
 describeWithDatabase('LIST and an open Mafia seat', (getStore) => {
-  it('offers no Mafia seat among the powers open for TAKEOVER, on PostgreSQL as on the in-memory store', async () => {
+  it("offers the resigned Mafia player's seat by its nick, apart from Diplomacy's powers, on PostgreSQL as on the in-memory store", async () => {
     const db = getStore().db;
     const stored = await listAfterMafiaResignation(createJudgeStore(db, { messageIdDomain: 'judge.example' }), async () => {
       const [row] = await db.selectFrom('outbox').select('body').where('kind', '=', 'reply').orderBy('id', 'desc').limit(1).execute();
@@ -46,7 +46,8 @@ describeWithDatabase('LIST and an open Mafia seat', (getStore) => {
           .filter((m) => m.kind === 'reply')
           .at(-1)!.body,
     );
-    expect(stored).not.toContain('open for TAKEOVER');
+    expect(stored).not.toContain('a power open for TAKEOVER');
+    expect(stored).toMatch(/Mafia and Werewolf games with a player's seat open for TAKEOVER \(send TAKEOVER nick@game password\):\n {2}town .* Bob$/m);
     expect(stored).toBe(held);
   });
 });

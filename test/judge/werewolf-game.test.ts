@@ -444,6 +444,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
       expect(told(v.store, to, mark)).not.toContain('Seer');
     }
     expect(told(v.store, address(seer), mark)).toBe('');
+    // LIST offers the living player's open seat by its nick, never the dead one's.
+    const openings = await v.ask('browser@players.example', 'LIST');
+    expect(openings).toMatch(new RegExp(`player's seat open for TAKEOVER .*\\n {2}village .* ${seer}$`, 'm'));
+    expect(openings).not.toContain(villager);
     // The old password no longer opens the seat; a seat not open, or a newcomer already playing, is refused.
     expect(await v.as(seer, 'STATUS')).toContain(`Nobody plays in 'village' as "${seer}".`);
     expect(await v.ask(KIM, `TAKEOVER ${doctor}@village kimpass`)).toContain(`${doctor}'s seat is not open`);
@@ -454,6 +458,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(took).toContain(`You have taken over ${seer}'s seat in 'village': you play on as ${seer}`);
     expect(took).toContain(`Your vote in the Lynch poll: ${w1}.`);
     expect(took).not.toContain('kimpass');
+    expect(await v.ask('browser@players.example', 'LIST')).not.toContain('open for TAKEOVER');
     const caught = v.store
       .outbox()
       .slice(mark)

@@ -36,7 +36,7 @@ describe('info replies', () => {
     expect(renderOpenings(none, none, 50)).toBe(
       'There are no games on this judge taking players just now. Start one with CREATE game password.\n\nLIST game shows one game; SEARCH words finds games by name, status, variant or rule.',
     );
-    expect(renderOpenings({ games: [forming], more: true }, { games: [{ game: demo, powers: ['France', 'Italy'] }], more: true }, 50)).toBe(
+    expect(renderOpenings({ games: [forming], more: true }, { games: [{ game: demo, powers: ['France', 'Italy'], seats: [] }], more: true }, 50)).toBe(
       [
         'Games on this judge taking players (send JOIN game password):',
         '  newbie           Standard   forming',
@@ -45,6 +45,15 @@ describe('info replies', () => {
         'Games in play with a power open for TAKEOVER (send TAKEOVER power@game password):',
         '  demo             Standard   active       S1901M  France, Italy',
         '(only the first 50 by name are shown: SEARCH waiting words narrows them down)',
+        '',
+        'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.',
+      ].join('\n'),
+    );
+    const town = { name: 'town', variantTitle: 'Mafia', status: 'active', phaseId: 'Day 1' };
+    expect(renderOpenings(none, { games: [{ game: town, powers: [], seats: ['Bob'] }], more: false }, 50)).toBe(
+      [
+        "Mafia and Werewolf games with a player's seat open for TAKEOVER (send TAKEOVER nick@game password):",
+        '  town             Mafia      active       Day 1   Bob',
         '',
         'LIST game shows one game; SEARCH words finds games by name, status, variant or rule.',
       ].join('\n'),

@@ -407,14 +407,15 @@ class InMemoryTransaction implements StoreTransaction {
   async takeoverOpenings(limit: number): Promise<{ games: TakeoverOpening[]; more: boolean }> {
     const games = this.listed()
       .filter((g) => g.status === 'active' || g.status === 'waiting')
-      .map((game) => ({
-        game,
-        powers: this.state.seats
-          .filter((s) => s.gameId === game.id && s.role === 'power' && s.leftAt === null && s.power !== null && TAKEOVER_STATUSES.includes(s.status))
-          .map((s) => s.power!)
-          .sort(),
-      }))
-      .filter((opening) => opening.powers.length > 0);
+      .map((game) => {
+        const open = this.state.seats.filter((s) => s.gameId === game.id && s.role === 'power' && s.leftAt === null && TAKEOVER_STATUSES.includes(s.status));
+        return {
+          game,
+          powers: open.flatMap((s) => (s.power === null ? [] : [s.power])).sort(),
+          seats: open.flatMap((s) => (s.power === null ? [s.id] : [])).sort((a, b) => a - b),
+        };
+      })
+      .filter((opening) => opening.powers.length > 0 || opening.seats.length > 0);
     return { games: games.slice(0, limit), more: games.length > limit };
   }
 

@@ -12,6 +12,11 @@ export function storedMafiaState(state: MafiaState): KindState {
   return storedKindState(state);
 }
 
+/** The nicks of the living players whose seats wait for a TAKEOVER: a resigned player's seat keeps its nick, role and vote. */
+export function openMafiaSeats(game: Pick<Game, 'kindState'>): string[] {
+  return mafiaStateOf(game).players.flatMap((player) => (player.open === true && player.alive ? [player.nick] : []));
+}
+
 /** The game's status as the judge lists it. */
 export function gameStatusOf(state: MafiaState): GameStatus {
   return listedStatus(state.status);

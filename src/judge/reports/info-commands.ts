@@ -27,6 +27,7 @@ import { mapAttachment } from './map-pictures.ts';
 import { civilDisorderRatio, NO_RECORD, onTimeRatio } from '../players/dedication.ts';
 import { endReason } from './game-ending.ts';
 import { kindOf, type Game, type GameName, type MailAddress } from '../model.ts';
+import { openSeatNames } from '../kinds/open-seats.ts';
 import { renderSummary, summaryHolder, summaryState, summaryYears, type SummaryPower, type SummaryStint } from '../../render/summary.ts';
 import { gameHeader } from './game-header.ts';
 import { renderListGame } from './game-report.ts';
@@ -134,12 +135,17 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
 const openingsWorded = new WeakMap<object, { readonly takeovers: object; readonly text: string }>();
 
 function openingsText(forming: Awaited<ReturnType<InfoPorts['openings']>>, takeovers: Awaited<ReturnType<InfoPorts['takeoverOpenings']>>): string {
-  const open = takeovers.games.map(({ game, powers }) => ({
-    game: listEntry(game),
-    powers: loadVariant(game.variant)
-      .powers.filter((p) => powers.includes(p.id))
-      .map((p) => p.name),
-  }));
+  const open = takeovers.games.flatMap((opening): Parameters<typeof renderOpenings>[1]['games'][number][] => {
+    const { game, powers } = opening;
+    if (kindOf(game) === 'diplomacy') {
+      const names = loadVariant(game.variant)
+        .powers.filter((p) => powers.includes(p.id))
+        .map((p) => p.name);
+      return names.length > 0 ? [{ game: listEntry(game), powers: names, seats: [] }] : [];
+    }
+    const names = openSeatNames(opening);
+    return names.length > 0 ? [{ game: listEntry(game), powers: [], seats: names }] : [];
+  });
   return renderOpenings({ games: forming.games.map(listEntry), more: forming.more }, { games: open, more: takeovers.more }, LIST_LIMIT);
 }
 

@@ -50,6 +50,13 @@ export function werewolfTableOf(game: Pick<Game, 'kindState'>): WerewolfTable {
   return table;
 }
 
+/** The nicks of these resigned seats that TAKEOVER accepts: a player the narrator has alive, in a running game. */
+export function openWerewolfSeats(game: Pick<Game, 'kindState'>, seatIds: readonly number[]): string[] {
+  const table = werewolfTableOf(game);
+  const alive = new Set(table.status === 'running' ? (table.game?.players ?? []).filter((p) => p.alive).map((p) => p.name) : []);
+  return table.joined.flatMap((joined) => (seatIds.includes(joined.seat) && alive.has(joined.nick) ? [joined.nick] : []));
+}
+
 export function storedWerewolfTable(table: WerewolfTable): KindState {
   return storedKindState(table);
 }
