@@ -31,6 +31,12 @@ export type WerewolfReply =
   | { readonly kind: 'seat-open'; readonly gameName: string; readonly nick: string; readonly open: boolean }
   | { readonly kind: 'seat-taken'; readonly nick: string }
   | { readonly kind: 'took-over'; readonly gameName: string; readonly nick: string }
+  /** To the newcomer the Master handed a seat to, with the password the judge made for it. */
+  | { readonly kind: 'handed-to-you'; readonly gameName: string; readonly nick: string; readonly password: string }
+  /** To the player whose seat the Master handed to someone else. */
+  | { readonly kind: 'handed-over'; readonly gameName: string; readonly nick: string }
+  /** To the Master: the seat is handed over. */
+  | { readonly kind: 'replaced'; readonly nick: string; readonly newcomer: string }
   /** Some hours before the deadline, to a player who still has something to choose. */
   | { readonly kind: 'reminder'; readonly gameName: string; readonly phase: Phase }
   | { readonly kind: 'press-sent'; readonly to: PressChannel; readonly count: number }
@@ -61,6 +67,8 @@ export type WerewolfProblem =
   | { readonly kind: 'deadline-past'; readonly deadline: Date; readonly now: Date; readonly zone: string }
   | { readonly kind: 'seat-not-open'; readonly nick: string }
   | { readonly kind: 'dead-seat'; readonly nick: string }
+  | { readonly kind: 'bad-address'; readonly written: string }
+  | { readonly kind: 'plays-in-game'; readonly address: string; readonly gameName: string }
   | { readonly kind: 'press-unclosed' }
   | { readonly kind: 'press-empty' }
   | { readonly kind: 'not-in-group'; readonly group: string; readonly groups: readonly string[] }
@@ -117,6 +125,10 @@ export function werewolfProblemText(problem: WerewolfProblem): string {
       return `${problem.nick}'s seat is not open: a seat is open for TAKEOVER once its player has resigned.`;
     case 'dead-seat':
       return `${problem.nick} is dead: a dead player's seat is not taken over.`;
+    case 'bad-address':
+      return `"${problem.written}" is not a mail address: write REPLACE nick address.`;
+    case 'plays-in-game':
+      return `${problem.address} plays in '${problem.gameName}' already.`;
     case 'nothing-to-roll-back':
       return 'There is no earlier phase to roll back to.';
     case 'press-unclosed':
@@ -186,6 +198,12 @@ export function renderWerewolfReply(reply: WerewolfReply): string {
       return `A replacement has taken ${reply.nick}'s seat and plays on as ${reply.nick}.`;
     case 'took-over':
       return `You have taken over ${reply.nick}'s seat in '${reply.gameName}': you play on as ${reply.nick}, with their role and everything their seat was told (mailed to you now). Sign on as ${reply.nick}@${reply.gameName} with the password you chose.`;
+    case 'handed-to-you':
+      return `The Master of '${reply.gameName}' has given you ${reply.nick}'s seat: you play on as ${reply.nick}, with their role and everything their seat was told (below). Sign on as ${reply.nick}@${reply.gameName} with the password ${reply.password}`;
+    case 'handed-over':
+      return `The Master of '${reply.gameName}' has handed your seat (${reply.nick}) to a replacement; you will get no more mail from the game.`;
+    case 'replaced':
+      return `${reply.nick}'s seat is handed to ${reply.newcomer}, who is mailed the seat, its role, what it was told and a password of its own.`;
     case 'reminder':
       return `A reminder from '${reply.gameName}': ${phaseName(reply.phase)} ends soon and you have not chosen everything you may yet.`;
     case 'press-sent':

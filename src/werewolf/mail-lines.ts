@@ -13,6 +13,8 @@ export type WerewolfLine =
   | { readonly kind: 'rollback' }
   /** The Master's SET DEADLINE date: the phase now open ends then. */
   | { readonly kind: 'deadline'; readonly value: string }
+  /** The Master's REPLACE nick address (or the tracker's "address HAS REPLACED nick"): the seat goes to a newcomer. */
+  | { readonly kind: 'replace'; readonly nick: string; readonly address: string }
   /** The Master's EXTEND length: the phase now open ends that much later. */
   | { readonly kind: 'extend'; readonly value: string }
   | { readonly kind: 'status' }
@@ -57,6 +59,11 @@ export function readWerewolfBlock(lines: readonly { readonly line: number; reado
       read.push({ kind: 'press', to: to === null || /^(ALL|EVERYONE)$/i.test(to) ? null : to, body: taken.join('\n').trim(), closed, line, text });
       continue;
     }
+    const tracker = /^(\S+@\S+)\s+(?:HAS\s+REPLACED|IS\s+REPLACING)\s+(\S+?)[\s.!]*$/i.exec(text);
+    if (tracker) {
+      read.push({ kind: 'replace', nick: tracker[2]!, address: tracker[1]!.replace(/^<|>$/g, ''), line, text });
+      continue;
+    }
     const words = text.split(/\s+/);
     const first = words[0]!.toUpperCase();
     const rest = words.slice(1);
@@ -68,6 +75,7 @@ export function readWerewolfBlock(lines: readonly { readonly line: number; reado
     else if (first === 'DONE' && rest.length === 0) read.push({ kind: 'done', ...at });
     else if (first === 'SET' && rest.length >= 2 && rest[0]!.toUpperCase() === 'DEADLINE')
       read.push({ kind: 'deadline', value: rest.slice(1).join(' '), ...at });
+    else if (first === 'REPLACE' && rest.length === 2) read.push({ kind: 'replace', nick: rest[0]!, address: rest[1]!.replace(/^<|>$/g, ''), ...at });
     else if (first === 'EXTEND' && rest.length > 0) read.push({ kind: 'extend', value: rest.join(' '), ...at });
     else if (first === 'SET' && rest.length >= 2 && SETTINGS[rest[0]!.toUpperCase()] !== undefined)
       read.push({ kind: 'set', setting: SETTINGS[rest[0]!.toUpperCase()]!, value: rest.slice(1).join(' '), ...at });

@@ -486,6 +486,34 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expectNoRoleLeaks(v.store, v.roleOf);
   });
 
+  it("the Master replaces a player (REPLACE nick address, or the tracker's HAS REPLACED): the newcomer gets the seat, its role and a password; the player replaced is told", async () => {
+    const v = await village();
+    const [seer, doctor, w1] = [v.who('Seer'), v.who('Doctor'), v.who('Werewolf', 0)];
+    const KIM = 'kim@players.example';
+    await v.as(seer, `INVESTIGATE ${w1}`);
+    expect(await v.as(doctor, `REPLACE ${seer} ${KIM}`)).toContain("Only the game's Master may write REPLACE.");
+    expect(await v.master(`REPLACE ${seer} not-an-address`)).toContain('"not-an-address" is not a mail address');
+    expect(await v.master(`REPLACE nobody ${KIM}`)).toContain(`Nobody plays in 'village' as "nobody".`);
+    expect(await v.master(`REPLACE ${seer} ${address(doctor)}`)).toContain(`${address(doctor)} plays in 'village' already.`);
+    const mark = v.store.outbox().length;
+    expect(await v.master(`REPLACE ${seer} ${KIM}`)).toContain(`${seer}'s seat is handed to ${KIM}`);
+    // The player replaced is told, without a password; everyone else hears of a replacement, not who.
+    expect(told(v.store, address(seer), mark)).toContain(`The Master of 'village' has handed your seat (${seer}) to a replacement`);
+    for (const to of [WATCHER, address(doctor)]) {
+      expect(told(v.store, to, mark)).toContain(`A replacement has taken ${seer}'s seat`);
+      expect(told(v.store, to, mark)).not.toContain(KIM);
+    }
+    // The newcomer alone is mailed the seat, its role, the seer's answer so far and a password that signs on.
+    const handed = told(v.store, KIM, mark);
+    expect(handed).toContain(`The Master of 'village' has given you ${seer}'s seat`);
+    expect(handed).toContain('Seer');
+    const password = /with the password (\S+)/.exec(handed)![1]!;
+    expect(await v.ask(KIM, `SIGNON ${seer}@village ${password}\nSTATUS`)).toContain('Night 1');
+    expect(await v.as(seer, 'STATUS')).toContain('Invalid game, power or password.');
+    // The tracker's own form hands a seat the same way.
+    expect(await v.master(`lee@players.example HAS REPLACED ${doctor}`)).toContain(`${doctor}'s seat is handed to lee@players.example`);
+  });
+
   it('before the start RESIGN frees the nick for another player; TAKEOVER needs a running game', async () => {
     const { ask } = freshJudge();
     await ask(MASTER, 'CREATE hamlet gmpass werewolf');

@@ -33,3 +33,9 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await derive(password, Buffer.from(salt!, 'base64'), Number(n), Number(r), Number(p));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** A password the judge makes for a seat it hands over (the Master's replacement): 12 letters and digits, without the ones easily misread (0/O, 1/l/I). */
+export function freshPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}

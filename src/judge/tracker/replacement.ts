@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { renderMasterReply, renderSeatNotice } from '../../render/index.ts';
 import { renderMasterRefusal, type MasterRefusal } from '../../render/master-refusals.ts';
 import type { ActingSession } from '../acting-session.ts';
@@ -9,7 +8,7 @@ import { isMailAddress, mailAddress, type MailAddress } from '../model.ts';
 import { countTakeover } from '../players/dedication.ts';
 import { requireAccess } from '../players/enter-game.ts';
 import { resumeAfterTakeover } from '../diplomacy/game-events.ts';
-import { hashPassword } from '../passwords/passwords.ts';
+import { freshPassword, hashPassword } from '../passwords/passwords.ts';
 import { requireSignonGates } from '../players/signon-gates.ts';
 
 // The Mafia tracker's replacement line, in the Master's block: "NEW HAS REPLACED OLD" or "NEW IS
@@ -35,12 +34,6 @@ export function parseReplacementLine(text: string): ReplacementLine | { readonly
   const newcomer = match[1]!.replace(/^<|>$/g, '');
   if (!isMailAddress(newcomer)) return { refusal: { kind: 'replacement-no-address', written: match[1]! } };
   return { newcomer: mailAddress(newcomer), old: match[2]!.replace(/^<|>$/g, '').trim() };
-}
-
-/** A password of 12 letters and digits, without the ones easily misread (0/O, 1/l/I). */
-function freshPassword(): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return [...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
 /** Hands the power to the newcomer; the caller reads the game and seats again afterwards. */

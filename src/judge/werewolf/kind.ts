@@ -26,9 +26,9 @@ import type { Command, Effect, GameState } from '../../werewolf/state.ts';
 import { BlockError, type BlockContext, type JudgeConfig } from '../context.ts';
 import type { GameKind } from '../kinds/game-kind.ts';
 import { masterSeatFor } from '../master/masters.ts';
-import type { Game } from '../model.ts';
+import { isMailAddress, mailAddress, type Game, type MailAddress } from '../model.ts';
 import { guardedCheck, requireNewPassword } from '../passwords/password-checks.ts';
-import { hashPassword, verifyPassword } from '../passwords/passwords.ts';
+import { freshPassword, hashPassword, verifyPassword } from '../passwords/passwords.ts';
 import type { GameEvent, GamePorts, JudgeTransaction, SeatRecord } from '../ports.ts';
 import { noGameNamed } from '../reports/game-names.ts';
 import { press, statusText, tell, type Sender, type Work } from './werewolf-mail.ts';
@@ -298,38 +298,98 @@ async function takeover(
   if (!state.players.some((p) => p.name === joined.nick && p.alive)) throw refuse(line, { kind: 'dead-seat', nick: joined.nick });
   if (seats.some((s) => s.address === ctx.sender && s.status !== 'resigned')) throw refuse(line, { kind: 'joined-already' });
   requireNewPassword(ctx, opener.password, line);
+  const headline = renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick });
+  await handOver(ctx, work, seat, joined.nick, ctx.sender, opener.password, headline);
+  ctx.reply.push(headline);
+  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active', timeZone: null }, nick: joined.nick };
+}
+
+/**
+ * The Master's REPLACE nick address (or the tracker's "address HAS REPLACED nick"): the seat of a
+ * living player, open or played, goes to the newcomer with a password the judge makes, mailed to
+ * them with the role and everything the seat was told, as a TAKEOVER would; the player replaced is
+ * told, and everyone else hears that a replacement plays on, not who.
+ */
+async function replace(ctx: BlockContext<JudgeTransaction>, work: Work, line: NumberedLine & { readonly kind: 'replace' }): Promise<WerewolfProblem | null> {
+  const { game } = work;
+  const state = work.table.game;
+  if (work.table.status !== 'running' || state === null) return { kind: 'not-running' };
+  const joined = work.table.joined.find((j) => j.nick.toLowerCase() === line.nick.toLowerCase());
+  const seats = await ctx.tx.seats(game.id);
+  const seat = seats.find((s) => s.id === joined?.seat);
+  if (joined === undefined || seat === undefined) return { kind: 'no-such-seat', gameName: game.name, written: line.nick };
+  if (!state.players.some((p) => p.name === joined.nick && p.alive)) return { kind: 'dead-seat', nick: joined.nick };
+  if (!isMailAddress(line.address)) return { kind: 'bad-address', written: line.address };
+  const newcomer = mailAddress(line.address);
+  if (seats.some((s) => s.address === newcomer && s.status !== 'resigned' && s.role !== 'observer'))
+    return { kind: 'plays-in-game', address: newcomer, gameName: game.name };
+  if (seat.status !== 'resigned') {
+    await ctx.tx.enqueueMail({
+      to: [seat.address],
+      subject: subjectFor(ctx.config, game, phaseLabel(work.table), werewolfSubject('seat')),
+      body: renderWerewolfReply({ kind: 'handed-over', gameName: game.name, nick: joined.nick }),
+      gameId: game.id,
+      kind: 'notice',
+    });
+  }
+  const password = freshPassword();
+  await handOver(
+    ctx,
+    work,
+    seat,
+    joined.nick,
+    newcomer,
+    password,
+    renderWerewolfReply({ kind: 'handed-to-you', gameName: game.name, nick: joined.nick, password }),
+  );
+  ctx.reply.push(renderWerewolfReply({ kind: 'replaced', nick: joined.nick, newcomer }));
+  return null;
+}
+
+/** The seat becomes the newcomer's, who alone is mailed `headline`, the role and everything the seat was told. */
+async function handOver(
+  ctx: BlockContext<JudgeTransaction>,
+  work: Work,
+  seat: SeatRecord,
+  nick: string,
+  newcomer: MailAddress,
+  password: string,
+  headline: string,
+): Promise<void> {
+  const { game } = work;
+  const state = work.table.game!;
   // Everyone else first, while the seat is still closed to mail; then the seat is the newcomer's.
   await tell(ctx.tx, ctx.config, game, work.table, [], {
     prompt: false,
     subject: 'seat',
-    headline: renderWerewolfReply({ kind: 'seat-taken', nick: joined.nick }),
+    headline: renderWerewolfReply({ kind: 'seat-taken', nick }),
   });
   await ctx.tx.updateSeat(seat.id, {
-    address: ctx.sender,
-    passwordHash: await hashPassword(opener.password, ctx.config.passwordCost),
+    address: newcomer,
+    passwordHash: await hashPassword(password, ctx.config.passwordCost),
     status: 'active',
     // The leaver's own settings (their zone) are not the newcomer's.
     timeZone: null,
   });
   // The seat's record of who held it (as a Diplomacy power's): the leaver's stint ends, the newcomer's begins.
-  await ctx.tx.changeHolder(seat.id, ctx.sender, 'replaced');
+  await ctx.tx.changeHolder(seat.id, newcomer, 'replaced');
   const set = roleSetOf(work.table.settings.roleSet);
   const history = toldSoFar(
     set,
     work.table.joined.map((j) => j.nick),
     work.table.seed,
     work.table.log,
-  ).filter((e) => seenBy(e, joined.nick));
+  ).filter((e) => seenBy(e, nick));
   const dealt = history.find((e) => e.kind === 'role-dealt');
-  const options = availableActions(set, state, joined.nick);
+  const options = availableActions(set, state, nick);
   await ctx.tx.enqueueMail({
-    to: [ctx.sender],
+    to: [newcomer],
     subject: subjectFor(ctx.config, game, phaseLabel(work.table), werewolfSubject('takeover')),
     body: renderWerewolfMail({
       gameName: game.name,
       effects: history,
       roleText: dealt?.kind === 'role-dealt' ? roleText(set.name, set.roles.get(dealt.role)!) : null,
-      headline: renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }),
+      headline,
       prompt: {
         phase: phaseAt(set, state.phaseIndex),
         options,
@@ -341,8 +401,6 @@ async function takeover(
     gameId: game.id,
     kind: 'notice',
   });
-  ctx.reply.push(renderWerewolfReply({ kind: 'took-over', gameName: game.name, nick: joined.nick }));
-  return { kind: 'player', seat: { ...seat, address: ctx.sender, status: 'active', timeZone: null }, nick: joined.nick };
 }
 
 async function session(ctx: BlockContext<JudgeTransaction>, block: SessionBlock): Promise<void> {
@@ -398,6 +456,11 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'ROLLBACK' });
       await rollback(ctx, work, (why) => refused(why));
       return;
+    case 'replace': {
+      if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'REPLACE' });
+      const problem = await replace(ctx, work, line);
+      return problem === null ? undefined : refused(problem);
+    }
     case 'deadline':
     case 'extend':
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: line.kind === 'deadline' ? 'SET DEADLINE' : 'EXTEND' });
