@@ -68,6 +68,7 @@ export type WerewolfProblem =
   | { readonly kind: 'seat-not-open'; readonly nick: string }
   | { readonly kind: 'dead-seat'; readonly nick: string }
   | { readonly kind: 'bad-address'; readonly written: string }
+  | { readonly kind: 'set-password-usage' }
   | { readonly kind: 'plays-in-game'; readonly address: string; readonly gameName: string }
   | { readonly kind: 'press-unclosed' }
   | { readonly kind: 'press-empty' }
@@ -125,6 +126,8 @@ export function werewolfProblemText(problem: WerewolfProblem): string {
       return `${problem.nick}'s seat is not open: a seat is open for TAKEOVER once its player has resigned.`;
     case 'dead-seat':
       return `${problem.nick} is dead: a dead player's seat is not taken over.`;
+    case 'set-password-usage':
+      return 'SET PASSWORD takes the new password, one word: SET PASSWORD newpassword.';
     case 'bad-address':
       return `"${problem.written}" is not a mail address: write REPLACE nick address.`;
     case 'plays-in-game':

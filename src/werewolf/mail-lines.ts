@@ -15,6 +15,8 @@ export type WerewolfLine =
   | { readonly kind: 'deadline'; readonly value: string }
   /** The Master's REPLACE nick address (or the tracker's "address HAS REPLACED nick"): the seat goes to a newcomer. */
   | { readonly kind: 'replace'; readonly nick: string; readonly address: string }
+  /** SET PASSWORD new: the sender's own seat's password; null when the line holds no one word after PASSWORD. */
+  | { readonly kind: 'set-password'; readonly password: string | null }
   /** The Master's EXTEND length: the phase now open ends that much later. */
   | { readonly kind: 'extend'; readonly value: string }
   | { readonly kind: 'status' }
@@ -73,6 +75,8 @@ export function readWerewolfBlock(lines: readonly { readonly line: number; reado
     else if (first === 'ROLLBACK' && rest.length === 0) read.push({ kind: 'rollback', ...at });
     else if (first === 'STATUS' && rest.length === 0) read.push({ kind: 'status', ...at });
     else if (first === 'DONE' && rest.length === 0) read.push({ kind: 'done', ...at });
+    else if (first === 'SET' && rest.length >= 1 && rest[0]!.toUpperCase() === 'PASSWORD')
+      read.push({ kind: 'set-password', password: rest.length === 2 ? rest[1]! : null, ...at });
     else if (first === 'SET' && rest.length >= 2 && rest[0]!.toUpperCase() === 'DEADLINE')
       read.push({ kind: 'deadline', value: rest.slice(1).join(' '), ...at });
     else if (first === 'REPLACE' && rest.length === 2) read.push({ kind: 'replace', nick: rest[0]!, address: rest[1]!.replace(/^<|>$/g, ''), ...at });

@@ -188,8 +188,9 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     );
     expect(await v.as(seer, 'INVESTIGATE nobody')).toContain('nobody cannot be chosen; choose one of');
     expect(await v.as(seer, 'VOTE ann')).toContain('You vote in no poll now.');
-    const masked = await v.as(seer, 'SET PASSWORD secret-pw');
-    expect(masked).toContain('Line 2, "SET PASSWORD ****": SET is not a command of your role; it has INVESTIGATE.');
+    // A password written where the game takes none is masked when the line is quoted back.
+    const masked = await v.as(seer, 'SET PASSWORD secret-pw two');
+    expect(masked).toContain('Line 2, "SET PASSWORD **** ****": SET PASSWORD takes the new password, one word: SET PASSWORD newpassword.');
     expect(masked).not.toContain('secret-pw');
     const mark = v.store.outbox().length;
     await v.at('2026-11-29T12:00:00Z');
@@ -509,6 +510,11 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(handed).toContain('Seer');
     const password = /with the password (\S+)/.exec(handed)![1]!;
     expect(await v.ask(KIM, `SIGNON ${seer}@village ${password}\nSTATUS`)).toContain('Night 1');
+    // The newcomer sets a password of their own; it is never quoted back.
+    const changed = await v.ask(KIM, `SIGNON ${seer}@village ${password}\nSET PASSWORD kimsown`);
+    expect(changed).not.toContain('kimsown');
+    expect(await v.ask(KIM, `SIGNON ${seer}@village kimsown\nSET PASSWORD`)).toContain('SET PASSWORD takes the new password');
+    expect(await v.ask(KIM, `SIGNON ${seer}@village ${password}\nSTATUS`)).toContain('Invalid game, power or password.');
     expect(await v.as(seer, 'STATUS')).toContain('Invalid game, power or password.');
     // The tracker's own form hands a seat the same way.
     expect(await v.master(`lee@players.example HAS REPLACED ${doctor}`)).toContain(`${doctor}'s seat is handed to lee@players.example`);

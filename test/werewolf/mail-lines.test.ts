@@ -14,6 +14,14 @@ describe("a werewolf block's lines", () => {
     ]);
   });
 
+  it('reads SET PASSWORD with its one word, or without it for the usage', () => {
+    expect(read('SET PASSWORD newpass', 'set password', 'SET PASSWORD two words')).toEqual([
+      { kind: 'set-password', password: 'newpass' },
+      { kind: 'set-password', password: null },
+      { kind: 'set-password', password: null },
+    ]);
+  });
+
   it('leaves a REPLACE without both words, and prose without an address, to the verbs', () => {
     expect(read('REPLACE fay', 'Bob has replaced Alice')).toEqual([
       { kind: 'verb', verb: 'REPLACE', names: ['fay'] },

@@ -3,6 +3,7 @@ import type { CreateBlock, SessionBlock } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
 import { redactLine } from '../../commands/redact.ts';
 import { renderMasterRefusal } from '../../render/master-refusals.ts';
+import { renderSessionReply } from '../../render/index.ts';
 import { renderSessionRefusal } from '../../render/session-refusals.ts';
 import { subjectFor } from '../../render/subjects.ts';
 import {
@@ -455,6 +456,13 @@ async function runLine(ctx: BlockContext<JudgeTransaction>, work: Work, sender: 
     case 'rollback':
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'ROLLBACK' });
       await rollback(ctx, work, (why) => refused(why));
+      return;
+    case 'set-password':
+      // The sender's own seat, whoever they are; the reply never holds the password.
+      if (line.password === null) return refused({ kind: 'set-password-usage' });
+      requireNewPassword(ctx, line.password, line.line);
+      await ctx.tx.updateSeat(sender.seat.id, { passwordHash: await hashPassword(line.password, ctx.config.passwordCost) });
+      ctx.reply.push(renderSessionReply({ kind: 'password-changed' }));
       return;
     case 'replace': {
       if (sender.kind !== 'master') return refused({ kind: 'master-only', command: 'REPLACE' });
