@@ -183,7 +183,7 @@ export async function processTurn(
   // board, shown once the game ends).
   const publicView = recordedView(game);
   const text = resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, publicView);
-  await tx.recordResults(game.id, phase.phaseId, storedResultsJson(outcome.results, variant), text, stored);
+  await tx.recordResults(game.id, phase.phaseId, storedResultsJson(outcome.results), text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   // njudge's POSTAL PRESS written in the phase goes out with its results.
