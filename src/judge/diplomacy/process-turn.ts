@@ -224,7 +224,7 @@ async function mailResults(
   nextPhaseDeadline: string | null,
   now: Date,
 ): Promise<void> {
-  const subject = subjectFor(config, game, phase.phaseId, 'Results');
+  const subject = subjectFor(config, game, phase.phaseId, noticeTitle('results'));
   for (const audience of resultsAudiences(game, seats)) {
     const { view } = audience;
     const text = audience.key === publicText.key ? publicText.text : resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, view);
