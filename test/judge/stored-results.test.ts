@@ -83,7 +83,7 @@ describe('the results a processed phase stores', () => {
       reason: r.reason === null ? null : storedOrderReasonText(r.reason, variant),
       notes: [],
     }));
-    await store.transaction(async (tx) => tx.recordResults(id, stored.phaseId, old, stored.resultsText!, stored.processedOrders!));
+    await store.transaction((tx) => tx.apply([{ kind: 'recordResults', args: [id, stored.phaseId, old, stored.resultsText!, stored.processedOrders!] }]));
     const rewritten = (await spring()).results as { reason: unknown }[];
     expect(rewritten.filter((r) => r.reason !== null).map((r) => r.reason)).toEqual(['The move bounced', 'The move bounced']);
 
