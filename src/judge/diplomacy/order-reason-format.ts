@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import type { OrderReason } from '../../engine/results.ts';
 import { BUILD_RULES } from '../../engine/variant-schema.ts';
-import { UNIT_TYPES, type LocationId, type PowerId, type ProvinceId } from '../../engine/types.ts';
+import { UNIT_TYPES, type PowerId, type ProvinceId } from '../../engine/types.ts';
+import { storedLocation } from './order-format.ts';
 
 // The engine's typed reason (OrderReason) as a processed phase keeps it in phases.results: the code
 // and its fields, as JSON. Checked where it is read, like the orders beside it (order-format.ts):
 // a reason of a code this judge does not know, or without the fields of its code, does not fit.
 
 // Places were written from the engine's ids: the read types them again.
-const location = z
-  .string()
-  .min(1)
-  .transform((id) => id as LocationId);
+const location = storedLocation;
 const province = z
   .string()
   .min(1)
