@@ -348,12 +348,11 @@ class InMemoryTransaction implements StoreTransaction {
   ): Promise<GameAggregate[]> {
     const aggregates: GameAggregate[] = [];
     for (const id of ids) {
-      const game = await this.findGameById(id);
-      if (!game) continue;
-      const phase = game.currentPhase === null ? null : await this.phase(id, game.currentPhase);
-      const judged = phase !== null && this.state.phases.some((p) => p.gameId === id && p.phaseId === phase.phaseId && p.punctualityJudgedAt !== null);
-      const orders = phase === null ? [] : await this.orders(id, phase.phaseId);
-      const seats = await this.seats(id);
+      const state = this.stateOf(id);
+      if (!state) continue;
+      const { game, seats = [], absences = [], ordersAhead = [] } = state;
+      const current = game.currentPhase;
+      const phase = current === null ? null : (state.phases.get(current) ?? null);
       const passwordFailures = this.state.passwordFailures.filter(({ target }) =>
         target.kind === 'seat' ? seats.some((seat) => seat.id === target.seatId) : senders.includes(target.address),
       );
@@ -361,10 +360,10 @@ class InMemoryTransaction implements StoreTransaction {
         game,
         seats,
         phase,
-        punctualityJudged: judged,
-        orders,
-        absences: await this.absences(id),
-        ordersAhead: await this.ordersAhead(id),
+        punctualityJudged: current !== null && state.punctualityJudged.get(current) === true,
+        orders: current === null ? [] : (state.orders.get(current) ?? []),
+        absences,
+        ordersAhead,
         passwordFailures: structuredClone(passwordFailures),
       });
     }
@@ -646,10 +645,7 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async seats(gameId: number): Promise<SeatRecord[]> {
-    return this.state.seats
-      .filter((s) => s.gameId === gameId && s.leftAt === null)
-      .sort((a, b) => a.id - b.id)
-      .map(toSeatRecord);
+    return [...(this.stateOf(gameId)?.seats ?? [])];
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
@@ -766,8 +762,7 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
-    const row = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
-    return row ? structuredClone({ phaseId: row.phaseId, seq: row.seq, position: row.position, deadline: row.deadline }) : null;
+    return this.stateOf(gameId)?.phases.get(phaseId) ?? null;
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null; processedAt: Date | null })[]> {
@@ -811,19 +806,15 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
-    return byPower(this.state.orders.filter((o) => o.gameId === gameId && o.phaseId === phaseId)).map(({ gameId: _game, phaseId: _phase, ...orders }) =>
-      structuredClone({ ...orders, parsed: orders.parsed ?? null }),
-    );
+    return [...(this.stateOf(gameId)?.orders.get(phaseId) ?? [])];
   }
 
   async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
-    return byPhaseAndPower(this.state.ordersAhead.filter((r) => r.gameId === gameId)).map(({ gameId: _game, ...record }) => structuredClone(record));
+    return [...(this.stateOf(gameId)?.ordersAhead ?? [])];
   }
 
   async absences(gameId: number): Promise<AbsenceRecord[]> {
-    return structuredClone(
-      this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()),
-    );
+    return [...(this.stateOf(gameId)?.absences ?? [])];
   }
 
   async holders(seatId: number): Promise<{ address: MailAddress; endReason: string | null }[]> {
