@@ -677,8 +677,8 @@ class IntakeLoop implements ImapIntake {
   /** Moves handled mail out; if the server refuses, marks it so it is never handled again. */
   private async moveProcessed(client: ImapFlow, uids: readonly number[]): Promise<void> {
     const range = uidSet(uids);
-    // .SILENT: the server would otherwise answer with one FETCH (FLAGS) line per mail, which the
-    // client parses for nothing (a round of 100 mails, 100 lines).
+    // .SILENT: the server need not repeat each mail's flags. ImapFlow ENABLEs CONDSTORE, so Dovecot
+    // still answers one FETCH (UID MODSEQ) line per mail (RFC 7162); shorter, but as many lines.
     await client.messageFlagsAdd(range, ['\\Seen'], { uid: true, silent: true });
     if (await client.messageMove(range, this.processedMailbox, { uid: true })) return;
     // ImapFlow answers false both for a refusal and for a dropped connection; only the first
