@@ -129,10 +129,15 @@ export function adjudicateDetailed(input: unknown): DetailedAdjudication {
   const sequences: number[] = [];
   const sequenceOf: number[] = [];
   let sequence = 0;
-  for (const [powerName, lines] of Object.entries(request.orders ?? {})) {
-    const power = requirePower(variant, powerName, `orders.${powerName}`);
-    for (const line of lines) {
-      for (const order of parseOrderLine(line, variant.map, phaseType)) {
+  const orders = request.orders ?? {};
+  for (const powerName in orders) {
+    const lines = orders[powerName]!;
+    // The message naming the field is written only for a name that is no power.
+    const power = variant.power(powerName)?.id ?? requirePower(variant, powerName, `orders.${powerName}`);
+    for (let l = 0; l < lines.length; l++) {
+      const parsed = parseOrderLine(lines[l]!, variant.map, phaseType);
+      for (let k = 0; k < parsed.length; k++) {
+        const order = parsed[k]!;
         const seq = sequence++;
         const prefixed = order.power === null ? power : variant.power(order.power)?.id;
         if (!order.ok || prefixed !== power) {
@@ -231,7 +236,7 @@ class Echo {
       outcome: result.outcome,
       reason: result.reason === null ? null : orderReasonText(result.reason, this.variant),
       markers: result.markers,
-      notes: result.notes.map((note) => orderReadingText(note, this.variant.map)),
+      notes: result.notes.length === 0 ? [] : result.notes.map((note) => orderReadingText(note, this.variant.map)),
     };
   }
 
@@ -377,9 +382,11 @@ function readPosition(variant: Variant, raw: AdjudicateInput['position']): Posit
       return id;
     });
   }
+  const withHomes = Object.keys(undeterminedHomes).length > 0;
+  if (!withHomes && !homeCenters) return position;
   return {
     ...position,
-    ...(Object.keys(undeterminedHomes).length > 0 ? { undeterminedHomes } : {}),
+    ...(withHomes ? { undeterminedHomes } : {}),
     ...(homeCenters ? { homeCenters } : {}),
   };
 }
