@@ -122,6 +122,14 @@ export function adminNote(note: AdminNote): string {
   }
 }
 
+/** `dipjudge migrate`: the migrations it applied to the database (PostgreSQL, or PGlite in its folder). */
+export function migratedText(applied: readonly string[], where: { readonly kind: 'postgres' } | { readonly kind: 'pglite'; readonly dataDir: string }): string {
+  const database = where.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${where.dataDir}`;
+  return applied.length === 0
+    ? `the database (${database}) is up to date\n`
+    : `applied ${applied.length} migration(s) to the database (${database}): ${applied.join(', ')}\n`;
+}
+
 /** `dipjudge games`. */
 export function gamesTable(games: readonly AdminGameRow[]): string {
   return table(
