@@ -15,8 +15,9 @@ import { chainRoot, sentencesIn } from './sentences.ts';
 // (`.description(…)`, `.option(…)`, `new Option(…)`): the judgekeeper reads it with --help, but it
 // is part of declaring the option, as a schema's message is part of the schema, and a reader of
 // cli/main.ts needs it beside the option it explains; protocol text: a MIME type, a URL path, a
-// word without a space (a job key `game:…:deadline`, a file name). Modules and single texts that
-// stay are listed below, each with why.
+// word without a space (a job key `game:…:deadline`, a file name); a code being tested (a literal
+// compared with `===` or a `case` label); an Error subclass's `super(…)` message. Modules and single
+// texts that stay are listed below, each with why.
 
 const LAYERS = ['judge', 'werewolf', 'mafia', 'web', 'daemon', 'mail', 'cli', 'config', 'catalog'];
 
@@ -67,10 +68,6 @@ const TEXTS_NOT_FOR_READERS: Readonly<Record<string, Readonly<Record<string, str
 const LEFT_FOR_LATER: Readonly<Record<string, string>> = {
   'judge/judge.ts':
     "the receive outcome's reasons (DMARC, STOP, no sender, a judge's fault), logged and printed by `dipjudge receive`: outside this branch's files, left for the lead (a typed reason that render/admin-output.ts would word)",
-  'mail/inbound-message.ts': "why a mail gets no answer (bounce, auto-reply, loop), logged and recorded: the mail helper's room this session",
-  'mail/mail-judge.ts': "a mail's no-sender and MIME-failure reasons, recorded and told to the judgekeeper: the mail helper's room this session",
-  'mail/smtp-sender.ts': "a dead mail's last error, stored for `dipjudge outbox --failed`: the mail helper's room this session",
-  'mail/imap-intake.ts': "the IMAP client's closing error: the mail helper's room this session (burst performance)",
 };
 
 /** Protocol text, not words: a MIME type with its parameters, a URL path, text without a space. */
@@ -90,7 +87,14 @@ function isTestedCode(node: ts.Node): boolean {
   );
 }
 
-/** A log line through any logger, or a commander declaration's help. */
+/** Inside a class that extends an …Error: `super('the IMAP connection closed')` is an exception's message. */
+function isErrorClass(node: ts.Node): boolean {
+  let at: ts.Node | undefined = node;
+  while (at !== undefined && !ts.isClassLike(at)) at = at.parent;
+  return (at?.heritageClauses ?? []).some((clause) => clause.types.some((type) => /Error$/.test(type.expression.getText())));
+}
+
+/** A log line through any logger, a commander declaration's help, or an Error subclass's message. */
 function isLogOrHelp(node: ts.Node): boolean {
   for (let up: ts.Node | undefined = node.parent; up !== undefined; up = up.parent) {
     if (ts.isCallExpression(up) && ts.isPropertyAccessExpression(up.expression)) {
@@ -101,6 +105,7 @@ function isLogOrHelp(node: ts.Node): boolean {
       if (COMMANDER_HELP.has(up.expression.name.text)) return true;
     }
     if (ts.isNewExpression(up) && ts.isIdentifier(up.expression) && /^(?:Option|Argument|Command)$/.test(up.expression.text)) return true;
+    if (ts.isCallExpression(up) && up.expression.kind === ts.SyntaxKind.SuperKeyword && isErrorClass(up)) return true;
     if (ts.isFunctionLike(up) || ts.isSourceFile(up)) return false;
   }
   return false;
@@ -148,6 +153,7 @@ describe('words a reader sees are worded in src/render, beyond the cores too', (
       'const key = `game:${id}:deadline`;',
       "lines.push('pending jobs:');",
       "const option = new Option('--config <file>', 'a settings file');",
+      "class ConnectionLost extends Error { constructor() { super('the IMAP connection closed'); } }",
     ].join('\n');
     expect(readerSentences('web/example.ts', source).map((s) => [s.line, s.text])).toEqual([
       [1, 'There is no page at ….'],
