@@ -103,6 +103,8 @@ interface Judged {
   readonly entries: { readonly ms: number; readonly group: number }[];
   /** When each mail's "message handled" line arrived (performance.now()), by Message-ID. */
   readonly at: Map<string, number>;
+  /** The sender's rounds ("outbox batch done"): how many mails each claimed. */
+  readonly sendRounds: number[];
 }
 
 interface Sample {
@@ -402,8 +404,9 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfi
       databaseName = scratch.name;
       databaseUrl = scratch.url;
     }
-    const judged: Judged = { entries: [], at: new Map() };
+    const judged: Judged = { entries: [], at: new Map(), sendRounds: [] };
     const onLog = (entry: DaemonLogEntry) => {
+      if (entry.msg === 'outbox batch done' && typeof entry.claimed === 'number') judged.sendRounds.push(entry.claimed);
       if (entry.msg !== 'message handled') return;
       if (typeof entry.ms === 'number') judged.entries.push({ ms: entry.ms, group: typeof entry.group === 'number' ? entry.group : 1 });
       if (typeof entry.messageId === 'string' && !judged.at.has(entry.messageId)) judged.at.set(entry.messageId, performance.now());
@@ -552,6 +555,7 @@ interface BurstFigures extends CpuPerMail {
 
 async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOptions, run: number): Promise<BurstFigures> {
   const judgedBefore = rig.judged.entries.length;
+  const roundsBefore = rig.judged.sendRounds.length;
   let meter: CpuMeter | null = null;
   let loopBefore = performance.eventLoopUtilization();
   const { started, delivered, samples } = await deliver(rig, mails, options, () => {
@@ -580,6 +584,7 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
   console.log(`    by kind: ${latencyByKind(samples, rig.tracker)}`);
   const judged = rig.judged.entries.slice(judgedBefore);
   const firstJudged = Math.min(...mails.map((m) => rig.judged.at.get(m.messageId) ?? Number.POSITIVE_INFINITY));
+  const lastJudged = Math.max(...mails.map((m) => rig.judged.at.get(m.messageId) ?? Number.NEGATIVE_INFINITY));
   if (judged.length > 0 && Number.isFinite(firstJudged)) {
     // A group's mails share one transaction: the daemon logs them one after the other, each line
     // with the group's size and time.
@@ -588,9 +593,13 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
     console.log(
       `    judged in ${groupMs.length} transactions of ${(judged.length / groupMs.length).toFixed(1)} mails on average, p50 ${ms(percentile(groupMs, 0.5))}, p99 ${ms(percentile(groupMs, 0.99))} each; ` +
         `the first mail was judged ${ms(firstJudged - started)} after the move (Dovecot tells an IDLE client of new mail 0.5 s late), ` +
-        `${(mails.length / ((lastReply - firstJudged) / 1000)).toFixed(0)} msg/s from then to the last reply`,
+        `${(mails.length / ((lastReply - firstJudged) / 1000)).toFixed(0)} msg/s from then to the last reply; ` +
+        `the last mail was judged ${ms(lastJudged - started)} after the move and its reply came ${ms(lastReply - lastJudged)} later`,
     );
   }
+  const rounds = rig.judged.sendRounds.slice(roundsBefore);
+  if (rounds.length > 0)
+    console.log(`    sent in ${rounds.length} rounds of the sender, ${(rounds.reduce((a, b) => a + b, 0) / rounds.length).toFixed(1)} replies each on average`);
   console.log(`    ${cpu.text}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
   if (options.profile) printProfile(wall, mails.length);
   return { throughput, judge: cpu.judge, postgres: cpu.postgres };

@@ -12,7 +12,15 @@ export interface SenderThreadData {
 /** From the daemon: mail was queued, or finish the batch in hand and end. */
 export type SenderThreadRequest = { readonly type: 'wake' } | { readonly type: 'stop' };
 
-/** From the thread: it is sending, or a line for the daemon's log. */
-export type SenderThreadMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'log'; readonly level: 'info' | 'warn' | 'error'; readonly bindings: Record<string, unknown>; readonly message: string };
+/** A line for the daemon's log. */
+export interface SenderThreadLogLine {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly bindings: Record<string, unknown>;
+  readonly message: string;
+}
+
+/**
+ * From the thread: it is sending, or lines for the daemon's log, in order: the lines of one turn
+ * of the thread's event loop travel together (a round of 20 sent mails is one message, not 20).
+ */
+export type SenderThreadMessage = { readonly type: 'ready' } | { readonly type: 'logs'; readonly lines: readonly SenderThreadLogLine[] };

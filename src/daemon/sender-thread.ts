@@ -62,8 +62,8 @@ export function startSenderThread(options: SenderThreadOptions): RunningSenderTh
           if (wakeWaiting || stopping) post(stopping ? { type: 'stop' } : { type: 'wake' });
           wakeWaiting = false;
           return;
-        case 'log':
-          log[message.level](message.bindings, message.message);
+        case 'logs':
+          for (const line of message.lines) log[line.level](line.bindings, line.message);
           return;
       }
     });

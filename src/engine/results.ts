@@ -25,8 +25,8 @@ export interface OrderResult {
 
 /**
  * What became of an order, without why: what a map picture draws and the visibility policy sorts, the
- * same for results just adjudicated and for those read back from a processed phase (whose reasons are
- * kept in words: the judge's StoredOrderResult).
+ * same for results just adjudicated and for those read back from a processed phase (the judge's
+ * StoredOrderResult, whose reason may be an older row's words).
  */
 export type ResultFacts = Pick<OrderResult, 'power' | 'unit' | 'order' | 'input' | 'outcome' | 'markers'>;
 

@@ -2,7 +2,6 @@ import { withNextFormingGames } from './players/next-forming.ts';
 import {
   capOpeners,
   isInfoCommand,
-  parseBody,
   redactLine,
   splitBodyLines,
   type Block,
@@ -40,6 +39,7 @@ import type { InboundOrigin, InboundRecord, InboundRecorded, JudgeStore, JudgeTr
 import { kindForCreate, kindOfGame } from './kinds/registry.ts';
 import { inUnitOfWork, UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
+import { parsedBodyOf } from './mail/parsed-bodies.ts';
 import { PasswordGuard } from './passwords/password-guard.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
@@ -476,7 +476,8 @@ interface Received {
 }
 
 function received(message: InboundMail, origin: InboundOrigin | null | undefined): Received {
-  return { message, messageId: message.id, origin, ...capOpeners(parseBody(message.text)) };
+  // Read once when the mail was recorded in this process's queue (parsed-bodies.ts), else now.
+  return { message, messageId: message.id, origin, ...capOpeners(parsedBodyOf(message)) };
 }
 
 /** A block of information commands (HELP, LIST, MAP …) alone: it writes nothing, so nothing of it is undone. */

@@ -122,8 +122,9 @@ export class UnitOfWork implements JudgeTransaction {
     await this.flush();
   }
 
+  /** Holds the writes as if each were made by its own method: the held games see them at once. */
   async apply(changes: readonly StorageChange[]): Promise<void> {
-    this.pending.push(...changes);
+    for (const change of changes) this.holdChange(change);
   }
 
   async loadGames(ids: readonly number[], options: { readonly forUpdate: boolean }): Promise<GameAggregate[]> {
@@ -217,11 +218,6 @@ export class UnitOfWork implements JudgeTransaction {
   // Writes held until save, applied to the held games as the store will apply them (state/game-state.ts).
 
   async updateGame(id: number, patch: GamePatch): Promise<void> {
-    const held = this.games.get(id);
-    if (held && patch.name !== undefined && patch.name !== held.state.game.name) {
-      this.names.delete(held.state.game.name);
-      this.names.set(patch.name, id);
-    }
     this.hold('updateGame', [id, patch]);
   }
 
@@ -483,6 +479,14 @@ export class UnitOfWork implements JudgeTransaction {
     return loaded?.game ?? null;
   }
 
+  /** A held game renamed is found by its new name, not its old. */
+  private rename(id: number, patch: GamePatch): void {
+    const held = this.games.get(id);
+    if (!held || patch.name === undefined || patch.name === held.state.game.name) return;
+    this.names.delete(held.state.game.name);
+    this.names.set(patch.name, id);
+  }
+
   private change(gameId: number, update: (state: GameState) => GameState): void {
     const held = this.games.get(gameId);
     if (held) this.games.set(gameId, { ...held, state: update(held.state) });
@@ -490,7 +494,11 @@ export class UnitOfWork implements JudgeTransaction {
 
   /** Holds the write until save, and applies it now to every game held that it changes. */
   private hold<K extends BufferedWrite>(kind: K, args: Parameters<JudgeTransaction[K]>): void {
-    const change = { kind, args } as StorageChange;
+    this.holdChange({ kind, args } as StorageChange);
+  }
+
+  private holdChange(change: StorageChange): void {
+    if (change.kind === 'updateGame') this.rename(...change.args);
     this.pending.push(change);
     if (!isGameChange(change)) return;
     for (const [gameId, held] of this.games) {

@@ -17,6 +17,8 @@ export type NoticeTitle =
   | 'players-revealed'
   | 'official-notice'
   | 'orders-ahead'
+  /** A phase's results, mailed to everyone following the game. */
+  | 'results'
   | { readonly kind: 'resignation' | 'dummy' | 'revived' | 'master-as'; readonly power: string }
   | { readonly kind: 'new-player-signon'; readonly initial: string };
 
@@ -36,6 +38,7 @@ const FIXED: Readonly<Record<Extract<NoticeTitle, string>, string>> = {
   'players-revealed': 'Players revealed',
   'official-notice': 'Official notice',
   'orders-ahead': 'Orders ahead',
+  results: 'Results',
 };
 
 export function noticeTitle(title: NoticeTitle): string {

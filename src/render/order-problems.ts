@@ -1,4 +1,5 @@
 import type { OrderReason } from '../engine/results.ts';
+import type { PowerId, ProvinceId } from '../engine/types.ts';
 import { orList } from '../engine/suggest.ts';
 import type { Variant } from '../engine/variant.ts';
 import { COAST_NAMES } from '../orders/keywords.ts';
@@ -74,8 +75,32 @@ function suggestionsText(suggestions: readonly ProvinceSuggestion[]): string {
   return orList(suggestions.map(({ id, name }) => `${id.charAt(0).toUpperCase()}${id.slice(1)} (${name})`));
 }
 
-/** The refusals of an order before the engine judges it: a power prefix not its own, or (blind) a unit it cannot see. */
-export type OrderRefusedAsWritten = Extract<SessionRefusal, { readonly kind: 'order-not-a-power' | 'order-other-power' | 'order-no-own-unit-unseen' }>;
+/**
+ * The refusals of an order before the engine judges it, as data: a power prefix that names no power
+ * (`written`, as the player wrote it) or another power, or (blind) a unit the power does not have in
+ * a province it cannot see. Powers and provinces are the variant's ids; orderRefusalText names them.
+ */
+export type OrderRefusedAsWritten =
+  | { readonly kind: 'order-not-a-power'; readonly written: string }
+  | { readonly kind: 'order-other-power'; readonly power: PowerId }
+  | { readonly kind: 'order-no-own-unit-unseen'; readonly power: PowerId; readonly province: ProvinceId };
+
+/** The refusal as the session's refusals word it, the variant's names put in for its ids. */
+function refusedAsWritten(refusal: OrderRefusedAsWritten, variant: Variant): SessionRefusal {
+  const powerName = (id: PowerId) => variant.power(id)?.name ?? id;
+  switch (refusal.kind) {
+    case 'order-not-a-power':
+      return { kind: 'order-not-a-power', written: refusal.written, powers: variant.powers.map((p) => p.name) };
+    case 'order-other-power':
+      return { kind: 'order-other-power', powerName: powerName(refusal.power) };
+    case 'order-no-own-unit-unseen':
+      return {
+        kind: 'order-no-own-unit-unseen',
+        powerName: powerName(refusal.power),
+        province: variant.map.province(refusal.province)?.name ?? refusal.province,
+      };
+  }
+}
 
 /** Why an order of a power's set does not stand: it could not be read, it was refused as written, or the engine found it illegal. */
 export type OrderRefusal =
@@ -89,7 +114,7 @@ export function orderRefusalText(refusal: OrderRefusal, variant: Variant): strin
     case 'unreadable':
       return orderProblemText(refusal.problem);
     case 'refused':
-      return renderSessionRefusal(refusal.refusal);
+      return renderSessionRefusal(refusedAsWritten(refusal.refusal, variant));
     case 'illegal':
       return orderReasonText(refusal.reason, variant);
   }

@@ -175,6 +175,17 @@ export function orderReasonText(reason: OrderReason, variant: Variant): string {
   }
 }
 
+/**
+ * Why an order was illegal or failed as a processed phase keeps it (phases.results): typed, or, in a
+ * row written before the reasons were stored typed (issue 27), the words the results mail said it in.
+ */
+export type StoredOrderReason = OrderReason | { readonly words: string };
+
+/** A stored reason in words: a typed one worded as orderReasonText words it, an older row's as it was written. */
+export function storedOrderReasonText(reason: StoredOrderReason, variant: Variant): string {
+  return 'words' in reason ? reason.words : orderReasonText(reason, variant);
+}
+
 /** "it may retreat to Picardy, Paris", or that it has none. */
 function retreatChoices(retreats: readonly LocationId[], place: (location: LocationId) => string): string {
   return retreats.length === 0 ? 'it has no legal retreat and must disband' : `it may retreat to ${retreats.map(place).join(', ')}`;

@@ -21,6 +21,8 @@ const NOTICE_HELPERS: Readonly<Record<string, readonly number[]>> = {
   tell: [3, 4],
   notifyPlayers: [2, 3],
   announceEnd: [5],
+  // A mail with the map picture (diplomacy/process-turn.ts): its subject and body.
+  mailWithMap: [3],
 };
 
 /** A literal with words: anything with a letter but a token like 'forming', 'set-absence' or a command's 'RESIGN' or 'SET NO ABSENCE'. */

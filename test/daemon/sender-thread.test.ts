@@ -36,10 +36,23 @@ it('starts a thread that died again, delivers the wake it missed, forwards its l
   while (lines.filter((l) => l.msg === 'woken').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   await sender.stop();
 
-  expect(lines.map((l) => l.msg)).toEqual(['the sender thread failed', 'the sender thread stopped unexpectedly; starting it again', 'woken', 'woken']);
+  // The thread's lines of one turn come in one message and go out in their order, each at its level.
+  expect(lines.map((l) => l.msg)).toEqual([
+    'the sender thread failed',
+    'the sender thread stopped unexpectedly; starting it again',
+    'woken',
+    'and said so twice',
+    'woken',
+    'and said so twice',
+  ]);
   expect(lines[0]).toMatchObject({ level: 50, err: { message: 'the sender thread blew up' } });
-  expect(lines.filter((l) => l.msg === 'woken').map((l) => l.wakes)).toEqual([1, 2]);
+  expect(lines.slice(2).map((l) => [l.level, l.wakes])).toEqual([
+    [30, 1],
+    [40, 1],
+    [30, 2],
+    [40, 2],
+  ]);
   // Stopped: no further restart happens.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(lines).toHaveLength(4);
+  expect(lines).toHaveLength(6);
 });

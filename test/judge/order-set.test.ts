@@ -26,20 +26,22 @@ function check(lines: readonly string[], blind = false) {
 
 describe('checking a power’s order set', () => {
   it('types why each order does not stand, and the reply words it as before', () => {
-    const checked = check(['F Lon - Nth', 'A Xyz H', 'France: A Par H', 'A Lvp - Mun', 'F Edi - Nwg']);
+    const checked = check(['F Lon - Nth', 'A Xyz H', 'France: A Par H', 'Frnace: A Par H', 'A Lvp - Mun', 'F Edi - Nwg']);
     expect(checked.orders.map((o) => o.error)).toEqual([
       null,
       { kind: 'unreadable', problem: { kind: 'unknown-province', written: 'Xyz', suggestions: [] } },
-      { kind: 'refused', refusal: { kind: 'order-other-power', powerName: 'France' } },
+      { kind: 'refused', refusal: { kind: 'order-other-power', power: 'FRANCE' } },
+      { kind: 'refused', refusal: { kind: 'order-not-a-power', written: 'Frnace' } },
       { kind: 'illegal', reason: { code: 'not-adjacent', from: 'lvp', to: 'mun' } },
       null,
     ]);
     expect(checked.orders.flatMap((o) => (o.error === null ? [] : [orderRefusalText(o.error, variant)]))).toEqual([
       '"Xyz" is not a province on this map',
       "You cannot order France's units",
+      '"Frnace" is not a power; did you mean France?',
       'Liverpool is not adjacent to Munich',
     ]);
-    expect(checked.errorCount).toBe(3);
+    expect(checked.errorCount).toBe(4);
     expect(checked.complete).toBe(false);
   });
 
@@ -47,7 +49,7 @@ describe('checking a power’s order set', () => {
     const checked = check(['A Mos - StP', 'F Lon S A Mos - StP', 'F Edi - Nwg', 'A Lvp - Yor'], true);
     expect(checked.orders[0]!.error).toEqual({
       kind: 'refused',
-      refusal: { kind: 'order-no-own-unit-unseen', powerName: 'England', province: 'Moscow' },
+      refusal: { kind: 'order-no-own-unit-unseen', power: 'ENGLAND', province: 'mos' },
     });
     expect(orderRefusalText(checked.orders[0]!.error!, variant)).toBe('England has no unit in Moscow');
     expect(checked.fictional.map((o) => o.text)).toEqual(['F Lon S A Mos - StP']);

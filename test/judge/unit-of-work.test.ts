@@ -63,6 +63,25 @@ describe('the unit of work', () => {
     expect(await ordersOnFile()).toEqual([FRANCE_HOLDS]);
   });
 
+  it('holds writes handed over as data (apply) as it holds those made one by one: later reads see them, the store gets them at save', async () => {
+    const calls = await withUnit(async (unit) => {
+      const game = (await unit.findGame(DEMO, { forUpdate: true }))!;
+      const before = await unit.orders(game.id, game.currentPhase!);
+      const moves = { ...FRANCE_HOLDS, lines: ['A Par - Bur'] };
+      await unit.apply([
+        { kind: 'saveOrders', args: [game.id, game.currentPhase!, moves] },
+        { kind: 'updateGame', args: [game.id, { name: gameName('renamed') }] },
+      ]);
+      expect(await unit.orders(game.id, game.currentPhase!)).toEqual([moves]);
+      expect((await unit.findGame(gameName('renamed')))?.id).toBe(game.id);
+      await unit.apply([
+        { kind: 'replaceOrders', args: [game.id, game.currentPhase!, before] },
+        { kind: 'updateGame', args: [game.id, { name: DEMO }] },
+      ]);
+    });
+    expect(calls).toEqual(['open', 'apply(saveOrders,updateGame,replaceOrders,updateGame)']);
+  });
+
   it('reads a game again whole when it locks a game it had read without the lock', async () => {
     const calls: string[] = [];
     await store.transaction(async (tx) => {

@@ -338,7 +338,7 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     await waitFor('the cursor past the round', () => intake.status().cursor?.lastUid === 3);
     expect((await dovecot.listMessages('INBOX')).map((m) => [m.messageId, m.flags])).toEqual(ids(1, 2, 3).map((id) => [id, [PROCESSED_KEYWORD, '\\Seen']]));
     expect(commands().filter((c) => c.startsWith('UID MOVE') || c.startsWith('UID STORE'))).toEqual([
-      'UID STORE 1:3 +FLAGS (\\Seen)',
+      'UID STORE 1:3 +FLAGS.SILENT (\\Seen)',
       'UID MOVE 1:3 No//Such',
       `UID STORE 1:3 +FLAGS (\\Seen ${PROCESSED_KEYWORD})`,
     ]);
@@ -379,7 +379,7 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(intake.status().sessions).toBeGreaterThanOrEqual(2);
   });
 
-  it('takes a burst in rounds of batchSize, in UID order: one SEARCH, two FETCHes, one STORE and one MOVE per round', async () => {
+  it(`takes a burst in rounds, in UID order: the first of ${FIRST_GROUP_SIZE} mails, then of batchSize; one SEARCH, two FETCHes, one silent STORE and one MOVE per round`, async () => {
     const { logger, commands } = commandRecorder();
     const handled: number[] = [];
     const intake = startIntake({ batchSize: 10, logger, clientLogLevel: 'debug', handle: async (_raw, meta) => void handled.push(meta.uid) });
@@ -402,11 +402,12 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
     expect(processed.every((m) => m.flags.includes('\\Seen'))).toBe(true);
     expect(await dovecot.listMessages('INBOX')).toEqual([]);
     const sent = commands();
-    expect(sent.filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:10 Processed', 'UID MOVE 11:20 Processed', 'UID MOVE 21:25 Processed']);
+    // The first round reads only the first group's mails, so judging starts before the rest crossed the wire.
+    expect(sent.filter((c) => c.startsWith('UID MOVE'))).toEqual(['UID MOVE 1:8 Processed', 'UID MOVE 9:18 Processed', 'UID MOVE 19:25 Processed']);
     expect(sent.filter((c) => c.startsWith('UID STORE'))).toEqual([
-      'UID STORE 1:10 +FLAGS (\\Seen)',
-      'UID STORE 11:20 +FLAGS (\\Seen)',
-      'UID STORE 21:25 +FLAGS (\\Seen)',
+      'UID STORE 1:8 +FLAGS.SILENT (\\Seen)',
+      'UID STORE 9:18 +FLAGS.SILENT (\\Seen)',
+      'UID STORE 19:25 +FLAGS.SILENT (\\Seen)',
     ]);
     expect(sent.filter((c) => c.includes('BODY.PEEK[]'))).toHaveLength(3);
     expect(intake.status()).toMatchObject({ handled: 25, cursor: { lastUid: 25 } });

@@ -3,8 +3,8 @@ import { withExtraAddresses } from '../../src/judge/mail/extra-addresses.ts';
 import { PLAYER_HIDING_RULES } from '../../src/judge/visibility/hidden-players.ts';
 import { mailAddress, TAKEOVER_STATUSES, type Game, type GameName, type MailAddress } from '../../src/judge/model.ts';
 import {
-  applyInOrder,
   nestedInSavepoint,
+  type BufferedWrite,
   type GameAggregate,
   type Savepoint,
   type StorageChange,
@@ -16,7 +16,6 @@ import {
   type DiaryEntry,
   type GameJob,
   type GameOverview,
-  type GamePatch,
   type GameSnapshot,
   type HistoryRecord,
   type InboundOutcome,
@@ -34,14 +33,12 @@ import {
   type PlayerRecord,
   type PlayerRecordOptions,
   type PressRecord,
-  type SeatPatch,
   type SeatRecord,
   type StoredOrders,
   type TakeoverOpening,
 } from '../../src/judge/ports.ts';
-import type { Absence } from '../../src/schedule/index.ts';
 import type { OrdersAheadRecord } from '../../src/judge/diplomacy/orders-ahead-format.ts';
-import { asStored, byPhaseAndPower, byPower } from '../../src/judge/state/game-state.ts';
+import { applyGameChange, byPhaseAndPower, byPower, isGameChange, type GameChange, type GameState } from '../../src/judge/state/game-state.ts';
 
 // The judge's storage port in memory (issue 11): for fast unit tests of the judge that need no
 // database, beside (not instead of) the integration tests on PGlite and PostgreSQL, which test
@@ -51,6 +48,10 @@ import { asStored, byPhaseAndPower, byPower } from '../../src/judge/state/game-s
 // open job, game names are unique (case-insensitive), rows come back in the store's orders, and
 // the store's timestamps are its own clock at the start of the transaction (PostgreSQL's now()).
 // Everything read is a copy, so the judge cannot change the state behind the store's back.
+// A game changes as the unit of work changes the games it holds: its whole state, complete, is
+// changed by the judge's own pure update (src/judge/state/game-state.ts) and put back; only what
+// the store keeps beside the state (votes, who held a seat when, snapshots, records, mail, jobs)
+// is written here.
 
 interface SeatRow extends SeatRecord {
   readonly gameId: number;
@@ -140,6 +141,9 @@ interface State {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The held writes that are no game's state (mail, jobs, records, press …), each applied by this store's method of its name. */
+type EffectWrite = Exclude<BufferedWrite, GameChange['kind']> | 'judgePunctuality';
 
 export class InMemoryJudgeStore implements JudgeStore {
   private state: State = {
@@ -344,12 +348,11 @@ class InMemoryTransaction implements StoreTransaction {
   ): Promise<GameAggregate[]> {
     const aggregates: GameAggregate[] = [];
     for (const id of ids) {
-      const game = await this.findGameById(id);
-      if (!game) continue;
-      const phase = game.currentPhase === null ? null : await this.phase(id, game.currentPhase);
-      const judged = phase !== null && this.state.phases.some((p) => p.gameId === id && p.phaseId === phase.phaseId && p.punctualityJudgedAt !== null);
-      const orders = phase === null ? [] : await this.orders(id, phase.phaseId);
-      const seats = await this.seats(id);
+      const state = this.stateOf(id);
+      if (!state) continue;
+      const { game, seats = [], absences = [], ordersAhead = [] } = state;
+      const current = game.currentPhase;
+      const phase = current === null ? null : (state.phases.get(current) ?? null);
       const passwordFailures = this.state.passwordFailures.filter(({ target }) =>
         target.kind === 'seat' ? seats.some((seat) => seat.id === target.seatId) : senders.includes(target.address),
       );
@@ -357,18 +360,164 @@ class InMemoryTransaction implements StoreTransaction {
         game,
         seats,
         phase,
-        punctualityJudged: judged,
-        orders,
-        absences: await this.absences(id),
-        ordersAhead: await this.ordersAhead(id),
+        punctualityJudged: current !== null && state.punctualityJudged.get(current) === true,
+        orders: current === null ? [] : (state.orders.get(current) ?? []),
+        absences,
+        ordersAhead,
         passwordFailures: structuredClone(passwordFailures),
       });
     }
     return aggregates;
   }
 
-  apply(changes: readonly StorageChange[]): Promise<void> {
-    return applyInOrder(this, changes);
+  async apply(changes: readonly StorageChange[]): Promise<void> {
+    for (const change of changes) {
+      if (isGameChange(change) && change.kind !== 'judgePunctuality') this.changeGame(change);
+      else await (this[change.kind as EffectWrite] as (...args: readonly unknown[]) => Promise<unknown>).apply(this, change.args);
+    }
+  }
+
+  /**
+   * A write to a game, as the judge's unit of work makes it to the games it holds: what only the
+   * store keeps (the privacy word's hash, the votes, who held a seat when, a phase's snapshot) is
+   * written first, then the game's whole state is changed by the same pure update
+   * (src/judge/state/game-state.ts) and put back.
+   */
+  private changeGame(change: GameChange): void {
+    const gameId = this.gameOf(change);
+    const before = gameId === null ? null : this.stateOf(gameId);
+    if (before === null) return;
+    this.keepStoreFacts(change);
+    this.putState(applyGameChange(this.stateOf(before.game.id)!, change));
+  }
+
+  private gameOf(change: GameChange): number | null {
+    if (change.kind === 'updateSeat' || change.kind === 'removeSeat' || change.kind === 'changeHolder')
+      return this.state.seats.find((s) => s.id === change.args[0])?.gameId ?? null;
+    return change.args[0];
+  }
+
+  /** The facts of a game the store keeps beside its state: they are not the judge's to hold. */
+  private keepStoreFacts(change: GameChange): void {
+    const now = this.clock();
+    switch (change.kind) {
+      case 'updateGame': {
+        const [id, { privateWordHash }] = change.args;
+        if (privateWordHash !== undefined) this.state.games = this.state.games.map((g) => (g.id === id ? { ...g, privateWordHash } : g));
+        return;
+      }
+      case 'updateSeat': {
+        const [id, { drawVote, concedeVote, proposalVote }] = change.args;
+        const votes = definedOnly({ drawVote, concedeVote, proposalVote });
+        this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, ...structuredClone(votes) } : s));
+        return;
+      }
+      case 'removeSeat': {
+        const [id] = change.args;
+        this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, leftAt: now } : s));
+        this.state.stints = this.state.stints.map((s) => (s.seatId === id && s.endedAt === null ? { ...s, endedAt: now, endReason: 'left' } : s));
+        return;
+      }
+      case 'changeHolder': {
+        const [seatId, address, reason] = change.args;
+        // A new holder takes none of the last one's further addresses, nor a SET ADDRESS they left waiting.
+        const before = this.state.stints.find((s) => s.seatId === seatId && s.endedAt === null);
+        if (before && before.address.toLowerCase() !== address.toLowerCase()) {
+          this.state.seats = this.state.seats.map((s) => (s.id === seatId ? { ...s, extraAddresses: [] } : s));
+          this.state.addressChanges = this.state.addressChanges.filter((c) => c.seatId !== seatId);
+        }
+        this.state.stints = this.state.stints.map((s) => (s.seatId === seatId && s.endedAt === null ? { ...s, endedAt: now, endReason: reason } : s));
+        this.addStint(seatId, address);
+        return;
+      }
+      case 'savePhase': {
+        // A phase stored again starts afresh: its snapshot taken now, no results, punctuality not judged.
+        const [gameId, phase] = change.args;
+        const game = this.state.games.find((g) => g.id === gameId)!;
+        const seats = this.state.seats
+          .filter((s) => s.gameId === gameId && s.leftAt === null && (s.role === 'power' || s.role === 'master'))
+          .sort((a, b) => a.id - b.id)
+          .map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.passwordHash }));
+        const row: PhaseRow = {
+          gameId,
+          phaseId: phase.phaseId,
+          seq: phase.seq,
+          position: structuredClone(phase.position),
+          deadline: phase.deadline ?? null,
+          snapshot: { rules: [...game.rules], seats },
+          results: null,
+          resultsText: null,
+          processedAt: null,
+          punctualityJudgedAt: null,
+        };
+        this.state.phases = [...this.state.phases.filter((p) => !(p.gameId === gameId && p.phaseId === phase.phaseId)), row];
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** The game's whole state as this store keeps it: every stored phase with its orders (complete). */
+  private stateOf(gameId: number): GameState | null {
+    const game = this.game((g) => g.id === gameId);
+    if (!game) return null;
+    const phases = this.state.phases.filter((p) => p.gameId === gameId);
+    const ordersOf = (phaseId: PhaseId) =>
+      byPower(this.state.orders.filter((o) => o.gameId === gameId && o.phaseId === phaseId)).map(({ gameId: _game, phaseId: _phase, ...orders }) =>
+        structuredClone({ ...orders, parsed: orders.parsed ?? null }),
+      );
+    return {
+      game,
+      seats: this.state.seats
+        .filter((s) => s.gameId === gameId && s.leftAt === null)
+        .sort((a, b) => a.id - b.id)
+        .map(toSeatRecord),
+      phases: new Map(phases.map((p) => [p.phaseId, structuredClone({ phaseId: p.phaseId, seq: p.seq, position: p.position, deadline: p.deadline })])),
+      orders: new Map(phases.map((p) => [p.phaseId, ordersOf(p.phaseId)])),
+      punctualityJudged: new Map(phases.map((p) => [p.phaseId, p.punctualityJudgedAt !== null])),
+      absences: structuredClone(
+        this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()),
+      ),
+      ordersAhead: byPhaseAndPower(this.state.ordersAhead.filter((r) => r.gameId === gameId)).map(({ gameId: _game, ...record }) => structuredClone(record)),
+      complete: true,
+    };
+  }
+
+  /** Puts a game's whole state back into the rows, beside the facts only the store keeps. */
+  private putState(state: GameState): void {
+    const id = state.game.id;
+    this.state.games = this.state.games.map((g) => (g.id === id ? { ...structuredClone(state.game), privateWordHash: g.privateWordHash } : g));
+    const seats = new Map((state.seats ?? []).map((seat) => [seat.id, seat]));
+    this.state.seats = this.state.seats.map((row) => {
+      const seat = seats.get(row.id);
+      return seat ? { ...row, ...structuredClone(seat) } : row;
+    });
+    this.state.phases = this.state.phases.flatMap((row) => {
+      if (row.gameId !== id) return [row];
+      const phase = state.phases.get(row.phaseId);
+      if (!phase) return [];
+      const judged = state.punctualityJudged.get(row.phaseId) === true;
+      return [
+        {
+          ...row,
+          seq: phase.seq,
+          position: structuredClone(phase.position),
+          deadline: phase.deadline ?? null,
+          punctualityJudgedAt: judged ? (row.punctualityJudgedAt ?? this.clock()) : null,
+        },
+      ];
+    });
+    this.state.orders = [
+      ...this.state.orders.filter((o) => o.gameId !== id),
+      ...[...state.orders].flatMap(([phaseId, orders]) => (state.phases.get(phaseId) ? orders.map((o) => structuredClone({ ...o, gameId: id, phaseId })) : [])),
+    ];
+    this.state.absences = [...this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) !== id), ...structuredClone(state.absences ?? [])];
+    for (const absence of state.absences ?? []) this.state.absenceGames.set(absence.seatId, id);
+    this.state.ordersAhead = [
+      ...this.state.ordersAhead.filter((r) => r.gameId !== id),
+      ...(state.ordersAhead ?? []).map((r) => structuredClone({ ...r, gameId: id })),
+    ];
   }
 
   async findGame(name: GameName): Promise<Game | null> {
@@ -476,16 +625,6 @@ class InMemoryTransaction implements StoreTransaction {
     return (await this.findGameById(game.id))!;
   }
 
-  async updateGame(id: number, patch: GamePatch): Promise<void> {
-    this.state.games = this.state.games.map((g) => {
-      if (g.id !== id) return g;
-      const { signonGates, ...rest } = patch;
-      const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-      const gates = { ...g.signonGates!, ...Object.fromEntries(Object.entries(signonGates ?? {}).filter(([, value]) => value !== undefined)) };
-      return { ...g, ...structuredClone(defined), signonGates: gates };
-    });
-  }
-
   async deleteGame(id: number): Promise<void> {
     const seatIds = new Set(this.state.seats.filter((s) => s.gameId === id).map((s) => s.id));
     this.state.games = this.state.games.filter((g) => g.id !== id);
@@ -506,10 +645,7 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async seats(gameId: number): Promise<SeatRecord[]> {
-    return this.state.seats
-      .filter((s) => s.gameId === gameId && s.leftAt === null)
-      .sort((a, b) => a.id - b.id)
-      .map(toSeatRecord);
+    return [...(this.stateOf(gameId)?.seats ?? [])];
   }
 
   async addSeat(seat: NewSeatRecord): Promise<SeatRecord> {
@@ -554,17 +690,6 @@ class InMemoryTransaction implements StoreTransaction {
     });
   }
 
-  async updateSeat(id: number, patch: SeatPatch): Promise<void> {
-    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, ...structuredClone(defined) } : s));
-  }
-
-  async removeSeat(id: number): Promise<void> {
-    const now = this.clock();
-    this.state.seats = this.state.seats.map((s) => (s.id === id ? { ...s, leftAt: now } : s));
-    this.state.stints = this.state.stints.map((s) => (s.seatId === id && s.endedAt === null ? { ...s, endedAt: now, endReason: 'left' } : s));
-  }
-
   async markLate(seatIds: readonly number[]): Promise<void> {
     const ids = new Set(seatIds);
     this.state.seats = this.state.seats.map((s) => (ids.has(s.id) ? { ...s, lateCount: s.lateCount + 1 } : s));
@@ -600,7 +725,7 @@ class InMemoryTransaction implements StoreTransaction {
       if (options.withoutHiddenGames === true) {
         const seat = this.state.seats.find((s) => s.id === stint.seatId);
         const game = this.state.games.find((g) => g.id === seat?.gameId);
-        if (game && game.rules.some((rule) => PLAYER_HIDING_RULES.includes(rule))) continue;
+        if (game?.rules.some((rule) => PLAYER_HIDING_RULES.includes(rule))) continue;
       }
       const sum = records.get(address) ?? { points: 0, onTime: 0, total: 0, started: 0, tookOver: 0, resigned: 0 };
       records.set(address, {
@@ -632,47 +757,12 @@ class InMemoryTransaction implements StoreTransaction {
     this.state.seats = this.state.seats.map((s) => (s.gameId === gameId ? { ...s, proposalVote: null } : s));
   }
 
-  async changeHolder(seatId: number, address: MailAddress, reason: string): Promise<void> {
-    const now = this.clock();
-    // A new holder takes none of the last one's further addresses, nor a SET ADDRESS they left waiting.
-    const before = this.state.stints.find((s) => s.seatId === seatId && s.endedAt === null);
-    if (before && before.address.toLowerCase() !== address.toLowerCase()) {
-      this.state.seats = this.state.seats.map((s) => (s.id === seatId ? { ...s, extraAddresses: [] } : s));
-      this.state.addressChanges = this.state.addressChanges.filter((c) => c.seatId !== seatId);
-    }
-    this.state.stints = this.state.stints.map((s) => (s.seatId === seatId && s.endedAt === null ? { ...s, endedAt: now, endReason: reason } : s));
-    this.addStint(seatId, address);
-  }
-
-  async savePhase(gameId: number, phase: PhaseRecord): Promise<void> {
-    const game = this.state.games.find((g) => g.id === gameId)!;
-    const seats = this.state.seats
-      .filter((s) => s.gameId === gameId && s.leftAt === null && (s.role === 'power' || s.role === 'master'))
-      .sort((a, b) => a.id - b.id)
-      .map((s) => ({ id: s.id, address: s.address, status: s.status, passwordHash: s.passwordHash }));
-    const row: PhaseRow = {
-      gameId,
-      phaseId: phase.phaseId,
-      seq: phase.seq,
-      position: structuredClone(phase.position),
-      deadline: phase.deadline ?? null,
-      snapshot: { rules: [...game.rules], seats },
-      results: null,
-      resultsText: null,
-      processedAt: null,
-      punctualityJudgedAt: null,
-    };
-    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && p.phaseId === phase.phaseId));
-    this.state.phases.push(row);
-  }
-
   private replacePhase(row: PhaseRow): void {
     this.state.phases = this.state.phases.map((p) => (p.gameId === row.gameId && p.phaseId === row.phaseId ? row : p));
   }
 
   async phase(gameId: number, phaseId: PhaseId): Promise<PhaseRecord | null> {
-    const row = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
-    return row ? structuredClone({ phaseId: row.phaseId, seq: row.seq, position: row.position, deadline: row.deadline }) : null;
+    return this.stateOf(gameId)?.phases.get(phaseId) ?? null;
   }
 
   async phases(gameId: number): Promise<(PhaseRecord & { resultsText: string | null; processedAt: Date | null })[]> {
@@ -710,62 +800,21 @@ class InMemoryTransaction implements StoreTransaction {
       );
   }
 
-  async discardPhasesAfter(gameId: number, seq: number): Promise<void> {
-    const discarded = new Set(this.state.phases.filter((p) => p.gameId === gameId && p.seq > seq).map((p) => p.phaseId));
-    this.state.phases = this.state.phases.filter((p) => !(p.gameId === gameId && discarded.has(p.phaseId)));
-    // The orders of a discarded phase go with it, as the orders' foreign key cascades in the store.
-    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && discarded.has(o.phaseId)));
-  }
-
   async recordResults(gameId: number, phaseId: PhaseId, results: unknown, text: string, orders: readonly StoredOrders[]): Promise<void> {
     const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
     if (phase) this.replacePhase({ ...phase, results: structuredClone({ results, orders }), resultsText: text, processedAt: this.clock() });
   }
 
-  async setPhaseDeadline(gameId: number, phaseId: PhaseId, deadline: Date | null): Promise<void> {
-    const phase = this.state.phases.find((p) => p.gameId === gameId && p.phaseId === phaseId);
-    if (phase) this.replacePhase({ ...phase, deadline });
-  }
-
   async orders(gameId: number, phaseId: PhaseId): Promise<StoredOrders[]> {
-    return byPower(this.state.orders.filter((o) => o.gameId === gameId && o.phaseId === phaseId)).map(({ gameId: _game, phaseId: _phase, ...orders }) =>
-      structuredClone({ ...orders, parsed: orders.parsed ?? null }),
-    );
-  }
-
-  async saveOrders(gameId: number, phaseId: PhaseId, orders: StoredOrders): Promise<void> {
-    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId && o.power === orders.power));
-    this.state.orders.push(structuredClone({ ...asStored(orders), gameId, phaseId }));
-  }
-
-  async replaceOrders(gameId: number, phaseId: PhaseId, orders: readonly StoredOrders[]): Promise<void> {
-    this.state.orders = this.state.orders.filter((o) => !(o.gameId === gameId && o.phaseId === phaseId));
-    for (const set of orders) await this.saveOrders(gameId, phaseId, set);
+    return [...(this.stateOf(gameId)?.orders.get(phaseId) ?? [])];
   }
 
   async ordersAhead(gameId: number): Promise<OrdersAheadRecord[]> {
-    return byPhaseAndPower(this.state.ordersAhead.filter((r) => r.gameId === gameId)).map(({ gameId: _game, ...record }) => structuredClone(record));
-  }
-
-  async saveOrdersAhead(gameId: number, record: OrdersAheadRecord): Promise<void> {
-    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && r.power === record.power && r.phaseId === record.phaseId));
-    this.state.ordersAhead.push(structuredClone({ ...record, gameId }));
-  }
-
-  async discardOrdersAhead(gameId: number, which: readonly { readonly power: PowerId; readonly phaseId: PhaseId }[]): Promise<void> {
-    this.state.ordersAhead = this.state.ordersAhead.filter((r) => !(r.gameId === gameId && which.some((w) => w.power === r.power && w.phaseId === r.phaseId)));
+    return [...(this.stateOf(gameId)?.ordersAhead ?? [])];
   }
 
   async absences(gameId: number): Promise<AbsenceRecord[]> {
-    return structuredClone(
-      this.state.absences.filter((a) => this.state.absenceGames.get(a.seatId) === gameId).sort((a, b) => a.start.getTime() - b.start.getTime()),
-    );
-  }
-
-  async replaceAbsences(gameId: number, seatId: number, absences: readonly Absence[]): Promise<void> {
-    this.state.absences = this.state.absences.filter((a) => a.seatId !== seatId);
-    this.state.absenceGames.set(seatId, gameId);
-    for (const absence of absences) this.state.absences.push({ seatId, start: absence.start, end: absence.end });
+    return [...(this.stateOf(gameId)?.absences ?? [])];
   }
 
   async holders(seatId: number): Promise<{ address: MailAddress; endReason: string | null }[]> {
@@ -884,4 +933,8 @@ function toSeatRecord(row: SeatRow): SeatRecord {
     preferences: row.preferences ?? [],
     extraAddresses: row.extraAddresses ?? [],
   };
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -48,9 +48,25 @@ export function gameTiming(game: Pick<Game, 'timing'> & Partial<Pick<Game, 'name
   return parsed.timing;
 }
 
+// A deadline is written the same way in every mail about its game until it moves (LIST game, the
+// order acknowledgements): luxon takes a few tens of microseconds for each, so the texts are kept,
+// by instant, game zone and reader zone, until WRITTEN_DEADLINES_KEPT of them, then forgotten.
+const writtenDeadlines = new Map<string, string>();
+const WRITTEN_DEADLINES_KEPT = 1000;
+
+function written(deadline: Date, gameZone: string, readerZone: string | null): string {
+  const key = `${deadline.getTime()}\0${gameZone}\0${readerZone ?? ''}`;
+  const known = writtenDeadlines.get(key);
+  if (known !== undefined) return known;
+  const text = readerZone === null || readerZone === gameZone ? formatDeadline(deadline, gameZone) : formatPlayerDeadline(deadline, readerZone);
+  if (writtenDeadlines.size >= WRITTEN_DEADLINES_KEPT) writtenDeadlines.clear();
+  writtenDeadlines.set(key, text);
+  return text;
+}
+
 /** The deadline as every mail writes it: njudge's format in the game's zone, with the offset. */
 export function deadlineText(game: Pick<Game, 'timeZone'>, deadline: Date | null): string | null {
-  return deadline === null ? null : formatDeadline(deadline, game.timeZone);
+  return deadline === null ? null : written(deadline, game.timeZone, null);
 }
 
 /**
@@ -58,8 +74,7 @@ export function deadlineText(game: Pick<Game, 'timeZone'>, deadline: Date | null
  * chose a zone of their own with SET ZONE, in that zone with its name.
  */
 export function deadlineTextFor(game: Pick<Game, 'timeZone'>, readerZone: string | null, deadline: Date | null): string | null {
-  if (deadline === null) return null;
-  return readerZone === null || readerZone === game.timeZone ? formatDeadline(deadline, game.timeZone) : formatPlayerDeadline(deadline, readerZone);
+  return deadline === null ? null : written(deadline, game.timeZone, readerZone);
 }
 
 /** How one reader sees deadlines: `when(deadline)` writes it in the reader's zone. */

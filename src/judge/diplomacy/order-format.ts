@@ -20,10 +20,12 @@ export interface ParsedOrderSet {
 }
 
 // Stored orders were written from parsed ones, whose places are map ids: the read types them again.
-const location = z
+/** A location the judge wrote from a map id (an order's, a stored reason's), typed again as it is read. */
+export const storedLocation = z
   .string()
   .min(1)
   .transform((id) => id as LocationId);
+const location = storedLocation;
 // A convoy's route and target name provinces: a coast there does not fit, and the lines are read again.
 const province = z
   .string()

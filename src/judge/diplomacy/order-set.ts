@@ -64,10 +64,7 @@ export function readOrders(variant: Variant, position: Position, power: PowerId,
           ? null
           : {
               kind: 'refused',
-              refusal:
-                named === undefined
-                  ? { kind: 'order-not-a-power', written: parsed.power!, powers: variant.powers.map((p) => p.name) }
-                  : { kind: 'order-other-power', powerName: variant.powerById(named).name },
+              refusal: named === undefined ? { kind: 'order-not-a-power', written: parsed.power! } : { kind: 'order-other-power', power: named },
             };
       checked.push({ text: parsed.text, line: entry.line, order: error ? null : parsed.order, error });
     }
@@ -96,20 +93,17 @@ function otherUnitsNamed(order: Order): UnitRef[] {
  * In a blind game (the power's sight given) the engine's word on an order must not tell its player
  * what stands where the player cannot see: an order naming another unit out of sight is accepted
  * unjudged (DPjudge's FICTIONAL_OK; the adjudicator judges it against the true board), and an order
- * for a unit the power does not have, in a province out of sight, is refused as for an empty one.
+ * for a unit the power does not have, in a province out of sight, is refused as for an empty one
+ * (typed: the power and the province by id; src/render/order-problems.ts names them).
  */
-function blindVerdict(position: Position, power: PowerId, sight: PositionSight, order: Order, variant: Variant): 'fictional' | OrderRefusal | null {
+function blindVerdict(position: Position, power: PowerId, sight: PositionSight, order: Order): 'fictional' | OrderRefusal | null {
   if (!('unit' in order)) return null;
   const own = [...position.units, ...position.dislodged].some((u) => u.power === power && provinceOf(u.location) === provinceOf(order.unit.location));
   const unitProvince = provinceOf(order.unit.location);
   if (!own && order.kind !== 'build' && order.kind !== 'adjust' && !sight.provinces.includes(unitProvince))
     return {
       kind: 'refused',
-      refusal: {
-        kind: 'order-no-own-unit-unseen',
-        powerName: variant.powerById(power).name,
-        province: variant.map.province(unitProvince)?.name ?? unitProvince,
-      },
+      refusal: { kind: 'order-no-own-unit-unseen', power, province: unitProvince },
     };
   const unseen = otherUnitsNamed(order).some((ref) =>
     ref.type === null
@@ -145,7 +139,7 @@ export function checkReadOrders(
   const fictionalUnits = new Set<string>();
   for (const { input, reason, unit } of check.illegal) {
     const index = indexOfInput[input]!;
-    const verdict = sight === null ? null : blindVerdict(position, power, sight, read[index]!.order!, variant);
+    const verdict = sight === null ? null : blindVerdict(position, power, sight, read[index]!.order!);
     if (verdict === 'fictional') {
       fictional.add(index);
       if (unit !== null) fictionalUnits.add(unit);

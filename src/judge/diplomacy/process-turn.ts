@@ -183,7 +183,7 @@ export async function processTurn(
   // board, shown once the game ends).
   const publicView = recordedView(game);
   const text = resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, publicView);
-  await tx.recordResults(game.id, phase.phaseId, storedResultsJson(outcome.results, variant), text, stored);
+  await tx.recordResults(game.id, phase.phaseId, storedResultsJson(outcome.results), text, stored);
   for (const seat of seats) if (seat.wait) await tx.updateSeat(seat.id, { wait: false });
   await mailResults(tx, config, game, variant, seats, phase, outcome, { key: resultsKey(publicView), text }, nextPhaseDeadline, now);
   // njudge's POSTAL PRESS written in the phase goes out with its results.
@@ -224,7 +224,7 @@ async function mailResults(
   nextPhaseDeadline: string | null,
   now: Date,
 ): Promise<void> {
-  const subject = subjectFor(config, game, phase.phaseId, 'Results');
+  const subject = subjectFor(config, game, phase.phaseId, noticeTitle('results'));
   for (const audience of resultsAudiences(game, seats)) {
     const { view } = audience;
     const text = audience.key === publicText.key ? publicText.text : resultsText(config, game, variant, phase, outcome, nextPhaseDeadline, view);

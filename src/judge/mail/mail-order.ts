@@ -1,6 +1,6 @@
-import { parseBody } from '../../commands/index.ts';
 import { readGameName } from '../../commands/names.ts';
 import type { InboundMail } from './inbound-mail.ts';
+import { parseAndKeepBody } from './parsed-bodies.ts';
 
 // What a mail must be judged in order with, known before it is judged: when several processes
 // judge the recorded mail side by side (src/store/inbound-queue.ts), a mail waits for every
@@ -14,13 +14,14 @@ import type { InboundMail } from './inbound-mail.ts';
 export function orderKeys(mail: InboundMail): string[] {
   const keys = new Set<string>();
   for (const address of [mail.from, mail.replyAddress]) if (address) keys.add(`sender:${address}`);
-  for (const game of gamesChanged(mail.text)) keys.add(`game:${game.toLowerCase()}`);
+  for (const game of gamesChanged(mail)) keys.add(`game:${game.toLowerCase()}`);
   return [...keys];
 }
 
-function gamesChanged(text: string): string[] {
+/** The games the mail's blocks may change; the body read here is kept for the judging (parsed-bodies.ts). */
+function gamesChanged(mail: InboundMail): string[] {
   const games: string[] = [];
-  for (const block of parseBody(text).blocks) {
+  for (const block of parseAndKeepBody(mail).blocks) {
     if (block.kind === 'session' || block.kind === 'create') games.push(block.opener.game);
     if (block.kind === 'anonymous')
       for (const command of block.commands) if (command.kind === 'master') games.push(...command.args.slice(0, command.command === 'RENAME' ? 2 : 1));

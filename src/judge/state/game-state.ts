@@ -8,6 +8,8 @@ import type { AbsenceRecord, GameAggregate, GamePatch, PhaseRecord, SeatPatch, S
 // later reads see it before the store does; the store applies the same writes, as data, in SQL.
 // What a state does not know (a part not loaded, an earlier phase not read) it says so, rather than
 // guess: a write the store would make from rows not held here leaves that part unknown, to be read.
+// A store that keeps its games as states (the in-memory store of the tests) holds them complete:
+// then nothing is unknown, and the same writes say what the store keeps.
 
 /** What is known of one game: its row, and each part once read (absent, or not in a map: not known). */
 export interface GameState {
@@ -22,6 +24,11 @@ export interface GameState {
   readonly absences?: readonly AbsenceRecord[];
   /** The powers' orders ahead on file, by phase and power. */
   readonly ordersAhead?: readonly OrdersAheadRecord[];
+  /**
+   * Every stored part is here (a store's own state): a phase not in `phases` is not stored, a stored
+   * phase with no entry in `orders` has none, and the seats are known whatever changes hands.
+   */
+  readonly complete?: true;
 }
 
 /** The writes that change a game's state; the others (mail, jobs, records, press …) leave it as it is. */
@@ -100,8 +107,9 @@ export function applyGameChange(state: GameState, change: GameChange): GameState
     case 'removeSeat':
       return withSeat(state, change.args[0], () => []);
     case 'changeHolder': {
-      // The store may clear the seat's further addresses (by the holder it had): the seats are to be read anew.
-      if (!state.seats?.some((seat) => seat.id === change.args[0])) return state;
+      // The store may clear the seat's further addresses (by the holder it had): the seats are to be read anew
+      // (a store's own state is told of that by the seat's own update).
+      if (state.complete || !state.seats?.some((seat) => seat.id === change.args[0])) return state;
       const { seats: _stale, ...rest } = state;
       return rest;
     }
@@ -123,7 +131,7 @@ export function applyGameChange(state: GameState, change: GameChange): GameState
       return {
         ...state,
         phases: withEntry(state.phases, phase.phaseId, { phaseId: phase.phaseId, seq: phase.seq, position: phase.position, deadline: phase.deadline ?? null }),
-        orders: without(state.orders, phase.phaseId),
+        orders: state.complete ? withEntry(state.orders, phase.phaseId, state.orders.get(phase.phaseId) ?? []) : without(state.orders, phase.phaseId),
         punctualityJudged: withEntry(state.punctualityJudged, phase.phaseId, false),
       };
     }
@@ -145,7 +153,7 @@ export function applyGameChange(state: GameState, change: GameChange): GameState
     }
     case 'saveOrders': {
       const [gameId, phaseId, orders] = change.args;
-      const held = gameId === id ? state.orders.get(phaseId) : undefined;
+      const held = gameId === id ? (state.orders.get(phaseId) ?? (state.complete ? [] : undefined)) : undefined;
       if (!held) return state;
       return { ...state, orders: withEntry(state.orders, phaseId, byPower([...held.filter((o) => o.power !== orders.power), asStored(orders)])) };
     }

@@ -110,6 +110,20 @@ describe("a game's state and its pure updates", () => {
     expect(rolledBack.punctualityJudged.has(F1901M)).toBe(false);
   });
 
+  it("a store's complete state knows what a held one leaves unknown: a phase stored again keeps its orders, a phase with none takes them", () => {
+    const complete: GameState = { ...gameStateOf(LOADED), complete: true };
+    const again = applied(complete, { kind: 'savePhase', args: [7, { phaseId: S1901M, seq: 1, position: POSITION }] });
+    expect(again.orders.get(S1901M)).toEqual([orders('F', 'A Par H')]);
+    const next = applied(
+      complete,
+      { kind: 'savePhase', args: [7, { phaseId: F1901M, seq: 2, position: POSITION }] },
+      { kind: 'saveOrders', args: [7, F1901M, orders('E', 'F Lon H')] },
+      { kind: 'changeHolder', args: [1, mailAddress('new@players.example'), 'takeover'] },
+    );
+    expect(next.orders.get(F1901M)).toEqual([orders('E', 'F Lon H')]);
+    expect(next.seats).toHaveLength(2);
+  });
+
   it('forgets the seats when a holder changes, since the store may clear their further addresses', () => {
     const state = applied(gameStateOf(LOADED), { kind: 'changeHolder', args: [1, mailAddress('new@players.example'), 'takeover'] });
     expect(state.seats).toBeUndefined();
