@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configOption, environment, type ConfigOptions } from './command-options.ts';
+import { receiveFailureLine } from '../render/receive-failure.ts';
 
 // The `dipjudge` command line: a registry of commands. Each command's action imports its own
 // module when it runs, so `dipjudge --help` loads only commander and a command loads only what
@@ -81,7 +82,11 @@ program
       if (error instanceof Error && error.name === 'ConfigError') throw error;
       const temporary = error instanceof ReceiveTemporaryFailure;
       process.stderr.write(
-        `dipjudge receive: ${temporary ? error.message : `internal error, nothing was done: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`}\n`,
+        receiveFailureLine(
+          temporary
+            ? { kind: 'temporary', message: error.message }
+            : { kind: 'internal', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+        ),
       );
       process.exitCode = temporary ? RECEIVE_EXIT.tryAgainLater : RECEIVE_EXIT.internalError;
     }

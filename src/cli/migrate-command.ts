@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/config.ts';
 import { migrate, openStore } from '../store/index.ts';
 import { environment, type ConfigOptions } from './command-options.ts';
+import { migratedText } from '../render/admin-output.ts';
 
 // `dipjudge migrate`: brings the schema up to date and exits, for a deployment step.
 
@@ -9,12 +10,7 @@ export async function runMigrate(options: ConfigOptions): Promise<void> {
   const store = await openStore(settings.databaseUrl ? { databaseUrl: settings.databaseUrl, migrate: false } : { dataDir: settings.dataDir, migrate: false });
   try {
     const { applied } = await migrate(store.db);
-    const where = store.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${settings.dataDir}`;
-    process.stdout.write(
-      applied.length === 0
-        ? `the database (${where}) is up to date\n`
-        : `applied ${applied.length} migration(s) to the database (${where}): ${applied.join(', ')}\n`,
-    );
+    process.stdout.write(migratedText(applied, store.kind === 'postgres' ? { kind: 'postgres' } : { kind: 'pglite', dataDir: settings.dataDir }));
   } finally {
     await store.close();
   }

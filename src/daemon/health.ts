@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { ImapIntakePhase } from '../mail/imap-intake.ts';
 import type { HealthCheck, HealthReport } from '../web/server.ts';
+import { healthDetail, type HealthSeen } from '../render/health-checks.ts';
 
 // /healthz of a running `serve`: the database answers, mail comes in (the IMAP intake is connected,
 // or this process stands by while another reads the mailbox; the spool inbox is readable and the
@@ -28,35 +29,36 @@ export async function checkHealth(parts: HealthParts, now: number = Date.now()):
   const timeoutMs = parts.timeoutMs ?? 3_000;
   const checks: Record<string, HealthCheck> = {};
   checks.database = await withTimeout(parts.pingDatabase(), timeoutMs).then(
-    () => ({ ok: true, detail: 'answers' }),
-    (error: unknown) => ({ ok: false, detail: `does not answer: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)}` }),
+    () => saw(true, { kind: 'database-answers' }),
+    (error: unknown) => saw(false, { kind: 'database-silent', error: error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error) }),
   );
   const roundAge = now - parts.lastSpoolRound();
   const inbox = await usable(parts.spoolInbox, constants.R_OK | constants.W_OK);
   checks.spool =
     inbox !== null
-      ? { ok: false, detail: `the spool inbox cannot be read: ${inbox}` }
+      ? saw(false, { kind: 'inbox-unreadable', code: inbox })
       : roundAge > parts.stuckAfterMs
-        ? { ok: false, detail: `the spool loop last went round ${Math.round(roundAge / 1000)} s ago` }
-        : { ok: true, detail: 'inbox readable, loop running' };
+        ? saw(false, { kind: 'loop-stuck', seconds: Math.round(roundAge / 1000) })
+        : saw(true, { kind: 'loop-running' });
   if (parts.imap !== null) {
     const phase = parts.imap();
     checks.imap =
       phase === 'standby'
-        ? { ok: true, detail: 'standing by: another process reads the mailbox' }
+        ? saw(true, { kind: 'imap-standby' })
         : phase === 'waiting' || phase === 'draining'
-          ? { ok: true, detail: `connected (${phase})` }
-          : { ok: false, detail: phase === 'none' ? 'not started' : `not connected (${phase})` };
+          ? saw(true, { kind: 'imap-connected', phase })
+          : saw(false, phase === 'none' ? { kind: 'imap-not-started' } : { kind: 'imap-not-connected', phase });
   }
   if (parts.smtpSender !== null) {
-    checks.sender = parts.smtpSender() ? { ok: true, detail: 'SMTP sender running' } : { ok: false, detail: 'the SMTP sender is not running (restarting)' };
+    checks.sender = parts.smtpSender() ? saw(true, { kind: 'sender-running' }) : saw(false, { kind: 'sender-restarting' });
   } else if (parts.spoolOutbox !== null) {
     const outbox = await usable(parts.spoolOutbox, constants.W_OK);
-    checks.sender =
-      outbox === null ? { ok: true, detail: 'replies written to the spool outbox' } : { ok: false, detail: `the spool outbox cannot be written: ${outbox}` };
+    checks.sender = outbox === null ? saw(true, { kind: 'outbox-writable' }) : saw(false, { kind: 'outbox-unwritable', code: outbox });
   }
   return { ok: Object.values(checks).every((check) => check.ok), checks };
 }
+
+const saw = (ok: boolean, seen: HealthSeen): HealthCheck => ({ ok, detail: healthDetail(seen) });
 
 async function usable(folder: string, mode: number): Promise<string | null> {
   try {

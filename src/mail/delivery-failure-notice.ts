@@ -1,4 +1,5 @@
 import type { MasterNotices, UndeliveredRecipient } from '../store/outbox-queue.ts';
+import { deliveryFailureBody, deliveryFailureSubject } from '../render/mail-way-out.ts';
 
 // The mail a game's Master gets when the judge gives up on delivering one of the game's
 // messages. It names the message and the refused addresses but never quotes the body: the
@@ -36,27 +37,19 @@ export function deliveryFailureNotice(
   if (failed.kind === DELIVERY_FAILURE_KIND || undelivered.length === 0) return null;
   const masterAddress = master.address.toLowerCase();
   if (undelivered.some((recipient) => recipient.address.toLowerCase() === masterAddress)) return null;
-  const lines = [
-    delivered
-      ? `The judge delivered a message of game '${master.gameName}', but these addresses refused it:`
-      : `The judge could not deliver a message of game '${master.gameName}' and has given up on it.`,
-    '',
-    `  Subject:    ${failed.subject}`,
-    `  Message-ID: ${failed.message_id}`,
-    `  Attempts:   ${failed.attempts}`,
-    '',
-    'Not delivered to:',
-    ...undelivered.map((recipient) => `  ${recipient.address}: ${oneLine(recipient.reason)}`),
-    '',
-    'The player may have mistyped the address or lost the mailbox. As Master you can ask them',
-    'for a working address, or replace the player.',
-    '',
-  ];
+  const body = deliveryFailureBody({
+    gameName: master.gameName,
+    delivered,
+    subject: failed.subject,
+    messageId: failed.message_id,
+    attempts: failed.attempts,
+    undelivered: undelivered.map((recipient) => ({ address: recipient.address, reason: oneLine(recipient.reason) })),
+  });
   return {
     messageId: derivedMessageId(failed.message_id),
     to: master.address,
-    subject: `Undeliverable: ${failed.subject}`,
-    body: lines.join('\n'),
+    subject: deliveryFailureSubject(failed.subject),
+    body,
   };
 }
 

@@ -1,4 +1,5 @@
 import { simpleParser, type AddressObject, type HeaderLines, type HeaderValue, type ParsedMail, type StructuredHeader } from 'mailparser';
+import { noReplyText } from '../render/mail-reasons.ts';
 import { mailAddress, MAX_ADDRESS_LENGTH, type MailAddress } from '../judge/model.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
@@ -242,20 +243,20 @@ export function replyDecision(message: InboundMessage, judgeAddress: string): Re
   const no = (reason: string): ReplyDecision => ({ reply: false, reason });
   const { headers } = message;
 
-  if (message.replyAddress === null) return no('the mail has no sender address');
-  if (headers.returnPath === '') return no('bounce: the Return-Path is empty (<>)');
+  if (message.replyAddress === null) return no(noReplyText({ kind: 'no-sender-address' }));
+  if (headers.returnPath === '') return no(noReplyText({ kind: 'empty-return-path' }));
   const senderLocal = (message.from ?? '').split('@', 1)[0]!;
-  if (DAEMON_SENDERS.has(senderLocal)) return no(`bounce: sent by ${senderLocal}`);
-  if (headers.contentType === 'multipart/report') return no(`automatic report (${headers.reportType ?? 'multipart/report'})`);
-  if (headers.autoSubmitted !== null && headers.autoSubmitted !== 'no') return no(`Auto-Submitted: ${headers.autoSubmitted}`);
-  if (headers.xAutoreply !== null) return no('automatic reply (X-Autoreply)');
-  if (headers.precedence !== null && BULK_PRECEDENCE.has(headers.precedence)) return no(`Precedence: ${headers.precedence}`);
-  if (headers.listId !== null) return no('mailing-list mail (List-Id)');
-  if (headers.listUnsubscribe !== null) return no('mailing-list mail (List-Unsubscribe)');
-  if (headers.xLoop.some((value) => value.toLowerCase().includes(judge))) return no('mail loop: X-Loop names this judge');
-  if (headers.xNjudge !== null) return no('mail from another judge (X-Njudge)');
+  if (DAEMON_SENDERS.has(senderLocal)) return no(noReplyText({ kind: 'daemon-sender', local: senderLocal }));
+  if (headers.contentType === 'multipart/report') return no(noReplyText({ kind: 'report', reportType: headers.reportType ?? 'multipart/report' }));
+  if (headers.autoSubmitted !== null && headers.autoSubmitted !== 'no') return no(noReplyText({ kind: 'auto-submitted', value: headers.autoSubmitted }));
+  if (headers.xAutoreply !== null) return no(noReplyText({ kind: 'autoreply' }));
+  if (headers.precedence !== null && BULK_PRECEDENCE.has(headers.precedence)) return no(noReplyText({ kind: 'bulk', precedence: headers.precedence }));
+  if (headers.listId !== null) return no(noReplyText({ kind: 'list-id' }));
+  if (headers.listUnsubscribe !== null) return no(noReplyText({ kind: 'list-unsubscribe' }));
+  if (headers.xLoop.some((value) => value.toLowerCase().includes(judge))) return no(noReplyText({ kind: 'mail-loop' }));
+  if (headers.xNjudge !== null) return no(noReplyText({ kind: 'other-judge' }));
   const addresses = [message.from, message.replyTo, message.resentFrom, message.replyAddress];
-  if (addresses.includes(judge)) return no('mail from this judge itself');
+  if (addresses.includes(judge)) return no(noReplyText({ kind: 'from-itself' }));
   return { reply: true };
 }
 

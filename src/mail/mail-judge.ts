@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mimeFailureText, noReplyText } from '../render/mail-reasons.ts';
 import type { InboundMail } from '../judge/mail/inbound-mail.ts';
 import { Judge, type JudgeLog, type ReceiveOutcome } from '../judge/judge.ts';
 import type { JudgeConfig } from '../judge/context.ts';
@@ -100,9 +101,7 @@ export function toInboundMail(
   raw: Buffer | string,
   judgeAddress: string,
 ): InboundMail & { readonly authenticationResults: readonly string[] } {
-  const noSender = message.unusableAddress
-    ? `the mail names no sender address the judge can write to (longer than ${MAX_ADDRESS_LENGTH} characters, or with control characters)`
-    : 'the mail names no sender';
+  const noSender = message.unusableAddress ? noReplyText({ kind: 'unusable-sender', maxLength: MAX_ADDRESS_LENGTH }) : noReplyText({ kind: 'no-sender' });
   const decision = message.replyAddress === null ? { reply: false as const, reason: noSender } : replyDecision(message, judgeAddress);
   return {
     id: message.messageId ?? syntheticMessageId(raw),
@@ -131,8 +130,7 @@ export function headerSection(raw: Buffer): Buffer {
 /** Why the MIME parser gave up, in a player's words. */
 function describeParseFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'EMAXLEN') return 'it has too many MIME parts, or parts nested too deeply, for the judge to take apart';
-  return 'its MIME structure is broken and the judge cannot take it apart';
+  return mimeFailureText(code === 'EMAXLEN');
 }
 
 /**

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { gaveUpText } from '../render/mail-reasons.ts';
 import type { SendMailOptions } from 'nodemailer';
 import type { DKIMOptions } from 'nodemailer/lib/dkim';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
@@ -197,7 +198,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
       const at = now();
       const attempts = row.attempts + 1;
       if (failure.kind === 'permanent' || attempts >= maxAttempts) {
-        const why = failure.kind === 'permanent' ? failure.reason : `gave up after ${attempts} attempts: ${failure.reason}`;
+        const why = failure.kind === 'permanent' ? failure.reason : gaveUpText(attempts, failure.reason);
         return { kind: 'dead', at, error: why, undelivered: undeliveredFrom(row, failure.reason, errorRecipients(error)) };
       }
       return { kind: 'retry', at, retryAt: new Date(at.getTime() + backoff(attempts)), error: failure.reason };
@@ -228,7 +229,7 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
       }
       const failure = classifySendError(result.reason);
       if (failure.kind === 'permanent') refused.push({ address, reason: failure.reason });
-      else if (attempts >= maxAttempts) refused.push({ address, reason: `gave up after ${attempts} attempts: ${failure.reason}` });
+      else if (attempts >= maxAttempts) refused.push({ address, reason: gaveUpText(attempts, failure.reason) });
       else passing.push({ address, reason: failure.reason });
     }
     if (passing.length > 0 && delivered === 0 && refused.length === 0) {

@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { DailyCount } from '../store/mail-address-store.ts';
+import { wayOutLines, withheldText } from '../render/mail-way-out.ts';
 
 // Every mail the judge sends carries a way out for the address it goes to (issue 10): a
 // List-Unsubscribe mailto whose Subject holds the address's own token (RFC 2369), and, when the
@@ -38,9 +39,9 @@ export type WayOut = Pick<RecipientPolicy, 'judgeAddress' | 'publicUrl'>;
 /** Why a recipient gets nothing, or null when it gets the mail. */
 export function withheldReason(standing: RecipientStanding | undefined, maxPerDayUnproven: number | undefined): string | null {
   if (standing === undefined) return null;
-  if (standing.stopped) return 'the address asked to get no more mail';
+  if (standing.stopped) return withheldText({ kind: 'stopped' });
   if (!standing.proven && maxPerDayUnproven !== undefined && standing.sentToday > maxPerDayUnproven) {
-    return `the address never proved itself and had its ${maxPerDayUnproven} mails of this kind today`;
+    return withheldText({ kind: 'unproven-cap', perDay: maxPerDayUnproven });
   }
   return null;
 }
@@ -67,14 +68,7 @@ export function unsubscribeHeaders(way: WayOut, token: string): Record<string, s
 
 /** The closing line of every mail, after the signature separator. */
 export function closingLines(judgeAddress: string, token: string, publicUrl?: string): string {
-  return [
-    '-- ',
-    // Lines under 76 characters, as the rest of the judge's mail (src/render/wrap.ts).
-    'To get no more mail from this judge at this address, send a mail to',
-    `${judgeAddress} with this line as its Subject:`,
-    `STOP ${token}`,
-    ...(publicUrl === undefined ? [] : ['or open this page and press its button:', unsubscribeUrl(publicUrl, token)]),
-  ].join('\n');
+  return wayOutLines(judgeAddress, token, publicUrl === undefined ? null : unsubscribeUrl(publicUrl, token));
 }
 
 /**

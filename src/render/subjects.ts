@@ -35,3 +35,6 @@ export function replySubject(
   const prefix = game ? subjectFor(config, game, game.phase, '') : '';
   return ['Re:', errorFlag ? '[Error Flag]' : '', prefix, own || (game ? '' : `your mail to ${config.name}`)].filter((part) => part !== '').join(' ');
 }
+
+/** Marks the subject of the copies that go to players who are late (njudge). */
+export const LATE_SUBJECT_PREFIX = '[You are late!] ';

@@ -3,19 +3,13 @@ import type { Variant } from '../engine/variant.ts';
 import { endReason } from '../judge/reports/game-ending.ts';
 import type { Game } from '../judge/model.ts';
 import { gameEndText } from '../render/end-notices.ts';
+import type { GameResult } from '../render/web-views.ts';
+
+export type { GameResult } from '../render/web-views.ts';
 
 // How a finished game ended, for the top of its page: the end notice's sentence (solo, draw between …,
 // conceded, ended by the Master) and the centres each power held at the end. Powers only, never
 // players: a gunboat or NO_REVEAL game's result names no one.
-
-export interface GameResult {
-  /** The end notice's own sentence. */
-  readonly text: string;
-  /** The powers that won or share the draw; none when the Master ended it. */
-  readonly victors: readonly string[];
-  /** Every power with its centres at the end, most first. */
-  readonly standings: readonly { readonly power: string; readonly centres: number }[];
-}
 
 export function gameResult(game: Game, variant: Variant, position: Position | null): GameResult | null {
   if (game.status !== 'completed' && game.status !== 'terminated') return null;

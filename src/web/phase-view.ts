@@ -6,30 +6,13 @@ import type { PublicViewPorts } from '../judge/ports.ts';
 import { phaseTitle } from '../render/list-game.ts';
 import { boardShown, viewOf } from '../judge/visibility/policy.ts';
 import { PUBLIC } from '../judge/visibility/reader.ts';
+import type { PhaseLink, PhaseView } from '../render/web-views.ts';
+
+export type { PhaseLink, PhaseView } from '../render/web-views.ts';
 
 // One phase of a game as the phase pages show it: its title, its results (as HISTORY has them) and
 // its neighbours, for stepping through the game. Only the phases up to the current one are shown (a
 // phase rolled back past is not), as HISTORY and MAP do; nothing here is not on the game's page.
-
-export interface PhaseLink {
-  readonly phase: string;
-  readonly title: string;
-}
-
-export interface PhaseView {
-  readonly gameName: string;
-  readonly phase: string;
-  readonly title: string;
-  /** The results mail's text; null for the phase still being played. */
-  readonly resultsText: string | null;
-  readonly current: boolean;
-  /** Whether the game still runs (its current phase is being played) rather than having ended. */
-  readonly running: boolean;
-  readonly previous: PhaseLink | null;
-  readonly next: PhaseLink | null;
-  /** Whether the variant's map has a drawing (so the phase's map.svg answers). */
-  readonly hasMap: boolean;
-}
 
 export async function phaseView(tx: PublicViewPorts, name: string, wanted: string): Promise<PhaseView | null> {
   const gameName = readGameName(name);

@@ -22,12 +22,26 @@ import { werewolfTableOf } from '../judge/werewolf/werewolf-state.ts';
 import { loadRoleSet } from '../catalog/roleset-catalog.ts';
 import { phaseName as werewolfPhaseName } from '../werewolf/phases.ts';
 import type { WerewolfTableView } from '../werewolf/view.ts';
-import type { MafiaView } from '../mafia/index.ts';
 import { phaseName } from '../render/mafia-refusals.ts';
 import { gatesText } from '../render/signon-gates.ts';
+import { optionLine, PRESS_KIND_TEXTS } from '../render/option-texts.ts';
 import { formatLocation } from '../orders/format-order.ts';
 import { formatTimingLines } from '../schedule/index.ts';
-import { gameResult, type GameResult } from './game-result.ts';
+import { gameResult } from './game-result.ts';
+import type { GameRow, GamesListView, GameView, DeadlineEntry, GameDeadlines, GamePageView } from '../render/web-views.ts';
+
+export type {
+  GameRow,
+  GamesListView,
+  PowerRow,
+  ResultEntry,
+  GameView,
+  DeadlineEntry,
+  GameDeadlines,
+  MafiaGameView,
+  WerewolfGameView,
+  GamePageView,
+} from '../render/web-views.ts';
 import { phaseView, type PhaseView } from './phase-view.ts';
 
 // What the public web site shows, read through the judge's own port: the same reads as the mail
@@ -40,115 +54,7 @@ import { phaseView, type PhaseView } from './phase-view.ts';
 /** The most games the list page shows per section (LIST shows 50; the site a little more). */
 export const WEB_LIST_LIMIT = 200;
 
-export interface GameRow {
-  readonly name: string;
-  readonly variant: string;
-  readonly status: GameStatus;
-  readonly phase: string | null;
-  readonly phaseTitle: string | null;
-  readonly deadline: Date | null;
-  readonly timeZone: string;
-  /** Forming games: players joined and powers in the variant. */
-  readonly joined: { readonly players: number; readonly of: number } | null;
-}
-
-export interface GamesListView {
-  /** Games taking players (LIST), first. */
-  readonly openings: readonly GameRow[];
-  readonly inPlay: readonly GameRow[];
-  readonly finished: readonly GameRow[];
-  /** More listed games than WEB_LIST_LIMIT: the rest are not shown. */
-  readonly more: boolean;
-}
-
-export interface PowerRow {
-  readonly id: string;
-  readonly name: string;
-  /** LIST's state: open, joined, ordered, waiting, late, civil disorder, … */
-  readonly state: string;
-  /** Abbreviations as players write them (Par, Stp/sc), and the provinces' names. */
-  readonly centres: readonly string[];
-  readonly centreNames: readonly string[];
-  readonly units: readonly string[];
-  readonly unitNames: readonly string[];
-}
-
-export interface ResultEntry {
-  readonly phase: string;
-  readonly title: string;
-  readonly text: string;
-}
-
-export interface GameView {
-  readonly name: string;
-  readonly variant: string;
-  readonly variantTitle: string;
-  readonly status: GameStatus;
-  readonly description: string;
-  readonly listed: boolean;
-  readonly timeZone: string;
-  readonly phase: string | null;
-  readonly phaseTitle: string | null;
-  readonly deadline: Date | null;
-  readonly grace: Date | null;
-  /** LIST's parameter lines: timing, zone, rules, press and the other options, signon gates. */
-  readonly parameters: readonly string[];
-  readonly powers: readonly PowerRow[];
-  readonly unownedCentres: readonly string[];
-  readonly unownedCentreNames: readonly string[];
-  readonly observers: number;
-  readonly joined: { readonly players: number; readonly of: number } | null;
-  /** SUMMARY: centres per power at the start of each year, and now. */
-  readonly centreHistory: { readonly powers: readonly string[]; readonly rows: readonly { readonly label: string; readonly counts: readonly number[] }[] };
-  /** HISTORY, newest first. */
-  readonly results: readonly ResultEntry[];
-  /** Whether the variant's map has a drawing (so /map.svg answers). */
-  readonly hasMap: boolean;
-  /** Gunboat or NO_REVEAL: nobody is told who plays which power. */
-  readonly playersHidden: boolean;
-  /** A finished game's ending and final centres (powers only); null while it runs. */
-  readonly result: GameResult | null;
-}
-
-/** One deadline of a game, for the ICS feed. */
-export interface DeadlineEntry {
-  readonly phase: string;
-  readonly title: string;
-  readonly at: Date;
-  /** 'processed': a past phase, at the time it was processed, which the Master may have done before its deadline. */
-  readonly kind: 'deadline' | 'processed' | 'grace';
-}
-
-export interface GameDeadlines {
-  readonly name: string;
-  /** The kind's name in the calendar's title; absent: Diplomacy. */
-  readonly kindTitle?: string;
-  readonly timeZone: string;
-  readonly entries: readonly DeadlineEntry[];
-}
-
-/** A Mafia game's page: its public view (roles hidden, the flips shown, the count if public). */
-export interface MafiaGameView {
-  readonly name: string;
-  readonly listed: boolean;
-  readonly view: MafiaView;
-}
-
-/** A werewolf game's page: its public view (the living, the dead with their roles, every role after the end). */
-export interface WerewolfGameView {
-  readonly name: string;
-  readonly listed: boolean;
-  readonly timeZone: string;
-  readonly view: WerewolfTableView;
-}
-
 /** The site's reads, on the judge's store; each runs in one transaction. */
-/** A game's page by its kind. */
-export type GamePageView =
-  | { readonly kind: 'diplomacy'; readonly game: GameView }
-  | { readonly kind: 'mafia'; readonly game: MafiaGameView }
-  | { readonly kind: 'werewolf'; readonly game: WerewolfGameView };
-
 export interface PublicSite {
   games(now: Date): Promise<GamesListView>;
   /** A game's page, whatever its kind; null: no such game. */
@@ -365,7 +271,7 @@ function parameterLines(game: Game, view: ReaderView, variant: Variant, isPrivat
   const lines = [...formatTimingLines(gameTiming(game)), `Zone: ${game.timeZone}.`, `Variant: ${variantLine(view, variant)}.`];
   if (game.rules.length > 0) lines.push(`Rules: ${game.rules.join(', ')}.`);
   lines.push(...optionLines(settingsOf(game, isPrivate)));
-  if (!optionLines(settingsOf(game)).some((l) => l.startsWith('Press:'))) lines.push('Press: white press: senders are named.');
+  if (!optionLines(settingsOf(game)).some((l) => l.startsWith('Press:'))) lines.push(optionLine('Press', PRESS_KIND_TEXTS.WHITE));
   const gates = gatesText(game.signonGates);
   if (gates !== null) lines.push(gates);
   return lines;

@@ -2,8 +2,8 @@ import { loadRoleSet, roleSetNames } from '../catalog/roleset-catalog.ts';
 import { roleSetProblemLine } from '../render/werewolf-problems.ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { IANAZone } from 'luxon';
-import { SITE_CSS, SITE_JS } from './assets.ts';
-import { deadlinesCalendar } from './ics.ts';
+import { SITE_CSS, SITE_JS } from '../render/web-assets.ts';
+import { deadlinesCalendar } from '../render/web-ics.ts';
 import type { LinkStop } from '../judge/mail/mail-addresses.ts';
 import {
   badRequestPage,
@@ -16,9 +16,10 @@ import {
   notFoundPage,
   phasePage,
   unsubscribePage,
+  type NotFound,
   type SiteInfo,
   type UnsubscribeState,
-} from './pages.ts';
+} from '../render/web-pages.ts';
 import type { GamesListView, PublicSite } from './public-view.ts';
 
 // The judge's HTTP side (DIPJUDGE_HTTP_PORT): /healthz and /metrics for the judgekeeper's
@@ -96,7 +97,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return payload;
   });
 
-  const notFound = (reply: FastifyReply, what: string) => page(reply, notFoundPage(deps.info, what), 404);
+  const notFound = (reply: FastifyReply, what: NotFound) => page(reply, notFoundPage(deps.info, what), 404);
 
   // The games page as made for each reader's zone, by the list it was made from: the site hands
   // out the same list object while the games it shows are unchanged (public-view.ts), so the page
@@ -117,7 +118,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     return body;
   };
 
-  app.setNotFoundHandler((request, reply) => notFound(reply, `There is no page at ${request.url.split('?')[0]}.`));
+  app.setNotFoundHandler((request, reply) => notFound(reply, { kind: 'page', path: request.url.split('?')[0] ?? '' }));
   app.setErrorHandler((error, request, reply) => {
     // The client's fault (a query or body it cannot send, a body too large): its status, nothing logged.
     const status = clientStatus(error);
@@ -136,7 +137,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
 
   app.get('/metrics', async (request, reply) => {
     // The site may face the world; what the judge is doing inside is for its own machine unless asked.
-    if (deps.metricsRemote !== true && !isLoopback(request.socket.remoteAddress)) return notFound(reply, 'There is no page at /metrics.');
+    if (deps.metricsRemote !== true && !isLoopback(request.socket.remoteAddress)) return notFound(reply, { kind: 'page', path: '/metrics' });
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics());
   });
 
@@ -168,7 +169,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
     const name = gameName(request.params.name);
     const { zone, bad } = readerZone(request.query.zone);
     const found = name === null ? null : await deps.site.page(name, now());
-    if (found === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
+    if (found === null) return notFound(reply, { kind: 'game', name: request.params.name.slice(0, MAX_NAME) });
     if (found.kind === 'mafia') return page(reply, mafiaPage(deps.info, found.game, zone, bad));
     if (found.kind === 'werewolf') return page(reply, werewolfPage(deps.info, found.game, zone, bad));
     return page(reply, gamePage(deps.info, found.game, zone, bad));
@@ -177,7 +178,7 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   app.get<{ Params: { name: string } }>('/games/:name/deadlines.ics', async (request, reply) => {
     const name = gameName(request.params.name);
     const feed = name === null ? null : await deps.site.deadlines(name);
-    if (feed === null) return notFound(reply, `There is no game named '${request.params.name.slice(0, MAX_NAME)}' on this judge.`);
+    if (feed === null) return notFound(reply, { kind: 'game', name: request.params.name.slice(0, MAX_NAME) });
     const pageUrl = deps.publicUrl === undefined ? null : `${deps.publicUrl}/games/${encodeURIComponent(feed.name)}`;
     const body = deadlinesCalendar(feed, { judgeName: deps.info.judgeName, judgeAddress: deps.info.judgeAddress, pageUrl, now: now() });
     return reply.type('text/calendar; charset=utf-8').header('Content-Disposition', `inline; filename="${feed.name}-deadlines.ics"`).send(body);
@@ -186,14 +187,14 @@ export function buildWebApp(deps: WebDependencies): FastifyInstance {
   const sendMap = async (reply: FastifyReply, rawName: string, phase: string | null) => {
     const name = gameName(rawName);
     const svg = name === null ? null : await deps.site.map(name, phase);
-    if (svg === null) return notFound(reply, `Game '${rawName.slice(0, MAX_NAME)}' has no map${phase ? ` of phase ${phase.slice(0, 12)}` : ''} to show.`);
+    if (svg === null) return notFound(reply, { kind: 'map', name: rawName.slice(0, MAX_NAME), phase: phase ? phase.slice(0, 12) : null });
     return reply.type('image/svg+xml; charset=utf-8').header('Content-Security-Policy', SVG_POLICY).send(svg);
   };
   app.get<{ Params: { name: string; phase: string } }>('/games/:name/phases/:phase', async (request, reply) => {
     const name = gameName(request.params.name);
     const phase = request.params.phase.slice(0, 12);
     const view = name === null ? null : await deps.site.phase(name, phase);
-    if (view === null) return notFound(reply, `Game '${request.params.name.slice(0, MAX_NAME)}' has no phase ${phase}.`);
+    if (view === null) return notFound(reply, { kind: 'phase', name: request.params.name.slice(0, MAX_NAME), phase });
     return page(reply, phasePage(deps.info, view));
   });
   app.get<{ Params: { name: string } }>('/games/:name/map.svg', (request, reply) => sendMap(reply, request.params.name, null));

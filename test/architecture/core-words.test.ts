@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { layerOf, sourceModules, SRC } from '../../scripts/import-graph.ts';
 import { MARKERS } from '../../src/engine/types.ts';
+import { sentencesIn as sentencesWith } from './sentences.ts';
 
 // The pure cores decide and src/render words (issue 27): the engine returns a typed OrderReason,
 // the schedule a ScheduleProblem, the command parser a CommandProblem and the order parser an
@@ -32,64 +32,7 @@ const NOT_FOR_PLAYERS: Readonly<Record<string, string>> = {
 
 const ALLOWED_TEXTS: ReadonlySet<string> = new Set<string>(MARKERS);
 
-/** A field path of the adjudicate API's input, named in its errors: `position.units[…].power`, `orders.…`. */
-const FIELD_PATH = /^[a-z]\w*(?:\.(?:\w+|…)|\[(?:\d+|…)\])+$/i;
-
-/** Two or more whole lower-case words of two letters or more: "is not adjacent to", "gave way" (not a code like "not-adjacent"). */
-function isSentence(text: string): boolean {
-  return !FIELD_PATH.test(text) && (text.match(/(?<![\w-])[a-z][a-z']+(?![\w-])/g) ?? []).length >= 2;
-}
-
-/** The identifier a chain of calls and property reads starts from: `z` for `z.string().regex(…)`. */
-function chainRoot(expression: ts.Expression): string | null {
-  let at = expression;
-  while (ts.isPropertyAccessExpression(at) || ts.isCallExpression(at)) at = at.expression;
-  return ts.isIdentifier(at) ? at.text : null;
-}
-
-function literalText(node: ts.Node): string | null {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('…');
-  return null;
-}
-
-/** Text no player reads: an exception's message, a log line, a literal type, an object key, an import. */
-function isExempt(node: ts.Node): boolean {
-  const parent = node.parent;
-  if (ts.isLiteralTypeNode(parent) || ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent)) && parent.name === node) return true;
-  for (let up: ts.Node | undefined = parent; up !== undefined; up = up.parent) {
-    if (ts.isThrowStatement(up)) return true;
-    if (ts.isNewExpression(up) && ts.isIdentifier(up.expression) && /Error$/.test(up.expression.text)) return true;
-    if (ts.isCallExpression(up) && ts.isPropertyAccessExpression(up.expression) && ts.isIdentifier(up.expression.expression)) {
-      if (/^(log|logger|console)$/.test(up.expression.expression.text)) return true;
-    }
-    if (ts.isCallExpression(up) && chainRoot(up.expression) === 'z') return true;
-    if (ts.isFunctionLike(up) || ts.isSourceFile(up)) return false;
-  }
-  return false;
-}
-
-interface Sentence {
-  readonly module: string;
-  readonly line: number;
-  readonly text: string;
-}
-
-/** Every literal of a module that is an English sentence and not exempt. */
-function sentencesIn(module: string, source: string): Sentence[] {
-  const file = ts.createSourceFile(module, source, ts.ScriptTarget.Latest, true);
-  const found: Sentence[] = [];
-  const visit = (node: ts.Node): void => {
-    const text = literalText(node);
-    if (text !== null && isSentence(text) && !ALLOWED_TEXTS.has(text) && !isExempt(node)) {
-      found.push({ module, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
+const sentencesIn = (module: string, source: string) => sentencesWith(module, source, ALLOWED_TEXTS);
 
 describe('the pure cores return typed results and src/render words them', () => {
   const modules = sourceModules().filter((module) => CORE_LAYERS.includes(layerOf(module)));

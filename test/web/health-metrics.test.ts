@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHealth, type HealthParts } from '../../src/daemon/health.ts';
-import { deadlinesCalendar, fold } from '../../src/web/ics.ts';
+import { deadlinesCalendar, fold } from '../../src/render/web-ics.ts';
 import { JudgeMetrics } from '../../src/web/metrics.ts';
 
 // Pure parts of the HTTP side: the metrics text, the health checks and ICS line folding.

@@ -3,10 +3,10 @@ import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { DateTime } from 'luxon';
 import type { JudgeSettings } from '../../config/config.ts';
 import { MailJudge } from '../../mail/mail-judge.ts';
 import { withoutMarks } from '../../render/wrap.ts';
+import { adminNote, failedMailTable, gamesTable, gameText, outboxText, receivedText } from '../../render/admin-output.ts';
 import {
   forgetFailedMail,
   gameDetail,
@@ -18,7 +18,6 @@ import {
   outboxSince,
   reopenFailedMail,
   type GameDetail,
-  type OutboxListing,
 } from '../../store/admin-store.ts';
 import { dumpDatabase, restoreDatabase } from '../../store/backup.ts';
 import { createJudgeStore } from '../../store/judge-store.ts';
@@ -75,48 +74,35 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
     case 'games': {
       const games = await listGames(store.db);
       if (request.json) return json(games);
-      if (games.length === 0) return ok('no games');
-      return ok(
-        table(
-          ['game', 'variant', 'state', 'phase', 'deadline (UTC)', 'players'],
-          games.map((g) => [g.name, g.variant, g.status, g.phase ?? '-', utc(g.deadline), String(g.players)]),
-        ),
-      );
+      if (games.length === 0) return ok(adminNote({ kind: 'no-games' }));
+      return ok(gamesTable(games));
     }
     case 'game': {
       const detail = await gameDetail(store.db, request.name, { results: request.results ?? 1 });
-      if (detail === null) return refuse(`no game named ${request.name}`);
+      if (detail === null) return refuse(adminNote({ kind: 'no-game', name: request.name }));
       const shown = hideOrderTexts(detail);
-      return request.json ? json(shown) : ok(formatGame(shown));
+      return request.json ? json(shown) : ok(gameText(shown));
     }
     case 'mail-failed': {
       const failed = await listFailedMail(store.db);
       if (request.json) return json(failed);
-      if (failed.length === 0) return ok('no failed mail');
-      return ok(
-        table(
-          ['id', 'received (UTC)', 'from', 'subject', 'message-id', 'retry'],
-          failed.map((m) => [m.id, utc(m.receivedAt), m.from, m.subject.slice(0, 40), m.messageId, m.kept ? `dipjudge mail retry ${m.id}` : 'no copy kept']),
-        ),
-      );
+      if (failed.length === 0) return ok(adminNote({ kind: 'no-failed-mail' }));
+      return ok(failedMailTable(failed));
     }
     case 'mail-retry': {
       const reopened = await reopenFailedMail(store.db, request.id);
-      if (reopened === null) return refuse(`no failed mail #${request.id} with a kept copy (see dipjudge mail failed)`);
+      if (reopened === null) return refuse(adminNote({ kind: 'no-kept-copy', id: request.id }));
       const text = await receiveMail(context, Buffer.from(reopened.raw));
       return ok(text);
     }
     case 'outbox': {
       const mails = await listOutbox(store.db, request.failed ? 'failed' : 'pending');
       if (request.json) return json(mails.map((mail) => ({ ...mail, body: withoutMarks(mail.body) })));
-      const title = request.failed
-        ? `# ${mails.length} message(s) given up (undeliverable or too many attempts)`
-        : `# ${mails.length} message(s) waiting to be sent`;
-      return ok([title, ...mails.map(formatMail)].join('\n'));
+      return ok(outboxText(mails, request.failed === true));
     }
     case 'backup': {
       const { tables, rows } = await writeBackup(store, request.file);
-      return ok(`backed up ${rows} row(s) of ${tables} table(s) to ${request.file}`);
+      return ok(adminNote({ kind: 'backed-up', rows, tables, file: request.file }));
     }
     case 'migrate-to': {
       const target = await openStore({ databaseUrl: request.databaseUrl, poolSize: 2 });
@@ -124,7 +110,7 @@ export async function runAdminRequest(context: AdminContext, request: AdminReque
         const lines: string[] = [];
         await dumpDatabase(store.db, (line) => void lines.push(line));
         const { tables, rows } = await restoreDatabase(target.db, () => fromArray(lines));
-        return ok(`copied ${rows} row(s) of ${tables} table(s) into PostgreSQL; now set DATABASE_URL to it and start the judge there`);
+        return ok(adminNote({ kind: 'copied', rows, tables }));
       } finally {
         await target.close();
       }
@@ -161,7 +147,7 @@ export async function restoreBackup(store: Store, file: string): Promise<AdminAn
     const { tables, rows } = await restoreDatabase(store.db, () =>
       createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity }),
     );
-    return ok(`restored ${rows} row(s) of ${tables} table(s) from ${file}`);
+    return ok(adminNote({ kind: 'restored', rows, tables, file }));
   } finally {
     // A refused restore (database not empty) never reads the stream, which would leave the file open.
     await handle.close();
@@ -186,85 +172,16 @@ export async function receiveMail(context: AdminContext, raw: Buffer): Promise<s
     await mkdir(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.eml`);
     await writeFile(file, raw, { mode: 0o600 });
-    return `# set aside ${outcome.messageId}: ${outcome.reason}; the judge could not record it, it is kept in ${file}`;
+    return adminNote({ kind: 'set-aside', messageId: outcome.messageId, reason: outcome.reason, file });
   }
   if (outcome.status === 'failed') await keepFailedMail(store.db, outcome.messageId, raw);
   else if (outcome.status === 'processed' || outcome.status === 'rejected') await forgetFailedMail(store.db, outcome.messageId);
   const queued = await outboxSince(store.db, before);
-  const summary =
-    outcome.status === 'processed'
-      ? `processed ${outcome.messageId}: ${outcome.blocks} block(s), ${outcome.failedBlocks} refused`
-      : outcome.status === 'duplicate'
-        ? `duplicate ${outcome.messageId}: already processed, nothing done`
-        : `${outcome.status} ${outcome.messageId}: ${outcome.reason}`;
-  return [`# ${summary}; ${queued.length} message(s) queued`, ...queued.map(formatMail)].join('\n');
-}
-
-function formatMail(mail: OutboxListing): string {
-  const headers = Object.entries(mail.headers)
-    .map(([k, v]) => `${k}: ${v}\n`)
-    .join('');
-  const failure = mail.status === 'dead' ? `X-Dipjudge-Attempts: ${mail.attempts}\nX-Dipjudge-Last-Error: ${mail.lastError ?? ''}\n` : '';
-  return `--- outbox #${mail.id} (${mail.status})\nTo: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n${headers}${failure}\n${withoutMarks(mail.body)}`;
+  return receivedText(outcome, queued);
 }
 
 /** The game as the judgekeeper's view shows it: the texts of this phase's orders only where it shows them. */
 function hideOrderTexts(detail: GameDetail): GameDetail {
   const view = viewOf(detail.game, JUDGEKEEPER);
   return { ...detail, orders: detail.orders.map((o) => (liveOrdersShown(view, o.power) ? o : { ...o, lines: [] })) };
-}
-
-function formatGame(detail: GameDetail): string {
-  const { game } = detail;
-  const zone = game.timeZone;
-  const local = (date: Date | null) => (date === null ? '-' : `${DateTime.fromJSDate(date, { zone }).toFormat('yyyy-LL-dd HH:mm ZZ')} (${zone})`);
-  const lines = [
-    `game ${game.name}: ${game.variant}, ${game.status}${game.phase ? `, ${game.phase}` : ''}`,
-    `  deadline ${local(game.deadline)}; grace ${local(game.grace)}${game.processAt ? `; processed at ${local(game.processAt)}` : ''}`,
-    `  rules ${game.rules.length > 0 ? game.rules.join(' ') : '(none)'}; ${game.private ? 'private' : 'public'}; ${game.listed ? 'listed' : 'unlisted'}`,
-    `  press ${JSON.stringify(game.press)}`,
-    `  timing ${JSON.stringify(game.timing)}`,
-    ...(game.description ? [`  ${game.description}`] : []),
-    '',
-    'seats:',
-    ...detail.seats.flatMap((seat) => [
-      `  ${(seat.power ?? seat.role).padEnd(10)} ${seat.address} (${seat.status}${seat.wait ? ', wait' : ''}) late ${seat.lateCount}, on time ${seat.onTimeCount}`,
-      ...seat.stints.map(
-        (s) =>
-          `    ${s.startedAt.slice(0, 16)} – ${s.endedAt?.slice(0, 16) ?? 'now'} ${s.address}${s.endReason ? ` (${s.endReason})` : ''} late ${s.lateCount}, on time ${s.onTimeCount}`,
-      ),
-    ]),
-    '',
-    `orders for ${game.phase ?? '-'}:`,
-    ...(detail.orders.length === 0
-      ? ['  none on file']
-      : detail.orders.map(
-          (o) =>
-            `  ${o.power.padEnd(10)} ${o.submitted ? 'submitted' : 'not submitted'}${o.hasErrors ? ', with errors' : ''}, ${o.lineCount} line(s)${o.lines.length > 0 ? `: ${o.lines.join('; ')}` : ''}`,
-        )),
-    '',
-    'pending jobs:',
-    ...(detail.jobs.length === 0
-      ? ['  none']
-      : detail.jobs.map(
-          (j) => `  ${j.kind.padEnd(10)} due ${utc(j.dueAt)} UTC${j.attempts > 0 ? `, ${j.attempts} attempt(s), last error: ${j.lastError ?? ''}` : ''}`,
-        )),
-    '',
-    ...detail.results.flatMap((r) => [`last results (${r.phase}, processed ${utc(r.processedAt)} UTC):`, ...(r.text ?? '').split('\n').map((l) => `  ${l}`)]),
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-function utc(date: Date | null): string {
-  return date === null ? '-' : date.toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

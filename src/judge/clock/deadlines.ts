@@ -17,7 +17,7 @@ import {
 } from '../../schedule/index.ts';
 import { deadlineAdjustmentTitle } from '../../render/time-notices.ts';
 import type { JudgeConfig } from '../context.ts';
-import { subjectFor } from '../../render/subjects.ts';
+import { LATE_SUBJECT_PREFIX, subjectFor } from '../../render/subjects.ts';
 import { nextLateCheck } from '../diplomacy/late-checks.ts';
 import { hasRule, type Game, type MailAddress } from '../model.ts';
 import { owesOrders } from '../diplomacy/order-set.ts';
@@ -84,9 +84,6 @@ export type DeadlineWriter = (deadline: Date | null) => string | null;
 export function deadlineAdjustment(deadline: Date): (when: DeadlineWriter) => string {
   return (when) => deadlineAdjustmentTitle(when(deadline));
 }
-
-/** Marks the subject of the copies that go to players who are late (njudge). */
-export const LATE_SUBJECT_PREFIX = '[You are late!] ';
 
 /**
  * A notice to the given readers (resigned players excepted), one mail per zone: readers who chose

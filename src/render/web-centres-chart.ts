@@ -1,4 +1,4 @@
-import { powerColours } from '../render/map-colours.ts';
+import { powerColours } from './map-colours.ts';
 import { html, type Html } from './html.ts';
 
 // The supply centres each power held, year by year, as an SVG line chart drawn on the server: no

@@ -1,13 +1,11 @@
 import { formatDeadline, formatPlayerDeadline } from '../schedule/index.ts';
 import { html, type Html, type Part } from './html.ts';
-import { centresChart } from './centres-chart.ts';
-import type { GameResult } from './game-result.ts';
-import type { PhaseView } from './phase-view.ts';
-import type { GameRow, GameView, GamesListView, MafiaGameView, WerewolfGameView } from './public-view.ts';
+import { centresChart } from './web-centres-chart.ts';
+import type { GameResult, PhaseView, GameRow, GameView, GamesListView, MafiaGameView, WerewolfGameView } from './web-views.ts';
 import { phaseName as werewolfPhaseName } from '../werewolf/phases.ts';
 import type { RoleSet } from '../werewolf/definitions.ts';
 import type { MafiaView } from '../mafia/index.ts';
-import { phaseName } from '../render/mafia-refusals.ts';
+import { phaseName } from './mafia-refusals.ts';
 
 // The site's pages: server-rendered HTML that reads well without JavaScript. The one script
 // (/site.js) only adds each deadline in the reader's own zone, as the browser knows it; without
@@ -331,8 +329,29 @@ export function unsubscribePage(site: SiteInfo, state: UnsubscribeState): string
   return layout(site, state === 'confirm' ? 'Stop mail' : 'Unsubscribe', bodies[state], { noindex: true });
 }
 
-export function notFoundPage(site: SiteInfo, what: string): string {
-  return layout(site, 'Not found', html`<h1>Not found</h1><p>${what}</p><p><a href="/">All games</a></p>`);
+/** What a request asked for that is not there: a page, a game, a game's map (of a phase) or a phase. */
+export type NotFound =
+  | { readonly kind: 'page'; readonly path: string }
+  | { readonly kind: 'game'; readonly name: string }
+  | { readonly kind: 'map'; readonly name: string; readonly phase: string | null }
+  | { readonly kind: 'phase'; readonly name: string; readonly phase: string };
+
+/** The sentence a not-found page says. */
+export function notFoundText(what: NotFound): string {
+  switch (what.kind) {
+    case 'page':
+      return `There is no page at ${what.path}.`;
+    case 'game':
+      return `There is no game named '${what.name}' on this judge.`;
+    case 'map':
+      return `Game '${what.name}' has no map${what.phase ? ` of phase ${what.phase}` : ''} to show.`;
+    case 'phase':
+      return `Game '${what.name}' has no phase ${what.phase}.`;
+  }
+}
+
+export function notFoundPage(site: SiteInfo, what: NotFound): string {
+  return layout(site, 'Not found', html`<h1>Not found</h1><p>${notFoundText(what)}</p><p><a href="/">All games</a></p>`);
 }
 
 /** A request the site cannot read: a broken %-escape, a part of the address or a form too long, a body of the wrong kind. */

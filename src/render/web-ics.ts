@@ -1,4 +1,4 @@
-import type { GameDeadlines } from './public-view.ts';
+import type { GameDeadlines } from './web-views.ts';
 
 // A game's deadlines as an iCalendar feed (RFC 5545) that calendar apps subscribe to: one event per
 // phase (past ones stay, at the time they were processed, so the calendar keeps the game's history)
