@@ -41,6 +41,7 @@ import { inUnitOfWork, UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
 import { parsedBodyOf } from './mail/parsed-bodies.ts';
 import { PasswordGuard } from './passwords/password-guard.ts';
+import { ignoredMailText } from '../render/ignored-mail.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
@@ -200,7 +201,7 @@ export class Judge {
     // The judgekeeper's choice: mail whose From failed DMARC/SPF is dropped; answering it would write to whoever was forged.
     if (this.config.refuseFailedSenderAuth && message.senderAuth === 'fail') {
       await tx.markInbound(messageId, 'ignored', null);
-      return { status: 'ignored', messageId, reason: "its From failed DMARC/SPF at the judge's mail server" };
+      return { status: 'ignored', messageId, reason: ignoredMailText({ kind: 'sender-auth-failed' }) };
     }
     const request = readAddressRequest(message);
     if (request?.kind === 'stop') {
@@ -216,11 +217,11 @@ export class Judge {
       return {
         status: 'ignored',
         messageId,
-        reason: stop.stopped !== null ? `STOP: mail to ${stop.stopped} is stopped` : 'STOP with an unknown token, not answered',
+        reason: ignoredMailText(stop.stopped !== null ? { kind: 'stopped', address: stop.stopped } : { kind: 'unknown-stop-token' }),
       };
     }
     if (sender === null || message.noReplyReason !== null) {
-      const reason = message.noReplyReason ?? 'the mail names no sender';
+      const reason = message.noReplyReason ?? ignoredMailText({ kind: 'no-sender' });
       await tx.markInbound(messageId, 'ignored', null);
       return { status: 'ignored', messageId, reason };
     }
