@@ -127,8 +127,16 @@ describe.skipIf(mayRunWithoutDovecot)('several serve processes on one PostgreSQL
 
       // The reader's lock connection is cut, as a network fault or a PostgreSQL restart would:
       // it stops its intake and competes for the lock again, and one process holds it.
-      await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`dipjudge mailbox ${first.workerId}`]);
+      const cut = await db.query<{ pid: number }>('SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+        `dipjudge mailbox ${first.workerId}`,
+      ]);
       await waitForLog(firstIndex, LOST);
+      // The cut backend may still show in pg_locks for a moment after it is told to end: the holder is read once it is gone.
+      const cutPids = cut.rows.map((row) => row.pid);
+      for (const until = Date.now() + 5_000; Date.now() < until; await sleep(20)) {
+        const alive = await db.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1::int[])', [cutPids]);
+        if (alive.rows.length === 0) break;
+      }
       let holders = await lockHolders();
       for (const until = Date.now() + 5_000; holders.length === 0 && Date.now() < until; holders = await lockHolders()) await sleep(20);
       expect(holders).toHaveLength(1);
