@@ -385,10 +385,10 @@ class InMemoryTransaction implements StoreTransaction {
    */
   private changeGame(change: GameChange): void {
     const gameId = this.gameOf(change);
-    const before = gameId === null ? null : this.stateOf(gameId);
-    if (before === null) return;
+    if (gameId === null || !this.state.games.some((g) => g.id === gameId)) return;
     this.keepStoreFacts(change);
-    this.putState(applyGameChange(this.stateOf(before.game.id)!, change));
+    // Read after the store's facts: a phase stored again starts from its fresh row.
+    this.putState(applyGameChange(this.stateOf(gameId)!, change));
   }
 
   private gameOf(change: GameChange): number | null {
