@@ -16,6 +16,7 @@ import {
   renderSummaryNotStarted,
   VERSION_TEXT,
   type GameListEntry,
+  type TakeoverOpening as ShownOpening,
 } from '../../render/info-replies.ts';
 import type { InfoCommand } from '../../commands/index.ts';
 import { phaseOf } from '../../engine/phase.ts';
@@ -135,16 +136,12 @@ async function openings(ctx: BlockContext<InfoPorts>): Promise<string> {
 const openingsWorded = new WeakMap<object, { readonly takeovers: object; readonly text: string }>();
 
 function openingsText(forming: Awaited<ReturnType<InfoPorts['openings']>>, takeovers: Awaited<ReturnType<InfoPorts['takeoverOpenings']>>): string {
-  const open = takeovers.games.flatMap((opening): Parameters<typeof renderOpenings>[1]['games'][number][] => {
+  const open = takeovers.games.flatMap((opening): ShownOpening[] => {
+    // Diplomacy's open seats are powers, named by the variant; other kinds' seats are named by the kind.
     const { game, powers } = opening;
-    if (kindOf(game) === 'diplomacy') {
-      const names = loadVariant(game.variant)
-        .powers.filter((p) => powers.includes(p.id))
-        .map((p) => p.name);
-      return names.length > 0 ? [{ game: listEntry(game), powers: names, seats: [] }] : [];
-    }
-    const names = openSeatNames(opening);
-    return names.length > 0 ? [{ game: listEntry(game), powers: [], seats: names }] : [];
+    const powerNames = powers.length === 0 ? [] : loadVariant(game.variant).powers.flatMap((p) => (powers.includes(p.id) ? [p.name] : []));
+    const seats = openSeatNames(opening);
+    return powerNames.length > 0 || seats.length > 0 ? [{ game: listEntry(game), powers: powerNames, seats }] : [];
   });
   return renderOpenings({ games: forming.games.map(listEntry), more: forming.more }, { games: open, more: takeovers.more }, LIST_LIMIT);
 }
