@@ -55,10 +55,12 @@ const writtenDeadlines = new Map<string, string>();
 const WRITTEN_DEADLINES_KEPT = 1000;
 
 function written(deadline: Date, gameZone: string, readerZone: string | null): string {
-  const key = `${deadline.getTime()}\0${gameZone}\0${readerZone ?? ''}`;
+  // A reader in the game's own zone reads the game's text: one entry for both.
+  const ownZone = readerZone === gameZone ? null : readerZone;
+  const key = `${deadline.getTime()}\0${gameZone}\0${ownZone ?? ''}`;
   const known = writtenDeadlines.get(key);
   if (known !== undefined) return known;
-  const text = readerZone === null || readerZone === gameZone ? formatDeadline(deadline, gameZone) : formatPlayerDeadline(deadline, readerZone);
+  const text = ownZone === null ? formatDeadline(deadline, gameZone) : formatPlayerDeadline(deadline, ownZone);
   if (writtenDeadlines.size >= WRITTEN_DEADLINES_KEPT) writtenDeadlines.clear();
   writtenDeadlines.set(key, text);
   return text;
