@@ -536,11 +536,10 @@ class InMemoryTransaction implements StoreTransaction {
   }
 
   async gameOverview(name: GameName): Promise<GameOverview | null> {
-    const game = await this.findGame(name);
-    if (!game) return null;
-    const seats = await this.seats(game.id);
-    const phase = game.currentPhase === null ? null : await this.phase(game.id, game.currentPhase);
-    const orders = game.currentPhase === null ? [] : await this.orders(game.id, game.currentPhase);
+    const found = await this.findGame(name);
+    const [loaded] = found ? await this.loadGames([found.id]) : [];
+    if (!loaded) return null;
+    const { game, seats, phase, orders } = loaded;
     const publicRecords = await this.playerRecords(
       seats.map((s) => s.address),
       { withoutHiddenGames: true },
