@@ -41,7 +41,7 @@ import { inUnitOfWork, UnitOfWork } from './unit-of-work.ts';
 import { MailWork } from './mail/mail-work.ts';
 import { parsedBodyOf } from './mail/parsed-bodies.ts';
 import { PasswordGuard } from './passwords/password-guard.ts';
-import { ignoredMailText } from '../render/ignored-mail.ts';
+import { noReplyText } from '../render/mail-reasons.ts';
 
 // One inbound mail (already read by the mail layer, src/mail/mail-judge.ts), start to end, in one database transaction: the Message-ID is recorded,
 // each block runs under its own savepoint (a block with any error changes nothing), games
@@ -201,7 +201,7 @@ export class Judge {
     // The judgekeeper's choice: mail whose From failed DMARC/SPF is dropped; answering it would write to whoever was forged.
     if (this.config.refuseFailedSenderAuth && message.senderAuth === 'fail') {
       await tx.markInbound(messageId, 'ignored', null);
-      return { status: 'ignored', messageId, reason: ignoredMailText({ kind: 'sender-auth-failed' }) };
+      return { status: 'ignored', messageId, reason: noReplyText({ kind: 'sender-auth-failed' }) };
     }
     const request = readAddressRequest(message);
     if (request?.kind === 'stop') {
@@ -217,11 +217,11 @@ export class Judge {
       return {
         status: 'ignored',
         messageId,
-        reason: ignoredMailText(stop.stopped !== null ? { kind: 'stopped', address: stop.stopped } : { kind: 'unknown-stop-token' }),
+        reason: noReplyText(stop.stopped !== null ? { kind: 'stopped', address: stop.stopped } : { kind: 'unknown-stop-token' }),
       };
     }
     if (sender === null || message.noReplyReason !== null) {
-      const reason = message.noReplyReason ?? ignoredMailText({ kind: 'no-sender' });
+      const reason = message.noReplyReason ?? noReplyText({ kind: 'no-sender' });
       await tx.markInbound(messageId, 'ignored', null);
       return { status: 'ignored', messageId, reason };
     }

@@ -1,8 +1,9 @@
-// Why the judge does not answer a mail, or could not read it, or gave up sending one (src/mail):
+// Why the judge does not answer a mail, or could not read it, or gave up sending one (src/mail, and
+// the judge's own reasons in judge.ts):
 // the judgekeeper reads these in the log, `dipjudge receive` and the failed mail's record; a mail
 // the MIME parser gave up on is also told to its sender.
 
-/** Why a mail gets no answer (mail/inbound-message.ts, mail/mail-judge.ts). */
+/** Why a mail gets no answer (mail/inbound-message.ts, mail/mail-judge.ts, judge/judge.ts). */
 export type NoReply =
   | { readonly kind: 'no-sender-address' }
   | { readonly kind: 'no-sender' }
@@ -17,7 +18,10 @@ export type NoReply =
   | { readonly kind: 'list-unsubscribe' }
   | { readonly kind: 'mail-loop' }
   | { readonly kind: 'other-judge' }
-  | { readonly kind: 'from-itself' };
+  | { readonly kind: 'from-itself' }
+  | { readonly kind: 'sender-auth-failed' }
+  | { readonly kind: 'stopped'; readonly address: string }
+  | { readonly kind: 'unknown-stop-token' };
 
 export function noReplyText(reason: NoReply): string {
   switch (reason.kind) {
@@ -49,6 +53,12 @@ export function noReplyText(reason: NoReply): string {
       return 'mail from another judge (X-Njudge)';
     case 'from-itself':
       return 'mail from this judge itself';
+    case 'sender-auth-failed':
+      return "its From failed DMARC/SPF at the judge's mail server";
+    case 'stopped':
+      return `STOP: mail to ${reason.address} is stopped`;
+    case 'unknown-stop-token':
+      return 'STOP with an unknown token, not answered';
   }
 }
 
