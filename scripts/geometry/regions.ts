@@ -253,7 +253,6 @@ function flood(grid: Grid, walls: Uint8Array, labels: Int32Array, start: number,
  */
 function splitFace(
   grid: Grid,
-  walls: Uint8Array,
   labels: Int32Array,
   face: number,
   sources: readonly { label: number; cell: number; water?: boolean }[],
@@ -609,7 +608,7 @@ export function provinceOutlines(
       owners.push(other.id);
       sources.push({ label: owners.length, cell: other.cell, ...(other.water === undefined ? {} : { water: other.water }) });
     }
-    splitFace(grid, walls, labels, label, sources, queue, water);
+    splitFace(grid, labels, label, sources, queue, water);
     shared.push(`${[owners[label - 1]!, ...others.map((o) => o.id)].join(', ')} share one face of the drawing (a border line is missing): split by distance`);
   }
   shareWalls(grid, walls, labels, queue);

@@ -44,6 +44,7 @@ export interface ImapMessageMeta {
  * 'set-aside' when the handler could not record it and the mail must not be read again: it goes
  * to the failed mailbox (or gets the failed keyword) at once, without further attempts.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that judged the mail returns nothing; only setting it aside is a value
 export type ImapMessageHandler = (raw: Buffer, meta: ImapMessageMeta) => Promise<void | 'set-aside'>;
 
 export interface ImapMail {

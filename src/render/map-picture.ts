@@ -555,7 +555,6 @@ const ORDER_EDGE = 0.7;
 
 function drawOrders(ctx: OrderContext): string {
   const { results, colourOf, unitAt } = ctx;
-  const byUnit = new Map(results.filter((r) => r.unit && r.order).map((r) => [r.unit!, r]));
   const dislodgedAt = new Set(ctx.position.dislodged.map((u) => u.location));
   const from = (location: LocationId): Point | null => {
     const p = unitAt(location);

@@ -98,13 +98,13 @@ function roster(input: SummaryInput): string[] {
       const span = `${stint.from} - ${stint.to ?? ''}`.trimEnd();
       const last = index === entry.stints.length - 1 && stint.address !== state.trim() ? state : '';
       const head = index === 0 ? label : ''.padEnd(nameWidth);
-      lines.push(fit(`  ${head}  ${who.padEnd(28)} ${span}${last}`));
+      lines.push(fitted(`  ${head}  ${who.padEnd(28)} ${span}${last}`));
     });
   }
   return lines;
 }
 
-function fit(line: string): string {
+function fitted(line: string): string {
   return line.length <= WIDTH ? line.trimEnd() : `${line.slice(0, WIDTH - 3)}...`;
 }
 

@@ -52,6 +52,7 @@ async function migrationFiles(sqlDir: string): Promise<string[]> {
  * replaces the Migrator's own round (its tables created if missing, its lock taken, every file
  * read), which was some 80 ms of a PGlite start.
  */
+// biome-ignore lint/suspicious/noExplicitAny: kysely's Migrator takes any schema; migrations run before one is known
 async function upToDate(db: Kysely<any>, sqlDir: string): Promise<boolean> {
   const files = await migrationFiles(sqlDir);
   const { rows: tables } = await sql<{ present: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
@@ -83,6 +84,7 @@ export class SqlFolderMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date. Idempotent; safe to call from several processes at once. */
+// biome-ignore lint/suspicious/noExplicitAny: kysely's Migrator takes any schema; migrations run before one is known
 export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<MigrateResult> {
   if (await upToDate(db, options.sqlDir ?? DEFAULT_SQL_DIR)) return { applied: [] };
   const migrator = new Migrator({ db, provider: new SqlFolderMigrationProvider(options.sqlDir) });

@@ -69,7 +69,7 @@ function terminalSafe(text: string): string {
 const json = (value: unknown): AdminAnswer => ok(`${JSON.stringify(value, null, 2)}\n`);
 
 export async function runAdminRequest(context: AdminContext, request: AdminRequest): Promise<AdminAnswer> {
-  const { store, settings } = context;
+  const { store } = context;
   switch (request.op) {
     case 'games': {
       const games = await listGames(store.db);

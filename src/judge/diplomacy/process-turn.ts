@@ -78,7 +78,7 @@ export async function turnReadiness(
     // A dummy has nobody to wait for: its units hold unless the Master orders them (BECOME).
     // Nor does a power in civil disorder hold up later phases (njudge) until someone takes it over.
     if (seat?.status === 'dummy' || seat?.status === 'cd') continue;
-    if (!seat || seat.status !== 'active' || (seat.wait && waitCounts) || !own?.submitted || own.hasErrors) waitingFor.push(power.id);
+    if (seat?.status !== 'active' || (seat.wait && waitCounts) || !own?.submitted || own.hasErrors) waitingFor.push(power.id);
   }
   return { ready: waitingFor.length === 0, waitingFor, current: { phase, stored: orders } };
 }
@@ -173,11 +173,13 @@ export async function processTurn(
   await tx.discardPhasesAfter(game.id, phase.seq);
   await tx.savePhase(game.id, { phaseId: next, seq: phase.seq + 1, position: outcome.position });
   // The new phase is written with its deadline, in one update of the game.
-  const schedule = outcome.winner
-    ? (await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } }),
-      await tx.cancelJobs(game.id),
-      null)
-    : await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
+  let schedule: Awaited<ReturnType<typeof scheduleDeadline>> | null = null;
+  if (outcome.winner) {
+    await tx.updateGame(game.id, { currentPhase: next, status: 'completed', ending: { kind: 'solo', victors: [outcome.winner] } });
+    await tx.cancelJobs(game.id);
+  } else {
+    schedule = await scheduleDeadline(tx, game, next, now, { deadline: game.deadline, grace: game.grace }, { currentPhase: next });
+  }
   const nextPhaseDeadline = deadlineText(game, schedule?.deadline ?? null);
   // What is stored (HISTORY, the web pages) is the results as the public sees them (blind: the whole
   // board, shown once the game ends).

@@ -1,5 +1,4 @@
 import { commandProblemText } from '../../render/command-problems.ts';
-import type { PhaseId } from '../../engine/types.ts';
 import { loadVariant } from '../../catalog/variant-catalog.ts';
 import type { SessionCommand } from '../../commands/index.ts';
 import { readNewGameName } from '../../commands/names.ts';
@@ -51,6 +50,7 @@ export type MasterCommand = Extract<SessionCommand, { kind: 'master' }>;
 /** Commands that change who plays a game in play: an ended game must be unended first. */
 const NEEDS_PLAY: readonly MasterCommand['command'][] = ['DUMMY', 'REVIVE', 'BECOME'];
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a command that keeps the session returns nothing (its callers use `?? current`)
 export async function masterCommand(ctx: BlockContext<GamePorts>, session: ActingSession, command: MasterCommand): Promise<ActingSession | void> {
   const { game, variant, seats } = session;
   if (!masterSeat(session)) throw new BlockError(command.line, renderMasterRefusal({ kind: 'master-only', command: command.command }));

@@ -57,7 +57,7 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
     case 'observe':
       return observe(ctx, game, variant, seats, opener);
     case 'signon': {
-      if (opener.role.kind === 'newcomer' && !seatFor(game, variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
+      if (opener.role.kind === 'newcomer' && !seatFor(variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
       const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
       if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
       if (game.status === 'terminated' && seat.role !== 'master')
@@ -156,7 +156,7 @@ async function startPasswordCheck(
   if (role === null) return null;
   const found = await seatsOf(opener.game);
   if (!found) return null;
-  const seat = seatFor(found.game, loadVariant(found.game.variant), found.seats, role, sender);
+  const seat = seatFor(loadVariant(found.game.variant), found.seats, role, sender);
   // A locked seat or sender gets no scrypt at all: the opener is refused unchecked (guardedCheck).
   if (locked?.(seat)) return null;
   const passwordHash = seat?.passwordHash ?? null;
@@ -192,7 +192,7 @@ export async function startPasswordChecks(
   return checks;
 }
 
-function seatFor(game: Game, variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: MailAddress): SeatRecord | undefined {
+function seatFor(variant: Variant, seats: readonly SeatRecord[], role: RoleRef, sender: MailAddress): SeatRecord | undefined {
   switch (role.kind) {
     case 'master':
       return masterSeatFor(seats, sender);
@@ -231,7 +231,7 @@ function authenticateGuarded(
   role: RoleRef,
   prechecked: PrecheckedPassword | null,
 ): Promise<SeatRecord | null> {
-  return guardedCheck(ctx, seatFor(game, variant, seats, role, ctx.sender), opener.line, () =>
+  return guardedCheck(ctx, seatFor(variant, seats, role, ctx.sender), opener.line, () =>
     authenticate(game, variant, seats, role, opener.password, ctx.sender, prechecked),
   );
 }
@@ -250,7 +250,7 @@ async function authenticate(
   sender: MailAddress,
   prechecked: PrecheckedPassword | null,
 ): Promise<SeatRecord | null> {
-  const seat = seatFor(game, variant, seats, role, sender);
+  const seat = seatFor(variant, seats, role, sender);
   const passwordHash = seat?.passwordHash ?? null;
   const unchanged = prechecked !== null && prechecked.seatId === (seat?.id ?? null) && prechecked.passwordHash === passwordHash;
   const ok = unchanged ? await prechecked.matches : await verifyPassword(password, passwordHash ?? NO_SEAT_HASH);
@@ -545,8 +545,8 @@ async function takeover(
     ctx.reply.push(renderEnterReply({ kind: 'master-taken-over', gameName: game.name }));
     return { game, variant, seat: { ...master, address: ctx.sender }, seats };
   }
-  const seat = seatFor(game, variant, seats, opener.role, ctx.sender);
-  if (!seat || seat.role !== 'power') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'no-such-power', gameName: game.name }));
+  const seat = seatFor(variant, seats, opener.role, ctx.sender);
+  if (seat?.role !== 'power') throw new BlockError(opener.line, renderSessionRefusal({ kind: 'no-such-power', gameName: game.name }));
   const powerName = variant.powerById(seat.power!).name;
   if (!TAKEOVER_STATUSES.includes(seat.status)) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'power-being-played', power: powerName }));
   if (seats.some((s) => s.address === ctx.sender && s.id !== seat.id && s.status !== 'resigned'))

@@ -170,6 +170,7 @@ async function sendBecomeCopy(ctx: BlockContext<OutboxPort>, copy: BecomeCopy, r
   });
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a command that keeps the session returns nothing (its callers use `?? current`)
 async function sessionCommand(ctx: BlockContext<SessionPorts>, session: ActingSession, command: Command): Promise<ActingSession | void> {
   const { game, seat } = session;
   if (isInfoCommand(command)) {
