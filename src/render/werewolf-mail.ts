@@ -250,6 +250,15 @@ export interface WerewolfMailParts {
   } | null;
   /** A line said to everyone first (a rollback). */
   readonly headline: string | null;
+  /** For a replacement: the posts the seat could read before them, oldest first, and how many older ones are no longer kept. */
+  readonly earlierPress?: { readonly posts: readonly EarlierPost[]; readonly dropped: number };
+}
+
+export interface EarlierPost {
+  readonly from: string | null;
+  readonly to: PressChannel;
+  readonly body: string;
+  readonly phase: string | null;
 }
 
 export function renderWerewolfMail(parts: WerewolfMailParts): string {
@@ -259,8 +268,17 @@ export function renderWerewolfMail(parts: WerewolfMailParts): string {
     paragraphs.push(werewolfEffectText(effect));
     if (effect.kind === 'role-dealt' && parts.roleText !== null) paragraphs.push(`Your role, as the role set writes it:\n${indent(parts.roleText)}`);
   }
+  if (parts.earlierPress !== undefined) paragraphs.push(earlierPressText(parts.earlierPress.posts, parts.earlierPress.dropped));
   if (parts.prompt !== null) paragraphs.push(promptText(parts.prompt));
   return `${paragraphs.join('\n\n')}\n`;
+}
+
+function earlierPressText(posts: readonly EarlierPost[], dropped: number): string {
+  const older = dropped === 0 ? '' : ` ${dropped} older ${dropped === 1 ? 'post is' : 'posts are'} no longer kept.`;
+  if (posts.length === 0) return `Nothing was posted that this seat could read before you took it.${older}`;
+  const head = `What was posted before you took the seat, that this seat could read (${posts.length} ${posts.length === 1 ? 'post' : 'posts'}, oldest first):${older}`;
+  const each = posts.map((post) => `[${post.phase ?? 'before the start'}] ${post.from ?? 'The Master'} to ${channelName(post.to)}:\n${indent(post.body)}`);
+  return [head, ...each].join('\n\n');
 }
 
 const indent = (text: string) =>

@@ -426,6 +426,10 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     const KIM = 'kim@players.example';
     const villager = v.who('Villager');
     await v.as(seer, `INVESTIGATE ${w1}`);
+    // Posts the seat could read (to everyone, its own) and one it could not (the pack's).
+    await v.master('PRESS\nWelcome to the village.\nENDPRESS');
+    await v.as(w1, 'PRESS TO Wolfpack\nThe seer worries me.\nENDPRESS');
+    await v.as(seer, 'PRESS\nI sleep lightly.\nENDPRESS');
     for (const wolf of [w1, v.who('Werewolf', 1)]) await v.as(wolf, `VOTE ${villager}`);
     await v.at('2026-11-29T12:00:00Z');
     // A dead player may leave too; their seat is not offered, nor taken over.
@@ -470,6 +474,11 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(caught[0]!.body).toContain('Your role, as the role set writes it:');
     expect(caught[0]!.body).toContain(`Your investigation of ${w1}: their role is Werewolf.`);
     expect(caught[0]!.body).toContain('VOTE name: your vote in the Lynch poll');
+    // What the seat could read before, as a forum's replacement reads the thread; never the pack's channel.
+    expect(caught[0]!.body).toContain('What was posted before you took the seat, that this seat could read (2 posts, oldest first):');
+    expect(caught[0]!.body).toContain('[Night1] The Master to everyone:\n  Welcome to the village.');
+    expect(caught[0]!.body).toContain(`[Night1] ${seer} to everyone:\n  I sleep lightly.`);
+    expect(caught[0]!.body).not.toContain('The seer worries me.');
     // Everyone else hears the seat is taken, never the role nor the newcomer's address.
     for (const to of [MASTER, WATCHER, ...NICKS.filter((n) => n !== seer && n !== villager).map(address)]) {
       const news = told(v.store, to, mark);
@@ -492,6 +501,7 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     const [seer, doctor, w1] = [v.who('Seer'), v.who('Doctor'), v.who('Werewolf', 0)];
     const KIM = 'kim@players.example';
     await v.as(seer, `INVESTIGATE ${w1}`);
+    await v.as(v.who('Werewolf', 1), 'PRESS TO Wolfpack\nThe seer worries me.\nENDPRESS');
     expect(await v.as(doctor, `REPLACE ${seer} ${KIM}`)).toContain("Only the game's Master may write REPLACE.");
     expect(await v.master(`REPLACE ${seer} not-an-address`)).toContain('"not-an-address" is not a mail address');
     expect(await v.master(`REPLACE nobody ${KIM}`)).toContain(`Nobody plays in 'village' as "nobody".`);
@@ -518,6 +528,12 @@ describe('a werewolf game by mail, the classic set, nine players', () => {
     expect(await v.as(seer, 'STATUS')).toContain('Invalid game, power or password.');
     // The tracker's own form hands a seat the same way.
     expect(await v.master(`lee@players.example HAS REPLACED ${doctor}`)).toContain(`${doctor}'s seat is handed to lee@players.example`);
+    // A wolf's replacement reads the pack's channel from before they came.
+    const packMark = v.store.outbox().length;
+    expect(await v.master(`REPLACE ${w1} pat@players.example`)).toContain(`${w1}'s seat is handed to pat@players.example`);
+    const wolfCatchUp = told(v.store, 'pat@players.example', packMark);
+    expect(wolfCatchUp).toContain(`[Night1] ${v.who('Werewolf', 1)} to the Wolfpack:\n  The seer worries me.`);
+    expect(handed).toContain('Nothing was posted that this seat could read before you took it.');
   });
 
   it('before the start RESIGN frees the nick for another player; TAKEOVER needs a running game', async () => {

@@ -32,11 +32,12 @@ import { guardedCheck, requireNewPassword } from '../passwords/password-checks.t
 import { freshPassword, hashPassword, verifyPassword } from '../passwords/passwords.ts';
 import type { GameEvent, GamePorts, JudgeTransaction, SeatRecord } from '../ports.ts';
 import { noGameNamed } from '../reports/game-names.ts';
-import { press, statusText, tell, type Sender, type Work } from './werewolf-mail.ts';
+import { groupsOf, press, statusText, tell, type Sender, type Work } from './werewolf-mail.ts';
 import {
   DEFAULT_WEREWOLF_SETTINGS,
   newWerewolfTable,
   phaseLabel,
+  postsReadableBy,
   roleSetOf,
   storedWerewolfTable,
   tableSize,
@@ -391,6 +392,7 @@ async function handOver(
       effects: history,
       roleText: dealt?.kind === 'role-dealt' ? roleText(set.name, set.roles.get(dealt.role)!) : null,
       headline,
+      earlierPress: { posts: postsReadableBy(work.table, nick, groupsOf(state, nick)), dropped: work.table.pressDropped ?? 0 },
       prompt: {
         phase: phaseAt(set, state.phaseIndex),
         options,

@@ -19,7 +19,7 @@ import type { Game, MailAddress } from '../model.ts';
 import type { GamePorts, JudgeTransaction, SeatRecord } from '../ports.ts';
 import { werewolfViewFor } from '../visibility/policy.ts';
 import { readerOfSeat } from '../visibility/reader.ts';
-import { phaseLabel, roleSetOf, type WerewolfTable } from './werewolf-state.ts';
+import { phaseLabel, roleSetOf, withPost, type WerewolfTable } from './werewolf-state.ts';
 
 // The mail of a werewolf game: the narrator's effects to exactly the readers their audiences name,
 // each living player's prompt, STATUS, and the players' press.
@@ -161,10 +161,11 @@ export async function press(
       kind: 'press',
     });
   }
+  work.table = withPost(work.table, { from, to, body: line.body, phase: phaseLabel(table) });
   reply({ kind: 'press-sent', to, count: addresses.length });
 }
 
 /** The groups a player is a member of now. */
-function groupsOf(state: GameState, nick: string): string[] {
+export function groupsOf(state: GameState, nick: string): string[] {
   return (state.players.find((p) => p.name === nick)?.attributes ?? []).flatMap((a) => (a.type === 'membership' ? [a.group] : []));
 }

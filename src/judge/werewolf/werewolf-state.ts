@@ -38,6 +38,42 @@ export interface WerewolfTable {
   readonly done: readonly string[];
   /** Every command the narrator took since the start, in order: the game replays from the seed and these. */
   readonly log: readonly Command[];
+  /** The posts since CREATE, oldest first, within KEPT_POSTS and KEPT_POST_CHARACTERS; absent in tables stored before posts were kept. */
+  readonly press?: readonly WerewolfPost[];
+  /** How many older posts those bounds let go. */
+  readonly pressDropped?: number;
+}
+
+/** A post as the table keeps it: a replacement reads what the seat could read before them, as a forum's replacement reads the thread. */
+export interface WerewolfPost {
+  /** The player's nick; null: the Master. */
+  readonly from: string | null;
+  readonly to: { readonly kind: 'everyone' } | { readonly kind: 'dead' } | { readonly kind: 'group'; readonly group: string };
+  readonly body: string;
+  /** The phase it was written in (as subjects name it, "Night1"); null before the start. */
+  readonly phase: string | null;
+}
+
+// The table is loaded for every mail to the game, so what it keeps of the posts is bounded.
+export const KEPT_POSTS = 500;
+export const KEPT_POST_CHARACTERS = 256 * 1024;
+
+/** The table with `post` kept, the oldest posts let go beyond the bounds. */
+export function withPost(table: WerewolfTable, post: WerewolfPost): WerewolfTable {
+  const posts = [...(table.press ?? []), post];
+  let characters = posts.reduce((sum, p) => sum + p.body.length, 0);
+  let dropped = 0;
+  while (posts.length - dropped > KEPT_POSTS || (characters > KEPT_POST_CHARACTERS && posts.length - dropped > 1)) {
+    characters -= posts[dropped]!.body.length;
+    dropped++;
+  }
+  return { ...table, press: posts.slice(dropped), pressDropped: (table.pressDropped ?? 0) + dropped };
+}
+
+/** The kept posts a living player could read: those to everyone, to a group they are in now, and their own. */
+export function postsReadableBy(table: WerewolfTable, nick: string, groups: readonly string[]): WerewolfPost[] {
+  const member = new Set(groups.map((g) => g.toLowerCase()));
+  return (table.press ?? []).filter(({ from, to }) => from === nick || to.kind === 'everyone' || (to.kind === 'group' && member.has(to.group.toLowerCase())));
 }
 
 export function newWerewolfTable(settings: WerewolfSettings, seed: number): WerewolfTable {
