@@ -45,12 +45,12 @@ export type MafiaNotice =
   | { readonly kind: 'deadline-moved'; readonly phase: Phase; readonly deadline: Instant; readonly zone: string }
   | { readonly kind: 'game-ended'; readonly phase: Phase }
   | { readonly kind: 'game-unended'; readonly phase: Phase; readonly deadline: Instant; readonly zone: string }
-  | { readonly kind: 'you-replace'; readonly nick: string; readonly old: string; readonly role: string | null }
+  | { readonly kind: 'you-replace'; readonly nick: string; readonly old: string; readonly role: string | null; readonly earlier: EarlierPosts }
   | { readonly kind: 'you-were-replaced'; readonly nick: string; readonly by: string }
   /** To the GMs: a player or standby left; `open` when a seat of the game waits for a replacement. The role is not in it. */
   | { readonly kind: 'player-resigned'; readonly nick: string | null; readonly open: boolean }
   /** To the newcomer who took over an open seat: its nick and role are theirs. */
-  | { readonly kind: 'you-took-over'; readonly nick: string; readonly role: string | null }
+  | { readonly kind: 'you-took-over'; readonly nick: string; readonly role: string | null; readonly earlier: EarlierPosts }
   /** To everyone: a new player holds the seat under the same nick. */
   | { readonly kind: 'seat-taken-over'; readonly nick: string; readonly phase: Phase }
   | { readonly kind: 'setting-changed'; readonly change: SettingChange }
@@ -93,3 +93,10 @@ export type { MafiaRefusal } from './refusals.ts';
 export type MafiaOutcome =
   | { readonly ok: true; readonly state: MafiaState; readonly effects: readonly MafiaEffect[] }
   | { readonly ok: false; readonly refusal: MafiaRefusal };
+
+/** What a replacement is told of the posts before them. */
+export interface EarlierPosts {
+  readonly posts: readonly { readonly from: string; readonly channel: string; readonly text: string; readonly phase: Phase }[];
+  /** Older posts the bounds let go. */
+  readonly dropped: number;
+}

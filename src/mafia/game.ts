@@ -4,6 +4,7 @@ import { cleanNick, closeNick, nickKey, sameNick } from './names.ts';
 import { endNow, moveSchedule, resumeSchedule, scheduledDeadline, scheduleNextPhase, startSchedule } from './schedule.ts';
 import { applySetting, changeableAfterStart, type SettingChange } from './settings.ts';
 import { currentPhase, livingPlayers, phaseAt, type MafiaPlayer, type MafiaState, type PersonId, type VoteTarget } from './state.ts';
+import { keepPosts, postsReadableBy } from './thread.ts';
 import { dayOutcome, majorityReached, namedPlayer, voteCount, voteInPost, type WrittenVote } from './votes.ts';
 
 // The pure updates of a Mafia game: (state, actor, command, context) → new state and effects, or a
@@ -69,8 +70,10 @@ function step(state: MafiaState, actor: MafiaActor, command: MafiaCommand, conte
       return gmOnly('ROLE') ?? role(state, command.nick, command.text);
     case 'group':
       return gmOnly('GROUP') ?? group(state, command.name, command.nicks);
-    case 'post':
-      return post(state, actor, command.text, command.to, context.now);
+    case 'post': {
+      const posted = post(state, actor, command.text, command.to, context.now);
+      return posted.ok ? { ...posted, state: keepPosts(state, posted.state, posted.effects) } : posted;
+    }
     case 'vote':
       return actor.kind === 'person' ? vote(state, actor.person, command.vote) : refuse({ kind: 'not-in-game' });
     case 'votecount':
@@ -167,7 +170,11 @@ function takeover(state: MafiaState, person: PersonId, written: string): Step {
   );
   return done({ ...state, players }, [
     { kind: 'reply', reply: { kind: 'took-over', nick: player.nick, phase } },
-    { kind: 'notice', to: { kind: 'people', people: [person], gms: false }, notice: { kind: 'you-took-over', nick: player.nick, role: player.role } },
+    {
+      kind: 'notice',
+      to: { kind: 'people', people: [person], gms: false },
+      notice: { kind: 'you-took-over', nick: player.nick, role: player.role, earlier: postsReadableBy(state, player.seat) },
+    },
     { kind: 'notice', to: EVERYONE, notice: { kind: 'seat-taken-over', nick: player.nick, phase } },
   ]);
 }
@@ -480,7 +487,11 @@ function gmAction(state: MafiaState, action: GmAction, now: Date): Step {
       );
       return done({ ...state, players, joined: state.joined.filter((j) => j.person !== newcomer.person) }, [
         { kind: 'reply', reply: { kind: 'replaced', nick, old: old.nick } },
-        { kind: 'notice', to: { kind: 'people', people: [newcomer.person], gms: false }, notice: { kind: 'you-replace', nick, old: old.nick, role: old.role } },
+        {
+          kind: 'notice',
+          to: { kind: 'people', people: [newcomer.person], gms: false },
+          notice: { kind: 'you-replace', nick, old: old.nick, role: old.role, earlier: postsReadableBy(state, old.seat) },
+        },
         { kind: 'notice', to: { kind: 'people', people: [old.person], gms: false }, notice: { kind: 'you-were-replaced', nick: old.nick, by: nick } },
       ]);
     }

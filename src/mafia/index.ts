@@ -10,3 +10,4 @@ export * from './schedule.ts';
 export * from './game.ts';
 export * from './view.ts';
 export * from './commands.ts';
+export * from './thread.ts';

@@ -134,6 +134,9 @@ export interface MafiaState {
   readonly votes: readonly Vote[];
   readonly groups: readonly MafiaGroup[];
   readonly schedule: MafiaSchedule | null;
+  /** The posts kept for replacements (thread.ts); absent in states stored before posts were kept. */
+  readonly thread?: readonly KeptPost[];
+  readonly threadDropped?: number;
 }
 
 export function newMafiaState(settings: MafiaSettings = DEFAULT_SETTINGS): MafiaState {
@@ -151,4 +154,16 @@ export function livingPlayers(state: MafiaState): readonly MafiaPlayer[] {
 /** Votes a lynch needs under majority: more than half of the living. */
 export function majorityOf(living: number): number {
   return Math.floor(living / 2) + 1;
+}
+
+/** A post as the game keeps it. */
+export interface KeptPost {
+  /** The author's nick as it was then; 'gm': the GMs. */
+  readonly from: string;
+  /** The author's seat (a replacement reads the seat's own posts, whoever wrote them); null: the GMs. */
+  readonly seat: number | null;
+  /** 'everyone' (the thread), 'dead', or a group's name. */
+  readonly channel: string;
+  readonly text: string;
+  readonly phaseIndex: number;
 }

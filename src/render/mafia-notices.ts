@@ -1,4 +1,4 @@
-import type { DayOutcome, MafiaNotice, MafiaReply, MafiaView, Phase, SettingChange, VoteCount } from '../mafia/index.ts';
+import type { DayOutcome, EarlierPosts, MafiaNotice, MafiaReply, MafiaView, Phase, SettingChange, VoteCount } from '../mafia/index.ts';
 import { describeDuration, type Duration, formatPlayerDeadline } from '../schedule/index.ts';
 import { phaseName, renderMafiaRefusal } from './mafia-refusals.ts';
 
@@ -109,6 +109,7 @@ export function renderMafiaNotice(notice: MafiaNotice, gameName: string, readerZ
         `You now play in '${gameName}' as ${notice.nick}, in the seat of ${notice.old}: their votes and the votes on them are yours.`,
         notice.role === null ? '' : `\nYour role:\n\n${notice.role}`,
         `\nSign on with SIGNON ${notice.nick.replace(/\s+/g, '')}@${gameName} and your password.`,
+        `\n${earlierPostsText(notice.earlier)}`,
       ]
         .join('\n')
         .trim();
@@ -123,6 +124,7 @@ export function renderMafiaNotice(notice: MafiaNotice, gameName: string, readerZ
         `You have taken over ${notice.nick}'s seat in '${gameName}': you play as ${notice.nick}, with the seat's vote and the votes on it.`,
         notice.role === null ? '' : `\nYour role:\n\n${notice.role}`,
         `\nSign on with SIGNON ${notice.nick.replace(/\s+/g, '')}@${gameName} and your password.`,
+        `\n${earlierPostsText(notice.earlier)}`,
       ]
         .join('\n')
         .trim();
@@ -190,9 +192,25 @@ export function renderMafiaReply(reply: MafiaReply, gameName: string, zone: stri
 
 /** A post as its readers get it: who wrote it (a nick or the GM) to whom. */
 export function renderMafiaPost(post: { from: string | 'gm'; channel: string; text: string }, gameName: string): string {
-  const from = post.from === 'gm' ? 'The GM' : post.from;
-  const to = post.channel === 'everyone' ? 'everyone' : post.channel === 'dead' ? 'the dead' : `the group ${post.channel}`;
-  return `${from} wrote to ${to} in '${gameName}':\n\n${post.text}`;
+  return `${postAuthor(post.from)} wrote to ${postChannel(post.channel)} in '${gameName}':\n\n${post.text}`;
+}
+
+const postAuthor = (from: string | 'gm') => (from === 'gm' ? 'The GM' : from);
+const postChannel = (channel: string) => (channel === 'everyone' ? 'everyone' : channel === 'dead' ? 'the dead' : `the group ${channel}`);
+
+/** A replacement's catch-up: the posts the seat could read before them, as a forum's replacement reads the thread. */
+function earlierPostsText(earlier: EarlierPosts): string {
+  const older = earlier.dropped === 0 ? '' : ` ${earlier.dropped} older ${earlier.dropped === 1 ? 'post is' : 'posts are'} no longer kept.`;
+  if (earlier.posts.length === 0) return `Nothing was posted that this seat could read before you took it.${older}`;
+  const count = `${earlier.posts.length} ${earlier.posts.length === 1 ? 'post' : 'posts'}`;
+  const each = earlier.posts.map(
+    (post) =>
+      `[${phaseName(post.phase)}] ${postAuthor(post.from)} to ${postChannel(post.channel)}:\n${post.text
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+  );
+  return [`What was posted before you took the seat, that this seat could read (${count}, oldest first):${older}`, ...each].join('\n\n');
 }
 
 /** What a post's subject says after the game and phase: "Press from Alice", "Press from GM to scum". */

@@ -273,6 +273,9 @@ describe('a Mafia game by mail', () => {
     await t.gm('START');
     const roleOf = async (nick: string) => (await t.state()).players.find((p) => p.nick === nick)!.role!;
     const bobRole = await roleOf('Bob');
+    await t.gm('GROUP Masons: Bob, Carol');
+    await t.player(3, 'PRESS TO Masons\nBob, we are masons.\nENDPRESS');
+    await t.player(2, 'PRESS TO ALL\nGood morning.\nENDPRESS');
     await t.player(2, 'VOTE Alice');
     await t.player(3, 'VOTE Bob');
 
@@ -304,6 +307,10 @@ describe('a Mafia game by mail', () => {
     const roleMail = t.since(mark).find((m) => m.subject.includes('Your role'))!;
     expect(roleMail.to).toEqual(['new@players.example']);
     expect(roleMail.body).toContain(`Your role:\n\n${bobRole}`);
+    // What the seat could read before, as a forum's replacement reads the thread and the seat's groups.
+    expect(roleMail.body).toContain('What was posted before you took the seat, that this seat could read (2 posts, oldest first):');
+    expect(roleMail.body).toContain('[Day 1] Carol to the group Masons:\n  Bob, we are masons.');
+    expect(roleMail.body).toContain('[Day 1] Bob to everyone:\n  Good morning.');
     const announced = t.since(mark).find((m) => m.body.includes("A new player has taken over Bob's seat"))!;
     expect(announced.to).toEqual(expect.arrayContaining([GM, address(1), address(3), address(4)]));
     expect(announced.to).not.toContain(address(2));

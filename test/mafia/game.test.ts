@@ -312,6 +312,11 @@ describe('resigning and taking over a seat', () => {
   it('an open seat keeps its vote and the votes on it, neither votes nor posts, and a newcomer takes it with its nick and role', () => {
     const table = startedTable(5, { hammer: false });
     table.do(GM, { kind: 'role', nick: 'Bob', text: 'Cop' });
+    table.do(GM, { kind: 'group', name: 'Masons', nicks: ['Bob', 'Carol'] });
+    table.do(GM, { kind: 'group', name: 'Scum', nicks: ['Dave', 'Erin'] });
+    table.do(person(2), { kind: 'post', text: 'Good morning.', to: 'everyone' });
+    table.do(person(3), { kind: 'post', text: 'Bob, we are masons.', to: { group: 'masons' } });
+    table.do(person(4), { kind: 'post', text: 'Kill Bob tonight.', to: { group: 'Scum' } });
     table.vote(2, 'Alice');
     table.vote(3, 'Bob');
     const left = table.do(person(2), { kind: 'resign' });
@@ -331,7 +336,19 @@ describe('resigning and taking over a seat', () => {
 
     const took = table.do(person(9), { kind: 'takeover', nick: 'bob' });
     expect(notices(took)).toEqual([
-      { kind: 'you-took-over', nick: 'Bob', role: 'Cop' },
+      {
+        kind: 'you-took-over',
+        nick: 'Bob',
+        role: 'Cop',
+        // The thread and the seat's group, never another group's posts.
+        earlier: {
+          posts: [
+            { from: 'Bob', channel: 'everyone', text: 'Good morning.', phase: { kind: 'day', number: 1 } },
+            { from: 'Carol', channel: 'Masons', text: 'Bob, we are masons.', phase: { kind: 'day', number: 1 } },
+          ],
+          dropped: 0,
+        },
+      },
       { kind: 'seat-taken-over', nick: 'Bob', phase: { kind: 'day', number: 1 } },
     ]);
     expect(table.player('Bob')).toEqual({
