@@ -70,7 +70,12 @@ export async function countRecipients(
  */
 export async function checkRecipients(db: Kysely<Database>, mails: readonly RecipientCheck[], now: Date): Promise<Map<string, RecipientState>[]> {
   const entries = mails.flatMap((mail, order) =>
-    [...new Set(mail.addresses.map((a) => a.toLowerCase()))].map((address) => ({ order, address, replies: mail.daily === 'replies' ? 1 : 0, counted: mail.count ? 1 : 0 })),
+    [...new Set(mail.addresses.map((a) => a.toLowerCase()))].map((address) => ({
+      order,
+      address,
+      replies: mail.daily === 'replies' ? 1 : 0,
+      counted: mail.count ? 1 : 0,
+    })),
   );
   const states = mails.map(() => new Map<string, RecipientState>());
   if (entries.length === 0) return states;
@@ -89,7 +94,7 @@ export async function checkRecipients(db: Kysely<Database>, mails: readonly Reci
       SELECT m.address, m.token, m.stopped_at, m.proven_at, m.day, m.day_count, m.game_day_count FROM mail_addresses m WHERE m.address IN (SELECT address FROM entry)
     ),
     charged AS (
-      SELECT e.ord, e.address, e.replies, e.token,
+      SELECT e.ord, e.address, e.replies, e.token, k.day AS day_before,
         CASE WHEN e.counted = 1 OR (k.address IS NULL AND e.ord = min(e.ord) OVER (PARTITION BY e.address)) THEN 1 ELSE 0 END AS charged
       FROM entry e LEFT JOIN known k ON k.address = e.address
     ),
@@ -113,7 +118,10 @@ export async function checkRecipients(db: Kysely<Database>, mails: readonly Reci
     )
     SELECT c.ord, c.address, a.token, a.stopped_at IS NOT NULL AS stopped, a.proven_at IS NOT NULL AS proven,
       CASE
-        WHEN a.stopped_at IS NOT NULL THEN CASE WHEN c.replies = 1 THEN a.day_count ELSE a.game_day_count END
+        -- Not counted, so as it was read: its count, once a count of this round or before set its day to today.
+        WHEN a.stopped_at IS NOT NULL THEN
+          CASE WHEN c.day_before = ${day} OR sum(c.charged) OVER (PARTITION BY c.address ORDER BY c.ord) > 0
+            THEN CASE WHEN c.replies = 1 THEN a.day_count ELSE a.game_day_count END ELSE 0 END
         -- The day's count after the round, less the round's mails after this one.
         ELSE (CASE WHEN a.day = ${day} THEN CASE WHEN c.replies = 1 THEN a.day_count ELSE a.game_day_count END ELSE 0 END)
           - sum(c.charged) OVER (PARTITION BY c.address, c.replies)
