@@ -5,11 +5,10 @@ import type { Kysely } from 'kysely';
 import type { ReceiveOutcome } from '../judge/judge.ts';
 import { OVERSIZED_HEAD_BYTES, type MailJudge } from '../mail/mail-judge.ts';
 import { envelopeRecipients, mailOptions } from '../mail/outgoing-message.ts';
-import { addressedCopies, type RecipientPolicy } from '../mail/unsubscribe.ts';
+import { addressedCopies, recipientCheckOf, type RecipientPolicy } from '../mail/unsubscribe.ts';
 import type { Database } from '../store/index.ts';
 import type { MailToRecord } from './queued-mail.ts';
 import { markOutboxRowSent, pendingOutbox } from '../store/outbox-queue.ts';
-import { dailyCountOf } from '../store/mail-address-store.ts';
 
 // The zero-configuration mail setup: mail to the judge is a `.eml` file dropped into
 // <spool>/inbox; once handled it moves to <spool>/processed, or to <spool>/failed when the
@@ -187,14 +186,10 @@ export async function drainOutboxToFiles(
     try {
       await db.transaction().execute(async (trx) => {
         const now = new Date();
-        const { copies, withheld } = await addressedCopies(
-          envelopeRecipients(row),
-          mailOptions(row, from),
-          policyOn(trx),
-          now,
-          row.attempts === 0,
-          dailyCountOf(row.kind),
-        );
+        const policy = policyOn(trx);
+        // One row at a time: its count stands or falls with its files, in this transaction.
+        const [standings] = await policy.standings([recipientCheckOf(row)], now);
+        const { copies, withheld } = addressedCopies(envelopeRecipients(row), mailOptions(row, from), policy, standings!);
         if (withheld.length > 0) log?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
         for (const [index, copy] of copies.entries()) {
           const info = await transport.sendMail(copy.mail);

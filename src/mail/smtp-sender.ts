@@ -6,12 +6,13 @@ import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { OutboxRow } from '../store/index.ts';
 import type { DeliveryOutcome, OutboxClaim, OutboxQueue, RecordedOutcome, SentRow, UndeliveredRecipient } from '../store/outbox-queue.ts';
 import { isTransientStoreFailure } from '../store/transient-failure.ts';
-import { dailyCountOf } from '../store/mail-address-store.ts';
 import { envelopeRecipients, mailOptions } from './outgoing-message.ts';
-import { addressedCopies, type RecipientPolicy } from './unsubscribe.ts';
+import { addressedCopies, recipientCheckOf, type RecipientPolicy, type RecipientStanding } from './unsubscribe.ts';
 
-// Drains the outbox through SMTP: claim a batch under a lease (one short statement), send each
-// message with no transaction open, then record what became of it. Fully delivered messages are
+// Drains the outbox through SMTP: claim a batch under a lease (one short statement), check the
+// batch's recipients against the stop list and the daily cap (one statement for the whole round,
+// counting its mails in order), send each message with no transaction open, then record what
+// became of it. Fully delivered messages are
 // marked sent together (one UPDATE per small batch, see sentRecorder); a retry, a death or a
 // partial refusal gets a short transaction of its own (it may queue a notice to the Master).
 //
@@ -183,9 +184,14 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     logger?.warn({ err: error, attempt }, 'recording sent mail failed for a passing reason: trying again (the mail is not sent again)'),
   );
 
-  async function deliver(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome> {
+  /** `standings`: the row's recipients under the policy, when there is one (checkRound). */
+  async function deliver(row: OutboxRow, claim: OutboxClaim, standings: ReadonlyMap<string, RecipientStanding> | undefined): Promise<DeliveryOutcome> {
     const mail: SendMailOptions = { ...mailOptions(row, from), ...(options.dkim ? { dkim: options.dkim } : {}) };
-    if (options.recipients) return deliverToEach(row, mail, options.recipients);
+    if (options.recipients) {
+      // Never sent without its check: that would pass over the stop list.
+      if (standings === undefined) throw new Error(`outbox row ${row.id} has no recipient check`);
+      return deliverToEach(row, mail, options.recipients, standings);
+    }
     try {
       const info = await transport.sendMail(mail);
       const at = now();
@@ -210,8 +216,13 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
    * Recipients that fail for a passing reason while others got the mail are queued again on a row
    * of their own, so a retry never sends the mail twice to anyone.
    */
-  async function deliverToEach(row: OutboxRow, mail: SendMailOptions, policy: RecipientPolicy): Promise<DeliveryOutcome> {
-    const { copies, withheld } = await addressedCopies(envelopeRecipients(row), mail, policy, now(), row.attempts === 0, dailyCountOf(row.kind));
+  async function deliverToEach(
+    row: OutboxRow,
+    mail: SendMailOptions,
+    policy: RecipientPolicy,
+    standings: ReadonlyMap<string, RecipientStanding>,
+  ): Promise<DeliveryOutcome> {
+    const { copies, withheld } = addressedCopies(envelopeRecipients(row), mail, policy, standings);
     if (withheld.length > 0) logger?.info({ id: row.id, messageId: row.message_id, kind: row.kind, withheld }, 'mail held back from some recipients');
     const settled = await Promise.allSettled(copies.map((copy) => transport.sendMail(copy.mail)));
     const at = now();
@@ -245,9 +256,13 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     return { kind: 'sent', at, undelivered: refused, ...(requeue ? { requeue } : {}) };
   }
 
-  async function handle(row: OutboxRow, claim: OutboxClaim): Promise<DeliveryOutcome['kind'] | null> {
+  async function handle(
+    row: OutboxRow,
+    claim: OutboxClaim,
+    standings: ReadonlyMap<string, RecipientStanding> | undefined,
+  ): Promise<DeliveryOutcome['kind'] | null> {
     const started = Date.now();
-    const outcome = await deliver(row, claim);
+    const outcome = await deliver(row, claim, standings);
     const recorded: RecordedOutcome =
       outcome.kind === 'sent' && outcome.undelivered.length === 0 && outcome.requeue === undefined
         ? { recorded: await markSent({ id: row.id, at: outcome.at }), noticeMessageId: null }
@@ -269,6 +284,21 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     return outcome.kind;
   }
 
+  /**
+   * The recipients of every row of the round under the policy, in one statement: each row's
+   * first attempt is counted on its recipients' day, in the order the rows were claimed, so a
+   * round's later mails to one unproven address see the earlier ones, as checks made one by one
+   * did. Counting comes before sending, as it always did (each row was counted, then sent): a
+   * crash after the count leaves the rows claimed with no attempt made, so once the lease runs
+   * out they are sent once and counted again, as before; none is sent twice or lost. When the
+   * check fails, nothing of the round is sent and its rows wait for their lease, as a row whose
+   * check failed did.
+   */
+  async function checkRound(rows: readonly OutboxRow[]): Promise<readonly ReadonlyMap<string, RecipientStanding>[] | null> {
+    if (!options.recipients || rows.length === 0) return null;
+    return options.recipients.standings(rows.map(recipientCheckOf), now());
+  }
+
   /** Whether the last round claimed its most pictures: more may be waiting. */
   let picturesLeft = false;
 
@@ -278,8 +308,9 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     const claim: OutboxClaim = { workerId, claimedAt };
     // A round that took as many pictures as it may is followed by another at once, like a full one.
     picturesLeft = rows.filter((row) => row.drawing).length >= picturesPerRound;
+    const standings = await checkRound(rows);
     // All at once: a pooled transport spreads them over its connections.
-    const settled = await Promise.allSettled(rows.map((row) => handle(row, claim)));
+    const settled = await Promise.allSettled(rows.map((row, index) => handle(row, claim, standings?.[index])));
     const result = { sent: 0, retried: 0, dead: 0 };
     const failures: unknown[] = [];
     for (const entry of settled) {

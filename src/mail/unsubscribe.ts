@@ -1,6 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
-import type { DailyCount } from '../store/mail-address-store.ts';
+import { dailyCountOf, type RecipientCheck } from '../store/mail-address-store.ts';
 import { wayOutLines, withheldText } from '../render/mail-way-out.ts';
+import { envelopeRecipients, type OutboxMail } from './outgoing-message.ts';
 
 // Every mail the judge sends carries a way out for the address it goes to (issue 10): a
 // List-Unsubscribe mailto whose Subject holds the address's own token (RFC 2369), and, when the
@@ -11,7 +12,9 @@ import { wayOutLines, withheldText } from '../render/mail-way-out.ts';
 // addressedCopies: they leave out addresses that stopped and, past the day's cap, addresses that
 // never proved themselves (a valid password, a confirmed code, DMARC/SPF), so a forged JOIN or
 // CREATE cannot turn the judge on a stranger for more than a few mails. Replies and game mail are
-// capped apart (issue 25), so forged mail cannot spend a player's results.
+// capped apart (issue 25), so forged mail cannot spend a player's results. The SMTP sender reads
+// the standings of a whole round's mails at once (one statement, not one per mail, issue 35);
+// the spool, one mail at a time in the transaction that writes its files.
 
 /** What the outbox knows of one recipient (store/mail-address-store.ts countRecipients). */
 export interface RecipientStanding {
@@ -23,8 +26,12 @@ export interface RecipientStanding {
 
 /** The sender's policy on recipients; without one every recipient is sent to as addressed. */
 export interface RecipientPolicy {
-  /** States of the addresses, lower case, with their day on `daily`; `count` adds this mail to each one's day. */
-  standings(addresses: readonly string[], now: Date, count: boolean, daily: DailyCount): Promise<ReadonlyMap<string, RecipientStanding>>;
+  /**
+   * The standings of each mail's recipients (keyed lower case), one map per mail: a mail that
+   * counts adds to its recipients' day (on its own daily count) before the mails after it are
+   * read, as if they were checked one by one in that order.
+   */
+  standings(mails: readonly RecipientCheck[], now: Date): Promise<readonly ReadonlyMap<string, RecipientStanding>[]>;
   /** The judge's own address, where STOP mails go. */
   readonly judgeAddress: string;
   /** Mails a day to an address that never proved itself; more are held back. Undefined: no cap. */
@@ -90,20 +97,22 @@ export interface AddressedCopies {
   readonly withheld: readonly { readonly address: string; readonly reason: string }[];
 }
 
+/** What the policy asks about an outbox row: its recipients, counted on its first attempt only, on the day of its kind. */
+export function recipientCheckOf(row: OutboxMail & { readonly attempts: number; readonly kind: string | null }): RecipientCheck {
+  return { addresses: envelopeRecipients(row), count: row.attempts === 0, daily: dailyCountOf(row.kind) };
+}
+
 /**
- * The one recipient policy of both senders (SMTP and the spool outbox): each recipient's
- * standing is read (and, when `count`, this mail added to its day), stopped and capped ones are
- * held back, and the others get their own copy with their way out.
+ * The one recipient policy of both senders (SMTP and the spool outbox), given the recipients'
+ * standings (policy.standings): stopped and capped ones are held back, and the others get their
+ * own copy with their way out.
  */
-export async function addressedCopies(
+export function addressedCopies(
   addresses: readonly string[],
   mail: SendMailOptions,
-  policy: RecipientPolicy,
-  now: Date,
-  count: boolean,
-  daily: DailyCount,
-): Promise<AddressedCopies> {
-  const standings = await policy.standings(addresses, now, count, daily);
+  policy: WayOut & Pick<RecipientPolicy, 'maxPerDayUnproven'>,
+  standings: ReadonlyMap<string, RecipientStanding>,
+): AddressedCopies {
   const copies: { address: string; mail: SendMailOptions }[] = [];
   const withheld: { address: string; reason: string }[] = [];
   for (const address of addresses) {

@@ -37,10 +37,18 @@ export interface RecipientState {
   readonly sentToday: number;
 }
 
+/** One mail of a sender's round, as its recipients are checked. */
+export interface RecipientCheck {
+  readonly addresses: readonly string[];
+  /** Whether the mail goes on its recipients' day: only on its first attempt, so a retry is not charged twice. */
+  readonly count: boolean;
+  readonly daily: DailyCount;
+}
+
 /**
  * Counts one more mail today on `daily` to each address (lower case, each once) and returns their
- * states, in one statement; an address seen for the first time gets its token. Stopped addresses
- * are not counted (nothing goes to them).
+ * states; an address seen for the first time gets its token. Stopped addresses are not counted
+ * (nothing goes to them).
  */
 export async function countRecipients(
   db: Kysely<Database>,
@@ -48,23 +56,88 @@ export async function countRecipients(
   now: Date,
   daily: DailyCount = 'game',
 ): Promise<Map<string, RecipientState>> {
-  const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  if (unique.length === 0) return new Map();
-  const day = now.toISOString().slice(0, 10);
-  const replies = daily === 'replies' ? 1 : 0;
-  const game = 1 - replies;
-  const { rows } = await sql<{ address: string; token: string; stopped: boolean; proven: boolean; sent_today: number }>`
-    INSERT INTO mail_addresses AS m (address, token, day, day_count, game_day_count)
-    SELECT a.address, a.token, ${day}, ${replies}::int, ${game}::int FROM unnest(${unique}::text[], ${unique.map(() => newAddressToken())}::text[]) AS a(address, token)
-    ON CONFLICT (address) DO UPDATE
-      SET day = ${day},
-          day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.day_count WHEN m.day = ${day} THEN m.day_count + ${replies}::int ELSE ${replies}::int END,
-          game_day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.game_day_count WHEN m.day = ${day} THEN m.game_day_count + ${game}::int ELSE ${game}::int END
-    RETURNING m.address, m.token, m.stopped_at IS NOT NULL AS stopped, m.proven_at IS NOT NULL AS proven,
-      CASE WHEN ${replies}::int = 1 THEN m.day_count ELSE m.game_day_count END AS sent_today`.execute(db);
-  return new Map(
-    rows.map((row) => [row.address, { address: row.address, token: row.token, stopped: row.stopped, proven: row.proven, sentToday: Number(row.sent_today) }]),
+  const [states] = await checkRecipients(db, [{ addresses, count: true, daily }], now);
+  return states!;
+}
+
+/**
+ * The states of the recipients of each of a round's mails, one map per mail, in one statement.
+ * The mails are taken in the order given, as if each were checked after the one before it: a
+ * counted mail adds to its recipients' day (on its own `daily`) before the next one is read, so
+ * with a cap of 3 the fourth mail of a round to one stranger sees 4. An address first met on a
+ * mail that is not counted (a retry) gets its token by being counted, as it would have alone.
+ * Stopped addresses are not counted, though their day is set as a count would.
+ */
+export async function checkRecipients(db: Kysely<Database>, mails: readonly RecipientCheck[], now: Date): Promise<Map<string, RecipientState>[]> {
+  const entries = mails.flatMap((mail, order) =>
+    [...new Set(mail.addresses.map((a) => a.toLowerCase()))].map((address) => ({
+      order,
+      address,
+      replies: mail.daily === 'replies' ? 1 : 0,
+      counted: mail.count ? 1 : 0,
+    })),
   );
+  const states = mails.map(() => new Map<string, RecipientState>());
+  if (entries.length === 0) return states;
+  const day = now.toISOString().slice(0, 10);
+  const tokens = new Map<string, string>();
+  for (const { address } of entries) if (!tokens.has(address)) tokens.set(address, newAddressToken());
+  // `known` and the read of untouched addresses see the table as it was before the statement;
+  // the INSERT's RETURNING sees it after. Rows are upserted in address order, so two senders
+  // locking the same addresses take them in the same order.
+  const { rows } = await sql<{ ord: number; address: string; token: string; stopped: boolean; proven: boolean; sent_today: string | number }>`
+    WITH entry AS (
+      SELECT * FROM unnest(${entries.map((e) => e.order)}::int[], ${entries.map((e) => e.address)}::text[], ${entries.map((e) => e.replies)}::int[],
+        ${entries.map((e) => e.counted)}::int[], ${entries.map((e) => tokens.get(e.address)!)}::text[]) AS e(ord, address, replies, counted, token)
+    ),
+    known AS (
+      SELECT m.address, m.token, m.stopped_at, m.proven_at, m.day, m.day_count, m.game_day_count FROM mail_addresses m WHERE m.address IN (SELECT address FROM entry)
+    ),
+    charged AS (
+      SELECT e.ord, e.address, e.replies, e.token, k.day AS day_before,
+        CASE WHEN e.counted = 1 OR (k.address IS NULL AND e.ord = min(e.ord) OVER (PARTITION BY e.address)) THEN 1 ELSE 0 END AS charged
+      FROM entry e LEFT JOIN known k ON k.address = e.address
+    ),
+    added AS (
+      SELECT address, min(token) AS token, sum(charged * replies)::int AS replies, sum(charged * (1 - replies))::int AS game
+      FROM charged GROUP BY address HAVING sum(charged) > 0
+    ),
+    counted AS (
+      INSERT INTO mail_addresses AS m (address, token, day, day_count, game_day_count)
+      SELECT address, token, ${day}, replies, game FROM added ORDER BY address
+      ON CONFLICT (address) DO UPDATE
+        SET day = excluded.day,
+            day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.day_count WHEN m.day = excluded.day THEN m.day_count + excluded.day_count ELSE excluded.day_count END,
+            game_day_count = CASE WHEN m.stopped_at IS NOT NULL THEN m.game_day_count WHEN m.day = excluded.day THEN m.game_day_count + excluded.game_day_count ELSE excluded.game_day_count END
+      RETURNING m.address, m.token, m.stopped_at, m.proven_at, m.day, m.day_count, m.game_day_count
+    ),
+    after AS (
+      SELECT * FROM counted
+      UNION ALL
+      SELECT * FROM known WHERE address NOT IN (SELECT address FROM counted)
+    )
+    SELECT c.ord, c.address, a.token, a.stopped_at IS NOT NULL AS stopped, a.proven_at IS NOT NULL AS proven,
+      CASE
+        -- Not counted, so as it was read: its count, once a count of this round or before set its day to today.
+        WHEN a.stopped_at IS NOT NULL THEN
+          CASE WHEN c.day_before = ${day} OR sum(c.charged) OVER (PARTITION BY c.address ORDER BY c.ord) > 0
+            THEN CASE WHEN c.replies = 1 THEN a.day_count ELSE a.game_day_count END ELSE 0 END
+        -- The day's count after the round, less the round's mails after this one.
+        ELSE (CASE WHEN a.day = ${day} THEN CASE WHEN c.replies = 1 THEN a.day_count ELSE a.game_day_count END ELSE 0 END)
+          - sum(c.charged) OVER (PARTITION BY c.address, c.replies)
+          + sum(c.charged) OVER (PARTITION BY c.address, c.replies ORDER BY c.ord)
+      END AS sent_today
+    FROM charged c JOIN after a ON a.address = c.address`.execute(db);
+  for (const row of rows) {
+    states[row.ord]!.set(row.address, {
+      address: row.address,
+      token: row.token,
+      stopped: row.stopped,
+      proven: row.proven,
+      sentToday: Number(row.sent_today),
+    });
+  }
+  return states;
 }
 
 /** The address's token (made on first use), e.g. for a reply telling how to stop. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { jsonb, type Database, type OutboxRow } from './schema.ts';
-import { countRecipients, type DailyCount, type RecipientState } from './mail-address-store.ts';
+import { checkRecipients, type RecipientCheck, type RecipientState } from './mail-address-store.ts';
 
 // The outbox as a lease-based queue (mail-and-database.md §5), the store side of the SMTP
 // sender (src/mail/smtp-sender.ts uses it through OutboxQueue). Every method is one short
@@ -47,35 +47,12 @@ export function outboxQueue(db: Kysely<Database>, notices: MasterNotices): Outbo
 }
 
 /**
- * The outbox's recipients as the sender's policy reads them (src/mail/unsubscribe.ts): each
- * address's unsubscribe token, stop and proof, counting this mail to each one's day on `daily`
- * when `count`.
+ * The outbox's recipients as the sender's policy reads them (src/mail/unsubscribe.ts): for each
+ * mail of a round, each address's unsubscribe token, stop and proof, with the mails that are
+ * counted added to their recipients' day in the round's order (checkRecipients), in one statement.
  */
-export function recipientStandings(
-  db: Kysely<Database>,
-): (addresses: readonly string[], now: Date, count: boolean, daily: DailyCount) => Promise<Map<string, RecipientState>> {
-  return async (addresses, now, count, daily) => {
-    if (count) return countRecipients(db, addresses, now, daily);
-    return readRecipients(db, addresses, now, daily);
-  };
-}
-
-async function readRecipients(db: Kysely<Database>, addresses: readonly string[], now: Date, daily: DailyCount): Promise<Map<string, RecipientState>> {
-  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  if (lower.length === 0) return new Map();
-  const day = now.toISOString().slice(0, 10);
-  const rows = await db.selectFrom('mail_addresses').selectAll().where('address', 'in', lower).execute();
-  const sentToday = (row: (typeof rows)[number]) => (row.day !== day ? 0 : daily === 'replies' ? row.day_count : row.game_day_count);
-  const known = new Map(
-    rows.map((row) => [
-      row.address,
-      { address: row.address, token: row.token, stopped: row.stopped_at !== null, proven: row.proven_at !== null, sentToday: sentToday(row) },
-    ]),
-  );
-  // An address first met on a retry gets its token by being counted.
-  const missing = lower.filter((a) => !known.has(a));
-  if (missing.length > 0) for (const [address, state] of await countRecipients(db, missing, now, daily)) known.set(address, state);
-  return known;
+export function recipientStandings(db: Kysely<Database>): (mails: readonly RecipientCheck[], now: Date) => Promise<Map<string, RecipientState>[]> {
+  return (mails, now) => checkRecipients(db, mails, now);
 }
 
 /** Proof of a claim: outcomes only land while the row is still ours. */
