@@ -104,7 +104,7 @@ export function readPlainMail(raw: Buffer | string): MailParts | null {
 
   const values = new Map<string, string[]>();
   for (const { key, line } of headerLines) {
-    const value = valueOf(line);
+    const value = headerValue(line);
     if (DECODED_HEADERS.has(key) && value.includes(ENCODED_WORD_START)) return null;
     const list = values.get(key);
     if (list) list.push(value);
@@ -166,7 +166,7 @@ function headerLinesOf(headerText: string): HeaderLine[] | null {
 }
 
 /** A header's value, unfolded and trimmed, as mailparser reads it (libmime's decodeHeader). */
-function valueOf(line: string): string {
+function headerValue(line: string): string {
   const unfolded = line.replace(/\r\n[ \t]*/g, ' ');
   return unfolded.slice(unfolded.indexOf(':') + 1).trim();
 }
