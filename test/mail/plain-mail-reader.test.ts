@@ -153,6 +153,7 @@ const CORNER_CASES: [string, Buffer | string][] = [
   ['Message-ID with spaces', plain(['From: p@x.example', 'Message-ID: <a b@example.org>'])],
   ['Message-ID too long', plain(['From: p@x.example', `Message-ID: <${'x'.repeat(300)}@example.org>`])],
   ['header block over the limit', plain([...BASE, `X-Long: ${'z'.repeat(20_000)}`])],
+  ['many short header lines', plain([...BASE, ...Array.from({ length: 3000 }, (_, i) => (i % 2 ? ' ' : 'X:'))])],
   ...[
     'Sat, 21 Nov 2026 12:00:00 +0000',
     'Sat, 21 Nov 2026 12:00:00 GMT',
