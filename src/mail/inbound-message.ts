@@ -6,8 +6,10 @@ import { readPlainMail, type AddressField, type HeaderLine, type MailParts } fro
 // An inbound judge mail reduced to what the judge reads: who to answer, the
 // threading ids, the plain text of the body, and the headers that tell us not to
 // answer at all (RFC 3834). MIME, charsets, quoted-printable and base64 are
-// mailparser's job (plain single-part mail is read directly, see plain-mail-reader.ts); attachments are dropped. Only the text/plain part is read
-// when there is one, so the HTML copy of a SIGNON line never reaches a press body.
+// mailparser's job, but for the plain single-part mail most players send, which
+// plain-mail-reader.ts reads directly to the same result. Attachments are dropped. Only
+// the text/plain part is read when there is one, so the HTML copy of a SIGNON line never
+// reaches a press body.
 // Every header value the judge keys on or copies into a reply is bounded here (issue 25): a
 // Message-ID that is junk or too long counts as none, an address too long for SMTP as none,
 // and control characters never pass into a Subject or an id.
