@@ -26,13 +26,13 @@ function fixtureMails(): [string, Buffer][] {
   );
 }
 
-/** Whether the direct reader read the mail as mailparser does; true when it left the mail to mailparser. */
+/** Expects the direct reader, when it takes the mail, to read it as mailparser does; says whether it took it. */
 async function agrees(raw: Buffer | string): Promise<{ accepted: boolean }> {
   const direct = readPlainMail(raw);
   if (direct === null) return { accepted: false };
   const parsed = await parseWithMailparser(raw);
-  expect(inboundMessageOf(direct, raw)).toEqual(inboundMessageOf(parsed, raw));
-  expect(direct.headerLines).toEqual(parsed.headerLines);
+  expect(inboundMessageOf(direct, raw)).toStrictEqual(inboundMessageOf(parsed, raw));
+  expect(direct.headerLines).toStrictEqual(parsed.headerLines);
   return { accepted: true };
 }
 
