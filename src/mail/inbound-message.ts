@@ -1,12 +1,15 @@
-import { simpleParser, type AddressObject, type HeaderLines, type HeaderValue, type ParsedMail, type StructuredHeader } from 'mailparser';
+import { simpleParser, type HeaderValue, type StructuredHeader } from 'mailparser';
 import { noReplyText } from '../render/mail-reasons.ts';
 import { mailAddress, MAX_ADDRESS_LENGTH, type MailAddress } from '../judge/model.ts';
+import { readPlainMail, type AddressField, type HeaderLine, type MailParts } from './plain-mail-reader.ts';
 
 // An inbound judge mail reduced to what the judge reads: who to answer, the
 // threading ids, the plain text of the body, and the headers that tell us not to
 // answer at all (RFC 3834). MIME, charsets, quoted-printable and base64 are
-// mailparser's job; attachments are dropped. Only the text/plain part is read
-// when there is one, so the HTML copy of a SIGNON line never reaches a press body.
+// mailparser's job, but for the plain single-part mail most players send, which
+// plain-mail-reader.ts reads directly to the same result. Attachments are dropped. Only
+// the text/plain part is read when there is one, so the HTML copy of a SIGNON line never
+// reaches a press body.
 // Every header value the judge keys on or copies into a reply is bounded here (issue 25): a
 // Message-ID that is junk or too long counts as none, an address too long for SMTP as none,
 // and control characters never pass into a Subject or an id.
@@ -68,7 +71,7 @@ function usable(address: string): ReadAddress {
   return address.length > MAX_ADDRESS_LENGTH || CONTROL.test(address) ? 'unusable' : mailAddress(address);
 }
 
-function firstAddress(field: AddressObject | AddressObject[] | undefined): ReadAddress {
+function firstAddress(field: AddressField | AddressField[] | undefined): ReadAddress {
   for (const object of Array.isArray(field) ? field : field ? [field] : []) {
     for (const entry of object.value) {
       const address = entry.address ?? entry.group?.find((member) => member.address)?.address;
@@ -91,17 +94,17 @@ function known(address: ReadAddress): MailAddress | null {
 }
 
 /** Raw values of one header (unfolded), in order. */
-function rawHeaders(lines: HeaderLines, name: string): string[] {
+function rawHeaders(lines: readonly HeaderLine[], name: string): string[] {
   return lines
     .filter((header) => header.key === name)
     .map((header) => storableText(header.line.slice(header.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ')).trim());
 }
 
-function firstRaw(lines: HeaderLines, name: string): string | null {
+function firstRaw(lines: readonly HeaderLine[], name: string): string | null {
   return rawHeaders(lines, name)[0] ?? null;
 }
 
-function returnPathOf(lines: HeaderLines): string | null {
+function returnPathOf(lines: readonly HeaderLine[]): string | null {
   const raw = firstRaw(lines, 'return-path');
   if (raw === null) return null;
   if (/^<\s*>$/.test(raw) || raw === '') return '';
@@ -148,7 +151,7 @@ export function storableText(text: string): string {
   return text.replace(/\0/g, ' ').toWellFormed();
 }
 
-function bodyText(mail: ParsedMail): string {
+function bodyText(mail: MailParts): string {
   // mailparser prefers text/plain and converts HTML-only mail to text itself.
   return storableText(mail.text ?? '')
     .replace(/\r\n?/g, '\n')
@@ -157,7 +160,7 @@ function bodyText(mail: ParsedMail): string {
     .join('\n');
 }
 
-function referencesOf(mail: ParsedMail): string[] {
+function referencesOf(mail: MailParts): string[] {
   const refs = mail.references;
   if (refs === undefined) return [];
   return (Array.isArray(refs) ? refs : [refs])
@@ -167,6 +170,11 @@ function referencesOf(mail: ParsedMail): string[] {
 }
 
 export async function parseInboundMessage(raw: Buffer | string): Promise<InboundMessage> {
+  return inboundMessageOf(readPlainMail(raw) ?? (await parseWithMailparser(raw)), raw);
+}
+
+/** The mail as mailparser reads it: every mail the direct reader (plain-mail-reader.ts) leaves to it. */
+export async function parseWithMailparser(raw: Buffer | string): Promise<MailParts> {
   const mail = await simpleParser(raw, {
     skipTextToHtml: true,
     skipTextLinks: true,
@@ -174,12 +182,17 @@ export async function parseInboundMessage(raw: Buffer | string): Promise<Inbound
     // A bounce's delivery report is not text the player wrote.
     keepDeliveryStatus: true,
   });
+  const contentType = mail.headers.get('content-type');
+  return { ...mail, contentType: isStructured(contentType) ? contentType : null };
+}
+
+/** The judge's reading of a parsed mail, whichever reader parsed it. */
+export function inboundMessageOf(mail: MailParts, raw: Buffer | string): InboundMessage {
   const lines = mail.headerLines;
   const resentFromRaw = firstRaw(lines, 'resent-from');
   const read = [firstAddress(mail.from), firstAddress(mail.replyTo), resentFromRaw === null ? null : addressIn(resentFromRaw)] as const;
   const [from, replyTo, resentFrom] = [known(read[0]), known(read[1]), known(read[2])];
-  const contentType = mail.headers.get('content-type');
-  const structured = isStructured(contentType) ? contentType : null;
+  const structured = mail.contentType;
   const autoSubmitted = firstRaw(lines, 'auto-submitted');
   const autoReply = firstRaw(lines, 'x-autoreply') ?? firstRaw(lines, 'x-autorespond');
 
