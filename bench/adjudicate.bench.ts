@@ -10,7 +10,7 @@ import { renderMapSvg } from '../src/render/map-picture.ts';
 import { renderMapPng, svgToPng } from '../src/render/map-png.ts';
 import { loadVariant } from '../src/catalog/variant-catalog.ts';
 import type { Position } from '../src/engine/types.ts';
-import { machineLine, medianCpuMicros, medianMicros } from './machine.ts';
+import { calibrationMs, machineLine, medianCpuMicros, medianMicros } from './machine.ts';
 import { figuresOf, previousRelease, ROOT } from './release-tree.ts';
 
 // npm run bench [-- --previous=REF --cli-phases=N]: the adjudicator on the two reference positions
@@ -88,7 +88,8 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-console.log(`${machineLine()}, load ${load()}`);
+// The machine's speed at the start and the end: the figures of two days compare only divided by it.
+console.log(`${machineLine()}, load ${load()}, calibration ${calibrationMs().toFixed(1)} ms of CPU`);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dipjudge-bench-'));
 try {
   const previous = previousRelease(work, previousRef);
@@ -134,7 +135,7 @@ try {
       `  ${label.padEnd(22)} CPU ${was.cpu.toFixed(0)} → ${is.cpu.toFixed(0)} (${ratio(was.cpu, is.cpu)})  wall ${was.wall.toFixed(0)} → ${is.wall.toFixed(0)} (${ratio(was.wall, is.wall)})`,
     );
   }
-  console.log(`load at the end: ${load()}`);
+  console.log(`load at the end: ${load()}, calibration ${calibrationMs().toFixed(1)} ms of CPU`);
 } finally {
   if (existsSync(work)) rmSync(work, { recursive: true, force: true });
 }

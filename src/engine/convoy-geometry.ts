@@ -1,4 +1,5 @@
 import type { GameMap } from './map.ts';
+import { Int32Slot, Uint8Slot } from './scratch.ts';
 
 // Which chains of seas could carry an army between two coastal provinces, judged from the
 // map alone. A chain counts only if every fleet on it is needed: only its first sea touches
@@ -43,26 +44,35 @@ function coastalPair(map: GameMap, a: number, b: number): boolean {
 export function convoyChainOver(map: GameMap, a: number, b: number, allowed: (sea: number) => boolean): boolean {
   if (!coastalPair(map, a, b)) return false;
   const graph = convoyGraph(map);
-  const seen = new Uint8Array(map.size);
+  // Scratch arrays (scratch.ts): `allowed` never asks for a chain itself, so one pair serves every call.
+  const seen = CHAIN_SEEN.take(map.size);
+  const queue = CHAIN_QUEUE.takeAsItIs(map.size);
   seen[a] = 1;
   seen[b] = 1;
-  const queue: number[] = [];
-  for (const sea of graph.seas) {
+  let queued = 0;
+  const seas = graph.seas;
+  for (let k = 0; k < seas.length; k++) {
+    const sea = seas[k]!;
     if (seen[sea] || !allowed(sea) || !map.fleetReachByIndex(sea, a)) continue;
     if (map.fleetReachByIndex(sea, b)) return true;
     seen[sea] = 1;
-    queue.push(sea);
+    queue[queued++] = sea;
   }
-  for (let at = 0; at < queue.length; at += 1) {
-    for (const sea of graph.next[queue[at]!]!) {
+  for (let at = 0; at < queued; at += 1) {
+    const next = graph.next[queue[at]!]!;
+    for (let k = 0; k < next.length; k++) {
+      const sea = next[k]!;
       if (seen[sea] || !allowed(sea)) continue;
       if (map.fleetReachByIndex(sea, b)) return true;
       seen[sea] = 1;
-      queue.push(sea);
+      queue[queued++] = sea;
     }
   }
   return false;
 }
+
+const CHAIN_SEEN = new Uint8Slot();
+const CHAIN_QUEUE = new Int32Slot();
 
 /** Seas reachable from `starts` through seas other than a and b that `passable` accepts. */
 function reachable(map: GameMap, a: number, b: number, starts: readonly number[], passable: (sea: number) => boolean): Uint8Array {

@@ -54,6 +54,26 @@ describe('formatOrder', () => {
     expect(formatLocation(loc('stp/sc'), map)).toBe('St Petersburg (south coast)');
     expect(formatLocation(loc('nth'), map)).toBe('North Sea');
   });
+
+  it('echoes a place its map does not list from its id, as it always did', () => {
+    // Such an order never reaches the echo from a game; a caller building orders by hand still gets words back.
+    const order: Order = { kind: 'move', unit: { type: 'F', location: loc('xyz/nc') }, to: loc('xyz'), viaConvoy: false, route: [] };
+    expect(formatOrder(order, map)).toBe('Fleet xyz (north coast) -> xyz.');
+    expect(formatLocation(loc('stp/ec'), map)).toBe('St Petersburg (east coast)');
+  });
+
+  it("uses each map's own names when orders of two maps alternate", () => {
+    const other = loadVariant('ancmed').map;
+    const parsedOn = (text: string, on: typeof map) => {
+      const [result] = parseOrderLine(text, on, 'movement');
+      if (!result?.ok) throw new Error(`"${text}" did not parse`);
+      return result.order;
+    };
+    const onAncmed = parsedOn('A Ant H', other);
+    expect(formatOrder(parsed('F Lon H', 'movement'), map)).toBe('Fleet London HOLD.');
+    expect(formatOrder(onAncmed, other)).toBe('Army Antioch HOLD.');
+    expect(formatOrder(parsed('F Lon H', 'movement'), map)).toBe('Fleet London HOLD.');
+  });
 });
 
 describe('round trips', () => {
