@@ -78,7 +78,7 @@ export function adjudicateRetreats(
   dislodged.forEach((unit, index) => {
     const c = chosen.get(index);
     const self = refOf(unit);
-    if (!c || !c.to) {
+    if (!c?.to) {
       results.push({
         power: unit.power,
         unit: unit.location,

@@ -88,8 +88,10 @@ describe('the adjudicate output', () => {
     }
     let fromThreads = 0; // a thread's output comes as UTF-8 bytes
     const onThreads = async (input: unknown[], pretty: boolean, chunks: string[] = []) => {
-      const collect = (chunk: string | Uint8Array) =>
-        void chunks.push(typeof chunk === 'string' ? chunk : (fromThreads++, Buffer.from(chunk).toString('utf8')));
+      const collect = (chunk: string | Uint8Array) => {
+        if (typeof chunk !== 'string') fromThreads++;
+        chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      };
       await runAdjudicate(inPieces(JSON.stringify(input)), collect, { pretty, threads: 1, threadsAfter: 10 });
       return chunks.join('');
     };

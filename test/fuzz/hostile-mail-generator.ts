@@ -192,7 +192,7 @@ const shapeArb = fc.oneof(
 );
 
 function shaped(shape: Shape, part: { headers: [string, string][]; body: Buffer }): { headers: [string, string][]; body: Buffer } {
-  const partText = (h: [string, string][], b: Buffer) => Buffer.concat([Buffer.from(h.map(([k, v]) => `${k}: ${v}\r\n`).join('') + '\r\n'), b]);
+  const partText = (h: [string, string][], b: Buffer) => Buffer.concat([Buffer.from(`${h.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`), b]);
   switch (shape.kind) {
     case 'plain':
       return part;
@@ -212,7 +212,7 @@ function shaped(shape: Shape, part: { headers: [string, string][]; body: Buffer 
       for (let i = 0; i < shape.depth; i++) open += `--n${i}\r\nContent-Type: multipart/mixed; boundary=n${i + 1}\r\n\r\n`;
       return {
         headers: [['Content-Type', 'multipart/mixed; boundary=n0']],
-        body: Buffer.concat([Buffer.from(open + `--n${shape.depth}\r\n`), partText(part.headers, part.body), Buffer.from(`\r\n--n${shape.depth}--\r\n`)]),
+        body: Buffer.concat([Buffer.from(`${open}--n${shape.depth}\r\n`), partText(part.headers, part.body), Buffer.from(`\r\n--n${shape.depth}--\r\n`)]),
       };
     }
   }

@@ -67,10 +67,7 @@ describeWithDatabase('hostile content', (getStore) => {
   });
 
   it('answers a lone surrogate and other control characters in headers', async () => {
-    const mail = eml(
-      { from: 'eve@players.example', subject: '=?utf-8?B?' + Buffer.from([0xed, 0xa0, 0x80, 0x41]).toString('base64') + '?= \u0001\u007f' },
-      'LIST',
-    );
+    const mail = eml({ from: 'eve@players.example', subject: `=?utf-8?B?${Buffer.from([0xed, 0xa0, 0x80, 0x41]).toString('base64')}?= \u0001\u007f` }, 'LIST');
     expect((await judge().receive(mail)).status).toBe('processed');
     expect(await outbox()).toHaveLength(1);
   });

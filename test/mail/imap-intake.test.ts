@@ -209,7 +209,15 @@ describe.skipIf(mayRunWithoutDovecot)('IMAP intake against Dovecot', () => {
 
   it('logs a refused login without the password and tries again after the backoff', async () => {
     const lines: string[] = [];
-    const logger = pino({ level: 'trace' }, new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString()), done()) }));
+    const logger = pino(
+      { level: 'trace' },
+      new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
     const intake = startIntake({
       connection: { host: dovecot.host, port: dovecot.port, user: dovecot.user, pass: 'Wr0ng-pa55word', mailbox: 'INBOX' },
       handle: async () => undefined,

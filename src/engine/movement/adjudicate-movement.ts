@@ -251,10 +251,18 @@ function onUsedRoute(o: ResolverOrders, r: Resolution, army: number, fleet: numb
 function reaches(o: ResolverOrders, alive: readonly number[], start: number, fleet: number): boolean {
   const seen = ON_ROUTE.take(o.count);
   const queue: number[] = [];
-  for (const f of alive) if (o.seaLink(o.src[f]!, start)) (seen[f] = 1), queue.push(f);
+  for (const f of alive) {
+    if (!o.seaLink(o.src[f]!, start)) continue;
+    seen[f] = 1;
+    queue.push(f);
+  }
   while (queue.length > 0) {
     const f = queue.pop()!;
-    for (const g of alive) if (seen[g] === 0 && o.seaLink(o.src[f]!, o.src[g]!)) (seen[g] = 1), queue.push(g);
+    for (const g of alive) {
+      if (seen[g] !== 0 || !o.seaLink(o.src[f]!, o.src[g]!)) continue;
+      seen[g] = 1;
+      queue.push(g);
+    }
   }
   return seen[fleet] === 1;
 }

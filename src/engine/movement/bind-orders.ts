@@ -296,7 +296,10 @@ class Binder {
         let reachable = -1;
         let count = 0;
         for (let location = to; location <= to + target.coasts.length; location++) {
-          if (from >= 0 && map.fleetMovesByLocation(from, location)) (reachable = location), count++;
+          if (from >= 0 && map.fleetMovesByLocation(from, location)) {
+            reachable = location;
+            count++;
+          }
         }
         if (count === 0) return { code: 'fleet-cannot-move', from: unit.location, to: target.id };
         if (count > 1) return { code: 'coast-needed', province: target.id, options: map.fleetTargets(unit.location, target.id) };
