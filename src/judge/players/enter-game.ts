@@ -58,7 +58,7 @@ export async function enterGame(ctx: BlockContext<GamePorts>, opener: SessionOpe
       return observe(ctx, game, variant, seats, opener);
     case 'signon': {
       if (opener.role.kind === 'newcomer' && !seatFor(variant, seats, opener.role, ctx.sender)) return joinAsNewcomer(ctx, game, variant, seats, opener);
-      const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
+      const seat = await authenticateGuarded(ctx, variant, seats, opener, opener.role, prechecked);
       if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
       if (game.status === 'terminated' && seat.role !== 'master')
         throw new BlockError(opener.line, renderSessionRefusal({ kind: 'game-terminated', gameName: game.name }));
@@ -224,7 +224,6 @@ function seatFor(variant: Variant, seats: readonly SeatRecord[], role: RoleRef, 
 /** authenticate under the password guard (password-guard.ts): refused unchecked while locked, a wrong password counted. */
 function authenticateGuarded(
   ctx: BlockContext<unknown>,
-  game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
   opener: Extract<SessionOpener, { kind: 'signon' | 'resign' | 'takeover' }>,
@@ -232,7 +231,7 @@ function authenticateGuarded(
   prechecked: PrecheckedPassword | null,
 ): Promise<SeatRecord | null> {
   return guardedCheck(ctx, seatFor(variant, seats, role, ctx.sender), opener.line, () =>
-    authenticate(game, variant, seats, role, opener.password, ctx.sender, prechecked),
+    authenticate(variant, seats, role, opener.password, ctx.sender, prechecked),
   );
 }
 
@@ -242,7 +241,6 @@ function authenticateGuarded(
  * takeover or a rename committed in between) the password is checked again, under the lock.
  */
 async function authenticate(
-  game: Game,
   variant: Variant,
   seats: readonly SeatRecord[],
   role: RoleRef,
@@ -487,7 +485,7 @@ async function resign(
   opener: Extract<SessionOpener, { kind: 'resign' }>,
   prechecked: PrecheckedPassword | null,
 ): Promise<void> {
-  const seat = await authenticateGuarded(ctx, game, variant, seats, opener, opener.role, prechecked);
+  const seat = await authenticateGuarded(ctx, variant, seats, opener, opener.role, prechecked);
   if (!seat) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
   await resignSeat(ctx, game, variant, seats, seat, opener.line);
 }
@@ -535,7 +533,7 @@ async function takeover(
   prechecked: PrecheckedPassword | null,
 ): Promise<GameSession> {
   if (isMasterRole(opener.role)) {
-    const master = await authenticateGuarded(ctx, game, variant, seats, opener, { kind: 'master' }, prechecked);
+    const master = await authenticateGuarded(ctx, variant, seats, opener, { kind: 'master' }, prechecked);
     if (!master) throw new BlockError(opener.line, renderSessionRefusal({ kind: 'bad-signon' }));
     if (master.address !== ctx.sender && mastersOf(seats).some((s) => s.address === ctx.sender)) {
       throw new BlockError(opener.line, renderSessionRefusal({ kind: 'already-master', gameName: game.name }));
