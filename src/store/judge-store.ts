@@ -6,6 +6,7 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type QueryCreator,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   type Transaction,
@@ -97,10 +98,16 @@ export async function inJudgeTransaction<T>(
   trx: Transaction<Database>,
   options: { readonly messageIdDomain: string },
   work: (tx: StoreTransaction) => Promise<T>,
+  /**
+   * The caller's own last writes, given what `work` returned, run by the statement that writes the
+   * held writes (one round trip fewer): data-modifying WITH entries (`a AS (INSERT …), b AS
+   * (DELETE …)`; PostgreSQL takes such statements only at a WITH's top level), or null for none.
+   */
+  closingWrite?: (result: T) => RawBuilder<unknown> | null,
 ): Promise<T> {
   const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
   const result = await work(tx);
-  await tx.flush();
+  await tx.flush(closingWrite?.(result) ?? null);
   return result;
 }
 
@@ -383,22 +390,30 @@ class KyselyJudgeTransaction implements StoreTransaction {
     else await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', storable(messageId)).execute();
   }
 
-  /** Writes what was held, in one statement, queued mail in the order it was queued. */
-  async flush(): Promise<void> {
+  /**
+   * Writes what was held, in one statement, queued mail in the order it was queued; `closing`
+   * (inJudgeTransaction's closingWrite) runs in the same statement, or alone when nothing was held.
+   */
+  async flush(closing: RawBuilder<unknown> | null = null): Promise<void> {
     const held = this.held;
     this.held = [];
     const mails = held.flatMap((write, n) => (write.kind === 'mail' ? [{ ...write.row, n }] : []));
     const outcomes = held.flatMap((write) =>
       write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : [],
     );
-    if (mails.length === 0 && outcomes.length === 0) return;
-    // Data-modifying CTEs run whether or not anything reads them.
+    if (mails.length === 0 && outcomes.length === 0) {
+      if (closing !== null) await sql`WITH ${closing} SELECT 1`.execute(this.trx);
+      return;
+    }
+    // Data-modifying CTEs run whether or not anything reads them. They all see the snapshot of the
+    // statement's start, so none may read what another writes: the closing write is the caller's
+    // (the inbound queue), which the held writes never touch.
     await sql`
       WITH queued AS (${queueMails(mails)}), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
         WHERE inbound_mail.message_id = m.message_id
-      )
+      )${closing === null ? sql`` : sql`, ${closing}`}
       SELECT 1`.execute(this.trx);
   }
 
