@@ -162,7 +162,7 @@ if (plans) {
 const cpuMails = Number(argv.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length) ?? 0);
 if (cpuMails > 0) {
   // CPU per mail of this process (recording and judging, no IMAP or SMTP) and of the database's
-  // backends, for --cpu=N mails of the bench mix in claims of 50, after as many to warm up.
+  // backends, for --cpu=N mails of the bench mix, after as many to warm up.
   const probe = new pg.Client({ connectionString: database.databaseUrl! });
   await probe.connect();
   const backendTicks = async () => {
@@ -176,8 +176,13 @@ if (cpuMails > 0) {
     }
     return ticks;
   };
+  // --claim=N: mails per claim (50, as in a burst; 1 is mail arriving steadily).
+  const claimSize = Number(argv.find((a) => a.startsWith('--claim='))?.slice('--claim='.length) ?? 50);
   const run = async () => {
-    for (let done = 0; done < cpuMails; done += 50) await judged(benchMix(), 50);
+    for (let done = 0; done < cpuMails; done += 50) {
+      const mails = benchMix();
+      for (let at = 0; at < mails.length; at += claimSize) await judged(mails.slice(at, at + claimSize), claimSize);
+    }
   };
   await run();
   for (let round = 1; round <= 3; round++) {
