@@ -5,6 +5,7 @@ import pg from 'pg';
 import { recordMail } from '../src/daemon/queued-mail.ts';
 import { MailJudge } from '../src/mail/mail-judge.ts';
 import { judgeQueued } from '../src/store/inbound-queue.ts';
+import { openStore } from '../src/store/index.ts';
 import { createJudgeStore } from '../src/store/judge-store.ts';
 import { SPRING_1901_ORDERS, startGame, TEST_JUDGE } from '../test/judge/game-fixture.ts';
 import { eml } from '../test/judge/mail-builder.ts';
@@ -54,12 +55,37 @@ let recording: Sent[] | null = null;
   };
 }
 
+const short = (text: string) => text.replace(/\s+/g, ' ').replace(/"/g, '').trim().slice(0, 110);
+
 const argv = process.argv.slice(2);
 // --plans: PostgreSQL's own time for each statement of the mix's claim of 50 (auto_explain,
 // sent back as a notice on each connection of the store).
 const plans = argv.includes('--plans');
 const planTimes: { text: string; ms: number }[] = [];
 let planTexts: string[] | null = null;
+// --stats: PostgreSQL's CPU for each statement, whatever part of it (parse, plan, execute, commit):
+// log_statement_stats, sent back to the store's connections as a LOG message per statement.
+const stats = argv.includes('--stats');
+const statTimes = new Map<string, { ms: number; count: number }>();
+if (stats) {
+  const proto = pg.Client.prototype as unknown as { connect: (...args: unknown[]) => Promise<void> };
+  const connect = proto.connect;
+  proto.connect = async function (this: pg.Client, ...args: unknown[]) {
+    await connect.apply(this, args);
+    await this.query('SET log_statement_stats = on; SET client_min_messages = log');
+    this.on('notice', (notice) => {
+      const detail = String((notice as { detail?: string }).detail ?? '');
+      const cpu = /!\s+([0-9.]+) s user, ([0-9.]+) s system/.exec(detail);
+      const active = (this as unknown as { activeQuery?: { text?: string } }).activeQuery?.text;
+      if (cpu === null || active === undefined) return;
+      const key = short(active).slice(0, 70);
+      const entry = statTimes.get(key) ?? { ms: 0, count: 0 };
+      entry.ms += 1000 * (Number(cpu[1]) + Number(cpu[2]));
+      entry.count += 1;
+      statTimes.set(key, entry);
+    });
+  } as never;
+}
 if (plans) {
   const proto = pg.Client.prototype as unknown as { connect: (...args: unknown[]) => Promise<void> };
   const connect = proto.connect;
@@ -84,14 +110,14 @@ const explain = argv.includes('--explain');
 const backlog = Number(argv.find((a) => a.startsWith('--backlog='))?.slice('--backlog='.length) ?? 3000);
 
 const database = await databaseBackend('postgres').open();
-const db = database.store.db;
+let db = database.store.db;
 const clock = () => new Date('2026-01-05T12:00:00Z');
 const game = await startGame(db, '', clock, { timing: 'njudge' });
 const germany = game.holder.get('GERMANY')!;
 // As bench:mail: forming games, so LIST shows 50 and says there are more.
 await cloneGames(database.databaseUrl!, { template: 'demo', copies: 100 });
 await db.updateTable('games').set({ status: 'forming' }).where('name', 'like', 'demo-c%').execute();
-const reader = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.5, clock);
+let reader = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.5, clock);
 let sent = 0;
 
 const orderMail = () =>
@@ -125,7 +151,6 @@ async function judged(raws: readonly string[], limit: number): Promise<{ record:
   return { record, judge };
 }
 
-const short = (text: string) => text.replace(/\s+/g, ' ').replace(/"/g, '').trim().slice(0, 110);
 
 function print(title: string, mails: number, { record, judge }: { record: Sent[]; judge: Sent[] }): void {
   const all = [...record, ...judge];
@@ -159,6 +184,79 @@ if (plans) {
   for (const p of planTimes) console.log(`  ${p.ms.toFixed(2).padStart(7)} ms  ${short(p.text)}`);
 }
 
+if (argv.includes('--generic')) {
+  // The generic plan of each statement of a claim of 50 (the plan a connection keeps for a named
+  // statement), made now, while the tables are small: its sequential scans, if any.
+  const { judge } = await judged(benchMix(), 50);
+  const client = new pg.Client({ connectionString: database.databaseUrl! });
+  await client.connect();
+  const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils;
+  for (const st of judge) {
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(st.text) || st.values.length === 0) continue;
+    await client.query('BEGIN');
+    try {
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE generic AS ${st.text}`);
+      const literals = st.values.map((value) => {
+        const prepared = prepareValue(value);
+        return prepared === null || prepared === undefined ? 'NULL' : client.escapeLiteral(String(prepared));
+      });
+      const { rows } = await client.query(`EXPLAIN EXECUTE generic(${literals.join(', ')})`);
+      const seq = rows.map((r) => String(r['QUERY PLAN'])).filter((line) => /Seq Scan/.test(line));
+      console.log(`${seq.length === 0 ? 'ok ' : 'SEQ'} ${short(st.text).slice(0, 90)}${seq.map((line) => `\n      ${line.trim()}`).join('')}`);
+    } finally {
+      await client.query('ROLLBACK');
+      await client.query('DEALLOCATE ALL');
+    }
+  }
+  await client.end();
+}
+
+const stale = Number(argv.find((a) => a.startsWith('--stale='))?.slice('--stale='.length) ?? 0);
+if (stale > 0) {
+  // The plans a connection keeps for its named statements were made while the tables were small:
+  // after --stale=N more mails, one mail per claim on those connections, then on new ones (a
+  // second store on the same database), then on the first again.
+  const probe = new pg.Client({ connectionString: database.databaseUrl! });
+  await probe.connect();
+  const backendTicks = async () => {
+    const { rows } = await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {}
+    }
+    return ticks;
+  };
+  const measure = async (label: string) => {
+    statTimes.clear();
+    const pgBefore = await backendTicks();
+    const before = process.cpuUsage();
+    for (let done = 0; done < 300; done += 50) for (const raw of benchMix()) await judged([raw], 1);
+    const used = process.cpuUsage(before);
+    const pgTicks = (await backendTicks()) - pgBefore;
+    console.log(`${label}: this process ${((used.user + used.system) / 1000 / 300).toFixed(3)} ms per mail, PostgreSQL backends ${((pgTicks * 10) / 300).toFixed(3)} ms per mail; load ${os.loadavg()[0]!.toFixed(1)}`);
+    for (const [text, { ms, count }] of [...statTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6))
+      console.log(`    ${(ms / 300).toFixed(3)} ms per mail in ${count}× ${text}`);
+    statTimes.clear();
+  };
+  for (let done = 0; done < 200; done += 50) for (const raw of benchMix()) await judged([raw], 1);
+  await measure('small tables');
+  for (let done = 0; done < stale; done += 50) await judged(benchMix(), 50);
+  const first = { db, reader };
+  const fresh = await openStore({ databaseUrl: database.databaseUrl!, migrate: false, poolSize: 10 });
+  await measure(`after ${stale} more mails, the same connections`);
+  db = fresh.db;
+  reader = new MailJudge(createJudgeStore(db, { messageIdDomain: 'judge.example' }), TEST_JUDGE, () => 0.5, clock);
+  await measure(`after ${stale} more mails, new connections`);
+  ({ db, reader } = first);
+  await measure(`after ${stale} more mails, the first connections again`);
+  await fresh.close();
+  await probe.end();
+}
+
 const cpuMails = Number(argv.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length) ?? 0);
 if (cpuMails > 0) {
   // CPU per mail of this process (recording and judging, no IMAP or SMTP) and of the database's
@@ -185,12 +283,35 @@ if (cpuMails > 0) {
     }
   };
   await run();
+  statTimes.clear();
+  if (plans) planTexts = [];
   for (let round = 1; round <= 3; round++) {
+    planTimes.length = 0;
     const pgBefore = await backendTicks();
     const before = process.cpuUsage();
     await run();
     const used = process.cpuUsage(before);
     const pgTicks = (await backendTicks()) - pgBefore;
+    if (stats) {
+      const total = [...statTimes.values()].reduce((sum, e) => sum + e.ms, 0);
+      console.log(`    log_statement_stats: ${(total / cpuMails).toFixed(3)} ms per mail in all`);
+      for (const [text, { ms, count }] of [...statTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
+        console.log(`    ${(ms / cpuMails).toFixed(3)} ms per mail in ${count}× ${text}`);
+      statTimes.clear();
+    }
+    if (plans) {
+      // PostgreSQL's own time by statement over the round (auto_explain), the largest first.
+      const byText = new Map<string, { ms: number; count: number }>();
+      for (const p of planTimes) {
+        const entry = byText.get(short(p.text).slice(0, 70)) ?? { ms: 0, count: 0 };
+        entry.ms += p.ms;
+        entry.count += 1;
+        byText.set(short(p.text).slice(0, 70), entry);
+      }
+      planTimes.length = 0;
+      for (const [text, { ms, count }] of [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8))
+        console.log(`    ${(ms / cpuMails).toFixed(3)} ms per mail in ${count}× ${text}`);
+    }
     console.log(
       `round ${round}: ${cpuMails} mails: this process ${((used.user + used.system) / 1000 / cpuMails).toFixed(3)} ms per mail, PostgreSQL backends ${((pgTicks * 10) / cpuMails).toFixed(3)} ms per mail; load ${os.loadavg()[0]!.toFixed(1)}`,
     );
