@@ -151,7 +151,6 @@ async function judged(raws: readonly string[], limit: number): Promise<{ record:
   return { record, judge };
 }
 
-
 function print(title: string, mails: number, { record, judge }: { record: Sent[]; judge: Sent[] }): void {
   const all = [...record, ...judge];
   const ms = all.reduce((sum, s) => sum + s.ms, 0);
@@ -237,7 +236,9 @@ if (stale > 0) {
     for (let done = 0; done < 300; done += 50) for (const raw of benchMix()) await judged([raw], 1);
     const used = process.cpuUsage(before);
     const pgTicks = (await backendTicks()) - pgBefore;
-    console.log(`${label}: this process ${((used.user + used.system) / 1000 / 300).toFixed(3)} ms per mail, PostgreSQL backends ${((pgTicks * 10) / 300).toFixed(3)} ms per mail; load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `${label}: this process ${((used.user + used.system) / 1000 / 300).toFixed(3)} ms per mail, PostgreSQL backends ${((pgTicks * 10) / 300).toFixed(3)} ms per mail; load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
     for (const [text, { ms, count }] of [...statTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6))
       console.log(`    ${(ms / 300).toFixed(3)} ms per mail in ${count}× ${text}`);
     statTimes.clear();

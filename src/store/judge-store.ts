@@ -383,10 +383,23 @@ function queueMails(mails: readonly (QueuedMail & { readonly n: number })[]) {
     CROSS JOIN LATERAL (
       SELECT array_agg(t.address ORDER BY t.i) AS to_addresses
       FROM unnest(m.to_addresses) WITH ORDINALITY AS t(address, i)
-      WHERE NOT EXISTS (SELECT 1 FROM mail_addresses AS stopped WHERE stopped.address = lower(t.address) AND stopped.stopped_at IS NOT NULL)
+      WHERE lower(t.address) <> ALL (ARRAY(
+        -- The stopped among this statement's recipients, looked up by key: a join with
+        -- mail_addresses let the planner, taking the table for as small as it first saw it, read it
+        -- whole for every batch, and it grows by an address for nearly every new sender.
+        SELECT stopped.address FROM mail_addresses AS stopped
+        WHERE stopped.address = ANY(ARRAY(
+          SELECT DISTINCT lower(recipient) FROM jsonb_to_recordset(${jsonText(recipientsOf(mails))}::jsonb) AS each(to_addresses text[]), unnest(each.to_addresses) AS recipient
+        ))
+          AND stopped.stopped_at IS NOT NULL))
     ) AS r
     WHERE r.to_addresses IS NOT NULL
     ORDER BY m.n`;
+}
+
+/** Only the recipients of queued mail, for the stopped-address lookup of queueMails. */
+function recipientsOf(mails: readonly QueuedMail[]): { to_addresses: readonly string[] }[] {
+  return mails.map((mail) => ({ to_addresses: mail.to_addresses }));
 }
 
 /** A write held until the commit (see the top of this file). */
@@ -513,7 +526,9 @@ class KyselyJudgeTransaction implements StoreTransaction {
       WITH queued AS (${queueMails(mails)}), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
-        WHERE inbound_mail.message_id = m.message_id
+        -- The rows by key (the list of Message-IDs): joined on message_id alone, the planner, taking
+        -- inbound_mail for as small as it first saw it, read the whole table for every claim.
+        WHERE inbound_mail.message_id = ANY(${outcomes.map((o) => o.message_id)}::text[]) AND inbound_mail.message_id = m.message_id
       )${closing === null ? sql`` : sql`, ${closing}`}
       SELECT 1`.execute(this.trx);
   }
