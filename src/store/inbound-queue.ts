@@ -78,28 +78,23 @@ export async function judgeQueued<T extends { readonly failed: boolean }>(
   work: (tx: StoreTransaction, mails: readonly ClaimedInbound[]) => Promise<readonly T[]>,
 ): Promise<{ readonly mails: readonly ClaimedInbound[]; readonly results: readonly T[] } | null> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await claim(trx, options);
-    if (claimed.length === 0) return null;
-    const mails = claimed.map(({ place: _, ...mail }) => mail);
-    const places = claimed.map((m) => m.place);
+    const mails = await claim(trx, options);
+    if (mails.length === 0) return null;
+    const ids = mails.map((m) => m.id);
     // The rows leave the queue in the statement that writes the judge's held writes, and the bytes
-    // of a mail the judge failed on go to failed_mail as its row leaves. They are found by their
-    // place in the table (ctid; the claim locked them, so nothing moves them before the commit): by
-    // id the planner, taking the queue for as small as it last saw it, read the whole table, and a
-    // queue's table holds every row deleted since its last vacuum (a burst of 4,000 mails made
-    // each claim of one mail cost three times the PostgreSQL CPU).
+    // of a mail the judge failed on go to failed_mail as its row leaves.
     const results = await inJudgeTransaction(
       trx,
       { messageIdDomain: options.messageIdDomain },
       (tx) => work(tx, mails),
       (judged) => {
-        const failed = places.filter((_, index) => judged[index]?.failed === true);
+        const failed = mails.filter((_, index) => judged[index]?.failed === true).map((m) => m.id);
         return sql`
           kept AS (
             INSERT INTO failed_mail (message_id, raw)
-            SELECT message_id, raw FROM inbound_queue WHERE ctid = ANY(${failed}::tid[])
+            SELECT message_id, raw FROM inbound_queue WHERE id = ANY(${failed}::int8[])
             ON CONFLICT DO NOTHING
-          ), unqueued AS (DELETE FROM inbound_queue WHERE ctid = ANY(${places}::tid[]))`;
+          ), unqueued AS (DELETE FROM inbound_queue WHERE id = ANY(${ids}::int8[]))`;
       },
     );
     return { mails, results };
@@ -109,7 +104,7 @@ export async function judgeQueued<T extends { readonly failed: boolean }>(
 /** How many rows, from the oldest, a claim looks through for mail it may take. */
 const CLAIM_WINDOW = 1000;
 
-async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise<(ClaimedInbound & { readonly place: string })[]> {
+async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise<ClaimedInbound[]> {
   // The earlier rows a row must wait for are looked up among all queued rows, locked or not, so a
   // row held by another process still holds back the later mail that shares a key with it. They are
   // found through the keys index (sql/021): `IS TRUE` (the same test, ids are never null) keeps
@@ -118,7 +113,6 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
   // which a named statement's generic plan would then keep as a burst fills the queue.
   const { rows } = await sql<{
     id: string;
-    place: string;
     message_id: string;
     mail: InboundMail | null;
     unreadable: string | null;
@@ -127,7 +121,7 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
     uid: string | null;
     attempts: number;
   }>`
-    SELECT q.id, q.ctid::text AS place, q.message_id, q.mail, q.unreadable, q.mailbox, q.uidvalidity, q.uid, q.attempts
+    SELECT q.id, q.message_id, q.mail, q.unreadable, q.mailbox, q.uidvalidity, q.uid, q.attempts
     FROM inbound_queue q
     WHERE q.id IN (SELECT id FROM inbound_queue ORDER BY id LIMIT ${CLAIM_WINDOW})
       ${options.onlyId === undefined ? sql`` : sql`AND q.id = ${options.onlyId}`}
@@ -137,7 +131,6 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
     FOR UPDATE OF q SKIP LOCKED`.execute(trx);
   return rows.map((row) => ({
     id: row.id,
-    place: row.place,
     messageId: row.message_id,
     mail: row.mail,
     unreadable: row.unreadable,

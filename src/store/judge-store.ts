@@ -384,9 +384,9 @@ function queueMails(mails: readonly (QueuedMail & { readonly n: number })[]) {
       SELECT array_agg(t.address ORDER BY t.i) AS to_addresses
       FROM unnest(m.to_addresses) WITH ORDINALITY AS t(address, i)
       WHERE lower(t.address) <> ALL (ARRAY(
-        -- The stopped among this statement's recipients, looked up by key: a join with
-        -- mail_addresses let the planner, taking the table for as small as it first saw it, read it
-        -- whole for every batch, and it grows by an address for nearly every new sender.
+        -- The stopped among this statement's recipients, looked up by key: as a join with
+        -- mail_addresses it was planned as a hash join reading that table whole for every batch,
+        -- and it grows by an address for nearly every new sender (bench/mail-statements.ts --stale).
         SELECT stopped.address FROM mail_addresses AS stopped
         WHERE stopped.address = ANY(ARRAY(
           SELECT DISTINCT lower(recipient) FROM jsonb_to_recordset(${jsonText(recipientsOf(mails))}::jsonb) AS each(to_addresses text[]), unnest(each.to_addresses) AS recipient
@@ -526,8 +526,8 @@ class KyselyJudgeTransaction implements StoreTransaction {
       WITH queued AS (${queueMails(mails)}), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
-        -- The rows by key (the list of Message-IDs): joined on message_id alone, the planner, taking
-        -- inbound_mail for as small as it first saw it, read the whole table for every claim.
+        -- The rows by key (the list of Message-IDs): joined on message_id alone it was planned as a
+        -- hash join reading all of inbound_mail, a row a mail, for every claim (mail-statements.ts --stale).
         WHERE inbound_mail.message_id = ANY(${outcomes.map((o) => o.message_id)}::text[]) AND inbound_mail.message_id = m.message_id
       )${closing === null ? sql`` : sql`, ${closing}`}
       SELECT 1`.execute(this.trx);
