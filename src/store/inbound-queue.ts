@@ -80,17 +80,23 @@ export async function judgeQueued<T extends { readonly failed: boolean }>(
   return db.transaction().execute(async (trx) => {
     const mails = await claim(trx, options);
     if (mails.length === 0) return null;
-    const results = await inJudgeTransaction(trx, { messageIdDomain: options.messageIdDomain }, (tx) => work(tx, mails));
     const ids = mails.map((m) => m.id);
-    const failed = mails.filter((_, index) => results[index]?.failed === true).map((m) => m.id);
-    // The bytes of a mail the judge failed on go to failed_mail as the row leaves the queue.
-    await sql`
-      WITH kept AS (
-        INSERT INTO failed_mail (message_id, raw)
-        SELECT message_id, raw FROM inbound_queue WHERE id = ANY(${failed}::int8[])
-        ON CONFLICT DO NOTHING
-      )
-      DELETE FROM inbound_queue WHERE id = ANY(${ids}::int8[])`.execute(trx);
+    // The rows leave the queue in the statement that writes the judge's held writes, and the bytes
+    // of a mail the judge failed on go to failed_mail as its row leaves.
+    const results = await inJudgeTransaction(
+      trx,
+      { messageIdDomain: options.messageIdDomain },
+      (tx) => work(tx, mails),
+      (judged) => {
+        const failed = mails.filter((_, index) => judged[index]?.failed === true).map((m) => m.id);
+        return sql`
+          kept AS (
+            INSERT INTO failed_mail (message_id, raw)
+            SELECT message_id, raw FROM inbound_queue WHERE id = ANY(${failed}::int8[])
+            ON CONFLICT DO NOTHING
+          ), unqueued AS (DELETE FROM inbound_queue WHERE id = ANY(${ids}::int8[]))`;
+      },
+    );
     return { mails, results };
   });
 }
@@ -100,7 +106,11 @@ const CLAIM_WINDOW = 1000;
 
 async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise<ClaimedInbound[]> {
   // The earlier rows a row must wait for are looked up among all queued rows, locked or not, so a
-  // row held by another process still holds back the later mail that shares a key with it.
+  // row held by another process still holds back the later mail that shares a key with it. They are
+  // found through the keys index (sql/021): `IS TRUE` (the same test, ids are never null) keeps
+  // the planner from reading them by the primary key instead, every earlier row of the queue per
+  // candidate, which it prefers while the queue looks nearly empty (never analyzed or vacuumed), and
+  // which a named statement's generic plan would then keep as a burst fills the queue.
   const { rows } = await sql<{
     id: string;
     message_id: string;
@@ -115,7 +125,7 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
     FROM inbound_queue q
     WHERE q.id IN (SELECT id FROM inbound_queue ORDER BY id LIMIT ${CLAIM_WINDOW})
       ${options.onlyId === undefined ? sql`` : sql`AND q.id = ${options.onlyId}`}
-      AND NOT EXISTS (SELECT 1 FROM inbound_queue e WHERE e.id < q.id AND e.order_keys && q.order_keys)
+      AND NOT EXISTS (SELECT 1 FROM inbound_queue e WHERE (e.id < q.id) IS TRUE AND e.order_keys && q.order_keys)
     ORDER BY q.id
     LIMIT ${options.limit}
     FOR UPDATE OF q SKIP LOCKED`.execute(trx);

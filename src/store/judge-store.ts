@@ -6,6 +6,7 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type QueryCreator,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   type Transaction,
@@ -73,6 +74,7 @@ import { markAddressProven, requestAddressChanges, seatsAtAddress, stopAddress, 
 import { jsonb, type Database, type GamesTable, type JobRow, type JsonObject, type JsonText, type JsonValue, type SeatsTable } from './schema.ts';
 import { isTransientStoreFailure } from './transient-failure.ts';
 import { holdsGameLocks } from './locked-games.ts';
+import { keptQuery } from './kept-query.ts';
 
 // The judge's storage port on kysely: one database transaction per `transaction` call, and
 // SAVEPOINTs for `nested` so one failing block of a mail leaves the others in place.
@@ -97,10 +99,16 @@ export async function inJudgeTransaction<T>(
   trx: Transaction<Database>,
   options: { readonly messageIdDomain: string },
   work: (tx: StoreTransaction) => Promise<T>,
+  /**
+   * The caller's own last writes, given what `work` returned, run by the statement that writes the
+   * held writes (one round trip fewer): data-modifying WITH entries (`a AS (INSERT …), b AS
+   * (DELETE …)`; PostgreSQL takes such statements only at a WITH's top level), or null for none.
+   */
+  closingWrite?: (result: T) => RawBuilder<unknown> | null,
 ): Promise<T> {
   const tx = new KyselyJudgeTransaction(trx, options.messageIdDomain, { writeBehind: true });
   const result = await work(tx);
-  await tx.flush();
+  await tx.flush(closingWrite?.(result) ?? null);
   return result;
 }
 
@@ -206,6 +214,106 @@ function currentPlay(eb: ExpressionBuilder<Database, 'games'>) {
   ] as const;
 }
 
+/**
+ * Whole games (the row, seats, current phase, its orders, absences, orders ahead, password
+ * failures) whose `column` is one of `keys`, in that column's order; `senders`' password failures too.
+ */
+function wholeGames(db: Kysely<Database>, column: 'name' | 'id', keys: readonly (string | number)[], senders: readonly string[]) {
+  const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
+  return db
+    .selectFrom('games')
+    .selectAll('games')
+    .select((eb) => [
+      ...currentPlay(eb),
+      jsonArrayFrom(
+        eb
+          .selectFrom('absences')
+          .select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at'])
+          .whereRef('absences.game_id', '=', 'games.id')
+          .orderBy('absences.starts_at'),
+      ).as('absence_rows'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('orders_ahead')
+          .select(['orders_ahead.power', 'orders_ahead.phase_id', 'orders_ahead.steps'])
+          .whereRef('orders_ahead.game_id', '=', 'games.id')
+          .orderBy('orders_ahead.phase_id')
+          .orderBy('orders_ahead.power'),
+      ).as('orders_ahead_rows'),
+      // The wrong passwords counted for the game's seats and for the mails' senders (password-guard.ts).
+      jsonArrayFrom(
+        eb
+          .selectFrom('seat_password_failures as f')
+          .innerJoin('seats as s', 's.id', 'f.seat_id')
+          .select([sql<number | null>`f.seat_id`.as('seat_id'), sql<string | null>`NULL`.as('address'), 'f.failures', 'f.last_failure_at', 'f.locked_until'])
+          .whereRef('s.game_id', '=', 'games.id')
+          .unionAll(
+            eb
+              .selectFrom('address_password_failures as a')
+              .select([
+                sql<number | null>`NULL::integer`.as('seat_id'),
+                sql<string | null>`a.address`.as('address'),
+                'a.failures',
+                'a.last_failure_at',
+                'a.locked_until',
+              ])
+              .where('a.address', '=', sql<string>`ANY(${senders}::text[])`),
+          ),
+      ).as('password_failure_rows'),
+    ])
+    .where(column, '=', wanted)
+    .orderBy(column);
+}
+
+const wholeGamesByName = keptQuery((db, names: readonly string[], senders: readonly string[]) => wholeGames(db, 'name', names, senders));
+const wholeGamesById = keptQuery((db, ids: readonly number[], senders: readonly string[]) => wholeGames(db, 'id', ids, senders));
+
+/** A game by name with its current play and its holders' public records (gameOverview). */
+const gameOverviews = keptQuery((db, name: string) => {
+  // The holders' addresses as one array, so the records are read through the index on
+  // lower(address): `IN (subquery)` let the planner scan every stint and join (80 ms at 10,000 games).
+  const holders = sql<string[]>`ARRAY(SELECT lower(held.address) FROM seats AS held WHERE held.game_id = games.id AND held.left_at IS NULL)`;
+  return db
+    .selectFrom('games')
+    .selectAll('games')
+    .select((eb) => [
+      ...currentPlay(eb),
+      jsonArrayFrom(playerRecordRows(db, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as('record_rows'),
+    ])
+    .where('games.name', '=', name);
+});
+
+/** The first `count` forming listed games by name (openings). */
+const openingGames = keptQuery((db, count: number) =>
+  // Matches games_openings_idx: the first names of that index, nothing else. The predicate is
+  // written as constants, not parameters: the generic plan PostgreSQL keeps for a named statement
+  // (prepared-statements.ts) cannot prove a partial index's predicate from $1, and read
+  // games_name_key from the start until 51 forming games turned up (2.4 ms a LIST at 10,000
+  // games, 0.5 ms at 1).
+  db.selectFrom('games').selectAll().where(sql<boolean>`listed AND status = 'forming'`).orderBy('name').limit(count),
+);
+
+/** The first `count` listed running games with open seats, by name, with those seats (takeoverOpenings). */
+const takeoverGames = keptQuery((db, count: number) => {
+  // From the open seats (seats_power_status_idx) to their games by key: no read of all games.
+  // The index's predicate as constants, for the generic plan (see openingGames).
+  const takeoverStatuses = sql.join(TAKEOVER_STATUSES.map((status) => sql.lit(status)));
+  return (
+    db
+      .selectFrom('seats')
+      .innerJoin('games', 'games.id', 'seats.game_id')
+      .selectAll('games')
+      .select(sql<string[]>`coalesce(array_agg(seats.power ORDER BY seats.power) FILTER (WHERE seats.power IS NOT NULL), '{}')`.as('open_powers'))
+      // A Mafia or Werewolf player's seat holds no power: its kind names it (GameKind.openSeatNames).
+      .select(sql<number[]>`coalesce(array_agg(seats.id ORDER BY seats.id) FILTER (WHERE seats.power IS NULL), '{}')`.as('open_seats'))
+      .where(sql<boolean>`seats.role = 'power' AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
+      .where(sql<boolean>`games.listed AND games.status IN ('active', 'waiting')`)
+      .groupBy('games.id')
+      .orderBy('games.name')
+      .limit(count)
+  );
+});
+
 type CurrentPlayRows = {
   [Part in ReturnType<typeof currentPlay>[number] as Part extends AliasedExpression<unknown, infer Name> ? Name : never]: Part extends AliasedExpression<
     infer Value,
@@ -275,10 +383,23 @@ function queueMails(mails: readonly (QueuedMail & { readonly n: number })[]) {
     CROSS JOIN LATERAL (
       SELECT array_agg(t.address ORDER BY t.i) AS to_addresses
       FROM unnest(m.to_addresses) WITH ORDINALITY AS t(address, i)
-      WHERE NOT EXISTS (SELECT 1 FROM mail_addresses AS stopped WHERE stopped.address = lower(t.address) AND stopped.stopped_at IS NOT NULL)
+      WHERE lower(t.address) <> ALL (ARRAY(
+        -- The stopped among this statement's recipients, looked up by key: as a join with
+        -- mail_addresses it was planned as a hash join reading that table whole for every batch,
+        -- and it grows by an address for nearly every new sender (bench/mail-statements.ts --stale).
+        SELECT stopped.address FROM mail_addresses AS stopped
+        WHERE stopped.address = ANY(ARRAY(
+          SELECT DISTINCT lower(recipient) FROM jsonb_to_recordset(${jsonText(recipientsOf(mails))}::jsonb) AS each(to_addresses text[]), unnest(each.to_addresses) AS recipient
+        ))
+          AND stopped.stopped_at IS NOT NULL))
     ) AS r
     WHERE r.to_addresses IS NOT NULL
     ORDER BY m.n`;
+}
+
+/** Only the recipients of queued mail, for the stopped-address lookup of queueMails. */
+function recipientsOf(mails: readonly QueuedMail[]): { to_addresses: readonly string[] }[] {
+  return mails.map((mail) => ({ to_addresses: mail.to_addresses }));
 }
 
 /** A write held until the commit (see the top of this file). */
@@ -383,22 +504,32 @@ class KyselyJudgeTransaction implements StoreTransaction {
     else await this.trx.updateTable('inbound_mail').set({ outcome, game_id: gameId }).where('message_id', '=', storable(messageId)).execute();
   }
 
-  /** Writes what was held, in one statement, queued mail in the order it was queued. */
-  async flush(): Promise<void> {
+  /**
+   * Writes what was held, in one statement, queued mail in the order it was queued; `closing`
+   * (inJudgeTransaction's closingWrite) runs in the same statement, or alone when nothing was held.
+   */
+  async flush(closing: RawBuilder<unknown> | null = null): Promise<void> {
     const held = this.held;
     this.held = [];
     const mails = held.flatMap((write, n) => (write.kind === 'mail' ? [{ ...write.row, n }] : []));
     const outcomes = held.flatMap((write) =>
       write.kind === 'outcome' ? [{ message_id: write.messageId, outcome: write.outcome, game_id: write.gameId }] : [],
     );
-    if (mails.length === 0 && outcomes.length === 0) return;
-    // Data-modifying CTEs run whether or not anything reads them.
+    if (mails.length === 0 && outcomes.length === 0) {
+      if (closing !== null) await sql`WITH ${closing} SELECT 1`.execute(this.trx);
+      return;
+    }
+    // Data-modifying CTEs run whether or not anything reads them. They all see the snapshot of the
+    // statement's start, so none may read what another writes: the closing write is the caller's
+    // (the inbound queue), which the held writes never touch.
     await sql`
       WITH queued AS (${queueMails(mails)}), marked AS (
         UPDATE inbound_mail SET outcome = m.outcome, game_id = m.game_id
         FROM jsonb_to_recordset(${jsonText(outcomes)}::jsonb) AS m(message_id text, outcome text, game_id integer)
-        WHERE inbound_mail.message_id = m.message_id
-      )
+        -- The rows by key (the list of Message-IDs): joined on message_id alone it was planned as a
+        -- hash join reading all of inbound_mail, a row a mail, for every claim (mail-statements.ts --stale).
+        WHERE inbound_mail.message_id = ANY(${outcomes.map((o) => o.message_id)}::text[]) AND inbound_mail.message_id = m.message_id
+      )${closing === null ? sql`` : sql`, ${closing}`}
       SELECT 1`.execute(this.trx);
   }
 
@@ -461,50 +592,10 @@ class KyselyJudgeTransaction implements StoreTransaction {
     // A game the job queue locked before the handler ran (locked-games.ts) needs no second lock.
     const locked = column === 'id' && holdsGameLocks(this.trx, keys as readonly number[]);
     if (forUpdate && !locked) await this.trx.selectFrom('games').select('id').where(column, '=', wanted).orderBy(column).forUpdate().execute();
-    const query = this.trx
-      .selectFrom('games')
-      .selectAll('games')
-      .select((eb) => [
-        ...currentPlay(eb),
-        jsonArrayFrom(
-          eb
-            .selectFrom('absences')
-            .select(['absences.seat_id', 'absences.starts_at', 'absences.ends_at'])
-            .whereRef('absences.game_id', '=', 'games.id')
-            .orderBy('absences.starts_at'),
-        ).as('absence_rows'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('orders_ahead')
-            .select(['orders_ahead.power', 'orders_ahead.phase_id', 'orders_ahead.steps'])
-            .whereRef('orders_ahead.game_id', '=', 'games.id')
-            .orderBy('orders_ahead.phase_id')
-            .orderBy('orders_ahead.power'),
-        ).as('orders_ahead_rows'),
-        // The wrong passwords counted for the game's seats and for the mails' senders (password-guard.ts).
-        jsonArrayFrom(
-          eb
-            .selectFrom('seat_password_failures as f')
-            .innerJoin('seats as s', 's.id', 'f.seat_id')
-            .select([sql<number | null>`f.seat_id`.as('seat_id'), sql<string | null>`NULL`.as('address'), 'f.failures', 'f.last_failure_at', 'f.locked_until'])
-            .whereRef('s.game_id', '=', 'games.id')
-            .unionAll(
-              eb
-                .selectFrom('address_password_failures as a')
-                .select([
-                  sql<number | null>`NULL::integer`.as('seat_id'),
-                  sql<string | null>`a.address`.as('address'),
-                  'a.failures',
-                  'a.last_failure_at',
-                  'a.locked_until',
-                ])
-                .where('a.address', '=', sql<string>`ANY(${[...senders]}::text[])`),
-            ),
-        ).as('password_failure_rows'),
-      ])
-      .where(column, '=', wanted)
-      .orderBy(column);
-    const rows = await query.execute();
+    const rows =
+      column === 'name'
+        ? await wholeGamesByName(this.trx, keys as readonly string[], [...senders])
+        : await wholeGamesById(this.trx, keys as readonly number[], [...senders]);
     return rows.map(({ seat_rows, phase_row, order_rows, absence_rows: absences, orders_ahead_rows: ahead, password_failure_rows: failures, ...game }) => ({
       game: toGame(game),
       ...this.withExtraAddressHolders(game.id, readCurrentPlay({ seat_rows, phase_row, order_rows })),
@@ -540,20 +631,7 @@ class KyselyJudgeTransaction implements StoreTransaction {
   }
 
   async gameOverview(name: GameName): Promise<GameOverview | null> {
-    // The holders' addresses as one array, so the records are read through the index on
-    // lower(address): `IN (subquery)` let the planner scan every stint and join (80 ms at 10,000 games).
-    const holders = sql<string[]>`ARRAY(SELECT lower(held.address) FROM seats AS held WHERE held.game_id = games.id AND held.left_at IS NULL)`;
-    const row = await this.trx
-      .selectFrom('games')
-      .selectAll('games')
-      .select((eb) => [
-        ...currentPlay(eb),
-        jsonArrayFrom(playerRecordRows(this.trx, () => sql<boolean>`lower(seat_stints.address) = ANY(${holders})`, { withoutHiddenGames: true })).as(
-          'record_rows',
-        ),
-      ])
-      .where('games.name', '=', name)
-      .executeTakeFirst();
+    const [row] = await gameOverviews(this.trx, name);
     if (!row) return null;
     const { seat_rows, phase_row, order_rows, record_rows: records, ...game } = row;
     const { seats, phase, orders } = readCurrentPlay({ seat_rows, phase_row, order_rows });
@@ -561,38 +639,12 @@ class KyselyJudgeTransaction implements StoreTransaction {
   }
 
   async openings(limit: number): Promise<{ games: Game[]; more: boolean }> {
-    // Matches games_openings_idx: the first limit + 1 names of that index, nothing else. The
-    // predicate is written as constants, not parameters: the generic plan PostgreSQL keeps for a
-    // named statement (prepared-statements.ts) cannot prove a partial index's predicate from $1,
-    // and read games_name_key from the start until 51 forming games turned up (2.4 ms a LIST at
-    // 10,000 games, 0.5 ms at 1).
-    const rows = await this.trx
-      .selectFrom('games')
-      .selectAll()
-      .where(sql<boolean>`listed AND status = 'forming'`)
-      .orderBy('name')
-      .limit(limit + 1)
-      .execute();
+    const rows = await openingGames(this.trx, limit + 1);
     return { games: rows.slice(0, limit).map(toGame), more: rows.length > limit };
   }
 
   async takeoverOpenings(limit: number): Promise<{ games: TakeoverOpening[]; more: boolean }> {
-    // From the open seats (seats_power_status_idx) to their games by key: no read of all games.
-    // The index's predicate as constants, for the generic plan (see openings).
-    const takeoverStatuses = sql.join(TAKEOVER_STATUSES.map((status) => sql.lit(status)));
-    const rows = await this.trx
-      .selectFrom('seats')
-      .innerJoin('games', 'games.id', 'seats.game_id')
-      .selectAll('games')
-      .select(sql<string[]>`coalesce(array_agg(seats.power ORDER BY seats.power) FILTER (WHERE seats.power IS NOT NULL), '{}')`.as('open_powers'))
-      // A Mafia or Werewolf player's seat holds no power: its kind names it (GameKind.openSeatNames).
-      .select(sql<number[]>`coalesce(array_agg(seats.id ORDER BY seats.id) FILTER (WHERE seats.power IS NULL), '{}')`.as('open_seats'))
-      .where(sql<boolean>`seats.role = 'power' AND seats.left_at IS NULL AND seats.status IN (${takeoverStatuses})`)
-      .where(sql<boolean>`games.listed AND games.status IN ('active', 'waiting')`)
-      .groupBy('games.id')
-      .orderBy('games.name')
-      .limit(limit + 1)
-      .execute();
+    const rows = await takeoverGames(this.trx, limit + 1);
     const opening = (row: (typeof rows)[number]): TakeoverOpening => ({ game: toGame(row), powers: row.open_powers as PowerId[], seats: row.open_seats });
     return { games: rows.slice(0, limit).map(opening), more: rows.length > limit };
   }

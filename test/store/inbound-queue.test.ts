@@ -140,6 +140,40 @@ describe('inbound queue [postgres]', () => {
     expect((await db.selectFrom('failed_mail').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id)).toEqual(['<f>', '<g>']);
   });
 
+  it('looks up the earlier mail through the keys index even on a queue the planner knows nothing of, in the custom and the generic plan', async () => {
+    // A queue never analyzed or vacuumed (a new judge, or a busy one between autovacuum runs)
+    // looks nearly empty to the planner: read by the primary key from the start, the earlier rows
+    // of each candidate cost as much as the queue is long, and the generic plan a connection keeps
+    // for the named claim (prepared-statements.ts) stays with that choice as a burst fills the queue.
+    const { db } = database.store;
+    await queueInbound(db, [queued(mail('<fresh1>', 'a@x.example', 'HELP'), 1), queued(mail('<fresh2>', 'b@x.example', 'HELP'), 2)]);
+    const client = new pg.Client({ connectionString: database.databaseUrl! });
+    await client.connect();
+    capturing = [];
+    let statement: { text: string; values: unknown[] } | undefined;
+    try {
+      await judgeQueued(db, { messageIdDomain: DOMAIN, limit: 50 }, async (_tx, mails) => mails.map(() => ({ failed: false })));
+      statement = capturing.find((st) => /FOR UPDATE OF q SKIP LOCKED/.test(st.text));
+      capturing = null;
+      expect(statement).toBeDefined();
+      await client.query('BEGIN');
+      const custom = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement!.text}`, statement!.values);
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE claim_under_test AS ${statement!.text}`);
+      const literals = statement!.values.map((value) => client.escapeLiteral(String(value)));
+      const generic = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE claim_under_test(${literals.join(', ')})`);
+      for (const plan of [custom, generic]) {
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text).toMatch(/Bitmap Index Scan on inbound_queue_keys_idx/);
+        expect(text).not.toMatch(/Index Cond: \(id < q\.id\)/);
+      }
+    } finally {
+      capturing = null;
+      await client.query('ROLLBACK').catch(() => undefined);
+      await client.end();
+    }
+  });
+
   it('looks up the earlier mail sharing a key through the keys index, not by reading every earlier row', async () => {
     const { db } = database.store;
     // A backlog of 1,000 mails, every 40th also keyed by a game; 900 held by another process's claim.
