@@ -98,6 +98,32 @@ export async function pgliteTemplate(): Promise<Blob> {
   }
 }
 
+const INITDB_PREFIX = 'dipjudge-pglite-initdb-';
+
+/**
+ * A dump of a PGlite database as initdb leaves it, before any migration, for a test that migrates
+ * it itself (`openStore({ loadDataDir, migrate: false })`): loading it costs a third of initdb's CPU.
+ */
+export async function unmigratedPgliteTemplate(): Promise<Blob> {
+  const templatePath = path.join(os.tmpdir(), `${INITDB_PREFIX}${await schemaFingerprint()}.tar`);
+  const cached = await readFile(templatePath).catch(() => null);
+  if (cached !== null) return new Blob([cached]);
+  const store = await openStore({ migrate: false });
+  try {
+    if (store.kind !== 'pglite') throw new Error('only a PGlite store can be a template');
+    const dump = gunzipSync(Buffer.from(await (await store.dumpDataDir()).arrayBuffer()));
+    const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+    await writeFile(partial, dump);
+    await rename(partial, templatePath);
+    const dir = path.dirname(templatePath);
+    const others = (await readdir(dir)).filter((name) => name.startsWith(INITDB_PREFIX) && name.endsWith('.tar') && path.join(dir, name) !== templatePath);
+    await Promise.all(others.map((name) => rm(path.join(dir, name), { force: true })));
+    return new Blob([dump]);
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * Lays an empty, migrated PGlite database into `dataDir` from the template, so a `serve` opening
  * it starts at once instead of running initdb and the migrations (3–7 s of CPU). The first seed
