@@ -5,9 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.ts';
 import { startDaemonProcess } from '../support/daemon-process.ts';
-import { pgliteTemplate, seedPgliteDataDir } from '../support/databases.ts';
+import { seedPgliteDataDir } from '../support/databases.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres.ts';
 
 // With PGlite only one process may open the database. While `dipjudge serve` runs, the
@@ -43,8 +42,7 @@ it('games, receive, outbox, backup (0600) and mail failed work while serve holds
       ? run(process.execPath, [BIN, ...args], { env, cwd: work })
       : run('sh', ['-c', `"${process.execPath}" "${BIN}" ${args.join(' ')} < stdin.eml`], { env, cwd: work });
   // The data folder starts from a migrated template: the daemon does not pay for initdb.
-  const seed = await openStore({ dataDir: env.DIPJUDGE_DATA_DIR, loadDataDir: await pgliteTemplate() });
-  await seed.close();
+  await seedPgliteDataDir(env.DIPJUDGE_DATA_DIR);
   const daemon = await startDaemonProcess(
     { DIPJUDGE_DATA_DIR: env.DIPJUDGE_DATA_DIR, DIPJUDGE_SPOOL_DIR: env.DIPJUDGE_SPOOL_DIR, DIPJUDGE_POLL_MS: '200', DIPJUDGE_PASSWORD_COST: '1024' },
     { readyTimeoutMs: 100_000 },

@@ -31,7 +31,9 @@ describe('passwords', () => {
 
   it('hashes at the full default cost when the judge is configured without one', async () => {
     const { passwordCost: _testCost, ...production } = TEST_JUDGE;
-    const database = await databaseBackend('pglite').open();
+    // On PostgreSQL, as the judge's other rules by mail (describeWithDatabase): a copy of the migrated
+    // template is cheaper than starting PGlite, and the cost stored is the judge's, not the store's.
+    const database = await databaseBackend('postgres').open();
     try {
       const judge = new MailJudge(createJudgeStore(database.store.db, { messageIdDomain: 'judge.example' }), production);
       await judge.receive(eml({ from: 'gm@players.example' }, 'CREATE costly gmpass'));

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readGameEnding } from '../../src/judge/reports/ending-format.ts';
 import { DEFAULT_SQL_DIR, migrate, openStore, type Database } from '../../src/store/index.ts';
+import { unmigratedPgliteTemplate } from '../support/databases.ts';
 import { createScratchDatabase } from '../support/scratch-postgres.ts';
 import { insertGame, insertPhase } from './fixtures.ts';
 
@@ -64,7 +65,8 @@ const EXPECTED = {
 
 describe('sql/022 keeps the reason of games that ended before it', () => {
   it('on PGlite', async () => {
-    const store = await openStore({ migrate: false });
+    // As initdb leaves it, from a kept dump of one instead of running initdb again.
+    const store = await openStore({ loadDataDir: await unmigratedPgliteTemplate(), migrate: false });
     try {
       expect(await endingsAfterUpgrade(store.db)).toEqual(EXPECTED);
     } finally {

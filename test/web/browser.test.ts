@@ -9,6 +9,7 @@ import { DIPJUDGE_VERSION } from '../../src/config/version.ts';
 import { serve, type RunningJudge } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { chromiumInstalled, launchChromium } from '../support/chromium.ts';
+import { seedPgliteDataDir } from '../support/databases.ts';
 import type { ScratchDatabase } from '../support/scratch-postgres.ts';
 import { migratedScratchDatabase } from '../support/postgres-template.ts';
 
@@ -38,6 +39,9 @@ interface Judge {
 async function startJudge(database: ScratchDatabase | null): Promise<Judge> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-web-'));
   const spool = path.join(root, 'spool');
+  // PGlite's data folder laid from the migrated template: the judge does not pay for initdb and the
+  // migrations (a fresh folder's first start is the built command line's test).
+  if (!database) await seedPgliteDataDir(path.join(root, 'pglite'));
   const settings = loadConfig({
     ...(database ? { DATABASE_URL: database.url } : { DIPJUDGE_DATA_DIR: path.join(root, 'pglite') }),
     DIPJUDGE_SPOOL_DIR: spool,

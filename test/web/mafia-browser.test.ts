@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { serve, type RunningJudge } from '../../src/daemon/serve.ts';
 import { eml } from '../judge/mail-builder.ts';
 import { chromiumInstalled, launchChromium } from '../support/chromium.ts';
+import { seedPgliteDataDir } from '../support/databases.ts';
 
 // A Mafia game's page (issue 32) in a real headless Chromium, from a running `serve` on PGlite: the
 // game is made and played by mail through the spool, then read as a visitor would. The tracker's
@@ -39,6 +40,8 @@ describe.skipIf(skip)('a Mafia game on the web site, in a browser', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'dipjudge-mafia-web-'));
     const spool = path.join(root, 'spool');
+    // Laid from the migrated template: the judge does not pay for initdb and the migrations.
+    await seedPgliteDataDir(path.join(root, 'pglite'));
     const settings = loadConfig({
       DIPJUDGE_DATA_DIR: path.join(root, 'pglite'),
       DIPJUDGE_SPOOL_DIR: spool,

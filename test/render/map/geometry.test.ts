@@ -8,10 +8,14 @@ import { readFigures, type Figure } from '../../../scripts/geometry/postscript.t
 import { provinceOutlines } from '../../../scripts/geometry/regions.ts';
 import { inside, ringsOf } from './outlines.ts';
 
+// A drawing imported whole is seconds of CPU on one thread (1900's some 5 s): on a loaded or slow
+// machine that is more than the suite's 30 s per test (1900's took 79 s in a whole run at load 14).
+const IMPORT_TIMEOUT_MS = 180_000;
+
 const geometryFiles = readdirSync(`${ROOT}geometry`).filter((f) => f.endsWith('.json'));
 
 describe('map geometry', () => {
-  it('is what the importer writes: re-running scripts/import-geometry.ts on standard.ps changes nothing', () => {
+  it('is what the importer writes: re-running scripts/import-geometry.ts on standard.ps changes nothing', { timeout: IMPORT_TIMEOUT_MS }, () => {
     const outcome = importDrawing('standard');
     expect(outcome.problems).toEqual([]);
     expect(outcome.shared).toEqual([]);
@@ -96,7 +100,7 @@ describe('map geometry', () => {
     expect(Math.max(...xs)).toBeLessThanOrEqual(20.5);
   });
 
-  it("an island in the land's colour on seas painted over land is land: empire's Cuba ends at its drawn coast", () => {
+  it("an island in the land's colour on seas painted over land is land: empire's Cuba ends at its drawn coast", { timeout: IMPORT_TIMEOUT_MS }, () => {
     const outcome = importDrawing('empire');
     expect(outcome.shared).toEqual([]);
     const geometry = JSON.parse(outcome.text!) as { provinces: Record<string, string> };
@@ -110,19 +114,21 @@ describe('map geometry', () => {
     }
   });
 
-  it("parts seas the drawing joins by a strait it leaves open: ancmed's Black Sea and Aegean at the Bosporus", () => {
+  it("parts seas the drawing joins by a strait it leaves open: ancmed's Black Sea and Aegean at the Bosporus", { timeout: IMPORT_TIMEOUT_MS }, () => {
     const outcome = importDrawing('ancmed');
     expect(outcome.problems).toEqual([]);
     expect(outcome.shared).toEqual([]);
   });
 
-  it("a land province's point drawn 5 units off its coast (canton's Akita) floods its land, not the Sea of Japan", () => {
+  it("a land province's point drawn 5 units off its coast (canton's Akita) floods its land, not the Sea of Japan", { timeout: IMPORT_TIMEOUT_MS }, () => {
     const outcome = importDrawing('canton');
     expect(outcome.problems).toEqual([]);
     expect(outcome.shared).toEqual([]);
   });
 
-  it("a border line that stops short of the line it meets, running alongside it, is joined to it: 1900's Prussia and Silesia", () => {
+  it("a border line that stops short of the line it meets, running alongside it, is joined to it: 1900's Prussia and Silesia", {
+    timeout: IMPORT_TIMEOUT_MS,
+  }, () => {
     const outcome = importDrawing('1900');
     expect(outcome.problems).toEqual([]);
     expect(outcome.shared).toEqual([]);
