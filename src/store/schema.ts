@@ -56,7 +56,6 @@ type TextArray = ColumnType<string[], readonly string[], readonly string[]>;
 type DefaultedTextArray = ColumnType<string[], readonly string[] | undefined, readonly string[]>;
 type NullableTextArray = ColumnType<string[] | null, readonly string[] | null | undefined, readonly string[] | null>;
 /** bigint: pg returns it as a string so no precision is lost. */
-type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 type NullableInt8 = ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;

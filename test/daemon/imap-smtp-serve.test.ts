@@ -43,7 +43,18 @@ describe.skipIf(!dovecotInstalled() && !inCi).each(['pglite', 'postgres'] as con
     });
     const lines: { component?: string; msg?: string; subject?: string }[] = [];
     const raw: string[] = [];
-    const running = await serve(settings, pino({ level: 'info' }, { write: (line: string) => void (raw.push(line), lines.push(JSON.parse(line))) }));
+    const running = await serve(
+      settings,
+      pino(
+        { level: 'info' },
+        {
+          write: (line: string) => {
+            raw.push(line);
+            lines.push(JSON.parse(line));
+          },
+        },
+      ),
+    );
     try {
       await dovecot.appendMessage(eml({ from: 'gm@players.example', subject: 'new game', messageId: '<c1@players.example>' }, 'CREATE demo secret\nFORM'));
       await dovecot.appendMessage(eml({ from: 'ann@players.example', subject: 'me too', messageId: '<j1@players.example>' }, 'JOIN demo pass1'));

@@ -97,7 +97,11 @@ export function checkMovementPhase(variant: Variant, before: Position, outcome: 
     while (queue.length > 0) {
       const f = queue.pop()!;
       if (map.seaLink(index(f.province), index(target(army)))) return true;
-      for (const g of standing) if (!reached.has(g) && map.seaLink(index(f.province), index(g.province))) reached.add(g), queue.push(g);
+      for (const g of standing) {
+        if (reached.has(g) || !map.seaLink(index(f.province), index(g.province))) continue;
+        reached.add(g);
+        queue.push(g);
+      }
     }
     return false;
   };

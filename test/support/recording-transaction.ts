@@ -14,8 +14,14 @@ export function recordingTransaction(tx: StoreTransaction, calls: string[]): Sto
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (property !== 'savepoint') return result;
         return (result as ReturnType<StoreTransaction['savepoint']>).then((savepoint) => ({
-          release: () => (calls.push('release'), savepoint.release()),
-          rollback: () => (calls.push('rollback'), savepoint.rollback()),
+          release: () => {
+            calls.push('release');
+            return savepoint.release();
+          },
+          rollback: () => {
+            calls.push('rollback');
+            return savepoint.rollback();
+          },
         }));
       };
     },
