@@ -198,6 +198,9 @@ describeEachDatabase('the judgekeeper operations', (getStore) => {
     let sent = 0;
     const traffic = (async () => {
       while (!stop || sent < 10) {
+        // Mail comes by I/O: on in-process PGlite a mail read and judged is promises alone, which
+        // would never let the backup's timer below run.
+        await new Promise((resolve) => setImmediate(resolve));
         sent++;
         await judge.receive(eml({ from: `p${sent}@players.example`, messageId: `<busy-${sent}@players.example>` }, sent % 2 === 0 ? 'LIST busy' : 'HELP'));
       }
