@@ -72,8 +72,17 @@ export function checkJson(bytes: Uint8Array, start = 0, end = bytes.length): voi
 /** The shared strings, by a hash of their bytes. */
 const sharedStrings: (string | undefined)[] = new Array(SHARED_SLOTS).fill(undefined);
 
-class JsonReader {
-  private at: number;
+/**
+ * Reads values one after another from the same bytes: `at` is where the next read starts (and,
+ * after a value, where it ended). Line breaks are counted as they are passed (only whitespace may
+ * hold one), so a caller reading many values from its input places a fault without a second scan.
+ */
+export class JsonReader {
+  at: number;
+  /** Line breaks passed so far. */
+  lines = 0;
+  /** Where the line after the last line break passed starts (-1: none passed). */
+  lineStart = -1;
   private readonly text: Buffer;
 
   constructor(
@@ -168,6 +177,7 @@ class JsonReader {
    */
   private unit(): { power: string; type: string; location: string } | undefined {
     const start = this.at;
+    const { lines, lineStart } = this;
     this.at++; // {
     const power = this.property(POWER);
     const type = power !== undefined && this.comma() ? this.property(TYPE) : undefined;
@@ -179,7 +189,10 @@ class JsonReader {
         return { power: power!, type: type!, location };
       }
     }
+    // Read again by `value`: the line breaks passed are counted there.
     this.at = start;
+    this.lines = lines;
+    this.lineStart = lineStart;
     return undefined;
   }
 
@@ -330,12 +343,15 @@ class JsonReader {
     return this.build ? value : undefined;
   }
 
-  private skipSpace(): void {
+  skipSpace(): void {
     const bytes = this.bytes;
     let i = this.at;
     while (i < this.stop) {
       const byte = bytes[i]!;
-      if (byte !== SPACE && byte !== LF && byte !== CR && byte !== TAB) break;
+      if (byte === LF) {
+        this.lines++;
+        this.lineStart = i + 1;
+      } else if (byte !== SPACE && byte !== CR && byte !== TAB) break;
       i++;
     }
     this.at = i;

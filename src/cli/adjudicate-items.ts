@@ -78,12 +78,17 @@ export function adjudicateItems(
       failure = { kind: 'input', index, message: `item ${index}: ${error.message}` };
       continue;
     }
-    if (index > 0) out.byte(0x2c); // ,
-    if (pretty) out.newline(1);
-    // Pretty, an item is JSON.stringify's layout one level in: the text of a one-item array between its brackets.
-    out.text(pretty ? JSON.stringify([output], null, 2).slice(4, -2) : JSON.stringify(output));
+    writeOutcome(output, index, pretty, out);
   }
   return { failure, syntaxAfter: null };
+}
+
+/** Item `index`'s outcome as it stands in the output array, after its separator (none before item 0). */
+export function writeOutcome(output: ReturnType<typeof adjudicate>, index: number, pretty: boolean, out: JsonBytes): void {
+  if (index > 0) out.byte(0x2c); // ,
+  if (pretty) out.newline(1);
+  // Pretty, an item is JSON.stringify's layout one level in: the text of a one-item array between its brackets.
+  out.text(pretty ? JSON.stringify([output], null, 2).slice(4, -2) : JSON.stringify(output));
 }
 
 /**

@@ -63,6 +63,27 @@ describe('the adjudicate output', () => {
     expect((await collect([], true)).join('')).toBe('[]\n');
   });
 
+  it('on its own thread reads a batch in one pass: pieces of any size, an item across many pieces, line breaks between items', async () => {
+    const expected = batch.slice(0, 40).map((item) => adjudicate(item));
+    const huge = JSON.stringify(fixtures[0]).replace('"position"', `"padding":${JSON.stringify('x'.repeat(300_000))},"position"`);
+    for (const text of [JSON.stringify(batch.slice(0, 40)), JSON.stringify(batch.slice(0, 40), null, 2), ` [\n${huge}\n]\n`]) {
+      const want = text.startsWith(' ') ? `${JSON.stringify([adjudicate(fixtures[0])])}\n` : `${JSON.stringify(expected)}\n`;
+      for (const size of [1, 13, 4096, 65536]) {
+        if (size === 1 && text.length > 100_000) continue;
+        async function* inPieces() {
+          const bytes = Buffer.from(text);
+          for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+        }
+        const chunks: string[] = [];
+        await runAdjudicate(inPieces(), (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), {
+          pretty: false,
+          threads: 0,
+        });
+        expect(chunks.join(''), `pieces of ${size}`).toBe(want);
+      }
+    }
+  });
+
   it('--pretty on the command line writes the indented layout', () => {
     const result = spawnSync(process.execPath, [bin, 'adjudicate', '--pretty'], { input: JSON.stringify([fixtures[1]]), encoding: 'utf8' });
     expect(result.status).toBe(0);
@@ -127,16 +148,23 @@ describe('the adjudicate output', () => {
     ];
     for (const [text, where] of cases) {
       expect(() => JSON.parse(text), text.slice(0, 40)).toThrow();
-      for (const size of [100, 4096]) {
+      // Alone (threads: 0), the command reads each item straight from the input in one pass; by default it may start threads.
+      for (const [size, threads] of [
+        [1, 0],
+        [100, 0],
+        [4096, 0],
+        [100, undefined],
+        [4096, undefined],
+      ] as const) {
         async function* inPieces() {
           const bytes = Buffer.from(text);
           for (let at = 0; at < bytes.length || at === 0; at += size) yield bytes.subarray(at, at + size);
         }
-        const failure = await runAdjudicate(inPieces(), () => undefined, { pretty: false }).then(
+        const failure = await runAdjudicate(inPieces(), () => undefined, { pretty: false, threads }).then(
           () => null,
           (error: unknown) => error,
         );
-        expect(failure).toBeInstanceOf(JsonInputError);
+        expect(failure, `${text.slice(0, 40)} in pieces of ${size}, ${threads} threads`).toBeInstanceOf(JsonInputError);
         expect((failure as Error).message).toContain(`the input is not valid JSON at ${where}`);
       }
     }
