@@ -57,8 +57,10 @@ export class AdjudicateThreads {
     const from = starts[0]!;
     const task: AdjudicateTask = {
       id: this.nextId++,
-      // With the comma or bracket after the last item, which a fault at that item's end names.
-      bytes: bytes.slice(from, ends[ends.length - 1]! + 1),
+      // With the comma or bracket after the last item, which a fault at that item's end names. A
+      // copy of its own, whatever `bytes` is: a Buffer's slice is a view, and handing over its
+      // ArrayBuffer would take the rest of the input away, or fail for a pooled Buffer.
+      bytes: new Uint8Array(bytes.subarray(from, ends[ends.length - 1]! + 1)),
       starts: starts.map((s) => s - from),
       ends: ends.map((e) => e - from),
       firstIndex,

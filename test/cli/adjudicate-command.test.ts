@@ -168,6 +168,19 @@ describe('the adjudicate output', () => {
         expect((failure as Error).message).toContain(`the input is not valid JSON at ${where}`);
       }
     }
+    // Small pieces of a small input are views of Node's shared Buffer pool: handed to a thread at once, they still read.
+    async function* pooled() {
+      yield Buffer.from(`[${JSON.stringify(fixtures[0])},`);
+      yield Buffer.from(`${JSON.stringify(fixtures[1])}]`);
+    }
+    expect(JSON.stringify(fixtures[0]).length).toBeLessThan(Buffer.poolSize / 2);
+    const outputs: string[] = [];
+    await runAdjudicate(pooled(), (chunk) => void outputs.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), {
+      pretty: false,
+      threads: 1,
+      threadsAfter: 0,
+    });
+    expect(outputs.join('')).toBe(`${JSON.stringify([adjudicate(fixtures[0]!), adjudicate(fixtures[1]!)])}\n`);
     const onThreads = await runAdjudicate(`[${Array.from({ length: 30 }, () => good).join(',')},{"position": nope}]`, () => undefined, {
       pretty: false,
       threads: 1,
