@@ -199,7 +199,7 @@ export async function runAdjudicate(source: AdjudicateSource, sink: OutputSink, 
   await flush();
 }
 
-type ArrayState = 'before array' | 'first item' | 'next item' | 'after array' | 'not an array' | 'not json';
+type ArrayState = 'before-array' | 'first-item' | 'next-item' | 'after-array' | 'not-an-array' | 'not-json';
 
 /**
  * The batch read and adjudicated on this thread alone, in one pass over its bytes: with no worker
@@ -210,7 +210,7 @@ type ArrayState = 'before array' | 'first item' | 'next item' | 'after array' | 
 async function runOnThisThread(source: AdjudicateSource, sink: OutputSink, pretty: boolean): Promise<void> {
   // Kept only until the input is seen to be an array: one phase alone is read whole.
   let received: Uint8Array[] | null = [];
-  let state = 'before array' as ArrayState;
+  let state = 'before-array' as ArrayState;
   /** Bytes from the item in progress on; `heldOffset` is the offset of its first in the whole input. */
   let held: Uint8Array = NOTHING;
   let heldOffset = 0;
@@ -247,31 +247,31 @@ async function runOnThisThread(source: AdjudicateSource, sink: OutputSink, prett
     };
     const fault = (at: number, expected: JsonExpected, found: string | null) => {
       syntax = new JsonInputError(place(at), expected, found);
-      state = 'not json';
+      state = 'not-json';
     };
     const found = (at: number) => (at < length ? characterAt(bytes, at) : null);
-    while (state !== 'not an array' && state !== 'not json') {
+    while (state !== 'not-an-array' && state !== 'not-json') {
       reader.skipSpace();
       if (reader.at >= length && !final) break;
-      if (state === 'before array') {
+      if (state === 'before-array') {
         if (reader.at >= length || bytes[reader.at] !== 0x5b /* [ */) {
-          state = 'not an array';
+          state = 'not-an-array';
           break;
         }
         reader.at++;
         commit();
-        state = 'first item';
+        state = 'first-item';
         continue;
       }
-      if (state === 'after array') {
+      if (state === 'after-array') {
         if (reader.at < length) fault(reader.at, 'end-of-input', found(reader.at));
         commit();
         break;
       }
-      if (state === 'first item' && bytes[reader.at] === 0x5d /* ] */ && reader.at < length) {
+      if (state === 'first-item' && bytes[reader.at] === 0x5d /* ] */ && reader.at < length) {
         reader.at++;
         commit();
-        state = 'after array';
+        state = 'after-array';
         continue;
       }
       let item: unknown;
@@ -286,8 +286,8 @@ async function runOnThisThread(source: AdjudicateSource, sink: OutputSink, prett
       reader.skipSpace();
       if (reader.at >= length && !final) break;
       const next = reader.at < length ? bytes[reader.at] : -1;
-      if (next === 0x2c /* , */) state = 'next item';
-      else if (next === 0x5d /* ] */) state = 'after array';
+      if (next === 0x2c /* , */) state = 'next-item';
+      else if (next === 0x5d /* ] */) state = 'after-array';
       else {
         fault(reader.at, 'comma-or-closing-bracket', found(reader.at));
         break;
@@ -317,19 +317,19 @@ async function runOnThisThread(source: AdjudicateSource, sink: OutputSink, prett
 
   for await (const chunk of pieces(source)) {
     received?.push(chunk);
-    if (state === 'not an array' || state === 'not json') continue; // the rest is read only to say what the input was
+    if (state === 'not-an-array' || state === 'not-json') continue; // the rest is read only to say what the input was
     held = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
     if (held.length < readAgainAt) continue;
     const hadFailure = failure !== null;
     readItems(held, false);
     const seen = state as ArrayState; // set by readItems
-    if (received !== null && seen !== 'before array' && seen !== 'not an array') received = null;
+    if (received !== null && seen !== 'before-array' && seen !== 'not-an-array') received = null;
     if (pending.length >= FLUSH_BYTES || (failure !== null && !hadFailure)) await flush();
   }
-  if (state !== 'not an array' && state !== 'not json') readItems(held, true);
+  if (state !== 'not-an-array' && state !== 'not-json') readItems(held, true);
   await flush();
   if (syntax) throw syntax;
-  if (state === 'not an array') return runSingle(Buffer.concat(received ?? []), sink, pretty);
+  if (state === 'not-an-array') return runSingle(Buffer.concat(received ?? []), sink, pretty);
   if (failure !== null) throw new CommandInputError(failure);
   pending.ascii(itemCount === 0 ? '[]\n' : pretty ? '\n]\n' : ']\n');
   await flush();
