@@ -211,6 +211,19 @@ if (argv.includes('--generic')) {
   await client.end();
 }
 
+/** CPU ticks (1/100 s) the database's other backends have used, read from /proc. */
+async function backendTicksOf(probe: pg.Client): Promise<number> {
+  const { rows } = await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks;
+}
+
 const stale = Number(argv.find((a) => a.startsWith('--stale='))?.slice('--stale='.length) ?? 0);
 if (stale > 0) {
   // The plans a connection keeps for its named statements were made while the tables were small:
@@ -218,17 +231,7 @@ if (stale > 0) {
   // second store on the same database), then on the first again.
   const probe = new pg.Client({ connectionString: database.databaseUrl! });
   await probe.connect();
-  const backendTicks = async () => {
-    const { rows } = await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    let ticks = 0;
-    for (const { pid } of rows) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {}
-    }
-    return ticks;
-  };
+  const backendTicks = () => backendTicksOf(probe);
   const measure = async (label: string) => {
     statTimes.clear();
     const pgBefore = await backendTicks();
@@ -266,17 +269,7 @@ if (cpuMails > 0) {
   // backends, for --cpu=N mails of the bench mix, after as many to warm up.
   const probe = new pg.Client({ connectionString: database.databaseUrl! });
   await probe.connect();
-  const backendTicks = async () => {
-    const { rows } = await probe.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    let ticks = 0;
-    for (const { pid } of rows) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {}
-    }
-    return ticks;
-  };
+  const backendTicks = () => backendTicksOf(probe);
   // --claim=N: mails per claim (50, as in a burst; 1 is mail arriving steadily).
   const claimSize = Number(argv.find((a) => a.startsWith('--claim='))?.slice('--claim='.length) ?? 50);
   const run = async () => {
