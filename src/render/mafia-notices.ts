@@ -1,5 +1,6 @@
 import type { DayOutcome, EarlierPosts, MafiaNotice, MafiaReply, MafiaView, Phase, SettingChange, VoteCount } from '../mafia/index.ts';
 import { describeDuration, type Duration, formatPlayerDeadline } from '../schedule/index.ts';
+import { earlierPostsText } from './earlier-posts.ts';
 import { phaseName, renderMafiaRefusal } from './mafia-refusals.ts';
 
 // Every word of a Mafia game's mail (src/mafia decides, these write): notices to the players, the
@@ -109,7 +110,7 @@ export function renderMafiaNotice(notice: MafiaNotice, gameName: string, readerZ
         `You now play in '${gameName}' as ${notice.nick}, in the seat of ${notice.old}: their votes and the votes on them are yours.`,
         notice.role === null ? '' : `\nYour role:\n\n${notice.role}`,
         `\nSign on with SIGNON ${notice.nick.replace(/\s+/g, '')}@${gameName} and your password.`,
-        `\n${earlierPostsText(notice.earlier)}`,
+        `\n${earlierPostsOf(notice.earlier)}`,
       ]
         .join('\n')
         .trim();
@@ -124,7 +125,7 @@ export function renderMafiaNotice(notice: MafiaNotice, gameName: string, readerZ
         `You have taken over ${notice.nick}'s seat in '${gameName}': you play as ${notice.nick}, with the seat's vote and the votes on it.`,
         notice.role === null ? '' : `\nYour role:\n\n${notice.role}`,
         `\nSign on with SIGNON ${notice.nick.replace(/\s+/g, '')}@${gameName} and your password.`,
-        `\n${earlierPostsText(notice.earlier)}`,
+        `\n${earlierPostsOf(notice.earlier)}`,
       ]
         .join('\n')
         .trim();
@@ -198,19 +199,14 @@ export function renderMafiaPost(post: { from: string | 'gm'; channel: string; te
 const postAuthor = (from: string | 'gm') => (from === 'gm' ? 'The GM' : from);
 const postChannel = (channel: string) => (channel === 'everyone' ? 'everyone' : channel === 'dead' ? 'the dead' : `the group ${channel}`);
 
-/** A replacement's catch-up: the posts the seat could read before them, as a forum's replacement reads the thread. */
-function earlierPostsText(earlier: EarlierPosts): string {
-  const older = earlier.dropped === 0 ? '' : ` ${earlier.dropped} older ${earlier.dropped === 1 ? 'post is' : 'posts are'} no longer kept.`;
-  if (earlier.posts.length === 0) return `Nothing was posted that this seat could read before you took it.${older}`;
-  const count = `${earlier.posts.length} ${earlier.posts.length === 1 ? 'post' : 'posts'}`;
-  const each = earlier.posts.map(
-    (post) =>
-      `[${phaseName(post.phase)}] ${postAuthor(post.from)} to ${postChannel(post.channel)}:\n${post.text
-        .split('\n')
-        .map((line) => `  ${line}`)
-        .join('\n')}`,
-  );
-  return [`What was posted before you took the seat, that this seat could read (${count}, oldest first):${older}`, ...each].join('\n\n');
+function earlierPostsOf(earlier: EarlierPosts): string {
+  const posts = earlier.posts.map((post) => ({
+    phase: phaseName(post.phase),
+    author: postAuthor(post.from),
+    audience: postChannel(post.channel),
+    text: post.text,
+  }));
+  return earlierPostsText(posts, earlier.dropped);
 }
 
 /** What a post's subject says after the game and phase: "Press from Alice", "Press from GM to scum". */

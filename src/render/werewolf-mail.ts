@@ -1,4 +1,5 @@
 import { describeDuration, formatPlayerDeadline, type ScheduleError } from '../schedule/index.ts';
+import { earlierPostsText } from './earlier-posts.ts';
 import { scheduleErrorText } from './schedule-errors.ts';
 import type { RoleSet } from '../werewolf/definitions.ts';
 import type { LineProblem } from '../werewolf/mail-lines.ts';
@@ -268,17 +269,20 @@ export function renderWerewolfMail(parts: WerewolfMailParts): string {
     paragraphs.push(werewolfEffectText(effect));
     if (effect.kind === 'role-dealt' && parts.roleText !== null) paragraphs.push(`Your role, as the role set writes it:\n${indent(parts.roleText)}`);
   }
-  if (parts.earlierPress !== undefined) paragraphs.push(earlierPressText(parts.earlierPress.posts, parts.earlierPress.dropped));
+  if (parts.earlierPress !== undefined)
+    paragraphs.push(
+      earlierPostsText(
+        parts.earlierPress.posts.map((post) => ({
+          phase: post.phase ?? 'before the start',
+          author: post.from ?? 'The Master',
+          audience: channelName(post.to),
+          text: post.body,
+        })),
+        parts.earlierPress.dropped,
+      ),
+    );
   if (parts.prompt !== null) paragraphs.push(promptText(parts.prompt));
   return `${paragraphs.join('\n\n')}\n`;
-}
-
-function earlierPressText(posts: readonly EarlierPost[], dropped: number): string {
-  const older = dropped === 0 ? '' : ` ${dropped} older ${dropped === 1 ? 'post is' : 'posts are'} no longer kept.`;
-  if (posts.length === 0) return `Nothing was posted that this seat could read before you took it.${older}`;
-  const head = `What was posted before you took the seat, that this seat could read (${posts.length} ${posts.length === 1 ? 'post' : 'posts'}, oldest first):${older}`;
-  const each = posts.map((post) => `[${post.phase ?? 'before the start'}] ${post.from ?? 'The Master'} to ${channelName(post.to)}:\n${indent(post.body)}`);
-  return [head, ...each].join('\n\n');
 }
 
 const indent = (text: string) =>
