@@ -218,8 +218,12 @@ function currentPlay(eb: ExpressionBuilder<Database, 'games'>) {
  * Whole games (the row, seats, current phase, its orders, absences, orders ahead, password
  * failures) whose `column` is one of `keys`, in that column's order; `senders`' password failures too.
  */
+/** `= ANY(keys)` for a games column: the keys as one array parameter of the column's type. */
+function anyOfKeys(column: 'name' | 'id', keys: readonly (string | number)[]) {
+  return sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
+}
+
 function wholeGames(db: Kysely<Database>, column: 'name' | 'id', keys: readonly (string | number)[], senders: readonly string[]) {
-  const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
   return db
     .selectFrom('games')
     .selectAll('games')
@@ -261,7 +265,7 @@ function wholeGames(db: Kysely<Database>, column: 'name' | 'id', keys: readonly 
           ),
       ).as('password_failure_rows'),
     ])
-    .where(column, '=', wanted)
+    .where(column, '=', anyOfKeys(column, keys))
     .orderBy(column);
 }
 
@@ -389,17 +393,12 @@ function queueMails(mails: readonly (QueuedMail & { readonly n: number })[]) {
         -- and it grows by an address for nearly every new sender (bench/mail-statements.ts --stale).
         SELECT stopped.address FROM mail_addresses AS stopped
         WHERE stopped.address = ANY(ARRAY(
-          SELECT DISTINCT lower(recipient) FROM jsonb_to_recordset(${jsonText(recipientsOf(mails))}::jsonb) AS each(to_addresses text[]), unnest(each.to_addresses) AS recipient
+          SELECT DISTINCT lower(recipient) FROM unnest(${mails.flatMap((mail) => mail.to_addresses)}::text[]) AS recipient
         ))
           AND stopped.stopped_at IS NOT NULL))
     ) AS r
     WHERE r.to_addresses IS NOT NULL
     ORDER BY m.n`;
-}
-
-/** Only the recipients of queued mail, for the stopped-address lookup of queueMails. */
-function recipientsOf(mails: readonly QueuedMail[]): { to_addresses: readonly string[] }[] {
-  return mails.map((mail) => ({ to_addresses: mail.to_addresses }));
 }
 
 /** A write held until the commit (see the top of this file). */
@@ -585,13 +584,12 @@ class KyselyJudgeTransaction implements StoreTransaction {
     senders: readonly string[] = [],
   ): Promise<GameAggregate[]> {
     if (keys.length === 0) return [];
-    const wanted = sql<never>`ANY(${column === 'name' ? sql`${keys}::text[]` : sql`${keys}::int4[]`})`;
     // Locked by a statement of its own: one that waited for a lock reads the seats, phase and
     // orders of its own snapshot, from before the other transaction committed (READ COMMITTED
     // rechecks only the locked row), and a password changed meanwhile would be read stale.
     // A game the job queue locked before the handler ran (locked-games.ts) needs no second lock.
     const locked = column === 'id' && holdsGameLocks(this.trx, keys as readonly number[]);
-    if (forUpdate && !locked) await this.trx.selectFrom('games').select('id').where(column, '=', wanted).orderBy(column).forUpdate().execute();
+    if (forUpdate && !locked) await this.trx.selectFrom('games').select('id').where(column, '=', anyOfKeys(column, keys)).orderBy(column).forUpdate().execute();
     const rows =
       column === 'name'
         ? await wholeGamesByName(this.trx, keys as readonly string[], [...senders])
