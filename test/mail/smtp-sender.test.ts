@@ -489,6 +489,58 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
     expect(distinctMessageIds(await capture.waitFor(rowCount))).toHaveLength(rowCount);
   });
 
+  it('gathers 250s that come one by one into one UPDATE, and writes them without waiting for a delivery that hangs', async () => {
+    const { db } = getStore();
+    const statements: string[] = [];
+    const observed = db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'RawNode') statements.push(node.sqlFragments.join('?'));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const sentUpdates = () => statements.filter((text) => /UPDATE outbox\s+SET status = 'sent'/.test(text)).length;
+    const real = pooledTransport(capture);
+    cleanups.push(() => real.close());
+
+    // A round whose 250s trickle in, each a few milliseconds after the one before: one UPDATE.
+    const trickled = [];
+    for (let i = 0; i < 6; i++) trickled.push(await queue(db));
+    let order = 0;
+    const oneByOne: MailTransport = {
+      async sendMail(mail) {
+        const info = await real.sendMail(mail);
+        await new Promise((resolve) => setTimeout(resolve, 3 * ++order));
+        return info;
+      },
+    };
+    // A gathering far longer than the round, however slow the machine.
+    const sender = newSender({ queue: outboxQueue(observed, DELIVERY_FAILURE_NOTICES), sentGatherMs: 60_000 }, { transport: oneByOne });
+    expect(await sender.drainOnce()).toEqual({ sent: 6, retried: 0, dead: 0 });
+    expect(sentUpdates()).toBe(1);
+    for (const row of trickled) expect(await outboxRow(db, row.id)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    // A round with one delivery held at SMTP: the others' "sent" is written meanwhile, after the
+    // gathering, not when the held one ends.
+    const quick = [await queue(db), await queue(db)];
+    const held = await queue(db);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const oneHeld: MailTransport = {
+      async sendMail(mail) {
+        if (mail.subject === held.subject) await gate;
+        return real.sendMail(mail);
+      },
+    };
+    const second = newSender({ queue: outboxQueue(observed, DELIVERY_FAILURE_NOTICES), sentGatherMs: 200 }, { transport: oneHeld });
+    const round = second.drainOnce();
+    await expect.poll(async () => (await Promise.all(quick.map((row) => outboxRow(db, row.id)))).map((row) => row.status), { timeout: 10_000 }).toEqual(['sent', 'sent']);
+    expect((await outboxRow(db, held.id)).status).toBe('pending');
+    release();
+    expect(await round).toEqual({ sent: 3, retried: 0, dead: 0 });
+    expect((await outboxRow(db, held.id)).status).toBe('sent');
+  });
+
   it('runs as a loop that wakes on demand, and stop() waits for the message in hand', async () => {
     const { db } = getStore();
     const real = pooledTransport(capture);
