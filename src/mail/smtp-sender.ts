@@ -284,9 +284,9 @@ export function createSmtpSender(options: SmtpSenderOptions): SmtpSender {
     const recorded: RecordedOutcome = fullyDelivered
       ? { recorded: await recorder.sent({ id: row.id, at: outcome.at }), noticeMessageId: null }
       : outcome.kind === 'sent'
-          ? // After a 250 the outcome must be written, or the lease's end sends the mail again.
-            await untilRecorded(() => queue.recordOutcome(row, claim, outcome))
-          : await queue.recordOutcome(row, claim, outcome);
+        ? // After a 250 the outcome must be written, or the lease's end sends the mail again.
+          await untilRecorded(() => queue.recordOutcome(row, claim, outcome))
+        : await queue.recordOutcome(row, claim, outcome);
     const bindings = { id: row.id, messageId: row.message_id, kind: row.kind, gameId: row.game_id, attempts: row.attempts + 1 };
     if (!recorded.recorded) {
       logger?.warn({ ...bindings, outcome: outcome.kind }, 'outbox row was no longer ours; outcome dropped');

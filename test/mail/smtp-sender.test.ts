@@ -534,7 +534,9 @@ describeEachDatabase('SMTP sender', (getStore, getDatabase) => {
     };
     const second = newSender({ queue: outboxQueue(observed, DELIVERY_FAILURE_NOTICES), sentGatherMs: 200 }, { transport: oneHeld });
     const round = second.drainOnce();
-    await expect.poll(async () => (await Promise.all(quick.map((row) => outboxRow(db, row.id)))).map((row) => row.status), { timeout: 10_000 }).toEqual(['sent', 'sent']);
+    await expect
+      .poll(async () => (await Promise.all(quick.map((row) => outboxRow(db, row.id)))).map((row) => row.status), { timeout: 10_000 })
+      .toEqual(['sent', 'sent']);
     expect((await outboxRow(db, held.id)).status).toBe('pending');
     release();
     expect(await round).toEqual({ sent: 3, retried: 0, dead: 0 });
