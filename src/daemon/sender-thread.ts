@@ -42,6 +42,7 @@ export function startSenderThread(options: SenderThreadOptions): RunningSenderTh
   let worker: Worker | null = null;
   let ready = false;
   let wakeWaiting = false;
+  let wakePosted = false;
   let stopping = false;
   let failures = 0;
   let restartTimer: NodeJS.Timeout | null = null;
@@ -84,8 +85,19 @@ export function startSenderThread(options: SenderThreadOptions): RunningSenderTh
   return {
     alive: () => worker !== null && ready,
     wake() {
-      if (ready) post({ type: 'wake' });
-      else wakeWaiting = true;
+      if (!ready) {
+        wakeWaiting = true;
+        return;
+      }
+      // One message for all the wakes of this turn of the event loop: a claim of 50 judged mails
+      // wakes the sender once, not 50 times.
+      if (wakePosted) return;
+      wakePosted = true;
+      setImmediate(() => {
+        wakePosted = false;
+        if (ready) post({ type: 'wake' });
+        else wakeWaiting = true;
+      });
     },
     async stop() {
       stopping = true;

@@ -88,3 +88,59 @@ it('judges a claim again mail by mail when the judge fails on one, recording tha
   expect(replies.map((r) => r.to_addresses[0])).toEqual(['a@players.example', 'p7@players.example', 'b@players.example']);
   expect(replies[1]!.body).not.toMatch(/You have joined/);
 });
+
+it('follows a claim that found mail with one empty claim, not one for each wake that came while it was judged', { timeout: 60_000 }, async () => {
+  const { db } = database.store;
+  // Observes the claims; the database underneath is the real one.
+  let claims = 0;
+  const observed = db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'RawNode' && node.sqlFragments.join('?').includes('FOR UPDATE OF q SKIP LOCKED')) claims += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  const reader = new MailJudge(
+    createJudgeStore(db, { messageIdDomain: 'judge.example' }),
+    TEST_JUDGE,
+    () => 0.3,
+    () => new Date(),
+    { error: () => undefined },
+  );
+  await recordQueuedMail(db, reader, [
+    {
+      raw: Buffer.from(eml({ from: 'c@players.example', messageId: '<q-wakes@players.example>' }, 'LIST')),
+      meta: { mailbox: 'INBOX', uidvalidity: '7', uid: 9 },
+    },
+  ]);
+  let running: ReturnType<typeof startQueuedMailJudge> | null = null;
+  // While the mail is judged the judge is woken again, as this process's own NOTIFY for the mail
+  // that woke it wakes it: the claim in hand already took that mail.
+  const judge = Object.create(reader.judge) as typeof reader.judge;
+  judge.receiveAllIn = (tx, mails) => {
+    running?.wake();
+    running?.wake();
+    return reader.judge.receiveAllIn(tx, mails);
+  };
+  const outcomes: ReceiveOutcome[] = [];
+  running = startQueuedMailJudge({
+    db: observed,
+    judge,
+    messageIdDomain: 'judge.example',
+    pollMs: 60_000,
+    logger: pino({ level: 'silent' }),
+    onJudged: (outcome) => outcomes.push(outcome),
+  });
+  try {
+    for (const until = Date.now() + 30_000; outcomes.length < 1; ) {
+      if (Date.now() > until) throw new Error('the mail was not judged');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Time for any further claim the wakes would cause.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  } finally {
+    await running.stop();
+  }
+  expect(outcomes.map((o) => [o.messageId, o.status])).toEqual([['<q-wakes@players.example>', 'processed']]);
+  expect(claims).toBe(2);
+});
