@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
-import { hashPassword, verifyPassword } from '../../src/judge/passwords/passwords.ts';
+import { hashPassword, type PasswordDerivation, passwordVerifier, verifyPassword } from '../../src/judge/passwords/passwords.ts';
+import { scrypt } from 'node:crypto';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeWithDatabase, type TestDatabase } from '../support/databases.ts';
 import { duringMasterPasswordChange } from '../support/master-password-race.ts';
@@ -27,6 +28,35 @@ describe('passwords', () => {
     expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword('s3cret', cheap)).toBe(true);
     expect(await verifyPassword('wrong', cheap)).toBe(false);
+  });
+
+  it('remembers right passwords only: a second right check costs no scrypt, a wrong one always does, a new hash forgets the old password', async () => {
+    let derived = 0;
+    const counted: PasswordDerivation = (password, salt, n, r, p) =>
+      new Promise((resolve, reject) => {
+        derived += 1;
+        scrypt(password.normalize('NFC').toLowerCase(), salt, 32, { N: n, r, p }, (error, key) => (error ? reject(error) : resolve(key)));
+      });
+    const verify = passwordVerifier(counted, 2);
+    const first = await hashPassword('s3cret', 1024);
+    expect(await verify('s3cret', first)).toBe(true);
+    expect(await verify('S3CRET', first)).toBe(true); // the same password, as the judge reads it
+    expect(derived).toBe(1);
+    for (const wrong of ['guess', 'guess', 's3cre']) expect(await verify(wrong, first)).toBe(false);
+    expect(derived).toBe(4);
+    // The same password hashed again (a SET PASSWORD to it): another salt, so another check.
+    const second = await hashPassword('s3cret', 1024);
+    expect(await verify('s3cret', second)).toBe(true);
+    expect(derived).toBe(5);
+    // Two kept: a third right password pushes out the oldest, whose next check derives again.
+    const third = await hashPassword('other', 1024);
+    expect(await verify('other', third)).toBe(true);
+    expect(await verify('s3cret', second)).toBe(true);
+    expect(derived).toBe(6);
+    expect(await verify('s3cret', first)).toBe(true);
+    expect(derived).toBe(7);
+    // A right password is never right for another hash.
+    expect(await verify('other', first)).toBe(false);
   });
 
   it('hashes at the full default cost when the judge is configured without one', async () => {
