@@ -447,17 +447,20 @@ async function startRig(backend: Backend, mode: BenchOptions['daemon'], cpuProfi
     }
     const dovecotTitle = `dovecot-test-${dovecot.port}/`;
     const cpu = () =>
-      cpuMeter({
-        ...Object.fromEntries(
-          judgePids.map((judgePid, index) => [
-            mode === 'child' ? (judgePids.length > 1 ? `judge ${index + 1}` : 'judge') : 'judge + capture + appender',
-            (_command: string, pid: number) => pid === judgePid,
-          ]),
-        ),
-        ...(mode === 'child' ? { 'capture + appender': (_command: string, pid: number) => pid === process.pid } : {}),
-        Dovecot: (command) => command.startsWith(dovecotTitle) || command.includes(`${dovecot.dir}/dovecot.conf`),
-        ...(databaseName ? { 'PostgreSQL backends': (command: string) => command.startsWith('postgres:') && command.includes(` ${databaseName} `) } : {}),
-      });
+      cpuMeter(
+        {
+          ...Object.fromEntries(
+            judgePids.map((judgePid, index) => [
+              mode === 'child' ? (judgePids.length > 1 ? `judge ${index + 1}` : 'judge') : 'judge + capture + appender',
+              (_command: string, pid: number) => pid === judgePid,
+            ]),
+          ),
+          ...(mode === 'child' ? { 'capture + appender': (_command: string, pid: number) => pid === process.pid } : {}),
+          Dovecot: (command) => command.startsWith(dovecotTitle) || command.includes(`${dovecot.dir}/dovecot.conf`),
+          ...(databaseName ? { 'PostgreSQL backends': (command: string) => command.startsWith('postgres:') && command.includes(` ${databaseName} `) } : {}),
+        },
+        mode === 'child' && judgePids.length === 1 ? { threadsOf: judgePids[0]! } : {},
+      );
     return { appender, tracker, judged, databaseUrl, cpu, stop: cleanup };
   } catch (error) {
     await cleanup();
@@ -513,8 +516,16 @@ function cpuFigures(meter: CpuMeter, mails: number): CpuPerMail & { readonly tex
     judges.length > 1 ? `, the ${judges.length} judge processes ${perMail(judges.reduce<number>((sum, [, seconds]) => sum + (seconds ?? 0), 0))}` : '';
   const judgeSeconds = judges.some(([, seconds]) => seconds === null) ? null : judges.reduce<number>((sum, [, seconds]) => sum + seconds!, 0);
   const postgresSeconds = reading.groups['PostgreSQL backends'] ?? null;
+  // The judge's threads: its own (MainThread), the sender's, libuv's pool (scrypt) and V8's helpers (GC, compiler).
+  const threads = reading.threads
+    ? `\n    the judge's threads per mail: ${Object.entries(reading.threads)
+        .filter(([, seconds]) => seconds > 0)
+        .sort(([, a], [, b]) => b - a)
+        .map(([name, seconds]) => `${name} ${perMail(seconds)}`)
+        .join(', ')}`
+    : '';
   return {
-    text: `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}`,
+    text: `CPU in cores (of ${os.cpus().length}): ${parts.join(', ')}\n    CPU per mail: ${costs.join(', ')}${judgesTogether}, together ${perMail(ours)}${threads}`,
     judge: judgeSeconds === null ? null : (1000 * judgeSeconds) / mails,
     postgres: postgresSeconds === null ? null : (1000 * postgresSeconds) / mails,
   };

@@ -17,17 +17,25 @@ export interface CpuReading {
   readonly machineBusy: number | null;
   /** Wall seconds since the meter started. */
   readonly elapsed: number;
+  /** With `threadsOf`: that process's CPU seconds by thread name (threadMeter). */
+  readonly threads?: Readonly<Record<string, number>> | null;
 }
 
 export interface CpuMeter {
   read(): CpuReading;
 }
 
+/** CPU seconds of one process's threads since the meter started, by thread name; null when /proc cannot be read. */
+export interface ThreadMeter {
+  read(): Readonly<Record<string, number>> | null;
+}
+
 // USER_HZ is 100 on every Linux this runs on (sysconf(_SC_CLK_TCK)); Node cannot ask for it.
 const TICKS_PER_SECOND = 100;
 
-export function cpuMeter(groups: Readonly<Record<string, ProcessMatcher>>): CpuMeter {
+export function cpuMeter(groups: Readonly<Record<string, ProcessMatcher>>, options: { readonly threadsOf?: number } = {}): CpuMeter {
   const startedAt = process.hrtime.bigint();
+  const threads = options.threadsOf === undefined ? null : threadMeter(options.threadsOf);
   const before = snapshot(groups);
   const machineBefore = machineTicks();
   return {
@@ -50,9 +58,50 @@ export function cpuMeter(groups: Readonly<Record<string, ProcessMatcher>>): CpuM
         groups: result,
         machineBusy: machineBefore !== null && machineAfter !== null ? (machineAfter - machineBefore) / TICKS_PER_SECOND : null,
         elapsed: Number(process.hrtime.bigint() - startedAt) / 1e9,
+        ...(threads === null ? {} : { threads: threads.read() }),
       };
     },
   };
+}
+
+/**
+ * CPU of one process's threads by name (/proc/PID/task/TID/comm: Node's MainThread, a named
+ * worker such as dipjudge-sender, libuv-worker for the thread pool where scrypt and file system
+ * calls run, V8Worker for the garbage collector's and compiler's helpers): threads of one name
+ * summed. A thread that ends between two readings takes its CPU with it.
+ */
+export function threadMeter(pid: number): ThreadMeter {
+  const before = threadTicks(pid);
+  return {
+    read() {
+      const after = threadTicks(pid);
+      if (before === null || after === null) return null;
+      const seconds: Record<string, number> = {};
+      for (const [tid, { name, ticks }] of after) seconds[name] = (seconds[name] ?? 0) + (ticks - (before.get(tid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+      return seconds;
+    },
+  };
+}
+
+function threadTicks(pid: number): Map<number, { readonly name: string; readonly ticks: number }> | null {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  const result = new Map<number, { name: string; ticks: number }>();
+  for (const tid of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      result.set(Number(tid), { name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return result;
 }
 
 /** Per group: pid → utime + stime ticks so far. */
