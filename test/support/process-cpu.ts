@@ -94,9 +94,7 @@ function threadTicks(pid: number): Map<number, { readonly name: string; readonly
   for (const tid of tids) {
     try {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      result.set(Number(tid), { name, ticks: Number(fields[11]) + Number(fields[12]) });
+      result.set(Number(tid), { name, ticks: ticksOf(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')) });
     } catch {
       // ended meanwhile
     }
@@ -123,12 +121,17 @@ function snapshot(groups: Readonly<Record<string, ProcessMatcher>>): Map<string,
     } catch {
       continue; // exited meanwhile
     }
-    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const ticks = ticksOf(stat);
     for (const [name, matches] of Object.entries(groups)) if (matches(commandLine, pid)) result.get(name)!.set(pid, ticks);
   }
   return result;
+}
+
+/** utime + stime of a /proc stat line (a process's or a thread's). */
+function ticksOf(stat: string): number {
+  // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 function machineTicks(): number | null {
