@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { InboundMail } from '../judge/mail/inbound-mail.ts';
 import type { InboundOrigin, StoreTransaction } from '../judge/ports.ts';
 import { inJudgeTransaction } from './judge-store.ts';
+import { PLANNED_EACH_TIME } from './prepared-statements.ts';
 import { jsonb, type Database } from './schema.ts';
 
 // The queue between the mailbox reader and the judging (sql/017): with several `serve` processes
@@ -109,8 +110,9 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
   // row held by another process still holds back the later mail that shares a key with it. They are
   // found through the keys index (sql/021): `IS TRUE` (the same test, ids are never null) keeps
   // the planner from reading them by the primary key instead, every earlier row of the queue per
-  // candidate, which it prefers while the queue looks nearly empty (never analyzed or vacuumed), and
-  // which a named statement's generic plan would then keep as a burst fills the queue.
+  // candidate, which it prefers while the queue looks nearly empty (never analyzed or vacuumed). The
+  // claim is planned at each execution (PLANNED_EACH_TIME): a named statement's generic plan, made
+  // while the queue was empty, was kept as a burst filled it (seq scans, every row against every row).
   const { rows } = await sql<{
     id: string;
     message_id: string;
@@ -120,7 +122,7 @@ async function claim(trx: Kysely<Database>, options: QueueClaimOptions): Promise
     uidvalidity: string | null;
     uid: string | null;
     attempts: number;
-  }>`
+  }>`${sql.raw(PLANNED_EACH_TIME)}
     SELECT q.id, q.message_id, q.mail, q.unreadable, q.mailbox, q.uidvalidity, q.uid, q.attempts
     FROM inbound_queue q
     WHERE q.id IN (SELECT id FROM inbound_queue ORDER BY id LIMIT ${CLAIM_WINDOW})

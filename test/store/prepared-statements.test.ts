@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementNames } from '../../src/store/prepared-statements.ts';
+import { PLANNED_EACH_TIME, statementNames } from '../../src/store/prepared-statements.ts';
 import { databaseBackend, type TestDatabase } from '../support/databases.ts';
 
 // Recurring statements go to PostgreSQL as named prepared statements (src/store/prepared-statements.ts),
@@ -15,6 +15,12 @@ describe('statement names', () => {
     expect(names.nameFor('select $1')).toBe(name);
     expect(names.nameFor('select $1, $2')).toBeUndefined();
     expect(names.nameFor('select $1, $2')).not.toBe(name);
+  });
+
+  it('never names a text that asks to be planned each time', () => {
+    const names = statementNames();
+    const claim = `${PLANNED_EACH_TIME} SELECT id FROM inbound_queue LIMIT $1`;
+    for (let n = 0; n < 5; n++) expect(names.nameFor(claim)).toBeUndefined();
   });
 
   it('names at most 500 texts', () => {
@@ -42,6 +48,7 @@ describe('prepared statements [postgres]', () => {
       const answers: unknown[] = [];
       for (let n = 1; n <= 3; n++) answers.push((await sql<{ answer: number }>`SELECT ${n}::integer + 1 AS answer`.execute(db)).rows[0]!.answer);
       for (let n = 1; n <= 3; n++) await sql`SELECT 1 AS once`.execute(db);
+      for (let n = 1; n <= 3; n++) await sql`${sql.raw(PLANNED_EACH_TIME)} SELECT ${n}::integer AS fresh`.execute(db);
       const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements ORDER BY statement`.execute(db);
       return { answers, prepared: prepared.rows.map((row) => row.statement) };
     });
@@ -49,5 +56,6 @@ describe('prepared statements [postgres]', () => {
     // Named from its second execution on; a text without parameters never is.
     expect(rows.prepared).toContain('SELECT $1::integer + 1 AS answer');
     expect(rows.prepared).not.toContain('SELECT 1 AS once');
+    expect(rows.prepared.filter((text) => text.includes('AS fresh'))).toEqual([]);
   });
 });
