@@ -108,6 +108,17 @@ describeEachDatabase('schema', (getStore) => {
     );
   });
 
+  it('leaves a fifth of each page free in the tables every processed phase updates, for updates in place (HOT)', async () => {
+    const { db } = getStore();
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
+      SELECT relname, reloptions FROM pg_class WHERE relname IN ('games', 'seats', 'seat_stints') AND relkind = 'r' ORDER BY relname`.execute(db);
+    expect(rows.map((row) => [row.relname, row.reloptions])).toEqual([
+      ['games', ['fillfactor=80']],
+      ['seat_stints', ['fillfactor=80']],
+      ['seats', ['fillfactor=80']],
+    ]);
+  });
+
   it('bumps games.version and updated_at on every update, whatever the statement sets', async () => {
     const { db } = getStore();
     const game = await insertGame(db);
