@@ -633,7 +633,8 @@ async function burst(rig: Rig, mails: readonly BenchMail[], options: BenchOption
   const rounds = rig.judged.sendRounds.slice(roundsBefore);
   if (rounds.length > 0)
     console.log(`    sent in ${rounds.length} rounds of the sender, ${(rounds.reduce((a, b) => a + b, 0) / rounds.length).toFixed(1)} replies each on average`);
-  console.log(`    ${cpu.text}; this event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
+  console.log(`    ${cpu.text}`);
+  console.log(`    this process's event loop ${(100 * loop.utilization).toFixed(0)}% busy`);
   if (options.profile) printProfile(wall, mails.length);
   return { throughput, judge: cpu.judge, postgres: cpu.postgres };
 }
