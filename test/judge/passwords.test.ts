@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailJudge } from '../../src/mail/mail-judge.ts';
-import { hashPassword, type PasswordDerivation, passwordVerifier, verifyPassword } from '../../src/judge/passwords/passwords.ts';
-import { scrypt } from 'node:crypto';
+import { hashPassword, type PasswordDerivation, passwordVerifier, scryptKey, verifyPassword } from '../../src/judge/passwords/passwords.ts';
 import { createJudgeStore } from '../../src/store/judge-store.ts';
 import { databaseBackend, describeWithDatabase, type TestDatabase } from '../support/databases.ts';
 import { duringMasterPasswordChange } from '../support/master-password-race.ts';
@@ -32,11 +31,10 @@ describe('passwords', () => {
 
   it('remembers right passwords only: a second right check costs no scrypt, a wrong one always does, a new hash forgets the old password', async () => {
     let derived = 0;
-    const counted: PasswordDerivation = (password, salt, n, r, p) =>
-      new Promise((resolve, reject) => {
-        derived += 1;
-        scrypt(password.normalize('NFC').toLowerCase(), salt, 32, { N: n, r, p }, (error, key) => (error ? reject(error) : resolve(key)));
-      });
+    const counted: PasswordDerivation = (...args) => {
+      derived += 1;
+      return scryptKey(...args);
+    };
     const verify = passwordVerifier(counted, 2);
     const first = await hashPassword('s3cret', 1024);
     expect(await verify('s3cret', first)).toBe(true);

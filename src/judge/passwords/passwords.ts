@@ -17,7 +17,8 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+/** scrypt's key of a password (normalized and lower-cased, as every check reads it) for the hash's salt, N, r and p. */
+export function scryptKey(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC').toLowerCase(), salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -27,7 +28,7 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 
 export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, cost, R, P);
+  const key = await scryptKey(password, salt, cost, R, P);
   return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -39,9 +40,9 @@ const VERIFIED_KEPT = 4096;
 
 /**
  * Checks passwords against stored hashes, remembering the `kept` most recent right ones (see the
- * top of this file). `derivation` is scrypt; tests count its calls.
+ * top of this file). `derivation` is scryptKey; tests count its calls.
  */
-export function passwordVerifier(derivation: PasswordDerivation = derive, kept = VERIFIED_KEPT): (password: string, stored: string | null) => Promise<boolean> {
+export function passwordVerifier(derivation: PasswordDerivation = scryptKey, kept = VERIFIED_KEPT): (password: string, stored: string | null) => Promise<boolean> {
   const secret = randomBytes(32);
   /** HMAC of a right check → nothing; a Map keeps insertion order, so the oldest goes first. */
   const verified = new Map<string, true>();
