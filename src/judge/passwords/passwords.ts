@@ -42,7 +42,10 @@ const VERIFIED_KEPT = 4096;
  * Checks passwords against stored hashes, remembering the `kept` most recent right ones (see the
  * top of this file). `derivation` is scryptKey; tests count its calls.
  */
-export function passwordVerifier(derivation: PasswordDerivation = scryptKey, kept = VERIFIED_KEPT): (password: string, stored: string | null) => Promise<boolean> {
+export function passwordVerifier(
+  derivation: PasswordDerivation = scryptKey,
+  kept = VERIFIED_KEPT,
+): (password: string, stored: string | null) => Promise<boolean> {
   const secret = randomBytes(32);
   /** HMAC of a right check → nothing; a Map keeps insertion order, so the oldest goes first. */
   const verified = new Map<string, true>();
