@@ -119,8 +119,9 @@ try {
   console.log(
     `\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`,
   );
-  // A large batch is adjudicated on worker threads too, by default one per further core the load
-  // average says is idle; --threads N says how many. Releases up to 835f543 had one thread and no
+  // With --threads N a batch is adjudicated on N worker threads too; by default only a file of 64 MiB
+  // or more is (one per further core the load average says is idle), so a batch of 20,000 dense
+  // phases (46 MB) is adjudicated on one thread since 2026-11-29. Releases up to 835f543 had one thread and no
   // such option: they are run as they are.
   const withThreads = spawnSync('git', ['-C', ROOT, 'merge-base', '--is-ancestor', '835f543', previousRef]).status === 0 && previousRef !== '835f543';
   const modes = [

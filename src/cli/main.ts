@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import v8 from 'node:v8';
 import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configOption, environment, type ConfigOptions } from './command-options.ts';
 import { receiveFailureLine } from '../render/receive-failure.ts';
@@ -37,7 +37,7 @@ program
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
   .option(
     '--threads <count>',
-    'worker threads that adjudicate a large batch beside the main one (default: one per further core the load average says is idle; 0: none)',
+    'worker threads that adjudicate a batch of over 1,000 phases beside the main one (default: for a file of 64 MiB or more, one per further core the load average says is idle; otherwise none)',
   )
   .action(async (options: { pretty?: boolean; threads?: string }) => {
     const { runAdjudicate } = await import('./adjudicate-command.ts');
@@ -45,7 +45,10 @@ program
     const threads = options.threads === undefined ? undefined : Number(options.threads);
     if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0))
       throw new CommandLineError(`--threads: "${options.threads}" is not a count of threads`);
-    await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true, ...(threads === undefined ? {} : { threads }) });
+    // Read from a file, the batch's size is known at once: large enough, it is worth worker threads.
+    const input = fstatSync(0);
+    const inputBytes = input.isFile() ? input.size : undefined;
+    await runAdjudicate(process.stdin, toStdout, { pretty: options.pretty === true, inputBytes, ...(threads === undefined ? {} : { threads }) });
   });
 
 program

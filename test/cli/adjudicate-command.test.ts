@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/api/adjudicate.ts';
-import { JsonInputError, runAdjudicate } from '../../src/cli/adjudicate-command.ts';
+import { JsonInputError, runAdjudicate, threadsRepaid } from '../../src/cli/adjudicate-command.ts';
 
 const bin = fileURLToPath(new URL('../../bin/dipjudge.js', import.meta.url));
 const run = (stdin: string) => spawnSync(process.execPath, [bin, 'adjudicate'], { input: stdin, encoding: 'utf8' });
@@ -26,6 +28,39 @@ describe('dipjudge adjudicate', () => {
     const result = run(JSON.stringify([phase, phase]));
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(2);
+  });
+
+  it('reads a batch from a file on stdin, whose size it knows before reading', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'dipjudge-adjudicate-'));
+    try {
+      const phase = {
+        position: { variant: 'standard', phase: 'S1901M', units: [{ power: 'FRANCE', type: 'A', location: 'par' }] },
+        orders: { FRANCE: ['A PAR - BUR'] },
+      };
+      const file = path.join(folder, 'batch.json');
+      writeFileSync(file, JSON.stringify([phase, phase, phase]));
+      const stdin = openSync(file, 'r');
+      const result = spawnSync(process.execPath, [bin, 'adjudicate'], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
+      closeSync(stdin);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(`${JSON.stringify([phase, phase, phase].map((item) => adjudicate(item)))}\n`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('starts worker threads by default only for a batch known to be large enough to repay their start and warm-up', () => {
+    const large = 64 * 1024 * 1024;
+    // Unknown (a pipe) or small: none, however idle the machine.
+    expect(threadsRepaid(undefined, 8, 0)).toBe(0);
+    expect(threadsRepaid(7_000_000, 8, 0)).toBe(0);
+    expect(threadsRepaid(large - 1, 2, 0)).toBe(0);
+    // Large: one per further core the load average says is idle.
+    expect(threadsRepaid(large, 2, 0)).toBe(1);
+    expect(threadsRepaid(large, 8, 2.2)).toBe(6);
+    expect(threadsRepaid(large, 2, 1.8)).toBe(0);
+    expect(threadsRepaid(large, 1, 0)).toBe(0);
   });
 
   it('exits non-zero with a message on bad JSON and on unknown provinces', () => {
