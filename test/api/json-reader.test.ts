@@ -95,4 +95,18 @@ describe('readJson', () => {
       if (position !== -1) expect(at, json).toBe(position);
     }
   });
+
+  it('takes no stack trace for a fault, which a batch read in pieces meets at nearly every piece, and leaves the limit as it was', () => {
+    const limit = Error.stackTraceLimit;
+    let fault: unknown;
+    try {
+      readJson(bytes('[1, 2'));
+    } catch (error) {
+      fault = error;
+    }
+    expect(fault).toBeInstanceOf(JsonSyntaxFault);
+    expect((fault as Error).stack).toBe('JsonSyntaxFault: json-syntax comma-or-closing-bracket @5');
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('still traced').stack?.split('\n').length).toBeGreaterThan(1);
+  });
 });
