@@ -119,10 +119,10 @@ try {
   console.log(
     `\`dipjudge adjudicate\` of ${cliPhases.toLocaleString('en')} ${dense.name} phases, µs per phase end to end (start-up taken off, better of 2), release ${previousRef} → this checkout:`,
   );
-  // With --threads N a batch is adjudicated on N worker threads too; by default only a file of 64 MiB
-  // or more is (one per further core the load average says is idle), so a batch of 20,000 dense
-  // phases (46 MB) is adjudicated on one thread since 2026-11-29. Releases up to 835f543 had one thread and no
-  // such option: they are run as they are.
+  // With --threads N a batch is adjudicated on N worker threads too; by default only a file is, one
+  // thread for each 64 MiB of it (at most one per further idle core), so a batch of 20,000 dense
+  // phases (46 MB) is adjudicated on one thread since 2026-11-29. Releases up to 835f543 had one
+  // thread and no such option: they are run as they are.
   const withThreads = spawnSync('git', ['-C', ROOT, 'merge-base', '--is-ancestor', '835f543', previousRef]).status === 0 && previousRef !== '835f543';
   const modes = [
     { label: 'compact', args: [], previousArgs: [] },

@@ -37,7 +37,7 @@ program
   .option('--pretty', 'indent the JSON (two spaces) instead of writing it compact')
   .option(
     '--threads <count>',
-    'worker threads that adjudicate a batch of over 1,000 phases beside the main one (default: for a file of 64 MiB or more, one per further core the load average says is idle; otherwise none)',
+    'worker threads that adjudicate a batch of over 1,000 phases beside the main one (default: for a file, one per 64 MiB of it, at most one per further core the load average says is idle; otherwise none)',
   )
   .action(async (options: { pretty?: boolean; threads?: string }) => {
     const { runAdjudicate } = await import('./adjudicate-command.ts');

@@ -56,11 +56,13 @@ describe('dipjudge adjudicate', () => {
     expect(threadsRepaid(undefined, 8, 0)).toBe(0);
     expect(threadsRepaid(7_000_000, 8, 0)).toBe(0);
     expect(threadsRepaid(large - 1, 2, 0)).toBe(0);
-    // Large: one per further core the load average says is idle.
+    // Large: one for each 64 MiB, at most one per further core the load average says is idle.
     expect(threadsRepaid(large, 2, 0)).toBe(1);
-    expect(threadsRepaid(large, 8, 2.2)).toBe(6);
-    expect(threadsRepaid(large, 2, 1.8)).toBe(0);
-    expect(threadsRepaid(large, 1, 0)).toBe(0);
+    expect(threadsRepaid(large, 8, 0)).toBe(1);
+    expect(threadsRepaid(3 * large, 8, 0)).toBe(3);
+    expect(threadsRepaid(20 * large, 8, 2.2)).toBe(6);
+    expect(threadsRepaid(20 * large, 2, 1.8)).toBe(0);
+    expect(threadsRepaid(20 * large, 1, 0)).toBe(0);
   });
 
   it('exits non-zero with a message on bad JSON and on unknown provinces', () => {
