@@ -55,7 +55,7 @@ const THREADS_AFTER_ITEMS = 1000;
 /**
  * The input a worker thread repays, in bytes: the threads of the default are started only for a batch
  * known to be at least this large. A thread's start and warm-up (V8 compiling the judge again for its
- * own isolate) cost about 0.5–0.7 s of CPU, and on the 2-core machine the judge is measured on each
+ * own isolate) cost about 0.5–0.7 s of CPU, and on the 2-core machine the judge is measured on, each
  * of two busy threads runs about a quarter slower: idle on 2026-11-29 a worker lost 0.34 s of wall
  * time on 3,000 dense phases (7 MB), broke even at about 20,000 (46 MB) and saved 0.84 s (21 %) on
  * 50,000 (115 MB).
@@ -71,9 +71,9 @@ export type AdjudicateSource = string | Uint8Array | AsyncIterable<Uint8Array>;
 /**
  * Worker threads worth starting for a batch of `inputBytes`: none for a batch of unknown size, else
  * one for each THREADS_REPAID_BYTES of it, and at most one per core beyond this thread's that the
- * load average says is idle. On a busy machine a thread only adds its own start and warm-up (measured at load 20 on 2
- * cores: 20,000 dense phases took 116 µs of CPU and 293 µs wall a phase on one thread, 175 and 594
- * with a worker).
+ * load average says is idle. On a busy machine a thread only adds its own start and warm-up
+ * (measured at load 20 on 2 cores: 20,000 dense phases took 116 µs of CPU and 293 µs wall a phase
+ * on one thread, 175 and 594 with a worker).
  */
 export function threadsRepaid(inputBytes: number | undefined, cores = availableParallelism(), load = loadavg()[0]!): number {
   if (inputBytes === undefined) return 0;
